@@ -1,0 +1,1 @@
+"""gpufleet agents: NOC (deterministic detection), SRE (diagnosis), Perf (optimization)."""

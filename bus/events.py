@@ -1,0 +1,224 @@
+"""Typed events: the contract between agents (DESIGN.md decision 4).
+
+Leaf module: imports nothing of ours. Every event has a deterministic ``event_id`` derived from
+its content and event time, so a replayed run produces the same ids and idempotent handlers can
+drop duplicates delivered by at-least-once transport.
+
+Incidents carry explicit phases. :data:`PHASE_TRANSITIONS` is the only place that says which
+phase may follow which; :meth:`Incident.advance` enforces it.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class Severity(enum.IntEnum):
+    """Ordered so that ``max()`` gives the worst."""
+
+    INFO = 10
+    WARNING = 20
+    CRITICAL = 30
+
+
+class Scope(enum.StrEnum):
+    """How far a root cause reaches, from one GPU to a whole rack."""
+
+    GPU = "gpu"
+    CHASSIS = "chassis"  # physically adjacent GPUs in one node: fans, airflow, baseboard
+    NODE = "node"  # every GPU of a node: PSU, host, driver, NIC
+    JOB = "job"  # every GPU of one job, across nodes: NCCL, fabric, data pipeline
+    RACK = "rack"  # several nodes of a rack: cooling, PDU, leaf switch
+    CLUSTER = "cluster"
+
+
+class Family(enum.StrEnum):
+    """Symptom families: correlation only merges anomalies of the same family."""
+
+    THERMAL = "thermal"
+    MEMORY = "memory"  # ECC, row remap, retired pages
+    POWER = "power"
+    INTERCONNECT = "interconnect"  # NVLink, PCIe, InfiniBand
+    UTILIZATION = "utilization"  # stalls, collapses, starvation, leaks
+    HOST = "host"
+    DEVICE = "device"  # Xid device faults, GPU lost
+    APPLICATION = "application"  # Xid 13/31-class application faults
+    TELEMETRY = "telemetry"
+
+
+class Phase(enum.StrEnum):
+    DETECTED = "detected"
+    DIAGNOSING = "diagnosing"
+    AWAITING_APPROVAL = "awaiting_approval"
+    REMEDIATING = "remediating"
+    VERIFYING = "verifying"
+    RESOLVED = "resolved"
+    ESCALATED = "escalated"
+
+
+PHASE_TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    Phase.DETECTED: frozenset({Phase.DIAGNOSING, Phase.RESOLVED, Phase.ESCALATED}),
+    Phase.DIAGNOSING: frozenset({Phase.AWAITING_APPROVAL, Phase.REMEDIATING, Phase.RESOLVED,
+                                 Phase.ESCALATED}),
+    Phase.AWAITING_APPROVAL: frozenset({Phase.REMEDIATING, Phase.ESCALATED, Phase.RESOLVED}),
+    Phase.REMEDIATING: frozenset({Phase.VERIFYING, Phase.ESCALATED}),
+    Phase.VERIFYING: frozenset({Phase.RESOLVED, Phase.ESCALATED, Phase.REMEDIATING}),
+    Phase.RESOLVED: frozenset({Phase.DETECTED}),  # a recurrence reopens
+    Phase.ESCALATED: frozenset({Phase.DIAGNOSING, Phase.RESOLVED}),
+}
+
+
+class PhaseError(ValueError):
+    pass
+
+
+def stable_id(prefix: str, *parts: object) -> str:
+    """A short id that depends only on its inputs (never on the clock or a random source)."""
+    digest = hashlib.blake2b("\x1f".join(map(str, parts)).encode(), digest_size=8).hexdigest()
+    return f"{prefix}-{digest}"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Anomaly(_Model):
+    """One rule firing on one entity at one time."""
+
+    anomaly_id: str
+    time: float
+    rule: str  # e.g. "threshold.gpu_temp", "rate.gpu_temp_rise", "xid", "baseline.power"
+    symptom: str  # e.g. "gpu_temp_high", "sbe_storm", "xid_48"
+    family: Family
+    severity: Severity
+    entity: str  # GPU key, hostname or job id
+    entity_kind: Literal["gpu", "node", "job"]
+    layer: Literal["hardware", "driver", "os", "workload"] = "hardware"
+    field: str | None = None
+    value: float | None = None
+    threshold: float | None = None
+    xid: int | None = None
+    message: str
+
+    @classmethod
+    def make(cls, **kw: Any) -> Anomaly:
+        kw.setdefault(
+            "anomaly_id", stable_id("an", kw["rule"], kw["symptom"], kw["entity"], kw["time"])
+        )
+        return cls(**kw)
+
+
+class PhaseChange(_Model):
+    phase: Phase
+    at: float
+    reason: str
+    by: str = "noc"
+
+
+class Incident(_Model):
+    """One root cause. Other affected entities ride along as context, not as incidents."""
+
+    incident_id: str
+    title: str
+    family: Family
+    scope: Scope
+    root_entity: str  # the GPU / node / rack / job the cause is attributed to
+    severity: Severity
+    phase: Phase = Phase.DETECTED
+    opened_at: float
+    updated_at: float
+    last_anomaly_at: float
+    entities: tuple[str, ...]  # entities showing the symptom (GPU keys, hosts, job ids)
+    context_entities: tuple[str, ...] = ()  # neighbours / job peers attached as context
+    symptoms: tuple[str, ...]
+    anomaly_ids: tuple[str, ...]  # evidence: the anomalies that make up this incident
+    anomaly_count: int
+    suppressed_count: int = 0  # duplicates absorbed by dedup / cooldown
+    nodes: tuple[str, ...] = ()
+    racks: tuple[str, ...] = ()
+    jobs: tuple[str, ...] = ()
+    xids: tuple[int, ...] = ()
+    summary: str = ""
+    history: tuple[PhaseChange, ...] = ()
+
+    def advance(self, phase: Phase, at: float, reason: str, by: str = "noc") -> Incident:
+        if phase not in PHASE_TRANSITIONS[self.phase]:
+            raise PhaseError(
+                f"incident {self.incident_id}: {self.phase.value} -> {phase.value} is not allowed"
+            )
+        return self.model_copy(
+            update={
+                "phase": phase,
+                "updated_at": at,
+                "history": (*self.history, PhaseChange(phase=phase, at=at, reason=reason, by=by)),
+            }
+        )
+
+
+class _Event(_Model):
+    topic: ClassVar[str]
+    event_id: str
+    time: float  # event time (the data's time), never the wall clock
+
+
+class AnomalyDetected(_Event):
+    topic: ClassVar[str] = "anomaly"
+    kind: Literal["anomaly_detected"] = "anomaly_detected"
+    anomaly: Anomaly
+
+
+class IncidentOpened(_Event):
+    topic: ClassVar[str] = "incident"
+    kind: Literal["incident_opened"] = "incident_opened"
+    incident: Incident
+
+
+class IncidentUpdated(_Event):
+    """The incident changed: evidence attached, severity escalated, scope widened, phase moved."""
+
+    topic: ClassVar[str] = "incident"
+    kind: Literal["incident_updated"] = "incident_updated"
+    change: Literal["attached", "escalated", "scope_widened", "merged", "phase"]
+    incident: Incident
+    merged_from: tuple[str, ...] = ()
+
+
+Event = Annotated[
+    AnomalyDetected | IncidentOpened | IncidentUpdated,
+    Field(discriminator="kind"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+TOPICS: tuple[str, ...] = ("anomaly", "incident")
+
+
+def anomaly_detected(anomaly: Anomaly) -> AnomalyDetected:
+    return AnomalyDetected(event_id=stable_id("ev", "anomaly", anomaly.anomaly_id),
+                           time=anomaly.time, anomaly=anomaly)
+
+
+def incident_opened(incident: Incident) -> IncidentOpened:
+    return IncidentOpened(event_id=stable_id("ev", "opened", incident.incident_id),
+                          time=incident.opened_at, incident=incident)
+
+
+def incident_updated(
+    incident: Incident,
+    change: Literal["attached", "escalated", "scope_widened", "merged", "phase"],
+    merged_from: tuple[str, ...] = (),
+) -> IncidentUpdated:
+    return IncidentUpdated(
+        event_id=stable_id("ev", change, incident.incident_id, incident.updated_at,
+                           incident.anomaly_count, incident.phase.value, *merged_from),
+        time=incident.updated_at,
+        change=change,
+        incident=incident,
+        merged_from=merged_from,
+    )
+
+
+def event_topic(event: Event) -> str:
+    return type(event).topic
