@@ -1,1 +1,37 @@
+"""Event bus: typed events, the Bus protocol, the in-process bus and the durable event log."""
 
+from bus.events import EVENT_ADAPTER, TOPICS, Event, event_topic
+from bus.idempotent import LogSeenStore, MemorySeenStore, SeenStore, idempotent
+from bus.log import CorruptEventError, EventLog, EventLogError
+from bus.memory import InProcessBus
+from bus.protocol import (
+    ALL_TOPICS,
+    DEFAULT_MAX_QUEUE,
+    Bus,
+    BusClosedError,
+    DeadLetter,
+    Handler,
+    Subscription,
+)
+
+__all__ = [
+    "ALL_TOPICS",
+    "DEFAULT_MAX_QUEUE",
+    "EVENT_ADAPTER",
+    "TOPICS",
+    "Bus",
+    "BusClosedError",
+    "CorruptEventError",
+    "DeadLetter",
+    "Event",
+    "EventLog",
+    "EventLogError",
+    "Handler",
+    "InProcessBus",
+    "LogSeenStore",
+    "MemorySeenStore",
+    "SeenStore",
+    "Subscription",
+    "event_topic",
+    "idempotent",
+]

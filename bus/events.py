@@ -62,8 +62,9 @@ class Phase(enum.StrEnum):
 
 PHASE_TRANSITIONS: dict[Phase, frozenset[Phase]] = {
     Phase.DETECTED: frozenset({Phase.DIAGNOSING, Phase.RESOLVED, Phase.ESCALATED}),
-    Phase.DIAGNOSING: frozenset({Phase.AWAITING_APPROVAL, Phase.REMEDIATING, Phase.RESOLVED,
-                                 Phase.ESCALATED}),
+    Phase.DIAGNOSING: frozenset(
+        {Phase.AWAITING_APPROVAL, Phase.REMEDIATING, Phase.RESOLVED, Phase.ESCALATED}
+    ),
     Phase.AWAITING_APPROVAL: frozenset({Phase.REMEDIATING, Phase.ESCALATED, Phase.RESOLVED}),
     Phase.REMEDIATING: frozenset({Phase.VERIFYING, Phase.ESCALATED}),
     Phase.VERIFYING: frozenset({Phase.RESOLVED, Phase.ESCALATED, Phase.REMEDIATING}),
@@ -196,13 +197,17 @@ TOPICS: tuple[str, ...] = ("anomaly", "incident")
 
 
 def anomaly_detected(anomaly: Anomaly) -> AnomalyDetected:
-    return AnomalyDetected(event_id=stable_id("ev", "anomaly", anomaly.anomaly_id),
-                           time=anomaly.time, anomaly=anomaly)
+    return AnomalyDetected(
+        event_id=stable_id("ev", "anomaly", anomaly.anomaly_id), time=anomaly.time, anomaly=anomaly
+    )
 
 
 def incident_opened(incident: Incident) -> IncidentOpened:
-    return IncidentOpened(event_id=stable_id("ev", "opened", incident.incident_id),
-                          time=incident.opened_at, incident=incident)
+    return IncidentOpened(
+        event_id=stable_id("ev", "opened", incident.incident_id),
+        time=incident.opened_at,
+        incident=incident,
+    )
 
 
 def incident_updated(
@@ -211,8 +216,15 @@ def incident_updated(
     merged_from: tuple[str, ...] = (),
 ) -> IncidentUpdated:
     return IncidentUpdated(
-        event_id=stable_id("ev", change, incident.incident_id, incident.updated_at,
-                           incident.anomaly_count, incident.phase.value, *merged_from),
+        event_id=stable_id(
+            "ev",
+            change,
+            incident.incident_id,
+            incident.updated_at,
+            incident.anomaly_count,
+            incident.phase.value,
+            *merged_from,
+        ),
         time=incident.updated_at,
         change=change,
         incident=incident,

@@ -306,8 +306,19 @@ _SPECS: tuple[FieldSpec, ...] = (
 # does. They live in the same registry so node frames use the same machinery.
 _NODE_SPECS: tuple[FieldSpec, ...] = (
     _f("NODE_CPU_UTIL", None, G, "%", 0, 100, "Host CPU utilization.", layer=Layer.OS),
-    _f("NODE_MEM_PRESSURE", None, G, "%", 0, 100, "Host memory pressure (PSI some avg10).", Layer.OS),
-    _f("NODE_NIC_LINK_UP", None, G, "links", 0, 64, "InfiniBand/RoCE ports with link up.", Layer.OS),
+    _f(
+        "NODE_MEM_PRESSURE",
+        None,
+        G,
+        "%",
+        0,
+        100,
+        "Host memory pressure (PSI some avg10).",
+        Layer.OS,
+    ),
+    _f(
+        "NODE_NIC_LINK_UP", None, G, "links", 0, 64, "InfiniBand/RoCE ports with link up.", Layer.OS
+    ),
 )
 
 FIELDS: dict[str, FieldSpec] = {s.name: s for s in _SPECS}
@@ -384,5 +395,9 @@ def sanitize(
     lo, hi = valid_bounds(names)
     with np.errstate(invalid="ignore"):
         bad = (values < lo) | (values > hi) | np.isinf(values)
+        # The FP64 sentinels (2**47 .. 2**47+3: blank, not found, not supported, not permitted)
+        # are plausible counter values, so they are matched exactly rather than by range.
+        bad |= (values >= DCGM_FP64_BLANK) & (values <= DCGM_FP64_BLANK + 3)
+        bad |= (values >= DCGM_INT32_BLANK) & (values <= DCGM_INT32_BLANK + 3)
     cleaned = np.where(bad, np.nan, values)
     return cleaned, bad

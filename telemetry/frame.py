@@ -1,6 +1,6 @@
 """The columnar telemetry frame: one timestamp × entities × fields, NaN for missing.
 
-Leaf module apart from numpy. A frame never holds one Python object per sample; detectors read
+Depends only on numpy and the topology leaf. A frame never holds one Python object per sample; detectors read
 ``values[:, col]`` slices. Entities are keys into the topology (GPU keys or hostnames);
 ``entities`` is a tuple so that consecutive frames from one source can share the same object and
 consumers can skip re-aligning when ``frame.entities is previous.entities``.
@@ -9,10 +9,13 @@ consumers can skip re-aligning when ``frame.entities is previous.entities``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
+
+from telemetry.topology import Workload
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -37,7 +40,9 @@ class Frame:
 
     def __post_init__(self) -> None:
         if self.values.dtype != np.float64:
-            raise FrameError(f"frame from {self.source}: values must be float64, got {self.values.dtype}")
+            raise FrameError(
+                f"frame from {self.source}: values must be float64, got {self.values.dtype}"
+            )
         want = (len(self.entities), len(self.fields))
         if self.values.shape != want:
             raise FrameError(
@@ -82,11 +87,15 @@ class LogEvent:
 
 @dataclass(frozen=True, slots=True)
 class Tick:
-    """Everything a source observed at one instant: GPU and node frames plus log events."""
+    """Everything a source observed at one instant: GPU and node frames plus log events.
+
+    ``workloads`` is the scheduler's full GPU → workload map when it changed at this tick, else
+    None (unchanged). Free GPUs are absent from the map."""
 
     timestamp: float
     frames: tuple[Frame, ...]
     events: tuple[LogEvent, ...] = ()
+    workloads: Mapping[str, Workload] | None = None
 
     def frame(self, kind: EntityKind) -> Frame | None:
         for f in self.frames:

@@ -38,7 +38,7 @@ class CounterDelta:
 class CounterRates:
     """Per-series state for a fixed (entities × counters) layout."""
 
-    __slots__ = ("_last_t", "_last_value", "_last_good_t")
+    __slots__ = ("_last_good_t", "_last_t", "_last_value")
 
     def __init__(self, n_entities: int, n_counters: int) -> None:
         self._last_value = np.full((n_entities, n_counters), np.nan)

@@ -110,8 +110,12 @@ SKUS: dict[str, Sku] = {
         ),
     )
 }
-SKU_ALIASES = {"A100": "A100-SXM4-80GB", "H100": "H100-SXM5-80GB", "H200": "H200-SXM-141GB",
-               "B200": "B200-SXM-180GB"}
+SKU_ALIASES = {
+    "A100": "A100-SXM4-80GB",
+    "H100": "H100-SXM5-80GB",
+    "H200": "H200-SXM-141GB",
+    "B200": "B200-SXM-180GB",
+}
 
 
 def sku(name: str) -> Sku:
@@ -239,8 +243,11 @@ class Topology:
         self.node_keys: tuple[str, ...] = tuple(node_keys)
         self.rack_keys: tuple[str, ...] = tuple(rack_keys)
         self.gpu_node: IntArray = np.asarray(gpu_node, dtype=np.intp)
-        self.gpu_rack: IntArray = np.asarray(node_rack, dtype=np.intp)[self.gpu_node] if gpu_node \
+        self.gpu_rack: IntArray = (
+            np.asarray(node_rack, dtype=np.intp)[self.gpu_node]
+            if gpu_node
             else np.zeros(0, dtype=np.intp)
+        )
         self.gpu_local_index: IntArray = np.asarray(gpu_index, dtype=np.intp)
         self.gpu_slot: IntArray = np.asarray(gpu_slot, dtype=np.intp)
         self.gpu_sku: tuple[str, ...] = tuple(gpu_sku)
@@ -369,9 +376,7 @@ def build_cluster(
                 Nic(name=f"mlx5_{i}", ib_leaf=f"{rack_name}-leaf-{i % 2 + 1}", rail=i)
                 for i in range(min(gpus_per_node, 8))
             )
-            nodes.append(
-                Node(hostname=host, nvlink_domain=f"{host}-nvl", nics=nics, gpus=gpus)
-            )
+            nodes.append(Node(hostname=host, nvlink_domain=f"{host}-nvl", nics=nics, gpus=gpus))
             n += 1
         rack_list.append(
             Rack(

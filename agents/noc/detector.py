@@ -1,0 +1,284 @@
+"""The NOC detector: ticks in, Anomaly and Incident events out.
+
+Deterministic given (config, topology, ticks): time comes only from the ticks, all state lives
+in this object, no I/O. A newcomer can read one anomaly's path top to bottom in
+:meth:`Detector.process`:
+
+1. align the GPU frame to the topology and the field registry, turn blank sentinels and
+   impossible values into NaN (counted per field), difference counters (``telemetry.rates``);
+2. evaluate the vectorized GPU, node and job rules (``rules``, ``job_rules``) and the log
+   events (``log_rules``);
+3. turn rising edges of the rule outputs into :class:`~bus.events.Anomaly` objects;
+4. hand them to the :class:`~agents.noc.incidents.IncidentManager`, which correlates, dedups
+   and emits incident events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+
+import numpy as np
+import numpy.typing as npt
+
+from agents.noc.config import NocConfig
+from agents.noc.incidents import ActiveState, IncidentManager
+from agents.noc.job_rules import JobRules
+from agents.noc.log_rules import LogRules
+from agents.noc.rules import GpuRules, NodeRules, RuleOutput
+from bus.events import Anomaly, Event, Family, Incident, Severity, anomaly_detected
+from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, FieldKind, field, sanitize
+from telemetry.frame import EntityKind, Frame, Tick
+from telemetry.rates import CounterDelta, CounterRates
+from telemetry.topology import Topology
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+_MAX_ERRORS = 100
+
+
+@dataclass
+class DetectorStats:
+    ticks: int = 0
+    samples: int = 0
+    rejected_ticks: int = 0
+    artifacts_by_field: Counter[str] = dc_field(default_factory=Counter)
+    counter_resets_by_field: Counter[str] = dc_field(default_factory=Counter)
+    unknown_entities: Counter[str] = dc_field(default_factory=Counter)
+    unknown_fields: Counter[str] = dc_field(default_factory=Counter)
+    anomalies: int = 0
+    anomalies_by_symptom: Counter[str] = dc_field(default_factory=Counter)
+    errors: list[str] = dc_field(default_factory=list)
+
+    def error(self, msg: str) -> None:
+        if len(self.errors) < _MAX_ERRORS:
+            self.errors.append(msg)
+
+
+class _Aligner:
+    """Maps a source frame's entities/fields onto the detector's fixed layout, cached."""
+
+    def __init__(self, targets: tuple[str, ...], fields: tuple[str, ...]) -> None:
+        self.targets = targets
+        self.pos = {k: i for i, k in enumerate(targets)}
+        self.fields = fields
+        self._key: tuple[int, int] | None = None
+        self._rows: IntArray = np.zeros(0, dtype=np.intp)
+        self._src_rows: IntArray = np.zeros(0, dtype=np.intp)
+        self._cols: IntArray = np.zeros(0, dtype=np.intp)
+        self._src_cols: IntArray = np.zeros(0, dtype=np.intp)
+        self._identity = False
+        self.unknown_entities: list[str] = []
+        self.unknown_fields: list[str] = []
+
+    def align(self, frame: Frame) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+        key = (id(frame.entities), id(frame.fields))
+        if key != self._key:
+            self._key = key
+            fpos = {f: i for i, f in enumerate(self.fields)}
+            src_cols, cols = [], []
+            self.unknown_fields = []
+            for j, name in enumerate(frame.fields):
+                try:
+                    canonical = field(name).name
+                except KeyError:
+                    self.unknown_fields.append(name)
+                    continue
+                if canonical in fpos:
+                    src_cols.append(j)
+                    cols.append(fpos[canonical])
+            src_rows, rows = [], []
+            self.unknown_entities = []
+            for i, ent in enumerate(frame.entities):
+                p = self.pos.get(ent)
+                if p is None:
+                    self.unknown_entities.append(ent)
+                else:
+                    src_rows.append(i)
+                    rows.append(p)
+            self._rows = np.asarray(rows, dtype=np.intp)
+            self._src_rows = np.asarray(src_rows, dtype=np.intp)
+            self._cols = np.asarray(cols, dtype=np.intp)
+            self._src_cols = np.asarray(src_cols, dtype=np.intp)
+            self._identity = frame.entities == self.targets and frame.fields == self.fields
+        if self._identity:
+            values = frame.values.copy()
+        else:
+            values = np.full((len(self.targets), len(self.fields)), np.nan)
+            values[np.ix_(self._rows, self._cols)] = frame.values[
+                np.ix_(self._src_rows, self._src_cols)
+            ]
+        present = ~np.isnan(values).all(axis=1)
+        return values, present
+
+
+class Detector:
+    def __init__(self, topology: Topology, config: NocConfig | None = None) -> None:
+        self.config = config or NocConfig()
+        self.topology = topology
+        self.gpu_fields = GPU_FIELD_NAMES
+        self.counter_fields = tuple(
+            f for f in self.gpu_fields if field(f).kind is FieldKind.COUNTER
+        )
+        self._counter_cols = np.array(
+            [self.gpu_fields.index(f) for f in self.counter_fields], dtype=np.intp
+        )
+        self.gpu_align = _Aligner(topology.gpu_keys, self.gpu_fields)
+        self.node_align = _Aligner(topology.node_keys, NODE_FIELD_NAMES)
+        self.rates = CounterRates(topology.n_gpus, len(self.counter_fields))
+        self.gpu_rules = GpuRules(self.config, topology, self.gpu_fields)
+        self.node_rules = NodeRules(self.config, topology, NODE_FIELD_NAMES)
+        self.job_rules = JobRules(self.config, topology)
+        self.log_rules = LogRules(topology)
+        self.incidents = IncidentManager(self.config, topology)
+        self._prev: dict[str, npt.NDArray[np.int8]] = {}
+        self._last_t: float | None = None
+        self.stats = DetectorStats()
+
+    # ------------------------------------------------------------------ main entry
+    def process(self, tick: Tick) -> list[Event]:
+        """Run one tick through the pipeline; return the events to publish, in order."""
+        t = tick.timestamp
+        if self._last_t is not None and t <= self._last_t:
+            self.stats.rejected_ticks += 1
+            self.stats.error(
+                f"tick at t={t} rejected: not after the previous tick "
+                f"(t={self._last_t}); out-of-order data is dropped, not reordered"
+            )
+            return []
+        self._last_t = t
+        self.stats.ticks += 1
+        topo = self.topology
+
+        gpu_frame = tick.frame(EntityKind.GPU)
+        node_frame = tick.frame(EntityKind.NODE)
+        if gpu_frame is not None:
+            values, present = self.gpu_align.align(gpu_frame)
+            self._count_alignment(self.gpu_align)
+            self.stats.samples += gpu_frame.n_samples
+            values = self._sanitize(values)
+        else:
+            values = np.full((topo.n_gpus, len(self.gpu_fields)), np.nan)
+            present = np.zeros(topo.n_gpus, dtype=bool)
+        delta = self._counters(t, values)
+        node_values = None
+        node_present = np.zeros(topo.n_nodes, dtype=bool)
+        if node_frame is not None:
+            node_values, node_present = self.node_align.align(node_frame)
+            self._count_alignment(self.node_align)
+            node_values, _ = sanitize(node_values, NODE_FIELD_NAMES)
+
+        ended_gpus: list[int] = []
+        if tick.workloads is not None:
+            before = self.job_rules.gpu_job >= 0
+            self.job_rules.set_workloads(t, tick.workloads)
+            ended_gpus = [int(g) for g in np.flatnonzero(before & (self.job_rules.gpu_job < 0))]
+
+        gpu_out = self.gpu_rules.evaluate(t, values, present, delta)
+        node_out = self.node_rules.evaluate(t, node_values, node_present, present)
+        util = values[:, self.gpu_fields.index("DCGM_FI_DEV_GPU_UTIL")]
+        fb = values[:, self.gpu_fields.index("DCGM_FI_DEV_FB_USED")]
+        job_out = self.job_rules.evaluate(t, util, fb)
+
+        anomalies = self._edges(t, gpu_out, topo.gpu_keys, "gpu")
+        anomalies += self._edges(t, node_out, topo.node_keys, "node")
+        anomalies += self._edges(t, job_out, self.job_rules.job_ids, "job")
+        anomalies += self.log_rules.evaluate(
+            t, tick.events, self.job_rules.gpu_job, self.job_rules.job_gpus, ended_gpus
+        )
+        self.stats.anomalies += len(anomalies)
+        self.stats.anomalies_by_symptom.update(a.symptom for a in anomalies)
+
+        active = ActiveState(
+            gpu=_family_masks(gpu_out, topo.n_gpus),
+            node=_family_masks(node_out, topo.n_nodes),
+            job=_family_masks(job_out, len(self.job_rules.job_ids)),
+            job_ids=self.job_rules.job_ids,
+            job_gpus=self.job_rules.job_gpus,
+        )
+        events: list[Event] = [anomaly_detected(a) for a in anomalies]
+        events += self.incidents.step(t, anomalies, active, self.gpu_rules.thermal_residual)
+        return events
+
+    def open_incidents(self) -> list[Incident]:
+        return self.incidents.snapshot()
+
+    # ------------------------------------------------------------------ helpers
+    def _sanitize(self, values: FloatArray) -> FloatArray:
+        cleaned, bad = sanitize(values, self.gpu_fields)
+        if bad.any():
+            for j in np.flatnonzero(bad.any(axis=0)):
+                self.stats.artifacts_by_field[self.gpu_fields[int(j)]] += int(bad[:, j].sum())
+        return cleaned
+
+    def _counters(self, t: float, values: FloatArray) -> CounterDelta:
+        delta = self.rates.update(t, values[:, self._counter_cols])
+        if delta.reset.any():
+            for j in np.flatnonzero(delta.reset.any(axis=0)):
+                self.stats.counter_resets_by_field[self.counter_fields[int(j)]] += int(
+                    delta.reset[:, j].sum()
+                )
+        return delta
+
+    def _count_alignment(self, aligner: _Aligner) -> None:
+        if aligner.unknown_entities:
+            self.stats.unknown_entities.update(aligner.unknown_entities)
+        if aligner.unknown_fields:
+            self.stats.unknown_fields.update(aligner.unknown_fields)
+
+    def _edges(
+        self, t: float, outputs: Sequence[RuleOutput], keys: Sequence[str], kind: str
+    ) -> list[Anomaly]:
+        """New anomalies: entities whose severity for a rule rose since the previous tick."""
+        out: list[Anomaly] = []
+        for o in outputs:
+            prev = self._prev.get(o.spec.rule)
+            if prev is None or prev.shape != o.severity.shape:
+                prev = np.zeros_like(o.severity)
+            rising = np.flatnonzero(o.severity > prev)
+            self._prev[o.spec.rule] = o.severity
+            for i in rising:
+                i = int(i)
+                value = float(o.value[i]) if np.isfinite(o.value[i]) else None
+                thr = o.threshold[i] if isinstance(o.threshold, np.ndarray) else o.threshold
+                thr_f = float(thr) if np.isfinite(thr) else None
+                sev = Severity(int(o.severity[i]))
+                out.append(
+                    Anomaly.make(
+                        time=t,
+                        rule=o.spec.rule,
+                        symptom=o.spec.symptom,
+                        family=o.spec.family,
+                        severity=sev,
+                        entity=keys[i],
+                        entity_kind=kind,
+                        layer=o.spec.layer,
+                        field=o.spec.field,
+                        value=value,
+                        threshold=thr_f,
+                        message=_message(keys[i], o, value, thr_f, sev),
+                    )
+                )
+        return out
+
+
+def _family_masks(outputs: Sequence[RuleOutput], n: int) -> dict[Family, npt.NDArray[np.bool_]]:
+    masks: dict[Family, npt.NDArray[np.bool_]] = {}
+    for o in outputs:
+        m = masks.get(o.spec.family)
+        fired = o.severity > 0
+        masks[o.spec.family] = fired if m is None else (m | fired)
+    return masks
+
+
+def _message(
+    entity: str, o: RuleOutput, value: float | None, thr: float | None, sev: Severity
+) -> str:
+    unit = o.spec.unit
+    detail = ""
+    if value is not None and thr is not None:
+        detail = f" ({value:.4g}{unit} vs {thr:.4g}{unit})"
+    return f"{entity}: {o.spec.what}{detail} [{sev.name.lower()}]"

@@ -1,0 +1,162 @@
+"""Job-level rules: symptoms that only make sense across all GPUs of one workload.
+
+- utilization collapse: a job that was computing drops to ~0 on every rank and stays there
+  (hung collective after a NIC flap, a deadlock, a lost GPU);
+- idle gaps: a training job alternates between busy and idle many times within the window
+  (input pipeline / data loader starvation), unlike a checkpoint's single dip;
+- GPUs unused: a GPU batch job that has never touched its GPUs (no utilization, no memory)
+  for a long time: it is running on the CPU.
+
+Allocated-idle workloads (notebooks) and free GPUs never alert here: their idleness is a
+capacity question for the perf agent, not an incident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from agents.noc.config import NocConfig
+from agents.noc.rules import RuleOutput, RuleSpec, Sustain, _ge, _sev
+from bus.events import Family
+from telemetry.topology import Topology, Workload, WorkloadKind
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+GAP_SAMPLES = 40  # ring of per-job mean utilization: 10 min at a 15 s sample interval
+
+COLLAPSE = RuleSpec(
+    "job.util_collapse",
+    "job_util_collapse",
+    Family.UTILIZATION,
+    "workload",
+    "DCGM_FI_DEV_GPU_UTIL",
+    "utilization collapsed on every GPU of the job",
+    "%",
+)
+GAPS = RuleSpec(
+    "job.idle_gaps",
+    "job_idle_gaps",
+    Family.UTILIZATION,
+    "workload",
+    "DCGM_FI_DEV_GPU_UTIL",
+    "training job keeps going idle (input starvation)",
+    "idle share",
+)
+UNUSED = RuleSpec(
+    "job.gpus_unused",
+    "job_gpus_unused",
+    Family.UTILIZATION,
+    "workload",
+    "DCGM_FI_DEV_FB_USED",
+    "GPUs allocated but never used: job runs on the CPU",
+    "s",
+)
+
+_COMPUTE = (WorkloadKind.TRAINING, WorkloadKind.INFERENCE)
+
+
+class JobRules:
+    def __init__(self, config: NocConfig, topology: Topology) -> None:
+        self.th = config.thresholds
+        self.topology = topology
+        self.job_ids: tuple[str, ...] = ()
+        self.gpu_job = np.full(topology.n_gpus, -1, dtype=np.intp)
+        self.job_gpus: list[IntArray] = []
+        self._alloc(0)
+
+    def _alloc(self, k: int) -> None:
+        self.kind_compute = np.zeros(k, dtype=bool)
+        self.kind_training = np.zeros(k, dtype=bool)
+        self.first_seen = np.full(k, np.nan)
+        self.was_active = np.zeros(k, dtype=bool)
+        self.ever_used = np.zeros(k, dtype=bool)
+        self.ring = np.full((k, GAP_SAMPLES), np.nan)
+        self.s_collapse = Sustain(k)
+
+    def set_workloads(self, t: float, workloads: Mapping[str, Workload]) -> None:
+        """Adopt the scheduler's new GPU → workload map, keeping state of surviving jobs."""
+        topo = self.topology
+        by_job: dict[str, list[int]] = {}
+        kinds: dict[str, WorkloadKind] = {}
+        for key, wl in workloads.items():
+            g = topo.gpu_pos.get(key)
+            jid = wl.job_id or (f"{wl.namespace}/{wl.pod}" if wl.pod else None)
+            if g is None or jid is None:
+                continue
+            by_job.setdefault(jid, []).append(g)
+            kinds[jid] = wl.kind
+        old = {j: i for i, j in enumerate(self.job_ids)}
+        prev = (self.first_seen, self.was_active, self.ever_used, self.ring, self.s_collapse.since)
+        ids = tuple(sorted(by_job))
+        self._alloc(len(ids))
+        self.job_ids = ids
+        self.job_gpus = [np.asarray(sorted(by_job[j]), dtype=np.intp) for j in ids]
+        self.gpu_job = np.full(topo.n_gpus, -1, dtype=np.intp)
+        for i, j in enumerate(ids):
+            self.gpu_job[self.job_gpus[i]] = i
+            self.kind_compute[i] = kinds[j] in _COMPUTE
+            self.kind_training[i] = kinds[j] is WorkloadKind.TRAINING
+            if j in old:
+                o = old[j]
+                self.first_seen[i] = prev[0][o]
+                self.was_active[i] = prev[1][o]
+                self.ever_used[i] = prev[2][o]
+                self.ring[i] = prev[3][o]
+                self.s_collapse.since[i] = prev[4][o]
+            else:
+                self.first_seen[i] = t
+
+    def _job_mean(self, x: FloatArray) -> FloatArray:
+        k = len(self.job_ids)
+        sel = (self.gpu_job >= 0) & ~np.isnan(x)
+        s = np.bincount(self.gpu_job[sel], weights=x[sel], minlength=k)
+        n = np.bincount(self.gpu_job[sel], minlength=k)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(n > 0, s / np.maximum(n, 1), np.nan)
+
+    def _job_max(self, x: FloatArray) -> FloatArray:
+        k = len(self.job_ids)
+        out = np.full(k, -np.inf)
+        sel = (self.gpu_job >= 0) & ~np.isnan(x)
+        np.maximum.at(out, self.gpu_job[sel], x[sel])
+        return np.where(np.isinf(out), np.nan, out)
+
+    def evaluate(self, t: float, util: FloatArray, fb_used: FloatArray) -> list[RuleOutput]:
+        k = len(self.job_ids)
+        if k == 0:
+            return []
+        th = self.th
+        mean_util = self._job_mean(util)
+        self.was_active |= _ge(mean_util, th.job_active_util_pct)
+        self.ever_used |= _ge(self._job_max(util), 5.0) | _ge(
+            self._job_max(fb_used), th.job_unused_fb_mib
+        )
+
+        low = ~_ge(mean_util, th.job_collapse_util_pct)
+        cond = self.kind_compute & self.was_active & low
+        act = self.s_collapse.update(t, cond, ~np.isnan(mean_util), th.job_collapse_for_s)
+        out = [RuleOutput(COLLAPSE, _sev(act), mean_util, th.job_collapse_util_pct)]
+
+        self.ring = np.roll(self.ring, -1, axis=1)
+        self.ring[:, -1] = mean_util
+        full = ~np.isnan(self.ring).any(axis=1)
+        idle = self.ring < th.job_gap_util_pct
+        idle_share = idle.mean(axis=1)
+        transitions = (idle[:, 1:] != idle[:, :-1]).sum(axis=1)
+        gaps = (
+            self.kind_training
+            & full
+            & (transitions >= th.job_gap_min_transitions)
+            & (idle_share >= th.job_gap_min_fraction)
+            & (idle_share <= th.job_gap_max_fraction)
+        )
+        out.append(RuleOutput(GAPS, _sev(gaps), idle_share, th.job_gap_min_fraction))
+
+        age = t - self.first_seen
+        unused = self.kind_compute & ~self.ever_used & _ge(age, th.job_unused_after_s)
+        out.append(RuleOutput(UNUSED, _sev(unused), age, th.job_unused_after_s))
+        return out

@@ -1,0 +1,520 @@
+"""Vectorized GPU and node rules: thresholds, rates of change, counters, clock events, baselines.
+
+Each rule returns a :class:`RuleOutput`: a severity per entity (0 = not firing) plus the value
+and threshold that explain it. The detector turns rising edges of these arrays into Anomaly
+events; nothing here allocates a Python object per entity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from agents.noc.baseline import Baseline, tod_bin, workload_state
+from agents.noc.config import NocConfig, ResolvedThresholds
+from agents.noc.signals import DecayedCount, EwmaSlope, LaggedEwma, Sustain, ThermalResidual
+from bus.events import Family, Severity
+from telemetry.fields import ClockEventReason, FieldKind, field
+from telemetry.rates import CounterDelta
+from telemetry.topology import Topology
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+SevArray = npt.NDArray[np.int8]
+
+WARN = np.int8(Severity.WARNING)
+CRIT = np.int8(Severity.CRITICAL)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    rule: str
+    symptom: str
+    family: Family
+    layer: str
+    field: str | None
+    what: str  # message stem: "{entity}: <what> ({value} vs {threshold})"
+    unit: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOutput:
+    spec: RuleSpec
+    severity: SevArray
+    value: FloatArray
+    threshold: FloatArray | float
+
+
+def _sev(active: BoolArray, critical: BoolArray | None = None) -> SevArray:
+    if critical is None:
+        return np.where(active, WARN, np.int8(0)).astype(np.int8)
+    return np.where(active, np.where(critical, CRIT, WARN), np.int8(0)).astype(np.int8)
+
+
+def _ge(x: FloatArray, thr: FloatArray | float) -> BoolArray:
+    with np.errstate(invalid="ignore"):
+        return np.asarray(x >= thr)
+
+
+S = RuleSpec
+GPU_TEMP = S(
+    "threshold.gpu_temp",
+    "gpu_temp_high",
+    Family.THERMAL,
+    "hardware",
+    "DCGM_FI_DEV_GPU_TEMP",
+    "GPU temperature high",
+    "°C",
+)
+MEM_TEMP = S(
+    "threshold.memory_temp",
+    "memory_temp_high",
+    Family.THERMAL,
+    "hardware",
+    "DCGM_FI_DEV_MEMORY_TEMP",
+    "HBM temperature high",
+    "°C",
+)
+TEMP_RISE = S(
+    "rate.gpu_temp_rise",
+    "gpu_temp_rising",
+    Family.THERMAL,
+    "hardware",
+    "DCGM_FI_DEV_GPU_TEMP",
+    "temperature rising without a load increase",
+    "°C/min",
+)
+SBE = S(
+    "counter.sbe_rate",
+    "sbe_storm",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
+    "correctable (SBE) ECC error rate high",
+    "/h",
+)
+DBE = S(
+    "counter.dbe",
+    "dbe",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
+    "uncorrectable (DBE) ECC error",
+    "errors",
+)
+REMAP_FAIL = S(
+    "flag.row_remap_failure",
+    "row_remap_failure",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_ROW_REMAP_FAILURE",
+    "row remapping failed (no spare rows)",
+)
+REMAP_PENDING = S(
+    "counter.row_remap",
+    "row_remap_pending",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS",
+    "row remapped for an uncorrectable error; GPU reset needed",
+    "rows",
+)
+RETIRED_PENDING = S(
+    "counter.retired_pending",
+    "page_retirement_pending",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_RETIRED_PENDING",
+    "page retirement pending",
+    "pages",
+)
+FB_FULL = S(
+    "threshold.fb_used",
+    "fb_nearly_full",
+    Family.UTILIZATION,
+    "workload",
+    "DCGM_FI_DEV_FB_USED",
+    "framebuffer nearly full",
+    "%",
+)
+FB_LEAK = S(
+    "trend.fb_used",
+    "fb_leak",
+    Family.UTILIZATION,
+    "workload",
+    "DCGM_FI_DEV_FB_USED",
+    "framebuffer grows steadily toward full",
+    "MiB/min",
+)
+THERMAL_SLOW = S(
+    "clocks.thermal",
+    "thermal_slowdown",
+    Family.THERMAL,
+    "hardware",
+    "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",
+    "clocks held down by thermal slowdown",
+)
+POWER_BRAKE = S(
+    "clocks.power_brake",
+    "power_brake",
+    Family.POWER,
+    "hardware",
+    "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",
+    "HW power brake asserted",
+)
+HW_SLOWDOWN = S(
+    "clocks.hw_slowdown",
+    "hw_slowdown",
+    Family.POWER,
+    "hardware",
+    "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",
+    "HW slowdown without thermal cause",
+)
+PCIE_REPLAY = S(
+    "counter.pcie_replay",
+    "pcie_replays",
+    Family.INTERCONNECT,
+    "hardware",
+    "DCGM_FI_DEV_PCIE_REPLAY_COUNTER",
+    "PCIe replay rate high",
+    "/min",
+)
+PCIE_DOWN = S(
+    "state.pcie_link",
+    "pcie_downtrain",
+    Family.INTERCONNECT,
+    "hardware",
+    "DCGM_FI_DEV_PCIE_LINK_WIDTH",
+    "PCIe link below its rated width/generation",
+)
+NVLINK = S(
+    "counter.nvlink_errors",
+    "nvlink_errors",
+    Family.INTERCONNECT,
+    "hardware",
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+    "NVLink CRC/replay error rate high",
+    "/min",
+)
+GPU_MISSING = S(
+    "presence.gpu",
+    "gpu_missing",
+    Family.DEVICE,
+    "hardware",
+    None,
+    "GPU stopped reporting while its node still reports",
+)
+TEMP_BASELINE = S(
+    "baseline.gpu_temp",
+    "temp_above_baseline",
+    Family.THERMAL,
+    "hardware",
+    "DCGM_FI_DEV_GPU_TEMP",
+    "temperature far above its learned baseline",
+    "σ",
+)
+MTEMP_BASELINE = S(
+    "baseline.memory_temp",
+    "memory_temp_above_baseline",
+    Family.THERMAL,
+    "hardware",
+    "DCGM_FI_DEV_MEMORY_TEMP",
+    "HBM temperature far above its learned baseline",
+    "σ",
+)
+HOST_CPU = S(
+    "threshold.host_cpu",
+    "host_cpu_saturated",
+    Family.HOST,
+    "os",
+    "NODE_CPU_UTIL",
+    "host CPU saturated",
+    "%",
+)
+NIC_DOWN = S(
+    "state.nic_links",
+    "nic_link_down",
+    Family.INTERCONNECT,
+    "os",
+    "NODE_NIC_LINK_UP",
+    "InfiniBand/RoCE port(s) down",
+    "links",
+)
+NODE_SILENT = S(
+    "presence.node", "node_silent", Family.TELEMETRY, "os", None, "node stopped reporting telemetry"
+)
+
+RESIDUAL_WARMUP_S = 600.0
+THERMAL_BITS = int(ClockEventReason.HW_THERMAL | ClockEventReason.SW_THERMAL)
+BRAKE_BIT = int(ClockEventReason.HW_POWER_BRAKE)
+SLOW_BIT = int(ClockEventReason.HW_SLOWDOWN)
+NVLINK_ERR_FIELDS = (
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL",
+)
+
+
+class GpuRules:
+    """All per-GPU rules over frames aligned to the topology's GPU order and a fixed field list."""
+
+    def __init__(self, config: NocConfig, topology: Topology, fields: tuple[str, ...]) -> None:
+        n = topology.n_gpus
+        self.topology = topology
+        self.config = config
+        self.th = ResolvedThresholds(config, topology)
+        self.col = {name: i for i, name in enumerate(fields)}
+        self.counter_fields = tuple(f for f in fields if field(f).kind is FieldKind.COUNTER)
+        self.ccol = {name: i for i, name in enumerate(self.counter_fields)}
+        self.tdp = topology.sku_array("tdp_w")
+        self.sku_pcie_gen = topology.sku_array("pcie_gen")
+        self.sku_pcie_width = topology.sku_array("pcie_width")
+        self.s_temp = Sustain(n)
+        self.s_mtemp = Sustain(n)
+        self.s_rise = Sustain(n)
+        self.s_fb = Sustain(n)
+        self.s_leak = Sustain(n)
+        self.s_thermal = Sustain(n)
+        self.s_brake = Sustain(n)
+        self.s_slow = Sustain(n)
+        self.s_pcie = Sustain(n)
+        self.s_missing = Sustain(n)
+        self.s_bl_temp = Sustain(n)
+        self.s_bl_mtemp = Sustain(n)
+        # Prior °C/W: a datacenter GPU warms ~40-45 °C from idle to TDP.
+        self.thermal = ThermalResidual(42.0 / self.tdp)
+        self.residual_slope = EwmaSlope(n, tau_s=120.0)
+        self.first_seen = np.full(n, np.nan)
+        self.last_residual = np.full(n, np.nan)
+        self.residual_level = LaggedEwma(n, tau_s=3600.0)
+        # Leaks grow by at most a few GiB per minute; allocation steps are clipped to that.
+        self.fb_slope = EwmaSlope(n, tau_s=300.0, max_per_min=4096.0)
+        self.sbe = DecayedCount(n, tau_s=3600.0)
+        self.pcie_replay = DecayedCount(n, tau_s=600.0)
+        self.nvlink_err = DecayedCount(n, tau_s=600.0)
+        self.seen = np.zeros(n, dtype=bool)
+        b = config.baseline
+        self.bl_temp = Baseline(
+            n,
+            b.tod_bins,
+            b.halflife_samples,
+            b.floor.get("DCGM_FI_DEV_GPU_TEMP", 1.5),
+            b.min_samples,
+        )
+        self.bl_mtemp = Baseline(
+            n,
+            b.tod_bins,
+            b.halflife_samples,
+            b.floor.get("DCGM_FI_DEV_MEMORY_TEMP", 1.5),
+            b.min_samples,
+        )
+        self.last_cell = np.zeros(n, dtype=np.intp)
+        self.last_temp = np.full(n, np.nan)
+        self.last_mtemp = np.full(n, np.nan)
+
+    def _c(self, values: FloatArray, name: str) -> FloatArray:
+        i = self.col.get(name)
+        return values[:, i] if i is not None else np.full(values.shape[0], np.nan)
+
+    def _inc(self, delta: CounterDelta, *names: str) -> FloatArray:
+        cols = [self.ccol[n] for n in names if n in self.ccol]
+        if not cols:
+            return np.full(delta.increase.shape[0], np.nan)
+        block = delta.increase[:, cols]
+        allnan = np.isnan(block).all(axis=1)
+        out = np.nansum(block, axis=1) if len(cols) > 1 else block[:, 0].copy()
+        return np.where(allnan, np.nan, out)
+
+    def baseline_nbytes(self) -> int:
+        return self.bl_temp.nbytes + self.bl_mtemp.nbytes
+
+    def evaluate(
+        self, t: float, values: FloatArray, present: BoolArray, delta: CounterDelta
+    ) -> list[RuleOutput]:
+        th = self.th
+        topo = self.topology
+        out: list[RuleOutput] = []
+        c = self._c
+        temp = c(values, "DCGM_FI_DEV_GPU_TEMP")
+        mtemp = c(values, "DCGM_FI_DEV_MEMORY_TEMP")
+        power = c(values, "DCGM_FI_DEV_POWER_USAGE")
+        util = c(values, "DCGM_FI_DEV_GPU_UTIL")
+
+        # (a) static thresholds
+        w, cr = th["gpu_temp_warning_c"], th["gpu_temp_critical_c"]
+        act = self.s_temp.update(t, _ge(temp, w), ~np.isnan(temp), th["temp_for_s"])
+        out.append(RuleOutput(GPU_TEMP, _sev(act, _ge(temp, cr)), temp, w))
+        w2, cr2 = th["memory_temp_warning_c"], th["memory_temp_critical_c"]
+        act = self.s_mtemp.update(t, _ge(mtemp, w2), ~np.isnan(mtemp), th["temp_for_s"])
+        out.append(RuleOutput(MEM_TEMP, _sev(act, _ge(mtemp, cr2)), mtemp, w2))
+
+        # (b) rate of change: warming that the (thermally lagged) power does not explain
+        calm = np.isnan(self.s_rise.since) & np.isnan(self.s_temp.since)
+        resid = self.thermal.update(t, temp, power, learn=calm)
+        self.last_residual = resid - self.residual_level.update(t, resid)
+        s_r = self.residual_slope.update(t, resid)
+        self.first_seen = np.where(np.isnan(self.first_seen) & ~np.isnan(temp), t, self.first_seen)
+        # The residual model needs some history before its slope means anything.
+        warmed = _ge(t - self.first_seen, RESIDUAL_WARMUP_S)
+        rising = _ge(s_r, th["temp_rise_c_per_min"]) & ~_ge(temp, w) & warmed
+        act = self.s_rise.update(t, rising, ~np.isnan(temp), th["temp_rise_for_s"])
+        out.append(RuleOutput(TEMP_RISE, _sev(act), s_r.copy(), th["temp_rise_c_per_min"]))
+
+        # ECC, remapping, retirement (counters → increases, from telemetry.rates)
+        sbe_inc = self._inc(delta, "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL")
+        if np.isnan(sbe_inc).all():
+            sbe_inc = self._inc(delta, "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
+        sbe_h = self.sbe.update(t, sbe_inc)
+        out.append(
+            RuleOutput(SBE, _sev(_ge(sbe_h, th["sbe_per_hour"])), sbe_h.copy(), th["sbe_per_hour"])
+        )
+        dbe_inc = np.fmax(
+            self._inc(delta, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"),
+            self._inc(delta, "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"),
+        )
+        dbe = _ge(dbe_inc, 1.0)
+        out.append(RuleOutput(DBE, _sev(dbe, dbe), dbe_inc, 1.0))
+        remap_fail = c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
+        rf = _ge(remap_fail, 1.0)
+        out.append(RuleOutput(REMAP_FAIL, _sev(rf, rf), remap_fail, 1.0))
+        unc = self._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
+        out.append(RuleOutput(REMAP_PENDING, _sev(_ge(unc, 1.0)), unc, 1.0))
+        pend = c(values, "DCGM_FI_DEV_RETIRED_PENDING")
+        out.append(RuleOutput(RETIRED_PENDING, _sev(_ge(pend, 1.0)), pend, 1.0))
+
+        # Framebuffer: nearly full now, or growing steadily toward full
+        used = c(values, "DCGM_FI_DEV_FB_USED")
+        total = (
+            used
+            + c(values, "DCGM_FI_DEV_FB_FREE")
+            + np.nan_to_num(c(values, "DCGM_FI_DEV_FB_RESERVED"))
+        )
+        with np.errstate(invalid="ignore", divide="ignore"):
+            pct = used / total * 100.0
+        act = self.s_fb.update(t, _ge(pct, th["fb_used_pct"]), ~np.isnan(pct), th["fb_for_s"])
+        out.append(RuleOutput(FB_FULL, _sev(act), pct, th["fb_used_pct"]))
+        slope = self.fb_slope.update(t, used)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            eta_s = (total - used) / slope * 60.0
+        leaking = (
+            _ge(slope, th["fb_leak_min_mib_per_min"])
+            & ~_ge(eta_s, th["fb_leak_horizon_s"])
+            & ~_ge(pct, th["fb_used_pct"])
+        )
+        act = self.s_leak.update(t, leaking, ~np.isnan(used), th["fb_leak_for_s"])
+        out.append(RuleOutput(FB_LEAK, _sev(act), slope.copy(), th["fb_leak_min_mib_per_min"]))
+
+        # Clock events (throttle reasons): only the bits that mean a fault or a limit
+        raw = c(values, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
+        known = ~np.isnan(raw)
+        bits = np.nan_to_num(raw).astype(np.int64)
+        thermal = (bits & THERMAL_BITS) != 0
+        brake = (bits & BRAKE_BIT) != 0
+        slow = ((bits & SLOW_BIT) != 0) & ~thermal & ~brake
+        act = self.s_thermal.update(t, thermal, known, th["throttle_for_s"])
+        out.append(RuleOutput(THERMAL_SLOW, _sev(act), raw, th["throttle_for_s"]))
+        act = self.s_brake.update(t, brake, known, th["power_brake_for_s"])
+        out.append(RuleOutput(POWER_BRAKE, _sev(act), raw, th["power_brake_for_s"]))
+        act = self.s_slow.update(t, slow, known, th["throttle_for_s"])
+        out.append(RuleOutput(HW_SLOWDOWN, _sev(act), raw, th["throttle_for_s"]))
+
+        # PCIe and NVLink
+        rep = self.pcie_replay.update(t, self._inc(delta, "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"))
+        rep_min = rep * (60.0 / self.pcie_replay.tau_s)
+        out.append(
+            RuleOutput(
+                PCIE_REPLAY,
+                _sev(_ge(rep_min, th["pcie_replays_per_min"])),
+                rep_min,
+                th["pcie_replays_per_min"],
+            )
+        )
+        gen = c(values, "DCGM_FI_DEV_PCIE_LINK_GEN")
+        width = c(values, "DCGM_FI_DEV_PCIE_LINK_WIDTH")
+        with np.errstate(invalid="ignore"):
+            # Idle GPUs drop to gen 1 to save power (ASPM); only a busy link must be at rated speed.
+            degraded = _ge(util, 20.0) & ((gen < self.sku_pcie_gen) | (width < self.sku_pcie_width))
+        act = self.s_pcie.update(t, degraded, ~np.isnan(width), th["pcie_downtrain_for_s"])
+        out.append(RuleOutput(PCIE_DOWN, _sev(act), width, self.sku_pcie_width))
+        nv = self.nvlink_err.update(t, self._inc(delta, *NVLINK_ERR_FIELDS))
+        nv_min = nv * (60.0 / self.nvlink_err.tau_s)
+        out.append(
+            RuleOutput(
+                NVLINK,
+                _sev(_ge(nv_min, th["nvlink_errors_per_min"])),
+                nv_min,
+                th["nvlink_errors_per_min"],
+            )
+        )
+
+        # A GPU that vanished while its node keeps reporting (Xid 79 signature); a whole silent
+        # node is an exporter/host matter, handled by the node rules.
+        self.seen |= present
+        node_present = np.bincount(topo.gpu_node, weights=present, minlength=topo.n_nodes) > 0
+        vanished = self.seen & ~present & node_present[topo.gpu_node]
+        act = self.s_missing.update(t, vanished, np.ones_like(vanished), th["gpu_missing_for_s"])
+        out.append(RuleOutput(GPU_MISSING, _sev(act, act), np.where(vanished, 1.0, 0.0), 1.0))
+
+        # (c) learned baselines: time of day × workload state
+        b = self.config.baseline
+        if b.enabled:
+            cell = tod_bin(t, b.tod_bins) * 3 + workload_state(util)
+            self.last_cell = cell
+            self.last_temp, self.last_mtemp = temp, mtemp
+            z = self.bl_temp.observe(temp, cell, b.z_threshold)
+            act = self.s_bl_temp.update(t, _ge(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
+            out.append(RuleOutput(TEMP_BASELINE, _sev(act), z, b.z_threshold))
+            z = self.bl_mtemp.observe(mtemp, cell, b.z_threshold)
+            act = self.s_bl_mtemp.update(t, _ge(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
+            out.append(RuleOutput(MTEMP_BASELINE, _sev(act), z, b.z_threshold))
+        return out
+
+    def thermal_residual(self, gpus: npt.NDArray[np.intp]) -> FloatArray:
+        """How far each GPU's load-corrected temperature sits above its own 1 h level (°C)."""
+        return np.asarray(self.last_residual[gpus], dtype=np.float64)
+
+
+class NodeRules:
+    def __init__(self, config: NocConfig, topology: Topology, fields: tuple[str, ...]) -> None:
+        m = topology.n_nodes
+        self.topology = topology
+        self.th = config.thresholds
+        self.col = {name: i for i, name in enumerate(fields)}
+        self.s_cpu = Sustain(m)
+        self.s_nic = Sustain(m)
+        self.s_silent = Sustain(m)
+        self.nic_max = np.zeros(m)
+        self.seen = np.zeros(m, dtype=bool)
+
+    def evaluate(
+        self, t: float, values: FloatArray | None, node_present: BoolArray, gpu_present: BoolArray
+    ) -> list[RuleOutput]:
+        m = self.topology.n_nodes
+        th = self.th
+        out: list[RuleOutput] = []
+
+        def col(name: str) -> FloatArray:
+            i = self.col.get(name)
+            if values is None or i is None:
+                return np.full(m, np.nan)
+            return values[:, i]
+
+        cpu = col("NODE_CPU_UTIL")
+        act = self.s_cpu.update(t, _ge(cpu, th.host_cpu_pct), ~np.isnan(cpu), th.host_cpu_for_s)
+        out.append(RuleOutput(HOST_CPU, _sev(act), cpu, th.host_cpu_pct))
+        links = col("NODE_NIC_LINK_UP")
+        self.nic_max = np.fmax(self.nic_max, np.nan_to_num(links))
+        with np.errstate(invalid="ignore"):
+            down = links < self.nic_max
+        act = self.s_nic.update(t, down, ~np.isnan(links), th.nic_down_for_s)
+        out.append(RuleOutput(NIC_DOWN, _sev(act), links, self.nic_max.copy()))
+        topo = self.topology
+        gpus_reporting = np.bincount(topo.gpu_node, weights=gpu_present, minlength=m) > 0
+        self.seen |= node_present | gpus_reporting
+        silent = self.seen & ~node_present & ~gpus_reporting
+        act = self.s_silent.update(t, silent, np.ones(m, dtype=bool), th.node_silent_for_s)
+        out.append(RuleOutput(NODE_SILENT, _sev(act), np.where(silent, 1.0, 0.0), 1.0))
+        return out

@@ -1,0 +1,763 @@
+"""Fault injectors: each produces the cross-layer signals a real fault produces, and its truth.
+
+An injector is bound to a simulator before the first tick (it may shape the workload it needs,
+e.g. a multi-node training job for an NCCL timeout), then writes into the tick's
+:class:`~telemetry.simulator.Modifiers` and counters from its onset on. ``truth()`` says what a
+perfect detector should report: the fault class, the root entity and scope, the symptom family,
+the affected entities, the onset and the longest acceptable detection delay.
+
+Signals follow what operators see in the field (priors.md, the Xid catalog):
+- fan failure: the GPU in front of the failed fan heats without a load change, its slot
+  neighbours warm less, then the hot HBM throws correctable ECC errors (the seed cascade);
+- DBE: Xid 48, DBE counters, then Xid 63 (row remap pending) and the process dies;
+- row-remap failure: Xid 64 and DCGM_FI_DEV_ROW_REMAP_FAILURE = 1 (RMA criterion);
+- Xid 79: the GPU falls off the bus, its series vanish, the job's other ranks hang;
+- NIC flaps: link-down log lines, then utilization collapses on every rank of the job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from telemetry.fields import (
+    DCGM_FP64_BLANK,
+    DCGM_INT64_BLANK,
+    UINT32_NOT_SUPPORTED,
+    ClockEventReason,
+)
+from telemetry.frame import LogEvent
+from telemetry.simulator import COL, FleetSimulator, Job, Modifiers
+from telemetry.topology import WorkloadKind, gpu_key
+
+
+@dataclass(frozen=True)
+class GroundTruth:
+    fault_class: str
+    root_entity: str  # GPU key, hostname, rack name or job id
+    scope: str  # gpu | chassis | node | job | rack
+    family: str  # the bus.events.Family value a detector should report
+    entities: tuple[str, ...]  # GPU keys showing the fault
+    onset: float
+    max_delay_s: float  # the detector must open the incident within this delay
+    benign: bool = False  # red herrings: a correct detector opens no incident
+    jobs: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass
+class _Injector:
+    onset_s: float = 600.0  # seconds after the simulation start
+    onset: float = field(init=False, default=0.0)
+
+    def bind(self, sim: FleetSimulator) -> None:
+        self.onset = sim.start + self.onset_s
+
+    def active(self, t: float) -> bool:
+        return t >= self.onset
+
+    def elapsed(self, t: float) -> float:
+        return t - self.onset
+
+
+def _keys(sim: FleetSimulator, gpus: np.ndarray) -> tuple[str, ...]:
+    return tuple(sim.topology.gpu_keys[int(g)] for g in gpus)
+
+
+@dataclass
+class FanFailure(_Injector):
+    """Seed scenario: node-17 GPU 4 heats, GPUs 3 and 5 trend up, then an SBE ECC storm."""
+
+    node: str = "node-17"
+    gpu: int = 4
+    ramp_s: float = 300.0
+    sbe_per_hour: float = 400.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        self.neigh = sim.topology.adjacent_gpus(self.g)
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        ramp = min(self.elapsed(t) / self.ramp_s, 1.0)
+        mods.thermal_resistance_mult[self.g] *= 1.0 + 0.50 * ramp
+        mods.thermal_resistance_mult[self.neigh] *= 1.0 + 0.20 * ramp
+        if sim.temp[self.g] > 84.0:
+            n = sim.rng.poisson(self.sbe_per_hour * sim.interval_s / 3600.0)
+            sim.counters["DCGM_FI_DEV_ECC_SBE_VOL_TOTAL"][self.g] += n
+            sim.counters["DCGM_FI_DEV_ECC_SBE_AGG_TOTAL"][self.g] += n
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "fan_failure",
+            gpu_key(self.node, self.gpu),
+            "chassis",
+            "thermal",
+            _keys(sim, np.sort(np.append(self.neigh, self.g))),
+            self.onset,
+            900.0,
+            description="chassis fan in front of the GPU failed",
+        )
+
+
+@dataclass
+class DoubleBitError(_Injector):
+    node: str = "node-05"
+    gpu: int = 2
+    with_remap: bool = True
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        self._done = 0
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        g = self.g
+        if self._done == 0:
+            for name in ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"):
+                sim.counters[name][g] += 1
+            sim.log_xid(
+                t,
+                g,
+                48,
+                "pid=48211, name=python, An uncorrectable double bit error "
+                "(DBE) has been detected on GPU in the framebuffer at "
+                "partition 1, subpartition 0.",
+            )
+        elif self._done == 1 and self.with_remap:
+            sim.counters["DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS"][g] += 1
+            sim.row_remap_pending[g] = 1
+            sim.log_xid(
+                t,
+                g,
+                63,
+                "Row Remapper: New row (0x0000000000d3c8e0) marked for "
+                "remapping, reset gpu to activate.",
+            )
+        self._done += 1
+        mods.util_override[g] = 0.0  # the process was killed by the uncorrectable error
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "dbe",
+            k,
+            "gpu",
+            "memory",
+            (k,),
+            self.onset,
+            60.0,
+            description="uncorrectable HBM error (Xid 48 + 63)",
+        )
+
+
+@dataclass
+class RowRemapFailure(_Injector):
+    node: str = "node-06"
+    gpu: int = 6
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        self._fired = False
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        if not self._fired:
+            self._fired = True
+            sim.counters["DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS"][self.g] += 1
+            sim.row_remap_failure[self.g] = 1
+            sim.log_xid(
+                t,
+                self.g,
+                64,
+                "Row Remapper: Failed to remap row in bank 12, all spare rows in use.",
+            )
+        mods.util_override[self.g] = 0.0
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "row_remap_failure",
+            k,
+            "gpu",
+            "memory",
+            (k,),
+            self.onset,
+            60.0,
+            description="no spare rows left in a bank (Xid 64)",
+        )
+
+
+@dataclass
+class FallenOffBus(_Injector):
+    node: str = "node-09"
+    gpu: int = 1
+    hang_after_s: float = 60.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        if self.elapsed(t) < sim.interval_s:
+            sim.log_xid(t, self.g, 79, "GPU has fallen off the bus.")
+            return
+        mods.gpu_missing[self.g] = True
+        if self.elapsed(t) >= self.hang_after_s:
+            mods.util_override[self.job.gpus] = 0.0  # the other ranks hang in a collective
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "gpu_fallen_off_bus",
+            k,
+            "gpu",
+            "device",
+            (k,),
+            self.onset,
+            60.0,
+            jobs=(self.job.job_id,),
+            description="Xid 79, GPU lost from PCIe",
+        )
+
+
+@dataclass
+class XidApplicationFault(_Injector):
+    """Xid 13 (graphics exception) or 31 (MMU fault) from a bad kernel: not hardware."""
+
+    node: str = "node-03"
+    gpu: int = 0
+    xid: int = 13
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        self._step = 0
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        if self._step == 0:
+            text = (
+                "pid=77120, name=python, Graphics SM Warp Exception on (GPC 2, TPC 1, SM 0): "
+                "Out Of Range Address"
+                if self.xid == 13
+                else "pid=77120, name=python, Ch 00000008, intr 00000000. MMU Fault: ENGINE "
+                "GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f2a_1c000000. Fault is of type "
+                "FAULT_PDE ACCESS_TYPE_VIRT_READ"
+            )
+            sim.log_xid(t, self.g, self.xid, text)
+            mods.util_override[self.job.gpus] = 0.0
+        elif self._step == 1:
+            sim.end_job(self.job, t, "FAILED")
+        self._step += 1
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "xid_app_fault",
+            k,
+            "gpu",
+            "application",
+            (k,),
+            self.onset,
+            60.0,
+            jobs=(self.job.job_id,),
+            description=f"Xid {self.xid} from the application, job failed",
+        )
+
+
+@dataclass
+class ThermalThrottle(_Injector):
+    """A GPU's thermal interface degrades: it alone runs hot and throttles (clocks drop)."""
+
+    node: str = "node-11"
+    gpu: int = 6
+    ramp_s: float = 900.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.active(t):
+            mods.thermal_resistance_mult[self.g] *= 1.0 + 0.55 * min(
+                self.elapsed(t) / self.ramp_s, 1.0
+            )
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "thermal_throttle",
+            k,
+            "gpu",
+            "thermal",
+            (k,),
+            self.onset,
+            1200.0,
+            description="degraded thermal interface, HW/SW thermal slowdown",
+        )
+
+
+@dataclass
+class PowerBrake(_Injector):
+    """The node's PSU/BMC asserts the power brake: every GPU slows and draws little power."""
+
+    node: str = "node-13"
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.gpus = sim.node_gpus(self.node)
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        mods.extra_clock_reasons[self.gpus] |= int(
+            ClockEventReason.HW_POWER_BRAKE | ClockEventReason.HW_SLOWDOWN
+        )
+        mods.power_cap_w[self.gpus] = 0.30 * sim.tdp[self.gpus]
+        mods.clock_mult[self.gpus] = 0.35
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "power_brake",
+            self.node,
+            "node",
+            "power",
+            _keys(sim, self.gpus),
+            self.onset,
+            120.0,
+            description="HW power brake on every GPU of a node",
+        )
+
+
+@dataclass
+class NvlinkCrcErrors(_Injector):
+    """A marginal NVLink: CRC errors and replays on one GPU; every rank of its job slows."""
+
+    node: str = "node-07"
+    gpu: int = 5
+    errors_per_s: float = 8.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        n = sim.rng.poisson(self.errors_per_s * sim.interval_s)
+        sim.counters["DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL"][self.g] += n
+        sim.counters["DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL"][self.g] += n // 4
+        sim.counters["DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL"][self.g] += n // 2
+        mods.util_mult[self.job.gpus] *= 0.78
+        mods.nvlink_bw_mult[self.job.gpus] *= 0.55
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "nvlink_crc",
+            k,
+            "gpu",
+            "interconnect",
+            (k,),
+            self.onset,
+            300.0,
+            jobs=(self.job.job_id,),
+            description="NVLink CRC errors slow the job",
+        )
+
+
+@dataclass
+class PcieDowntrain(_Injector):
+    node: str = "node-02"
+    gpu: int = 3
+    width: int = 8
+    replays_per_s: float = 1.5
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        mods.pcie_width[self.g] = self.width
+        sim.counters["DCGM_FI_DEV_PCIE_REPLAY_COUNTER"][self.g] += sim.rng.poisson(
+            self.replays_per_s * sim.interval_s
+        )
+        mods.util_mult[self.g] *= 0.9
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "pcie_downtrain",
+            k,
+            "gpu",
+            "interconnect",
+            (k,),
+            self.onset,
+            300.0,
+            description=f"PCIe link trained down to x{self.width}, replays",
+        )
+
+
+@dataclass
+class NicFlapNcclTimeout(_Injector):
+    """An IB port flaps on one node; NCCL stalls and utilization collapses on every rank."""
+
+    nodes: tuple[str, ...] = ("node-14", "node-15")
+    flap_node: str = "node-15"
+    flap_s: float = 120.0
+    collapse_after_s: float = 45.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job(list(self.nodes))
+        self._down = False
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        el = self.elapsed(t)
+        node = sim.topology.node_pos[self.flap_node]
+        if el < self.flap_s:
+            self._down = not self._down
+            kind = "nic_link_down" if self._down else "nic_link_up"
+            state = "Down" if self._down else "Active"
+            mods.events.append(_nic_event(t, self.flap_node, kind, state))
+            if self._down:
+                mods.nic_links_down[node] = 1
+        if el >= self.collapse_after_s:
+            mods.util_override[self.job.gpus] = 0.0
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "nic_flap_nccl_timeout",
+            self.flap_node,
+            "node",
+            "interconnect",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            300.0,
+            jobs=(self.job.job_id,),
+            description="IB link flaps, NCCL collective times out",
+        )
+
+
+def _nic_event(t: float, node: str, kind: str, state: str) -> LogEvent:
+    return LogEvent(
+        timestamp=t,
+        node=node,
+        kind=kind,
+        message=f"mlx5_core 0000:c1:00.0 mlx5_3: Port 1 link state changed to {state}",
+        attrs={"device": "mlx5_3", "port": "1"},
+    )
+
+
+@dataclass
+class RackCoolingFailure(_Injector):
+    rack: str = "rack-3"
+    rise_c: float = 22.0
+    ramp_s: float = 720.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.gpus = sim.topology.gpus_of_rack(sim.topology.rack_pos[self.rack])
+        nodes = sim.topology.nodes_of_rack(sim.topology.rack_pos[self.rack])
+        # A loaded rack, as in production: cooling failures show first where power is high.
+        sim.dedicated_training_job([sim.topology.node_keys[int(n)] for n in nodes[:3]])
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.active(t):
+            mods.temp_offset_c[self.gpus] += self.rise_c * min(self.elapsed(t) / self.ramp_s, 1.0)
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "rack_cooling_failure",
+            self.rack,
+            "rack",
+            "thermal",
+            _keys(sim, self.gpus),
+            self.onset,
+            1200.0,
+            description="rear-door / CRAH cooling lost for a rack",
+        )
+
+
+@dataclass
+class HostCpuSaturation(_Injector):
+    node: str = "node-10"
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self.n = sim.topology.node_pos[self.node]
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.active(t):
+            mods.node_cpu_override[self.n] = 97.0 + 3.0 * sim.rng.random()
+            mods.util_mult[self.job.gpus] *= 0.55
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "host_cpu_saturation",
+            self.node,
+            "node",
+            "host",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            600.0,
+            jobs=(self.job.job_id,),
+            description="host CPUs pegged, GPUs starved",
+        )
+
+
+@dataclass
+class DataloaderStall(_Injector):
+    node: str = "node-04"
+    period_s: float = 60.0
+    gap_s: float = 25.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.active(t) and (self.elapsed(t) % self.period_s) < self.gap_s:
+            mods.util_override[self.job.gpus] = 0.0
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "dataloader_stall",
+            self.job.job_id,
+            "job",
+            "utilization",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            900.0,
+            jobs=(self.job.job_id,),
+            description="input pipeline starves the GPUs: periodic idle gaps",
+        )
+
+
+@dataclass
+class FbMemoryLeak(_Injector):
+    node: str = "node-08"
+    gpu: int = 2
+    fill_s: float = 2700.0  # time from onset to a full framebuffer
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        if sim.gpu_kind[self.g] == 0:
+            sim.start_job(
+                WorkloadKind.INFERENCE, np.array([self.g]), sim.start, "farid", "inference-platform"
+            )
+            sim.mods.events.clear()
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.active(t):
+            headroom = sim.mem_total[self.g] * 0.52
+            mods.fb_extra_mib[self.g] = headroom * min(self.elapsed(t) / self.fill_s, 1.0)
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "fb_memory_leak",
+            k,
+            "gpu",
+            "utilization",
+            (k,),
+            self.onset,
+            self.fill_s,
+            description="a process leaks device memory",
+        )
+
+
+@dataclass
+class JobStall(_Injector):
+    node: str = "node-12"
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.active(t):
+            mods.util_override[self.job.gpus] = 0.0
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "job_stall",
+            self.job.job_id,
+            "job",
+            "utilization",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            900.0,
+            jobs=(self.job.job_id,),
+            description="job hung: GPUs allocated, utilization 0",
+        )
+
+
+@dataclass
+class CpuOnlyExecution(_Injector):
+    """A job got GPUs but runs on the CPU (wrong CUDA build, device not visible)."""
+
+    node: str = "node-16"
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.free_nodes([self.node])
+        self.gpus = sim.node_gpus(self.node)
+        self.n = sim.topology.node_pos[self.node]
+        self.job: Job | None = None
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        if self.job is None:
+            self.job = sim.start_job(WorkloadKind.TRAINING, self.gpus, t, "chen", "vision")
+        mods.util_override[self.gpus] = 0.0
+        mods.fb_override_mib[self.gpus] = 0.0
+        mods.node_cpu_override[self.n] = 92.0 + 6.0 * sim.rng.random()
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        job = self.job.job_id if self.job else "pending"
+        return GroundTruth(
+            "cpu_only_execution",
+            job,
+            "job",
+            "utilization",
+            _keys(sim, self.gpus),
+            self.onset,
+            2400.0,
+            jobs=(job,),
+            description="GPUs allocated but unused; the job runs on the CPU",
+        )
+
+
+@dataclass
+class Xid45Churn(_Injector):
+    """Benign: a job is torn down and every GPU logs bursts of Xid 45, then a new job starts."""
+
+    node: str = "node-18"
+    lines_per_gpu: int = 6
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self._step = 0
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        if self._step == 0:
+            sim.end_job(self.job, t, "CANCELLED")
+            for g in self.job.gpus:
+                for _ in range(self.lines_per_gpu):
+                    sim.log_xid(
+                        t,
+                        int(g),
+                        45,
+                        "pid=91822, name=python, Ch 00000010, Preemptive Channel Removal",
+                    )
+        elif self._step == 4:
+            sim.start_job(WorkloadKind.TRAINING, self.job.gpus, t)
+        self._step += 1
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "xid45_churn",
+            self.node,
+            "node",
+            "application",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            0.0,
+            benign=True,
+            jobs=(self.job.job_id,),
+            description="Xid 45 at job teardown (benign)",
+        )
+
+
+@dataclass
+class TelemetryArtifacts(_Injector):
+    """Benign: blank sentinels, utilization 4294967295 and an exporter restart on one node."""
+
+    node: str = "node-19"
+    gap_s: float = 60.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.gpus = sim.node_gpus(self.node)
+        self.n = sim.topology.node_pos[self.node]
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        el = self.elapsed(t)
+        if el < self.gap_s:
+            mods.node_missing[self.n] = True
+        elif el < self.gap_s + 5 * sim.interval_s:
+            g = int(self.gpus[0])
+            # The simulator's own artifact pass is random; this one is deterministic so the
+            # scenario always contains each artifact kind.
+            sim.counters["DCGM_FI_DEV_PCIE_REPLAY_COUNTER"][g] = 0.0  # counter reset
+            mods.value_overrides[(g, COL["DCGM_FI_DEV_GPU_UTIL"])] = float(UINT32_NOT_SUPPORTED)
+            mods.value_overrides[(g, COL["DCGM_FI_DEV_GPU_TEMP"])] = float(DCGM_INT64_BLANK)
+            mods.value_overrides[(g, COL["DCGM_FI_DEV_POWER_USAGE"])] = DCGM_FP64_BLANK
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "telemetry_artifact",
+            self.node,
+            "node",
+            "telemetry",
+            _keys(sim, self.gpus),
+            self.onset,
+            0.0,
+            benign=True,
+            description="exporter restart gap, blank sentinels, bogus util",
+        )
+
+
+ALL_FAULTS: dict[str, type[_Injector]] = {
+    "fan_failure": FanFailure,
+    "dbe": DoubleBitError,
+    "row_remap_failure": RowRemapFailure,
+    "gpu_fallen_off_bus": FallenOffBus,
+    "xid_app_fault": XidApplicationFault,
+    "thermal_throttle": ThermalThrottle,
+    "power_brake": PowerBrake,
+    "nvlink_crc": NvlinkCrcErrors,
+    "pcie_downtrain": PcieDowntrain,
+    "nic_flap_nccl_timeout": NicFlapNcclTimeout,
+    "rack_cooling_failure": RackCoolingFailure,
+    "host_cpu_saturation": HostCpuSaturation,
+    "dataloader_stall": DataloaderStall,
+    "fb_memory_leak": FbMemoryLeak,
+    "job_stall": JobStall,
+    "cpu_only_execution": CpuOnlyExecution,
+    "xid45_churn": Xid45Churn,
+    "telemetry_artifact": TelemetryArtifacts,
+}
