@@ -722,7 +722,8 @@ class TelemetryArtifacts(_Injector):
             g = int(self.gpus[0])
             # The simulator's own artifact pass is random; this one is deterministic so the
             # scenario always contains each artifact kind.
-            sim.counters["DCGM_FI_DEV_PCIE_REPLAY_COUNTER"][g] = 0.0  # counter reset
+            if el < self.gap_s + sim.interval_s:
+                sim.energy_mj[g] = 0.0  # the driver reloaded: counters restart from zero
             mods.value_overrides[(g, COL["DCGM_FI_DEV_GPU_UTIL"])] = float(UINT32_NOT_SUPPORTED)
             mods.value_overrides[(g, COL["DCGM_FI_DEV_GPU_TEMP"])] = float(DCGM_INT64_BLANK)
             mods.value_overrides[(g, COL["DCGM_FI_DEV_POWER_USAGE"])] = DCGM_FP64_BLANK

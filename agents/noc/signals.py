@@ -123,14 +123,16 @@ class ThermalResidual:
     warms because it is cooled worse (fan, airflow, thermal interface, inlet air).
     """
 
-    __slots__ = ("_t", "c_pt", "k", "k_prior", "lag", "m_p", "m_t", "shrink_w2", "tau_s", "v_p")
+    __slots__ = ("_t", "c_pt", "k", "k_band", "k_prior", "lag", "m_p", "m_t", "shrink_w2",
+                 "tau_s", "v_p")
 
     def __init__(
         self,
         k_prior: FloatArray,
         lag_tau_s: float = 90.0,
         tau_s: float = 3600.0,
-        shrink_w: float = 50.0,
+        shrink_w: float = 150.0,
+        k_band: tuple[float, float] = (0.4, 2.0),
     ) -> None:
         n = k_prior.shape[0]
         self.k_prior = k_prior
@@ -142,6 +144,7 @@ class ThermalResidual:
         self.v_p = np.zeros(n)
         self.shrink_w2 = shrink_w * shrink_w  # prior weight, as a power variance in W²
         self.tau_s = tau_s
+        self.k_band = k_band
         self._t: float | None = None
 
     def update(self, t: float, temp: FloatArray, power: FloatArray, learn: BoolArray) -> FloatArray:
@@ -159,5 +162,8 @@ class ThermalResidual:
         self.m_t = np.where(upd, self.m_t + alpha * dt_, self.m_t)
         self.c_pt = np.where(upd, (1 - alpha) * (self.c_pt + alpha * dp * dt_), self.c_pt)
         self.v_p = np.where(upd, (1 - alpha) * (self.v_p + alpha * dp * dp), self.v_p)
-        self.k = (self.c_pt + self.shrink_w2 * self.k_prior) / (self.v_p + self.shrink_w2)
+        k = (self.c_pt + self.shrink_w2 * self.k_prior) / (self.v_p + self.shrink_w2)
+        # Ambient drift correlated with a load trend can fake any slope over short windows;
+        # keep k within a physical band around the prior.
+        self.k = np.clip(k, self.k_band[0] * self.k_prior, self.k_band[1] * self.k_prior)
         return np.asarray(temp - self.k * p)

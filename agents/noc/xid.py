@@ -728,7 +728,7 @@ def _xid48(info: XidInfo, ctx: _Ctx) -> XidVerdict:
     remap = sorted(ctx.others & {63, 64})
     sram = (
         " — SRAM (Xid 172): check the SRAM threshold flag and run field diag"
-        if (172 in ctx.others)
+        if 172 in ctx.others
         else ""
     )
     if remap:
