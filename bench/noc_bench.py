@@ -54,15 +54,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from agents.noc.baseline import N_WORKLOAD_STATES, Baseline  # noqa: E402
-from agents.noc.detector import Detector  # noqa: E402
-from bus.events import AnomalyDetected, IncidentOpened  # noqa: E402
-from telemetry.fields import GPU_FIELD_NAMES  # noqa: E402
-from telemetry.frame import Frame, Tick  # noqa: E402
-from telemetry.simulator import FleetSimulator  # noqa: E402
-from telemetry.topology import Topology, build_cluster  # noqa: E402
+from agents.noc.baseline import N_WORKLOAD_STATES, Baseline
+from agents.noc.detector import Detector
+from bus.events import AnomalyDetected, IncidentOpened
+from telemetry.fields import GPU_FIELD_NAMES
+from telemetry.frame import Frame, Tick
+from telemetry.simulator import FleetSimulator
+from telemetry.topology import Topology, build_cluster
 
 GPUS_PER_NODE = 8
 TARGET_SAMPLES_PER_S = 2_000_000
@@ -105,26 +105,68 @@ def restamp(tick: Tick, t: float, keep_workloads: bool) -> Tick:
     return Tick(t, frames, events, tick.workloads if keep_workloads else None)
 
 
-def make_ticks(
-    topo: Topology, total: int, max_frame_mb: float, seed: int
-) -> tuple[list[Tick], int, float]:
-    """``total`` ticks with increasing timestamps, from at most a memory-bounded unique set."""
-    frame_bytes = topo.n_gpus * len(GPU_FIELD_NAMES) * 8
-    unique = max(4, min(total, int(max_frame_mb * 2**20 // max(frame_bytes, 1))))
-    sim = FleetSimulator(topo, seed=seed)
-    t0 = time.perf_counter()
-    base = [sim.step() for _ in range(unique)]
-    gen_s = time.perf_counter() - t0
-    ticks = list(base)
-    for i in range(unique, total):
-        ticks.append(restamp(base[i % unique], sim.start + i * sim.interval_s, False))
-    return ticks, unique, gen_s
+class TickSource:
+    """Ticks for the benchmark, produced outside the timed region.
+
+    ``cycle=0`` (default): every tick is a fresh ``FleetSimulator.step()``, generated just before
+    it is timed, so memory holds one frame at a time and the telemetry is continuous.
+    ``cycle=K``: K ticks are pre-generated and replayed in a cycle with new, increasing
+    timestamps (fresh ``Tick``/``Frame`` objects sharing the same value arrays). Cheaper to
+    generate, but each wrap is a discontinuity: gauges jump back, monotone counters reset, and
+    rules fire on it (reported as anomalies/incidents/counter resets while measured).
+    """
+
+    def __init__(self, topo: Topology, seed: int, cycle: int) -> None:
+        self.sim = FleetSimulator(topo, seed=seed)
+        self.cycle = cycle
+        self.gen_s = 0.0
+        self.base: list[Tick] = []
+        self.i = 0
+        if cycle:
+            t0 = time.perf_counter()
+            self.base = [self.sim.step() for _ in range(cycle)]
+            self.gen_s += time.perf_counter() - t0
+
+    @property
+    def distinct(self) -> int:
+        return self.cycle or self.i
+
+    def next(self) -> Tick:
+        i = self.i
+        self.i += 1
+        if not self.cycle:
+            t0 = time.perf_counter()
+            tick = self.sim.step()
+            self.gen_s += time.perf_counter() - t0
+            return tick
+        base = self.base[i % self.cycle]
+        if i < self.cycle:
+            return base
+        return restamp(base, self.sim.start + i * self.sim.interval_s, False)
+
+
+def cycle_length(n_gpus: int, total: int, max_frame_mb: float) -> int:
+    """Distinct ticks that fit in ``max_frame_mb`` of GPU frames (at least 4, at most total)."""
+    frame_bytes = n_gpus * len(GPU_FIELD_NAMES) * 8
+    return max(4, min(total, int(max_frame_mb * 2**20 // max(frame_bytes, 1))))
 
 
 # ---------------------------------------------------------------------------------- memory
 _SKIP_TYPES = (
-    str, bytes, int, float, bool, complex, type(None), type, range, enum.Enum,
-    types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.ModuleType,
+    str,
+    bytes,
+    int,
+    float,
+    bool,
+    complex,
+    type(None),
+    type,
+    range,
+    enum.Enum,
+    types.FunctionType,
+    types.MethodType,
+    types.BuiltinFunctionType,
+    types.ModuleType,
 )
 
 
@@ -151,7 +193,11 @@ def held_bytes(root: object, exclude: tuple[object, ...] = ()) -> tuple[int, int
                 base = base.base
             if id(base) not in buffers:
                 buffers[id(base)] = int(base.nbytes)
-                if base is not obj and base.nbytes >= 4 * max(obj.nbytes, 1) and base.nbytes > 1 << 16:
+                if (
+                    base is not obj
+                    and base.nbytes >= 4 * max(obj.nbytes, 1)
+                    and base.nbytes > 1 << 16
+                ):
                     notes.append(
                         f"{path}: {obj.shape} view pins a {base.shape} {base.dtype} buffer "
                         f"({base.nbytes / 2**20:.1f} MiB)"
@@ -217,20 +263,23 @@ def peak_rss_mib() -> float:
 
 # ---------------------------------------------------------------------------------- one size
 def bench_one(
-    n_gpus: int, ticks: int, warmup: int, max_frame_mb: float, seed: int, profile: bool
+    n_gpus: int,
+    ticks: int,
+    warmup: int,
+    cycle: int,
+    seed: int,
+    profile: bool,
 ) -> dict[str, Any]:
     racks, per_rack = fleet_shape(n_gpus)
     t0 = time.perf_counter()
     topo = Topology([build_cluster(racks=racks, nodes_per_rack=per_rack)])
     topo_s = time.perf_counter() - t0
-    all_ticks, unique, gen_s = make_ticks(topo, warmup + ticks, max_frame_mb, seed)
-    n_fields = all_ticks[0].frames[0].values.shape[1]
+    source = TickSource(topo, seed, cycle)
+    n_fields = len(GPU_FIELD_NAMES)
 
     det = Detector(topo)
-    for tk in all_ticks[:warmup]:
-        det.process(tk)
-    measured = all_ticks[warmup:]
-    del all_ticks
+    for _ in range(warmup):
+        det.process(source.next())
     resets_before = sum(det.stats.counter_resets_by_field.values())
     samples_before = det.stats.samples
     gc.collect()
@@ -240,22 +289,24 @@ def bench_one(
         import cProfile
 
         prof = cProfile.Profile()
-    times = np.empty(len(measured))
+    times = np.empty(ticks)
     anomalies = incidents = 0
     clock = time.perf_counter
-    if prof is not None:
-        prof.enable()
-    for i, tk in enumerate(measured):
+    for i in range(ticks):
+        tk = source.next()
+        if prof is not None:
+            prof.enable()
         a = clock()
         events = det.process(tk)
         times[i] = clock() - a
+        if prof is not None:
+            prof.disable()
+        del tk
         for e in events:
             if isinstance(e, AnomalyDetected):
                 anomalies += 1
             elif isinstance(e, IncidentOpened):
                 incidents += 1
-    if prof is not None:
-        prof.disable()
 
     samples = det.stats.samples - samples_before
     total_s = float(times.sum())
@@ -268,8 +319,9 @@ def bench_one(
         "nodes_per_rack": per_rack,
         "fields": n_fields,
         "warmup_ticks": warmup,
-        "measured_ticks": len(measured),
-        "unique_ticks": unique,
+        "measured_ticks": ticks,
+        "tick_mode": f"cycle of {cycle}" if cycle else "fresh simulator ticks",
+        "distinct_ticks": source.distinct,
         "samples": samples,
         "seconds": total_s,
         "samples_per_s": samples / total_s if total_s else float("nan"),
@@ -278,7 +330,7 @@ def bench_one(
         "ms_per_tick_max": float(times.max() * 1e3),
         "anomalies": anomalies,
         "incidents_opened": incidents,
-        "cycle_counter_resets": sum(det.stats.counter_resets_by_field.values()) - resets_before,
+        "counter_resets": sum(det.stats.counter_resets_by_field.values()) - resets_before,
         "rejected_ticks": det.stats.rejected_ticks,
         "peak_rss_mib": peak_rss_mib(),
         "detector_numpy_bytes": mem["numpy_bytes"],
@@ -287,7 +339,7 @@ def bench_one(
         "detector_bytes_by_part": mem["by_part"],
         "detector_memory_notes": mem["notes"],
         "baseline": bl,
-        "setup_s": {"topology": topo_s, "generate": gen_s},
+        "setup_s": {"topology": topo_s, "generate": source.gen_s},
     }
     if prof is not None:
         result["profile"] = profile_report(prof)
@@ -319,8 +371,13 @@ def profile_report(prof: Any, top: int = 10) -> list[dict[str, Any]]:
     rows.sort(key=lambda r: -r["cumtime_s"])
     by_own = sorted(
         (
-            {"where": f"{os.path.relpath(f, ROOT) if f.startswith(str(ROOT)) else f}:{ln}",
-             "function": fn, "calls": v[1], "tottime_s": v[2], "own_share": v[2] / total}
+            {
+                "where": f"{os.path.relpath(f, ROOT) if f.startswith(str(ROOT)) else f}:{ln}",
+                "function": fn,
+                "calls": v[1],
+                "tottime_s": v[2],
+                "own_share": v[2] / total,
+            }
             for (f, ln, fn), v in st.stats.items()  # type: ignore[attr-defined]
         ),
         key=lambda r: -r["tottime_s"],
@@ -342,9 +399,7 @@ def markdown(results: list[dict[str, Any]]) -> str:
     for r in results:
         ok_rate = r["samples_per_s"] >= TARGET_SAMPLES_PER_S
         ok_bl = r["baseline"]["bytes_per_series"] <= TARGET_BASELINE_BYTES
-        verdict = (
-            f"{'PASS' if ok_rate else 'FAIL'} ≥2M/s, {'PASS' if ok_bl else 'FAIL'} ≤256 B"
-        )
+        verdict = f"{'PASS' if ok_rate else 'FAIL'} ≥2M/s, {'PASS' if ok_bl else 'FAIL'} ≤256 B"
         lines.append(
             f"| {_fmt_int(r['gpus'])} | {r['fields']} | {r['measured_ticks']} "
             f"| {_fmt_int(r['samples_per_s'])} | {r['ms_per_tick_p50']:.2f} "
@@ -368,9 +423,9 @@ def markdown(results: list[dict[str, Any]]) -> str:
             )
             lines.append(
                 f"- {_fmt_int(r['gpus'])} GPUs ({r['nodes']} nodes, {r['racks']} racks × "
-                f"{r['nodes_per_rack']}): {r['unique_ticks']} distinct ticks cycled, "
+                f"{r['nodes_per_rack']}): {r['tick_mode']}, "
                 f"{r['anomalies']} anomalies / {r['incidents_opened']} incidents while measured, "
-                f"{r['cycle_counter_resets']} counter resets from cycling; "
+                f"{r['counter_resets']} counter resets; "
                 f"state B/GPU by part: {parts}"
             )
             for note in r["detector_memory_notes"]:
@@ -393,8 +448,13 @@ def profile_markdown(r: dict[str, Any]) -> str:
             f"| {row['function']} | {row['where']} | {row['calls']} | {row['cumtime_s']:.3f} "
             f"| {row['cum_share']:.1%} | {row['own_share']:.1%} |"
         )
-    lines += ["", "Top by own time (all code):", "", "| function | where | calls | own s | share |",
-              "|---|---|---:|---:|---:|"]
+    lines += [
+        "",
+        "Top by own time (all code):",
+        "",
+        "| function | where | calls | own s | share |",
+        "|---|---|---:|---:|---:|",
+    ]
     for row in prof[-1]["top_by_own_time"]:
         lines.append(
             f"| {row['function']} | {row['where']} | {row['calls']} | {row['tottime_s']:.3f} "
@@ -410,21 +470,43 @@ def _parse_list(text: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--gpus", default=",".join(map(str, DEFAULT_GPUS)),
-                   help="comma-separated fleet sizes (multiples of 8)")
-    p.add_argument("--ticks", default=None,
-                   help="measured ticks: one number for all sizes or one per size "
-                        "(default: 3M GPU rows per size, 40..1000 ticks)")
-    p.add_argument("--warmup", type=int, default=50,
-                   help="ticks processed before timing (baselines need 40 per cell)")
-    p.add_argument("--max-frame-mb", type=float, default=512.0,
-                   help="memory for distinct pre-generated GPU frames; they are cycled")
+    p.add_argument(
+        "--gpus",
+        default=",".join(map(str, DEFAULT_GPUS)),
+        help="comma-separated fleet sizes (multiples of 8)",
+    )
+    p.add_argument(
+        "--ticks",
+        default=None,
+        help="measured ticks: one number for all sizes or one per size "
+        "(default: 3M GPU rows per size, 40..1000 ticks)",
+    )
+    p.add_argument(
+        "--warmup",
+        type=int,
+        default=50,
+        help="ticks processed before timing (baselines need 40 per cell)",
+    )
+    p.add_argument(
+        "--max-frame-mb",
+        type=float,
+        default=512.0,
+        help="memory for distinct pre-generated GPU frames; they are cycled",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", dest="json_out", default=None, help="write results as JSON here")
-    p.add_argument("--profile", type=int, default=None, metavar="N",
-                   help="also cProfile the measured ticks of fleet size N")
-    p.add_argument("--in-process", action="store_true",
-                   help="run all sizes in this process (peak RSS then accumulates)")
+    p.add_argument(
+        "--profile",
+        type=int,
+        default=None,
+        metavar="N",
+        help="also cProfile the measured ticks of fleet size N",
+    )
+    p.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run all sizes in this process (peak RSS then accumulates)",
+    )
     p.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     p.add_argument("--_child", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -443,7 +525,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args._child:
         n, t = sizes[0], ticks[0]
-        r = bench_one(n, t, args.warmup, args.max_frame_mb, args.seed, args.profile == n)
+        cyc = cycle_length(n, args.warmup + t, args.max_frame_mb) if args.cycle else 0
+        r = bench_one(n, t, args.warmup, min(cyc, args.cycle), args.seed, args.profile == n)
         print(json.dumps(r))
         return 0
 
@@ -451,11 +534,24 @@ def main(argv: list[str] | None = None) -> int:
     wall0 = time.perf_counter()
     for n, t in zip(sizes, ticks, strict=True):
         if args.in_process:
-            r = bench_one(n, t, args.warmup, args.max_frame_mb, args.seed, args.profile == n)
+            cyc = cycle_length(n, args.warmup + t, args.max_frame_mb) if args.cycle else 0
+            r = bench_one(n, t, args.warmup, min(cyc, args.cycle), args.seed, args.profile == n)
         else:
-            cmd = [sys.executable, str(Path(__file__).resolve()), "--_child", "--gpus", str(n),
-                   "--ticks", str(t), "--warmup", str(args.warmup),
-                   "--max-frame-mb", str(args.max_frame_mb), "--seed", str(args.seed)]
+            cmd = [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--_child",
+                "--gpus",
+                str(n),
+                "--ticks",
+                str(t),
+                "--warmup",
+                str(args.warmup),
+                "--max-frame-mb",
+                str(args.max_frame_mb),
+                "--seed",
+                str(args.seed),
+            ]
             if args.profile == n:
                 cmd += ["--profile", str(n)]
             out = subprocess.run(cmd, check=True, capture_output=True, text=True)
@@ -468,8 +564,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     wall = time.perf_counter() - wall0
 
-    print(f"NOC detector benchmark — one core (cpu {cpu}), Python {platform.python_version()}, "
-          f"numpy {np.__version__}, {platform.machine()}")
+    print(
+        f"NOC detector benchmark — one core (cpu {cpu}), Python {platform.python_version()}, "
+        f"numpy {np.__version__}, {platform.machine()}"
+    )
     print()
     print(markdown(results))
     for r in results:
@@ -486,8 +584,10 @@ def main(argv: list[str] | None = None) -> int:
             "python": platform.python_version(),
             "numpy": np.__version__,
             "machine": platform.machine(),
-            "targets": {"samples_per_s": TARGET_SAMPLES_PER_S,
-                        "baseline_bytes_per_series": TARGET_BASELINE_BYTES},
+            "targets": {
+                "samples_per_s": TARGET_SAMPLES_PER_S,
+                "baseline_bytes_per_series": TARGET_BASELINE_BYTES,
+            },
             "results": results,
             "wall_s": wall,
         }

@@ -16,7 +16,6 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from agents.noc.config import ConfigError, load_config
@@ -35,7 +34,7 @@ from telemetry.faults import (
 )
 from telemetry.frame import Tick
 from telemetry.recording import RecordingError, RunWriter
-from telemetry.simulator import FleetSimulator, Fault
+from telemetry.simulator import Fault, FleetSimulator
 from telemetry.sources import RecordedSource, SimulatedSource, TickSource
 from telemetry.topology import Topology, build_cluster
 
@@ -95,12 +94,15 @@ class _Board:
             if isinstance(event, IncidentUpdated) and event.change == "merged":
                 self.merged[inc.incident_id] = event.merged_from[0]
             if self.out is not None and isinstance(event, IncidentOpened):
-                self.out.write(f"\r\033[K  {utc(inc.opened_at)}  new incident "
-                               f"{inc.incident_id}: {inc.title}\n")
+                self.out.write(
+                    f"\r\033[K  {utc(inc.opened_at)}  new incident {inc.incident_id}: {inc.title}\n"
+                )
 
     def live(self) -> list[Incident]:
-        return sorted((i for k, i in self.incidents.items() if k not in self.merged),
-                      key=lambda i: i.opened_at)
+        return sorted(
+            (i for k, i in self.incidents.items() if k not in self.merged),
+            key=lambda i: i.opened_at,
+        )
 
 
 class _Progress:
@@ -113,9 +115,11 @@ class _Progress:
             return
         frac = (n + 1) / self.total if self.total else 0.0
         bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
-        self.out.write(f"\r\033[K[{bar}] {utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
-                       f"anomalies {stats.anomalies:,}  incidents {len(board.live())}  "
-                       f"({time.perf_counter() - self.t0:.1f}s)")
+        self.out.write(
+            f"\r\033[K[{bar}] {utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
+            f"anomalies {stats.anomalies:,}  incidents {len(board.live())}  "
+            f"({time.perf_counter() - self.t0:.1f}s)"
+        )
         self.out.flush()
 
     def done(self) -> None:
@@ -123,8 +127,14 @@ class _Progress:
             self.out.write("\n")
 
 
-async def _run(source: TickSource, detector: Detector, events_db: str | None,
-               progress: TextIO | None, total: int | None, speed: float | None) -> _Board:
+async def _run(
+    source: TickSource,
+    detector: Detector,
+    events_db: str | None,
+    progress: TextIO | None,
+    total: int | None,
+    speed: float | None,
+) -> _Board:
     log = EventLog(events_db, fsync=False) if events_db else None
     bus = InProcessBus(log)
     board = _Board(progress)
@@ -135,8 +145,13 @@ async def _run(source: TickSource, detector: Detector, events_db: str | None,
         pacer = _wall_clock_pacer(speed)
     try:
         await bus.start()
-        await run_noc(source, detector, bus, pacer=pacer,
-                      on_tick=lambda tick, n: prog(tick, n, detector.stats, board))
+        await run_noc(
+            source,
+            detector,
+            bus,
+            pacer=pacer,
+            on_tick=lambda tick, n: prog(tick, n, detector.stats, board),
+        )
     finally:
         prog.done()
         await bus.close()
@@ -161,15 +176,17 @@ def _wall_clock_pacer(speed: float):  # type: ignore[no-untyped-def]
     return pace
 
 
-def _report(board: _Board, detector: Detector, truth: Sequence[GroundTruth], as_json: bool,
-            out: TextIO) -> None:
+def _report(
+    board: _Board, detector: Detector, truth: Sequence[GroundTruth], as_json: bool, out: TextIO
+) -> None:
     incidents = board.live()
     if as_json:
         doc = {
             "incidents": [i.model_dump(mode="json") for i in incidents],
             "merged": board.merged,
             "stats": {
-                "ticks": detector.stats.ticks, "samples": detector.stats.samples,
+                "ticks": detector.stats.ticks,
+                "samples": detector.stats.samples,
                 "anomalies": detector.stats.anomalies,
                 "anomalies_by_symptom": dict(detector.stats.anomalies_by_symptom),
                 "artifacts_by_field": dict(detector.stats.artifacts_by_field),
@@ -181,8 +198,10 @@ def _report(board: _Board, detector: Detector, truth: Sequence[GroundTruth], as_
         }
         out.write(json.dumps(doc, indent=2, default=list) + "\n")
         return
-    out.write(f"\n{len(incidents)} incident(s)"
-              f"{f', {len(board.merged)} merged into wider ones' if board.merged else ''}:\n\n")
+    out.write(
+        f"\n{len(incidents)} incident(s)"
+        f"{f', {len(board.merged)} merged into wider ones' if board.merged else ''}:\n\n"
+    )
     for inc in incidents:
         out.write(incident_block(inc) + "\n\n")
     out.write(stats_block(detector.stats) + "\n")
@@ -205,26 +224,50 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     sim = demo_simulator(args.seed)
     ticks = int(args.hours * 3600 / sim.interval_s)
     if not args.json:
-        out.write(f"gpufleet demo: {sim.topology.n_gpus} simulated H100 GPUs "
-                  f"({sim.topology.n_racks} racks × 5 nodes × 8), {args.hours:g} h of telemetry "
-                  f"every {sim.interval_s:g} s, seed {args.seed}.\n"
-                  "Injected: fan failure on node-17 GPU 4 (the seed cascade), benign Xid 45 "
-                  "churn on node-18, telemetry artifacts on node-19.\n\n")
+        out.write(
+            f"gpufleet demo: {sim.topology.n_gpus} simulated H100 GPUs "
+            f"({sim.topology.n_racks} racks × 5 nodes × 8), {args.hours:g} h of telemetry "
+            f"every {sim.interval_s:g} s, seed {args.seed}.\n"
+            "Injected: fan failure on node-17 GPU 4 (the seed cascade), benign Xid 45 "
+            "churn on node-18, telemetry artifacts on node-19.\n\n"
+        )
     detector = Detector(sim.topology, load_config(args.config))
     progress = None if args.json or args.quiet else sys.stderr
-    board = asyncio.run(_run(SimulatedSource(sim, ticks * sim.interval_s), detector,
-                             args.events_db, progress, ticks, None))
+    board = asyncio.run(
+        _run(
+            SimulatedSource(sim, ticks * sim.interval_s),
+            detector,
+            args.events_db,
+            progress,
+            ticks,
+            None,
+        )
+    )
     _report(board, detector, sim.ground_truth(), args.json, out)
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     faults = [parse_fault(s) for s in args.fault]
-    topo = Topology([build_cluster(racks=args.racks, nodes_per_rack=args.nodes,
-                                   gpus_per_node=args.gpus, sku_name=args.sku)])
+    topo = Topology(
+        [
+            build_cluster(
+                racks=args.racks,
+                nodes_per_rack=args.nodes,
+                gpus_per_node=args.gpus,
+                sku_name=args.sku,
+            )
+        ]
+    )
     sim = FleetSimulator(topo, seed=args.seed, faults=faults, interval_s=args.interval)
-    writer = RunWriter(args.out, topo, interval_s=sim.interval_s, start=sim.start, seed=args.seed,
-                       description=" ".join(args.fault))
+    writer = RunWriter(
+        args.out,
+        topo,
+        interval_s=sim.interval_s,
+        start=sim.start,
+        seed=args.seed,
+        description=" ".join(args.fault),
+    )
     n = 0
     for tick in sim.run(parse_duration(args.duration)):
         writer.write(tick)
@@ -257,9 +300,11 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError("--source replay:PATH needs a path")
         source = RecordedSource(arg)
     else:
-        raise UsageError(f"unknown source {args.source!r}: use sim or replay:PATH "
-                         "(dcgm-exporter, Prometheus/VictoriaMetrics, NVML and kernel-log "
-                         "sources plug into the same TickSource protocol)")
+        raise UsageError(
+            f"unknown source {args.source!r}: use sim or replay:PATH "
+            "(dcgm-exporter, Prometheus/VictoriaMetrics, NVML and kernel-log "
+            "sources plug into the same TickSource protocol)"
+        )
     detector = Detector(source.topology, load_config(args.config))
     try:
         board = asyncio.run(_run(source, detector, args.events_db, sys.stderr, None, args.speed))
@@ -296,15 +341,22 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--interval", type=float, default=15.0, help="seconds between samples")
     s.add_argument("--duration", default="3h")
-    s.add_argument("--fault", action="append", default=[],
-                   help="NAME[@ONSET][:key=value,...], repeatable; e.g. "
-                        "fan_failure@2h:node=node-17,gpu=4")
+    s.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        help="NAME[@ONSET][:key=value,...], repeatable; e.g. fan_failure@2h:node=node-17,gpu=4",
+    )
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="run the NOC over a recorded run")
     r.add_argument("path")
-    r.add_argument("--speed", type=float, default=None,
-                   help="pace to data time × SPEED (default: as fast as possible)")
+    r.add_argument(
+        "--speed",
+        type=float,
+        default=None,
+        help="pace to data time × SPEED (default: as fast as possible)",
+    )
     common(r)
     r.set_defaults(func=cmd_replay)
 

@@ -26,15 +26,18 @@ def incident_block(inc: Incident) -> str:
         + (f" (+{len(inc.entities) - 8} more)" if len(inc.entities) > 8 else ""),
     ]
     if inc.context_entities:
-        lines.append(f"    context:  {', '.join(inc.context_entities[:8])}"
-                     + (f" (+{len(inc.context_entities) - 8})"
-                        if len(inc.context_entities) > 8 else ""))
+        lines.append(
+            f"    context:  {', '.join(inc.context_entities[:8])}"
+            + (f" (+{len(inc.context_entities) - 8})" if len(inc.context_entities) > 8 else "")
+        )
     if inc.jobs:
         lines.append(f"    jobs:     {', '.join(inc.jobs)}")
     if inc.xids:
         lines.append(f"    xids:     {', '.join(map(str, inc.xids))}")
-    lines.append(f"    evidence: {inc.anomaly_count} anomalies "
-                 f"({inc.suppressed_count} duplicates suppressed)")
+    lines.append(
+        f"    evidence: {inc.anomaly_count} anomalies "
+        f"({inc.suppressed_count} duplicates suppressed)"
+    )
     for msg in inc.summary.splitlines():
         lines.append(f"      - {msg}")
     return "\n".join(lines)
@@ -68,12 +71,15 @@ def truth_block(truth: Sequence[GroundTruth], incidents: Iterable[Incident]) -> 
     for gt in truth:
         hits = [i for i in incs if covers(i, gt)]
         if gt.benign:
-            verdict = "no incident (correct)" if not hits else \
-                f"{len(hits)} incident(s): false positive"
+            verdict = (
+                "no incident (correct)" if not hits else f"{len(hits)} incident(s): false positive"
+            )
         elif hits:
             first = min(hits, key=lambda i: i.opened_at)
-            verdict = (f"found by {first.incident_id} after {first.opened_at - gt.onset:.0f} s "
-                       f"(limit {gt.max_delay_s:.0f} s), scope {first.scope.value}")
+            verdict = (
+                f"found by {first.incident_id} after {first.opened_at - gt.onset:.0f} s "
+                f"(limit {gt.max_delay_s:.0f} s), scope {first.scope.value}"
+            )
         else:
             verdict = "MISSED"
         kind = "red herring" if gt.benign else "fault"
@@ -91,5 +97,6 @@ def covers(inc: Incident, gt: GroundTruth) -> bool:
         return gt.root_entity in inc.entities and inc.scope.value in ("gpu", "chassis")
     if gt.scope == "node":
         return inc.root_entity == gt.root_entity or (
-            gt.benign and any(e.startswith(gt.root_entity + "/") for e in inc.entities))
+            gt.benign and any(e.startswith(gt.root_entity + "/") for e in inc.entities)
+        )
     return False

@@ -1,9 +1,9 @@
 """The columnar telemetry frame: one timestamp × entities × fields, NaN for missing.
 
-Depends only on numpy and the topology leaf. A frame never holds one Python object per sample; detectors read
-``values[:, col]`` slices. Entities are keys into the topology (GPU keys or hostnames);
-``entities`` is a tuple so that consecutive frames from one source can share the same object and
-consumers can skip re-aligning when ``frame.entities is previous.entities``.
+Depends only on numpy and the topology leaf. A frame never holds one Python object per
+sample; detectors read ``values[:, col]`` slices. Entities are keys into the topology (GPU keys
+or hostnames); ``entities`` is a tuple so that consecutive frames from one source can share the
+same object and consumers can skip re-aligning when ``frame.entities is previous.entities``.
 """
 
 from __future__ import annotations

@@ -37,21 +37,36 @@ class RecordingError(ValueError):
 
 
 class RunWriter:
-    def __init__(self, path: str | Path, topology: Topology, *, interval_s: float, start: float,
-                 seed: int | None = None, description: str = "") -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        topology: Topology,
+        *,
+        interval_s: float,
+        start: float,
+        seed: int | None = None,
+        description: str = "",
+    ) -> None:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
         self.topology = topology
-        self.meta: dict[str, Any] = {"format": FORMAT, "interval_s": interval_s, "start": start,
-                                     "seed": seed, "description": description, "chunks": [],
-                                     "n_ticks": 0}
+        self.meta: dict[str, Any] = {
+            "format": FORMAT,
+            "interval_s": interval_s,
+            "start": start,
+            "seed": seed,
+            "description": description,
+            "chunks": [],
+            "n_ticks": 0,
+        }
         self._gpu: list[np.ndarray] = []
         self._node: list[np.ndarray] = []
         self._ts: list[float] = []
         self._fields: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._events = (self.path / "events.jsonl").open("w", encoding="utf-8")
-        (self.path / "topology.json").write_text(json.dumps(
-            [c.model_dump(mode="json") for c in topology.clusters], indent=1))
+        (self.path / "topology.json").write_text(
+            json.dumps([c.model_dump(mode="json") for c in topology.clusters], indent=1)
+        )
 
     def write(self, tick: Tick) -> None:
         gpu = tick.frame(EntityKind.GPU)
@@ -70,10 +85,16 @@ class RunWriter:
         self._node.append(node.values)
         self._ts.append(tick.timestamp)
         if tick.events or tick.workloads is not None:
-            line = {"t": tick.timestamp, "events": [_event_json(e) for e in tick.events],
-                    "workloads": None if tick.workloads is None else
-                    {k: w.model_dump(mode="json", exclude_none=True)
-                     for k, w in tick.workloads.items()}}
+            line = {
+                "t": tick.timestamp,
+                "events": [_event_json(e) for e in tick.events],
+                "workloads": None
+                if tick.workloads is None
+                else {
+                    k: w.model_dump(mode="json", exclude_none=True)
+                    for k, w in tick.workloads.items()
+                },
+            }
             self._events.write(json.dumps(line, separators=(",", ":")) + "\n")
         if len(self._ts) >= CHUNK_TICKS:
             self._flush()
@@ -82,8 +103,12 @@ class RunWriter:
         if not self._ts:
             return
         name = f"frames-{len(self.meta['chunks']):04d}.npz"
-        np.savez_compressed(self.path / name, timestamps=np.asarray(self._ts),
-                            gpu=np.stack(self._gpu), node=np.stack(self._node))
+        np.savez_compressed(
+            self.path / name,
+            timestamps=np.asarray(self._ts),
+            gpu=np.stack(self._gpu),
+            node=np.stack(self._node),
+        )
         self.meta["chunks"].append(name)
         self.meta["n_ticks"] += len(self._ts)
         self._gpu, self._node, self._ts = [], [], []
@@ -113,11 +138,14 @@ class RunReader:
         except json.JSONDecodeError as e:
             raise RecordingError(f"{meta_file}: invalid JSON: {e}") from e
         if self.meta.get("format") != FORMAT:
-            raise RecordingError(f"{meta_file}: format {self.meta.get('format')!r}, "
-                                 f"expected {FORMAT!r}")
+            raise RecordingError(
+                f"{meta_file}: format {self.meta.get('format')!r}, expected {FORMAT!r}"
+            )
         try:
-            clusters = [Cluster.model_validate(c) for c in
-                        json.loads((self.path / "topology.json").read_text())]
+            clusters = [
+                Cluster.model_validate(c)
+                for c in json.loads((self.path / "topology.json").read_text())
+            ]
         except (OSError, ValueError) as e:
             raise RecordingError(f"{self.path / 'topology.json'}: {e}") from e
         self.topology = Topology(clusters)
@@ -159,17 +187,24 @@ class RunReader:
             except (OSError, ValueError) as e:
                 raise RecordingError(f"{self.path / chunk}: cannot load frames: {e}") from e
             ts, gpu, node = data["timestamps"], data["gpu"], data["node"]
-            for i, t in enumerate(ts):
-                t = float(t)
+            for i, t in enumerate(map(float, ts)):
                 rec = events.get(t)
                 evs: tuple[LogEvent, ...] = ()
                 workloads = None
                 if rec is not None:
                     evs = tuple(LogEvent(**e) for e in rec["events"])
                     if rec.get("workloads") is not None:
-                        workloads = {k: Workload.model_validate(w)
-                                     for k, w in rec["workloads"].items()}
-                yield Tick(t, (
-                    Frame(t, EntityKind.GPU, topo.gpu_keys, self.gpu_fields, gpu[i], "replay"),
-                    Frame(t, EntityKind.NODE, topo.node_keys, self.node_fields, node[i], "replay"),
-                ), evs, workloads)
+                        workloads = {
+                            k: Workload.model_validate(w) for k, w in rec["workloads"].items()
+                        }
+                yield Tick(
+                    t,
+                    (
+                        Frame(t, EntityKind.GPU, topo.gpu_keys, self.gpu_fields, gpu[i], "replay"),
+                        Frame(
+                            t, EntityKind.NODE, topo.node_keys, self.node_fields, node[i], "replay"
+                        ),
+                    ),
+                    evs,
+                    workloads,
+                )

@@ -674,7 +674,7 @@ class FleetSimulator:
 
     def run(self, duration_s: float) -> Iterator[Tick]:
         """Yield ticks covering ``duration_s`` from the current position."""
-        for _ in range(int(round(duration_s / self.interval_s))):
+        for _ in range(round(duration_s / self.interval_s)):
             yield self.step()
 
     @property

@@ -299,7 +299,8 @@ class Topology:
     def adjacent_gpus(self, gpu: int) -> IntArray:
         """GPUs in the same chassis whose airflow slot is next to this one."""
         same = self.gpus_of_node(int(self.gpu_node[gpu]))
-        return same[np.abs(self.gpu_slot[same] - self.gpu_slot[gpu]) == 1]
+        out: IntArray = same[np.abs(self.gpu_slot[same] - self.gpu_slot[gpu]) == 1]
+        return out
 
     def sku_of(self, gpu: int) -> Sku:
         return sku(self.gpu_sku[gpu])

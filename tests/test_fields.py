@@ -26,7 +26,9 @@ from telemetry.fields import (
     valid_bounds,
 )
 
-DEFAULT_COUNTERS = Path(__file__).resolve().parents[2] / "shared" / "reference" / "default_counters.csv"
+DEFAULT_COUNTERS = (
+    Path(__file__).resolve().parents[2] / "shared" / "reference" / "default_counters.csv"
+)
 
 G, C, B, E = FieldKind.GAUGE, FieldKind.COUNTER, FieldKind.BITMASK, FieldKind.ENUM
 
@@ -135,7 +137,7 @@ def test_dcgm_ids_match_dcgm_fields_h(name: str, dcgm_id: int) -> None:
 def test_registry_is_consistent() -> None:
     ids = [s.dcgm_id for s in FIELDS.values() if s.dcgm_id is not None]
     assert len(ids) == len(set(ids)), "two fields share a DCGM id"
-    assert GPU_FIELD_NAMES == tuple(FIELDS)
+    assert tuple(FIELDS) == GPU_FIELD_NAMES
     assert all(n.startswith("DCGM_FI_") for n in GPU_FIELD_NAMES)
     # Node fields are not dcgm-exporter fields and carry no DCGM id.
     assert NODE_FIELD_NAMES == ("NODE_CPU_UTIL", "NODE_MEM_PRESSURE", "NODE_NIC_LINK_UP")

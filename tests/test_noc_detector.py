@@ -35,15 +35,20 @@ def healthy(n: int) -> np.ndarray:
     return v
 
 
-def tick(tp: Topology, i: int, temp: dict[int, float] | None = None,
-         events: tuple[LogEvent, ...] = (), entities: tuple[str, ...] | None = None,
-         fields: tuple[str, ...] = GPU_FIELD_NAMES, values: np.ndarray | None = None) -> Tick:
+def tick(
+    tp: Topology,
+    i: int,
+    temp: dict[int, float] | None = None,
+    events: tuple[LogEvent, ...] = (),
+    entities: tuple[str, ...] | None = None,
+    fields: tuple[str, ...] = GPU_FIELD_NAMES,
+    values: np.ndarray | None = None,
+) -> Tick:
     t = T0 + i * STEP
     v = healthy(tp.n_gpus) if values is None else values
     for g, c in (temp or {}).items():
         v[g, GPU_FIELD_NAMES.index("DCGM_FI_DEV_GPU_TEMP")] = c
-    return Tick(t, (Frame(t, EntityKind.GPU, entities or tp.gpu_keys, fields, v, "test"),),
-                events)
+    return Tick(t, (Frame(t, EntityKind.GPU, entities or tp.gpu_keys, fields, v, "test"),), events)
 
 
 def run(det: Detector, ticks: list[Tick]) -> list[Event]:
@@ -84,8 +89,11 @@ def test_severity_escalation_renotifies_the_same_incident() -> None:
     tp = topo()
     det = Detector(tp)
     g = tp.gpu_pos["node-01/gpu3"]
-    ev = run(det, [tick(tp, i, {g: 86.0}) for i in range(10)]
-             + [tick(tp, i, {g: 91.0}) for i in range(10, 16)])
+    ev = run(
+        det,
+        [tick(tp, i, {g: 86.0}) for i in range(10)]
+        + [tick(tp, i, {g: 91.0}) for i in range(10, 16)],
+    )
     assert len(opened(ev)) == 1
     esc = [e for e in ev if isinstance(e, IncidentUpdated) and e.change == "escalated"]
     assert esc and esc[-1].incident.severity is Severity.CRITICAL
@@ -99,8 +107,12 @@ def test_sku_and_cluster_overrides_change_thresholds() -> None:
     assert opened(run(Detector(tp), hot))
     cfg = NocConfig.model_validate({"sku": {"H100": {"gpu_temp_warning_c": 89}}})
     assert not opened(run(Detector(tp, cfg), hot))
-    cfg = NocConfig.model_validate({"sku": {"H100": {"gpu_temp_warning_c": 89}},
-                                    "cluster": {"sim": {"gpu_temp_warning_c": 87}}})
+    cfg = NocConfig.model_validate(
+        {
+            "sku": {"H100": {"gpu_temp_warning_c": 89}},
+            "cluster": {"sim": {"gpu_temp_warning_c": 87}},
+        }
+    )
     assert opened(run(Detector(tp, cfg), hot))
 
 
@@ -176,13 +188,24 @@ def test_xid_48_log_line_is_critical_memory_and_xid_45_alone_is_not_an_incident(
     tp = topo()
     det = Detector(tp)
     pci = tp.gpu_pci_bus_id[tp.gpu_pos["node-01/gpu5"]]
-    x45 = LogEvent(T0 + STEP, "node-01", "xid", "NVRM: Xid (PCI:0000:ab:00): 45, Ch 00000010",
-                   xid=45, pci_bus_id=pci)
-    ev = run(det, [tick(tp, 0), tick(tp, 1, events=(x45,))]
-             + [tick(tp, i) for i in range(2, 12)])
+    x45 = LogEvent(
+        T0 + STEP,
+        "node-01",
+        "xid",
+        "NVRM: Xid (PCI:0000:ab:00): 45, Ch 00000010",
+        xid=45,
+        pci_bus_id=pci,
+    )
+    ev = run(det, [tick(tp, 0), tick(tp, 1, events=(x45,))] + [tick(tp, i) for i in range(2, 12)])
     assert opened(ev) == []
-    x48 = LogEvent(T0 + 12 * STEP, "node-01", "xid", "NVRM: Xid (PCI:0000:ab:00): 48, DBE",
-                   xid=48, pci_bus_id=pci.lower())
+    x48 = LogEvent(
+        T0 + 12 * STEP,
+        "node-01",
+        "xid",
+        "NVRM: Xid (PCI:0000:ab:00): 48, DBE",
+        xid=48,
+        pci_bus_id=pci.lower(),
+    )
     ev = run(det, [tick(tp, 12, events=(x48,))])
     incs = opened(ev)
     assert len(incs) == 1

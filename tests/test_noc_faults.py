@@ -129,12 +129,19 @@ def test_app_xid_is_application_not_hardware() -> None:
 def test_24h_of_256_healthy_gpus_with_churn_and_artifacts_raise_no_incident() -> None:
     topo = Topology([build_cluster(racks=4, nodes_per_rack=8)])
     assert topo.n_gpus == 256
-    faults = [Xid45Churn(node="node-05", onset_s=5 * 3600), Xid45Churn(node="node-21",
-              onset_s=14 * 3600), TelemetryArtifacts(node="node-30", onset_s=9 * 3600)]
+    faults = [
+        Xid45Churn(node="node-05", onset_s=5 * 3600),
+        Xid45Churn(node="node-21", onset_s=14 * 3600),
+        TelemetryArtifacts(node="node-30", onset_s=9 * 3600),
+    ]
     sim = FleetSimulator(topo, seed=3, faults=faults)
     det = Detector(topo)
-    opened = [ev.incident.title for tick in sim.run(86400.0) for ev in det.process(tick)
-              if isinstance(ev, IncidentOpened)]
+    opened = [
+        ev.incident.title
+        for tick in sim.run(86400.0)
+        for ev in det.process(tick)
+        if isinstance(ev, IncidentOpened)
+    ]
     assert opened == []
     # ... and the artifacts were really there and handled, not absent.
     assert sum(det.stats.artifacts_by_field.values()) > 100

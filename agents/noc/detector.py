@@ -111,7 +111,7 @@ class _Aligner:
             values[np.ix_(self._rows, self._cols)] = frame.values[
                 np.ix_(self._src_rows, self._src_cols)
             ]
-        present = ~np.isnan(values).all(axis=1)
+        present = np.asarray(~np.isnan(values).all(axis=1), dtype=bool)
         return values, present
 
 
@@ -240,8 +240,7 @@ class Detector:
                 prev = np.zeros_like(o.severity)
             rising = np.flatnonzero(o.severity > prev)
             self._prev[o.spec.rule] = o.severity
-            for i in rising:
-                i = int(i)
+            for i in map(int, rising):
                 value = float(o.value[i]) if np.isfinite(o.value[i]) else None
                 thr = o.threshold[i] if isinstance(o.threshold, np.ndarray) else o.threshold
                 thr_f = float(thr) if np.isfinite(thr) else None

@@ -313,13 +313,13 @@ class IncidentManager:
         if fam_gpu is not None:
             # Connected run of adjacent GPUs (by slot) that share the symptom.
             node_gpus = topo.gpus_of_node(node)
-            hot = set(int(x) for x in node_gpus[fam_gpu[node_gpus]]) | {g}
+            hot_set = {int(x) for x in node_gpus[fam_gpu[node_gpus]]} | {g}
             group = {g}
             frontier = [g]
             while frontier:
                 cur = frontier.pop()
                 for nb in topo.adjacent_gpus(cur):
-                    if int(nb) in hot and int(nb) not in group:
+                    if int(nb) in hot_set and int(nb) not in group:
                         group.add(int(nb))
                         frontier.append(int(nb))
             if len(group) >= 2:

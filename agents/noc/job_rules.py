@@ -19,7 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from agents.noc.config import NocConfig
-from agents.noc.rules import RuleOutput, RuleSpec, Sustain, _ge, _sev
+from agents.noc.rules import RuleOutput, RuleSpec, _ge, _sev
+from agents.noc.signals import Sustain
 from bus.events import Family
 from telemetry.topology import Topology, Workload, WorkloadKind
 

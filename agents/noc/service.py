@@ -19,8 +19,15 @@ Pacer = Callable[[float], Awaitable[None]]  # awaits until it is time to process
 TickHook = Callable[[Tick, int], None]
 
 
-async def run_noc(source: TickSource, detector: Detector, bus: Bus, *, pacer: Pacer | None = None,
-                  on_tick: TickHook | None = None, max_ticks: int | None = None) -> DetectorStats:
+async def run_noc(
+    source: TickSource,
+    detector: Detector,
+    bus: Bus,
+    *,
+    pacer: Pacer | None = None,
+    on_tick: TickHook | None = None,
+    max_ticks: int | None = None,
+) -> DetectorStats:
     """Feed every tick of ``source`` through ``detector`` and publish its events on ``bus``.
 
     Returns the detector's statistics (artifacts, rejected ticks, anomaly counts) at the end.

@@ -123,8 +123,19 @@ class ThermalResidual:
     warms because it is cooled worse (fan, airflow, thermal interface, inlet air).
     """
 
-    __slots__ = ("_t", "c_pt", "k", "k_band", "k_prior", "lag", "m_p", "m_t", "shrink_w2",
-                 "tau_s", "v_p")
+    __slots__ = (
+        "_t",
+        "c_pt",
+        "k",
+        "k_band",
+        "k_prior",
+        "lag",
+        "m_p",
+        "m_t",
+        "shrink_w2",
+        "tau_s",
+        "v_p",
+    )
 
     def __init__(
         self,
