@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from agents.noc.config import ConfigError, load_config
 from agents.noc.detector import Detector, DetectorStats
-from agents.noc.service import run_noc
+from agents.noc.service import Pacer, run_noc
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
@@ -160,7 +160,7 @@ async def _run(
     return board
 
 
-def _wall_clock_pacer(speed: float):  # type: ignore[no-untyped-def]
+def _wall_clock_pacer(speed: float) -> Pacer:
     # The one place that reads the wall clock: pacing a live-like run, at the edge.
     state: dict[str, float] = {}
 

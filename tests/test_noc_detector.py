@@ -233,3 +233,15 @@ def test_thresholds_reject_unknown_keys() -> None:
         NocConfig.model_validate({"sku": {"H100": {"gpu_temp_warnign_c": 80}}})
     with pytest.raises(ValueError):
         Thresholds.model_validate({"nope": 1})
+
+
+def test_example_config_loads_and_applies() -> None:
+    from pathlib import Path
+
+    from agents.noc.config import ResolvedThresholds, load_config
+
+    cfg = load_config(Path(__file__).parents[1] / "agents" / "noc" / "noc.example.yaml")
+    assert cfg.sku["A100-SXM4-80GB"]["gpu_temp_warning_c"] == 83
+    assert cfg.incidents.cooldown_s == 900
+    th = ResolvedThresholds(cfg, topo())
+    assert (th["host_cpu_pct"] == 97).all()
