@@ -17,6 +17,7 @@ Signals follow what operators see in the field (priors.md, the Xid catalog):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,7 +29,7 @@ from telemetry.fields import (
     ClockEventReason,
 )
 from telemetry.frame import LogEvent
-from telemetry.simulator import COL, FleetSimulator, Job, Modifiers
+from telemetry.simulator import COL, Fault, FleetSimulator, Job, Modifiers
 from telemetry.topology import WorkloadKind, gpu_key
 
 
@@ -563,7 +564,9 @@ class DataloaderStall(_Injector):
 class FbMemoryLeak(_Injector):
     node: str = "node-08"
     gpu: int = 2
-    fill_s: float = 2700.0  # time from onset to a full framebuffer
+    # The leak adds 52 % of the framebuffer over fill_s on top of what the GPU already uses,
+    # so a busy GPU fills sooner than fill_s.
+    fill_s: float = 2700.0
 
     def bind(self, sim: FleetSimulator) -> None:
         super().bind(sim)
@@ -742,7 +745,7 @@ class TelemetryArtifacts(_Injector):
         )
 
 
-ALL_FAULTS: dict[str, type[_Injector]] = {
+ALL_FAULTS: dict[str, Callable[..., Fault]] = {
     "fan_failure": FanFailure,
     "dbe": DoubleBitError,
     "row_remap_failure": RowRemapFailure,

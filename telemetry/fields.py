@@ -222,6 +222,17 @@ _SPECS: tuple[FieldSpec, ...] = (
         layer=Layer.DRIVER,
         default=True,
     ),
+    _f(
+        "DCGM_FI_DEV_VGPU_LICENSE_STATUS",
+        None,
+        E,
+        "status",
+        0,
+        10,
+        "vGPU license status (meaningful only under vGPU; a stock exporter emits it anyway).",
+        layer=Layer.DRIVER,
+        default=True,
+    ),
     _f("DCGM_FI_DEV_POWER_VIOLATION", 240, C, "ns", 0, _BIG, "Time throttled by power."),
     _f("DCGM_FI_DEV_THERMAL_VIOLATION", 241, C, "ns", 0, _BIG, "Time throttled by thermal."),
     # Datacenter profiling (DCP)

@@ -480,10 +480,11 @@ class FleetSimulator:
         topo = self.topology
         events = mods.events  # end_job()/start_job() during the previous tick land here
 
-        util = self._demand_util(t)
         mods.events = events
+        # Faults first: one may end a job this tick, and the dead job must not draw utilization.
         for f in self.faults:
             f.apply(self, t, mods)
+        util = self._demand_util(t)
         util = np.where(np.isnan(mods.util_override), util * mods.util_mult, mods.util_override)
         util = np.clip(util, 0.0, 100.0)
         busy = util > 1.0
@@ -547,7 +548,8 @@ class FleetSimulator:
         pcie_width = np.where(np.isnan(mods.pcie_width), self.pcie_width_max, mods.pcie_width)
         pcie_bps = util / 100.0 * 2.5e9 * (pcie_gen / self.pcie_gen_max) * (pcie_width / 16.0)
 
-        values = np.empty((n, len(GPU_FIELD_NAMES)))
+        # NaN first: a registry field the simulator does not model reads as missing, never garbage.
+        values = np.full((n, len(GPU_FIELD_NAMES)), np.nan)
         c = COL
         values[:, c["DCGM_FI_DEV_SM_CLOCK"]] = clock
         values[:, c["DCGM_FI_DEV_MEM_CLOCK"]] = self.mem_clock
@@ -573,6 +575,7 @@ class FleetSimulator:
         values[:, c["DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL"]] = np.floor(self.nvlink_bytes)
         values[:, c["DCGM_FI_DEV_XID_ERRORS"]] = self.last_xid
         values[:, c["DCGM_FI_DEV_POWER_VIOLATION"]] = 0.0
+        values[:, c["DCGM_FI_DEV_VGPU_LICENSE_STATUS"]] = 0.0  # bare metal: no vGPU
         values[:, c["DCGM_FI_DEV_THERMAL_VIOLATION"]] = 0.0
         u = util / 100.0
         tensor = np.where(self.gpu_kind == _KIND_CODE[WorkloadKind.TRAINING], 0.55, 0.25)

@@ -238,7 +238,16 @@ class Topology:
                         gpu_uuid.append(gpu.uuid)
                         gpu_pci.append(gpu.pci_bus_id)
         if len(set(rack_keys)) != len(rack_keys):
-            raise ValueError("duplicate rack names in topology")
+            dup = sorted({r for r in rack_keys if rack_keys.count(r) > 1})
+            raise ValueError(
+                f"duplicate rack names in topology: {dup} (rack names must be "
+                "unique across clusters)"
+            )
+        if len(set(node_keys)) != len(node_keys):
+            dup = sorted({h for h in node_keys if node_keys.count(h) > 1})
+            raise ValueError(
+                f"duplicate hostnames in topology: {dup} (hostnames must be unique across clusters)"
+            )
         self.gpu_keys: tuple[str, ...] = tuple(gpu_keys)
         self.node_keys: tuple[str, ...] = tuple(node_keys)
         self.rack_keys: tuple[str, ...] = tuple(rack_keys)
@@ -354,12 +363,16 @@ def build_cluster(
     sku_name: str = "H100",
     first_node: int = 1,
 ) -> Cluster:
-    """A regular cluster with deterministic names, UUIDs and PCI ids (for simulation and tests)."""
+    """A regular cluster with deterministic names, UUIDs and PCI ids (for simulation and tests).
+
+    Racks are ``rack-N`` for the default cluster name ``sim`` and ``<name>-rack-N`` otherwise,
+    so several generated clusters compose into one :class:`Topology`."""
+    rack_prefix = "rack" if name == "sim" else f"{name}-rack"
     full = sku(sku_name).name
     rack_list: list[Rack] = []
     n = first_node
     for r in range(racks):
-        rack_name = f"rack-{r + 1}"
+        rack_name = f"{rack_prefix}-{r + 1}"
         nodes: list[Node] = []
         for _ in range(nodes_per_rack):
             host = f"node-{n:02d}"

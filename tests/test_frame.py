@@ -12,7 +12,9 @@ FIELDS = ("DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_GPU_UTIL")
 
 
 def _frame(values: np.ndarray | None = None, **kw: object) -> Frame:
-    v = np.array([[60.0, 90.0], [61.0, np.nan], [62.0, 10.0]]) if values is None else values
+    v: np.ndarray = (
+        np.array([[60.0, 90.0], [61.0, np.nan], [62.0, 10.0]]) if values is None else values
+    )
     args: dict[str, object] = {
         "timestamp": 1000.0,
         "entity_kind": EntityKind.GPU,
@@ -46,7 +48,7 @@ def test_missing_column_raises_keyerror_naming_field_and_source() -> None:
 
 @pytest.mark.parametrize("dtype", [np.float32, np.int64, np.object_])
 def test_wrong_dtype_is_rejected(dtype: type) -> None:
-    v = np.zeros((3, 2), dtype=dtype)
+    v: np.ndarray = np.zeros((3, 2), dtype=dtype)
     with pytest.raises(FrameError, match="dcgm-scrape:node-01") as exc:
         _frame(v)
     assert "float64" in str(exc.value)

@@ -17,7 +17,7 @@ import numpy.typing as npt
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from telemetry.topology import SKU_ALIASES, Topology
+from telemetry.topology import SKU_ALIASES, SKUS, Topology
 
 
 class _Strict(BaseModel):
@@ -67,11 +67,15 @@ class Thresholds(_Strict):
 THRESHOLD_NAMES = frozenset(Thresholds.model_fields)
 
 
-def _check_override_keys(v: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+def _check_override_keys(
+    section: str, v: dict[str, dict[str, float]]
+) -> dict[str, dict[str, float]]:
+    problems = []
     for scope, fields in v.items():
-        bad = sorted(set(fields) - THRESHOLD_NAMES)
-        if bad:
-            raise ValueError(f"{scope}: unknown threshold(s) {bad}")
+        for key in sorted(set(fields) - THRESHOLD_NAMES):
+            problems.append(f"{section}.{scope}.{key}: unknown threshold")
+    if problems:
+        raise ValueError("; ".join(problems) + f" (known: {', '.join(sorted(THRESHOLD_NAMES))})")
     return v
 
 
@@ -118,15 +122,22 @@ class NocConfig(_Strict):
     correlation: CorrelationConfig = CorrelationConfig()
     incidents: IncidentConfig = IncidentConfig()
 
-    @field_validator("sku", "cluster")
-    @classmethod
-    def _known_fields(cls, v: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
-        return _check_override_keys(v)
-
     @field_validator("sku")
     @classmethod
     def _known_skus(cls, v: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+        unknown = sorted(k for k in v if SKU_ALIASES.get(k, k) not in SKUS)
+        if unknown:
+            # A typo in a SKU name would otherwise make its override silently never apply.
+            raise ValueError(
+                f"unknown SKU(s) {unknown}; known: {', '.join(sorted(SKU_ALIASES) + sorted(SKUS))}"
+            )
+        _check_override_keys("sku", v)  # names as the operator wrote them, before aliasing
         return {SKU_ALIASES.get(k, k): f for k, f in v.items()}
+
+    @field_validator("cluster")
+    @classmethod
+    def _known_cluster_fields(cls, v: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+        return _check_override_keys("cluster", v)
 
 
 class ConfigError(ValueError):
