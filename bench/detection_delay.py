@@ -42,11 +42,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agents.noc.detector import Detector  # noqa: E402
-from bus.events import Incident, IncidentOpened, IncidentUpdated  # noqa: E402
-from telemetry.faults import ALL_FAULTS, GroundTruth  # noqa: E402
-from telemetry.simulator import FleetSimulator  # noqa: E402
-from telemetry.topology import Topology, build_cluster  # noqa: E402
+from agents.noc.detector import Detector
+from bus.events import Incident, IncidentOpened, IncidentUpdated
+from telemetry.faults import ALL_FAULTS, GroundTruth
+from telemetry.simulator import FleetSimulator
+from telemetry.topology import Topology, build_cluster
 
 SEED = 1
 INTERVAL_S = 15.0
@@ -148,7 +148,7 @@ def run_one(name: str, onset_h: float, tail_s: float, seed: int) -> Outcome:
             out.delay_s = t - truth.onset
             out.delay_samples = round(out.delay_s / INTERVAL_S)
             out.within = out.delay_s <= truth.max_delay_s
-            out.event = e.kind if opened else f"updated:{e.change}"
+            out.event = f"updated:{e.change}" if isinstance(e, IncidentUpdated) else e.kind
             out.match = how
             out.incident_scope = inc.scope.value
             out.incident_family = inc.family.value

@@ -73,7 +73,7 @@ def parse_fault(spec: str) -> Fault:
             raise UsageError(f"fault parameter {item!r} must be key=value")
         kwargs[key] = int(value) if value.isdigit() else value
     try:
-        return cls(**kwargs)  # type: ignore[return-value]
+        return cls(**kwargs)
     except TypeError as e:
         raise UsageError(f"fault {name}: {e}") from None
 

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from agents.noc.config import NocConfig
 from agents.noc.incidents import ActiveState, IncidentManager
-from agents.noc.job_rules import JobRules
+from agents.noc.job_rules import JOB_RULES, JobRules
 from agents.noc.log_rules import LogRules
 from agents.noc.rules import GpuRules, NodeRules, RuleOutput
 from bus.events import Anomaly, Event, Family, Incident, Severity, anomaly_detected
@@ -174,8 +174,10 @@ class Detector:
         ended_gpus: list[int] = []
         if tick.workloads is not None:
             before = self.job_rules.gpu_job >= 0
+            old_ids = self.job_rules.job_ids
             self.job_rules.set_workloads(t, tick.workloads)
             ended_gpus = [int(g) for g in np.flatnonzero(before & (self.job_rules.gpu_job < 0))]
+            self._remap_job_edges(old_ids, self.job_rules.job_ids)
 
         gpu_out = self.gpu_rules.evaluate(t, values, present, delta)
         node_out = self.node_rules.evaluate(t, node_values, node_present, present)
@@ -228,6 +230,19 @@ class Detector:
             self.stats.unknown_entities.update(aligner.unknown_entities)
         if aligner.unknown_fields:
             self.stats.unknown_fields.update(aligner.unknown_fields)
+
+    def _remap_job_edges(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
+        """Job rule state is positional; keep each job's last severity when positions shift."""
+        pos = {j: i for i, j in enumerate(old)}
+        src = np.array([pos.get(j, -1) for j in new], dtype=np.intp)
+        known = src >= 0
+        for rule in JOB_RULES:
+            prev = self._prev.get(rule)
+            if prev is None:
+                continue
+            moved = np.zeros(len(new), dtype=np.int8)
+            moved[known] = prev[src[known]]
+            self._prev[rule] = moved
 
     def _edges(
         self, t: float, outputs: Sequence[RuleOutput], keys: Sequence[str], kind: str

@@ -478,11 +478,10 @@ class IncidentManager:
             fam_node = active.node.get(inc.family)
             if not still and fam_node is not None:
                 still = any(fam_node[topo.node_pos[n]] for n in inc.nodes if n in topo.node_pos)
-            fam_job = active.job.get(inc.family)
-            if not still and fam_job is not None:
-                still = any(
-                    fam_job[active.job_ids.index(j)] for j in inc.jobs if j in active.job_ids
-                )
+            if not still and inc.jobs:
+                # A job symptom attached as a consequence keeps its cause's incident alive.
+                idx = [active.job_ids.index(j) for j in inc.jobs if j in active.job_ids]
+                still = bool(idx) and any(bool(m[idx].any()) for m in active.job.values())
             if still:
                 inc.last_active_at = t
             if (

@@ -58,6 +58,7 @@ UNUSED = RuleSpec(
 )
 
 _COMPUTE = (WorkloadKind.TRAINING, WorkloadKind.INFERENCE)
+JOB_RULES = (COLLAPSE.rule, GAPS.rule, UNUSED.rule)
 
 
 class JobRules:
