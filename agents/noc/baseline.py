@@ -76,10 +76,3 @@ class Baseline:
         self.var[r, k] = new_v[learn]
         self.count[r, k] = np.minimum(c[learn].astype(np.int64) + 1, 65535).astype(np.uint16)
         return z
-
-    def zscore(self, rows: IntArray, x: FloatArray, cell: IntArray) -> FloatArray:
-        """Score some series' values without learning (for context lookups)."""
-        m = self.mean[rows, cell].astype(np.float64)
-        v = self.var[rows, cell].astype(np.float64)
-        z = (x - m) / np.sqrt(v + self.floor * self.floor)
-        return np.where(self.count[rows, cell] >= self.min_samples, z, np.nan)

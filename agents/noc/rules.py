@@ -311,9 +311,6 @@ class GpuRules:
             b.floor.get("DCGM_FI_DEV_MEMORY_TEMP", 1.5),
             b.min_samples,
         )
-        self.last_cell = np.zeros(n, dtype=np.intp)
-        self.last_temp = np.full(n, np.nan)
-        self.last_mtemp = np.full(n, np.nan)
 
     def _c(self, values: FloatArray, name: str) -> FloatArray:
         i = self.col.get(name)
@@ -462,8 +459,6 @@ class GpuRules:
         b = self.config.baseline
         if b.enabled:
             cell = tod_bin(t, b.tod_bins) * 3 + workload_state(util)
-            self.last_cell = cell
-            self.last_temp, self.last_mtemp = temp, mtemp
             z = self.bl_temp.observe(temp, cell, b.z_threshold)
             act = self.s_bl_temp.update(t, _ge(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
             out.append(RuleOutput(TEMP_BASELINE, _sev(act), z, b.z_threshold))
