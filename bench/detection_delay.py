@@ -276,7 +276,9 @@ def main(argv: list[str] | None = None) -> int:
             "results": [vars(r) for r in rows],
             "wall_s": wall,
         }
-        Path(args.json_out).write_text(json.dumps(doc, indent=2) + "\n")
+        out = Path(args.json_out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=2) + "\n")
 
     bad = any(not r.within for r in real) or any(r.opened_after_onset for r in rows if r.benign)
     return 1 if (bad and args.strict) else 0

@@ -612,7 +612,9 @@ def main(argv: list[str] | None = None) -> int:
             "results": results,
             "wall_s": wall,
         }
-        Path(args.json_out).write_text(json.dumps(doc, indent=2) + "\n")
+        out = Path(args.json_out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=2) + "\n")
 
     failed = any(
         r["samples_per_s"] < TARGET_SAMPLES_PER_S

@@ -113,7 +113,6 @@ class _Inc:
     xids: set[int] = field(default_factory=set)
     messages: list[str] = field(default_factory=list)
     phase: Phase = Phase.DETECTED
-    history: tuple[object, ...] = ()
 
     def to_model(self, topology: Topology) -> Incident:
         racks = sorted({topology.rack_of_node_key(n) for n in self.nodes if n in topology.node_pos})
@@ -154,7 +153,6 @@ class IncidentManager:
         self.topo = topology
         self.tracked: dict[str, _Inc] = {}
         self.pending: list[Anomaly] = []
-        self.opened_total = 0
 
     # ----------------------------------------------------------------- entity helpers
     def _gpus_of(self, a: Anomaly, active: ActiveState) -> IntArray:
@@ -367,7 +365,6 @@ class IncidentManager:
             inc.context = [topo.gpu_keys[int(g)] for g in gpus]
             inc.nodes = self._nodes_of(gpus)
         self.tracked[inc.incident_id] = inc
-        self.opened_total += 1
         self._absorb(t, inc, events)
         events.append(incident_opened(inc.to_model(topo)))
 

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from agents.noc.config import NocConfig
-from agents.noc.rules import RuleOutput, RuleSpec, _ge, _sev
+from agents.noc.rules import RuleOutput, RuleSpec, at_least, severity_where
 from agents.noc.signals import Sustain
 from bus.events import Family
 from telemetry.topology import Topology, Workload, WorkloadKind
@@ -133,15 +133,15 @@ class JobRules:
             return []
         th = self.th
         mean_util = self._job_mean(util)
-        self.was_active |= _ge(mean_util, th.job_active_util_pct)
-        self.ever_used |= _ge(self._job_max(util), 5.0) | _ge(
+        self.was_active |= at_least(mean_util, th.job_active_util_pct)
+        self.ever_used |= at_least(self._job_max(util), 5.0) | at_least(
             self._job_max(fb_used), th.job_unused_fb_mib
         )
 
-        low = ~_ge(mean_util, th.job_collapse_util_pct)
+        low = ~at_least(mean_util, th.job_collapse_util_pct)
         cond = self.kind_compute & self.was_active & low
         act = self.s_collapse.update(t, cond, ~np.isnan(mean_util), th.job_collapse_for_s)
-        out = [RuleOutput(COLLAPSE, _sev(act), mean_util, th.job_collapse_util_pct)]
+        out = [RuleOutput(COLLAPSE, severity_where(act), mean_util, th.job_collapse_util_pct)]
 
         self.ring = np.roll(self.ring, -1, axis=1)
         self.ring[:, -1] = mean_util
@@ -156,9 +156,9 @@ class JobRules:
             & (idle_share >= th.job_gap_min_fraction)
             & (idle_share <= th.job_gap_max_fraction)
         )
-        out.append(RuleOutput(GAPS, _sev(gaps), idle_share, th.job_gap_min_fraction))
+        out.append(RuleOutput(GAPS, severity_where(gaps), idle_share, th.job_gap_min_fraction))
 
         age = t - self.first_seen
-        unused = self.kind_compute & ~self.ever_used & _ge(age, th.job_unused_after_s)
-        out.append(RuleOutput(UNUSED, _sev(unused), age, th.job_unused_after_s))
+        unused = self.kind_compute & ~self.ever_used & at_least(age, th.job_unused_after_s)
+        out.append(RuleOutput(UNUSED, severity_where(unused), age, th.job_unused_after_s))
         return out

@@ -47,13 +47,15 @@ class RuleOutput:
     threshold: FloatArray | float
 
 
-def _sev(active: BoolArray, critical: BoolArray | None = None) -> SevArray:
+def severity_where(active: BoolArray, critical: BoolArray | None = None) -> SevArray:
+    """WARNING where active, CRITICAL where also critical, 0 elsewhere."""
     if critical is None:
         return np.where(active, WARN, np.int8(0)).astype(np.int8)
     return np.where(active, np.where(critical, CRIT, WARN), np.int8(0)).astype(np.int8)
 
 
-def _ge(x: FloatArray, thr: FloatArray | float) -> BoolArray:
+def at_least(x: FloatArray, thr: FloatArray | float) -> BoolArray:
+    """x >= thr, with NaN (no data) comparing False and without a warning."""
     with np.errstate(invalid="ignore"):
         return np.asarray(x >= thr)
 
@@ -342,11 +344,11 @@ class GpuRules:
 
         # (a) static thresholds
         w, cr = th["gpu_temp_warning_c"], th["gpu_temp_critical_c"]
-        act = self.s_temp.update(t, _ge(temp, w), ~np.isnan(temp), th["temp_for_s"])
-        out.append(RuleOutput(GPU_TEMP, _sev(act, _ge(temp, cr)), temp, w))
+        act = self.s_temp.update(t, at_least(temp, w), ~np.isnan(temp), th["temp_for_s"])
+        out.append(RuleOutput(GPU_TEMP, severity_where(act, at_least(temp, cr)), temp, w))
         w2, cr2 = th["memory_temp_warning_c"], th["memory_temp_critical_c"]
-        act = self.s_mtemp.update(t, _ge(mtemp, w2), ~np.isnan(mtemp), th["temp_for_s"])
-        out.append(RuleOutput(MEM_TEMP, _sev(act, _ge(mtemp, cr2)), mtemp, w2))
+        act = self.s_mtemp.update(t, at_least(mtemp, w2), ~np.isnan(mtemp), th["temp_for_s"])
+        out.append(RuleOutput(MEM_TEMP, severity_where(act, at_least(mtemp, cr2)), mtemp, w2))
 
         # (b) rate of change: warming that the (thermally lagged) power does not explain
         calm = np.isnan(self.s_rise.since) & np.isnan(self.s_temp.since)
@@ -355,10 +357,12 @@ class GpuRules:
         s_r = self.residual_slope.update(t, resid)
         self.first_seen = np.where(np.isnan(self.first_seen) & ~np.isnan(temp), t, self.first_seen)
         # The residual model needs some history before its slope means anything.
-        warmed = _ge(t - self.first_seen, RESIDUAL_WARMUP_S)
-        rising = _ge(s_r, th["temp_rise_c_per_min"]) & ~_ge(temp, w) & warmed
+        warmed = at_least(t - self.first_seen, RESIDUAL_WARMUP_S)
+        rising = at_least(s_r, th["temp_rise_c_per_min"]) & ~at_least(temp, w) & warmed
         act = self.s_rise.update(t, rising, ~np.isnan(temp), th["temp_rise_for_s"])
-        out.append(RuleOutput(TEMP_RISE, _sev(act), s_r.copy(), th["temp_rise_c_per_min"]))
+        out.append(
+            RuleOutput(TEMP_RISE, severity_where(act), s_r.copy(), th["temp_rise_c_per_min"])
+        )
 
         # ECC, remapping, retirement (counters → increases, from telemetry.rates)
         sbe_inc = self._inc(delta, "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL")
@@ -366,21 +370,26 @@ class GpuRules:
             sbe_inc = self._inc(delta, "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
         sbe_h = self.sbe.update(t, sbe_inc)
         out.append(
-            RuleOutput(SBE, _sev(_ge(sbe_h, th["sbe_per_hour"])), sbe_h.copy(), th["sbe_per_hour"])
+            RuleOutput(
+                SBE,
+                severity_where(at_least(sbe_h, th["sbe_per_hour"])),
+                sbe_h.copy(),
+                th["sbe_per_hour"],
+            )
         )
         dbe_inc = np.fmax(
             self._inc(delta, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"),
             self._inc(delta, "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"),
         )
-        dbe = _ge(dbe_inc, 1.0)
-        out.append(RuleOutput(DBE, _sev(dbe, dbe), dbe_inc, 1.0))
+        dbe = at_least(dbe_inc, 1.0)
+        out.append(RuleOutput(DBE, severity_where(dbe, dbe), dbe_inc, 1.0))
         remap_fail = c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
-        rf = _ge(remap_fail, 1.0)
-        out.append(RuleOutput(REMAP_FAIL, _sev(rf, rf), remap_fail, 1.0))
+        rf = at_least(remap_fail, 1.0)
+        out.append(RuleOutput(REMAP_FAIL, severity_where(rf, rf), remap_fail, 1.0))
         unc = self._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
-        out.append(RuleOutput(REMAP_PENDING, _sev(_ge(unc, 1.0)), unc, 1.0))
+        out.append(RuleOutput(REMAP_PENDING, severity_where(at_least(unc, 1.0)), unc, 1.0))
         pend = c(values, "DCGM_FI_DEV_RETIRED_PENDING")
-        out.append(RuleOutput(RETIRED_PENDING, _sev(_ge(pend, 1.0)), pend, 1.0))
+        out.append(RuleOutput(RETIRED_PENDING, severity_where(at_least(pend, 1.0)), pend, 1.0))
 
         # Framebuffer: nearly full now, or growing steadily toward full
         used = c(values, "DCGM_FI_DEV_FB_USED")
@@ -391,18 +400,20 @@ class GpuRules:
         )
         with np.errstate(invalid="ignore", divide="ignore"):
             pct = used / total * 100.0
-        act = self.s_fb.update(t, _ge(pct, th["fb_used_pct"]), ~np.isnan(pct), th["fb_for_s"])
-        out.append(RuleOutput(FB_FULL, _sev(act), pct, th["fb_used_pct"]))
+        act = self.s_fb.update(t, at_least(pct, th["fb_used_pct"]), ~np.isnan(pct), th["fb_for_s"])
+        out.append(RuleOutput(FB_FULL, severity_where(act), pct, th["fb_used_pct"]))
         slope = self.fb_slope.update(t, used)
         with np.errstate(invalid="ignore", divide="ignore"):
             eta_s = (total - used) / slope * 60.0
         leaking = (
-            _ge(slope, th["fb_leak_min_mib_per_min"])
-            & ~_ge(eta_s, th["fb_leak_horizon_s"])
-            & ~_ge(pct, th["fb_used_pct"])
+            at_least(slope, th["fb_leak_min_mib_per_min"])
+            & ~at_least(eta_s, th["fb_leak_horizon_s"])
+            & ~at_least(pct, th["fb_used_pct"])
         )
         act = self.s_leak.update(t, leaking, ~np.isnan(used), th["fb_leak_for_s"])
-        out.append(RuleOutput(FB_LEAK, _sev(act), slope.copy(), th["fb_leak_min_mib_per_min"]))
+        out.append(
+            RuleOutput(FB_LEAK, severity_where(act), slope.copy(), th["fb_leak_min_mib_per_min"])
+        )
 
         # Clock events (throttle reasons): only the bits that mean a fault or a limit
         raw = c(values, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
@@ -412,11 +423,11 @@ class GpuRules:
         brake = (bits & BRAKE_BIT) != 0
         slow = ((bits & SLOW_BIT) != 0) & ~thermal & ~brake
         act = self.s_thermal.update(t, thermal, known, th["throttle_for_s"])
-        out.append(RuleOutput(THERMAL_SLOW, _sev(act), raw, th["throttle_for_s"]))
+        out.append(RuleOutput(THERMAL_SLOW, severity_where(act), raw, th["throttle_for_s"]))
         act = self.s_brake.update(t, brake, known, th["power_brake_for_s"])
-        out.append(RuleOutput(POWER_BRAKE, _sev(act), raw, th["power_brake_for_s"]))
+        out.append(RuleOutput(POWER_BRAKE, severity_where(act), raw, th["power_brake_for_s"]))
         act = self.s_slow.update(t, slow, known, th["throttle_for_s"])
-        out.append(RuleOutput(HW_SLOWDOWN, _sev(act), raw, th["throttle_for_s"]))
+        out.append(RuleOutput(HW_SLOWDOWN, severity_where(act), raw, th["throttle_for_s"]))
 
         # PCIe and NVLink
         rep = self.pcie_replay.update(t, self._inc(delta, "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"))
@@ -424,7 +435,7 @@ class GpuRules:
         out.append(
             RuleOutput(
                 PCIE_REPLAY,
-                _sev(_ge(rep_min, th["pcie_replays_per_min"])),
+                severity_where(at_least(rep_min, th["pcie_replays_per_min"])),
                 rep_min,
                 th["pcie_replays_per_min"],
             )
@@ -433,15 +444,17 @@ class GpuRules:
         width = c(values, "DCGM_FI_DEV_PCIE_LINK_WIDTH")
         with np.errstate(invalid="ignore"):
             # Idle GPUs drop to gen 1 to save power (ASPM); only a busy link must be at rated speed.
-            degraded = _ge(util, 20.0) & ((gen < self.sku_pcie_gen) | (width < self.sku_pcie_width))
+            degraded = at_least(util, 20.0) & (
+                (gen < self.sku_pcie_gen) | (width < self.sku_pcie_width)
+            )
         act = self.s_pcie.update(t, degraded, ~np.isnan(width), th["pcie_downtrain_for_s"])
-        out.append(RuleOutput(PCIE_DOWN, _sev(act), width, self.sku_pcie_width))
+        out.append(RuleOutput(PCIE_DOWN, severity_where(act), width, self.sku_pcie_width))
         nv = self.nvlink_err.update(t, self._inc(delta, *NVLINK_ERR_FIELDS))
         nv_min = nv * (60.0 / self.nvlink_err.tau_s)
         out.append(
             RuleOutput(
                 NVLINK,
-                _sev(_ge(nv_min, th["nvlink_errors_per_min"])),
+                severity_where(at_least(nv_min, th["nvlink_errors_per_min"])),
                 nv_min,
                 th["nvlink_errors_per_min"],
             )
@@ -453,18 +466,20 @@ class GpuRules:
         node_present = np.bincount(topo.gpu_node, weights=present, minlength=topo.n_nodes) > 0
         vanished = self.seen & ~present & node_present[topo.gpu_node]
         act = self.s_missing.update(t, vanished, np.ones_like(vanished), th["gpu_missing_for_s"])
-        out.append(RuleOutput(GPU_MISSING, _sev(act, act), np.where(vanished, 1.0, 0.0), 1.0))
+        out.append(
+            RuleOutput(GPU_MISSING, severity_where(act, act), np.where(vanished, 1.0, 0.0), 1.0)
+        )
 
         # (c) learned baselines: time of day × workload state
         b = self.config.baseline
         if b.enabled:
             cell = tod_bin(t, b.tod_bins) * 3 + workload_state(util)
             z = self.bl_temp.observe(temp, cell, b.z_threshold)
-            act = self.s_bl_temp.update(t, _ge(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
-            out.append(RuleOutput(TEMP_BASELINE, _sev(act), z, b.z_threshold))
+            act = self.s_bl_temp.update(t, at_least(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
+            out.append(RuleOutput(TEMP_BASELINE, severity_where(act), z, b.z_threshold))
             z = self.bl_mtemp.observe(mtemp, cell, b.z_threshold)
-            act = self.s_bl_mtemp.update(t, _ge(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
-            out.append(RuleOutput(MTEMP_BASELINE, _sev(act), z, b.z_threshold))
+            act = self.s_bl_mtemp.update(t, at_least(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
+            out.append(RuleOutput(MTEMP_BASELINE, severity_where(act), z, b.z_threshold))
         return out
 
     def thermal_residual(self, gpus: npt.NDArray[np.intp]) -> FloatArray:
@@ -498,18 +513,20 @@ class NodeRules:
             return values[:, i]
 
         cpu = col("NODE_CPU_UTIL")
-        act = self.s_cpu.update(t, _ge(cpu, th.host_cpu_pct), ~np.isnan(cpu), th.host_cpu_for_s)
-        out.append(RuleOutput(HOST_CPU, _sev(act), cpu, th.host_cpu_pct))
+        act = self.s_cpu.update(
+            t, at_least(cpu, th.host_cpu_pct), ~np.isnan(cpu), th.host_cpu_for_s
+        )
+        out.append(RuleOutput(HOST_CPU, severity_where(act), cpu, th.host_cpu_pct))
         links = col("NODE_NIC_LINK_UP")
         self.nic_max = np.fmax(self.nic_max, np.nan_to_num(links))
         with np.errstate(invalid="ignore"):
             down = links < self.nic_max
         act = self.s_nic.update(t, down, ~np.isnan(links), th.nic_down_for_s)
-        out.append(RuleOutput(NIC_DOWN, _sev(act), links, self.nic_max.copy()))
+        out.append(RuleOutput(NIC_DOWN, severity_where(act), links, self.nic_max.copy()))
         topo = self.topology
         gpus_reporting = np.bincount(topo.gpu_node, weights=gpu_present, minlength=m) > 0
         self.seen |= node_present | gpus_reporting
         silent = self.seen & ~node_present & ~gpus_reporting
         act = self.s_silent.update(t, silent, np.ones(m, dtype=bool), th.node_silent_for_s)
-        out.append(RuleOutput(NODE_SILENT, _sev(act), np.where(silent, 1.0, 0.0), 1.0))
+        out.append(RuleOutput(NODE_SILENT, severity_where(act), np.where(silent, 1.0, 0.0), 1.0))
         return out
