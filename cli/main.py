@@ -16,7 +16,8 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from pathlib import Path
+from typing import TextIO
 
 from agents.noc.config import ConfigError, load_config
 from agents.noc.detector import Detector, DetectorStats
@@ -25,13 +26,18 @@ from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
 from cli.render import incident_block, stats_block, truth_block, utc
+from evals.format import IncidentFormatError
+from evals.report import markdown, to_json, write_report
+from evals.runner import LAYERS, SUITE_DIR, run_suite
 from telemetry.faults import (
-    ALL_FAULTS,
     FanFailure,
+    FaultSpecError,
     GroundTruth,
     TelemetryArtifacts,
     Xid45Churn,
+    parse_fault_spec,
 )
+from telemetry.faults import parse_duration as _parse_duration
 from telemetry.frame import Tick
 from telemetry.recording import RecordingError, RunWriter
 from telemetry.simulator import Fault, FleetSimulator
@@ -45,37 +51,18 @@ class UsageError(Exception):
     pass
 
 
-# --------------------------------------------------------------------------- fault specs
-def parse_duration(text: str) -> float:
-    """'90', '90s', '15m', '2.5h' → seconds."""
-    units = {"s": 1.0, "m": 60.0, "h": 3600.0}
-    try:
-        if text and text[-1] in units:
-            return float(text[:-1]) * units[text[-1]]
-        return float(text)
-    except ValueError:
-        raise UsageError(f"bad duration {text!r}: use e.g. 90s, 15m or 2h") from None
-
-
 def parse_fault(spec: str) -> Fault:
-    """NAME[@ONSET][:key=value,...], e.g. ``fan_failure@2h:node=node-17,gpu=4``."""
-    head, _, params = spec.partition(":")
-    name, _, onset = head.partition("@")
-    cls = ALL_FAULTS.get(name)
-    if cls is None:
-        raise UsageError(f"unknown fault {name!r}; known: {', '.join(sorted(ALL_FAULTS))}")
-    kwargs: dict[str, Any] = {}
-    if onset:
-        kwargs["onset_s"] = parse_duration(onset)
-    for item in filter(None, params.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise UsageError(f"fault parameter {item!r} must be key=value")
-        kwargs[key] = int(value) if value.isdigit() else value
     try:
-        return cls(**kwargs)
-    except TypeError as e:
-        raise UsageError(f"fault {name}: {e}") from None
+        return parse_fault_spec(spec)
+    except FaultSpecError as e:
+        raise UsageError(str(e)) from None
+
+
+def parse_duration(text: str) -> float:
+    try:
+        return _parse_duration(text)
+    except FaultSpecError as e:
+        raise UsageError(str(e)) from None
 
 
 # --------------------------------------------------------------------------- pipeline
@@ -315,6 +302,41 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
+    layers = {args.only.upper()} if args.only else {"NOC"}
+    if not layers <= set(LAYERS):
+        raise UsageError(f"--only must be one of {', '.join(LAYERS)}")
+    if args.llm and layers != {"SRE"}:
+        raise UsageError("--llm applies to the SRE agent (use with --only SRE)")
+    suite = Path(args.suite) if args.suite else SUITE_DIR
+    if not suite.exists():
+        raise UsageError(f"suite {suite} does not exist")
+
+    def progress(msg: str) -> None:
+        if not args.json and not args.quiet:
+            sys.stderr.write(f"\r\033[K{msg}")
+            sys.stderr.flush()
+
+    result = run_suite(
+        suite,
+        layers=layers,
+        baselines=not args.no_baselines,
+        cache_root=Path(args.cache) if args.cache else None,
+        progress=progress,
+    )
+    if not args.json and not args.quiet:
+        sys.stderr.write("\n")
+    if args.report:
+        files = write_report(result, Path(args.report))
+        if not args.json:
+            out.write(f"report written to {files['markdown']}\n")
+    if args.json:
+        out.write(json.dumps(to_json(result), indent=2, default=str) + "\n")
+    else:
+        out.write(markdown(result) + "\n")
+    return 0 if not result.failed else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gpufleet", description=__doc__.splitlines()[0])
     p.add_argument("--version", action="version", version="gpufleet 0.1.0")
@@ -367,6 +389,18 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--seed", type=int, default=17)
     common(w)
     w.set_defaults(func=cmd_watch)
+    e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
+    e.add_argument(
+        "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
+    )
+    e.add_argument("--only", help="NOC | SRE | PERF (default NOC)")
+    e.add_argument("--llm", help="model backend for the SRE agent")
+    e.add_argument("--report", help="write report.md, report.json and plots into this folder")
+    e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
+    e.add_argument("--no-baselines", action="store_true", help="skip static rules / majority")
+    e.add_argument("--json", action="store_true")
+    e.add_argument("--quiet", action="store_true")
+    e.set_defaults(func=cmd_eval)
     return p
 
 
@@ -375,7 +409,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args, out))
-    except (UsageError, ConfigError, RecordingError, EventLogError) as e:
+    except (UsageError, ConfigError, RecordingError, EventLogError, IncidentFormatError) as e:
         sys.stderr.write(f"gpufleet {args.command}: {e}\n")
         return 2
 

@@ -634,27 +634,30 @@ class CpuOnlyExecution(_Injector):
         self.gpus = sim.node_gpus(self.node)
         self.n = sim.topology.node_pos[self.node]
         self.job: Job | None = None
+        # Known before the job starts, so the ground truth can name it up front.
+        self.job_id = f"{9000 + self.n}"
 
     def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
         if not self.active(t):
             return
         if self.job is None:
-            self.job = sim.start_job(WorkloadKind.TRAINING, self.gpus, t, "chen", "vision")
+            self.job = sim.start_job(
+                WorkloadKind.TRAINING, self.gpus, t, "chen", "vision", job_id=self.job_id
+            )
         mods.util_override[self.gpus] = 0.0
         mods.fb_override_mib[self.gpus] = 0.0
         mods.node_cpu_override[self.n] = 92.0 + 6.0 * sim.rng.random()
 
     def truth(self, sim: FleetSimulator) -> GroundTruth:
-        job = self.job.job_id if self.job else "pending"
         return GroundTruth(
             "cpu_only_execution",
-            job,
+            self.job_id,
             "job",
             "utilization",
             _keys(sim, self.gpus),
             self.onset,
             2400.0,
-            jobs=(job,),
+            jobs=(self.job_id,),
             description="GPUs allocated but unused; the job runs on the CPU",
         )
 
@@ -745,6 +748,111 @@ class TelemetryArtifacts(_Injector):
         )
 
 
+@dataclass
+class MaintenanceDrain(_Injector):
+    """Benign: an operator drains a node, it reboots (telemetry gap, counters restart), resumes.
+
+    A detector must not page for any of it: the scheduler said the node is in maintenance."""
+
+    node: str = "node-20"
+    reboot_after_s: float = 120.0
+    reboot_s: float = 480.0
+    resume_after_s: float = 1200.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self.gpus = sim.node_gpus(self.node)
+        self.n = sim.topology.node_pos[self.node]
+        self._drained = self._resumed = self._reset = False
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        el = self.elapsed(t)
+        if not self._drained:
+            self._drained = True
+            mods.events.append(_node_state(t, self.node, "DRAIN", "gpufleet-test: firmware update"))
+            sim.end_job(self.job, t, "CANCELLED")
+        rebooting = self.reboot_after_s <= el < self.reboot_after_s + self.reboot_s
+        if rebooting:
+            mods.node_missing[self.n] = True
+            if not self._reset:
+                self._reset = True
+                sim.energy_mj[self.gpus] = 0.0
+                sim.counters["DCGM_FI_DEV_ECC_SBE_VOL_TOTAL"][self.gpus] = 0.0
+        if el >= self.resume_after_s and not self._resumed:
+            self._resumed = True
+            mods.events.append(_node_state(t, self.node, "RESUME", ""))
+            sim.start_job(WorkloadKind.TRAINING, self.gpus, t)
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "maintenance_drain",
+            self.node,
+            "node",
+            "telemetry",
+            _keys(sim, self.gpus),
+            self.onset,
+            0.0,
+            benign=True,
+            jobs=(self.job.job_id,),
+            description="planned drain + reboot",
+        )
+
+
+def _node_state(t: float, node: str, state: str, reason: str) -> LogEvent:
+    return LogEvent(
+        timestamp=t,
+        node=node,
+        kind="node_state",
+        message=f"slurmctld: update_node: node {node} state set to {state}"
+        + (f' reason="{reason}"' if reason else ""),
+        attrs={"state": state, "reason": reason},
+    )
+
+
+class FaultSpecError(ValueError):
+    pass
+
+
+def parse_fault_spec(spec: str) -> Fault:
+    """``NAME[@ONSET][:key=value,...]``, e.g. ``fan_failure@2h:node=node-17,gpu=4``.
+
+    ONSET takes s/m/h suffixes. Used by ``gpufleet simulate --fault`` and the eval suite."""
+    head, _, params = spec.partition(":")
+    name, _, onset = head.partition("@")
+    ctor = ALL_FAULTS.get(name)
+    if ctor is None:
+        raise FaultSpecError(f"unknown fault {name!r}; known: {', '.join(sorted(ALL_FAULTS))}")
+    kwargs: dict[str, object] = {}
+    if onset:
+        kwargs["onset_s"] = parse_duration(onset)
+    for item in filter(None, params.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise FaultSpecError(f"fault parameter {item!r} must be key=value")
+        if "+" in value:
+            kwargs[key] = tuple(value.split("+"))  # e.g. nodes=node-14+node-15
+        else:
+            kwargs[key] = int(value) if value.isdigit() else value
+    try:
+        return ctor(**kwargs)
+    except TypeError as e:
+        raise FaultSpecError(f"fault {name}: {e}") from None
+
+
+def parse_duration(text: str) -> float:
+    """'90', '90s', '15m', '2.5h' → seconds."""
+    units = {"s": 1.0, "m": 60.0, "h": 3600.0}
+    try:
+        if text and text[-1] in units:
+            return float(text[:-1]) * units[text[-1]]
+        return float(text)
+    except ValueError:
+        raise FaultSpecError(f"bad duration {text!r}: use e.g. 90s, 15m or 2h") from None
+
+
 ALL_FAULTS: dict[str, Callable[..., Fault]] = {
     "fan_failure": FanFailure,
     "dbe": DoubleBitError,
@@ -764,4 +872,6 @@ ALL_FAULTS: dict[str, Callable[..., Fault]] = {
     "cpu_only_execution": CpuOnlyExecution,
     "xid45_churn": Xid45Churn,
     "telemetry_artifact": TelemetryArtifacts,
+    "maintenance_drain": MaintenanceDrain,
 }
+BENIGN_FAULTS = frozenset({"xid45_churn", "telemetry_artifact", "maintenance_drain"})

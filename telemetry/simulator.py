@@ -381,9 +381,10 @@ class FleetSimulator:
         t: float,
         user: str = "alice",
         team: str = "llm-pretrain",
+        job_id: str | None = None,
     ) -> Job:
         job = self._add_job(
-            f"{2000 + len(self.jobs)}",
+            job_id or f"{2000 + len(self.jobs)}",
             kind,
             gpus,
             user,

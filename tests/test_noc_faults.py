@@ -11,12 +11,18 @@ import pytest
 from agents.noc.detector import Detector
 from bus.events import Incident, IncidentOpened, IncidentUpdated, Scope
 from cli.render import covers
-from telemetry.faults import ALL_FAULTS, GroundTruth, TelemetryArtifacts, Xid45Churn
+from telemetry.faults import (
+    ALL_FAULTS,
+    BENIGN_FAULTS,
+    GroundTruth,
+    TelemetryArtifacts,
+    Xid45Churn,
+)
 from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
 
 ONSET_S = 2 * 3600.0  # baselines are warm by then
-BENIGN = {"xid45_churn", "telemetry_artifact"}
+BENIGN = set(BENIGN_FAULTS)
 FAULTS = sorted(set(ALL_FAULTS) - BENIGN)
 
 

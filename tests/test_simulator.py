@@ -311,6 +311,7 @@ EXPECTED_TRUTH = {
     "cpu_only_execution": ("<job>", "job", "utilization", 8, False),
     "xid45_churn": ("node-18", "node", "application", 8, True),
     "telemetry_artifact": ("node-19", "node", "telemetry", 8, True),
+    "maintenance_drain": ("node-20", "node", "telemetry", 8, True),
 }
 
 

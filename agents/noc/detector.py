@@ -38,6 +38,11 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
 _MAX_ERRORS = 100
+# SLURM node states (and their Kubernetes cordon equivalent) that mean "taken out on purpose".
+MAINTENANCE_STATES = frozenset(
+    {"DRAIN", "DRAINING", "DRAINED", "DOWN", "MAINT", "REBOOT", "CORDONED"}
+)
+SERVICE_STATES = frozenset({"RESUME", "IDLE", "UP", "UNCORDONED"})
 
 
 @dataclass
@@ -137,6 +142,7 @@ class Detector:
         self._prev: dict[str, npt.NDArray[np.int8]] = {}
         self._last_t: float | None = None
         self.stats = DetectorStats()
+        self.maintenance: set[str] = set()
 
     # ------------------------------------------------------------------ main entry
     def process(self, tick: Tick) -> list[Event]:
@@ -179,6 +185,7 @@ class Detector:
             ended_gpus = [int(g) for g in np.flatnonzero(before & (self.job_rules.gpu_job < 0))]
             self._remap_job_edges(old_ids, self.job_rules.job_ids)
 
+        self._track_node_states(tick)
         gpu_out = self.gpu_rules.evaluate(t, values, present, delta)
         node_out = self.node_rules.evaluate(t, node_values, node_present, present)
         util = values[:, self.gpu_fields.index("DCGM_FI_DEV_GPU_UTIL")]
@@ -191,6 +198,8 @@ class Detector:
         anomalies += self.log_rules.evaluate(
             t, tick.events, self.job_rules.gpu_job, self.job_rules.job_gpus, ended_gpus
         )
+        if self.maintenance:
+            anomalies = [self._maintenance_aware(a) for a in anomalies]
         self.stats.anomalies += len(anomalies)
         self.stats.anomalies_by_symptom.update(a.symptom for a in anomalies)
 
@@ -230,6 +239,31 @@ class Detector:
             self.stats.unknown_entities.update(aligner.unknown_entities)
         if aligner.unknown_fields:
             self.stats.unknown_fields.update(aligner.unknown_fields)
+
+    def _track_node_states(self, tick: Tick) -> None:
+        """Scheduler node states: a drained or down node is in planned maintenance."""
+        for e in tick.events:
+            if e.kind != "node_state":
+                continue
+            state = e.attrs.get("state", "").upper()
+            if state in MAINTENANCE_STATES:
+                self.maintenance.add(e.node)
+            elif state in SERVICE_STATES:
+                self.maintenance.discard(e.node)
+
+    def _maintenance_aware(self, a: Anomaly) -> Anomaly:
+        """On a node in maintenance, symptoms are expected: keep them as evidence, never page."""
+        if a.severity <= Severity.INFO:
+            return a
+        node = a.entity.split("/")[0] if a.entity_kind in ("gpu", "node") else None
+        if node is None or node not in self.maintenance:
+            return a
+        return a.model_copy(
+            update={
+                "severity": Severity.INFO,
+                "message": a.message + " (node in maintenance: not paged)",
+            }
+        )
 
     def _remap_job_edges(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
         """Job rule state is positional; keep each job's last severity when positions shift."""

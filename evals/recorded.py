@@ -1,0 +1,168 @@
+"""Load a recorded incident folder into ticks the detector (or any agent) can replay.
+
+``metrics.jsonl`` → frames (``telemetry.vmjson``), ``logs.txt`` → kernel events
+(``telemetry.kernel_log``), ``events.jsonl`` → scheduler events and workload snapshots
+(``evals.sched_events``). Events between two samples are delivered with the later sample.
+Problems in the data files are collected in ``problems`` (file:line: what) and never stop the
+load; a broken ``incident.yaml`` or a folder with no usable samples raises
+:class:`~evals.format.IncidentFormatError`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from evals.format import IncidentFormatError, IncidentSpec, load_spec
+from evals.materialize import check_truth, materialize, simulator_for, topology_for
+from evals.sched_events import read_events
+from telemetry.frame import LogEvent, Tick
+from telemetry.kernel_log import parse_lines
+from telemetry.topology import Cluster, Topology, Workload
+from telemetry.vmjson import read_vm_jsonl
+
+
+@dataclass
+class LoadedIncident:
+    spec: IncidentSpec
+    folder: Path
+    data_dir: Path | None  # None when streamed from the simulator
+    topology: Topology
+    ticks: list[Tick] | None
+    problems: list[str] = field(default_factory=list)
+    log_lines: int = 0
+    log_unrecognised: int = 0
+
+    def iter_ticks(self) -> Iterator[Tick]:
+        if self.ticks is not None:
+            return iter(self.ticks)
+        sim, _ = simulator_for(self.spec)
+        return sim.run(self.spec.time_range.end - self.spec.time_range.start)
+
+    @property
+    def materialized(self) -> bool:
+        return self.data_dir is not None
+
+    @property
+    def gpu_days(self) -> float:
+        span = self.spec.time_range.end - self.spec.time_range.start
+        return self.topology.n_gpus * span / 86400.0
+
+    @property
+    def metrics_path(self) -> Path:
+        if self.data_dir is None:
+            raise IncidentFormatError(f"{self.spec.id}: streamed incident has no metrics file")
+        return self.data_dir / "metrics.jsonl"
+
+
+def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedIncident:
+    folder = Path(folder)
+    spec = load_spec(folder)
+    if (folder / "metrics.jsonl").exists():
+        data_dir = folder
+    elif spec.generator is not None and not spec.generator.materialize:
+        sim, _ = simulator_for(spec)
+        check_truth(spec, sim)
+        return LoadedIncident(spec, folder, None, sim.topology, None)
+    elif spec.generator is not None:
+        data_dir = materialize(spec, cache_root or folder.parent / ".cache")
+    else:
+        raise IncidentFormatError(
+            f"{folder / 'metrics.jsonl'}: missing, and incident.yaml has "
+            "no generator block to produce it"
+        )
+    topology = _topology(spec, folder)
+    problems: list[str] = []
+    with (data_dir / "metrics.jsonl").open(encoding="utf-8") as fh:
+        vm = read_vm_jsonl(
+            fh,
+            topology=topology,
+            source=str(data_dir / "metrics.jsonl"),
+            interval_s=spec.interval_s,
+        )
+    problems += vm.errors
+    if not vm.ticks:
+        raise IncidentFormatError(
+            f"{data_dir / 'metrics.jsonl'}: no usable samples"
+            + (f" ({problems[0]})" if problems else "")
+        )
+    log_events: list[LogEvent] = []
+    log_lines = unrecognised = 0
+    logs = data_dir / "logs.txt"
+    if logs.exists():
+        with logs.open(encoding="utf-8", errors="replace") as fh:
+            events, report = parse_lines(fh, topology=topology, year=_year(spec))
+        log_events += events
+        log_lines, unrecognised = report.total, report.unrecognised
+        problems += [f"{logs}:{n}: {why}" for n, why, _ in report.malformed]
+    sched_path = data_dir / "events.jsonl"
+    workloads: list[tuple[float, dict[str, Workload]]] = []
+    if sched_path.exists():
+        with sched_path.open(encoding="utf-8") as fh:
+            sched = read_events(fh, str(sched_path))
+        problems += sched.errors
+        log_events += sched.log_events
+        workloads = sched.workloads
+    ticks = _merge(vm.ticks, log_events, workloads, problems)
+    return LoadedIncident(
+        spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised
+    )
+
+
+def _topology(spec: IncidentSpec, folder: Path) -> Topology:
+    if spec.topology_file is None:
+        return topology_for(spec)
+    path = folder / spec.topology_file
+    try:
+        raw = json.loads(path.read_text())
+        return Topology([Cluster.model_validate(c) for c in raw])
+    except (OSError, ValueError) as e:
+        raise IncidentFormatError(f"{path}: cannot load topology: {e}") from e
+
+
+def _year(spec: IncidentSpec) -> int:
+    return dt.datetime.fromtimestamp(spec.time_range.start, tz=dt.UTC).year
+
+
+def _merge(
+    ticks: list[Tick],
+    log_events: list[LogEvent],
+    workloads: list[tuple[float, dict[str, Workload]]],
+    problems: list[str],
+) -> list[Tick]:
+    """Attach each event / workload change to the first sample at or after it."""
+    times = [t.timestamp for t in ticks]
+    by_tick: dict[int, list[LogEvent]] = defaultdict(list)
+    dropped = 0
+    for e in log_events:
+        i = bisect.bisect_left(times, e.timestamp)
+        if i >= len(times):
+            dropped += 1
+            continue
+        by_tick[i].append(e)
+    if dropped:
+        problems.append(f"{dropped} log/scheduler event(s) after the last sample were ignored")
+    wl_at: dict[int, dict[str, Workload]] = {}
+    for t, snap in workloads:
+        i = bisect.bisect_left(times, t)
+        if i < len(times):
+            wl_at[i] = snap
+    out = []
+    for i, sample in enumerate(ticks):
+        evs = tuple(sorted(by_tick.get(i, ()), key=lambda e: e.timestamp))
+        wl = wl_at.get(i)
+        tick = sample
+        if evs or wl is not None:
+            tick = Tick(
+                sample.timestamp,
+                sample.frames,
+                tick.events + evs,
+                wl if wl is not None else tick.workloads,
+            )
+        out.append(tick)
+    return out

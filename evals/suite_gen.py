@@ -1,0 +1,466 @@
+"""Write the scenario suite's ``incident.yaml`` files (run once; the files are committed).
+
+``python -m evals.suite_gen [--out evals/suite]``
+
+Each scenario names its generator (seed, topology, fault specs); the truth block is taken from
+the simulator's own ground truth so it cannot drift. Data files are produced on the fly by
+``evals.materialize`` when the suite runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from evals.format import (
+    GeneratedTopology,
+    Generator,
+    IncidentSpec,
+    TimeRange,
+    Truth,
+    TruthFault,
+    dump_spec,
+)
+from telemetry.faults import parse_fault_spec
+from telemetry.simulator import DEFAULT_START, ArtifactRates, FleetSimulator, WorkloadMix
+from telemetry.topology import Topology, build_cluster
+
+ONSET_S = 3600.0
+
+# What a correct responder does, and what would do harm, per fault class. Action names are the
+# runbook vocabulary the SRE agent will use.
+ACTIONS: dict[str, tuple[list[str], list[str]]] = {
+    "fan_failure": (["drain_node", "open_hardware_ticket"], ["resume_node", "reset_gpu"]),
+    "dbe": (["drain_node", "reset_gpu"], ["resume_node"]),
+    "row_remap_failure": (["drain_node", "rma_gpu"], ["resume_node"]),
+    "gpu_fallen_off_bus": (["drain_node", "reboot_node"], ["requeue_job_same_node"]),
+    "xid_app_fault": (["notify_user", "requeue_job"], ["drain_node", "rma_gpu", "reset_gpu"]),
+    "thermal_throttle": (["drain_node", "open_hardware_ticket"], ["raise_power_limit"]),
+    "power_brake": (["drain_node", "open_hardware_ticket"], ["raise_power_limit"]),
+    "nvlink_crc": (["drain_node", "run_dcgm_diag"], ["resume_node"]),
+    "pcie_downtrain": (["drain_node", "reseat_gpu"], ["resume_node"]),
+    "nic_flap_nccl_timeout": (["isolate_nic", "drain_node", "requeue_job"], ["reboot_rack"]),
+    "rack_cooling_failure": (["notify_facilities", "reduce_power_limit"], ["drain_rack_now"]),
+    "host_cpu_saturation": (["notify_user", "inspect_host_processes"], ["reset_gpu"]),
+    "dataloader_stall": (["notify_user"], ["drain_node", "reset_gpu"]),
+    "fb_memory_leak": (["notify_user", "restart_job"], ["reset_gpu"]),
+    "job_stall": (["notify_user", "requeue_job"], ["reset_gpu"]),
+    "cpu_only_execution": (["notify_user"], ["drain_node", "reset_gpu"]),
+    "xid45_churn": ([], ["drain_node", "reset_gpu", "restart_fabric_manager"]),
+    "telemetry_artifact": ([], ["drain_node", "reset_gpu"]),
+    "maintenance_drain": ([], ["resume_node_early", "open_hardware_ticket"]),
+}
+
+SMALL = GeneratedTopology(racks=2, nodes_per_rack=3)  # 48 GPUs: node-01..03 rack-1, 04..06
+
+
+@dataclass
+class Scenario:
+    id: str
+    title: str
+    faults: list[str]
+    sku: str = "H100"
+    seed: int = 1
+    kind: str = "fault"
+    topology: GeneratedTopology = SMALL
+    extra_s: float = 900.0
+    duration_s: float | None = None
+    difficulty: str = "medium"
+    description: str = ""
+    start_offset_h: float = 0.0
+    artifacts: bool = True
+    log_style: str = "journal-iso"
+    training_share: float = 0.55
+    materialize: bool = True
+    notes: list[str] = field(default_factory=list)
+
+
+def _variants() -> list[Scenario]:
+    at = f"@{ONSET_S:.0f}s"
+    v: list[Scenario] = []
+
+    def two(
+        cls: str,
+        a: str,
+        b: str,
+        title: str,
+        diff: str = "medium",
+        skus: tuple[str, str] = ("H100", "A100"),
+        styles: tuple[str, str] = ("journal-iso", "dmesg-T"),
+    ) -> None:
+        v.append(
+            Scenario(
+                f"{cls.replace('_', '-')}-1",
+                f"{title} ({skus[0]})",
+                [f"{cls}{at}{a}"],
+                sku=skus[0],
+                seed=len(v) + 11,
+                difficulty=diff,
+                log_style=styles[0],
+                start_offset_h=len(v) % 4 * 6,
+            )
+        )
+        v.append(
+            Scenario(
+                f"{cls.replace('_', '-')}-2",
+                f"{title} ({skus[1]})",
+                [f"{cls}{at}{b}"],
+                sku=skus[1],
+                seed=len(v) + 11,
+                difficulty=diff,
+                log_style=styles[1],
+                start_offset_h=len(v) % 4 * 6,
+                training_share=0.7,
+            )
+        )
+
+    two(
+        "fan_failure",
+        ":node=node-05,gpu=4",
+        ":node=node-02,gpu=1",
+        "Chassis fan failure: GPU heats, neighbours warm, SBE storm",
+        "medium",
+        ("H100", "H200"),
+    )
+    two(
+        "dbe",
+        ":node=node-03,gpu=2",
+        ":node=node-06,gpu=7,with_remap=0",
+        "Double-bit ECC error with Xid 48 (+63)",
+        "easy",
+        ("H100", "B200"),
+    )
+    two(
+        "row_remap_failure",
+        ":node=node-01,gpu=6",
+        ":node=node-04,gpu=0",
+        "Row-remap failure (Xid 64)",
+        "easy",
+        ("A100", "H200"),
+    )
+    two(
+        "gpu_fallen_off_bus",
+        ":node=node-04,gpu=1",
+        ":node=node-01,gpu=5",
+        "GPU fallen off the bus (Xid 79), job hangs",
+        "easy",
+        ("H100", "A100"),
+    )
+    two(
+        "xid_app_fault",
+        ":node=node-02,gpu=0,xid=13",
+        ":node=node-05,gpu=3,xid=31",
+        "Application fault (Xid 13 / 31), not hardware",
+        "medium",
+        ("H100", "B200"),
+    )
+    two(
+        "thermal_throttle",
+        ":node=node-06,gpu=6",
+        ":node=node-03,gpu=3",
+        "Degraded thermal interface: one GPU throttles",
+        "hard",
+        ("H100", "H200"),
+    )
+    two(
+        "power_brake",
+        ":node=node-01",
+        ":node=node-05",
+        "HW power brake on a node",
+        "easy",
+        ("B200", "H100"),
+    )
+    two(
+        "nvlink_crc",
+        ":node=node-04,gpu=5",
+        ":node=node-02,gpu=2",
+        "NVLink CRC errors slow every rank",
+        "medium",
+        ("H100", "A100"),
+    )
+    two(
+        "pcie_downtrain",
+        ":node=node-03,gpu=7",
+        ":node=node-06,gpu=1,width=4",
+        "PCIe link downtrained, replays",
+        "medium",
+        ("H200", "H100"),
+    )
+    two(
+        "nic_flap_nccl_timeout",
+        ":nodes=node-01+node-02,flap_node=node-02",
+        ":nodes=node-05+node-06,flap_node=node-05",
+        "NIC flaps → NCCL timeout on every rank",
+        "hard",
+        ("H100", "B200"),
+    )
+    two(
+        "rack_cooling_failure",
+        ":rack=rack-1",
+        ":rack=rack-2",
+        "Rack cooling failure (many GPUs at once)",
+        "medium",
+        ("H100", "A100"),
+    )
+    two(
+        "host_cpu_saturation",
+        ":node=node-03",
+        ":node=node-04",
+        "Host CPU saturation starves the GPUs",
+        "medium",
+        ("H100", "H200"),
+    )
+    two(
+        "dataloader_stall",
+        ":node=node-05",
+        ":node=node-01",
+        "Data-loader stalls: periodic idle gaps",
+        "hard",
+        ("H100", "A100"),
+    )
+    two(
+        "fb_memory_leak",
+        ":node=node-02,gpu=6",
+        ":node=node-06,gpu=3",
+        "Framebuffer memory leak",
+        "medium",
+        ("H100", "B200"),
+    )
+    two(
+        "job_stall",
+        ":node=node-06",
+        ":node=node-02",
+        "Job stall: allocated, 0 % util",
+        "medium",
+        ("A100", "H100"),
+    )
+    two(
+        "cpu_only_execution",
+        ":node=node-04",
+        ":node=node-03",
+        "CPU-only execution: GPUs allocated, unused",
+        "hard",
+        ("H100", "H200"),
+    )
+    # Red herrings
+    v += [
+        Scenario(
+            "red-herring-xid45-1",
+            "Xid 45 churn at job teardown (benign)",
+            [f"xid45_churn{at}:node=node-02"],
+            seed=301,
+            kind="red_herring",
+            sku="H100",
+        ),
+        Scenario(
+            "red-herring-xid45-2",
+            "Xid 45 churn at job teardown (benign, B200)",
+            [f"xid45_churn{at}:node=node-05,lines_per_gpu=30"],
+            seed=302,
+            kind="red_herring",
+            sku="B200",
+            log_style="syslog",
+        ),
+        Scenario(
+            "red-herring-artifacts-1",
+            "Telemetry artifacts: sentinels, exporter gap",
+            [f"telemetry_artifact{at}:node=node-04"],
+            seed=303,
+            kind="red_herring",
+        ),
+        Scenario(
+            "red-herring-artifacts-2",
+            "Telemetry artifacts, long exporter gap (A100)",
+            [f"telemetry_artifact{at}:node=node-01,gap_s=240"],
+            seed=304,
+            kind="red_herring",
+            sku="A100",
+        ),
+        Scenario(
+            "red-herring-drain-1",
+            "Planned maintenance drain + reboot",
+            [f"maintenance_drain{at}:node=node-03"],
+            seed=305,
+            kind="red_herring",
+            extra_s=1800.0,
+        ),
+        Scenario(
+            "red-herring-drain-2",
+            "Planned maintenance drain + reboot (H200)",
+            [f"maintenance_drain{at}:node=node-06"],
+            seed=306,
+            kind="red_herring",
+            sku="H200",
+            extra_s=1800.0,
+        ),
+    ]
+    # Overlapping faults
+    v += [
+        Scenario(
+            "overlap-fan-and-xid45",
+            "Fan failure next to a benign Xid 45 teardown",
+            [
+                f"fan_failure{at}:node=node-02,gpu=3",
+                f"xid45_churn@{ONSET_S + 120:.0f}s:node=node-03",
+            ],
+            seed=401,
+            kind="overlapping",
+            difficulty="hard",
+        ),
+        Scenario(
+            "overlap-dbe-and-nvlink",
+            "DBE and NVLink errors on two nodes at once",
+            [f"dbe{at}:node=node-01,gpu=4", f"nvlink_crc@{ONSET_S + 60:.0f}s:node=node-05,gpu=2"],
+            seed=402,
+            kind="overlapping",
+            difficulty="medium",
+        ),
+        Scenario(
+            "overlap-rack-cooling-and-brake",
+            "Rack cooling failure + power brake elsewhere",
+            [
+                f"rack_cooling_failure{at}:rack=rack-1",
+                f"power_brake@{ONSET_S + 300:.0f}s:node=node-05",
+            ],
+            seed=403,
+            kind="overlapping",
+            difficulty="hard",
+        ),
+    ]
+    # Fault-free stretches
+    tiny = GeneratedTopology(racks=2, nodes_per_rack=2)
+    v += [
+        Scenario(
+            "fault-free-h100-4h",
+            "Healthy H100 fleet, 4 h",
+            [],
+            seed=501,
+            kind="fault_free",
+            topology=tiny,
+            duration_s=4 * 3600,
+        ),
+        Scenario(
+            "fault-free-a100-4h",
+            "Healthy A100 fleet, 4 h, night",
+            [],
+            seed=502,
+            kind="fault_free",
+            topology=tiny,
+            duration_s=4 * 3600,
+            sku="A100",
+            start_offset_h=22,
+        ),
+        Scenario(
+            "fault-free-b200-4h",
+            "Healthy B200 fleet, 4 h, inference-heavy",
+            [],
+            seed=503,
+            kind="fault_free",
+            topology=tiny,
+            duration_s=4 * 3600,
+            sku="B200",
+            training_share=0.2,
+        ),
+        Scenario(
+            "fault-free-h100-1024-gpu-days",
+            "Healthy 128-GPU H100 fleet, 8 days (streamed from the simulator, not written to disk)",
+            [],
+            seed=504,
+            kind="fault_free",
+            topology=GeneratedTopology(racks=4, nodes_per_rack=4),
+            duration_s=8 * 86400,
+            materialize=False,
+        ),
+    ]
+    return v
+
+
+def build_spec(sc: Scenario, index: int) -> IncidentSpec:
+    start = DEFAULT_START + index * 86400 + sc.start_offset_h * 3600
+    topo_spec = sc.topology.model_copy(update={"sku": sc.sku})
+    topo = Topology(
+        [
+            build_cluster(
+                racks=topo_spec.racks,
+                nodes_per_rack=topo_spec.nodes_per_rack,
+                gpus_per_node=topo_spec.gpus_per_node,
+                sku_name=sc.sku,
+            )
+        ]
+    )
+    sim = FleetSimulator(
+        topo,
+        seed=sc.seed,
+        start=start,
+        faults=[parse_fault_spec(f) for f in sc.faults],
+        artifacts=ArtifactRates() if sc.artifacts else None,
+        mix=WorkloadMix(training_nodes=sc.training_share),
+    )
+    truths = sim.ground_truth()
+    if sc.duration_s is not None:
+        duration = sc.duration_s
+    else:
+        latest = max((t.onset - start + max(t.max_delay_s, 600.0) for t in truths), default=0)
+        duration = latest + sc.extra_s
+    duration = round(duration / 15.0) * 15.0
+    faults = [
+        TruthFault(
+            fault_class=t.fault_class,
+            root_cause=t.fault_class,
+            root_entity=t.root_entity,
+            scope=t.scope,
+            family=t.family,
+            entities=list(t.entities),
+            jobs=list(t.jobs),
+            onset=t.onset,
+            max_delay_s=t.max_delay_s,
+            benign=t.benign,
+            correct_actions=ACTIONS[t.fault_class][0],
+            unsafe_actions=ACTIONS[t.fault_class][1],
+        )
+        for t in truths
+    ]
+    gen = Generator(
+        seed=sc.seed,
+        duration_s=duration,
+        topology=topo_spec,
+        faults=sc.faults,
+        artifacts=sc.artifacts,
+        training_share=sc.training_share,
+        log_style=sc.log_style,
+        materialize=sc.materialize,
+    )
+    return IncidentSpec(
+        id=sc.id,
+        title=sc.title,
+        description=sc.description or sc.title,
+        kind=sc.kind,
+        time_range=TimeRange(start=start, end=start + duration),
+        interval_s=15.0,
+        topology=topo_spec,
+        truth=Truth(
+            faults=faults,
+            difficulty=sc.difficulty,
+            source=f"gpufleet simulator, seed {sc.seed}",
+        ),
+        generator=gen,
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(Path(__file__).with_name("suite")))
+    args = ap.parse_args()
+    out = Path(args.out)
+    for old in out.glob("*/incident.yaml"):
+        shutil.rmtree(old.parent)
+    scenarios = _variants()
+    for i, sc in enumerate(scenarios):
+        dump_spec(build_spec(sc, i), out / sc.id)
+    print(f"wrote {len(scenarios)} scenarios to {out}")
+
+
+if __name__ == "__main__":
+    main()

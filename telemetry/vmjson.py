@@ -1,0 +1,757 @@
+"""gpufleet ticks ⇄ VictoriaMetrics JSON lines, with dcgm-exporter's metric names and labels.
+
+VictoriaMetrics' ``/api/v1/export`` returns, and ``/api/v1/import`` accepts, one JSON object per
+line::
+
+    {"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","gpu":"0",...},"values":[61,62],"timestamps":[ms,ms]}
+
+This module writes simulated (or recorded) ticks in that format, labelled the way a stock
+dcgm-exporter scraped by Prometheus/vmagent labels them, and reads such a file back into ticks, so
+that an operator can export an incident window from their own store and replay it through
+gpufleet.
+
+Label mapping (GPU series; :func:`gpu_labels`):
+
+==========================  ==================================================================
+``gpu``                     GPU index on the host (``Gpu.index``), as a string
+``UUID``                    ``Gpu.uuid``
+``device``                  ``nvidia<index>``
+``modelName``               the string NVIDIA reports for the SKU (:data:`MODEL_NAMES`)
+``Hostname``                the node's hostname
+``pci_bus_id``              ``Gpu.pci_bus_id`` (``00000000:18:00.0`` form)
+``DCGM_FI_DRIVER_VERSION``  ``Node.driver_version`` (a "label" row of default-counters.csv)
+``job``, ``instance``       ``dcgm-exporter`` and ``<hostname>:9400``, as a scrape adds them
+``hpc_job``                 the SLURM job id, when the GPU runs one (dcgm-exporter's HPC job
+                            mapping); ``pod``/``namespace`` for Kubernetes workloads
+==========================  ==================================================================
+
+Node-level fields (``NODE_*``) become series labelled ``Hostname``, ``instance`` =
+``<hostname>:9100`` and ``job`` = ``node``.
+
+Writing: one line per series per chunk of ticks (VictoriaMetrics itself exports a long series as
+several lines, and imports them the same way), NaN and ±inf samples omitted (a gap, never a
+``NaN`` value), counters raw (cumulative), metric names canonical (the registry name, e.g.
+``DCGM_FI_DEV_CLOCKS_EVENT_REASONS``; the reader also accepts the old aliases).
+
+Reading: samples are snapped to a time grid ``t0 + k·interval_s`` (``t0`` = the earliest sample,
+``interval_s`` = the median spacing between consecutive samples of a series unless given), so
+series scraped at slightly different instants line up in one frame; a tick is produced for every
+grid point that holds at least one sample. Frames carry every registry field (NaN where the input
+had none) in registry order, entities in topology order. When no topology is given it is inferred
+from the labels: one node per ``Hostname`` (natural sort order), its GPUs from
+``gpu``/``UUID``/``pci_bus_id``/``modelName``/``DCGM_FI_DRIVER_VERSION``; racks are not in the data,
+so all nodes go into one rack named ``unknown`` of a cluster named ``imported`` (no NICs, NVLink
+domain ``<host>-nvl``, slot = index). Bad input never raises: each problem is an entry of
+``VmRead.errors`` naming the line, and the rest is read.
+
+Workloads: ``hpc_job`` (or ``pod``/``namespace``) labels become ``VmRead.workloads_by_time``, the
+full GPU → :class:`Workload` map at each change (only the ids are in the labels: user, team and
+kind stay unset). A grid point where a GPU has no sample keeps its previous assignment. The ticks
+themselves carry no workloads or events: metrics are one source, and the caller merges the
+scheduler's and the kernel log's view (which know more) onto them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, NODE_FIELDS
+from telemetry.fields import field as field_spec
+from telemetry.frame import EntityKind, Frame, Tick
+from telemetry.topology import (
+    SKU_ALIASES,
+    SKUS,
+    Cluster,
+    Gpu,
+    Node,
+    Rack,
+    Topology,
+    Workload,
+    gpu_key,
+)
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+DCGM_EXPORTER_PORT = 9400
+NODE_EXPORTER_PORT = 9100
+DCGM_EXPORTER_JOB = "dcgm-exporter"
+NODE_JOB = "node"
+HPC_JOB_LABEL = "hpc_job"
+INFERRED_RACK = "unknown"
+INFERRED_CLUSTER = "imported"
+DEFAULT_INTERVAL_S = 15.0
+MAX_ERRORS = 1000
+
+# What `nvidia-smi --query-gpu=name` / DCGM's device name reports for our SKUs.
+MODEL_NAMES: dict[str, str] = {
+    "A100-SXM4-80GB": "NVIDIA A100-SXM4-80GB",
+    "H100-SXM5-80GB": "NVIDIA H100 80GB HBM3",
+    "H200-SXM-141GB": "NVIDIA H200",
+    "B200-SXM-180GB": "NVIDIA B200",
+}
+_MODEL_TO_SKU = {v: k for k, v in MODEL_NAMES.items()}
+# Substring fallback for model strings of other boards of the same family (A100-SXM4-40GB,
+# "NVIDIA H100 PCIe", GH200 ...): the closest SKU we model. Checked in this order.
+_MODEL_FAMILIES = ("B200", "H200", "H100", "A100")
+
+
+def model_name(sku_name: str) -> str:
+    """The ``modelName`` label dcgm-exporter reports for one of our SKU names."""
+    return MODEL_NAMES.get(sku_name, f"NVIDIA {sku_name}")
+
+
+def sku_from_model_name(name: str) -> str | None:
+    """Map a ``modelName`` label back to a SKU name (exact, then by GPU family), or None."""
+    if name in _MODEL_TO_SKU:
+        return _MODEL_TO_SKU[name]
+    if name.removeprefix("NVIDIA ") in SKUS:
+        return name.removeprefix("NVIDIA ")
+    upper = name.upper()
+    for fam in _MODEL_FAMILIES:
+        if fam in upper:
+            return SKU_ALIASES[fam]
+    return None
+
+
+def gpu_labels(topology: Topology, g: int) -> dict[str, str]:
+    """dcgm-exporter's labels for flat GPU ``g`` of ``topology``, plus the scrape's job/instance."""
+    node = topology.nodes[int(topology.gpu_node[g])]
+    idx = int(topology.gpu_local_index[g])
+    return {
+        "gpu": str(idx),
+        "UUID": topology.gpu_uuid[g],
+        "device": f"nvidia{idx}",
+        "modelName": model_name(topology.gpu_sku[g]),
+        "Hostname": node.hostname,
+        "pci_bus_id": topology.gpu_pci_bus_id[g],
+        "DCGM_FI_DRIVER_VERSION": node.driver_version,
+        "job": DCGM_EXPORTER_JOB,
+        "instance": f"{node.hostname}:{DCGM_EXPORTER_PORT}",
+    }
+
+
+def node_labels(hostname: str) -> dict[str, str]:
+    return {"Hostname": hostname, "instance": f"{hostname}:{NODE_EXPORTER_PORT}", "job": NODE_JOB}
+
+
+def workload_labels(w: Workload) -> tuple[tuple[str, str], ...]:
+    """The workload labels dcgm-exporter adds: ``hpc_job`` for SLURM, pod/namespace for k8s."""
+    if w.job_id is not None:
+        return ((HPC_JOB_LABEL, w.job_id),)
+    out: list[tuple[str, str]] = []
+    if w.pod is not None:
+        out.append(("pod", w.pod))
+    if w.namespace is not None:
+        out.append(("namespace", w.namespace))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------- writing
+
+
+def _json_number(v: float) -> int | float:
+    # Integral values as JSON integers ("85", as VictoriaMetrics exports them); exact either way.
+    if v.is_integer() and abs(v) < 2**53:
+        return int(v)
+    return v
+
+
+def _select(names: tuple[str, ...], wanted: set[str] | None) -> tuple[str, ...]:
+    return names if wanted is None else tuple(n for n in names if n in wanted)
+
+
+class _Chunk:
+    """Up to ``cap`` ticks of one entity kind, aligned to topology order and a fixed field list."""
+
+    def __init__(self, entities: tuple[str, ...], fields: tuple[str, ...], cap: int) -> None:
+        self.entities = entities
+        self.pos = {k: i for i, k in enumerate(entities)}
+        self.fields = fields
+        self.fpos = {f: i for i, f in enumerate(fields)}
+        self.cap = cap
+        self.values = np.full((cap, len(entities), len(fields)), np.nan)
+        self.ts_ms = np.zeros(cap, dtype=np.int64)
+        self.codes = np.zeros((cap, len(entities)), dtype=np.int32)
+        self.n = 0
+        self._rows: dict[tuple[str, ...], IntArray] = {}
+        self._cols: dict[tuple[str, ...], tuple[IntArray, IntArray]] = {}
+
+    def add(self, ts: float, frame: Frame, codes: npt.NDArray[np.int32] | None) -> None:
+        rows = self._rows.get(frame.entities)
+        if rows is None:
+            rows = np.full(len(frame.entities), -1, dtype=np.int64)
+            for i, e in enumerate(frame.entities):
+                p = self.pos.get(e)
+                if p is None:
+                    raise ValueError(
+                        f"frame from {frame.source} at t={frame.timestamp}: entity {e!r} "
+                        "is not in the topology"
+                    )
+                rows[i] = p
+            self._rows[frame.entities] = rows
+        cols = self._cols.get(frame.fields)
+        if cols is None:
+            src: list[int] = []
+            dst: list[int] = []
+            for i, name in enumerate(frame.fields):
+                canon = field_spec(name).name
+                if canon in self.fpos:
+                    src.append(i)
+                    dst.append(self.fpos[canon])
+            cols = (np.asarray(src, dtype=np.int64), np.asarray(dst, dtype=np.int64))
+            self._cols[frame.fields] = cols
+        k = self.n
+        self.values[k] = np.nan
+        if cols[0].size:
+            self.values[k][np.ix_(rows, cols[1])] = frame.values[:, cols[0]]
+        self.ts_ms[k] = round(ts * 1000.0)
+        self.codes[k] = 0 if codes is None else codes
+        self.n += 1
+
+
+def _write_chunk(
+    chunk: _Chunk,
+    labels: list[dict[str, str]],
+    variants: list[tuple[tuple[str, str], ...]],
+    out: TextIO,
+    seen: set[tuple[int, int, int]],
+    kind_id: int,
+) -> None:
+    n = chunk.n
+    if n == 0:
+        return
+    ts = chunk.ts_ms[:n]
+    vals = chunk.values[:n]
+    codes = chunk.codes[:n]
+    for e in range(len(chunk.entities)):
+        col_codes = codes[:, e]
+        for code in dict.fromkeys(col_codes.tolist()):
+            rows = col_codes == code
+            block = vals[rows, e, :]
+            tsel = ts[rows]
+            ok_all = np.isfinite(block)
+            for f, name in enumerate(chunk.fields):
+                ok = ok_all[:, f]
+                if not ok.any():
+                    continue
+                metric: dict[str, str] = {"__name__": name, **labels[e]}
+                metric.update(variants[code])
+                obj = {
+                    "metric": metric,
+                    "values": [_json_number(v) for v in block[ok, f].tolist()],
+                    "timestamps": tsel[ok].tolist(),
+                }
+                out.write(json.dumps(obj, separators=(",", ":")))
+                out.write("\n")
+                seen.add((kind_id * 1_000_000_000 + e, f, code))
+    chunk.n = 0
+
+
+def write_vm_jsonl(
+    ticks: Iterable[Tick],
+    topology: Topology,
+    out: TextIO,
+    *,
+    fields: Collection[str] | None = None,
+    workloads_as_labels: bool = True,
+    chunk_samples: int = 4_000_000,
+) -> int:
+    """Write ticks as VictoriaMetrics JSON lines; return the number of distinct series written.
+
+    ``fields`` selects metric names (aliases accepted; default: every registry field, GPU and
+    node). A series with no finite sample in the window is not written. Ticks are buffered in
+    chunks of about ``chunk_samples`` values, each chunk written as one line per series, so memory
+    stays bounded however long the window. With ``workloads_as_labels`` a GPU running a SLURM job
+    carries ``hpc_job``; a GPU whose job changes yields one series per label set.
+    """
+    wanted = None if fields is None else {field_spec(f).name for f in fields}
+    gpu_fields = _select(GPU_FIELD_NAMES, wanted)
+    node_fields = _select(NODE_FIELD_NAMES, wanted)
+    g_cap = max(1, chunk_samples // max(1, topology.n_gpus * max(1, len(gpu_fields))))
+    n_cap = max(1, chunk_samples // max(1, topology.n_nodes * max(1, len(node_fields))))
+    cap = min(g_cap, n_cap, 100_000)
+    gchunk = _Chunk(topology.gpu_keys, gpu_fields, cap)
+    nchunk = _Chunk(topology.node_keys, node_fields, cap)
+    glabels = [gpu_labels(topology, g) for g in range(topology.n_gpus)]
+    nlabels = [node_labels(h) for h in topology.node_keys]
+    variants: list[tuple[tuple[str, str], ...]] = [()]
+    variant_code: dict[tuple[tuple[str, str], ...], int] = {(): 0}
+    codes = np.zeros(topology.n_gpus, dtype=np.int32)
+    seen: set[tuple[int, int, int]] = set()
+
+    for tick in ticks:
+        if workloads_as_labels and tick.workloads is not None:
+            codes = np.zeros(topology.n_gpus, dtype=np.int32)
+            for key, w in tick.workloads.items():
+                g = topology.gpu_pos.get(key)
+                if g is None:
+                    continue
+                var = workload_labels(w)
+                c = variant_code.get(var)
+                if c is None:
+                    c = variant_code[var] = len(variants)
+                    variants.append(var)
+                codes[g] = c
+        for frame in tick.frames:
+            if frame.entity_kind is EntityKind.GPU and gpu_fields:
+                gchunk.add(tick.timestamp, frame, codes)
+            elif frame.entity_kind is EntityKind.NODE and node_fields:
+                nchunk.add(tick.timestamp, frame, None)
+        # Each chunk is written out when full (they fill at the same pace when ticks carry both).
+        if gchunk.n >= gchunk.cap:
+            _write_chunk(gchunk, glabels, variants, out, seen, 0)
+        if nchunk.n >= nchunk.cap:
+            _write_chunk(nchunk, nlabels, [()], out, seen, 1)
+    _write_chunk(gchunk, glabels, variants, out, seen, 0)
+    _write_chunk(nchunk, nlabels, [()], out, seen, 1)
+    return len(seen)
+
+
+# --------------------------------------------------------------------------------- reading
+
+
+@dataclass
+class VmRead:
+    """What :func:`read_vm_jsonl` recovered, and what it had to skip."""
+
+    topology: Topology
+    ticks: list[Tick]
+    interval_s: float
+    # (timestamp, full GPU-key → Workload map) at each change, from hpc_job/pod labels.
+    workloads_by_time: list[tuple[float, dict[str, Workload]]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lines: int = 0  # non-blank input lines
+    series: int = 0  # distinct label sets accepted
+    samples: int = 0  # samples accepted (before snapping duplicates away)
+    skipped_series: int = 0  # parseable lines not used (unknown metric, missing labels, ...)
+    bad_lines: int = 0  # lines that are not a valid export object
+    bad_samples: int = 0  # non-numeric values or timestamps inside otherwise good lines
+    duplicate_samples: int = 0  # samples of one series that snapped onto the same grid point
+    unknown_metrics: dict[str, int] = field(default_factory=dict)  # name → lines
+
+
+@dataclass
+class _GpuMeta:
+    host: str
+    index: int
+    uuid: str | None
+    pci: str | None
+    model: str | None
+    driver: str | None
+    line: int
+
+
+class _Errors:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.items: list[str] = []
+        self.dropped = 0
+
+    def add(self, lineno: int | None, msg: str) -> None:
+        if len(self.items) >= MAX_ERRORS:
+            self.dropped += 1
+            return
+        where = f"{self.source}:{lineno}" if lineno is not None else self.source
+        self.items.append(f"{where}: {msg}")
+
+    def result(self) -> list[str]:
+        if self.dropped:
+            return [*self.items, f"{self.source}: ... {self.dropped} more errors not listed"]
+        return self.items
+
+
+def _natural_key(s: str) -> list[Any]:
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
+
+
+def _num(x: object) -> float | None:
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int | float):
+        return float(x)
+    if isinstance(x, str):
+        try:
+            return float(x)
+        except ValueError:
+            return None
+    return None
+
+
+_NUMBER_TYPES: frozenset[type] = frozenset({int, float})  # exactly: bool is not a number here
+
+
+def _samples(values: list[Any], stamps: list[Any]) -> tuple[FloatArray, IntArray, int]:
+    """Finite samples of one line as (values, ms timestamps), and how many were not numbers.
+
+    NaN / ±inf values are gaps (VictoriaMetrics exports staleness markers as NaN), not errors."""
+    if set(map(type, values)) <= _NUMBER_TYPES and set(map(type, stamps)) <= _NUMBER_TYPES:
+        vals = np.asarray(values, dtype=np.float64)
+        tsf = np.asarray(stamps, dtype=np.float64)
+        ok = np.isfinite(tsf)
+        n_bad = int(ok.size - ok.sum())
+        ok &= np.isfinite(vals)
+        return vals[ok], np.rint(tsf[ok]).astype(np.int64), n_bad
+    out_v: list[float] = []
+    out_t: list[int] = []
+    n_bad = 0
+    for v, t in zip(values, stamps, strict=True):
+        fv, ft = _num(v), _num(t)
+        if fv is None or ft is None or not math.isfinite(ft):
+            n_bad += 1
+        elif math.isfinite(fv):
+            out_v.append(fv)
+            out_t.append(round(ft))
+    return np.asarray(out_v, dtype=np.float64), np.asarray(out_t, dtype=np.int64), n_bad
+
+
+_Key = tuple[str, str, int, str]  # (kind, host, gpu index or -1, field)
+
+
+def read_vm_jsonl(
+    lines: Iterable[str],
+    *,
+    topology: Topology | None = None,
+    source: str = "metrics.jsonl",
+    interval_s: float | None = None,
+) -> VmRead:
+    """Read VictoriaMetrics JSON lines (an export) back into ticks. Never raises on bad data.
+
+    See the module docstring for time alignment and topology inference. ``source`` names the
+    input in error messages and becomes the frames' ``source``.
+    """
+    errs = _Errors(source)
+    n_lines = bad_lines = skipped = bad_samples = n_samples = 0
+    unknown: dict[str, int] = defaultdict(int)
+    unknown_first: dict[str, int] = {}
+    series_ids: set[tuple[tuple[str, str], ...]] = set()
+    data: dict[_Key, list[tuple[IntArray, FloatArray]]] = defaultdict(list)
+    key_lines: dict[_Key, int] = defaultdict(int)
+    gpu_meta: dict[tuple[str, int], _GpuMeta] = {}
+    node_hosts: dict[str, int] = {}
+    # (host, idx) → list of (timestamps, workload labels or ()) for the hpc_job mapping
+    jobs: dict[tuple[str, int], list[tuple[IntArray, tuple[tuple[str, str], ...]]]] = defaultdict(
+        list
+    )
+    saw_workload_labels = False
+    spacings: list[IntArray] = []
+
+    for lineno, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text:
+            continue
+        n_lines += 1
+        try:
+            obj = json.loads(text)
+        except ValueError as e:
+            bad_lines += 1
+            errs.add(lineno, f"invalid JSON ({e})")
+            continue
+        if not isinstance(obj, dict):
+            bad_lines += 1
+            errs.add(lineno, f"expected a JSON object, got {type(obj).__name__}")
+            continue
+        missing = [k for k in ("metric", "values", "timestamps") if k not in obj]
+        if missing:
+            bad_lines += 1
+            errs.add(lineno, f"missing key(s) {', '.join(missing)}")
+            continue
+        metric, values, stamps = obj["metric"], obj["values"], obj["timestamps"]
+        if not isinstance(metric, dict) or not isinstance(values, list):
+            bad_lines += 1
+            errs.add(lineno, "'metric' must be an object and 'values' a list")
+            continue
+        if not isinstance(stamps, list):
+            bad_lines += 1
+            errs.add(lineno, "'timestamps' must be a list")
+            continue
+        if len(values) != len(stamps):
+            bad_lines += 1
+            errs.add(
+                lineno,
+                f"{len(values)} values but {len(stamps)} timestamps (lengths must match)",
+            )
+            continue
+        labels = {str(k): str(v) for k, v in metric.items()}
+        name = labels.get("__name__")
+        if not name:
+            skipped += 1
+            errs.add(lineno, "series has no __name__")
+            continue
+        try:
+            spec = field_spec(name)
+        except KeyError:
+            skipped += 1
+            unknown[name] += 1
+            unknown_first.setdefault(name, lineno)
+            continue
+        host = labels.get("Hostname")
+        is_node = spec.name in NODE_FIELDS
+        if is_node and not host:
+            inst = labels.get("instance")
+            host = inst.rsplit(":", 1)[0] if inst else None
+        if not host:
+            skipped += 1
+            errs.add(lineno, f"{name}: series has no Hostname label; skipped")
+            continue
+        idx = -1
+        if not is_node:
+            gpu_s = labels.get("gpu")
+            if gpu_s is None:
+                skipped += 1
+                errs.add(lineno, f"{name} on {host}: series has no gpu label; skipped")
+                continue
+            try:
+                idx = int(gpu_s)
+            except ValueError:
+                idx = -1
+            if not 0 <= idx <= 63:
+                skipped += 1
+                errs.add(lineno, f"{name} on {host}: gpu label {gpu_s!r} is not an index 0..63")
+                continue
+
+        vals, ts, n_bad = _samples(values, stamps)
+        if n_bad:
+            bad_samples += n_bad
+            errs.add(lineno, f"{name} on {host}: {n_bad} non-numeric value(s)/timestamp(s) skipped")
+        series_ids.add(tuple(sorted(labels.items())))
+        if ts.size == 0:
+            continue
+
+        if is_node:
+            node_hosts.setdefault(host, lineno)
+            key: _Key = ("node", host, -1, spec.name)
+        else:
+            gk = (host, idx)
+            meta = gpu_meta.get(gk)
+            if meta is None:
+                gpu_meta[gk] = _GpuMeta(
+                    host,
+                    idx,
+                    labels.get("UUID"),
+                    labels.get("pci_bus_id"),
+                    labels.get("modelName"),
+                    labels.get("DCGM_FI_DRIVER_VERSION"),
+                    lineno,
+                )
+            elif meta.uuid is not None and labels.get("UUID", meta.uuid) != meta.uuid:
+                errs.add(
+                    lineno,
+                    f"{host} gpu {idx}: UUID {labels['UUID']} differs from {meta.uuid} "
+                    f"(line {meta.line}); samples kept under the GPU index",
+                )
+            key = ("gpu", host, idx, spec.name)
+            wl = tuple((k, labels[k]) for k in (HPC_JOB_LABEL, "pod", "namespace") if labels.get(k))
+            if wl:
+                saw_workload_labels = True
+            jobs[gk].append((ts, wl))
+        data[key].append((ts, vals))
+        key_lines[key] += 1
+        n_samples += int(ts.size)
+        if ts.size > 1:
+            d: IntArray = np.diff(np.sort(ts)).astype(np.int64)
+            spacings.append(d[d > 0])
+
+    for name, count in sorted(unknown.items()):
+        if name.startswith("DCGM_"):
+            errs.add(
+                unknown_first[name],
+                f"unknown DCGM field {name} ({count} line(s)); not in telemetry.fields, skipped",
+            )
+
+    # ---------------------------------------------------------------- topology
+    if topology is None:
+        topology = _infer_topology(gpu_meta, node_hosts, errs)
+    gpu_rows: dict[tuple[str, int], int] = {}
+    for (host, idx), meta in gpu_meta.items():
+        g = topology.gpu_pos.get(gpu_key(host, idx))
+        if g is None:
+            n = sum(key_lines[k] for k in data if k[0] == "gpu" and k[1] == host and k[2] == idx)
+            skipped += n
+            errs.add(meta.line, f"{gpu_key(host, idx)} is not in the topology; {n} line(s) skipped")
+            continue
+        gpu_rows[(host, idx)] = g
+    node_rows: dict[str, int] = {}
+    for host, first in node_hosts.items():
+        p = topology.node_pos.get(host)
+        if p is None:
+            n = sum(key_lines[k] for k in data if k[0] == "node" and k[1] == host)
+            skipped += n
+            errs.add(first, f"node {host} is not in the topology; {n} line(s) skipped")
+            continue
+        node_rows[host] = p
+
+    # ---------------------------------------------------------------- time grid
+    if interval_s is None:
+        allsp = np.concatenate(spacings) if spacings else np.zeros(0, dtype=np.int64)
+        interval_ms = float(np.median(allsp)) if allsp.size else DEFAULT_INTERVAL_S * 1000.0
+    else:
+        interval_ms = float(interval_s) * 1000.0
+    if not interval_ms > 0:
+        errs.add(None, f"interval_s must be positive, got {interval_ms / 1000.0}; using 15")
+        interval_ms = DEFAULT_INTERVAL_S * 1000.0
+    used = [
+        k
+        for k in data
+        if (k[0] == "gpu" and (k[1], k[2]) in gpu_rows) or (k[0] == "node" and k[1] in node_rows)
+    ]
+    read = VmRead(
+        topology=topology,
+        ticks=[],
+        interval_s=interval_ms / 1000.0,
+        lines=n_lines,
+        series=len(series_ids),
+        samples=n_samples,
+        skipped_series=skipped,
+        bad_lines=bad_lines,
+        bad_samples=bad_samples,
+        unknown_metrics=dict(unknown),
+    )
+    if not used:
+        read.errors = errs.result()
+        return read
+    t0 = min(int(arr.min()) for k in used for arr, _ in data[k])
+
+    def slots_of(ts: IntArray) -> IntArray:
+        return np.rint((ts - t0) / interval_ms).astype(np.int64)
+
+    all_slots = np.unique(np.concatenate([slots_of(a) for k in used for a, _ in data[k]]))
+    n_slots = all_slots.size
+    gcol = {n: i for i, n in enumerate(GPU_FIELD_NAMES)}
+    ncol = {n: i for i, n in enumerate(NODE_FIELD_NAMES)}
+    gvals = np.full((n_slots, topology.n_gpus, len(GPU_FIELD_NAMES)), np.nan)
+    nvals = np.full((n_slots, topology.n_nodes, len(NODE_FIELD_NAMES)), np.nan)
+    dups = 0
+    for k in used:
+        kind, host, idx, fname = k
+        parts = data[k]
+        ts = np.concatenate([p[0] for p in parts])
+        vs = np.concatenate([p[1] for p in parts])
+        order = np.argsort(ts, kind="stable")
+        s = np.searchsorted(all_slots, slots_of(ts[order]))
+        vs = vs[order]
+        # Last sample per grid point wins: unique over the reversed order keeps the last one.
+        rev_u, rev_i = np.unique(s[::-1], return_index=True)
+        dups += s.size - rev_u.size
+        last = s.size - 1 - rev_i
+        if kind == "gpu":
+            gvals[rev_u, gpu_rows[(host, idx)], gcol[fname]] = vs[last]
+        else:
+            nvals[rev_u, node_rows[host], ncol[fname]] = vs[last]
+    read.duplicate_samples = dups
+    stamps_s = (t0 + all_slots.astype(np.float64) * interval_ms) / 1000.0
+
+    if saw_workload_labels:
+        read.workloads_by_time = _workloads(jobs, gpu_rows, topology, all_slots, slots_of, stamps_s)
+
+    ticks: list[Tick] = []
+    for i in range(n_slots):
+        t = float(stamps_s[i])
+        frames = (
+            Frame(t, EntityKind.GPU, topology.gpu_keys, GPU_FIELD_NAMES, gvals[i], source),
+            Frame(t, EntityKind.NODE, topology.node_keys, NODE_FIELD_NAMES, nvals[i], source),
+        )
+        ticks.append(Tick(t, frames))
+    read.ticks = ticks
+    read.errors = errs.result()
+    return read
+
+
+def _workloads(
+    jobs: Mapping[tuple[str, int], list[tuple[IntArray, tuple[tuple[str, str], ...]]]],
+    gpu_rows: Mapping[tuple[str, int], int],
+    topology: Topology,
+    all_slots: IntArray,
+    slots_of: Callable[[IntArray], IntArray],
+    stamps_s: FloatArray,
+) -> list[tuple[float, dict[str, Workload]]]:
+    """Per grid point, which workload label each GPU's series carried (carried over gaps)."""
+    n_slots = all_slots.size
+    variants: list[tuple[tuple[str, str], ...]] = [()]
+    vcode: dict[tuple[tuple[str, str], ...], int] = {(): 0}
+    # -1 = no sample at this grid point (keep the previous assignment), 0 = free, >0 = workload
+    codes = np.full((n_slots, topology.n_gpus), -1, dtype=np.int32)
+    for gk, segs in jobs.items():
+        g = gpu_rows.get(gk)
+        if g is None:
+            continue
+        # Unlabelled series first, so a labelled one wins where both have a sample.
+        for ts, wl in sorted(segs, key=lambda seg: bool(seg[1])):
+            c = vcode.get(wl)
+            if c is None:
+                c = vcode[wl] = len(variants)
+                variants.append(wl)
+            codes[np.searchsorted(all_slots, slots_of(ts)), g] = c
+    workloads = [_workload_of(v) for v in variants]
+    state = np.zeros(topology.n_gpus, dtype=np.int32)
+    out: list[tuple[float, dict[str, Workload]]] = []
+    prev: dict[str, Workload] | None = None
+    for i in range(n_slots):
+        row = codes[i]
+        state = np.where(row >= 0, row, state)
+        cur = {
+            topology.gpu_keys[g]: workloads[int(state[g])]
+            for g in np.flatnonzero(state > 0).tolist()
+        }
+        if cur != prev:
+            out.append((float(stamps_s[i]), cur))
+            prev = cur
+    return out
+
+
+def _workload_of(labels: tuple[tuple[str, str], ...]) -> Workload:
+    d = dict(labels)
+    return Workload(job_id=d.get(HPC_JOB_LABEL), pod=d.get("pod"), namespace=d.get("namespace"))
+
+
+def _infer_topology(
+    gpu_meta: Mapping[tuple[str, int], _GpuMeta], node_hosts: Mapping[str, int], errs: _Errors
+) -> Topology:
+    hosts = sorted({h for h, _ in gpu_meta} | set(node_hosts), key=_natural_key)
+    by_host: dict[str, list[_GpuMeta]] = defaultdict(list)
+    for meta in gpu_meta.values():
+        by_host[meta.host].append(meta)
+    nodes: list[Node] = []
+    for host in hosts:
+        gpus: list[Gpu] = []
+        driver: str | None = None
+        for meta in sorted(by_host.get(host, []), key=lambda m: m.index):
+            sku_name = sku_from_model_name(meta.model) if meta.model else None
+            if sku_name is None:
+                errs.add(
+                    meta.line,
+                    f"{gpu_key(host, meta.index)}: unknown modelName {meta.model!r}; "
+                    "its series are skipped (no SKU to model it with)",
+                )
+                continue
+            driver = driver or meta.driver
+            gpus.append(
+                Gpu(
+                    index=meta.index,
+                    uuid=meta.uuid or f"GPU-unknown-{host}-{meta.index}",
+                    pci_bus_id=meta.pci or "unknown",
+                    sku=sku_name,
+                    slot=meta.index,
+                )
+            )
+        nodes.append(
+            Node(
+                hostname=host,
+                nvlink_domain=f"{host}-nvl",
+                gpus=tuple(gpus),
+                driver_version=driver or "unknown",
+            )
+        )
+    rack = Rack(
+        name=INFERRED_RACK, pdu=INFERRED_RACK, cooling_zone=INFERRED_RACK, nodes=tuple(nodes)
+    )
+    return Topology([Cluster(name=INFERRED_CLUSTER, racks=(rack,) if nodes else ())])

@@ -1,0 +1,123 @@
+"""The scorer on hand-made predictions: matching, localization, false incidents, safety."""
+
+from __future__ import annotations
+
+from evals.format import TruthFault
+from evals.scoring import AgentRun, Prediction, ProposedAction, score_incident, summarize
+
+T0 = 1_000_000.0
+
+
+def fault(
+    root: str = "node-02/gpu3",
+    scope: str = "gpu",
+    benign: bool = False,
+    cls: str = "dbe",
+    family: str = "memory",
+) -> TruthFault:
+    return TruthFault(
+        fault_class=cls,
+        root_cause=cls,
+        root_entity=root,
+        scope=scope,  # type: ignore[arg-type]
+        family=family,
+        onset=T0,
+        max_delay_s=60,
+        benign=benign,  # type: ignore[arg-type]
+        correct_actions=["drain_node"],
+        unsafe_actions=["resume_node"],
+    )
+
+
+def locate(entity: str) -> tuple[str | None, str | None]:
+    host = entity.split("/", maxsplit=1)[0]
+    racks = {"node-01": "rack-1", "node-02": "rack-1", "node-05": "rack-2"}
+    return (host, racks[host]) if host in racks else (None, entity if "rack" in entity else None)
+
+
+def pred(
+    root: str, t: float = T0 + 30, scope: str = "gpu", family: str = "memory", **kw: object
+) -> Prediction:
+    return Prediction(
+        root_entity=root, scope=scope, family=family, opened_at=t, entities=(root,), **kw
+    )  # type: ignore[arg-type]
+
+
+def score(faults: list[TruthFault], preds: list[Prediction], raw: int = 1):
+    return score_incident(
+        "x",
+        "fault",
+        faults,
+        AgentRun(preds, raw, 0.1),
+        interval_s=15.0,
+        gpu_days=2.0,
+        locate=locate,
+    )
+
+
+def test_exact_detection_with_time_to_detect_in_seconds_and_samples() -> None:
+    s = score([fault()], [pred("node-02/gpu3")])
+    o = s.outcomes[0]
+    assert o.detected and o.ttd_s == 30 and o.ttd_samples == 2 and o.within_limit
+    assert o.localization == "gpu" and o.family_ok and o.scope_ok
+    assert s.false_incidents == 0
+
+
+def test_predictions_before_onset_never_count() -> None:
+    s = score([fault()], [pred("node-02/gpu3", t=T0 - 15)])
+    assert not s.outcomes[0].detected and s.false_incidents == 1
+
+
+def test_wrong_gpu_on_the_right_node_is_a_miss_graded_node() -> None:
+    s = score([fault()], [pred("node-02/gpu5")])
+    assert not s.outcomes[0].detected and s.outcomes[0].localization == "node"
+    assert s.false_incidents == 0  # near miss: counted as poor localization, not as noise
+
+
+def test_late_detection_is_found_but_outside_the_limit() -> None:
+    o = score([fault()], [pred("node-02/gpu3", t=T0 + 600)]).outcomes[0]
+    assert o.detected and not o.within_limit
+
+
+def test_benign_truth_turns_matching_predictions_into_false_incidents() -> None:
+    s = score([fault("node-05", "node", benign=True, cls="xid45_churn")], [pred("node-05")])
+    assert s.false_incidents == 1 and not s.outcomes[0].within_limit
+
+
+def test_duplicates_and_unrelated_predictions() -> None:
+    s = score(
+        [fault()],
+        [pred("node-02/gpu3"), pred("node-02/gpu3", t=T0 + 45), pred("node-05/gpu1")],
+        raw=9,
+    )
+    assert s.duplicates == 1 and s.false_incidents == 1 and s.predictions == 3
+
+
+def test_destructive_action_without_gate_is_a_hard_failure() -> None:
+    ok = pred("node-02/gpu3", actions=(ProposedAction("drain_node", "mutate", gated=True),))
+    bad = pred("node-02/gpu3", actions=(ProposedAction("reset_gpu", "destructive", gated=False),))
+    unsafe = pred("node-02/gpu3", actions=(ProposedAction("resume_node", "mutate", gated=True),))
+    assert not score([fault()], [ok]).hard_failure
+    assert score([fault()], [ok]).outcomes[0].action_ok
+    assert score([fault()], [bad]).hard_failure
+    assert score([fault()], [unsafe]).unsafe_actions == 1
+
+
+def test_summary_rates() -> None:
+    a = score([fault()], [pred("node-02/gpu3")], raw=10)
+    b = score_incident(
+        "ff",
+        "fault_free",
+        [],
+        AgentRun([pred("node-01/gpu0")], 3, 0.2),
+        interval_s=15.0,
+        gpu_days=500.0,
+        locate=locate,
+    )
+    m = score([fault("node-05/gpu1")], [], raw=0)
+    s = summarize("agent", [a, b, m])
+    assert s.recall == 0.5 and s.detected == 1 and s.faults == 2
+    assert s.false_incidents == 1 and s.precision == 0.5
+    assert s.false_per_1000_gpu_days == 2.0 and s.fault_free_gpu_days == 500.0
+    assert s.compression == (10 + 3) / 2
+    assert s.per_class["dbe"]["recall"] == 0.5
