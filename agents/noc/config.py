@@ -17,6 +17,7 @@ import numpy.typing as npt
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from bus.events import Family
 from telemetry.topology import SKU_ALIASES, SKUS, Topology
 
 
@@ -101,6 +102,11 @@ class BaselineConfig(_Strict):
 class CorrelationConfig(_Strict):
     window_s: float = 180.0  # anomalies this recent count as "active together"
     settle_s: float = 60.0  # non-critical anomalies wait this long so groups can form
+    # Only families where one cause commonly hits many GPUs at once (a rack's cooling, a node's
+    # PSU, a job) wait; GPU-local hardware symptoms (ECC, NVLink, PCIe, Xid) page at once.
+    settle_families: frozenset[Family] = frozenset(
+        {Family.THERMAL, Family.POWER, Family.HOST, Family.UTILIZATION, Family.TELEMETRY}
+    )
     node_fraction: float = Field(default=0.75, gt=0, le=1)
     rack_min_nodes: int = Field(default=2, ge=2)
     rack_fraction: float = Field(default=0.4, gt=0, le=1)

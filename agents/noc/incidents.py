@@ -212,7 +212,7 @@ class IncidentManager:
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return
-        if allow_defer and a.severity < Severity.CRITICAL:
+        if allow_defer and a.severity < Severity.CRITICAL and a.family in self.cfg.settle_families:
             self.pending.append(a)
             return
         self._open(t, a, gpus, active, events)
