@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from evals.scoring import matches
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -59,8 +61,13 @@ def touches(inc: Incident, truth: GroundTruth) -> bool:
 
 
 def covers(inc: Incident, truth: GroundTruth, topo: Topology) -> str | None:
-    """How ``inc`` covers the truth (root / entity / node / job), or None."""
+    """How ``inc`` covers the truth (root / entity / node / job), or None.
+
+    Detection itself is decided by the project's one matching rule (evals.scoring.matches);
+    this only labels how a match or a near miss relates to the truth, for the table."""
     root = truth.root_entity
+    if matches(inc, truth):
+        return "root" if inc.root_entity == root else "entity"
     if inc.root_entity == root:
         return "root"
     if root in inc.entities or root in inc.context_entities:
@@ -141,7 +148,7 @@ def run_one(name: str, onset_h: float, tail_s: float, seed: int) -> Outcome:
                 out.fp_after_onset += not related
         if t >= truth.onset and related and out.first_touch_s is None:
             out.first_touch_s = t - truth.onset
-        if t < truth.onset or how is None:
+        if t < truth.onset or not matches(inc, truth):
             continue
         if not out.detected:
             out.detected = True

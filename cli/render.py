@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from agents.noc.detector import DetectorStats
 from bus.events import Incident, Severity
+from evals.scoring import matches
 from telemetry.faults import GroundTruth
 
 _SEV_MARK = {Severity.CRITICAL: "CRIT", Severity.WARNING: "WARN", Severity.INFO: "INFO"}
@@ -88,15 +89,13 @@ def truth_block(truth: Sequence[GroundTruth], incidents: Iterable[Incident]) -> 
 
 
 def covers(inc: Incident, gt: GroundTruth) -> bool:
-    """Does this incident point at the ground truth's root cause?"""
-    if inc.opened_at < gt.onset:
-        return False
-    if inc.root_entity == gt.root_entity or gt.root_entity in inc.jobs:
+    """Does this incident point at the ground truth's root cause (see evals.scoring.matches)?
+
+    For a benign truth, any incident on the red herring's node counts: it is a false page."""
+    if matches(inc, gt):
         return True
-    if gt.scope in ("gpu", "chassis"):
-        return gt.root_entity in inc.entities and inc.scope.value in ("gpu", "chassis")
-    if gt.scope == "node":
-        return inc.root_entity == gt.root_entity or (
-            gt.benign and any(e.startswith(gt.root_entity + "/") for e in inc.entities)
-        )
-    return False
+    return (
+        gt.benign
+        and inc.opened_at >= gt.onset
+        and any(e.startswith(gt.root_entity + "/") for e in inc.entities)
+    )

@@ -20,6 +20,7 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from evals.format import TruthFault
 
@@ -98,7 +99,43 @@ class IncidentScore:
 Locate = Callable[[str], tuple[str | None, str | None]]  # entity → (node, rack)
 
 
-def matches(pred: Prediction, fault: TruthFault) -> bool:
+class PredictionLike(Protocol):
+    """A Prediction here, or a bus Incident: anything with a root, a time and its entities."""
+
+    @property
+    def root_entity(self) -> str: ...
+
+    @property
+    def opened_at(self) -> float: ...
+
+    @property
+    def scope(self) -> str: ...
+
+    @property
+    def entities(self) -> tuple[str, ...]: ...
+
+    @property
+    def jobs(self) -> tuple[str, ...]: ...
+
+
+class FaultLike(Protocol):
+    """A TruthFault here, or the simulator's GroundTruth."""
+
+    @property
+    def root_entity(self) -> str: ...
+
+    @property
+    def scope(self) -> str: ...
+
+    @property
+    def onset(self) -> float: ...
+
+
+def matches(pred: PredictionLike, fault: FaultLike) -> bool:
+    """Does this prediction (or a bus Incident) point at this fault's root cause?
+
+    The one matching rule of the project: the eval scorer, the CLI's ground-truth check and the
+    detection-delay benchmark all use it."""
     if pred.opened_at < fault.onset:
         return False
     root = fault.root_entity
