@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SYSDEPS := $(VENV)/.system-packages
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
-APT_PACKAGES := victoria-metrics
+APT_PACKAGES := victoria-metrics prometheus-alertmanager
 
 .PHONY: demo test lint bench eval clean
 
@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml
 # Installs the Debian packages when missing and apt-get is usable (root, Debian); otherwise the
 # tests that need them skip and say why, and the eval report marks the baseline as missing.
 $(SYSDEPS): $(STAMP)
-	@if command -v victoria-metrics >/dev/null && command -v vmalert >/dev/null; then :; \
+	@if command -v victoria-metrics >/dev/null && command -v vmalert >/dev/null \
+	    && command -v prometheus-alertmanager >/dev/null; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES) >/dev/null; \

@@ -39,10 +39,11 @@ from telemetry.faults import (
 )
 from telemetry.faults import parse_duration as _parse_duration
 from telemetry.frame import Tick
+from telemetry.kernel_log import KernelLogParser, YearRequiredError
 from telemetry.recording import RecordingError, RunWriter
 from telemetry.simulator import Fault, FleetSimulator
 from telemetry.sources import RecordedSource, SimulatedSource, TickSource
-from telemetry.topology import Topology, build_cluster
+from telemetry.topology import Cluster, Topology, build_cluster
 
 DEMO_HOURS = 3.25
 
@@ -337,6 +338,69 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if not result.failed else 1
 
 
+def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    topology = _load_topology(args.topology) if args.topology else None
+    try:
+        fh = sys.stdin.buffer if args.file == "-" else path.open("rb")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    parser = KernelLogParser(node=args.node, topology=topology, year=args.year)
+    with fh:
+        for raw in fh:
+            event = parser.feed(raw)
+            if event is None:
+                continue
+            out.write(
+                json.dumps(
+                    {
+                        "kind": event.kind,
+                        "xid": event.xid,
+                        "pci_bus_id": event.pci_bus_id,
+                        "gpu": event.gpu,
+                        "node": event.node,
+                        "timestamp": event.timestamp,
+                        "time": utc(event.timestamp)
+                        if event.attrs.get("clock") != "monotonic"
+                        else None,
+                        "message": event.message,
+                        **({"attrs": event.attrs} if event.attrs else {}),
+                    }
+                )
+                + "\n"
+            )
+    rep = parser.report
+    out.write(
+        json.dumps(
+            {
+                "summary": {
+                    "lines": rep.total,
+                    "recognised": rep.recognised,
+                    "ignored": rep.ignored,
+                    "unrecognised": rep.unrecognised,
+                    "malformed": rep.malformed_count,
+                    "by_kind": rep.by_kind,
+                    "by_format": rep.by_format,
+                    "malformed_lines": [
+                        {"line": n, "reason": why, "text": text} for n, why, text in rep.malformed
+                    ],
+                    "missing_node": rep.missing_node,
+                }
+            }
+        )
+        + "\n"
+    )
+    return 0
+
+
+def _load_topology(path: str) -> Topology:
+    try:
+        raw = json.loads(Path(path).read_text())
+        return Topology([Cluster.model_validate(c) for c in raw])
+    except (OSError, ValueError) as e:
+        raise UsageError(f"{path}: cannot load topology (a JSON list of clusters): {e}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gpufleet", description=__doc__.splitlines()[0])
     p.add_argument("--version", action="version", version="gpufleet 0.1.0")
@@ -389,6 +453,15 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--seed", type=int, default=17)
     common(w)
     w.set_defaults(func=cmd_watch)
+    lg = sub.add_parser("logs", help="kernel-log tools")
+    lsub = lg.add_subparsers(dest="logs_command", required=True)
+    lp = lsub.add_parser("parse", help="one JSON object per recognised event, then a summary")
+    lp.add_argument("file", help="dmesg / journalctl / syslog text, or - for stdin")
+    lp.add_argument("--node", help="hostname for lines that carry none (plain dmesg)")
+    lp.add_argument("--topology", help="topology JSON, to map PCI ids to GPUs")
+    lp.add_argument("--year", type=int, help="year for syslog lines that carry none")
+    lp.set_defaults(func=cmd_logs_parse)
+
     e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
     e.add_argument(
         "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
@@ -409,7 +482,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args, out))
-    except (UsageError, ConfigError, RecordingError, EventLogError, IncidentFormatError) as e:
+    except (
+        UsageError,
+        ConfigError,
+        RecordingError,
+        EventLogError,
+        IncidentFormatError,
+        YearRequiredError,
+    ) as e:
         sys.stderr.write(f"gpufleet {args.command}: {e}\n")
         return 2
 
