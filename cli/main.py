@@ -17,15 +17,16 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from agents.noc.config import ConfigError, load_config
 from agents.noc.detector import Detector, DetectorStats
-from agents.noc.service import Pacer, run_noc
+from agents.noc.service import AsyncTickSource, Pacer, run_noc
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
 from cli.render import incident_block, stats_block, truth_block, utc
+from cli.watch import SourceError, alert_receiver, build_live, log_feeds
 from evals.format import IncidentFormatError
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
@@ -40,6 +41,9 @@ from telemetry.faults import (
 from telemetry.faults import parse_duration as _parse_duration
 from telemetry.frame import Tick
 from telemetry.kernel_log import KernelLogParser, YearRequiredError
+from telemetry.log_feed import KernelLogFeed
+from telemetry.nvml import NvmlUnavailable
+from telemetry.promql import StoreError
 from telemetry.recording import RecordingError, RunWriter
 from telemetry.simulator import Fault, FleetSimulator
 from telemetry.sources import RecordedSource, SimulatedSource, TickSource
@@ -116,12 +120,17 @@ class _Progress:
 
 
 async def _run(
-    source: TickSource,
+    source: TickSource | AsyncTickSource,
     detector: Detector,
     events_db: str | None,
     progress: TextIO | None,
     total: int | None,
     speed: float | None,
+    *,
+    feeds: Sequence[KernelLogFeed] = (),
+    alertmanager: str | None = None,
+    max_ticks: int | None = None,
+    closers: Sequence[Any] = (),
 ) -> _Board:
     log = EventLog(events_db, fsync=False) if events_db else None
     bus = InProcessBus(log)
@@ -131,17 +140,35 @@ async def _run(
     pacer = None
     if speed is not None:
         pacer = _wall_clock_pacer(speed)
+    receiver = None
     try:
         await bus.start()
+        receiver = alert_receiver(alertmanager, source.topology, detector, bus)
+        if receiver is not None:
+            await receiver.start()
+            if progress is not None:
+                progress.write(f"Alertmanager webhook receiver: {receiver.url}\n")
         await run_noc(
             source,
             detector,
             bus,
             pacer=pacer,
             on_tick=lambda tick, n: prog(tick, n, detector.stats, board),
+            log_feeds=feeds,
+            max_ticks=max_ticks,
         )
     finally:
         prog.done()
+        if receiver is not None:
+            await receiver.stop()
+        for feed in feeds:
+            feed.stop()
+        for c in closers:
+            closing = getattr(c, "aclose", None) or getattr(c, "close", None)
+            if closing is not None:
+                result = closing()
+                if asyncio.iscoroutine(result):
+                    await result
         await bus.close()
         if log is not None:
             log.close()
@@ -279,26 +306,57 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
-    source: TickSource
+    topology = _load_topology(args.topology) if args.topology else None
+    source: TickSource | AsyncTickSource
+    closers: list[Any] = []
+    speed = args.speed
+    max_ticks = None
+    duration = parse_duration(args.duration) if args.duration else None
     if kind == "sim":
         sim = demo_simulator(args.seed)
-        source = SimulatedSource(sim, parse_duration(args.duration) if args.duration else None)
+        source = SimulatedSource(sim, duration)
     elif kind == "replay":
         if not arg:
             raise UsageError("--source replay:PATH needs a path")
         source = RecordedSource(arg)
     else:
-        raise UsageError(
-            f"unknown source {args.source!r}: use sim or replay:PATH "
-            "(dcgm-exporter, Prometheus/VictoriaMetrics, NVML and kernel-log "
-            "sources plug into the same TickSource protocol)"
-        )
+        # Live sources pace themselves; their time is the fleet's.
+        speed = None
+        try:
+            source, closers = asyncio.run(
+                build_live(
+                    args.source, topology=topology, interval_s=args.interval, clock_now=time.time()
+                )
+            )
+        except (SourceError, StoreError, NvmlUnavailable) as e:
+            raise UsageError(str(e)) from None
+        if duration is not None:
+            max_ticks = max(1, round(duration / args.interval))
     detector = Detector(source.topology, load_config(args.config))
     try:
-        board = asyncio.run(_run(source, detector, args.events_db, sys.stderr, None, args.speed))
+        feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"--logs: {e}") from None
+    try:
+        board = asyncio.run(
+            _run(
+                source,
+                detector,
+                args.events_db,
+                sys.stderr,
+                None,
+                speed,
+                feeds=feeds,
+                alertmanager=args.alertmanager,
+                max_ticks=max_ticks,
+                closers=closers,
+            )
+        )
     except KeyboardInterrupt:
         out.write("\ninterrupted\n")
         return 130
+    except SourceError as e:
+        raise UsageError(str(e)) from None
     _report(board, detector, [], args.json, out)
     return 0
 
@@ -447,8 +505,26 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
 
     w = sub.add_parser("watch", help="run the NOC continuously on a source")
-    w.add_argument("--source", default="sim", help="sim | replay:PATH")
-    w.add_argument("--speed", type=float, default=60.0, help="data seconds per wall second")
+    w.add_argument(
+        "--source",
+        default="sim",
+        help="sim | replay:DIR | dcgm:URL[,URL...] | dcgm:@FILE | prometheus:URL | "
+        "nvml | nvml:fake",
+    )
+    w.add_argument("--topology", help="topology JSON (list of clusters); default: discovered")
+    w.add_argument("--interval", type=float, default=15.0, help="seconds between polls (live)")
+    w.add_argument(
+        "--logs",
+        action="append",
+        default=[],
+        help="kernel log to follow: a file path or 'journal' (repeatable)",
+    )
+    w.add_argument("--logs-node", help="hostname for log lines that carry none")
+    w.add_argument("--year", type=int, help="year for syslog lines that carry none")
+    w.add_argument("--alertmanager", help="[HOST:]PORT for an Alertmanager webhook receiver")
+    w.add_argument(
+        "--speed", type=float, default=60.0, help="sim/replay: data seconds per wall second"
+    )
     w.add_argument("--duration", default=None, help="stop after this much data time")
     w.add_argument("--seed", type=int, default=17)
     common(w)
