@@ -37,9 +37,11 @@ lint: $(STAMP)  ## ruff (lint + format check) and mypy --strict
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-bench: $(STAMP)  ## NOC throughput, baseline memory, detection delay per fault class
+bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay per fault class
 	$(BIN)/python bench/noc_bench.py --json bench/results/noc.json
 	$(BIN)/python bench/detection_delay.py --json bench/results/detection_delay.json
+	$(BIN)/python bench/scrape_bench.py --json bench/results/scrape.json
+	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
 
 eval: $(STAMP) $(SYSDEPS)  ## the recorded-incident suite: NOC vs static rules vs majority → evals/reports/latest/
 	$(BIN)/gpufleet eval --report evals/reports/latest

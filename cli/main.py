@@ -30,6 +30,8 @@ from cli.watch import SourceError, alert_receiver, build_live, log_feeds
 from evals.format import IncidentFormatError
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
+from telemetry.exposition import parse_exposition
+from telemetry.exposition import to_json as exposition_json
 from telemetry.faults import (
     FanFailure,
     FaultSpecError,
@@ -451,6 +453,18 @@ def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_exposition_parse(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    try:
+        text = sys.stdin.read() if args.file == "-" else path.read_text(errors="replace")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    topology = _load_topology(args.topology) if args.topology else None
+    parsed = parse_exposition(text, topology=topology, hostname=args.hostname, source=str(path))
+    out.write(json.dumps(exposition_json(parsed), indent=2, allow_nan=False) + "\n")
+    return 0
+
+
 def _load_topology(path: str) -> Topology:
     try:
         raw = json.loads(Path(path).read_text())
@@ -537,6 +551,16 @@ def build_parser() -> argparse.ArgumentParser:
     lp.add_argument("--topology", help="topology JSON, to map PCI ids to GPUs")
     lp.add_argument("--year", type=int, help="year for syslog lines that carry none")
     lp.set_defaults(func=cmd_logs_parse)
+
+    ex = sub.add_parser("exposition", help="dcgm-exporter /metrics tools")
+    exsub = ex.add_subparsers(dest="exposition_command", required=True)
+    ep = exsub.add_parser("parse", help="the parsed frame and every flagged value, as JSON")
+    ep.add_argument(
+        "file", help="a saved /metrics response (curl http://node:9400/metrics), or - for stdin"
+    )
+    ep.add_argument("--topology", help="topology JSON, to map GPUs onto the fleet")
+    ep.add_argument("--hostname", help="the node the text came from (when labels lack it)")
+    ep.set_defaults(func=cmd_exposition_parse)
 
     e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
     e.add_argument(

@@ -341,7 +341,7 @@ class VmRead:
 
 
 @dataclass
-class _GpuMeta:
+class GpuMeta:
     host: str
     index: int
     uuid: str | None
@@ -351,7 +351,7 @@ class _GpuMeta:
     line: int
 
 
-class _Errors:
+class ParseErrors:
     def __init__(self, source: str) -> None:
         self.source = source
         self.items: list[str] = []
@@ -370,7 +370,7 @@ class _Errors:
         return self.items
 
 
-def _natural_key(s: str) -> list[Any]:
+def natural_key(s: str) -> list[Any]:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
 
 
@@ -429,14 +429,14 @@ def read_vm_jsonl(
     See the module docstring for time alignment and topology inference. ``source`` names the
     input in error messages and becomes the frames' ``source``.
     """
-    errs = _Errors(source)
+    errs = ParseErrors(source)
     n_lines = bad_lines = skipped = bad_samples = n_samples = 0
     unknown: dict[str, int] = defaultdict(int)
     unknown_first: dict[str, int] = {}
     series_ids: set[tuple[tuple[str, str], ...]] = set()
     data: dict[_Key, list[tuple[IntArray, FloatArray]]] = defaultdict(list)
     key_lines: dict[_Key, int] = defaultdict(int)
-    gpu_meta: dict[tuple[str, int], _GpuMeta] = {}
+    gpu_meta: dict[tuple[str, int], GpuMeta] = {}
     node_hosts: dict[str, int] = {}
     # (host, idx) → list of (timestamps, workload labels or ()) for the hpc_job mapping
     jobs: dict[tuple[str, int], list[tuple[IntArray, tuple[tuple[str, str], ...]]]] = defaultdict(
@@ -534,7 +534,7 @@ def read_vm_jsonl(
             gk = (host, idx)
             meta = gpu_meta.get(gk)
             if meta is None:
-                gpu_meta[gk] = _GpuMeta(
+                gpu_meta[gk] = GpuMeta(
                     host,
                     idx,
                     labels.get("UUID"),
@@ -570,7 +570,7 @@ def read_vm_jsonl(
 
     # ---------------------------------------------------------------- topology
     if topology is None:
-        topology = _infer_topology(gpu_meta, node_hosts, errs)
+        topology = infer_topology(gpu_meta, node_hosts, errs)
     gpu_rows: dict[tuple[str, int], int] = {}
     for (host, idx), meta in gpu_meta.items():
         g = topology.gpu_pos.get(gpu_key(host, idx))
@@ -713,11 +713,11 @@ def _workload_of(labels: tuple[tuple[str, str], ...]) -> Workload:
     return Workload(job_id=d.get(HPC_JOB_LABEL), pod=d.get("pod"), namespace=d.get("namespace"))
 
 
-def _infer_topology(
-    gpu_meta: Mapping[tuple[str, int], _GpuMeta], node_hosts: Mapping[str, int], errs: _Errors
+def infer_topology(
+    gpu_meta: Mapping[tuple[str, int], GpuMeta], node_hosts: Mapping[str, int], errs: ParseErrors
 ) -> Topology:
-    hosts = sorted({h for h, _ in gpu_meta} | set(node_hosts), key=_natural_key)
-    by_host: dict[str, list[_GpuMeta]] = defaultdict(list)
+    hosts = sorted({h for h, _ in gpu_meta} | set(node_hosts), key=natural_key)
+    by_host: dict[str, list[GpuMeta]] = defaultdict(list)
     for meta in gpu_meta.values():
         by_host[meta.host].append(meta)
     nodes: list[Node] = []

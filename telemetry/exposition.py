@@ -1,0 +1,917 @@
+"""dcgm-exporter's ``/metrics`` text ⇄ gpufleet GPU frames, with every artifact flagged.
+
+Pure: no I/O, no clock. :mod:`telemetry.scrape` fetches the text; this module turns it into a
+:class:`~telemetry.frame.Frame` and a list of :class:`Flag` s, and renders the text a stock
+dcgm-exporter would serve for a frame (tests, benchmarks, simulated exporters).
+
+Parsing uses the Prometheus client library's own text parser
+(``prometheus_client.parser.text_string_to_metric_families``), never a hand-written one. When
+the library rejects the text, the text is split into metric-family chunks (``# HELP``/``# TYPE``
+header plus its samples) and each chunk is parsed again with the same library; in a chunk that
+still fails, each sample line is parsed on its own behind the chunk's header, so one malformed
+line loses only itself. Every rejected line is a ``parse_error`` flag naming its line number.
+
+Labels (what dcgm-exporter writes, ``internal/pkg/rendermetrics``):
+
+=====================================  ===========================================================
+``gpu``                                GPU index on the host
+``UUID`` (or ``uuid``)                 GPU UUID (the *parent* GPU's UUID on MIG series too)
+``pci_bus_id``, ``device``             ``00000000:18:00.0``, ``nvidia0``
+``modelName``                          e.g. ``NVIDIA H100 80GB HBM3`` (:func:`vmjson.model_name`)
+``Hostname`` (or ``hostname``)         the node; under Kubernetes often the exporter *pod* name,
+                                       so a target's configured hostname overrides it
+``GPU_I_PROFILE``, ``GPU_I_ID``        MIG GPU instance (only on MIG series)
+``hpc_job``                            SLURM job (dcgm-exporter's HPC job mapping)
+``pod``, ``namespace``, ``container``  Kubernetes workload ("" when none)
+``DCGM_FI_DRIVER_VERSION``             a ``label`` row of default-counters.csv
+=====================================  ===========================================================
+
+Mapping a series to a GPU of the topology: by ``UUID`` when the topology knows it, else by
+(hostname, ``gpu`` index), else by (hostname, ``pci_bus_id``). A series that maps nowhere is
+dropped with one ``unmapped_gpu`` flag per GPU. Without a topology, entities are
+``<hostname>/gpu<index>`` in natural order.
+
+MIG rule: a series carrying ``GPU_I_ID`` belongs to that GPU instance. It is kept in
+:attr:`ParsedExposition.mig` and never overwrites the parent GPU's row, which holds only
+device-level series (no ``GPU_I_ID``). When a parent GPU has *no* device-level series for a
+field and the field is device-wide (clocks, temperatures, power, energy, ECC, remapping, PCIe,
+NVLink, Xid, violations — everything but :data:`MIG_INSTANCE_FIELDS`), the parent takes the
+value its instances report, because dcgm-exporter in MIG mode repeats the device reading on
+every instance; if the instances disagree, the parent gets NaN and a ``mig_conflict`` flag.
+Instance-scoped fields (profiling ratios, framebuffer, utilization) never roll up: a sum or mean
+over slices of different sizes would be a number no GPU reported.
+
+Workloads: the ``hpc_job`` label becomes ``Workload.job_id``; ``pod``/``namespace``/``container``
+become ``Workload.pod``/``namespace``/``name``. Only the ids are in the labels, so user, team and
+kind stay unset (as in :mod:`telemetry.vmjson`). A MIG GPU gets a GPU-level workload only when
+all its instances run the same one; per-instance workloads stay in ``mig``.
+
+Flag kinds produced here (the scraper adds history-based ones, see :mod:`telemetry.scrape`):
+
+==============================  ==================================================================
+``blank_sentinel``              DCGM "blank" value (int64 near 2**63, int32 0x7FFFFFF0.., fp64
+                                2**47..): replaced by NaN
+``not_supported_4294967295``    NVML "N/A" leaking through as 4294967295: replaced by NaN
+``out_of_range``                any other value outside the field's plausible range
+                                (``telemetry.fields.sanitize``): replaced by NaN
+``help_without_samples``        ``# HELP``/``# TYPE`` for a field with no sample (the exporter
+                                watches it but DCGM returned nothing for any GPU)
+``unknown_metric``              a ``DCGM_*`` metric the field registry does not know (once per
+                                name; non-DCGM metrics are only counted)
+``unmapped_gpu``                labels that name no GPU of the topology (or no GPU at all)
+``uuid_mismatch``               the GPU at (hostname, index) reports another UUID than the
+                                topology's (a swapped board; the topology file is stale)
+``duplicate_series``            a second sample for the same GPU (or MIG instance) and field with
+                                the same labels, or with a different value; the first one wins
+``mig_conflict``                MIG instances disagree on a device-wide field the parent lacks
+``parse_error``                 the Prometheus parser rejected a line (its number and text are
+                                in the detail); the rest of the text is still read
+==============================  ==================================================================
+
+Values are sanitized with :func:`telemetry.fields.sanitize`; the flags say what was replaced.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from prometheus_client.metrics_core import Metric
+from prometheus_client.parser import text_string_to_metric_families
+
+from telemetry import vmjson
+from telemetry.fields import (
+    DCGM_FP64_BLANK,
+    DCGM_INT32_BLANK,
+    DCGM_INT64_BLANK,
+    FIELDS,
+    GPU_FIELD_NAMES,
+    UINT32_NOT_SUPPORTED,
+    FieldKind,
+    sanitize,
+)
+from telemetry.fields import field as field_spec
+from telemetry.frame import EntityKind, Frame
+from telemetry.topology import Topology, Workload, gpu_key
+from telemetry.vmjson import HPC_JOB_LABEL, gpu_labels
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+SOURCE_DEFAULT = "dcgm-exporter"
+MIG_ID_LABEL = "GPU_I_ID"
+MIG_PROFILE_LABEL = "GPU_I_PROFILE"
+_UUID_LABELS = ("UUID", "uuid")
+_HOST_LABELS = ("Hostname", "hostname")
+_MODEL_LABELS = ("modelName", "model_name")
+# Labels a scrape (Prometheus/vmagent) adds; a real exporter never writes them itself.
+_SCRAPE_LABELS = frozenset({"job", "instance"})
+_WORKLOAD_LABELS = (HPC_JOB_LABEL, "pod", "namespace", "container")
+
+# Fields whose value belongs to one MIG GPU instance, not to the physical GPU (see the module
+# docstring's MIG rule). Everything else in the registry is device-wide.
+MIG_INSTANCE_FIELDS: frozenset[str] = frozenset(
+    {n for n in GPU_FIELD_NAMES if n.startswith("DCGM_FI_PROF_")}
+    | {
+        "DCGM_FI_DEV_FB_FREE",
+        "DCGM_FI_DEV_FB_USED",
+        "DCGM_FI_DEV_FB_RESERVED",
+        "DCGM_FI_DEV_GPU_UTIL",
+        "DCGM_FI_DEV_MEM_COPY_UTIL",
+        "DCGM_FI_DEV_ENC_UTIL",
+        "DCGM_FI_DEV_DEC_UTIL",
+    }
+)
+
+# Every DCGM int64 blank (0x7FFFFFFFFFFFFFF0..0x7FFFFFFFFFFFFFFF) is exactly 2**63 as a float.
+_INT64_BLANK_LO = float(DCGM_INT64_BLANK)
+_INT64_BLANK_HI = 2.0**63
+_COL = {name: i for i, name in enumerate(GPU_FIELD_NAMES)}
+_MAX_DETAIL_LINE = 200
+
+
+# ------------------------------------------------------------------------------ results
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """One thing in a scrape that was replaced, dropped or suspicious. Never an exception.
+
+    ``entity`` is a GPU key (``node-01/gpu3``), a MIG instance (``node-01/gpu3/gi2``), a hostname
+    or "" when the flag is about the whole text. ``value`` is the raw value that was replaced,
+    where there is one. ``source`` names the text (a target URL or a file)."""
+
+    kind: str
+    metric: str
+    entity: str
+    value: float | None
+    detail: str
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MigInstance:
+    """One MIG GPU instance of a GPU: its id, profile and sanitized per-instance values."""
+
+    gpu_instance_id: str
+    profile: str
+    values: dict[str, float]  # field → value; NaN where the sample was replaced
+    workload: Workload | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            MIG_ID_LABEL: self.gpu_instance_id,
+            MIG_PROFILE_LABEL: self.profile,
+            "values": {k: _json_value(v) for k, v in self.values.items()},
+            "workload": None
+            if self.workload is None
+            else self.workload.model_dump(mode="json", exclude_defaults=True),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GpuInfo:
+    """What the labels said about one GPU (enough to infer a topology from a scrape)."""
+
+    host: str
+    index: int
+    uuid: str | None
+    pci_bus_id: str | None
+    model: str | None
+    driver: str | None
+
+
+@dataclass
+class ParsedExposition:
+    """One exposition text as a GPU frame plus everything that had to be flagged."""
+
+    frame: Frame  # GPU entities present in this text, topology order; GPU_FIELD_NAMES columns
+    flags: list[Flag]
+    workloads: dict[str, Workload]  # GPU key → workload, from hpc_job / pod labels
+    mig: dict[str, list[MigInstance]]  # GPU key → its MIG instances, by GPU_I_ID
+    present: BoolArray  # (entities × fields): a sample existed, even if sanitized to NaN
+    gpu_info: dict[str, GpuInfo]  # GPU key → labels of its first series
+    families: int = 0  # distinct metric families (HELP/TYPE-only ones included)
+    samples: int = 0  # samples the parser returned, known or not
+    mapped_samples: int = 0  # samples that landed on a GPU (device row or MIG instance)
+    unknown_samples: int = 0  # samples of metrics the registry does not know
+    newest_sample_ts: float | None = None  # max exposition timestamp (s), when samples had one
+    saw_workload_labels: bool = False  # some GPU or MIG instance carried a workload label
+
+    @property
+    def gpus(self) -> int:
+        return len(self.frame.entities)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {
+            "families": self.families,
+            "samples": self.samples,
+            "mapped_samples": self.mapped_samples,
+            "unknown_samples": self.unknown_samples,
+            "gpus": self.gpus,
+            "mig_instances": sum(len(v) for v in self.mig.values()),
+            "flags": len(self.flags),
+        }
+
+
+# ------------------------------------------------------------------------------ rendering
+
+
+def _escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def _fmt(v: float) -> str:
+    # Integral values as integers (as the exporter prints them, and so 2**63 sentinels stay
+    # exact); others in Python's shortest round-trip form, so parse(render(x)) == x.
+    if v.is_integer():
+        return str(int(v))
+    if math.isinf(v):
+        return "+Inf" if v > 0 else "-Inf"
+    return repr(v)
+
+
+def _prom_type(name: str) -> str:
+    # dcgm-exporter's CSV only knows gauge and counter; bitmasks and enums are gauges there.
+    return "counter" if FIELDS[name].kind is FieldKind.COUNTER else "gauge"
+
+
+def _label_block(base: Mapping[str, str], extra: Iterable[tuple[str, str]]) -> str:
+    # dcgm-exporter's order: the fixed identity labels, then its label map sorted by key.
+    fixed = ("gpu", "UUID", "pci_bus_id", "device", "modelName", "Hostname")
+    parts = [f'{k}="{_escape(base[k])}"' for k in fixed if k in base]
+    rest = {k: v for k, v in base.items() if k not in fixed and k not in _SCRAPE_LABELS}
+    rest.update(extra)
+    parts += [f'{k}="{_escape(rest[k])}"' for k in sorted(rest)]
+    return "{" + ",".join(parts) + "}"
+
+
+def render_exposition(
+    frame: Frame,
+    topology: Topology,
+    hostname: str,
+    *,
+    workloads: Mapping[str, Workload] | None = None,
+    help_type: bool = True,
+    fields: Collection[str] | None = None,
+) -> str:
+    """The ``/metrics`` text a stock dcgm-exporter on ``hostname`` serves for ``frame``.
+
+    One family per registry field present in ``frame`` (registry order; ``fields`` narrows it,
+    aliases accepted): ``# HELP``/``# TYPE`` (unless ``help_type`` is false) even when no GPU has
+    a value, as the exporter does, then one sample per GPU of the host with a finite value (NaN
+    is a gap, never written). Labels come from :func:`telemetry.vmjson.gpu_labels` without the
+    scrape-added ``job``/``instance``; a GPU in ``workloads`` also gets ``hpc_job`` (SLURM) or
+    ``pod``/``namespace``/``container`` (Kubernetes). Raises KeyError for an unknown hostname.
+    """
+    node = topology.node_pos.get(hostname)
+    if node is None:
+        raise KeyError(f"host {hostname!r} is not in the topology")
+    gpus = [int(g) for g in topology.gpus_of_node(node)]
+    if frame.entities is topology.gpu_keys or frame.entities == topology.gpu_keys:
+        rows = gpus
+    else:
+        pos = {k: i for i, k in enumerate(frame.entities)}
+        rows = [pos.get(topology.gpu_keys[g], -1) for g in gpus]
+    keep = [(g, r) for g, r in zip(gpus, rows, strict=True) if r >= 0]
+    wanted = None if fields is None else {field_spec(f).name for f in fields}
+    cols: list[tuple[str, int]] = []
+    frame_cols: dict[str, int] = {}
+    for j, name in enumerate(frame.fields):
+        try:
+            canon = field_spec(name).name
+        except KeyError:
+            continue
+        frame_cols.setdefault(canon, j)
+    for name in GPU_FIELD_NAMES:
+        if name in frame_cols and (wanted is None or name in wanted):
+            cols.append((name, frame_cols[name]))
+    labels = []
+    for g, _ in keep:
+        extra: list[tuple[str, str]] = []
+        w = None if workloads is None else workloads.get(topology.gpu_keys[g])
+        if w is not None:
+            extra = list(vmjson.workload_labels(w))
+            if w.job_id is None and w.pod is not None:
+                extra.append(("container", w.name or ""))
+        labels.append(_label_block(gpu_labels(topology, g), extra))
+    row_idx = [r for _, r in keep]
+    block = frame.values[row_idx] if row_idx else np.zeros((0, len(frame.fields)))
+    out: list[str] = []
+    for name, j in cols:
+        if help_type:
+            out.append(f"# HELP {name} {FIELDS[name].help}")
+            out.append(f"# TYPE {name} {_prom_type(name)}")
+        for lab, v in zip(labels, block[:, j].tolist(), strict=True):
+            if not math.isnan(v):  # NaN is a gap, never written
+                out.append(f"{name}{lab} {_fmt(v)}")
+    return "\n".join(out) + "\n" if out else ""
+
+
+# ------------------------------------------------------------------------------ parsing
+
+_COLUMN_CACHE: dict[tuple[str, str], int] = {}
+_NOT_GPU = -2
+_UNKNOWN = -1
+
+
+def _column(sample_name: str, family_type: str) -> int:
+    """Registry column of a sample name (aliases, and the ``_total`` the parser appends to
+    counter samples, resolved); -1 unknown, -2 a known non-GPU (node) field."""
+    key = (sample_name, family_type)
+    col = _COLUMN_CACHE.get(key)
+    if col is not None:
+        return col
+    names = [sample_name]
+    if family_type == "counter" and sample_name.endswith("_total"):
+        names.insert(0, sample_name[: -len("_total")])
+    col = _UNKNOWN
+    for n in names:
+        try:
+            canon = field_spec(n).name
+        except KeyError:
+            continue
+        col = _COL.get(canon, _NOT_GPU)
+        break
+    if len(_COLUMN_CACHE) < 10_000:  # bounded: a hostile exporter could invent names forever
+        _COLUMN_CACHE[key] = col
+    return col
+
+
+def _report_name(sample_name: str, family: Metric) -> str:
+    # For counters the parser appends "_total" to sample names; the family keeps the name the
+    # exporter wrote (dcgm-exporter's names are upper case, so a lower-case "_total" is the
+    # parser's).
+    if family.type == "counter" and sample_name == family.name + "_total":
+        return str(family.name)
+    return sample_name
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= _MAX_DETAIL_LINE else line[:_MAX_DETAIL_LINE] + "…"
+
+
+def _err(exc: BaseException) -> str:
+    msg = str(exc).strip()
+    return f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
+
+
+_HEADER_RE = re.compile(r"#\s*(HELP|TYPE)\s+(\S+)")
+
+
+def _chunks(lines: list[str]) -> list[tuple[list[tuple[int, str]], list[tuple[int, str]]]]:
+    """Split exposition lines into (header lines, sample lines) per metric family.
+
+    A new chunk starts at a ``# HELP``/``# TYPE`` line for a name other than the current one."""
+    out: list[tuple[list[tuple[int, str]], list[tuple[int, str]]]] = []
+    name: str | None = None
+    headers: list[tuple[int, str]] = []
+    samples: list[tuple[int, str]] = []
+    for i, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        m = _HEADER_RE.match(line)
+        if m is not None:
+            if m.group(2) != name or samples:
+                if headers or samples:
+                    out.append((headers, samples))
+                headers, samples = [], []
+                name = m.group(2)
+            headers.append((i, line))
+        elif line.startswith("#"):
+            continue  # a plain comment
+        else:
+            samples.append((i, line))
+    if headers or samples:
+        out.append((headers, samples))
+    return out
+
+
+def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
+    """All metric families of ``text``; rejected lines become ``parse_error`` flags."""
+    try:
+        return list(text_string_to_metric_families(text)), []
+    except Exception as exc:  # the library raises ValueError, IndexError, ...: never crash
+        first_error = exc
+    families: list[Metric] = []
+    flags: list[Flag] = []
+    for headers, samples in _chunks(text.splitlines()):
+        chunk = "\n".join(line for _, line in (*headers, *samples)) + "\n"
+        whole = _try_parse(chunk)
+        if whole is not None:
+            families.extend(whole)
+            continue
+        good_headers: list[str] = []
+        for lineno, line in headers:
+            try:
+                list(text_string_to_metric_families(line + "\n"))
+                good_headers.append(line)
+            except Exception as exc:
+                flags.append(_parse_flag(lineno, line, exc, source))
+        head = "\n".join(good_headers)
+        if not samples and good_headers:
+            families.extend(text_string_to_metric_families(head + "\n"))
+            continue
+        for lineno, line in samples:
+            try:
+                families.extend(text_string_to_metric_families(f"{head}\n{line}\n"))
+            except Exception as exc:
+                flags.append(_parse_flag(lineno, line, exc, source))
+    if not flags:  # the whole text failed but no single line does (should not happen)
+        flags.append(
+            Flag("parse_error", "", "", None, f"text rejected: {_err(first_error)}", source)
+        )
+    return families, flags
+
+
+def _try_parse(chunk: str) -> list[Metric] | None:
+    try:
+        return list(text_string_to_metric_families(chunk))
+    except Exception:  # narrowed down line by line by the caller
+        return None
+
+
+def _parse_flag(lineno: int, line: str, exc: BaseException, source: str) -> Flag:
+    m = re.match(r"[A-Za-z_:][A-Za-z0-9_:]*", line)
+    metric = m.group(0) if m and not line.startswith("#") else ""
+    detail = f"line {lineno}: {_err(exc)}: {_clip(line)!r}"
+    return Flag("parse_error", metric, "", None, detail, source)
+
+
+def _artifact_kind(v: float) -> str:
+    if v == UINT32_NOT_SUPPORTED:
+        return "not_supported_4294967295"
+    if (
+        _INT64_BLANK_LO <= v <= _INT64_BLANK_HI
+        or DCGM_INT32_BLANK <= v <= DCGM_INT32_BLANK + 15
+        or DCGM_FP64_BLANK <= v <= DCGM_FP64_BLANK + 3
+    ):
+        return "blank_sentinel"
+    return "out_of_range"
+
+
+_ARTIFACT_DETAIL = {
+    "blank_sentinel": "DCGM blank sentinel (no value for this field); replaced by NaN",
+    "not_supported_4294967295": "NVML 'not supported' (4294967295); replaced by NaN",
+    "out_of_range": "outside the field's plausible range; replaced by NaN",
+}
+
+
+def _label(labels: Mapping[str, str], names: tuple[str, ...]) -> str | None:
+    for n in names:
+        v = labels.get(n)
+        if v:
+            return v
+    return None
+
+
+def _workload(labels: Mapping[str, str]) -> Workload | None:
+    job = labels.get(HPC_JOB_LABEL) or None
+    pod = labels.get("pod") or None
+    if job is None and pod is None:
+        return None
+    ns = labels.get("namespace") or None
+    container = labels.get("container") or None
+    return Workload(job_id=job, pod=pod, namespace=ns, name=container)
+
+
+def _json_value(v: float) -> float | None:
+    return v if math.isfinite(v) else None
+
+
+_Key = tuple[str | None, str | None, str | None, str | None]  # gpu, uuid, host, pci
+
+
+class _Resolver:
+    """Labels → a row of this parse (one per GPU), cached per distinct identity label set."""
+
+    def __init__(self, topology: Topology | None, hostname: str | None, source: str) -> None:
+        self.topology = topology
+        self.hostname = hostname
+        self.source = source
+        self.cache: dict[_Key, int] = {}
+        self.keys: list[str] = []  # row → GPU key
+        self.sort: list[tuple[Any, ...]] = []  # row → ordering key
+        self.info: list[GpuInfo] = []
+        self.row_of: dict[str, int] = {}
+        self.flags: list[Flag] = []
+        self.unmapped: Counter[_Key] = Counter()
+        self.unmapped_first: dict[_Key, str] = {}
+
+    def resolve(self, key: _Key, labels: Mapping[str, str], metric: str) -> int:
+        row = self._resolve(key, labels)
+        self.cache[key] = row
+        if row < 0:
+            self.unmapped_first[key] = metric
+        return row
+
+    def _resolve(self, key: _Key, labels: Mapping[str, str]) -> int:
+        gpu_s, uuid, host_label, pci = key
+        host = self.hostname or host_label or ""
+        idx: int | None = None
+        if gpu_s is not None:
+            try:
+                idx = int(gpu_s)
+            except ValueError:
+                idx = None
+            if idx is not None and not 0 <= idx <= 63:
+                idx = None
+        topo = self.topology
+        if topo is None:
+            if idx is None:
+                return -1
+            k = gpu_key(host or "unknown", idx)
+            order: tuple[Any, ...] = (vmjson.natural_key(host), idx)
+            return self._row(k, order, host or "unknown", idx, uuid, pci, labels)
+        g: int | None = None
+        if uuid is not None and not uuid.startswith("MIG-"):
+            g = topo.uuid_pos.get(uuid)
+        if g is None and idx is not None and host:
+            g = topo.gpu_pos.get(gpu_key(host, idx))
+            if g is not None and uuid and not uuid.startswith("MIG-"):
+                self.flags.append(
+                    Flag(
+                        "uuid_mismatch",
+                        "",
+                        topo.gpu_keys[g],
+                        None,
+                        f"reports UUID {uuid}, the topology has {topo.gpu_uuid[g]} "
+                        "(board swapped? the topology file is stale); mapped by index",
+                        self.source,
+                    )
+                )
+        if g is None and pci and host:
+            g = topo.gpu_by_pci(host, pci)
+        if g is None:
+            return -1
+        k = topo.gpu_keys[g]
+        node = topo.nodes[int(topo.gpu_node[g])]
+        return self._row(k, (g,), node.hostname, int(topo.gpu_local_index[g]), uuid, pci, labels)
+
+    def _row(
+        self,
+        k: str,
+        order: tuple[Any, ...],
+        host: str,
+        idx: int,
+        uuid: str | None,
+        pci: str | None,
+        labels: Mapping[str, str],
+    ) -> int:
+        row = self.row_of.get(k)
+        if row is not None:
+            return row
+        row = len(self.keys)
+        self.row_of[k] = row
+        self.keys.append(k)
+        self.sort.append(order)
+        self.info.append(
+            GpuInfo(
+                host,
+                idx,
+                uuid,
+                pci,
+                _label(labels, _MODEL_LABELS),
+                labels.get("DCGM_FI_DRIVER_VERSION") or None,
+            )
+        )
+        return row
+
+    def unmapped_flags(self) -> list[Flag]:
+        out = []
+        for key, n in self.unmapped.items():
+            gpu_s, uuid, host_label, pci = key
+            host = self.hostname or host_label or ""
+            ent = gpu_key(host, int(gpu_s)) if gpu_s and gpu_s.isdigit() else host
+            what = ", ".join(
+                f"{k}={v!r}"
+                for k, v in (("Hostname", host), ("gpu", gpu_s), ("UUID", uuid), ("pci", pci))
+                if v
+            )
+            why = "not in the topology" if self.topology is not None else "no gpu label"
+            out.append(
+                Flag(
+                    "unmapped_gpu",
+                    self.unmapped_first[key],
+                    ent,
+                    None,
+                    f"{what or 'no identity labels'}: {why}; {n} sample(s) dropped",
+                    self.source,
+                )
+            )
+        return out
+
+
+@dataclass
+class _Mig:
+    profile: str
+    values: list[float]
+    present: list[bool]
+    workload: Workload | None
+    labels: dict[int, Mapping[str, str]] = field(default_factory=dict)
+
+
+def parse_exposition(
+    text: str,
+    *,
+    topology: Topology | None = None,
+    hostname: str | None = None,
+    source: str = "",
+    timestamp: float | None = None,
+) -> ParsedExposition:
+    """Parse one dcgm-exporter ``/metrics`` text into a GPU frame. Never raises on bad input.
+
+    ``hostname`` (the scrape target's configured node name) overrides the ``Hostname`` label.
+    With a ``topology``, the frame's entities are the topology's GPU keys in topology order,
+    only those present in this text; without one, ``<host>/gpu<index>`` in natural order.
+    Columns are always :data:`telemetry.fields.GPU_FIELD_NAMES` (NaN where no sample).
+    ``timestamp`` becomes the frame's; by default the newest exposition timestamp in the text,
+    else 0.0 (dcgm-exporter writes none: the scraper passes its scrape time).
+    See the module docstring for the label mapping, the MIG rule and the flag kinds.
+    """
+    src = source or SOURCE_DEFAULT
+    families, flags = _parse_families(text, src)
+    res = _Resolver(topology, hostname, src)
+    n_fields = len(GPU_FIELD_NAMES)
+    vals: list[list[float]] = []
+    pres: list[list[bool]] = []
+    first_labels: list[dict[int, Mapping[str, str]]] = []
+    workloads: list[Workload | None] = []
+    migs: dict[tuple[int, str], _Mig] = {}
+    names: set[str] = set()
+    with_samples: set[str] = set()
+    unknown: Counter[str] = Counter()
+    n_samples = mapped = n_unknown = 0
+    newest: float | None = None
+    dup_flags: list[Flag] = []
+    cache = res.cache
+
+    for fam in families:
+        names.add(fam.name)
+        ftype = fam.type
+        if fam.samples:
+            with_samples.add(fam.name)
+        for s in fam.samples:
+            n_samples += 1
+            col = _COLUMN_CACHE.get((s.name, ftype))
+            if col is None:
+                col = _column(s.name, ftype)
+            if col < 0:
+                n_unknown += 1
+                unknown[_report_name(s.name, fam)] += 1
+                continue
+            labels = s.labels
+            key: _Key = (
+                labels.get("gpu"),
+                labels.get("UUID") or labels.get("uuid"),
+                labels.get("Hostname") or labels.get("hostname"),
+                labels.get("pci_bus_id"),
+            )
+            row = cache.get(key)
+            if row is None:
+                row = res.resolve(key, labels, _report_name(s.name, fam))
+            if row < 0:
+                res.unmapped[key] += 1
+                continue
+            while row >= len(vals):
+                vals.append([math.nan] * n_fields)
+                pres.append([False] * n_fields)
+                first_labels.append({})
+                workloads.append(None)
+            if s.timestamp is not None:
+                ts = float(s.timestamp)
+                newest = ts if newest is None or ts > newest else newest
+            v = float(s.value)
+            mapped += 1
+            mig_id = labels.get(MIG_ID_LABEL)
+            if mig_id:
+                inst = migs.get((row, mig_id))
+                if inst is None:
+                    inst = migs[(row, mig_id)] = _Mig(
+                        labels.get(MIG_PROFILE_LABEL, ""),
+                        [math.nan] * n_fields,
+                        [False] * n_fields,
+                        _workload(labels),
+                    )
+                if inst.present[col]:
+                    dup = _duplicate(inst.labels[col], labels, inst.values[col], v)
+                    if dup:
+                        ent = f"{res.keys[row]}/gi{mig_id}"
+                        dup_flags.append(_dup_flag(s.name, fam, ent, v, dup, src))
+                    continue
+                inst.values[col] = v
+                inst.present[col] = True
+                inst.labels[col] = labels
+                if inst.workload is None:
+                    inst.workload = _workload(labels)
+                continue
+            if pres[row][col]:
+                dup = _duplicate(first_labels[row][col], labels, vals[row][col], v)
+                if dup:
+                    dup_flags.append(_dup_flag(s.name, fam, res.keys[row], v, dup, src))
+                continue
+            vals[row][col] = v
+            pres[row][col] = True
+            first_labels[row][col] = labels
+            if workloads[row] is None:  # the first device-level series with workload labels
+                workloads[row] = _workload(labels)
+
+    # Rows for GPUs that only have MIG series.
+    n_rows = len(res.keys)
+    while len(vals) < n_rows:
+        vals.append([math.nan] * n_fields)
+        pres.append([False] * n_fields)
+        first_labels.append({})
+        workloads.append(None)
+
+    order = sorted(range(n_rows), key=lambda r: res.sort[r])
+    raw = np.asarray([vals[r] for r in order], dtype=np.float64).reshape(n_rows, n_fields)
+    present = np.asarray([pres[r] for r in order], dtype=bool).reshape(n_rows, n_fields)
+    keys = tuple(res.keys[r] for r in order)
+    new_pos = {r: i for i, r in enumerate(order)}
+
+    flags += res.flags
+    flags += res.unmapped_flags()
+    flags += dup_flags
+    for name in sorted(names - with_samples):
+        flags.append(
+            Flag(
+                "help_without_samples",
+                name,
+                "",
+                None,
+                "HELP/TYPE with no sample: the exporter watches this field but DCGM returned "
+                "no value for any GPU (not supported, or not sampled yet)",
+                src,
+            )
+        )
+    for name, count in sorted(unknown.items()):
+        if name.startswith("DCGM_"):
+            flags.append(
+                Flag(
+                    "unknown_metric",
+                    name,
+                    "",
+                    None,
+                    f"not in telemetry.fields; {count} sample(s) skipped",
+                    src,
+                )
+            )
+
+    # MIG instances: sanitize each, then fill device-wide gaps of the parent (never overwrite).
+    mig: dict[str, list[MigInstance]] = {}
+    by_row: dict[int, list[tuple[str, _Mig]]] = {}
+    for (row, gid), inst in migs.items():
+        by_row.setdefault(new_pos[row], []).append((gid, inst))
+    mig_wl: dict[int, Workload | None] = {}
+    for i, insts in sorted(by_row.items()):
+        insts.sort(key=lambda item: vmjson.natural_key(item[0]))
+        arr = np.asarray([inst.values for _, inst in insts], dtype=np.float64)
+        clean, bad = sanitize(arr, GPU_FIELD_NAMES)
+        for a, b in zip(*np.nonzero(bad), strict=True):
+            ent = f"{keys[i]}/gi{insts[int(a)][0]}"
+            flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], ent, float(arr[a, b]), src))
+        inst_present = np.asarray([inst.present for _, inst in insts], dtype=bool)
+        mig[keys[i]] = [
+            MigInstance(
+                gid,
+                inst.profile,
+                {
+                    GPU_FIELD_NAMES[c]: float(clean[k, c])
+                    for c in np.flatnonzero(inst_present[k]).tolist()
+                },
+                inst.workload,
+            )
+            for k, (gid, inst) in enumerate(insts)
+        ]
+        _fill_parent(i, keys[i], raw, present, clean, inst_present, flags, src)
+        distinct = {inst.workload for _, inst in insts if inst.workload is not None}
+        mig_wl[i] = distinct.pop() if len(distinct) == 1 else None
+
+    cleaned, bad = sanitize(raw, GPU_FIELD_NAMES)
+    for a, b in zip(*np.nonzero(bad), strict=True):
+        flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], keys[a], float(raw[a, b]), src))
+
+    wl_map: dict[str, Workload] = {}
+    for r in range(n_rows):
+        i = new_pos[r]
+        w = workloads[r] if first_labels[r] else mig_wl.get(i)
+        if w is not None:
+            wl_map[keys[i]] = w
+
+    t = timestamp if timestamp is not None else (newest if newest is not None else 0.0)
+    frame = Frame(float(t), EntityKind.GPU, keys, GPU_FIELD_NAMES, cleaned, src)
+    return ParsedExposition(
+        frame=frame,
+        flags=flags,
+        workloads=wl_map,
+        mig=mig,
+        present=present,
+        gpu_info={keys[new_pos[r]]: res.info[r] for r in range(n_rows)},
+        families=len(names),
+        samples=n_samples,
+        mapped_samples=mapped,
+        unknown_samples=n_unknown,
+        newest_sample_ts=newest,
+        saw_workload_labels=bool(wl_map) or any(m.workload for v in mig.values() for m in v),
+    )
+
+
+def _duplicate(first: Mapping[str, str], labels: Mapping[str, str], v0: float, v: float) -> str:
+    """Why a second sample for the same cell is a duplicate, or "" when it is benign.
+
+    GPU time-slicing makes dcgm-exporter repeat a GPU's series once per pod with the same value:
+    those differ only in workload labels and are not flagged."""
+    if first == labels:
+        return "same series twice"
+    if not (v0 == v or (math.isnan(v0) and math.isnan(v))):
+        return f"conflicting value (first {v0!r} kept)"
+    rest_a = {k: x for k, x in first.items() if k not in _WORKLOAD_LABELS}
+    rest_b = {k: x for k, x in labels.items() if k not in _WORKLOAD_LABELS}
+    if rest_a != rest_b and any(k not in _SCRAPE_LABELS for k in rest_a.keys() ^ rest_b.keys()):
+        return "second series for the same GPU and field with other labels (first kept)"
+    return ""
+
+
+def _dup_flag(name: str, fam: Metric, entity: str, v: float, why: str, src: str) -> Flag:
+    return Flag("duplicate_series", _report_name(name, fam), entity, v, why, src)
+
+
+def _artifact_flag(name: str, entity: str, raw: float, src: str) -> Flag:
+    kind = _artifact_kind(raw)
+    return Flag(kind, name, entity, raw, f"{raw!r}: {_ARTIFACT_DETAIL[kind]}", src)
+
+
+def _fill_parent(
+    i: int,
+    key: str,
+    raw: FloatArray,
+    present: BoolArray,
+    clean: FloatArray,
+    inst_present: BoolArray,
+    flags: list[Flag],
+    src: str,
+) -> None:
+    """Device-wide fields the parent GPU lacks, from its MIG instances when they agree."""
+    for c, name in enumerate(GPU_FIELD_NAMES):
+        if present[i, c] or name in MIG_INSTANCE_FIELDS or not inst_present[:, c].any():
+            continue
+        col = clean[inst_present[:, c], c]
+        col = col[~np.isnan(col)]
+        present[i, c] = True
+        if col.size == 0:
+            continue  # every instance's value was an artifact (already flagged)
+        if np.all(col == col[0]):
+            raw[i, c] = col[0]
+        else:
+            flags.append(
+                Flag(
+                    "mig_conflict",
+                    name,
+                    key,
+                    None,
+                    f"MIG instances disagree on a device-wide field ({sorted(set(col.tolist()))})"
+                    "; parent left NaN",
+                    src,
+                )
+            )
+
+
+# ------------------------------------------------------------------------------ JSON
+
+
+def to_json(parsed: ParsedExposition) -> dict[str, Any]:
+    """``gpufleet exposition parse FILE``'s output: the frame, every flag, counts. JSON-safe
+    (NaN and ±inf become null; a flag's raw value is also spelled out in its detail)."""
+    frame = parsed.frame
+    rows = frame.values.tolist()
+    return {
+        "source": frame.source,
+        "timestamp": frame.timestamp,
+        "counts": parsed.counts,
+        "frame": {
+            ent: {
+                name: (v if math.isfinite(v) else None)
+                for name, v in zip(frame.fields, row, strict=True)
+            }
+            for ent, row in zip(frame.entities, rows, strict=True)
+        },
+        "flags": [
+            {**asdict(f), "value": None if f.value is None else _json_value(f.value)}
+            for f in parsed.flags
+        ],
+        "flag_counts": dict(Counter(f.kind for f in parsed.flags)),
+        "workloads": {
+            k: w.model_dump(mode="json", exclude_defaults=True) for k, w in parsed.workloads.items()
+        },
+        "mig": {k: [m.as_dict() for m in v] for k, v in parsed.mig.items()},
+        "gpus": {k: asdict(v) for k, v in parsed.gpu_info.items()},
+    }
