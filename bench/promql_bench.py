@@ -227,10 +227,11 @@ def main(argv: list[str] | None = None) -> int:
         with PromStore(vm.url, max_workers=args.workers, timeout_s=120.0) as store:
             for strategy in ("single", "per_field"):
                 results.append(bench_instant(store, topo, instants, strategy))
-            results.append(bench_range(store, topo, start, end, args.interval, args.range_runs))
+            if args.range_runs > 0:
+                results.append(bench_range(store, topo, start, end, args.interval, args.range_runs))
             if args.breakdown:
                 breakdown = bench_server_time(store, topo, instants)
-        if args.compare_parsers:
+        if args.compare_parsers and args.range_runs > 0:
             with PromStore(
                 vm.url, max_workers=args.workers, timeout_s=120.0, fast_parse=False
             ) as slow:

@@ -28,6 +28,8 @@ from bus.memory import InProcessBus
 from cli.render import incident_block, stats_block, truth_block, utc
 from cli.watch import SourceError, alert_receiver, build_live, log_feeds
 from evals.format import IncidentFormatError
+from evals.format import _to_epoch as parse_time
+from evals.record import RecordError, record_incident
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
 from telemetry.exposition import parse_exposition
@@ -465,6 +467,37 @@ def cmd_exposition_parse(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
+
+    def when(text: str) -> Any:
+        try:
+            return float(text)
+        except ValueError:
+            return parse_time(text)
+
+    start, end = when(args.start), when(args.end)
+    if not isinstance(start, float | int) or not isinstance(end, float | int):
+        raise UsageError("--start/--end must be RFC 3339 times or Unix seconds")
+    topology = _load_topology(args.topology) if args.topology else None
+    try:
+        rec = record_incident(
+            args.store,
+            float(start),
+            float(end),
+            args.out,
+            topology=topology,
+            incident_id=args.id,
+            title=args.title or args.id,
+            logs=Path(args.logs) if args.logs else None,
+            events=Path(args.events) if args.events else None,
+            overwrite=args.overwrite,
+        )
+    except RecordError as e:
+        raise UsageError(str(e)) from None
+    out.write(f"recorded {rec.folder}: replay it with gpufleet eval --suite {rec.folder}\n")
+    return 0
+
+
 def _load_topology(path: str) -> Topology:
     try:
         raw = json.loads(Path(path).read_text())
@@ -561,6 +594,21 @@ def build_parser() -> argparse.ArgumentParser:
     ep.add_argument("--topology", help="topology JSON, to map GPUs onto the fleet")
     ep.add_argument("--hostname", help="the node the text came from (when labels lack it)")
     ep.set_defaults(func=cmd_exposition_parse)
+
+    rc = sub.add_parser(
+        "record", help="cut an incident window from a metrics store into a recorded-incident folder"
+    )
+    rc.add_argument("--store", required=True, help="VictoriaMetrics URL (uses /api/v1/export)")
+    rc.add_argument("--start", required=True, help="RFC 3339 or Unix seconds")
+    rc.add_argument("--end", required=True)
+    rc.add_argument("--out", required=True, help="the incident folder to write")
+    rc.add_argument("--id", required=True, help="incident id (lower-case, - and _)")
+    rc.add_argument("--title")
+    rc.add_argument("--topology", help="topology JSON; default: inferred from labels")
+    rc.add_argument("--logs", help="kernel-log text covering the window")
+    rc.add_argument("--events", help="scheduler events (events.jsonl format)")
+    rc.add_argument("--overwrite", action="store_true")
+    rc.set_defaults(func=cmd_record)
 
     e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
     e.add_argument(

@@ -23,27 +23,52 @@ detector's ``gpu_missing`` rule needs. Defaults: :data:`DEFAULT_LOOKBACK_S` (30 
 (each grid point sees only its own bucket, so gaps stay gaps); 1.5 × ``interval_s`` for
 :class:`PromSource` (tolerates scrape jitter of half an interval, holds a value at most one tick).
 
-**Instant query strategy.** :meth:`PromStore.instant_frame` issues ONE query for all fields:
-``{__name__=~"F1|F2|…",<selector>}[<lookback>]`` — a range-vector instant query that returns the
-raw samples with their real timestamps and keeps ``__name__`` on every store (a function such as
-``last_over_time`` drops it in Prometheus). The client keeps the newest sample per series, which
-also resolves a GPU that has two series in the window because its ``hpc_job`` label changed. The
-alternative, one ``last_over_time(F{…}[…])`` query per field run on ``max_workers`` threads
-(``strategy="per_field"``), is kept for comparison; ``bench/promql_bench.py`` measured the single
-query faster on 1,024 GPUs × 47 fields (see ``bench/README.md``), and it is one round trip, so it
-is the default.
+**Instant queries** (:meth:`PromStore.instant_frame`) use range-vector selectors,
+``{__name__=~"F1|F2|…",<selector>}[<lookback>]``: the store returns each series' raw samples with
+their real timestamps and keeps ``__name__`` on every store (a function such as
+``last_over_time`` drops it in Prometheus). The client keeps the newest sample per cell, which
+also resolves a GPU that has two series in the window because its ``hpc_job`` label changed.
+Two ways to split the work, measured with ``bench/promql_bench.py`` (VictoriaMetrics 1.79 on the
+same 2-core machine, all 50 fields, ms per frame, p50):
+
+=========  ==========================  ======================================
+GPUs       ``single`` (one query)      ``per_field`` (50 queries, 4 threads)
+=========  ==========================  ======================================
+64         35                          75
+256        149                         164
+512        301                         261
+1,024      675                         535
+=========  ==========================  ======================================
+
+One query is one round trip, which wins on small fleets; above ~16k series the per-field queries
+win because the store answers some while the client decodes others (at 1,024 GPUs the single
+query is ~310 ms of store time, ~290 ms of ``json.loads`` of 18 MB — dcgm-exporter's labels are
+most of it — and ~70 ms of mapping). ``strategy="auto"`` (default) picks by expected series
+count (:data:`AUTO_PER_FIELD_MIN_SERIES`); both give identical frames.
 
 **Range queries** (:meth:`PromStore.range_ticks`) run one ``last_over_time`` query per field
 (``query_range``; ``__name__`` is known from the query) on ``max_workers`` threads, each cut into
 time chunks of at most :data:`MAX_POINTS_PER_SERIES` points (Prometheus refuses more than 11,000
 per series) and about :data:`MAX_SAMPLES_PER_REQUEST` samples, and return one Tick per grid point
 ``start + k·step`` ≤ ``end``. ``nocache=1`` stops VictoriaMetrics from rounding ``start`` to a
-multiple of ``step`` (it does that to improve its cache hit rate); Prometheus ignores it.
+multiple of ``step`` (it does that to improve its cache hit rate); Prometheus ignores it. The
+answers (240 points × 1,024 series = 4.7 MB per field for an hour) are parsed by
+:func:`fast_matrix`, which cuts the value arrays out as text for numpy instead of building a
+Python list per point: 1 h × 1,024 GPUs × 50 fields in ~7.3 s (1.6 M samples/s) against ~21 s
+through ``PrometheusConnect.custom_query_range`` + ``json`` (``fast_parse=False``). Both use the
+same HTTP session, retries and error mapping.
+
+Loopback stores are queried without the environment's proxy settings (``trust_env``), so tests
+never leave 127.0.0.1 through an ``http_proxy``, and without gzip (pure CPU on both ends of one
+machine: ~25 % of an instant frame at 1,024 GPUs).
 
 Counters are returned raw (cumulative); the detector turns them into rates. Non-finite values
-(``NaN`` staleness markers, ``±Inf``) become NaN. Only loopback stores are queried without the
-environment's proxy settings (``trust_env``), so tests never leave 127.0.0.1 through an
-``http_proxy``.
+(``NaN`` staleness markers, ``±Inf``) become NaN.
+
+VictoriaMetrics 1.79 quirk: an instant query at exactly 00:00:00 UTC returns nothing for series
+whose first sample is at that very instant (any later instant, and range queries, are fine). The
+simulator starts at midnight, so tests skip that one instant; :class:`PromSource` skips empty
+instants anyway.
 """
 
 from __future__ import annotations
@@ -83,7 +108,7 @@ from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.topology import Topology, gpu_key
 
 FloatArray = npt.NDArray[np.float64]
-Strategy = Literal["single", "per_field"]
+Strategy = Literal["auto", "single", "per_field"]
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -94,6 +119,10 @@ DEFAULT_INTERVAL_S = 15.0
 MAX_POINTS_PER_SERIES = 10_000
 MAX_SAMPLES_PER_REQUEST = 2_000_000
 MAX_UNMAPPED = 200
+# "auto": above this many expected series one query per field (in parallel) beats one query
+# for all (bench/promql_bench.py on 2 cores: 512 GPUs × 50 fields 261 vs 301 ms, 256 GPUs
+# 164 vs 149 ms, 64 GPUs 75 vs 35 ms).
+AUTO_PER_FIELD_MIN_SERIES = 16_000
 MAX_ERRORS = 100
 _LOOPBACK_HOSTS = frozenset({"localhost", "::1", "[::1]"})
 _STATUS_RE = re.compile(r"HTTP Status Code (\d+) \((.*)\)\s*$", re.DOTALL)
@@ -487,13 +516,13 @@ class PromStore:
         disable_ssl: bool = False,
         retries: int = 1,
         max_workers: int = 4,
-        strategy: Strategy = "single",
+        strategy: Strategy = "auto",
         trust_env: bool | None = None,
         fast_parse: bool = True,
         compress: bool | None = None,
     ) -> None:
-        if strategy not in ("single", "per_field"):
-            raise ValueError(f"strategy must be 'single' or 'per_field', got {strategy!r}")
+        if strategy not in ("auto", "single", "per_field"):
+            raise ValueError(f"strategy must be auto, single or per_field, got {strategy!r}")
         self.url = url.rstrip("/")
         self.timeout_s = timeout_s
         self.max_workers = max(1, max_workers)
@@ -714,7 +743,13 @@ class PromStore:
         queries: list[str] = []
         # Range-vector selectors (``sel[window]``): raw samples with their own timestamps and
         # ``__name__`` kept, on Prometheus and VictoriaMetrics alike.
-        if (strategy or self.strategy) == "single":
+        how = strategy or self.strategy
+        if how == "auto":
+            expected = topology.n_gpus * len(plan.gpu_fields) + topology.n_nodes * len(
+                plan.node_fields
+            )
+            how = "per_field" if expected > AUTO_PER_FIELD_MIN_SERIES else "single"
+        if how == "single":
             queries.append(f"{series_selector(plan.all_names, selector)}[{window}]")
         else:
             queries += [
@@ -794,8 +829,10 @@ class PromStore:
         Each tick holds a GPU frame (the requested GPU fields) and, when any ``NODE_*`` field
         was requested and the store has any in the window, a node frame. A cell is the series'
         last sample in (t − lookback_s, t] (default ``lookback_s = step``), NaN if none. Series
-        not in the topology are skipped (use :meth:`instant_frame` to list them). Raises
-        StoreUnavailable / QueryError; ValueError for an empty or inverted window."""
+        not in the topology are skipped (use :meth:`instant_frame` to list them). The whole
+        window is held in memory (points × GPUs × fields × 8 bytes: 92 MB for 1 h of 1,024 GPUs
+        at 15 s), so cut long windows into pieces. Raises StoreUnavailable / QueryError;
+        ValueError for an inverted window or a non-positive step."""
         if not step > 0:
             raise ValueError(f"step must be positive, got {step}")
         if end < start:

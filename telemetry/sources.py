@@ -1,7 +1,9 @@
 """Tick sources behind one small protocol, so the NOC runs unchanged on any of them.
 
-The simulator and recorded runs live here; the dcgm-exporter scrape, Prometheus /
-VictoriaMetrics, NVML and kernel-log sources implement the same protocol.
+The simulator and recorded runs live here. Network sources are asynchronous (``aticks()``,
+see ``agents.noc.service.AsyncTickSource``): ``telemetry.scrape.ScrapeSource`` (dcgm-exporter),
+``telemetry.promql.PromSource`` (Prometheus / VictoriaMetrics; it also has ``ticks()``) and
+``telemetry.nvml.NvmlSource``; kernel logs arrive through ``telemetry.log_feed.KernelLogFeed``.
 """
 
 from __future__ import annotations
