@@ -49,8 +49,9 @@ from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlUnavailable
 from telemetry.promql import StoreError
 from telemetry.recording import RecordingError, RunWriter
-from telemetry.simulator import Fault, FleetSimulator
+from telemetry.simulator import DEFAULT_START, Fault, FleetSimulator
 from telemetry.sources import RecordedSource, SimulatedSource, TickSource
+from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
 from telemetry.topology import Cluster, Topology, build_cluster
 
 DEMO_HOURS = 3.25
@@ -278,24 +279,68 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             )
         ]
     )
-    sim = FleetSimulator(topo, seed=args.seed, faults=faults, interval_s=args.interval)
-    writer = RunWriter(
-        args.out,
+    if not args.out and not args.store:
+        raise UsageError("give --out DIR (a recorded run) and/or --store URL (VictoriaMetrics)")
+    start = parse_time_arg(args.start) if args.start else None
+    sim = FleetSimulator(
         topo,
-        interval_s=sim.interval_s,
-        start=sim.start,
         seed=args.seed,
-        description=" ".join(args.fault),
+        faults=faults,
+        interval_s=args.interval,
+        start=start if start is not None else DEFAULT_START,
     )
+    writer = (
+        RunWriter(
+            args.out,
+            topo,
+            interval_s=sim.interval_s,
+            start=sim.start,
+            seed=args.seed,
+            description=" ".join(args.fault),
+        )
+        if args.out
+        else None
+    )
+    store = VictoriaMetricsWriter(args.store) if args.store else None
     n = 0
-    for tick in sim.run(parse_duration(args.duration)):
-        writer.write(tick)
-        n += 1
-    writer.close(sim.ground_truth())
-    out.write(f"wrote {n} ticks × {topo.n_gpus} GPUs to {args.out}\n")
+    batch: list[Tick] = []
+    try:
+        for tick in sim.run(parse_duration(args.duration)):
+            if writer is not None:
+                writer.write(tick)
+            if store is not None:
+                batch.append(tick)
+                if len(batch) >= 240:  # about an hour of samples per import request
+                    store.write_ticks(batch, topo)
+                    batch = []
+            n += 1
+        if store is not None:
+            if batch:
+                store.write_ticks(batch, topo)
+            store.force_flush()
+    except StoreWriteError as e:
+        raise UsageError(str(e)) from None
+    finally:
+        if store is not None:
+            store.close()
+    if writer is not None:
+        writer.close(sim.ground_truth())
+    where = " and ".join(x for x in (args.out, args.store) if x)
+    out.write(f"wrote {n} ticks × {topo.n_gpus} GPUs to {where}\n")
     for gt in sim.ground_truth():
         out.write(f"  {gt.fault_class} at {gt.root_entity}, onset {utc(gt.onset)} UTC\n")
     return 0
+
+
+def parse_time_arg(text: str) -> float:
+    """RFC 3339 or Unix seconds."""
+    try:
+        return float(text)
+    except ValueError:
+        t = parse_time(text)
+        if not isinstance(t, float | int):
+            raise UsageError(f"bad time {text!r}: use RFC 3339 or Unix seconds") from None
+        return float(t)
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -469,15 +514,7 @@ def cmd_exposition_parse(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
 
-    def when(text: str) -> Any:
-        try:
-            return float(text)
-        except ValueError:
-            return parse_time(text)
-
-    start, end = when(args.start), when(args.end)
-    if not isinstance(start, float | int) or not isinstance(end, float | int):
-        raise UsageError("--start/--end must be RFC 3339 times or Unix seconds")
+    start, end = parse_time_arg(args.start), parse_time_arg(args.end)
     topology = _load_topology(args.topology) if args.topology else None
     try:
         rec = record_incident(
@@ -524,7 +561,13 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_demo)
 
     s = sub.add_parser("simulate", help="write a simulated run (with injected faults) to disk")
-    s.add_argument("--out", required=True)
+    s.add_argument("--out", help="write a recorded run (columnar, for gpufleet replay)")
+    s.add_argument(
+        "--store", help="also import into VictoriaMetrics at this URL (populate a realistic store)"
+    )
+    s.add_argument(
+        "--start", help="first sample time, RFC 3339 or Unix seconds (default 2026-03-02T00:00:00Z)"
+    )
     s.add_argument("--racks", type=int, default=4)
     s.add_argument("--nodes", type=int, default=5, help="nodes per rack")
     s.add_argument("--gpus", type=int, default=8, help="GPUs per node")

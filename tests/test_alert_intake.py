@@ -7,7 +7,6 @@ import asyncio
 import json
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -45,6 +44,7 @@ from bus.events import (
     stable_id,
 )
 from bus.memory import InProcessBus
+from evals.vm_server import free_port
 from telemetry.fields import GPU_FIELD_NAMES
 from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.topology import Topology, build_cluster
@@ -471,12 +471,6 @@ needs_am = pytest.mark.skipif(
     reason="prometheus-alertmanager (Debian package) not installed: make test installs it as "
     "root on Debian",
 )
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 AM_CONFIG = """\

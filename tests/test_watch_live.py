@@ -252,3 +252,36 @@ def test_watch_nvml_fake_runs_the_collector_path_without_a_gpu() -> None:
     doc = _watch(["--source", "nvml:fake", "--interval", "15", "--duration", "10m"])
     assert doc["stats"]["ticks"] == 40 and doc["stats"]["samples"] > 0
     assert doc["stats"]["rejected_ticks"] == 0
+
+
+@pytest.mark.skipif(
+    not HAS_VM,
+    reason="victoria-metrics (Debian package) not installed: "
+    "make test installs it as root on Debian",
+)
+def test_simulate_populates_a_store() -> None:
+    with VictoriaMetrics() as vm:
+        out = io.StringIO()
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--store",
+                    vm.url,
+                    "--racks",
+                    "1",
+                    "--nodes",
+                    "1",
+                    "--duration",
+                    "30m",
+                    "--fault",
+                    "dbe@20m:node=node-01,gpu=2",
+                ],
+                out=out,
+            )
+            == 0
+        )
+        vm.force_flush()
+        series = vm.export('{__name__="DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",gpu="2"}')
+    assert "to " + vm.url in out.getvalue()
+    assert len(series) >= 1 and max(max(s["values"]) for s in series) == 1
