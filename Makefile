@@ -43,8 +43,9 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(BIN)/python bench/scrape_bench.py --json bench/results/scrape.json
 	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
 
-eval: $(STAMP) $(SYSDEPS)  ## the recorded-incident suite: NOC vs static rules vs majority → evals/reports/latest/
+eval: $(STAMP) $(SYSDEPS)  ## recorded-incident suite (NOC vs static rules vs majority) + knowledge-base retrieval eval → evals/reports/latest/
 	$(BIN)/gpufleet eval --report evals/reports/latest
+	$(BIN)/gpufleet kb eval --report evals/reports/latest
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -25,6 +25,7 @@ from agents.noc.service import AsyncTickSource, Pacer, run_noc
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
+from cli.kb import add_kb_commands
 from cli.render import incident_block, stats_block, truth_block, utc
 from cli.watch import SourceError, alert_receiver, build_live, log_feeds
 from evals.format import IncidentFormatError
@@ -665,6 +666,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=cmd_eval)
+    add_kb_commands(sub)
     return p
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import shutil
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from evals.format import (
@@ -23,6 +24,7 @@ from evals.format import (
     TruthFault,
     dump_spec,
 )
+from knowledge.store import KnowledgeBase
 from telemetry.faults import parse_fault_spec
 from telemetry.simulator import DEFAULT_START, ArtifactRates, FleetSimulator, WorkloadMix
 from telemetry.topology import Topology, build_cluster
@@ -377,6 +379,20 @@ def _variants() -> list[Scenario]:
     return v
 
 
+@cache
+def _cards_by_fault_class() -> dict[str, str]:
+    kb = KnowledgeBase.load()
+    return {cls: card.id for card in kb.cards.values() for cls in card.fault_classes}
+
+
+def card_for(fault_class: str) -> str:
+    """The knowledge-base card that explains a simulator fault class (the root-cause id)."""
+    try:
+        return _cards_by_fault_class()[fault_class]
+    except KeyError:
+        raise ValueError(f"no knowledge-base card lists fault class {fault_class!r}") from None
+
+
 def build_spec(sc: Scenario, index: int) -> IncidentSpec:
     start = DEFAULT_START + index * 86400 + sc.start_offset_h * 3600
     topo_spec = sc.topology.model_copy(update={"sku": sc.sku})
@@ -408,7 +424,7 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
     faults = [
         TruthFault(
             fault_class=t.fault_class,
-            root_cause=t.fault_class,
+            root_cause=card_for(t.fault_class),
             root_entity=t.root_entity,
             scope=t.scope,
             family=t.family,

@@ -65,22 +65,28 @@ class _Strict(BaseModel):
 class Signals(_Strict):
     """What the failure mode looks like in telemetry, logs and the scheduler."""
 
-    symptoms: list[str] = Field(default_factory=list,
-                                description="NOC symptom names (agents/noc rules), e.g. "
-                                            "gpu_temp_rising, sbe_storm, xid_48, job_util_collapse")
+    symptoms: list[str] = Field(
+        default_factory=list,
+        description="NOC symptom names (agents/noc rules), e.g. "
+        "gpu_temp_rising, sbe_storm, xid_48, job_util_collapse",
+    )
     fields: list[str] = Field(default_factory=list, description="DCGM field names")
-    patterns: list[str] = Field(default_factory=list,
-                                description="telemetry patterns in words, e.g. 'SM clock drops "
-                                            "while HW_THERMAL is set'")
+    patterns: list[str] = Field(
+        default_factory=list,
+        description="telemetry patterns in words, e.g. 'SM clock drops while HW_THERMAL is set'",
+    )
     xids: list[int] = Field(default_factory=list)
     sxids: list[int] = Field(default_factory=list)
-    log_patterns: list[str] = Field(default_factory=list,
-                                    description="regular expressions over kernel/journal lines")
-    scheduler_states: list[str] = Field(default_factory=list,
-                                        description="SLURM/K8s states, e.g. DRAIN, DOWN, "
-                                                    "NotReady, CrashLoopBackOff")
+    log_patterns: list[str] = Field(
+        default_factory=list, description="regular expressions over kernel/journal lines"
+    )
+    scheduler_states: list[str] = Field(
+        default_factory=list,
+        description="SLURM/K8s states, e.g. DRAIN, DOWN, NotReady, CrashLoopBackOff",
+    )
     scope: list[Literal["gpu", "chassis", "node", "job", "rack", "cluster"]] = Field(
-        default_factory=list)
+        default_factory=list
+    )
 
     @field_validator("log_patterns")
     @classmethod
@@ -89,15 +95,17 @@ class Signals(_Strict):
             try:
                 re.compile(p)
             except re.error as e:
-                raise ValueError(f"log pattern {p!r} is not a valid regular expression: {e}"
-                                 ) from None
+                raise ValueError(
+                    f"log pattern {p!r} is not a valid regular expression: {e}"
+                ) from None
         return v
 
 
 class Distinguishing(_Strict):
     rules_in: list[str] = Field(min_length=1, description="checks that confirm this mode")
-    rules_out: list[str] = Field(default_factory=list,
-                                 description="checks that point elsewhere (and where)")
+    rules_out: list[str] = Field(
+        default_factory=list, description="checks that point elsewhere (and where)"
+    )
 
 
 class Card(_Strict):
@@ -109,8 +117,9 @@ class Card(_Strict):
     distinguishing: Distinguishing
     root_cause: str
     runbooks: list[str] = Field(default_factory=list, description="runbook ids")
-    fault_classes: list[str] = Field(default_factory=list,
-                                     description="simulator fault classes this card explains")
+    fault_classes: list[str] = Field(
+        default_factory=list, description="simulator fault classes this card explains"
+    )
     related: list[str] = Field(default_factory=list, description="other card ids")
     sources: list[str] = Field(min_length=1, description="where the facts come from")
     body: str = Field(default="", description="the Markdown after the front matter")
@@ -134,8 +143,9 @@ class Step(_Strict):
         if self.tool not in TOOLS:
             raise ValueError(f"step {self.name!r}: unknown tool {self.tool!r}")
         if TOOLS[self.tool] != self.risk:
-            raise ValueError(f"step {self.name!r}: tool {self.tool} has risk "
-                             f"{TOOLS[self.tool]}, not {self.risk}")
+            raise ValueError(
+                f"step {self.name!r}: tool {self.tool} has risk {TOOLS[self.tool]}, not {self.risk}"
+            )
         return self
 
 
@@ -144,6 +154,13 @@ class Verification(_Strict):
     args: dict[str, str | int | float | bool] = Field(default_factory=dict)
     expect: str
     timeout_s: float = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _read_only(self) -> Verification:
+        # Verifying must not change anything: a check that mutates is a step, not a check.
+        if TOOLS.get(self.tool) != "read":
+            raise ValueError(f"verification tool {self.tool!r} must be a known read tool")
+        return self
 
 
 class Runbook(_Strict):
@@ -162,8 +179,9 @@ class Runbook(_Strict):
     def _approval_covers_risk(self) -> Runbook:
         risky = [s.name for s in self.steps if s.risk != "read"]
         if risky and self.approval == "none":
-            raise ValueError(f"runbook {self.id}: steps {risky} change state, so approval "
-                             "cannot be 'none'")
+            raise ValueError(
+                f"runbook {self.id}: steps {risky} change state, so approval cannot be 'none'"
+            )
         if any(s.risk == "destructive" for s in self.steps) and self.approval != "required":
             raise ValueError(f"runbook {self.id}: a destructive step needs approval: required")
         return self

@@ -140,3 +140,13 @@ def test_truth_drift_is_caught(tmp_path: Path) -> None:
     _edit_yaml(folder, lambda d: d["truth"]["faults"][0].update(root_entity="node-01/gpu0"))
     with pytest.raises(IncidentFormatError, match="does not match what its generator injects"):
         load_incident(folder, tmp_path / "cache")
+
+
+def test_every_truth_root_cause_is_a_knowledge_base_card() -> None:
+    from knowledge.store import KnowledgeBase
+
+    cards = KnowledgeBase.load().cards
+    for folder in [*discover(SUITE_DIR), EXAMPLE]:
+        for f in load_spec(folder).truth.faults:
+            assert f.root_cause in cards, (folder.name, f.root_cause)
+            assert f.fault_class in cards[f.root_cause].fault_classes

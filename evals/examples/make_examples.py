@@ -75,7 +75,7 @@ def make_dbe(out: Path) -> None:
             faults=[
                 TruthFault(
                     fault_class=gt.fault_class,
-                    root_cause="dbe",
+                    root_cause="ecc-dbe",
                     root_entity=gt.root_entity,
                     scope="gpu",
                     family="memory",
