@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Literal
 
 from telemetry.frame import LogEvent
-from telemetry.topology import Topology
+from telemetry.topology import Topology, normalize_pci_bus_id
 
 __all__ = [
     "FORMAT_STYLES",
@@ -137,27 +137,6 @@ class ParseReport:
 
 # --------------------------------------------------------------------------------------------
 # PCI ids
-
-
-_PCI_RE = re.compile(
-    r"^(?:(?P<dom>[0-9A-Fa-f]{1,8}):)?(?P<bus>[0-9A-Fa-f]{1,2}):(?P<dev>[0-9A-Fa-f]{1,2})"
-    r"(?:\.(?P<fn>[0-7]))?$"
-)
-
-
-def normalize_pci_bus_id(text: str) -> str | None:
-    """``0000:18:00`` / ``0000:18:00.0`` / ``PCI:0000:1b:00`` / ``18:00.0`` → ``00000000:18:00.0``.
-
-    DCGM's form (8-hex-digit domain, upper-case hex, function; ``.0`` when the kernel line omits
-    it, as NVRM's Xid lines do). Returns None when the text is not a PCI address."""
-    t = text.strip()
-    if t[:4].upper() == "PCI:":
-        t = t[4:]
-    m = _PCI_RE.match(t)
-    if m is None:
-        return None
-    dom = int(m["dom"] or "0", 16)
-    return f"{dom:08X}:{int(m['bus'], 16):02X}:{int(m['dev'], 16):02X}.{m['fn'] or '0'}"
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ GPU keys are ``"<hostname>/gpu<index>"``; node keys are hostnames; rack keys are
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from functools import cached_property
 
@@ -322,14 +323,19 @@ class Topology:
 
     def gpu_by_pci(self, hostname: str, pci_bus_id: str) -> int | None:
         """Map a kernel-log PCI address (any case, with or without domain) to a GPU."""
-        want = _norm_pci(pci_bus_id)
-        node = self.node_pos.get(hostname)
-        if node is None:
+        want = normalize_pci_bus_id(pci_bus_id)
+        if want is None:
             return None
-        for g in self.gpus_of_node(node):
-            if _norm_pci(self.gpu_pci_bus_id[int(g)]) == want:
-                return int(g)
-        return None
+        return self._pci_index.get((hostname, want))
+
+    @cached_property
+    def _pci_index(self) -> dict[tuple[str, str], int]:
+        out: dict[tuple[str, str], int] = {}
+        for g, pci in enumerate(self.gpu_pci_bus_id):
+            norm = normalize_pci_bus_id(pci)
+            if norm is not None:
+                out[(self.node_keys[int(self.gpu_node[g])], norm)] = g
+        return out
 
     def sku_array(self, attr: str) -> npt.NDArray[np.float64]:
         """A per-GPU array of one numeric SKU attribute, e.g. ``sku_array('tdp_w')``."""
@@ -342,13 +348,26 @@ class Topology:
         return out
 
 
-def _norm_pci(pci: str) -> str:
-    """'0000:1B:00.0' and '1b:00.0' and '00000000:1B:00.0' compare equal."""
-    pci = pci.strip().lower()
-    parts = pci.split(":")
-    if len(parts) == 3:
-        parts = parts[1:]
-    return ":".join(parts)
+_PCI_RE = re.compile(
+    r"^(?:(?P<dom>[0-9A-Fa-f]{1,8}):)?(?P<bus>[0-9A-Fa-f]{1,2}):(?P<dev>[0-9A-Fa-f]{1,2})"
+    r"(?:\.(?P<fn>[0-7]))?$"
+)
+
+
+def normalize_pci_bus_id(text: str) -> str | None:
+    """``0000:18:00`` / ``0000:18:00.0`` / ``PCI:0000:1b:00`` / ``18:00.0`` → ``00000000:18:00.0``.
+
+    DCGM's form (8-hex-digit domain, upper-case hex, function; ``.0`` when the text omits it, as
+    NVRM's Xid lines do). Returns None when the text is not a PCI address. The one PCI
+    normaliser of the project: kernel logs, exporters, NVML and the topology all go through it."""
+    t = text.strip()
+    if t[:4].upper() == "PCI:":
+        t = t[4:]
+    m = _PCI_RE.match(t)
+    if m is None:
+        return None
+    dom = int(m["dom"] or "0", 16)
+    return f"{dom:08X}:{int(m['bus'], 16):02X}:{int(m['dev'], 16):02X}.{m['fn'] or '0'}"
 
 
 # HGX 8-GPU baseboards: PCI bus ids as seen on common H100 systems (domain 0000).

@@ -194,3 +194,12 @@ def test_duplicate_hostnames_across_clusters_are_rejected() -> None:
     b = _renamed_racks(build_cluster(name="b", racks=1, nodes_per_rack=1), "b-")
     with pytest.raises(ValueError, match="node-01"):
         Topology([a, b])
+
+
+def test_gpu_by_pci_accepts_xid_style_ids_without_function() -> None:
+    # NVRM Xid lines print "PCI:0000:2a:00" (no function); DCGM labels carry "00000000:2A:00.0".
+    t = Topology([build_cluster(racks=1, nodes_per_rack=1)])
+    want = t.gpu_pos["node-01/gpu1"]
+    for spelling in ("0000:2a:00", "PCI:0000:2A:00", "2a:00", "00000000:2A:00.0"):
+        assert t.gpu_by_pci("node-01", spelling) == want, spelling
+    assert t.gpu_by_pci("node-01", "not-a-pci-id") is None
