@@ -188,12 +188,137 @@ class IncidentUpdated(_Event):
     merged_from: tuple[str, ...] = ()
 
 
+# --- diagnosis and actions (the SRE agent's output) -------------------------------------------
+
+Layer = Literal["hardware", "driver", "os", "workload"]
+Risk = Literal["read", "mutate", "destructive"]
+Scalar = float | int | str | bool | None
+
+
+class Evidence(_Model):
+    """One piece of evidence gathered by a read tool. ``evidence_id`` is short and stable within
+    a diagnosis (``E01``…) so a model can cite it; ``facts`` is the machine-readable part the
+    scorer uses; ``summary`` is for people (fleet text in it is quoted, never obeyed)."""
+
+    evidence_id: str
+    layer: Layer
+    tool: str
+    entity: str
+    summary: str
+    facts: dict[str, Scalar] = Field(default_factory=dict)
+    query: str = ""
+    status: Literal["ok", "error", "empty"] = "ok"
+
+
+class Finding(_Model):
+    """A named, checkable fact derived from evidence (``neighbours_warming``, ``xid:79``)."""
+
+    name: str
+    entity: str
+    value: float | None = None
+    detail: str = ""
+    evidence_ids: tuple[str, ...] = ()
+
+
+class Hypothesis(_Model):
+    """A candidate root cause: a knowledge-base card, its score and why."""
+
+    card_id: str
+    title: str
+    score: float
+    retrieval_score: float = 0.0
+    reasons: tuple[str, ...] = ()
+    supporting: tuple[str, ...] = ()  # finding names that rule this card in
+    contradicting: tuple[str, ...] = ()  # finding names that rule it out
+    evidence_ids: tuple[str, ...] = ()
+
+
+class PlannedStep(_Model):
+    index: int
+    name: str
+    tool: str
+    args: dict[str, Scalar] = Field(default_factory=dict)
+    risk: Risk
+    needs_approval: bool  # False for reads and for policy pre-approved steps
+    preapproved_by: str | None = None  # the policy rule that pre-approved it
+
+
+class Diagnosis(_Model):
+    diagnosis_id: str
+    incident_id: str
+    time: float  # the incident's time, never the wall clock
+    hypotheses: tuple[Hypothesis, ...]  # ranked, best first
+    evidence: tuple[Evidence, ...]
+    findings: tuple[Finding, ...] = ()
+    runbook_id: str | None = None
+    runbook_version: int | None = None
+    plan: tuple[PlannedStep, ...] = ()
+    method: Literal["deterministic", "model"] = "deterministic"
+    model: str | None = None  # backend/model that re-ranked, when one did
+    fallback: str | None = None  # why the model's answer was not used (visible, never silent)
+    explanation: str = ""
+    cited_evidence: tuple[str, ...] = ()
+
+    @property
+    def top(self) -> Hypothesis | None:
+        return self.hypotheses[0] if self.hypotheses else None
+
+
+class DiagnosisReady(_Event):
+    topic: ClassVar[str] = "diagnosis"
+    kind: Literal["diagnosis_ready"] = "diagnosis_ready"
+    diagnosis: Diagnosis
+
+
+class ActionProposed(_Event):
+    """A state-changing step waits for a person (or was pre-approved by policy)."""
+
+    topic: ClassVar[str] = "action"
+    kind: Literal["action_proposed"] = "action_proposed"
+    approval_id: str
+    incident_id: str
+    runbook_id: str
+    runbook_version: int
+    step: PlannedStep
+
+
+class ApprovalDecided(_Event):
+    topic: ClassVar[str] = "action"
+    kind: Literal["approval_decided"] = "approval_decided"
+    approval_id: str
+    incident_id: str
+    decision: Literal["approved", "rejected"]
+    by: str
+    reason: str = ""
+
+
+class ActionResult(_Event):
+    topic: ClassVar[str] = "action"
+    kind: Literal["action_result"] = "action_result"
+    incident_id: str
+    approval_id: str | None
+    tool: str
+    args: dict[str, Scalar] = Field(default_factory=dict)
+    risk: Risk
+    status: str  # the tool result status: ok, error, dry_run, denied, …
+    initiator: str  # "agent" or the person who approved
+    dry_run: bool = True
+    query: str = ""
+    error: str | None = None
+
+
 Event = Annotated[
-    AnomalyDetected | IncidentOpened | IncidentUpdated,
+    AnomalyDetected
+    | IncidentOpened
+    | IncidentUpdated
+    | DiagnosisReady
+    | ActionProposed
+    | ApprovalDecided
+    | ActionResult,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-TOPICS: tuple[str, ...] = ("anomaly", "incident")
+TOPICS: tuple[str, ...] = ("anomaly", "incident", "diagnosis", "action")
 
 
 def anomaly_detected(anomaly: Anomaly) -> AnomalyDetected:

@@ -1,0 +1,171 @@
+"""The typed tool registry (DESIGN.md decision 6): one place every agent and front end calls.
+
+A :class:`Tool` is a function taking a pydantic argument model and returning a
+:class:`ToolResult` (status, data, the exact query or command, error text). It declares its
+risk: ``read``, ``mutate`` or ``destructive``; the names and risks are the knowledge base's
+vocabulary (:data:`knowledge.schema.TOOLS`), so a runbook step and the tool it names always
+agree. The tool's docstring is the description a model sees; implementation notes live in
+comments.
+
+The registry itself never decides whether a state-changing call may run: approval is a wrapper
+around it (:mod:`graph.approval`). Calls through :meth:`ToolRegistry.call` validate arguments
+and turn every exception into an ``error`` result, so a broken backend is reported, never
+raised into the agent loop.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Risk = Literal["read", "mutate", "destructive"]
+ToolStatus = Literal["ok", "error", "dry_run", "pending_approval", "denied", "not_configured"]
+
+
+class ToolResult(BaseModel):
+    """What every tool returns. ``query`` is the exact PromQL, command line or request made
+    (or that would be made, in dry-run), so an operator can repeat it by hand."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    status: ToolStatus
+    data: Any = None
+    query: str = ""
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("ok", "dry_run")
+
+    @classmethod
+    def success(cls, data: Any, query: str = "") -> ToolResult:
+        return cls(status="ok", data=data, query=query)
+
+    @classmethod
+    def failure(cls, error: str, query: str = "", data: Any = None) -> ToolResult:
+        return cls(status="error", error=error, query=query, data=data)
+
+
+class ToolArgs(BaseModel):
+    """Base of every tool's arguments: unknown arguments are an error, not ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NoArgs(ToolArgs):
+    pass
+
+
+ToolFn = Callable[[Any], ToolResult]
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    risk: Risk
+    args_model: type[ToolArgs]
+    fn: ToolFn
+    description: str
+
+    def schema(self) -> dict[str, Any]:
+        """JSON schema of the arguments, as function-calling APIs want it."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "parameters": self.args_model.model_json_schema(),
+        }
+
+
+class UnknownToolError(KeyError):
+    pass
+
+
+def tool(name: str, risk: Risk) -> Callable[[ToolFn], Tool]:
+    """Decorator: turn ``fn(args: SomeArgs) -> ToolResult`` into a :class:`Tool`.
+
+    The argument model comes from the annotation of the function's only parameter; the
+    description is the function's docstring (what the model reads)."""
+
+    def wrap(fn: ToolFn) -> Tool:
+        params = list(inspect.signature(fn, eval_str=True).parameters.values())
+        if len(params) != 1 or not (
+            isinstance(params[0].annotation, type) and issubclass(params[0].annotation, ToolArgs)
+        ):
+            raise TypeError(f"tool {name}: takes exactly one ToolArgs-typed parameter")
+        doc = inspect.getdoc(fn)
+        if not doc:
+            raise TypeError(f"tool {name}: the docstring is the model-facing description")
+        return Tool(name, risk, params[0].annotation, fn, doc)
+
+    return wrap
+
+
+class ToolCall(BaseModel):
+    """A request to run one tool: what a runbook step or a model asks for."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolRegistry:
+    """Name → tool. Registering a name twice is an error (two backends for one tool would make
+    the audit log ambiguous); :meth:`replace` exists for tests and for swapping a backend."""
+
+    def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        self._tools: dict[str, Tool] = {}
+        for t in tools:
+            self.register(t)
+
+    def register(self, t: Tool) -> Tool:
+        if t.name in self._tools:
+            raise ValueError(f"tool {t.name} is already registered")
+        self._tools[t.name] = t
+        return t
+
+    def replace(self, t: Tool) -> None:
+        self._tools[t.name] = t
+
+    def get(self, name: str) -> Tool:
+        try:
+            return self._tools[name]
+        except KeyError:
+            raise UnknownToolError(name) from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def names(self, risk: Risk | None = None) -> list[str]:
+        return sorted(n for n, t in self._tools.items() if risk is None or t.risk == risk)
+
+    def risk_of(self, name: str) -> Risk:
+        return self.get(name).risk
+
+    def validate(self, name: str, args: Mapping[str, Any]) -> ToolArgs:
+        """Parse arguments for ``name``; raises :class:`UnknownToolError` or ``ValidationError``."""
+        return self.get(name).args_model.model_validate(dict(args))
+
+    def call(self, name: str, args: Mapping[str, Any]) -> ToolResult:
+        """Run a tool *without* any approval check. Agents never hold a bare registry for
+        state-changing tools: they go through :class:`graph.approval.ApprovalGate`."""
+        try:
+            t = self.get(name)
+        except UnknownToolError:
+            return ToolResult.failure(f"unknown tool {name!r}; known: {', '.join(self.names())}")
+        try:
+            parsed = t.args_model.model_validate(dict(args))
+        except ValidationError as e:
+            problems = "; ".join(
+                f"{'.'.join(map(str, err['loc'])) or 'args'}: {err['msg']}" for err in e.errors()
+            )
+            return ToolResult.failure(f"{name}: invalid arguments: {problems}")
+        try:
+            result = t.fn(parsed)
+        except Exception as e:  # a backend failure is a result, not a crash of the agent loop
+            return ToolResult.failure(f"{name}: {type(e).__name__}: {e}")
+        return result
