@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SYSDEPS := $(VENV)/.system-packages
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
-APT_PACKAGES := victoria-metrics prometheus-alertmanager
+APT_PACKAGES := victoria-metrics prometheus-alertmanager slurmctld slurmd slurm-client
 
 .PHONY: demo test lint bench eval clean
 
@@ -19,7 +19,8 @@ $(STAMP): pyproject.toml
 # tests that need them skip and say why, and the eval report marks the baseline as missing.
 $(SYSDEPS): $(STAMP)
 	@if command -v victoria-metrics >/dev/null && command -v vmalert >/dev/null \
-	    && command -v prometheus-alertmanager >/dev/null; then :; \
+	    && command -v prometheus-alertmanager >/dev/null && command -v slurmctld >/dev/null \
+	    && command -v slurmd >/dev/null && command -v scontrol >/dev/null; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES) >/dev/null; \

@@ -1,0 +1,49 @@
+"""All the node-level executor tools from one configuration: nvidia-smi, DCGM, node commands,
+tickets and notices (the SLURM, K8s and read-only knowledge tools are built elsewhere).
+
+Dry-run is decided here, once: with ``cfg.dry_run`` the writes runner records commands and runs
+none, and tickets/notices are neither written nor sent. A live writes runner handed in while
+the configuration says dry-run is refused rather than silently obeyed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from graph.executors.config import ExecutorsConfig
+from graph.executors.node import node_tools
+from graph.executors.nvidia_smi import gpu_health_snapshot, nvidia_smi_tools
+from graph.executors.runner import CommandRunner, DryRunRunner, SubprocessRunner
+from graph.executors.tickets import ticket_tools
+from graph.tools import Tool
+
+
+def executor_tools(
+    cfg: ExecutorsConfig,
+    *,
+    reads: CommandRunner | None = None,
+    writes: CommandRunner | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> list[Tool]:
+    """Build every executor tool. ``reads`` defaults to running commands for real; ``writes``
+    to a :class:`DryRunRunner` when ``cfg.dry_run`` (the default), else a real runner.
+    ``clock`` names diagnostics bundles (default: the UTC wall clock)."""
+    if writes is None:
+        writes = DryRunRunner() if cfg.dry_run else SubprocessRunner()
+    elif cfg.dry_run and not writes.dry_run:
+        raise ValueError(
+            "executors: the configuration says dry_run but a live writes runner was given; "
+            "set dry_run: false to let changes run"
+        )
+    reads = reads if reads is not None else SubprocessRunner()
+    smi = nvidia_smi_tools(cfg, reads=reads, writes=writes)
+    query = next(t for t in smi if t.name == "nvidia_smi.query")
+    node_kwargs = {} if clock is None else {"clock": clock}
+    return [
+        *smi,
+        *node_tools(
+            cfg, reads=reads, writes=writes, gpu_health=gpu_health_snapshot(query), **node_kwargs
+        ),
+        *ticket_tools(cfg, dry_run=writes.dry_run),
+    ]
