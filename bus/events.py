@@ -241,6 +241,8 @@ class PlannedStep(_Model):
     risk: Risk
     needs_approval: bool  # False for reads and for policy pre-approved steps
     preapproved_by: str | None = None  # the policy rule that pre-approved it
+    # placeholders the incident could not fill ("{port}"): the step is shown, never executed
+    unresolved: tuple[str, ...] = ()
 
 
 class Diagnosis(_Model):
@@ -258,6 +260,8 @@ class Diagnosis(_Model):
     fallback: str | None = None  # why the model's answer was not used (visible, never silent)
     explanation: str = ""
     cited_evidence: tuple[str, ...] = ()
+    model_tokens: int = 0
+    model_latency_s: float | None = None  # measured at the edge, for reports only
 
     @property
     def top(self) -> Hypothesis | None:

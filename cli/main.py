@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import sys
 import time
@@ -27,6 +28,7 @@ from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
 from cli.kb import add_kb_commands
 from cli.render import incident_block, stats_block, truth_block, utc
+from cli.sre import SreUsageError, add_sre_commands, demo_diagnosis
 from cli.watch import SourceError, alert_receiver, build_live, log_feeds
 from evals.format import IncidentFormatError
 from evals.format import _to_epoch as parse_time
@@ -264,8 +266,21 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
             None,
         )
     )
-    _report(board, detector, sim.ground_truth(), args.json, out)
-    return 0
+    if args.no_sre:
+        _report(board, detector, sim.ground_truth(), args.json, out)
+        return 0
+    if not args.json:
+        _report(board, detector, sim.ground_truth(), args.json, out)
+        # Past detection: the SRE agent diagnoses the worst incident, proposes its runbook
+        # and pauses on the first step that needs a person.
+        return demo_diagnosis(args, board.live(), out)
+    noc, sre = io.StringIO(), io.StringIO()
+    _report(board, detector, sim.ground_truth(), True, noc)
+    code = demo_diagnosis(args, board.live(), sre)
+    doc = json.loads(noc.getvalue())
+    doc["diagnosis"] = json.loads(sre.getvalue()) if sre.getvalue().strip() else None
+    out.write(json.dumps(doc, indent=2, default=list) + "\n")
+    return code
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -412,11 +427,13 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
-    layers = {args.only.upper()} if args.only else {"NOC"}
+    layers = {args.only.upper()} if args.only else {"NOC", "SRE"}
     if not layers <= set(LAYERS):
         raise UsageError(f"--only must be one of {', '.join(LAYERS)}")
-    if args.llm and layers != {"SRE"}:
-        raise UsageError("--llm applies to the SRE agent (use with --only SRE)")
+    if args.llm and "SRE" not in layers:
+        raise UsageError("--llm applies to the SRE agent")
+    if args.llm and args.llm not in ("local", "openai", "ollama"):
+        raise UsageError("--llm must be local, openai or ollama")
     suite = Path(args.suite) if args.suite else SUITE_DIR
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")
@@ -432,6 +449,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         baselines=not args.no_baselines,
         cache_root=Path(args.cache) if args.cache else None,
         progress=progress,
+        llm=args.llm,
     )
     if not args.json and not args.quiet:
         sys.stderr.write("\n")
@@ -558,6 +576,13 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("demo", help="simulated fleet + the seed cascade, end to end")
     d.add_argument("--seed", type=int, default=17)
     d.add_argument("--hours", type=float, default=DEMO_HOURS)
+    d.add_argument("--llm", help="none (default) | local (the bundled model) | openai | ollama")
+    d.add_argument("--no-sre", action="store_true", help="stop after detection")
+    d.add_argument(
+        "--state-dir",
+        default=".gpufleet/demo",
+        help="where the demo's approvals and checkpoints go (emptied at start)",
+    )
     common(d)
     d.set_defaults(func=cmd_demo)
 
@@ -658,8 +683,12 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument(
         "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
     )
-    e.add_argument("--only", help="NOC | SRE | PERF (default NOC)")
-    e.add_argument("--llm", help="model backend for the SRE agent")
+    e.add_argument("--only", help="NOC | SRE | PERF (default: NOC and SRE)")
+    e.add_argument(
+        "--llm",
+        help="also score the SRE agent with this model backend beside the deterministic one "
+        "(local = the bundled model)",
+    )
     e.add_argument("--report", help="write report.md, report.json and plots into this folder")
     e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
     e.add_argument("--no-baselines", action="store_true", help="skip static rules / majority")
@@ -667,6 +696,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=cmd_eval)
     add_kb_commands(sub)
+    add_sre_commands(sub)
     return p
 
 
@@ -682,6 +712,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         EventLogError,
         IncidentFormatError,
         YearRequiredError,
+        SreUsageError,
     ) as e:
         sys.stderr.write(f"gpufleet {args.command}: {e}\n")
         return 2

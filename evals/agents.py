@@ -8,23 +8,48 @@
 - :class:`MajorityAgent`: the floor. It does not look at the data: for every incident it
   predicts the suite's most frequent fault family on the fleet's first GPU at the middle of the
   window.
-The SRE and Perf agents plug in here when they exist.
+- :class:`SreAgent`: the NOC plus the SRE diagnosis graph (root causes and gated actions).
+The Perf agent plugs in here when it exists.
 """
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
+
+from langgraph.checkpoint.memory import InMemorySaver
 
 from agents.noc.config import NocConfig
 from agents.noc.detector import Detector
-from bus.events import IncidentOpened, IncidentUpdated, Severity
+from agents.sre.config import SreConfig
+from agents.sre.fleet import ReplayFleet
+from agents.sre.plan import action_name
+from agents.sre.runner import RunReport
+from agents.sre.runtime import (
+    Shared,
+    build_runtime,
+    final_incidents,
+    open_model_for,
+    replay_noc,
+    replay_tools,
+)
+from bus.events import (
+    AnomalyDetected,
+    Event,
+    Incident,
+    IncidentOpened,
+    IncidentUpdated,
+    Severity,
+)
 from evals.recorded import LoadedIncident
-from evals.scoring import AgentRun, Prediction
+from evals.scoring import AgentRun, Prediction, ProposedAction
 from evals.static_rules import static_rules_alerts
 from evals.vm_server import ServerUnavailable
+from graph.models.chat import StructuredModel
 
 
 class AgentUnderTest(Protocol):
@@ -156,3 +181,123 @@ class MajorityAgent:
             title=f"majority: {self.family}",
         )
         return AgentRun([pred], 1, 0.0)
+
+
+class SreAgent:
+    """gpufleet's SRE agent behind the NOC: the NOC replays the incident while the replay fleet
+    keeps the history; every final NOC incident is then diagnosed at its last update time (the
+    read tools see data up to that time only). Root causes are the ranked card ids; actions are
+    the plan's state-changing steps, which pause on the approval gate (nothing is approved in
+    an eval, so nothing state-changing runs)."""
+
+    layer = "SRE"
+
+    def __init__(self, name: str, model_backend: str | None = None) -> None:
+        self.name = name
+        self.model_backend = model_backend
+        self._shared: Shared | None = None
+        self._model: StructuredModel | None = None
+        self._model_error: str | None = None
+        self._opened = False
+
+    def _open(self) -> None:
+        if self._opened:
+            return
+        self._opened = True
+        self._shared = Shared.load()
+        if self.model_backend:
+            try:
+                self._model = open_model_for(SreConfig(), self.model_backend)
+            except Exception as e:  # the column shows the fallback; the eval goes on
+                self._model_error = f"{type(e).__name__}: {e}"
+
+    def close(self) -> None:
+        closer = getattr(self._model, "close", None)
+        if closer is not None:
+            closer()
+
+    def run(self, incident: LoadedIncident) -> AgentRun:
+        self._open()
+        assert self._shared is not None
+        fleet = ReplayFleet(incident.topology, boot_times=incident.spec.boot_times)
+        events: list[Event] = []
+        paging = 0
+        t0 = time.perf_counter()  # measurement at the edge only
+        for _, evs in replay_noc(incident.topology, incident.iter_ticks(), fleet):
+            events += evs
+            paging += sum(
+                1
+                for e in evs
+                if isinstance(e, AnomalyDetected) and e.anomaly.severity >= Severity.WARNING
+            )
+        incidents = final_incidents(events)
+        cfg = SreConfig()
+        preds: list[Prediction] = []
+        latencies: list[float] = []
+        tokens = 0
+        notes: list[str] = []
+        if self._model_error:
+            notes.append(f"model unavailable, deterministic fallback: {self._model_error}")
+        with tempfile.TemporaryDirectory(prefix="gpufleet-eval-") as tmp:
+            rt = build_runtime(
+                cfg,
+                fleet,
+                replay_tools(cfg, fleet),
+                shared=self._shared,
+                model=self._model,
+                state_dir=Path(tmp),
+                checkpointer=InMemorySaver(),
+            )
+            try:
+                for inc in incidents:
+                    d0 = time.perf_counter()
+                    report = rt.runner.diagnose(inc, now=inc.updated_at)
+                    latencies.append(time.perf_counter() - d0)
+                    dx = report.diagnosis
+                    if dx is not None:
+                        tokens += dx.model_tokens
+                        if dx.fallback and self._model is not None:
+                            notes.append(f"{inc.incident_id}: fallback: {dx.fallback}")
+                    preds.append(_sre_prediction(inc, report))
+            finally:
+                rt.close()
+        return AgentRun(
+            preds,
+            paging,
+            time.perf_counter() - t0,
+            diagnosis_latencies_s=latencies,
+            tokens=tokens,
+            notes=notes,
+        )
+
+
+def _sre_prediction(inc: Incident, report: RunReport) -> Prediction:
+    dx = report.diagnosis
+    actions: list[ProposedAction] = []
+    if dx is not None:
+        executed = {(r.tool, tuple(sorted(r.args.items()))): r for r in report.results}
+        for s in dx.plan:
+            if s.risk == "read":
+                continue
+            r = executed.get((s.tool, tuple(sorted(s.args.items()))))
+            actions.append(
+                ProposedAction(
+                    name=action_name(s.tool, s.args),
+                    risk=s.risk,
+                    gated=s.needs_approval or s.preapproved_by is not None,
+                    executed=r is not None and r.status in ("ok", "dry_run"),
+                    approved=r is not None and r.initiator != "agent",
+                )
+            )
+    return Prediction(
+        root_entity=inc.root_entity,
+        scope=inc.scope.value,
+        family=inc.family.value,
+        opened_at=inc.opened_at,
+        entities=inc.entities + inc.context_entities,
+        jobs=inc.jobs,
+        severity=inc.severity.name.lower(),
+        title=inc.title,
+        root_causes=tuple(h.card_id for h in dx.hypotheses) if dx else (),
+        actions=tuple(actions),
+    )

@@ -113,6 +113,10 @@ def markdown(result: SuiteResult) -> str:
         ("unsafe actions (hard failures)", lambda x: f"{x.unsafe_actions} ({x.hard_failures})"),
         ("alert compression (raw signals : incidents)", lambda x: _f(x.compression, "{:.1f} : 1")),
         ("processing time per incident p50 (s)", lambda x: _f(x.wall_s_per_incident_p50, "{:.2f}")),
+        (
+            "diagnosis latency p50 / p90 (s)",
+            lambda x: f"{_f(x.diagnosis_p50_s, '{:.2f}')} / {_f(x.diagnosis_p90_s, '{:.2f}')}",
+        ),
         ("model tokens", lambda x: str(x.tokens)),
     ]
     out.append("| metric | " + " | ".join(names) + " |")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from evals.agents import AgentUnderTest, MajorityAgent, NocAgent, StaticRulesAgent
+from evals.agents import AgentUnderTest, MajorityAgent, NocAgent, SreAgent, StaticRulesAgent
 from evals.format import IncidentFormatError, IncidentSpec, load_spec
 from evals.recorded import LoadedIncident, load_incident
 from evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
@@ -19,8 +19,8 @@ from telemetry.topology import Topology
 
 SUITE_DIR = Path(__file__).with_name("suite")
 LAYERS = ("NOC", "SRE", "PERF")
-# Agents that exist today; the SRE and Perf agents register here when they land.
-AVAILABLE_LAYERS = {"NOC"}
+# Agents that exist today; the Perf agent registers here when it lands.
+AVAILABLE_LAYERS = {"NOC", "SRE"}
 
 
 @dataclass
@@ -62,12 +62,16 @@ def locator(topology: Topology) -> Callable[[str], tuple[str | None, str | None]
 
 
 def build_agents(
-    layers: set[str], specs: Sequence[IncidentSpec], baselines: bool
+    layers: set[str], specs: Sequence[IncidentSpec], baselines: bool, llm: str | None = None
 ) -> tuple[list[AgentUnderTest], list[str]]:
     notes: list[str] = []
     agents: list[AgentUnderTest] = []
     if "NOC" in layers:
         agents.append(NocAgent())
+    if "SRE" in layers:
+        agents.append(SreAgent("gpufleet SRE (deterministic)"))
+        if llm:
+            agents.append(SreAgent(f"gpufleet SRE ({llm} model)", model_backend=llm))
     for layer in sorted(layers - AVAILABLE_LAYERS):
         notes.append(f"{layer} agent: not built yet, nothing to score")
     if baselines:
@@ -83,6 +87,7 @@ def run_suite(
     baselines: bool = True,
     cache_root: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    llm: str | None = None,
 ) -> SuiteResult:
     folders = discover(suite)
     specs: list[tuple[Path, IncidentSpec]] = []
@@ -92,7 +97,7 @@ def run_suite(
             specs.append((f, load_spec(f)))
         except IncidentFormatError as e:
             failed.append(str(e))
-    agents, notes = build_agents(layers or {"NOC"}, [s for _, s in specs], baselines)
+    agents, notes = build_agents(layers or {"NOC"}, [s for _, s in specs], baselines, llm)
     cache = cache_root or (suite / ".cache" if suite.is_dir() else Path(".cache"))
     records: list[IncidentRecord] = []
     for n, (folder, spec) in enumerate(specs, 1):
@@ -104,6 +109,10 @@ def run_suite(
             failed.append(f"{folder}: {e}")
             continue
         records.append(_score(inc, agents))
+    for agent in agents:
+        closer = getattr(agent, "close", None)
+        if closer is not None:
+            closer()
     summaries = {a.name: summarize(a.name, [r.scores[a.name] for r in records]) for a in agents}
     return SuiteResult(
         suite, [(a.name, a.layer) for a in agents], records, summaries, failed, notes

@@ -94,6 +94,7 @@ class IncidentScore:
     wall_s: float
     tokens: int
     available: bool
+    diagnosis_latencies_s: tuple[float, ...] = ()
 
 
 Locate = Callable[[str], tuple[str | None, str | None]]  # entity → (node, rack)
@@ -287,6 +288,7 @@ def score_incident(
         run.wall_s,
         run.tokens,
         run.available,
+        tuple(run.diagnosis_latencies_s),
     )
 
 
@@ -321,6 +323,9 @@ class Summary:
     hard_failures: int
     compression: float | None
     wall_s_per_incident_p50: float | None
+    diagnosis_p50_s: float | None
+    diagnosis_p90_s: float | None
+    diagnoses: int
     tokens: int
     per_class: dict[str, dict[str, float | int | None]]
 
@@ -374,6 +379,7 @@ def summarize(agent: str, scores: Iterable[IncidentScore]) -> Summary:
     incidents_with_preds = [s for s in scores if s.predictions]
     raw = sum(s.raw_signals for s in incidents_with_preds)
     walls = [s.wall_s for s in scores]
+    dx = [d for s in scores for d in s.diagnosis_latencies_s]
     return Summary(
         agent=agent,
         available_incidents=len(scores),
@@ -402,6 +408,9 @@ def summarize(agent: str, scores: Iterable[IncidentScore]) -> Summary:
         hard_failures=sum(s.hard_failure for s in scores),
         compression=_ratio(raw, sum(s.predictions for s in incidents_with_preds)),
         wall_s_per_incident_p50=statistics.median(walls) if walls else None,
+        diagnosis_p50_s=statistics.median(dx) if dx else None,
+        diagnosis_p90_s=_pct(dx, 0.9),
+        diagnoses=len(dx),
         tokens=sum(s.tokens for s in scores),
         per_class=per_class,
     )

@@ -16,6 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from knowledge.findings import is_finding
+
 Layer = Literal["hardware", "driver", "os", "workload"]
 Risk = Literal["read", "mutate", "destructive"]
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -108,6 +110,37 @@ class Distinguishing(_Strict):
     )
 
 
+class FindingCheck(_Strict):
+    """One structured check: a finding (:data:`knowledge.findings.FINDINGS` or ``xid:<n>``)
+    and how much it moves this card's score. A rules-out check may name the card the finding
+    points to instead."""
+
+    finding: str
+    weight: float = Field(default=1.0, gt=0, le=5)
+    points_to: str | None = Field(default=None, pattern=ID_PATTERN)
+
+    @field_validator("finding")
+    @classmethod
+    def _known_finding(cls, v: str) -> str:
+        if not is_finding(v):
+            raise ValueError(f"unknown finding {v!r} (see knowledge/findings.py FINDINGS)")
+        return v
+
+
+class Checks(_Strict):
+    """Machine-checkable mirror of ``distinguishing``: findings that rule this card in / out."""
+
+    rules_in: list[FindingCheck] = Field(default_factory=list)
+    rules_out: list[FindingCheck] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _points_to_only_out(self) -> Checks:
+        for c in self.rules_in:
+            if c.points_to is not None:
+                raise ValueError(f"rules_in {c.finding}: points_to belongs to rules_out checks")
+        return self
+
+
 class Card(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
@@ -115,6 +148,9 @@ class Card(_Strict):
     severity: Literal["info", "warning", "critical"]
     signals: Signals
     distinguishing: Distinguishing
+    checks: Checks | None = Field(
+        default=None, description="structured rules in/out over named findings (the scorer)"
+    )
     root_cause: str
     runbooks: list[str] = Field(default_factory=list, description="runbook ids")
     fault_classes: list[str] = Field(

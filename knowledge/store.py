@@ -285,6 +285,7 @@ class KnowledgeBase:
           card;
         - a card naming a fault class the simulator does not have, and simulator fault classes
           (``telemetry.faults.ALL_FAULTS``) that no card maps;
+        - a card's ``checks.rules_out`` pointing to an unknown card;
         - a card naming a symptom the NOC never emits (RuleSpec symptoms, ``xid_<n>``,
           ``nic_link_flap``, ``rm_init_failed``);
         - a runbook precondition or verification naming a tool outside ``schema.TOOLS`` (the
@@ -314,6 +315,12 @@ class KnowledgeBase:
                     errors.append(f"{at}: related: unknown card {rel!r}")
                 elif rel == c.id:
                     errors.append(f"{at}: related: a card cannot be related to itself")
+            if c.checks is not None:
+                for i, chk in enumerate(c.checks.rules_out):
+                    if chk.points_to is not None and chk.points_to not in self.cards:
+                        errors.append(
+                            f"{at}: checks.rules_out.{i}.points_to: unknown card {chk.points_to!r}"
+                        )
             for fc in c.fault_classes:
                 if fc not in faults:
                     errors.append(

@@ -1,0 +1,88 @@
+"""The SRE agent's configuration: one strict YAML file (``sre.example.yaml``).
+
+Every part has a safe default, so ``gpufleet diagnose`` works with no file at all: no model
+(deterministic path), an empty policy (nothing pre-approved), executors in dry-run, SLURM not
+wired, state under ``.gpufleet/state``. Unknown keys are errors that name the key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from graph.executors.config import ExecutorsConfig
+from graph.models.config import ModelConfig
+
+DEFAULT_STATE_DIR = Path(".gpufleet/state")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SlurmConfig(_Strict):
+    """The SLURM executor. Off by default: scheduler evidence then comes from the recorded
+    incident (replay) or is reported as not configured (live)."""
+
+    enabled: bool = False
+    slurm_conf: Path | None = Field(
+        default=None, description="SLURM_CONF for scontrol/squeue (default: the system's)"
+    )
+    dry_run: bool = True  # drains and resumes are recorded, not run, until this is false
+    reason_prefix: str = "gpufleet"
+
+
+class MetricsStoreConfig(_Strict):
+    """Where live evidence reads metrics history (Prometheus or VictoriaMetrics)."""
+
+    url: str
+    selector: str = ""  # extra PromQL label matchers, e.g. 'cluster="a"'
+    timeout_s: float = Field(default=10, gt=0)
+
+
+class SreConfig(_Strict):
+    state_dir: Path = DEFAULT_STATE_DIR
+    policy: Path | None = None  # graph.policy YAML; none = nothing pre-approved
+    model: ModelConfig = Field(default_factory=ModelConfig)
+    executors: ExecutorsConfig = Field(default_factory=ExecutorsConfig)
+    slurm: SlurmConfig = Field(default_factory=SlurmConfig)
+    metrics_store: MetricsStoreConfig | None = None
+    kernel_log: Path | None = None  # live: a journal/kern.log file to search
+    max_hypotheses: int = Field(default=5, ge=1, le=20)
+
+
+class SreConfigError(ValueError):
+    pass
+
+
+def load_sre_config(path: str | Path | None) -> SreConfig:
+    if path is None:
+        return SreConfig()
+    path = Path(path)
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except OSError as e:
+        raise SreConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise SreConfigError(f"{path}{where}: not valid YAML: {e}") from None
+    if not isinstance(raw, dict):
+        raise SreConfigError(f"{path}: expected a mapping at the top level")
+    try:
+        cfg = SreConfig.model_validate(raw)
+    except ValidationError as e:
+        problems = "; ".join(
+            f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()
+        )
+        raise SreConfigError(f"{path}: {problems}") from None
+    base = path.parent
+    # relative paths in the file are relative to the file, not to where gpufleet was started
+    updates: dict[str, Path] = {}
+    if cfg.policy is not None and not cfg.policy.is_absolute():
+        updates["policy"] = base / cfg.policy
+    if not cfg.state_dir.is_absolute() and "state_dir" in raw:
+        updates["state_dir"] = base / cfg.state_dir
+    return cfg.model_copy(update=updates) if updates else cfg

@@ -1,0 +1,719 @@
+"""Evidence gathering for one incident: which read-tool calls per layer, and what they showed.
+
+Three pure steps around the registry call, so the LangGraph can run each layer as a parallel
+branch and a plain loop (:mod:`agents.sre.diagnose_core`) can run them in order:
+
+1. :func:`plan_evidence` (incident, topology) → ``{layer: [ToolCall, ...]}``;
+2. the caller runs each call through the tool registry;
+3. :func:`evidence_from_results` (layer, calls, results) → :class:`~bus.events.Evidence` items,
+   each with a ``summary`` for people (fleet text quoted and truncated) and ``facts`` (numbers
+   and short strings) for :mod:`agents.sre.findings`; :func:`number_evidence` then gives them
+   stable ids ``E01``… in a deterministic order.
+
+Time convention. Every metrics call asks for ``[opened_at − LOOKBACK_S, now]``. The part that
+ends ``BASELINE_GAP_S`` before the incident opened is the *baseline* (before the fault, as far
+as the NOC could tell: its detection delays are minutes); the last ``RECENT_S`` seconds are
+*now*. The interpretation recovers ``opened_at`` as ``start + LOOKBACK_S`` (the plan and its
+reading live together in this module), so a result carries everything needed to read it.
+
+Load-corrected temperature. A GPU's temperature follows its power: ``T ≈ T_inlet + R·P`` with
+R ≈ 0.06 °C/W for an air-cooled SXM board (H100: ~35 °C idle at ~70 W, ~75 °C at 700 W).
+``temp_rise_corr = ΔT − R·ΔP`` is the rise that load does not explain: fans, heatsink, inlet
+air. A workload ramp moves ΔT and ΔP together and leaves it near zero.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from bus.events import Evidence, Incident, Layer, Scalar, Scope
+from graph.tools import ToolCall, ToolResult
+from telemetry.fields import ALL_FIELDS, DCGM_FP64_BLANK, ClockEventReason
+from telemetry.topology import Topology, sku
+
+FloatArray = npt.NDArray[np.float64]
+
+LAYERS: tuple[Layer, ...] = ("hardware", "driver", "os", "workload")
+LOOKBACK_S = 3600.0  # window start before the incident opened
+BASELINE_GAP_S = 600.0  # the baseline ends this long before the incident opened
+RECENT_S = 600.0  # "now" = the last ten minutes
+HISTORY_S = 30 * 86400.0  # earlier incidents / changes: the last 30 days
+R_THERMAL_C_PER_W = 0.06
+BUSY_UTIL_FOR_LINK = 30.0
+MAX_FOCUS_GPUS = 8
+MAX_PEER_ENTITIES = 64
+LINE_CHARS = 160
+QUOTED_LINES = 5
+
+GPU_FOCUS_FIELDS: tuple[str, ...] = (
+    "DCGM_FI_DEV_GPU_TEMP",
+    "DCGM_FI_DEV_MEMORY_TEMP",
+    "DCGM_FI_DEV_POWER_USAGE",
+    "DCGM_FI_DEV_POWER_MGMT_LIMIT",
+    "DCGM_FI_DEV_GPU_UTIL",
+    "DCGM_FI_DEV_SM_CLOCK",
+    "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",
+    "DCGM_FI_DEV_FB_USED",
+    "DCGM_FI_DEV_FB_FREE",
+    "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
+    "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
+    "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS",
+    "DCGM_FI_DEV_ROW_REMAP_FAILURE",
+    "DCGM_FI_DEV_ROW_REMAP_PENDING",
+    "DCGM_FI_DEV_PCIE_REPLAY_COUNTER",
+    "DCGM_FI_DEV_PCIE_LINK_GEN",
+    "DCGM_FI_DEV_PCIE_LINK_WIDTH",
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_XID_ERRORS",
+)
+GPU_PEER_FIELDS: tuple[str, ...] = (
+    "DCGM_FI_DEV_GPU_TEMP",
+    "DCGM_FI_DEV_POWER_USAGE",
+    "DCGM_FI_DEV_GPU_UTIL",
+    "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",
+    "DCGM_FI_DEV_FB_USED",
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+)
+NODE_FIELDS: tuple[str, ...] = ("NODE_CPU_UTIL", "NODE_MEM_PRESSURE", "NODE_NIC_LINK_UP")
+
+# role of a metrics call, recovered from its position in the layer's plan (see plan_evidence)
+FOCUS, NODE_PEERS, RACK_PEERS, HOST, JOB_GPUS = "focus", "node_peers", "rack_peers", "host", "job"
+
+
+# --------------------------------------------------------------------------- planning
+def _gpu_keys(entities: Iterable[str], topology: Topology) -> list[str]:
+    return [e for e in dict.fromkeys(entities) if e in topology.gpu_pos]
+
+
+def incident_nodes(incident: Incident, topology: Topology) -> list[str]:
+    nodes = list(incident.nodes)
+    for e in (incident.root_entity, *incident.entities, *incident.context_entities):
+        if e in topology.gpu_pos:
+            nodes.append(topology.node_of_gpu_key(e))
+        elif e in topology.node_pos:
+            nodes.append(e)
+        elif e in topology.rack_pos:
+            nodes += [
+                topology.node_keys[int(n)] for n in topology.nodes_of_rack(topology.rack_pos[e])
+            ]
+    return [n for n in dict.fromkeys(nodes) if n in topology.node_pos]
+
+
+def focus_gpus(incident: Incident, topology: Topology) -> list[str]:
+    """The GPUs the incident is about: its root and symptomatic GPUs, else its context GPUs."""
+    gpus = _gpu_keys((incident.root_entity, *incident.entities), topology)
+    if not gpus:
+        gpus = _gpu_keys(incident.context_entities, topology)
+    return gpus[:MAX_FOCUS_GPUS]
+
+
+def _window(incident: Incident, now: float) -> tuple[float, float]:
+    return incident.opened_at - LOOKBACK_S, max(now, incident.opened_at)
+
+
+def plan_evidence(
+    incident: Incident, topology: Topology, now: float | None = None
+) -> dict[Layer, list[ToolCall]]:
+    """The read-tool calls per layer for one incident (pure; ``now`` defaults to its update).
+
+    hardware: history of the focus GPUs (all diagnostic fields), of every GPU of their nodes
+    (slot neighbours vs the rest of the node), of every node of their racks plus the nodes of
+    other racks (node averages: rack vs fleet), and where the root sits (topology).
+    driver: kernel log of the nodes around the incident; recent driver/firmware changes.
+    os: host metrics of the nodes; kernel-log NIC / host lines.
+    workload: scheduler state and jobs of the nodes, the incident's jobs, earlier incidents.
+    """
+    now = incident.updated_at if now is None else now
+    start, end = _window(incident, now)
+    nodes = incident_nodes(incident, topology)
+    focus = focus_gpus(incident, topology)
+    root = incident.root_entity
+    if root not in topology.gpu_pos and root not in topology.node_pos:
+        root = (
+            root
+            if root in topology.rack_pos
+            else (focus[0] if focus else nodes[0] if nodes else root)
+        )
+    node_gpus = [
+        topology.gpu_keys[int(g)]
+        for n in nodes[:4]
+        for g in topology.gpus_of_node(topology.node_pos[n])
+    ][:MAX_PEER_ENTITIES]
+    racks = sorted({topology.rack_of_node_key(n) for n in nodes})
+    in_racks = [n for n in topology.node_keys if topology.rack_of_node_key(n) in racks]
+    others = [n for n in topology.node_keys if topology.rack_of_node_key(n) not in racks]
+    rack_peers = (in_racks + others)[:MAX_PEER_ENTITIES]
+    window = {"start": start, "end": end}
+
+    def metrics(entities: Sequence[str], fields: Sequence[str]) -> ToolCall:
+        return ToolCall(
+            tool="metrics.history",
+            args={"entities": list(entities), "fields": list(fields), **window},
+        )
+
+    hardware: list[ToolCall] = []
+    if root in topology.gpu_pos or root in topology.node_pos or root in topology.rack_pos:
+        hardware.append(ToolCall(tool="topology.describe", args={"entity": root}))
+    hardware.append(metrics(focus or nodes[:4] or [root], GPU_FOCUS_FIELDS))
+    if node_gpus:
+        hardware.append(metrics(node_gpus, GPU_PEER_FIELDS))
+    if rack_peers:
+        hardware.append(metrics(rack_peers, GPU_PEER_FIELDS[:4]))
+    driver = [
+        ToolCall(tool="kernel_log.search", args={"nodes": nodes, **window, "limit": 500}),
+        ToolCall(
+            tool="changes.recent",
+            args={"nodes": nodes, "start": end - HISTORY_S, "end": end},
+        ),
+    ]
+    os_calls = []
+    if nodes:
+        os_calls.append(metrics(nodes[:MAX_PEER_ENTITIES], NODE_FIELDS))
+    os_calls.append(
+        ToolCall(
+            tool="kernel_log.search",
+            args={"nodes": nodes, **window, "pattern": r"(?i)mlx5|link|nic|port", "limit": 200},
+        )
+    )
+    workload: list[ToolCall] = []
+    for n in nodes[:4]:
+        workload.append(ToolCall(tool="slurm.show_node", args={"node": n}))
+        workload.append(ToolCall(tool="slurm.list_jobs_on_node", args={"node": n}))
+    for j in incident.jobs[:4]:
+        workload.append(ToolCall(tool="slurm.show_job", args={"job_id": j}))
+    job_gpus = _gpu_keys(incident.context_entities, topology) if incident.scope is Scope.JOB else []
+    if job_gpus:
+        workload.append(metrics(job_gpus[:MAX_PEER_ENTITIES], GPU_FOCUS_FIELDS[4:9]))
+    workload.append(
+        ToolCall(
+            tool="incidents.history",
+            args={
+                "entities": list(dict.fromkeys([incident.root_entity, *focus, *nodes]))[
+                    :MAX_PEER_ENTITIES
+                ],
+                "start": end - HISTORY_S,
+                "end": incident.opened_at,
+                "exclude_incident": incident.incident_id,
+            },
+        )
+    )
+    return {"hardware": hardware, "driver": driver, "os": os_calls, "workload": workload}
+
+
+def metrics_role(layer: Layer, calls: Sequence[ToolCall], index: int) -> str:
+    """Which part of the plan a metrics call is (the n-th metrics call of its layer)."""
+    nth = sum(1 for c in calls[:index] if c.tool == "metrics.history")
+    if layer == "hardware":
+        return (FOCUS, NODE_PEERS, RACK_PEERS)[min(nth, 2)]
+    if layer == "os":
+        return HOST
+    return JOB_GPUS
+
+
+# --------------------------------------------------------------------------- series → facts
+def _arrays(points: Any) -> tuple[FloatArray, FloatArray]:
+    """[[t, v], ...] → (t, v); anything malformed raises ValueError with what was wrong."""
+    if not isinstance(points, list):
+        raise ValueError(f"series must be a list of [t, v] points, got {type(points).__name__}")
+    arr = np.asarray(points, dtype=np.float64) if points else np.zeros((0, 2))
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"series points must be [t, v] pairs, got shape {arr.shape}")
+    ok = np.isfinite(arr).all(axis=1)
+    arr = arr[ok]
+    order = np.argsort(arr[:, 0], kind="stable")
+    return arr[order, 0], arr[order, 1]
+
+
+def _median(v: FloatArray) -> float:
+    return float(np.median(v)) if len(v) else math.nan
+
+
+def _increase(v: FloatArray) -> float:
+    """Counter increase with resets (a drop restarts from zero), NaN without two samples."""
+    if len(v) < 2:
+        return math.nan
+    d = np.diff(v)
+    return float(np.sum(np.where(d >= 0, d, v[1:])))
+
+
+def _bit_share(v: FloatArray, bit: int) -> float:
+    if not len(v):
+        return math.nan
+    return float(np.mean((v.astype(np.int64) & bit) != 0))
+
+
+def _round(x: float, nd: int = 3) -> Scalar:
+    return None if x is None or not math.isfinite(x) else round(float(x), nd)
+
+
+def series_facts(series: Mapping[str, Any], start: float, end: float) -> dict[str, Scalar]:
+    """Facts of one entity's series over a plan window (see the module docstring)."""
+    opened = start + LOOKBACK_S
+    base_end = opened - BASELINE_GAP_S
+    recent_start = max(end - RECENT_S, min(opened, end))
+    f: dict[str, Scalar] = {}
+    last_seen = -math.inf
+    arrays: dict[str, tuple[FloatArray, FloatArray]] = {}
+    for name, pts in series.items():
+        t, v = _arrays(pts)
+        spec = ALL_FIELDS.get(name)
+        if spec is not None:  # DCGM blank sentinels and N/A values are not measurements
+            with np.errstate(invalid="ignore"):
+                keep = (v >= spec.valid_min) & (v <= spec.valid_max) & (v < DCGM_FP64_BLANK)
+            t, v = t[keep], v[keep]
+        arrays[name] = (t, v)
+        if len(t):
+            last_seen = max(last_seen, float(t[-1]))
+
+    def parts(name: str) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+        t, v = arrays.get(name, (np.zeros(0), np.zeros(0)))
+        return t, v, v[t <= base_end], v[t >= recent_start]
+
+    f["samples"] = sum(len(t) for t, _ in arrays.values())
+    f["last_sample_age_s"] = _round(end - last_seen, 1) if math.isfinite(last_seen) else None
+    for name, key in (
+        ("DCGM_FI_DEV_GPU_TEMP", "temp"),
+        ("DCGM_FI_DEV_MEMORY_TEMP", "mem_temp"),
+        ("DCGM_FI_DEV_POWER_USAGE", "power"),
+        ("DCGM_FI_DEV_POWER_MGMT_LIMIT", "power_limit"),
+        ("DCGM_FI_DEV_GPU_UTIL", "util"),
+        ("DCGM_FI_DEV_SM_CLOCK", "sm_clock"),
+        ("DCGM_FI_DEV_FB_USED", "fb_used"),
+        ("DCGM_FI_DEV_FB_FREE", "fb_free"),
+        ("NODE_CPU_UTIL", "cpu"),
+        ("NODE_MEM_PRESSURE", "mem_pressure"),
+        ("NODE_NIC_LINK_UP", "nic_links"),
+        ("DCGM_FI_DEV_PCIE_LINK_GEN", "pcie_gen"),
+        ("DCGM_FI_DEV_PCIE_LINK_WIDTH", "pcie_width"),
+    ):
+        if name not in arrays:
+            continue
+        t, v, pre, now = parts(name)
+        if not len(v):
+            continue
+        f[f"{key}_pre"] = _round(_median(pre))
+        f[f"{key}_now"] = _round(_median(now))
+        f[f"{key}_max"] = _round(float(np.max(v)))
+        f[f"{key}_min"] = _round(float(np.min(v)))
+        if len(now):
+            f[f"{key}_now_min"] = _round(float(np.min(now)))
+        if len(pre):
+            f[f"{key}_pre_max"] = _round(float(np.max(pre)))
+    t0, t1 = f.get("temp_pre"), f.get("temp_now")
+    if isinstance(t0, float) and isinstance(t1, float):
+        dt = t1 - t0
+        f["temp_delta"] = _round(dt)
+        p0, p1 = f.get("power_pre"), f.get("power_now")
+        if isinstance(p0, float) and isinstance(p1, float):
+            f["power_delta"] = _round(p1 - p0)
+            f["temp_rise_corr"] = _round(dt - R_THERMAL_C_PER_W * (p1 - p0))
+    if "DCGM_FI_DEV_CLOCKS_EVENT_REASONS" in arrays:
+        _, v, pre, now = parts("DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
+        for reason in (
+            ClockEventReason.HW_THERMAL,
+            ClockEventReason.SW_THERMAL,
+            ClockEventReason.HW_POWER_BRAKE,
+            ClockEventReason.SW_POWER_CAP,
+            ClockEventReason.HW_SLOWDOWN,
+        ):
+            name = str(reason.name).lower()
+            f[f"{name}_share_now"] = _round(_bit_share(now, int(reason)))
+            f[f"{name}_share_pre"] = _round(_bit_share(pre, int(reason)))
+    for name, key in (
+        ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "sbe"),
+        ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "dbe"),
+        ("DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "remapped_rows"),
+        ("DCGM_FI_DEV_PCIE_REPLAY_COUNTER", "pcie_replay"),
+        ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", "nvlink_crc_flit"),
+        ("DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL", "nvlink_crc_data"),
+        ("DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL", "nvlink_replay"),
+    ):
+        if name not in arrays:
+            continue
+        t, v = arrays[name]
+        f[f"{key}_increase"] = _round(_increase(v))
+        recent = t >= recent_start
+        span_min = (float(t[recent][-1] - t[recent][0]) / 60.0) if recent.sum() >= 2 else 0.0
+        f[f"{key}_rate_per_min_now"] = (
+            _round(_increase(v[recent]) / span_min) if span_min > 0 else None
+        )
+    for name, key in (
+        ("DCGM_FI_DEV_ROW_REMAP_FAILURE", "row_remap_failure"),
+        ("DCGM_FI_DEV_ROW_REMAP_PENDING", "row_remap_pending"),
+        ("DCGM_FI_DEV_XID_ERRORS", "last_xid"),
+    ):
+        if name in arrays and len(arrays[name][1]):
+            f[f"{key}_max"] = _round(float(np.max(arrays[name][1])))
+    if "DCGM_FI_DEV_PCIE_LINK_GEN" in arrays and "DCGM_FI_DEV_GPU_UTIL" in arrays:
+        # GPUs lower the PCIe generation when idle to save power: only busy samples count
+        tg, g = arrays["DCGM_FI_DEV_PCIE_LINK_GEN"]
+        tu, u = arrays["DCGM_FI_DEV_GPU_UTIL"]
+        common, ig, iu = np.intersect1d(tg, tu, return_indices=True)
+        busy_gen = g[ig][u[iu] >= BUSY_UTIL_FOR_LINK]
+        busy_t = common[u[iu] >= BUSY_UTIL_FOR_LINK]
+        pre_g, now_g = busy_gen[busy_t <= base_end], busy_gen[busy_t >= recent_start]
+        f["pcie_gen_busy_pre_max"] = _round(float(np.max(pre_g))) if len(pre_g) else None
+        f["pcie_gen_busy_now_min"] = _round(float(np.min(now_g))) if len(now_g) else None
+    if "DCGM_FI_DEV_GPU_UTIL" in arrays:
+        t, v = arrays["DCGM_FI_DEV_GPU_UTIL"]
+        tail = v[t >= opened - LOOKBACK_S / 2]
+        busy = tail >= 50
+        idle = tail <= 10
+        state = np.where(busy, 1, np.where(idle, -1, 0))
+        state = state[state != 0]
+        f["util_transitions"] = int(np.sum(state[1:] != state[:-1])) if len(state) > 1 else 0
+        f["util_idle_share"] = _round(float(np.mean(idle))) if len(tail) else None
+    if "DCGM_FI_DEV_FB_USED" in arrays:
+        t, v = arrays["DCGM_FI_DEV_FB_USED"]
+        tail = v[t >= opened - LOOKBACK_S / 2]
+        if len(tail) >= 4:
+            d = np.diff(tail)
+            moving = d[d != 0]
+            f["fb_rising_share"] = _round(float(np.mean(moving > 0))) if len(moving) else 0.0
+            f["fb_growth"] = _round(float(tail[-1] - tail[0]))
+    return f
+
+
+def _summary_metrics(entity: str, f: Mapping[str, Scalar]) -> str:
+    keys = (
+        "temp_pre",
+        "temp_now",
+        "temp_rise_corr",
+        "power_now",
+        "util_now",
+        "fb_used_now",
+        "cpu_now",
+        "nic_links_now_min",
+        "sbe_increase",
+        "dbe_increase",
+        "pcie_replay_increase",
+        "nvlink_crc_flit_increase",
+    )
+    shown = [f"{k}={f[k]}" for k in keys if f.get(k) is not None]
+    return f"{entity}: " + (", ".join(shown) if shown else "no samples in the window")
+
+
+def _quote(line: object) -> str:
+    text = " ".join(str(line).split())
+    text = text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "…"
+    return '"' + text.replace('"', "'") + '"'
+
+
+# --------------------------------------------------------------------------- results → evidence
+def _error_evidence(layer: Layer, call: ToolCall, res: ToolResult, entity: str) -> Evidence:
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=entity,
+        summary=f"{call.tool} failed: {res.error or res.status}",
+        facts={"error": (res.error or res.status)[:300]},
+        query=res.query,
+        status="error",
+    )
+
+
+def _metrics_evidence(layer: Layer, call: ToolCall, res: ToolResult, role: str) -> list[Evidence]:
+    start = float(call.args.get("start", 0.0))
+    end = float(call.args.get("end", 0.0))
+    data = res.data if isinstance(res.data, dict) else {}
+    out: list[Evidence] = []
+    for entity in call.args.get("entities", []):
+        series = data.get(entity)
+        if not isinstance(series, dict) or not any(series.values()):
+            out.append(
+                Evidence(
+                    evidence_id="",
+                    layer=layer,
+                    tool=call.tool,
+                    entity=str(entity),
+                    summary=f"{entity}: no samples in the window",
+                    facts={"role": role, "samples": 0},
+                    query=res.query,
+                    status="empty",
+                )
+            )
+            continue
+        try:
+            facts = series_facts(series, start, end)
+        except ValueError as e:
+            out.append(
+                Evidence(
+                    evidence_id="",
+                    layer=layer,
+                    tool=call.tool,
+                    entity=str(entity),
+                    summary=f"{entity}: unreadable series: {e}",
+                    facts={"role": role, "error": str(e)[:300]},
+                    query=res.query,
+                    status="error",
+                )
+            )
+            continue
+        facts["role"] = role
+        out.append(
+            Evidence(
+                evidence_id="",
+                layer=layer,
+                tool=call.tool,
+                entity=str(entity),
+                summary=_summary_metrics(str(entity), facts),
+                facts=facts,
+                query=res.query,
+            )
+        )
+    return out
+
+
+def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
+    events = [e for e in (res.data or []) if isinstance(e, dict)]
+    nodes = ",".join(call.args.get("nodes", [])) or "*"
+    kinds = Counter(str(e.get("kind")) for e in events)
+    xids = Counter(int(e["xid"]) for e in events if isinstance(e.get("xid"), int))
+    facts: dict[str, Scalar] = {"events": len(events)}
+    for k, n in sorted(kinds.items()):
+        facts[f"kind_{k}"] = n
+    for x, n in sorted(xids.items()):
+        facts[f"xid_{x}"] = n
+        gpus = sorted({str(e.get("gpu")) for e in events if e.get("xid") == x and e.get("gpu")})
+        facts[f"xid_{x}_gpus"] = ",".join(gpus)
+        facts[f"xid_{x}_nodes"] = ",".join(
+            sorted({str(e.get("node")) for e in events if e.get("xid") == x})
+        )
+    fob = sorted(
+        {str(e.get("gpu") or e.get("node")) for e in events if e.get("kind") == "fallen_off_bus"}
+    )
+    if fob:
+        facts["fallen_off_bus_on"] = ",".join(fob)
+    for kind in ("nic_link_down", "nic_link_up"):
+        on = sorted({str(e.get("node")) for e in events if e.get("kind") == kind})
+        if on:
+            facts[f"{kind}_nodes"] = ",".join(on)
+    first = min((float(e["time"]) for e in events if "time" in e), default=None)
+    facts["first_event_time"] = first
+    lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
+    more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
+    summary = (
+        f"kernel log on {nodes}: {len(events)} event(s) "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
+        + (": " + "; ".join(lines) + more if lines else "")
+    )
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=nodes,
+        summary=summary,
+        facts=facts,
+        query=res.query,
+        status="ok" if events else "empty",
+    )
+
+
+_HUMAN_REASON = re.compile(
+    r"(?i)maint|upgrade|planned|firmware|bios|kernel|patch|swap|replac|cabl|rma|ticket|"
+    r"reseat|repair|decom|reserv|test|bake|burn|by \w+|@"
+)
+_MAINTENANCE = re.compile(r"(?i)maint|upgrade|planned|patch|window|firmware|bios|kernel")
+_SCHEDULER_REASON = re.compile(
+    r"(?i)not responding|kill task failed|nhc|health ?check|epilog|prolog|batch job complete|"
+    r"low ?real ?memory|gres|unexpectedly rebooted|gpu.*(error|fail)|xid"
+)
+
+
+def _scheduler_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
+    data = res.data
+    facts: dict[str, Scalar] = {}
+    if call.tool == "slurm.show_node" and isinstance(data, dict):
+        entity = str(data.get("name") or call.args.get("node"))
+        reason = str(data.get("reason") or "")
+        state = str(data.get("state") or "")
+        drained = bool(data.get("drained")) or "DRAIN" in state.upper()
+        facts = {
+            "state": state,
+            "drained": drained,
+            "down": bool(data.get("down")) or state.upper().startswith("DOWN"),
+            "reason": reason[:200],
+            "reason_human": bool(reason)
+            and bool(_HUMAN_REASON.search(reason))
+            and not _SCHEDULER_REASON.search(reason),
+            "reason_maintenance": bool(_MAINTENANCE.search(reason)),
+            "reason_scheduler": bool(_SCHEDULER_REASON.search(reason)),
+            "jobs": ",".join(str(j) for j in data.get("jobs") or []),
+        }
+        summary = f"{entity}: state {state}" + (f", reason {_quote(reason)}" if reason else "")
+    elif call.tool == "slurm.show_job" and isinstance(data, dict):
+        entity = str(data.get("job_id") or call.args.get("job_id"))
+        nodes = data.get("nodes") or []
+        facts = {
+            "state": str(data.get("state") or ""),
+            "nodes": ",".join(map(str, nodes)),
+            "num_nodes": len(nodes),
+            "num_gpus": int(data.get("num_gpus") or len(data.get("gpus") or [])),
+            "kind": str(data.get("kind") or ""),
+            "start_time": data.get("start_time"),
+        }
+        summary = f"job {entity}: {facts['state']} on {facts['nodes']} ({facts['num_gpus']} GPUs)"
+    else:  # list_jobs_on_node
+        entity = str(call.args.get("node"))
+        jobs = [j for j in (data or []) if isinstance(j, dict)]
+        facts = {
+            "jobs": len(jobs),
+            "job_ids": ",".join(str(j.get("job_id")) for j in jobs),
+            "multi_node_jobs": sum(1 for j in jobs if len(j.get("nodes") or []) > 1),
+        }
+        summary = f"{entity}: {len(jobs)} job(s) running" + (
+            f" ({facts['job_ids']})" if jobs else ""
+        )
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=entity,
+        summary=summary,
+        facts=facts,
+        query=res.query,
+        status="ok" if (facts and data) else "empty",
+    )
+
+
+def _changes_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
+    items = [c for c in (res.data or []) if isinstance(c, dict)]
+    kinds = Counter(str(c.get("kind")) for c in items)
+    facts: dict[str, Scalar] = {"changes": len(items)}
+    for k, n in sorted(kinds.items()):
+        facts[f"kind_{k}"] = n
+        facts[f"last_{k}_time"] = max(
+            float(c.get("time", 0.0)) for c in items if c.get("kind") == k
+        )
+    lines = [
+        f"{c.get('kind')} on {c.get('node')}: {_quote(c.get('detail', ''))}" for c in items[-5:]
+    ]
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=",".join(call.args.get("nodes", [])) or "*",
+        summary=f"{len(items)} change(s)" + (": " + "; ".join(lines) if lines else ""),
+        facts=facts,
+        query=res.query,
+        status="ok" if items else "empty",
+    )
+
+
+def _incidents_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
+    items = [i for i in (res.data or []) if isinstance(i, dict)]
+    ents = [str(e) for e in call.args.get("entities", [])]
+    root = ents[0] if ents else ""
+    same_root = sum(1 for i in items if i.get("root_entity") == root)
+    host = root.split("/", 1)[0]
+    same_node = sum(1 for i in items if str(i.get("root_entity", "")).split("/", 1)[0] == host)
+    facts: dict[str, Scalar] = {
+        "incidents": len(items),
+        "same_root": same_root,
+        "same_node": same_node,
+        "root": root,
+        "families": ",".join(sorted({str(i.get("family")) for i in items})),
+    }
+    titles = "; ".join(_quote(i.get("title", "")) for i in items[-3:])
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=root,
+        summary=f"{len(items)} earlier incident(s) on {root} or its node"
+        + (f": {titles}" if titles else ""),
+        facts=facts,
+        query=res.query,
+        status="ok" if items else "empty",
+    )
+
+
+def _topology_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
+    d = res.data if isinstance(res.data, dict) else {}
+    facts: dict[str, Scalar] = {}
+    for k in ("kind", "node", "rack", "pdu", "cooling_zone", "nvlink_domain", "slot", "sku"):
+        if k in d:
+            facts[k] = d[k]
+    for k in ("slot_neighbours", "node_gpus", "rack_nodes", "domain_nodes", "nodes"):
+        if k in d:
+            facts[k] = ",".join(map(str, d[k]))
+    if "sku" in d:
+        try:
+            s = sku(str(d["sku"]))
+            facts["pcie_gen_rated"] = s.pcie_gen
+            facts["pcie_width_rated"] = s.pcie_width
+            facts["memory_mib"] = s.memory_mib
+            facts["slowdown_temp_c"] = s.slowdown_temp_c
+        except KeyError:
+            pass
+    entity = str(call.args.get("entity"))
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=entity,
+        summary=f"{entity}: node {d.get('node', '-')}, rack {d.get('rack', '-')}, slot "
+        f"neighbours {facts.get('slot_neighbours', '-') or '-'}",
+        facts=facts,
+        query=res.query,
+    )
+
+
+def evidence_from_results(
+    layer: Layer, calls: Sequence[ToolCall], results: Sequence[ToolResult]
+) -> list[Evidence]:
+    """Evidence items (ids not yet assigned) from one layer's calls and their results.
+
+    A failed call is one ``error`` item saying why; an empty answer is an ``empty`` item (the
+    absence of Xids or jobs is itself evidence); nothing here raises on bad data."""
+    out: list[Evidence] = []
+    for i, (call, res) in enumerate(zip(calls, results, strict=True)):
+        entity = str(
+            call.args.get("entity")
+            or call.args.get("node")
+            or call.args.get("job_id")
+            or ",".join(map(str, call.args.get("entities") or call.args.get("nodes") or []))
+        )
+        if not res.ok:
+            out.append(_error_evidence(layer, call, res, entity))
+            continue
+        try:
+            if call.tool == "metrics.history":
+                out += _metrics_evidence(layer, call, res, metrics_role(layer, calls, i))
+            elif call.tool == "kernel_log.search":
+                out.append(_log_evidence(layer, call, res))
+            elif call.tool.startswith("slurm."):
+                out.append(_scheduler_evidence(layer, call, res))
+            elif call.tool == "changes.recent":
+                out.append(_changes_evidence(layer, call, res))
+            elif call.tool == "incidents.history":
+                out.append(_incidents_evidence(layer, call, res))
+            elif call.tool == "topology.describe":
+                out.append(_topology_evidence(layer, call, res))
+        except (TypeError, ValueError, KeyError) as e:  # a malformed answer: say so, go on
+            out.append(
+                _error_evidence(
+                    layer, call, ToolResult.failure(f"unreadable result: {e}", res.query), entity
+                )
+            )
+    return out
+
+
+def number_evidence(items: Iterable[Evidence]) -> tuple[Evidence, ...]:
+    """Stable ids E01… in a deterministic order: by layer, then tool, entity and summary."""
+    order = {layer: i for i, layer in enumerate(LAYERS)}
+    ranked = sorted(items, key=lambda e: (order[e.layer], e.tool, e.entity, e.summary))
+    width = max(2, len(str(len(ranked))))
+    return tuple(
+        e.model_copy(update={"evidence_id": f"E{i + 1:0{width}d}"}) for i, e in enumerate(ranked)
+    )

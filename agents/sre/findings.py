@@ -1,0 +1,570 @@
+"""Findings: named, checkable facts computed from evidence facts (pure).
+
+:func:`derive_findings` reads the ``facts`` of numbered :class:`~bus.events.Evidence` (from
+:mod:`agents.sre.evidence`) and returns :class:`~bus.events.Finding` objects named from the
+vocabulary :data:`knowledge.findings.FINDINGS`, each citing the evidence it rests on. Cards'
+structured checks name these findings; the scorer adds and subtracts their weights.
+
+Thresholds are physical, not fitted to one data set:
+
+- temperature: a load-corrected rise of 8 °C is well outside the ±2-3 °C a steady workload
+  wanders; neighbours count as warming at 3 °C (they sit beside the hot air, not in it); "the
+  rest of the node is normal" means its median corrected rise stays under 2 °C;
+- clock-event reasons count when set in at least 20 % of the recent samples (a one-off bit is
+  noise; a fault holds it);
+- HBM is hot at 85 °C (where HBM3 correctable-error rates climb);
+- counters: any DBE, remap failure or pending remap counts; SBE counts at 50 in the window;
+  PCIe replays at 10/min now (a healthy link retries a handful per hour); NVLink CRC/replay at
+  100 in the window;
+- utilization: "busy" ≥ 50 %, "idle" ≤ 5-10 %; a data-loader stall flips between them at least
+  6 times in half an hour (a checkpoint dips once).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from agents.sre.evidence import FOCUS, HOST, JOB_GPUS, NODE_PEERS, RACK_PEERS
+from bus.events import Evidence, Finding, Incident, Scalar, Scope
+
+TEMP_RISE_C = 8.0
+NEIGHBOUR_RISE_C = 3.0
+QUIET_RISE_C = 2.0
+NODE_RISE_C = 4.0
+REASON_SHARE = 0.2
+HBM_HOT_C = 85.0
+SBE_WINDOW = 50.0
+PCIE_REPLAY_PER_MIN = 10.0
+NVLINK_WINDOW = 100.0
+BUSY_UTIL = 50.0
+IDLE_UTIL = 5.0
+GAP_TRANSITIONS = 6
+CPU_SATURATED = 90.0
+CPU_BUSY = 80.0
+VANISHED_S = 120.0
+RECENT_BOOT_S = 3 * 3600.0
+APP_XIDS = frozenset({13, 31, 43, 45, 68, 69})
+
+
+def _num(facts: Mapping[str, Scalar], key: str) -> float:
+    v = facts.get(key)
+    if isinstance(v, bool) or v is None or isinstance(v, str):
+        return math.nan
+    return float(v)
+
+
+def _rise(facts: Mapping[str, Scalar]) -> float:
+    """The temperature rise both the raw and the load-corrected change agree on: it must get
+    hotter (a GPU whose load just stopped is still warm, not heating) and more than power
+    explains (a job ramping up heats its GPU normally)."""
+    return min(_num(facts, "temp_delta"), _num(facts, "temp_rise_corr"))
+
+
+def _ge(facts: Mapping[str, Scalar], key: str, thr: float) -> bool:
+    v = _num(facts, key)
+    return not math.isnan(v) and v >= thr
+
+
+def _split(v: Scalar) -> list[str]:
+    return [x for x in str(v or "").split(",") if x]
+
+
+def _nanmax(*xs: float) -> float:
+    vals = [x for x in xs if not math.isnan(x)]
+    return max(vals) if vals else math.nan
+
+
+def _median(xs: Iterable[float]) -> float:
+    vals = [x for x in xs if not math.isnan(x)]
+    return statistics.median(vals) if vals else math.nan
+
+
+@dataclass
+class _View:
+    """Evidence indexed by what the scorer asks about."""
+
+    metrics: dict[str, dict[str, Evidence]] = field(default_factory=dict)  # role → entity → ev
+    topology: list[Evidence] = field(default_factory=list)
+    logs: list[Evidence] = field(default_factory=list)
+    scheduler: list[Evidence] = field(default_factory=list)
+    changes: list[Evidence] = field(default_factory=list)
+    history: list[Evidence] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, evidence: Sequence[Evidence]) -> _View:
+        v = cls()
+        for e in evidence:
+            if e.status == "error":
+                continue
+            if e.tool == "metrics.history" and e.status == "ok":
+                v.metrics.setdefault(str(e.facts.get("role")), {})[e.entity] = e
+            elif e.tool == "topology.describe":
+                v.topology.append(e)
+            elif e.tool == "kernel_log.search":
+                v.logs.append(e)
+            elif e.tool.startswith("slurm."):
+                v.scheduler.append(e)
+            elif e.tool == "changes.recent":
+                v.changes.append(e)
+            elif e.tool == "incidents.history":
+                v.history.append(e)
+        return v
+
+    def role(self, role: str) -> dict[str, Evidence]:
+        return self.metrics.get(role, {})
+
+    def topo(self, key: str) -> list[str]:
+        for e in self.topology:
+            if key in e.facts:
+                return _split(e.facts[key])
+        return []
+
+    def topo_num(self, key: str) -> float:
+        for e in self.topology:
+            if key in e.facts:
+                return _num(e.facts, key)
+        return math.nan
+
+
+class _Out:
+    def __init__(self) -> None:
+        self.items: dict[str, Finding] = {}
+
+    def add(
+        self,
+        name: str,
+        entity: str,
+        evidence: Iterable[Evidence],
+        value: float | None = None,
+        detail: str = "",
+    ) -> None:
+        if name in self.items:
+            return
+        ids = tuple(sorted({e.evidence_id for e in evidence if e.evidence_id}))
+        val = None if value is None or math.isnan(value) else round(float(value), 3)
+        self.items[name] = Finding(
+            name=name, entity=entity, value=val, detail=detail, evidence_ids=ids
+        )
+
+
+def _gpu_roots(incident: Incident) -> list[str]:
+    ents = [incident.root_entity, *incident.entities]
+    return [e for e in dict.fromkeys(ents) if "/" in e]
+
+
+def derive_findings(incident: Incident, evidence: Sequence[Evidence]) -> tuple[Finding, ...]:
+    """Every finding the evidence supports, sorted by name (deterministic)."""
+    v = _View.of(evidence)
+    out = _Out()
+    _thermal(incident, v, out)
+    _power(incident, v, out)
+    _memory_and_links(incident, v, out)
+    _device(incident, v, out)
+    _workload(incident, v, out)
+    _scheduler(incident, v, out)
+    return tuple(sorted(out.items.values(), key=lambda f: f.name))
+
+
+# --------------------------------------------------------------------------- per family
+def _focus(incident: Incident, v: _View) -> list[Evidence]:
+    focus = v.role(FOCUS)
+    roots = [focus[g] for g in _gpu_roots(incident) if g in focus]
+    return roots or list(focus.values())
+
+
+def _thermal(incident: Incident, v: _View, out: _Out) -> None:
+    focus = _focus(incident, v)
+    peers = v.role(NODE_PEERS)
+    hot = [e for e in focus if _rise(e.facts) >= TEMP_RISE_C]
+    if hot:
+        best = max(hot, key=lambda e: _num(e.facts, "temp_rise_corr"))
+        out.add(
+            "load_corrected_temp_rising",
+            best.entity,
+            hot,
+            _num(best.facts, "temp_rise_corr"),
+            "temperature rise not explained by power",
+        )
+    follows = [
+        e
+        for e in focus
+        if _ge(e.facts, "temp_delta", TEMP_RISE_C)
+        and abs(_num(e.facts, "temp_rise_corr")) < NEIGHBOUR_RISE_C
+    ]
+    if follows and not hot:
+        out.add("temp_follows_load", follows[0].entity, follows)
+    if any(_ge(e.facts, "mem_temp_now", HBM_HOT_C) for e in focus):
+        out.add("hbm_hot", focus[0].entity, [e for e in focus if _ge(e.facts, "mem_temp_now", 0)])
+    slow = [
+        e
+        for e in focus
+        if _ge(e.facts, "hw_thermal_share_now", REASON_SHARE)
+        or _ge(e.facts, "sw_thermal_share_now", REASON_SHARE)
+    ]
+    if slow:
+        out.add("hw_thermal_slowdown", slow[0].entity, slow)
+
+    # where the heat is: slot neighbours, the whole node, the whole rack
+    root = _gpu_roots(incident)[0] if _gpu_roots(incident) else None
+    if root is not None and root in peers:
+        neighbours = [peers[n] for n in v.topo("slot_neighbours") if n in peers]
+        node_gpus = v.topo("node_gpus") or list(peers)
+        rest = [
+            peers[g]
+            for g in node_gpus
+            if g in peers and g != root and g not in {n.entity for n in neighbours}
+        ]
+        rest_med = _median(_rise(e.facts) for e in rest)
+        rest_quiet = math.isnan(rest_med) or rest_med < QUIET_RISE_C
+        # relative to the rest of the node: inlet-air drift moves every GPU of the chassis and
+        # cancels out; what is left belongs to this GPU's own air path or heatsink
+        common = 0.0 if math.isnan(rest_med) else rest_med
+        root_rise = _rise(peers[root].facts) - common
+        nb_rises = [_rise(e.facts) - common for e in neighbours]
+        if root_rise >= TEMP_RISE_C and rest_quiet:
+            out.add(
+                "load_corrected_temp_rising",
+                root,
+                [peers[root], *rest[:2]],
+                root_rise,
+                "temperature rise (relative to the rest of the node) not explained by power",
+            )
+        if (
+            root_rise >= TEMP_RISE_C
+            and nb_rises
+            and max(nb_rises) >= NEIGHBOUR_RISE_C
+            and rest_quiet
+        ):
+            out.add(
+                "slot_neighbours_warming",
+                root,
+                [peers[root], *neighbours, *v.topology],
+                max(nb_rises),
+                "adjacent slots warm with the hot GPU; the rest of the node does not",
+            )
+        if (
+            root_rise >= TEMP_RISE_C
+            and (not nb_rises or max(nb_rises) < NEIGHBOUR_RISE_C)
+            and rest_quiet
+        ):
+            out.add(
+                "single_gpu_hot_neighbours_normal",
+                root,
+                [peers[root], *neighbours, *v.topology],
+                root_rise,
+                "only this GPU runs hot",
+            )
+    if peers:
+        by_node: dict[str, list[Evidence]] = {}
+        for g, e in peers.items():
+            by_node.setdefault(g.split("/", 1)[0], []).append(e)
+        for node, evs in sorted(by_node.items()):
+            warm = [e for e in evs if _rise(e.facts) >= NODE_RISE_C]
+            if len(evs) >= 2 and len(warm) >= 0.75 * len(evs):
+                out.add("whole_node_warming", node, warm, len(warm) / len(evs))
+                break
+    rack = v.role(RACK_PEERS)
+    if rack:
+        in_rack = set(v.topo("rack_nodes") or v.topo("nodes"))
+        inside = [e for n, e in rack.items() if n in in_rack]
+        outside = [e for n, e in rack.items() if n not in in_rack]
+        warm = [e for e in inside if _rise(e.facts) >= NODE_RISE_C]
+        out_med = _median(_rise(e.facts) for e in outside)
+        if (
+            len(warm) >= 2
+            and len(warm) >= 0.6 * len(inside)
+            and (math.isnan(out_med) or out_med < QUIET_RISE_C)
+        ):
+            out.add(
+                "whole_rack_warming",
+                incident.racks[0] if incident.racks else warm[0].entity,
+                [*warm, *outside[:2]],
+                len(warm) / len(inside),
+                f"{len(warm)} of {len(inside)} nodes of the rack warmed; other racks did not",
+            )
+
+
+def _power(incident: Incident, v: _View, out: _Out) -> None:
+    focus = _focus(incident, v)
+    peers = v.role(NODE_PEERS)
+    gpus = list(peers.values()) or focus
+    brake = [e for e in [*focus, *gpus] if _ge(e.facts, "hw_power_brake_share_now", REASON_SHARE)]
+    if brake:
+        out.add("power_brake_active", brake[0].entity, brake[:8])
+        by_node: dict[str, list[Evidence]] = {}
+        for e in gpus:
+            by_node.setdefault(e.entity.split("/", 1)[0], []).append(e)
+        for node, evs in sorted(by_node.items()):
+            on = [e for e in evs if _ge(e.facts, "hw_power_brake_share_now", REASON_SHARE)]
+            if len(evs) >= 2 and len(on) >= 0.75 * len(evs):
+                out.add("power_brake_node_wide", node, on, len(on) / len(evs))
+                held = [e for e in on if _ge(e.facts, "hw_power_brake_share_now", 0.8)]
+                if len(held) >= 0.75 * len(evs):
+                    out.add("power_brake_continuous", node, held, len(held) / len(evs))
+                break
+    cap = [
+        e
+        for e in focus
+        if _ge(e.facts, "sw_power_cap_share_now", 0.5)
+        and _num(e.facts, "power_now") >= 0.9 * _num(e.facts, "power_limit_now")
+    ]
+    if cap:
+        out.add("sw_power_cap", cap[0].entity, cap)
+    lowered = [
+        e
+        for e in focus
+        if _num(e.facts, "power_limit_now") < 0.95 * _num(e.facts, "power_limit_pre")
+    ]
+    if lowered:
+        out.add("power_limit_lowered", lowered[0].entity, lowered)
+    slow = [
+        e
+        for e in focus
+        if _ge(e.facts, "hw_slowdown_share_now", REASON_SHARE)
+        and not _ge(e.facts, "hw_thermal_share_now", 0.1)
+        and not _ge(e.facts, "hw_power_brake_share_now", 0.1)
+    ]
+    if slow:
+        out.add("hw_slowdown_no_thermal", slow[0].entity, slow)
+
+
+def _memory_and_links(incident: Incident, v: _View, out: _Out) -> None:
+    focus = _focus(incident, v)
+    checks: list[tuple[str, str, float]] = [
+        ("sbe_rate_high", "sbe_increase", SBE_WINDOW),
+        ("dbe_increase", "dbe_increase", 1.0),
+        ("row_remap_failure", "row_remap_failure_max", 1.0),
+        ("row_remap_pending", "row_remap_pending_max", 1.0),
+        ("uncorrectable_rows_remapped", "remapped_rows_increase", 1.0),
+        ("pcie_replay_rate_high", "pcie_replay_rate_per_min_now", PCIE_REPLAY_PER_MIN),
+    ]
+    for name, key, thr in checks:
+        hit = [e for e in focus if _ge(e.facts, key, thr)]
+        if hit:
+            out.add(name, hit[0].entity, hit, _num(hit[0].facts, key))
+    nv = [
+        e
+        for e in focus
+        if _num(e.facts, "nvlink_crc_flit_increase")
+        + max(0.0, _num(e.facts, "nvlink_crc_data_increase") or 0.0)
+        >= NVLINK_WINDOW
+        or _ge(e.facts, "nvlink_replay_increase", NVLINK_WINDOW)
+    ]
+    if nv:
+        out.add(
+            "nvlink_crc_rate_high", nv[0].entity, nv, _num(nv[0].facts, "nvlink_crc_flit_increase")
+        )
+    peers = v.role(NODE_PEERS)
+    nv_peers = [
+        e for e in peers.values() if _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
+    ]
+    if len(nv_peers) >= 3:
+        out.add("nvlink_errors_whole_domain", nv_peers[0].entity, nv_peers, len(nv_peers))
+    gen_rated = v.topo_num("pcie_gen_rated")
+    width_rated = v.topo_num("pcie_width_rated")
+    down = []
+    for e in focus:
+        # width never drops at idle; the generation does (power saving), so only busy samples
+        w, g = _num(e.facts, "pcie_width_now_min"), _num(e.facts, "pcie_gen_busy_now_min")
+        w0 = _nanmax(_num(e.facts, "pcie_width_pre_max"), width_rated)
+        g0 = _nanmax(_num(e.facts, "pcie_gen_busy_pre_max"), gen_rated)
+        if (not math.isnan(w) and w0 > 0 and w < w0) or (not math.isnan(g) and g0 > 0 and g < g0):
+            down.append(e)
+    if down:
+        out.add("pcie_link_downtrained", down[0].entity, [*down, *v.topology])
+    host = v.role(HOST)
+    nic_down = [
+        e
+        for e in host.values()
+        if _num(e.facts, "nic_links_now_min") < _num(e.facts, "nic_links_pre")
+        or _num(e.facts, "nic_links_min") < _num(e.facts, "nic_links_pre")
+    ]
+    log_down = [e for e in v.logs if e.facts.get("nic_link_down_nodes")]
+    if nic_down or log_down:
+        ent = (
+            nic_down[0].entity if nic_down else _split(log_down[0].facts["nic_link_down_nodes"])[0]
+        )
+        out.add("nic_link_down", ent, [*nic_down, *log_down])
+    flap = [
+        e
+        for e in v.logs
+        if set(_split(e.facts.get("nic_link_down_nodes")))
+        & set(_split(e.facts.get("nic_link_up_nodes")))
+    ]
+    if flap:
+        node = sorted(
+            set(_split(flap[0].facts.get("nic_link_down_nodes")))
+            & set(_split(flap[0].facts.get("nic_link_up_nodes")))
+        )[0]
+        out.add("nic_link_flapping", node, [*flap, *nic_down])
+
+
+def _device(incident: Incident, v: _View, out: _Out) -> None:
+    roots = set(_gpu_roots(incident))
+    root_nodes = {r.split("/", 1)[0] for r in roots} | {
+        e for e in (incident.root_entity, *incident.nodes) if "/" not in e
+    }
+    xids_seen: dict[int, list[Evidence]] = {}
+    for e in v.logs:
+        for k, n in e.facts.items():
+            if not (k.startswith("xid_") and k[4:].isdigit()):
+                continue
+            x = int(k[4:])
+            gpus = set(_split(e.facts.get(f"{k}_gpus")))
+            nodes = set(_split(e.facts.get(f"{k}_nodes")))
+            if (
+                (gpus & roots)
+                or (not gpus and nodes & root_nodes)
+                or (not roots and nodes & root_nodes)
+            ):
+                xids_seen.setdefault(x, []).append(e)
+                if isinstance(n, int) and n >= 2 and gpus & roots:
+                    out.add("xid_repeats_same_gpu", sorted(gpus & roots)[0], [e], float(n))
+                elif n == 1 and gpus & roots and x in APP_XIDS:
+                    out.add("xid_single_on_gpu", sorted(gpus & roots)[0], [e], float(x))
+    for x in incident.xids:  # the NOC saw it (in the log or the exporter's Xid field)
+        xids_seen.setdefault(x, [])
+    for x, evs in sorted(xids_seen.items()):
+        out.add(f"xid:{x}", incident.root_entity, evs, float(x))
+    fob = [e for e in v.logs if e.facts.get("fallen_off_bus_on")]
+    if fob or 79 in xids_seen:
+        out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
+    focus = v.role(FOCUS)
+    peers = v.role(NODE_PEERS)
+    for r in sorted(roots):
+        own = focus.get(r) or peers.get(r)
+        if own is None:
+            continue
+        age = _num(own.facts, "last_sample_age_s")
+        others = [
+            _num(p.facts, "last_sample_age_s")
+            for g, p in peers.items()
+            if g != r and g.split("/", 1)[0] == r.split("/", 1)[0]
+        ]
+        if age >= VANISHED_S and others and _median(others) < VANISHED_S / 2:
+            out.add(
+                "metrics_vanished", r, [own, *[peers[g] for g in list(peers)[:1] if g != r]], age
+            )
+            break
+    if xids_seen:
+        clean = [
+            e
+            for e in _focus(incident, v)
+            if not _ge(e.facts, "dbe_increase", 1)
+            and not _ge(e.facts, "sbe_increase", 10)
+            and not _ge(e.facts, "row_remap_failure_max", 1)
+            and not _rise(e.facts) >= TEMP_RISE_C
+            and not _ge(e.facts, "pcie_replay_rate_per_min_now", PCIE_REPLAY_PER_MIN)
+            and not _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
+            and _num(e.facts, "samples") > 0
+            and _num(e.facts, "last_sample_age_s") < VANISHED_S
+        ]
+        if clean and set(xids_seen) <= APP_XIDS:
+            out.add("xid_hardware_counters_clean", clean[0].entity, clean)
+
+
+def _workload(incident: Incident, v: _View, out: _Out) -> None:
+    job = list(v.role(JOB_GPUS).values())
+    focus = _focus(incident, v)
+    gpus = job or focus
+    memory = v.topo_num("memory_mib")
+    if job:
+        collapsed = [
+            e
+            for e in job
+            if _ge(e.facts, "util_pre", BUSY_UTIL) and not _ge(e.facts, "util_now", IDLE_UTIL)
+        ]
+        if len(collapsed) == len(job):
+            out.add("job_util_collapse_all_ranks", incident.root_entity, collapsed, len(job))
+        unused = [
+            e
+            for e in job
+            if not _ge(e.facts, "util_max", 1.0) and not _ge(e.facts, "fb_used_max", 512.0)
+        ]
+        if len(unused) == len(job):
+            out.add("gpu_never_used", incident.root_entity, unused, len(job))
+        gaps = [e for e in job if _ge(e.facts, "util_transitions", GAP_TRANSITIONS)]
+        if len(gaps) >= 0.5 * len(job):
+            out.add(
+                "dataloader_gaps",
+                incident.root_entity,
+                gaps,
+                _median(_num(e.facts, "util_transitions") for e in gaps),
+            )
+    held = [
+        e
+        for e in gpus
+        if not _ge(e.facts, "util_now", IDLE_UTIL)
+        and _ge(e.facts, "fb_used_now", 0.1 * (memory if not math.isnan(memory) else 40960.0))
+    ]
+    if gpus and len(held) == len(gpus):
+        out.add("util_zero_gpu_mem_held", incident.root_entity, held)
+    for e in focus:
+        total = _num(e.facts, "fb_used_now") + _num(e.facts, "fb_free_now")
+        cap = memory if not math.isnan(memory) else total
+        if _ge(e.facts, "fb_rising_share", 0.8) and _ge(e.facts, "fb_growth", 0.05 * cap):
+            out.add("fb_used_monotonic_rise", e.entity, [e], _num(e.facts, "fb_growth"))
+        if not math.isnan(total) and total > 0 and _num(e.facts, "fb_used_now") >= 0.95 * total:
+            out.add("fb_near_full", e.entity, [e], _num(e.facts, "fb_used_now") / total)
+    host = list(v.role(HOST).values())
+    sat = [
+        e
+        for e in host
+        if _ge(e.facts, "cpu_now", CPU_SATURATED) and not _ge(e.facts, "cpu_pre", CPU_BUSY)
+    ]
+    if sat:
+        out.add("host_cpu_saturated", sat[0].entity, sat, _num(sat[0].facts, "cpu_now"))
+    if any(_ge(e.facts, "mem_pressure_now", 50.0) for e in host):
+        out.add("host_mem_pressure", host[0].entity, host)
+    busy = [e for e in host if _ge(e.facts, "cpu_now", CPU_BUSY)]
+    low = [e for e in gpus if not _ge(e.facts, "util_now", 10.0)]
+    if busy and gpus and len(low) == len(gpus):
+        out.add("gpu_util_low_cpu_busy", busy[0].entity, [*busy, *low[:4]])
+    if incident.scope is Scope.JOB and job:
+        sick = [
+            e
+            for e in [*job, *focus]
+            if _ge(e.facts, "dbe_increase", 1)
+            or _rise(e.facts) >= TEMP_RISE_C
+            or _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
+            or _ge(e.facts, "last_sample_age_s", VANISHED_S)
+        ]
+        noisy_logs = [
+            e
+            for e in v.logs
+            if any(k.startswith("xid_") for k in e.facts)
+            or e.facts.get("nic_link_down_nodes")
+            or e.facts.get("fallen_off_bus_on")
+        ]
+        if not sick and not noisy_logs:
+            out.add("job_peers_healthy_hardware", incident.root_entity, [*job[:4], *v.logs])
+
+
+def _scheduler(incident: Incident, v: _View, out: _Out) -> None:
+    for e in v.scheduler:
+        if e.tool != "slurm.show_node":
+            continue
+        drained = e.facts.get("drained") is True or e.facts.get("down") is True
+        if drained and e.facts.get("reason_human") is True:
+            out.add("node_drained_by_human", e.entity, [e], detail=str(e.facts.get("reason")))
+        if drained and e.facts.get("reason_maintenance") is True:
+            out.add("node_in_maintenance", e.entity, [e], detail=str(e.facts.get("reason")))
+        if drained and e.facts.get("reason_scheduler") is True:
+            out.add("node_drained_by_scheduler", e.entity, [e], detail=str(e.facts.get("reason")))
+    for e in v.changes:
+        if _ge(e.facts, "kind_driver", 1) or _ge(e.facts, "kind_firmware", 1):
+            out.add("recent_driver_change", e.entity, [e])
+        boot = _num(e.facts, "last_boot_time")
+        if (
+            not math.isnan(boot)
+            and incident.opened_at - RECENT_BOOT_S <= boot <= incident.opened_at
+        ):
+            out.add("recent_reboot", e.entity, [e], incident.opened_at - boot)
+    for e in v.history:
+        if _ge(e.facts, "same_root", 1) and "/" in incident.root_entity:
+            out.add("earlier_incidents_same_gpu", e.entity, [e], _num(e.facts, "same_root"))
+        if _ge(e.facts, "same_node", 1):
+            out.add("earlier_incidents_same_node", e.entity, [e], _num(e.facts, "same_node"))

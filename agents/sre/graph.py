@@ -1,0 +1,452 @@
+"""The SRE diagnosis graph (LangGraph): evidence → hypotheses → runbook → approval → action.
+
+::
+
+    START ─┬─ gather(hardware) ─┐
+           ├─ gather(driver)   ─┤
+           ├─ gather(os)       ─┼─▶ analyze ─▶ step ⟲ ─▶ verify ─▶ END
+           └─ gather(workload) ─┘                │  ▲
+                                                 ▼  │
+                                           await_approval (interrupt)
+
+- **gather** (four parallel branches, one per layer) calls read tools through the approval
+  gate, which lets reads through and refuses anything else.
+- **analyze** numbers the evidence (E01…), derives findings, retrieves candidate cards, ranks
+  them deterministically, lets the model (when configured) re-rank and explain with citations
+  (falling back visibly), and makes the plan from the top card's runbook.
+- **step** runs the plan one step at a time: reads at once; a ``mutate`` / ``destructive`` step
+  goes to **await_approval** unless the policy pre-approves it; a blocked step (breaker) stops
+  the plan.
+- **await_approval** records the request in the approval store and pauses on a LangGraph
+  ``interrupt``. The checkpoint is durable (SQLite): the process may die, and whoever resumes
+  the thread later (``gpufleet approve``) continues here. The resume value only wakes the
+  graph up; the decision itself is read from the approval store, and the gate consumes it
+  atomically, so a step runs at most once however often the thread is resumed.
+- **verify** runs the runbook's read-only verification and settles the incident's phase.
+
+Nodes are pure functions of the state plus the injected :class:`SreDeps`; every event they
+produce goes to the ``outbox`` with a content-derived id, so re-running a node after a crash
+re-emits the same ids and idempotent subscribers drop the duplicates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.types import Command, Send, interrupt
+
+from agents.sre.diagnose_core import analyze_evidence
+from agents.sre.evidence import evidence_from_results, plan_evidence
+from agents.sre.plan import make_plan, plan_context, verification_step
+from agents.sre.rerank import rerank
+from agents.sre.state import GatherTask, SreState
+from bus.events import (
+    ActionProposed,
+    ActionResult,
+    ApprovalDecided,
+    Diagnosis,
+    DiagnosisReady,
+    Evidence,
+    Incident,
+    Phase,
+    PhaseError,
+    PlannedStep,
+    incident_updated,
+    stable_id,
+)
+from graph.approval import ActionContext, ApprovalGate
+from graph.approvals import ApprovalRequest, ApprovalStore
+from graph.models.chat import StructuredModel
+from graph.tools import ToolCall, ToolResult
+from knowledge.retrieve import Retriever
+from knowledge.store import KnowledgeBase
+from telemetry.topology import Topology
+
+LAYERS = ("hardware", "driver", "os", "workload")
+AGENT = "agent"
+
+
+@dataclass
+class SreDeps:
+    """Everything the graph's nodes use, injected (tests and evals build their own)."""
+
+    kb: KnowledgeBase
+    retriever: Retriever
+    gate: ApprovalGate
+    approvals: ApprovalStore
+    topology: Topology
+    model: StructuredModel | None = None
+    max_hypotheses: int = 5
+
+
+def _incident(state: SreState) -> Incident:
+    return Incident.model_validate(state["incident"])
+
+
+def _diagnosis(state: SreState) -> Diagnosis:
+    return Diagnosis.model_validate(state["diagnosis"])
+
+
+def _phase(incident: Incident, phase: Phase, at: float, reason: str) -> list[dict[str, Any]]:
+    """An IncidentUpdated for the phase change, or nothing if the move is not allowed."""
+    try:
+        moved = incident.advance(phase, at, reason, by="sre")
+    except PhaseError:
+        return []
+    return [incident_updated(moved, "phase").model_dump(mode="json")]
+
+
+def _moved(state: SreState) -> Incident:
+    """The incident as the outbox last left it (phases advance along the run)."""
+    inc = _incident(state)
+    for ev in state.get("outbox", []):
+        if ev.get("kind") == "incident_updated" and ev["incident"]["incident_id"] == (
+            inc.incident_id
+        ):
+            inc = Incident.model_validate(ev["incident"])
+    return inc
+
+
+def build_graph(deps: SreDeps) -> StateGraph[SreState]:
+    def fan_out(state: SreState) -> list[Send]:
+        inc = _incident(state)
+        planned = plan_evidence(inc, deps.topology, state["now"])
+        return [
+            Send(
+                "gather",
+                GatherTask(
+                    layer=layer,
+                    calls=[c.model_dump(mode="json") for c in planned.get(layer, [])],
+                    incident=state["incident"],
+                    now=state["now"],
+                ),
+            )
+            for layer in LAYERS
+        ]
+
+    def gather(task: GatherTask) -> dict[str, Any]:
+        calls = [ToolCall.model_validate(c) for c in task["calls"]]
+        results: list[ToolResult] = []
+        for call in calls:
+            # Reads only: the gate refuses anything else without an approval, so a planner
+            # bug can never turn evidence gathering into an action.
+            results.append(deps.gate.read(call, now=task["now"]))
+        items = evidence_from_results(task["layer"], calls, results)
+        return {"evidence": [e.model_dump(mode="json") for e in items]}
+
+    def analyze(state: SreState) -> dict[str, Any]:
+        inc = _incident(state)
+        now = state["now"]
+        core = analyze_evidence(
+            inc, [Evidence.model_validate(e) for e in state["evidence"]], deps.retriever, deps.kb
+        )
+        evidence, findings = core.evidence, core.findings
+        ranked = core.hypotheses[: deps.max_hypotheses]
+        outcome = rerank(deps.model, inc, evidence, ranked)
+        plan = make_plan(deps.kb, inc, outcome.hypotheses, evidence)
+        diagnosis = Diagnosis(
+            diagnosis_id=stable_id("dx", inc.incident_id, inc.updated_at, inc.anomaly_count),
+            incident_id=inc.incident_id,
+            time=inc.updated_at,
+            hypotheses=tuple(outcome.hypotheses),
+            evidence=tuple(evidence),
+            findings=tuple(findings),
+            runbook_id=plan.runbook.id if plan.runbook else None,
+            runbook_version=plan.runbook.version if plan.runbook else None,
+            plan=plan.steps,
+            method=outcome.method,
+            model=outcome.model,
+            fallback=outcome.fallback,
+            explanation=outcome.explanation,
+            cited_evidence=tuple(outcome.cited_evidence),
+            model_tokens=outcome.tokens,
+            model_latency_s=outcome.latency_s,
+        )
+        outbox = _phase(inc, Phase.DIAGNOSING, now, "SRE agent gathering evidence")
+        outbox.append(
+            DiagnosisReady(
+                event_id=stable_id("ev", "diagnosis", diagnosis.diagnosis_id),
+                time=diagnosis.time,
+                diagnosis=diagnosis,
+            ).model_dump(mode="json")
+        )
+        return {
+            "diagnosis": diagnosis.model_dump(mode="json"),
+            "plan_notes": list(plan.notes),
+            "cursor": 0,
+            "outbox": outbox,
+            "outcome": "running",
+        }
+
+    def _context(dx: Diagnosis, step: PlannedStep, thread: str) -> ActionContext:
+        node = step.args.get("node")
+        return ActionContext(
+            incident_id=dx.incident_id,
+            runbook_id=dx.runbook_id or "",
+            runbook_version=dx.runbook_version or 0,
+            node=node if isinstance(node, str) else None,
+            thread_id=thread,
+        )
+
+    def _result(
+        dx: Diagnosis, step: PlannedStep, res: ToolResult, initiator: str, approval: str | None
+    ) -> dict[str, Any]:
+        return ActionResult(
+            event_id=stable_id(
+                "ev", "action", dx.diagnosis_id, step.index, step.tool, res.status, approval
+            ),
+            time=dx.time,
+            incident_id=dx.incident_id,
+            approval_id=approval,
+            tool=step.tool,
+            args=step.args,
+            risk=step.risk,
+            status=res.status,
+            initiator=initiator,
+            dry_run=res.status == "dry_run",
+            query=res.query,
+            error=res.error,
+        ).model_dump(mode="json")
+
+    def step(state: SreState) -> dict[str, Any]:
+        dx = _diagnosis(state)
+        i = state.get("cursor", 0)
+        s = dx.plan[i]
+        if s.unresolved:
+            res = ToolResult(
+                status="denied",
+                error=f"not run: needs {', '.join(s.unresolved)} (a person completes this step)",
+            )
+            return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
+        call = ToolCall(tool=s.tool, args=dict(s.args))
+        if s.risk == "read":
+            res = deps.gate.read(call, now=state["now"])
+            return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
+        decision = deps.gate.classify(
+            s.tool, dict(s.args), _context(dx, s, state["thread_id"]).node, state["now"]
+        )
+        if decision.kind == "blocked":
+            inc = _moved(state)
+            res = ToolResult(status="denied", error=f"blocked: {decision.reason}")
+            return {
+                "cursor": len(dx.plan),
+                "results": [_result(dx, s, res, AGENT, None)],
+                "outcome": "blocked",
+                "outbox": _phase(inc, Phase.ESCALATED, state["now"], decision.reason),
+            }
+        if decision.kind == "run":  # pre-approved by a policy rule
+            initiator = f"policy:{decision.preapproved_by}"
+            res = deps.gate.execute(
+                call,
+                context=_context(dx, s, state["thread_id"]),
+                initiator=initiator,
+                approval=None,
+                now=state["now"],
+            )
+            return {"cursor": i + 1, "results": [_result(dx, s, res, initiator, None)]}
+        return {"pending_approval": approval_id(dx, s)}
+
+    def await_approval(state: SreState) -> dict[str, Any]:
+        dx = _diagnosis(state)
+        i = state["cursor"]
+        s = dx.plan[i]
+        aid = approval_id(dx, s)
+        req = deps.approvals.request(
+            ApprovalRequest(
+                approval_id=aid,
+                incident_id=dx.incident_id,
+                thread_id=state["thread_id"],
+                runbook_id=dx.runbook_id or "",
+                runbook_version=dx.runbook_version or 0,
+                step_index=s.index,
+                step_name=s.name,
+                tool=s.tool,
+                args=dict(s.args),
+                risk=s.risk,
+                created_at=state["now"],
+                summary=_summary(dx),
+            )
+        )
+        inc = _moved(state)
+        outbox = _phase(inc, Phase.AWAITING_APPROVAL, state["now"], f"{s.tool} needs approval")
+        proposed = ActionProposed(
+            event_id=stable_id("ev", "proposed", aid),
+            time=dx.time,
+            approval_id=aid,
+            incident_id=dx.incident_id,
+            runbook_id=req.runbook_id,
+            runbook_version=req.runbook_version,
+            step=s,
+        ).model_dump(mode="json")
+        # Everything above is idempotent (same ids): LangGraph re-runs this node from the top
+        # when the thread is resumed, and interrupt() then returns the resume value.
+        wake = interrupt({"approval_id": aid, "tool": s.tool, "args": dict(s.args)})
+        now = float(wake.get("now", state["now"])) if isinstance(wake, dict) else state["now"]
+        decided = deps.approvals.get(aid)
+        if decided is None or decided.status == "pending":
+            # woken without a decision: wait again (the resume value is never the decision)
+            return {"outbox": [*outbox, proposed], "now": now}
+        decided_ev = ApprovalDecided(
+            event_id=stable_id("ev", "decided", aid),
+            time=dx.time,
+            approval_id=aid,
+            incident_id=dx.incident_id,
+            decision="approved" if decided.status == "approved" else "rejected",
+            by=decided.decided_by or "",
+            reason=decided.reason or "",
+        ).model_dump(mode="json")
+        return {"outbox": [*outbox, proposed, decided_ev], "now": now}
+
+    def execute(state: SreState) -> dict[str, Any]:
+        dx = _diagnosis(state)
+        i = state["cursor"]
+        s = dx.plan[i]
+        aid = approval_id(dx, s)
+        decided = deps.approvals.get(aid)
+        assert decided is not None
+        inc = _moved(state)
+        if decided.status == "rejected":
+            res = ToolResult(status="denied", error=f"rejected by {decided.decided_by}")
+            return {
+                "cursor": len(dx.plan),
+                "pending_approval": None,
+                "results": [_result(dx, s, res, decided.decided_by or "", aid)],
+                "outcome": "rejected",
+                "outbox": _phase(
+                    inc,
+                    Phase.ESCALATED,
+                    state["now"],
+                    f"{decided.decided_by} rejected {s.tool}: {decided.reason}",
+                ),
+            }
+        outbox = _phase(inc, Phase.REMEDIATING, state["now"], f"{decided.decided_by} approved")
+        res = deps.gate.execute(
+            ToolCall(tool=s.tool, args=dict(s.args)),
+            context=_context(dx, s, state["thread_id"]),
+            initiator=decided.decided_by or "",
+            approval=decided,
+            now=state["now"],
+        )
+        return {
+            "cursor": i + 1,
+            "pending_approval": None,
+            "results": [_result(dx, s, res, decided.decided_by or "", aid)],
+            "outbox": outbox,
+        }
+
+    def verify(state: SreState) -> dict[str, Any]:
+        dx = _diagnosis(state)
+        inc = _moved(state)
+        now = state["now"]
+        if state.get("outcome") in ("rejected", "blocked") or dx.runbook_id is None:
+            return {"outcome": state.get("outcome", "escalated")}
+        runbook = deps.kb.runbooks[dx.runbook_id]
+        ctx = plan_context(inc, dx.evidence)
+        check = verification_step(runbook, ctx, len(dx.plan))
+        results = state.get("results", [])
+        changed = [r for r in results if r["risk"] != "read" and r["status"] == "ok"]
+        dry = [r for r in results if r["status"] == "dry_run"]
+        outbox: list[dict[str, Any]] = []
+        if inc.phase is Phase.DIAGNOSING:  # a plan with reads only
+            outbox += _phase(inc, Phase.REMEDIATING, now, "read-only runbook")
+            inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
+        res = deps.gate.read(ToolCall(tool=check.tool, args=dict(check.args)), now=now)
+        outbox += _phase(inc, Phase.VERIFYING, now, f"verification: {check.tool}")
+        inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
+        if dry and not changed:
+            reason = "dry-run: nothing was changed; a person carries out the plan"
+            final: Literal["done", "escalated"] = "escalated"
+        elif res.ok:
+            reason = f"verification ran ({check.tool}); expect: {runbook.verification.expect}"
+            final = "done"
+        else:
+            reason = f"verification failed: {res.error}"
+            final = "escalated"
+        outbox += _phase(inc, Phase.RESOLVED if final == "done" else Phase.ESCALATED, now, reason)
+        return {
+            "results": [_result(dx, check, res, AGENT, None)],
+            "outbox": outbox,
+            "outcome": final,
+        }
+
+    def after_step(state: SreState) -> str:
+        dx = _diagnosis(state)
+        if state.get("outcome") in ("blocked", "rejected"):
+            return "verify"
+        if state.get("pending_approval"):
+            return "await_approval"
+        return "step" if state.get("cursor", 0) < len(dx.plan) else "verify"
+
+    def after_analyze(state: SreState) -> str:
+        return "step" if _diagnosis(state).plan else "verify"
+
+    def after_approval(state: SreState) -> str:
+        dx = _diagnosis(state)
+        decided = deps.approvals.get(approval_id(dx, dx.plan[state["cursor"]]))
+        return "await_approval" if decided is None or decided.status == "pending" else "execute"
+
+    g: StateGraph[SreState] = StateGraph(SreState)
+    g.add_node("gather", gather)
+    g.add_node("analyze", analyze)
+    g.add_node("step", step)
+    g.add_node("await_approval", await_approval)
+    g.add_node("execute", execute)
+    g.add_node("verify", verify)
+    g.add_conditional_edges(START, fan_out, ["gather"])
+    g.add_edge("gather", "analyze")
+    g.add_conditional_edges("analyze", after_analyze, ["step", "verify"])
+    g.add_conditional_edges("step", after_step, ["step", "await_approval", "verify"])
+    g.add_conditional_edges("await_approval", after_approval, ["await_approval", "execute"])
+    g.add_conditional_edges("execute", after_step, ["step", "await_approval", "verify"])
+    g.add_edge("verify", END)
+    return g
+
+
+def approval_id(dx: Diagnosis, step: PlannedStep) -> str:
+    return stable_id("ap", dx.incident_id, dx.diagnosis_id, step.index, step.tool, step.args)
+
+
+def _summary(dx: Diagnosis) -> str:
+    top = dx.top
+    return f"{top.card_id}: {top.title}" if top else "no hypothesis"
+
+
+def compile_graph(deps: SreDeps, checkpointer: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
+    return build_graph(deps).compile(checkpointer=checkpointer)
+
+
+def thread_id_for(incident: Incident) -> str:
+    # One thread per diagnosis of an incident version: a re-diagnosis after the incident
+    # widened starts a fresh thread instead of appending to the old one's evidence.
+    return stable_id("th", incident.incident_id, incident.updated_at, incident.anomaly_count)
+
+
+def thread_config(thread_id: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread_id}, "recursion_limit": 200}
+
+
+def start_input(incident: Incident, now: float, thread_id: str) -> SreState:
+    return SreState(
+        incident=incident.model_dump(mode="json"), now=now, evidence=[], thread_id=thread_id
+    )
+
+
+def resume_command(now: float, approval_ids: Sequence[str] = ()) -> Command[Any]:
+    return Command(resume={"now": now, "approval_ids": list(approval_ids)})
+
+
+__all__ = [
+    "LAYERS",
+    "SreDeps",
+    "approval_id",
+    "build_graph",
+    "compile_graph",
+    "resume_command",
+    "start_input",
+    "thread_config",
+    "thread_id_for",
+]

@@ -1,0 +1,210 @@
+"""From a ranked diagnosis to a concrete plan: pick the runbook, fill in its placeholders.
+
+Pure: the incident, the evidence and the knowledge base in, :class:`~bus.events.PlannedStep`
+objects out. Which steps need a person is *not* decided here (that is the approval gate's
+job, with the policy); the planner marks every non-read step ``needs_approval=True`` and the
+graph asks the gate.
+
+Runbook choice: the top card's first runbook (cards list them in the order an engineer would
+reach for them). Placeholders come from the incident (``{node}``, ``{gpu}``, ``{incident_id}``,
+``{summary}``, ``{rack}``, ``{xid}``, …) and the evidence (jobs on the node, NIC ports). A step
+whose placeholders cannot all be filled is kept in the plan, marked ``unresolved``, and never
+executed: a runbook step with a guessed argument is worse than one a person completes. A step
+naming ``{job_id}`` becomes one step per affected job, or disappears when no job is affected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
+from knowledge.schema import Runbook, Step
+from knowledge.store import KnowledgeBase
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_GPU_KEY = re.compile(r"^(?P<node>[^/]+)/gpu(?P<index>\d+)$")
+# A few placeholders are produced by earlier steps at run time; the plan names them so the
+# ticket says where the material is instead of leaving the step unresolved.
+_RUNTIME_VALUES = {
+    "bundle": "the diagnostics bundle collected by this runbook",
+    "evidence": "gpufleet evidence for this incident",
+}
+
+# Runbook tools → the action names recorded incidents use for correct / unsafe actions.
+ACTION_NAMES: dict[str, str] = {
+    "slurm.drain_node": "drain_node",
+    "slurm.resume_node": "resume_node",
+    "slurm.requeue_job": "requeue_job",
+    "slurm.cancel_job": "cancel_job",
+    "k8s.cordon_node": "drain_node",
+    "k8s.uncordon_node": "resume_node",
+    "nvidia_smi.reset_gpu": "reset_gpu",
+    "node.reboot": "reboot_node",
+    "ticket.open": "open_hardware_ticket",
+    "ticket.rma": "rma_gpu",
+    "notify.user": "notify_user",
+    "notify.facilities": "notify_facilities",
+    "nic.isolate": "isolate_nic",
+    "fabric_manager.restart": "restart_fabric_manager",
+    "dcgm.run_diag": "run_dcgm_diag",
+    "dcgm.run_diag_extended": "run_dcgm_diag",
+}
+
+
+def action_name(tool: str, args: Mapping[str, Scalar]) -> str:
+    if tool == "nvidia_smi.set_power_limit":
+        return "reduce_power_limit"
+    return ACTION_NAMES.get(tool, tool.replace(".", "_"))
+
+
+@dataclass(frozen=True)
+class Plan:
+    runbook: Runbook | None
+    steps: tuple[PlannedStep, ...]
+    notes: tuple[str, ...] = ()
+
+
+def plan_context(incident: Incident, evidence: Sequence[Evidence]) -> dict[str, Scalar]:
+    """Placeholder values this incident can supply."""
+    ctx: dict[str, Scalar] = {
+        "incident_id": incident.incident_id,
+        "summary": incident.title,
+        "entity": incident.root_entity,
+        "onset": incident.opened_at,
+    }
+    root = incident.root_entity
+    m = _GPU_KEY.match(root)
+    gpu_key = root if m else next((e for e in incident.entities if _GPU_KEY.match(e)), None)
+    if gpu_key:
+        gm = _GPU_KEY.match(gpu_key)
+        assert gm is not None
+        ctx |= {"gpu_key": gpu_key, "node": gm["node"], "gpu": int(gm["index"])}
+    if "node" not in ctx and incident.nodes:
+        ctx["node"] = incident.nodes[0]
+    if incident.racks:
+        ctx["rack"] = incident.racks[0]
+    if incident.nodes:
+        ctx["nodes"] = ",".join(incident.nodes)
+        ctx["rack_nodes"] = ",".join(incident.nodes)
+    if incident.xids:
+        ctx["xid"] = incident.xids[0]
+    if "gpu" in ctx:
+        ctx["component"] = f"GPU {ctx['gpu']} (slot neighbours and their cooling path)"
+    elif "node" in ctx:
+        ctx["component"] = f"node {ctx['node']}"
+    for item in evidence:
+        port = item.facts.get("nic_port") or item.facts.get("port")
+        if isinstance(port, str) and "port" not in ctx:
+            ctx["port"] = port
+            ctx.setdefault("device", port)
+    return ctx
+
+
+def affected_jobs(incident: Incident, evidence: Sequence[Evidence]) -> list[str]:
+    jobs = list(incident.jobs)
+    for item in evidence:
+        if item.tool == "slurm.list_jobs_on_node" and item.status == "ok":
+            ids = item.facts.get("job_ids")
+            if isinstance(ids, str) and ids:
+                jobs += [j for j in ids.split(",") if j]
+    return list(dict.fromkeys(jobs))
+
+
+def _render(value: Scalar, ctx: Mapping[str, Scalar]) -> tuple[Scalar, set[str]]:
+    if not isinstance(value, str):
+        return value, set()
+    missing: set[str] = set()
+    whole = _PLACEHOLDER.fullmatch(value)
+    if whole:  # "{gpu}" keeps its type (an int stays an int)
+        key = whole.group(1)
+        if key in ctx:
+            return ctx[key], set()
+        if key in _RUNTIME_VALUES:
+            return _RUNTIME_VALUES[key], set()
+        return value, {key}
+
+    def sub(m: re.Match[str]) -> str:
+        key = m.group(1)
+        if key in ctx:
+            return str(ctx[key])
+        if key in _RUNTIME_VALUES:
+            return _RUNTIME_VALUES[key]
+        missing.add(key)
+        return m.group(0)
+
+    return _PLACEHOLDER.sub(sub, value), missing
+
+
+def _expand(step: Step, jobs: Sequence[str]) -> list[dict[str, Scalar]]:
+    names_job = any(isinstance(v, str) and "{job_id}" in v for v in step.args.values())
+    if not names_job:
+        return [dict(step.args)]
+    return [
+        {k: (v.replace("{job_id}", j) if isinstance(v, str) else v) for k, v in step.args.items()}
+        for j in jobs
+    ]
+
+
+def render_steps(
+    steps: Sequence[Step], ctx: Mapping[str, Scalar], jobs: Sequence[str], start: int = 0
+) -> list[PlannedStep]:
+    out: list[PlannedStep] = []
+    for step in steps:
+        for raw in _expand(step, jobs):
+            args: dict[str, Scalar] = {}
+            missing: set[str] = set()
+            for k, v in raw.items():
+                args[k], miss = _render(v, ctx)
+                missing |= miss
+            out.append(
+                PlannedStep(
+                    index=start + len(out),
+                    name=step.name,
+                    tool=step.tool,
+                    args=args,
+                    risk=step.risk,
+                    needs_approval=step.risk != "read",
+                    unresolved=tuple(sorted(missing)),
+                )
+            )
+    return out
+
+
+def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbook | None:
+    if not hypotheses:
+        return None
+    runbooks = kb.runbooks_for(hypotheses[0].card_id)
+    return runbooks[0] if runbooks else None
+
+
+def make_plan(
+    kb: KnowledgeBase,
+    incident: Incident,
+    hypotheses: Sequence[Hypothesis],
+    evidence: Sequence[Evidence],
+) -> Plan:
+    runbook = choose_runbook(kb, hypotheses)
+    if runbook is None:
+        why = "no hypothesis" if not hypotheses else f"card {hypotheses[0].card_id} has no runbook"
+        return Plan(None, (), (f"nothing to run: {why}; escalate to a person",))
+    ctx = plan_context(incident, evidence)
+    jobs = affected_jobs(incident, evidence)
+    steps = render_steps(runbook.steps, ctx, jobs)
+    notes = []
+    if any("{job_id}" in str(v) for s in runbook.steps for v in s.args.values()) and not jobs:
+        notes.append("no job is affected: the per-job steps were left out")
+    notes += [
+        f"step {s.index} ({s.tool}) needs {', '.join('{' + u + '}' for u in s.unresolved)}: "
+        "shown, not executed"
+        for s in steps
+        if s.unresolved
+    ]
+    return Plan(runbook, tuple(steps), tuple(notes))
+
+
+def verification_step(runbook: Runbook, ctx: Mapping[str, Scalar], index: int) -> PlannedStep:
+    v = runbook.verification
+    step = Step(name=f"verify: {v.expect}", tool=v.tool, args=v.args, risk="read")
+    return render_steps([step], ctx, (), start=index)[0]

@@ -1,0 +1,90 @@
+"""Drive the SRE graph: start a diagnosis, resume after a decision, read where a thread is.
+
+The runner is the edge between the graph and the rest: it supplies ``now`` (the caller's
+clock: event time in replay, wall clock live), publishes the graph's outbox events, and turns
+the checkpointed state into a :class:`RunReport` the CLI, the bus service and the eval read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.sre.graph import (
+    SreDeps,
+    compile_graph,
+    resume_command,
+    start_input,
+    thread_config,
+    thread_id_for,
+)
+from bus.events import EVENT_ADAPTER, ActionResult, Diagnosis, Event, Incident
+
+
+@dataclass
+class RunReport:
+    thread_id: str
+    incident_id: str
+    diagnosis: Diagnosis | None
+    results: list[ActionResult]
+    outcome: str
+    pending_approval: str | None
+    plan_notes: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)  # published by this call
+
+
+class SreRunner:
+    def __init__(
+        self,
+        deps: SreDeps,
+        checkpointer: Any,
+        publish: Callable[[Event], None] | None = None,
+    ) -> None:
+        self.deps = deps
+        self.app = compile_graph(deps, checkpointer)
+        self.publish = publish
+        self._published: set[str] = set()
+
+    def diagnose(self, incident: Incident, now: float) -> RunReport:
+        """Diagnose an incident and run its plan up to the first decision a person must make
+        (or to the end, when nothing needs one)."""
+        tid = thread_id_for(incident)
+        cfg = thread_config(tid)
+        snapshot = self.app.get_state(cfg)
+        if snapshot.values:  # this version of the incident was diagnosed already
+            return self.report(tid)
+        self.app.invoke(start_input(incident, now, tid), cfg)
+        return self.report(tid)
+
+    def resume(self, thread_id: str, now: float) -> RunReport:
+        """Wake a thread paused on an approval (after the decision was stored)."""
+        cfg = thread_config(thread_id)
+        snapshot = self.app.get_state(cfg)
+        if not snapshot.next:
+            return self.report(thread_id)
+        self.app.invoke(resume_command(now), cfg)
+        return self.report(thread_id)
+
+    def report(self, thread_id: str) -> RunReport:
+        snapshot = self.app.get_state(thread_config(thread_id))
+        values = snapshot.values
+        events = [EVENT_ADAPTER.validate_python(e) for e in values.get("outbox", [])]
+        fresh = [e for e in events if e.event_id not in self._published]
+        for e in fresh:
+            self._published.add(e.event_id)
+            if self.publish is not None:
+                self.publish(e)
+        dx = values.get("diagnosis")
+        return RunReport(
+            thread_id=thread_id,
+            incident_id=values.get("incident", {}).get("incident_id", ""),
+            diagnosis=Diagnosis.model_validate(dx) if dx else None,
+            results=[ActionResult.model_validate(r) for r in values.get("results", [])],
+            outcome="awaiting_approval"
+            if snapshot.next and values.get("pending_approval")
+            else values.get("outcome", "running"),
+            pending_approval=values.get("pending_approval"),
+            plan_notes=list(values.get("plan_notes", [])),
+            events=fresh,
+        )

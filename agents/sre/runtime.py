@@ -1,0 +1,289 @@
+"""Wiring: the tool registry, approval gate, stores, model and graph for one kind of run.
+
+Two origins of a diagnosis:
+
+- **recorded** (a recorded-incident folder, the demo's simulation, the eval suite): the NOC
+  replays the ticks while a :class:`~agents.sre.fleet.ReplayFleet` keeps the history, so the
+  read tools see exactly what a live agent would have seen at the incident's time. Node-level
+  commands (nvidia-smi, DCGM, bundles) and SLURM changes are never run: they are recorded
+  (dry-run), and SLURM reads answer from the recording's scheduler events.
+- **live**: metrics from Prometheus/VictoriaMetrics, the kernel log file, the real SLURM
+  executor, the node executors — dry-run until the configuration turns it off.
+
+Each paused thread's origin is saved next to the checkpoints (``threads/<id>.json``) so that
+``gpufleet approve`` — another process, maybe days later — rebuilds the same tools and resumes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from agents.noc.detector import Detector
+from agents.sre.config import SreConfig
+from agents.sre.fleet import Fleet, ReplayFleet
+from agents.sre.graph import SreDeps
+from agents.sre.read_tools import read_tools
+from agents.sre.runner import SreRunner
+from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from graph.approval import ApprovalGate
+from graph.approvals import ApprovalStore
+from graph.audit import AuditLog
+from graph.breaker import BlastRadiusBreaker
+from graph.checkpoint import open_checkpointer
+from graph.executors.registry import executor_tools
+from graph.executors.runner import DryRunRunner
+from graph.models.chat import StructuredModel, open_model
+from graph.policy import Policy, load_policy
+from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
+from knowledge.retrieve import Retriever
+from knowledge.store import KnowledgeBase
+from telemetry.frame import Tick
+from telemetry.topology import Topology
+
+
+class Origin(BaseModel):
+    """Where a diagnosis thread's data came from, to rebuild its tools on resume."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["recorded", "demo", "live"]
+    folder: str | None = None  # recorded-incident folder
+    seed: int | None = None  # demo
+    hours: float | None = None  # demo
+    until: float | None = None  # replay up to this time
+
+
+# --------------------------------------------------------------------------- SLURM in replay
+class _ReplayDrainArgs(ToolArgs):
+    node: str
+    reason: str
+
+
+class _ReplayNodeArgs(ToolArgs):
+    node: str
+
+
+class _ReplayJobArgs(ToolArgs):
+    job_id: str
+    reason: str = ""
+
+
+def replay_slurm_changes(fleet: Fleet, prefix: str = "gpufleet") -> list[Tool]:
+    """SLURM state changes for a recorded incident: never run (there is no cluster behind a
+    recording), recorded with the exact ``scontrol`` command, and refused by the same rules as
+    the real executor (never override a human's drain; resume only what gpufleet drained)."""
+
+    def node_state(node: str) -> dict[str, Any] | None:
+        return fleet.scheduler.show_node(node)
+
+    @tool("slurm.drain_node", "mutate")
+    def drain(args: _ReplayDrainArgs) -> ToolResult:
+        """Drain a SLURM node: no new jobs start on it; running jobs finish. The reason is
+        prefixed with "gpufleet:" so people and gpufleet can tell who drained it."""
+        reason = args.reason if args.reason.startswith(prefix) else f"{prefix}: {args.reason}"
+        cmd = f'scontrol update NodeName={args.node} State=DRAIN Reason="{reason}"'
+        st = node_state(args.node)
+        if st is None:
+            return ToolResult.failure(f"node {args.node} is not in the recording", query=cmd)
+        human = st.get("reason")
+        if st.get("drained") and human and not str(human).startswith(prefix):
+            return ToolResult(
+                status="denied",
+                query=cmd,
+                error=f"{args.node} is already drained by someone else ({human!r}); "
+                "gpufleet never overrides a person's drain",
+            )
+        return ToolResult(status="dry_run", query=cmd, data={"node": args.node, "before": st})
+
+    @tool("slurm.resume_node", "mutate")
+    def resume(args: _ReplayNodeArgs) -> ToolResult:
+        """Return a node gpufleet drained to service (refused for nodes a person drained)."""
+        cmd = f"scontrol update NodeName={args.node} State=RESUME"
+        st = node_state(args.node)
+        if st is None:
+            return ToolResult.failure(f"node {args.node} is not in the recording", query=cmd)
+        reason = st.get("reason")
+        if st.get("drained") and not str(reason or "").startswith(prefix):
+            return ToolResult(
+                status="denied",
+                query=cmd,
+                error=f"{args.node} was drained by someone else ({reason!r}): not resuming",
+            )
+        return ToolResult(status="dry_run", query=cmd, data={"node": args.node, "before": st})
+
+    @tool("slurm.requeue_job", "mutate")
+    def requeue(args: _ReplayJobArgs) -> ToolResult:
+        """Requeue a job: it is stopped and goes back to the queue to restart elsewhere."""
+        return ToolResult(status="dry_run", query=f"scontrol requeue {args.job_id}")
+
+    @tool("slurm.cancel_job", "destructive")
+    def cancel(args: _ReplayJobArgs) -> ToolResult:
+        """Cancel a job (its work since the last checkpoint is lost)."""
+        return ToolResult(status="dry_run", query=f"scancel {args.job_id}")
+
+    return [drain, resume, requeue, cancel]
+
+
+# --------------------------------------------------------------------------- runtime
+@dataclass
+class SreRuntime:
+    config: SreConfig
+    deps: SreDeps
+    runner: SreRunner
+    approvals: ApprovalStore
+    audit: AuditLog
+    fleet: Fleet
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for c in reversed(self.closers):
+            c()
+
+
+@dataclass
+class Shared:
+    """Expensive, read-only parts reused across many diagnoses (the eval runs 45)."""
+
+    kb: KnowledgeBase
+    retriever: Retriever
+
+    @classmethod
+    def load(cls) -> Shared:
+        kb = KnowledgeBase.load()
+        return cls(kb, Retriever.open(kb))
+
+
+def _policy(cfg: SreConfig) -> Policy:
+    return load_policy(cfg.policy) if cfg.policy is not None else Policy()
+
+
+def build_runtime(
+    cfg: SreConfig,
+    fleet: Fleet,
+    tools: Iterable[Tool],
+    *,
+    shared: Shared | None = None,
+    model: StructuredModel | None = None,
+    state_dir: Path | None = None,
+    publish: Callable[[Event], None] | None = None,
+    checkpointer: Any = None,
+) -> SreRuntime:
+    shared = shared or Shared.load()
+    state = state_dir or cfg.state_dir
+    state.mkdir(parents=True, exist_ok=True)
+    registry = ToolRegistry(tools)
+    approvals = ApprovalStore(state / "approvals.db")
+    audit = AuditLog(state / "audit.db")
+    breaker = BlastRadiusBreaker(state / "approvals.db", _policy(cfg).breaker)
+    gate = ApprovalGate(
+        registry,
+        policy=_policy(cfg),
+        approvals=approvals,
+        breaker=breaker,
+        audit=audit,
+        fleet_nodes=len(fleet.topology.node_keys),
+    )
+    deps = SreDeps(
+        kb=shared.kb,
+        retriever=shared.retriever,
+        gate=gate,
+        approvals=approvals,
+        topology=fleet.topology,
+        model=model,
+        max_hypotheses=cfg.max_hypotheses,
+    )
+    saver = (
+        checkpointer if checkpointer is not None else open_checkpointer(state / "checkpoints.db")
+    )
+    runner = SreRunner(deps, saver, publish)
+    rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet)
+    rt.closers += [approvals.close, audit.close, breaker.close]
+    if checkpointer is None:
+        rt.closers.append(saver.conn.close)
+    return rt
+
+
+def _recorded_only(t: Tool) -> Tool:
+    """A node command in a replay: the command is shown, nothing runs, and the result says so
+    (a recording has no node to ask, so "ok" would be a lie)."""
+
+    def run(args: Any) -> ToolResult:
+        res = t.fn(args)
+        if res.status == "ok":
+            return ToolResult(
+                status="dry_run",
+                query=res.query,
+                error="recorded incident: node commands are shown, not run",
+            )
+        return res
+
+    return Tool(t.name, t.risk, t.args_model, run, t.description)
+
+
+def replay_tools(cfg: SreConfig, fleet: Fleet) -> list[Tool]:
+    """Tools for a recorded run: replay reads, recorded (never run) changes and node commands."""
+    node_tools = executor_tools(
+        cfg.executors.model_copy(update={"dry_run": True}),
+        reads=DryRunRunner(),
+        writes=DryRunRunner(),
+    )
+    reads = read_tools(fleet)
+    return [
+        *reads,
+        *replay_slurm_changes(fleet, cfg.slurm.reason_prefix),
+        *(_recorded_only(t) for t in node_tools),
+    ]
+
+
+def replay_noc(
+    topology: Topology, ticks: Iterable[Tick], fleet: ReplayFleet, until: float | None = None
+) -> Iterator[tuple[Tick, list[Event]]]:
+    """Run the NOC over ticks, feeding the replay fleet (ticks and incident history)."""
+    det = Detector(topology)
+    for tick in ticks:
+        if until is not None and tick.timestamp > until:
+            return
+        fleet.observe(tick)
+        events = det.process(tick)
+        for ev in events:
+            fleet.observe_event(ev)
+        yield tick, list(events)
+
+
+def final_incidents(events: Iterable[Event]) -> list[Incident]:
+    """The last version of every incident that was not merged into another."""
+    final: dict[str, Incident] = {}
+    merged: set[str] = set()
+    for ev in events:
+        if isinstance(ev, IncidentOpened | IncidentUpdated):
+            final[ev.incident.incident_id] = ev.incident
+            if isinstance(ev, IncidentUpdated) and ev.change == "merged":
+                merged.update(ev.merged_from)
+    return [i for k, i in final.items() if k not in merged]
+
+
+def open_model_for(cfg: SreConfig, backend: str | None = None) -> StructuredModel | None:
+    model_cfg = cfg.model if backend is None else cfg.model.model_copy(update={"backend": backend})
+    return open_model(model_cfg)
+
+
+# --------------------------------------------------------------------------- thread origins
+def save_origin(state_dir: Path, thread_id: str, origin: Origin) -> None:
+    d = state_dir / "threads"
+    d.mkdir(parents=True, exist_ok=True)
+    tmp = d / f"{thread_id}.json.tmp"
+    tmp.write_text(origin.model_dump_json())
+    tmp.replace(d / f"{thread_id}.json")
+
+
+def load_origin(state_dir: Path, thread_id: str) -> Origin | None:
+    p = state_dir / "threads" / f"{thread_id}.json"
+    if not p.exists():
+        return None
+    return Origin.model_validate(json.loads(p.read_text()))

@@ -1,0 +1,307 @@
+"""``gpufleet diagnose | approvals | approve | reject``: the SRE agent from the command line.
+
+The wall clock is read here, at the edge (decision times, ``--wait`` polling); the graph and
+the gate only ever see the times this module passes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from agents.sre.config import SreConfig, SreConfigError, load_sre_config
+from agents.sre.fleet import ReplayFleet
+from agents.sre.runner import RunReport
+from agents.sre.runtime import (
+    Origin,
+    SreRuntime,
+    build_runtime,
+    final_incidents,
+    load_origin,
+    open_model_for,
+    replay_noc,
+    replay_tools,
+    save_origin,
+)
+from bus.events import Event, Incident, Severity
+from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text
+from evals.format import IncidentFormatError
+from evals.recorded import load_incident
+from graph.approvals import ApprovalError, ApprovalStore
+from graph.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
+from telemetry.topology import Topology
+
+POLL_S = 0.5
+
+
+class SreUsageError(ValueError):
+    pass
+
+
+def _config(args: argparse.Namespace) -> SreConfig:
+    try:
+        cfg = load_sre_config(getattr(args, "sre_config", None))
+    except SreConfigError as e:
+        raise SreUsageError(str(e)) from None
+    if getattr(args, "state_dir", None):
+        cfg = cfg.model_copy(update={"state_dir": Path(args.state_dir)})
+    return cfg
+
+
+# --------------------------------------------------------------------------- replay origins
+def _replay(
+    topology: Topology, ticks: Any, until: float | None, boot_times: dict[str, float] | None
+) -> tuple[ReplayFleet, list[Incident]]:
+    fleet = ReplayFleet(topology, boot_times=boot_times)
+    events: list[Event] = []
+    for _, evs in replay_noc(topology, ticks, fleet, until):
+        events += evs
+    return fleet, final_incidents(events)
+
+
+def recorded_fleet(folder: Path, until: float | None = None) -> tuple[ReplayFleet, list[Incident]]:
+    try:
+        inc = load_incident(folder)
+    except (IncidentFormatError, OSError) as e:
+        raise SreUsageError(f"{folder}: {e}") from None
+    return _replay(inc.topology, inc.iter_ticks(), until, inc.spec.boot_times)
+
+
+def demo_fleet(seed: int, hours: float) -> tuple[ReplayFleet, list[Incident]]:
+    from cli.main import demo_simulator  # noqa: PLC0415 (cli.main imports this module)
+
+    sim = demo_simulator(seed)
+    ticks: Any = sim.run(hours * 3600.0)
+    return _replay(sim.topology, ticks, None, None)
+
+
+def fleet_for_origin(origin: Origin) -> tuple[ReplayFleet, list[Incident]]:
+    if origin.kind == "recorded" and origin.folder:
+        return recorded_fleet(Path(origin.folder), origin.until)
+    if origin.kind == "demo" and origin.seed is not None and origin.hours is not None:
+        return demo_fleet(origin.seed, origin.hours)
+    raise SreUsageError(f"cannot rebuild a {origin.kind} run from this command line")
+
+
+def open_runtime(cfg: SreConfig, fleet: ReplayFleet, llm: str | None = None) -> SreRuntime:
+    model = open_model_for(cfg, llm) if llm and llm != "none" else open_model_for(cfg)
+    rt = build_runtime(cfg, fleet, replay_tools(cfg, fleet), model=model)
+    closer = getattr(model, "close", None)
+    if closer is not None:
+        rt.closers.append(closer)
+    return rt
+
+
+def pick(incidents: list[Incident], wanted: str | None) -> list[Incident]:
+    if wanted:
+        chosen = [i for i in incidents if i.incident_id == wanted]
+        if not chosen:
+            known = ", ".join(i.incident_id for i in incidents) or "none"
+            raise SreUsageError(f"no incident {wanted} in this run (found: {known})")
+        return chosen
+    # the ones an operator is paged for, worst first
+    paged = [i for i in incidents if i.severity >= Severity.WARNING]
+    return sorted(paged, key=lambda i: (-i.severity, i.opened_at, i.incident_id))
+
+
+def run_diagnosis(rt: SreRuntime, incident: Incident, origin: Origin, now: float) -> RunReport:
+    from agents.sre.graph import thread_id_for  # noqa: PLC0415
+
+    save_origin(rt.config.state_dir, thread_id_for(incident), origin)
+    return rt.runner.diagnose(incident, now=now)
+
+
+def wait_for_decisions(
+    rt: SreRuntime, report: RunReport, out: TextIO, clock: Callable[[], float] = time.time
+) -> RunReport:
+    """Block until every pause of this thread is decided (by another process), resuming after
+    each decision. Ctrl-C leaves the thread paused, durable, for ``gpufleet approve``."""
+    while report.pending_approval:
+        req = rt.approvals.get(report.pending_approval)
+        if req is not None and req.status != "pending":
+            report = rt.runner.resume(report.thread_id, now=clock())
+            out.write(diagnosis_text(report) + "\n")
+            out.flush()
+            continue
+        time.sleep(POLL_S)
+    return report
+
+
+# --------------------------------------------------------------------------- commands
+def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
+    cfg = _config(args)
+    target = Path(args.target)
+    if (target / "incident.yaml").exists():
+        origin = Origin(kind="recorded", folder=str(target.resolve()))
+        fleet, incidents = recorded_fleet(target)
+    else:
+        raise SreUsageError(
+            f"{args.target}: not a recorded-incident folder. Incident ids are diagnosed by the "
+            "running agent (gpufleet watch --sre) or from a folder written by gpufleet record"
+        )
+    chosen = pick(incidents, args.incident)
+    if not chosen:
+        out.write("the NOC found no incident to diagnose in this recording\n")
+        return 0
+    rt = open_runtime(cfg, fleet, args.llm)
+    docs = []
+    try:
+        for inc in chosen[: args.max]:
+            report = run_diagnosis(rt, inc, origin, now=inc.updated_at)
+            if args.json:
+                docs.append(diagnosis_json(report))
+            else:
+                out.write(diagnosis_text(report) + "\n\n")
+                out.flush()
+            if args.wait and report.pending_approval:
+                wait_for_decisions(rt, report, out)
+    finally:
+        rt.close()
+    if args.json:
+        out.write(json.dumps(docs if len(docs) != 1 else docs[0], indent=2) + "\n")
+    return 0
+
+
+def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
+    cfg = _config(args)
+    store = ApprovalStore(cfg.state_dir / "approvals.db")
+    try:
+        rows = store.pending()
+    finally:
+        store.close()
+    if args.json:
+        out.write(json.dumps([r.model_dump(mode="json") for r in rows], indent=2) + "\n")
+    else:
+        out.write(approvals_text(rows) + "\n")
+    return 0
+
+
+def _decide(args: argparse.Namespace, out: TextIO, decision: str) -> int:
+    cfg = _config(args)
+    now = time.time()  # the decision's time: the edge reads the clock
+    store = ApprovalStore(cfg.state_dir / "approvals.db")
+    try:
+        req = store.get(args.approval_id)
+        if req is None:
+            raise SreUsageError(f"no approval {args.approval_id} in {cfg.state_dir}")
+        try:
+            policy: Policy = load_policy(cfg.policy) if cfg.policy else Policy()
+        except PolicyError as e:
+            raise SreUsageError(str(e)) from None
+        problem = person_problem(args.by)
+        if problem:
+            raise SreUsageError(problem)
+        role = None
+        if decision == "approved":
+            grant = approval_grant(policy, args.by, req.tool, req.risk)
+            if not grant.allowed:
+                raise SreUsageError(f"{args.by} may not approve {req.tool}: {grant.reason}")
+            role = grant.role
+        try:
+            store.decide(
+                args.approval_id, decision, by=args.by, reason=args.reason, now=now, role=role
+            )
+        except ApprovalError as e:
+            raise SreUsageError(str(e)) from None
+        thread = req.thread_id
+    finally:
+        store.close()
+    out.write(f"{args.approval_id}: {decision} by {args.by}\n")
+    origin = load_origin(cfg.state_dir, thread)
+    if origin is None or args.no_resume:
+        out.write("the agent that owns this thread resumes it when it next looks\n")
+        return 0
+    fleet, _ = fleet_for_origin(origin)
+    rt = open_runtime(cfg, fleet)
+    try:
+        report = rt.runner.resume(thread, now=now)
+    finally:
+        rt.close()
+    out.write(
+        (json.dumps(diagnosis_json(report), indent=2) if args.json else diagnosis_text(report))
+        + "\n"
+    )
+    return 0
+
+
+def cmd_approve(args: argparse.Namespace, out: TextIO) -> int:
+    return _decide(args, out, "approved")
+
+
+def cmd_reject(args: argparse.Namespace, out: TextIO) -> int:
+    return _decide(args, out, "rejected")
+
+
+def add_sre_commands(sub: Any) -> None:
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
+        sp.add_argument(
+            "--state-dir", help="checkpoints, approvals, audit (default .gpufleet/state)"
+        )
+        sp.add_argument("--json", action="store_true")
+
+    d = sub.add_parser("diagnose", help="diagnose the incidents of a recorded-incident folder")
+    d.add_argument("target", help="a recorded-incident folder (incident.yaml + data)")
+    d.add_argument("--incident", help="only this NOC incident id")
+    d.add_argument("--max", type=int, default=3, help="diagnose at most this many incidents")
+    d.add_argument("--llm", help="none | local | openai | ollama (default: the config's)")
+    d.add_argument(
+        "--wait", action="store_true", help="stay and resume after each decision (approve/reject)"
+    )
+    common(d)
+    d.set_defaults(func=cmd_diagnose)
+
+    a = sub.add_parser("approvals", help="list actions waiting for a person")
+    common(a)
+    a.set_defaults(func=cmd_approvals)
+
+    for name, fn, verb in (("approve", cmd_approve, "approve"), ("reject", cmd_reject, "reject")):
+        p = sub.add_parser(name, help=f"{verb} a pending action and resume its diagnosis")
+        p.add_argument("approval_id")
+        p.add_argument("--by", required=True, help="who decides (must be an approver)")
+        p.add_argument("--reason", required=True)
+        p.add_argument("--no-resume", action="store_true", help="record only; do not resume")
+        common(p)
+        p.set_defaults(func=fn)
+
+
+def demo_diagnosis(args: argparse.Namespace, incidents: list[Incident], out: TextIO) -> int:
+    """The demo's second half: diagnose the worst incident the NOC found, show the plan and
+    leave the first state-changing step waiting for approval in ``--state-dir``."""
+    import shutil  # noqa: PLC0415
+
+    state = Path(args.state_dir)
+    if state.exists():
+        shutil.rmtree(state)  # a demo starts from nothing: no stale approvals or checkpoints
+    cfg = SreConfig(state_dir=state)
+    chosen = pick(incidents, None)
+    if not chosen:
+        out.write("null\n" if args.json else "no incident to diagnose\n")
+        return 0
+    inc = chosen[0]
+    if not args.json:
+        out.write(f"\nSRE agent: diagnosing {inc.incident_id} ({inc.title})\n")
+    fleet, replayed = demo_fleet(args.seed, args.hours)
+    same = [i for i in replayed if i.incident_id == inc.incident_id] or [inc]
+    rt = open_runtime(cfg, fleet, args.llm)
+    try:
+        report = run_diagnosis(
+            rt, same[0], Origin(kind="demo", seed=args.seed, hours=args.hours), same[0].updated_at
+        )
+    finally:
+        rt.close()
+    if args.json:
+        out.write(json.dumps(diagnosis_json(report), indent=2) + "\n")
+    else:
+        out.write(diagnosis_text(report) + "\n")
+        if report.pending_approval:
+            out.write(
+                f"\nnext: gpufleet approvals --state-dir {state}\n"
+                f"      gpufleet approve {report.pending_approval} --by <you> "
+                f'--reason "<why>" --state-dir {state}\n'
+            )
+    return 0

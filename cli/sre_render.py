@@ -1,0 +1,133 @@
+"""Text and JSON renderings of a diagnosis, its plan and pending approvals (for the CLI)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agents.sre.runner import RunReport
+
+_RISK_MARK = {"read": " ", "mutate": "!", "destructive": "‼"}
+
+
+def diagnosis_json(report: RunReport) -> dict[str, Any]:
+    dx = report.diagnosis
+    doc: dict[str, Any] = {
+        "incident_id": report.incident_id,
+        "thread_id": report.thread_id,
+        "outcome": report.outcome,
+        "pending_approval": report.pending_approval,
+    }
+    if dx is None:
+        return doc
+    cited = set(dx.cited_evidence)
+    for h in dx.hypotheses:
+        cited |= set(h.evidence_ids)
+    doc |= {
+        "root_causes": [
+            {
+                "rank": i + 1,
+                "card_id": h.card_id,
+                "title": h.title,
+                "score": h.score,
+                "reasons": list(h.reasons),
+                "supporting": list(h.supporting),
+                "contradicting": list(h.contradicting),
+                "evidence_ids": list(h.evidence_ids),
+            }
+            for i, h in enumerate(dx.hypotheses)
+        ],
+        "method": dx.method,
+        "model": dx.model,
+        "fallback": dx.fallback,
+        "explanation": dx.explanation,
+        "evidence_cited": [
+            e.model_dump(mode="json") for e in dx.evidence if e.evidence_id in cited
+        ],
+        "evidence_count": len(dx.evidence),
+        "findings": [f.model_dump(mode="json") for f in dx.findings],
+        "runbook": {
+            "id": dx.runbook_id,
+            "version": dx.runbook_version,
+            "steps": [s.model_dump(mode="json") for s in dx.plan],
+            "notes": report.plan_notes,
+        },
+        "results": [r.model_dump(mode="json") for r in report.results],
+    }
+    return doc
+
+
+def diagnosis_text(report: RunReport) -> str:
+    dx = report.diagnosis
+    if dx is None:
+        return f"incident {report.incident_id}: no diagnosis ({report.outcome})"
+    lines = [f"diagnosis of {dx.incident_id} ({dx.method}"]
+    if dx.model:
+        lines[0] += f", re-ranked by {dx.model}"
+    lines[0] += ")"
+    if dx.fallback:
+        lines.append(f"  model not used: {dx.fallback} → deterministic ranking")
+    lines.append("  root causes:")
+    for i, h in enumerate(dx.hypotheses[:5], 1):
+        lines.append(f"   {i}. {h.card_id:<34} {h.score:5.2f}  {h.title}")
+        for r in h.reasons[:3]:
+            lines.append(f"        · {r}")
+    if dx.explanation:
+        lines.append(f"  explanation: {dx.explanation}")
+        if dx.cited_evidence:
+            lines.append(f"    cites {', '.join(dx.cited_evidence)}")
+    by_id = {e.evidence_id: e for e in dx.evidence}
+    top = dx.top
+    if top and top.evidence_ids:
+        lines.append("  evidence behind the top cause:")
+        for eid in top.evidence_ids[:6]:
+            e = by_id.get(eid)
+            if e is not None:
+                lines.append(f"    {eid} [{e.layer}] {e.summary}")
+    if dx.runbook_id:
+        lines.append(f"  runbook: {dx.runbook_id} v{dx.runbook_version}")
+        for s in dx.plan:
+            mark = _RISK_MARK[s.risk]
+            gate = (
+                "needs approval"
+                if s.needs_approval and not s.preapproved_by
+                else (f"pre-approved ({s.preapproved_by})" if s.preapproved_by else "")
+            )
+            tail = f"  [{gate}]" if gate and s.risk != "read" else ""
+            miss = f"  (needs {', '.join(s.unresolved)})" if s.unresolved else ""
+            lines.append(f"   {mark}{s.index:>2}. {s.tool:<28} {s.name}{tail}{miss}")
+        for note in report.plan_notes:
+            lines.append(f"    note: {note}")
+    else:
+        lines.append("  no runbook: escalate to a person")
+    if report.results:
+        lines.append("  executed so far:")
+        for r in report.results:
+            who = f" by {r.initiator}" if r.initiator != "agent" else ""
+            err = f": {r.error}" if r.error else ""
+            lines.append(f"    {r.tool:<28} {r.status}{who}{err}")
+            if r.query:
+                lines.append(f"      $ {r.query}")
+    if report.pending_approval:
+        lines.append(
+            f"  PAUSED for approval {report.pending_approval}: "
+            f"gpufleet approve {report.pending_approval} --by NAME --reason TEXT "
+            f"(or gpufleet reject …)"
+        )
+    else:
+        lines.append(f"  outcome: {report.outcome}")
+    return "\n".join(lines)
+
+
+def approvals_text(rows: Sequence[Any]) -> str:
+    if not rows:
+        return "no pending approvals"
+    out = [f"{len(rows)} pending approval(s):"]
+    for r in rows:
+        args = ", ".join(f"{k}={v}" for k, v in sorted(r.args.items()))
+        out.append(
+            f"  {r.approval_id}  {r.risk:<11} {r.tool}({args})\n"
+            f"      incident {r.incident_id}, runbook {r.runbook_id} v{r.runbook_version}, "
+            f"step {r.step_index}: {r.step_name}"
+        )
+    return "\n".join(out)

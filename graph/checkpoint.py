@@ -1,0 +1,26 @@
+"""The durable checkpointer: LangGraph's SQLite saver on a file of ours.
+
+A paused graph (waiting on an approval) is a row in this file. Any process that opens the same
+file can resume the thread; nothing lives only in memory. WAL mode lets the CLI resume a
+thread while a long-running ``gpufleet watch`` writes other threads.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+
+def open_checkpointer(path: str | Path) -> SqliteSaver:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # check_same_thread=False: LangGraph runs parallel branches on a thread pool; the saver
+    # serialises access to the connection itself.
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30.0)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")  # a decision survives a power cut, not just kill -9
+    saver = SqliteSaver(conn)
+    saver.setup()
+    return saver

@@ -1,0 +1,122 @@
+"""The findings vocabulary: named, checkable facts the SRE agent derives from evidence.
+
+Leaf module (no imports of ours). A card's structured ``checks`` (:class:`knowledge.schema.Checks`)
+name findings from :data:`FINDINGS`; the agent's :mod:`agents.sre.findings` computes them from
+tool results. Xid findings are open-ended: ``xid:<code>`` for any Xid code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+FindingLayer = Literal["hardware", "driver", "os", "workload"]
+XID_FINDING = re.compile(r"^xid:([1-9][0-9]{0,3})$")
+
+# name → (layer, what it means)
+FINDINGS: dict[str, tuple[FindingLayer, str]] = {
+    # thermal
+    "load_corrected_temp_rising": (
+        "hardware",
+        "GPU temperature rose more than its power draw explains (>= 8 °C above the load fit)",
+    ),
+    "temp_follows_load": (
+        "hardware",
+        "the temperature change is explained by the power / utilization change (normal load)",
+    ),
+    "slot_neighbours_warming": (
+        "hardware",
+        "the GPUs in the adjacent airflow slots warmed too, while the rest of the node did not",
+    ),
+    "single_gpu_hot_neighbours_normal": (
+        "hardware",
+        "one GPU is hot while its slot neighbours and the rest of the node stay normal",
+    ),
+    "whole_node_warming": ("hardware", "most GPUs of the node warmed together"),
+    "whole_rack_warming": (
+        "hardware",
+        "several nodes of the rack warmed together while nodes in other racks did not",
+    ),
+    "hbm_hot": ("hardware", "HBM (memory) temperature at or above 85 °C"),
+    "hw_thermal_slowdown": ("hardware", "HW_THERMAL or SW_THERMAL clock-event reason asserted"),
+    # power
+    "power_brake_active": ("hardware", "HW_POWER_BRAKE clock-event reason asserted on the GPU(s)"),
+    "power_brake_node_wide": ("hardware", "HW_POWER_BRAKE asserted on most GPUs of the node"),
+    "power_brake_continuous": (
+        "hardware",
+        "HW_POWER_BRAKE held on most GPUs of the node (not intermittent): supply cannot carry load",
+    ),
+    "sw_power_cap": ("hardware", "SW_POWER_CAP asserted with power at its limit"),
+    "power_limit_lowered": ("driver", "the power management limit was lowered during the window"),
+    "hw_slowdown_no_thermal": ("hardware", "HW_SLOWDOWN asserted without a thermal reason"),
+    # memory
+    "sbe_rate_high": ("hardware", "correctable (SBE) ECC errors accumulate quickly"),
+    "dbe_increase": ("hardware", "uncorrectable (DBE) ECC error counter increased"),
+    "row_remap_failure": ("hardware", "row remapping failed: no spare rows left"),
+    "row_remap_pending": ("hardware", "a row remap is pending a GPU reset"),
+    "uncorrectable_rows_remapped": ("hardware", "rows were remapped for uncorrectable errors"),
+    # interconnect
+    "pcie_link_downtrained": ("hardware", "PCIe link below its rated or earlier width/generation"),
+    "pcie_replay_rate_high": ("hardware", "PCIe replay counter climbing fast"),
+    "nvlink_crc_rate_high": ("hardware", "NVLink CRC / replay error counters climbing"),
+    "nvlink_errors_whole_domain": ("hardware", "NVLink errors on several GPUs of the domain"),
+    "nic_link_down": ("os", "an InfiniBand/RoCE port went down (log or link-up count)"),
+    "nic_link_flapping": ("os", "a NIC port went down and came back (a flap)"),
+    # device
+    "gpu_fallen_off_bus": ("driver", "the GPU fell off the bus (log line or Xid 79)"),
+    "metrics_vanished": ("hardware", "the GPU stopped reporting telemetry while its node reports"),
+    "xid_hardware_counters_clean": (
+        "driver",
+        "an application-class Xid with ECC, PCIe and NVLink counters and temperature normal",
+    ),
+    "xid_single_on_gpu": ("driver", "an application-class Xid seen once on the GPU, not repeating"),
+    "xid_repeats_same_gpu": ("driver", "the same Xid repeats on the same GPU"),
+    # workload
+    "job_util_collapse_all_ranks": (
+        "workload",
+        "every GPU of the job dropped from busy to ~0 % utilization at once",
+    ),
+    "util_zero_gpu_mem_held": (
+        "workload",
+        "utilization ~0 while the framebuffer stays allocated (a hung process holds the GPU)",
+    ),
+    "fb_used_monotonic_rise": (
+        "workload",
+        "framebuffer use grows steadily without being released (a leak)",
+    ),
+    "fb_near_full": ("workload", "framebuffer at or above 95 % of capacity"),
+    "gpu_never_used": (
+        "workload",
+        "the job's GPUs show no utilization and no framebuffer use since the job started",
+    ),
+    "gpu_util_low_cpu_busy": ("workload", "GPU utilization low while the host CPU is busy"),
+    "dataloader_gaps": (
+        "workload",
+        "utilization alternates between busy and idle many times (input starvation)",
+    ),
+    "host_cpu_saturated": ("os", "host CPU utilization >= 90 % and up from before"),
+    "host_mem_pressure": ("os", "host memory pressure (PSI) high"),
+    "job_peers_healthy_hardware": (
+        "workload",
+        "no hardware fault on any GPU of the job (no Xid, no ECC, no link errors, no thermal)",
+    ),
+    # scheduler / changes / history
+    "node_drained_by_human": ("workload", "the node is drained with an operator's reason"),
+    "node_drained_by_scheduler": ("workload", "the node is drained/down with a scheduler reason"),
+    "node_in_maintenance": ("workload", "the drain reason names planned maintenance"),
+    "recent_driver_change": ("driver", "a driver / firmware change on the node in the window"),
+    "recent_reboot": ("os", "the node booted in the window"),
+    "earlier_incidents_same_gpu": ("hardware", "earlier incidents on the same GPU"),
+    "earlier_incidents_same_node": ("hardware", "earlier incidents on the same node"),
+}
+
+
+def is_finding(name: str) -> bool:
+    """A known finding name, or ``xid:<code>``."""
+    return name in FINDINGS or XID_FINDING.match(name) is not None
+
+
+def finding_layer(name: str) -> FindingLayer:
+    if XID_FINDING.match(name):
+        return "driver"
+    return FINDINGS[name][0]
