@@ -11,7 +11,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Literal, TextIO
 
 from agents.sre.config import SreConfig, SreConfigError, load_sre_config
 from agents.sre.fleet import ReplayFleet
@@ -180,7 +180,9 @@ def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _decide(args: argparse.Namespace, out: TextIO, decision: str) -> int:
+def _decide(
+    args: argparse.Namespace, out: TextIO, decision: Literal["approved", "rejected"]
+) -> int:
     cfg = _config(args)
     now = time.time()  # the decision's time: the edge reads the clock
     store = ApprovalStore(cfg.state_dir / "approvals.db")

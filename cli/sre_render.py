@@ -102,12 +102,12 @@ def diagnosis_text(report: RunReport) -> str:
         lines.append("  no runbook: escalate to a person")
     if report.results:
         lines.append("  executed so far:")
-        for r in report.results:
-            who = f" by {r.initiator}" if r.initiator != "agent" else ""
-            err = f": {r.error}" if r.error else ""
-            lines.append(f"    {r.tool:<28} {r.status}{who}{err}")
-            if r.query:
-                lines.append(f"      $ {r.query}")
+        for act in report.results:
+            who = f" by {act.initiator}" if act.initiator != "agent" else ""
+            err = f": {act.error}" if act.error else ""
+            lines.append(f"    {act.tool:<28} {act.status}{who}{err}")
+            if act.query:
+                lines.append("      $ " + act.query.replace("\n", "\n      $ "))
     if report.pending_approval:
         lines.append(
             f"  PAUSED for approval {report.pending_approval}: "

@@ -78,7 +78,7 @@ class NocAgent:
                     final[ev.incident.incident_id] = ev.incident
                     if isinstance(ev, IncidentUpdated) and ev.change == "merged":
                         merged.add(ev.incident.incident_id)
-                elif ev.anomaly.severity >= Severity.WARNING:
+                elif isinstance(ev, AnomalyDetected) and ev.anomaly.severity >= Severity.WARNING:
                     paging += 1
         wall = time.perf_counter() - t0
         preds = [

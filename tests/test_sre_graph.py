@@ -155,8 +155,8 @@ def test_approval_survives_kill_9_and_executes_exactly_once(tmp_path: Path) -> N
     threads = {r[0] for r in db.execute("SELECT DISTINCT thread_id FROM checkpoints")}
     db.close()
     assert len(threads) == 1
-    from agents.sre.config import SreConfig  # noqa: PLC0415
-    from cli.sre import fleet_for_origin, load_origin, open_runtime  # noqa: PLC0415
+    from agents.sre.config import SreConfig
+    from cli.sre import fleet_for_origin, load_origin, open_runtime
 
     thread = threads.pop()
     origin = load_origin(state, thread)

@@ -35,13 +35,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, Send, interrupt
 
 from agents.sre.diagnose_core import analyze_evidence
 from agents.sre.evidence import evidence_from_results, plan_evidence
-from agents.sre.plan import make_plan, plan_context, verification_step
+from agents.sre.plan import affected_jobs, make_plan, plan_context, verification_step
 from agents.sre.rerank import rerank
 from agents.sre.state import GatherTask, SreState
 from bus.events import (
@@ -52,6 +53,7 @@ from bus.events import (
     DiagnosisReady,
     Evidence,
     Incident,
+    Layer,
     Phase,
     PhaseError,
     PlannedStep,
@@ -120,7 +122,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
                 "gather",
                 GatherTask(
                     layer=layer,
-                    calls=[c.model_dump(mode="json") for c in planned.get(layer, [])],
+                    calls=[c.model_dump(mode="json") for c in planned.get(_layer(layer), [])],
                     incident=state["incident"],
                     now=state["now"],
                 ),
@@ -135,7 +137,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
             # Reads only: the gate refuses anything else without an approval, so a planner
             # bug can never turn evidence gathering into an action.
             results.append(deps.gate.read(call, now=task["now"]))
-        items = evidence_from_results(task["layer"], calls, results)
+        items = evidence_from_results(_layer(task["layer"]), calls, results)
         return {"evidence": [e.model_dump(mode="json") for e in items]}
 
     def analyze(state: SreState) -> dict[str, Any]:
@@ -346,7 +348,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
             return {"outcome": state.get("outcome", "escalated")}
         runbook = deps.kb.runbooks[dx.runbook_id]
         ctx = plan_context(inc, dx.evidence)
-        check = verification_step(runbook, ctx, len(dx.plan))
+        check = verification_step(runbook, ctx, len(dx.plan), affected_jobs(inc, dx.evidence))
         results = state.get("results", [])
         changed = [r for r in results if r["risk"] != "read" and r["status"] == "ok"]
         dry = [r for r in results if r["status"] == "dry_run"]
@@ -354,7 +356,10 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         if inc.phase is Phase.DIAGNOSING:  # a plan with reads only
             outbox += _phase(inc, Phase.REMEDIATING, now, "read-only runbook")
             inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
-        res = deps.gate.read(ToolCall(tool=check.tool, args=dict(check.args)), now=now)
+        if check.unresolved:
+            res = ToolResult(status="denied", error=f"not run: needs {', '.join(check.unresolved)}")
+        else:
+            res = deps.gate.read(ToolCall(tool=check.tool, args=dict(check.args)), now=now)
         outbox += _phase(inc, Phase.VERIFYING, now, f"verification: {check.tool}")
         inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
         if dry and not changed:
@@ -390,7 +395,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         return "await_approval" if decided is None or decided.status == "pending" else "execute"
 
     g: StateGraph[SreState] = StateGraph(SreState)
-    g.add_node("gather", gather)
+    g.add_node("gather", gather)  # type: ignore[call-overload]  # a Send payload, not the state
     g.add_node("analyze", analyze)
     g.add_node("step", step)
     g.add_node("await_approval", await_approval)
@@ -404,6 +409,12 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
     g.add_conditional_edges("execute", after_step, ["step", "await_approval", "verify"])
     g.add_edge("verify", END)
     return g
+
+
+def _layer(name: str) -> Layer:
+    if name not in LAYERS:
+        raise ValueError(f"unknown evidence layer {name!r}")
+    return name  # type: ignore[return-value]  # checked against LAYERS just above
 
 
 def approval_id(dx: Diagnosis, step: PlannedStep) -> str:
@@ -425,7 +436,7 @@ def thread_id_for(incident: Incident) -> str:
     return stable_id("th", incident.incident_id, incident.updated_at, incident.anomaly_count)
 
 
-def thread_config(thread_id: str) -> dict[str, Any]:
+def thread_config(thread_id: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id}, "recursion_limit": 200}
 
 

@@ -204,7 +204,11 @@ def make_plan(
     return Plan(runbook, tuple(steps), tuple(notes))
 
 
-def verification_step(runbook: Runbook, ctx: Mapping[str, Scalar], index: int) -> PlannedStep:
+def verification_step(
+    runbook: Runbook, ctx: Mapping[str, Scalar], index: int, jobs: Sequence[str] = ()
+) -> PlannedStep:
+    """The runbook's read-only check, for the first affected job when it names one (with no
+    job, ``{job_id}`` stays unresolved and the check is reported, not run)."""
     v = runbook.verification
     step = Step(name=f"verify: {v.expect}", tool=v.tool, args=v.args, risk="read")
-    return render_steps([step], ctx, (), start=index)[0]
+    return render_steps([step], ctx, list(jobs[:1]) or ["{job_id}"], start=index)[0]

@@ -54,7 +54,7 @@ class SreRunner:
         snapshot = self.app.get_state(cfg)
         if snapshot.values:  # this version of the incident was diagnosed already
             return self.report(tid)
-        self.app.invoke(start_input(incident, now, tid), cfg)
+        self.app.invoke(dict(start_input(incident, now, tid)), cfg)
         return self.report(tid)
 
     def resume(self, thread_id: str, now: float) -> RunReport:

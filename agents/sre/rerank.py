@@ -1,0 +1,178 @@
+"""The model's re-rank of the deterministic hypotheses, behind an evidence-first policy.
+
+The deterministic scorer stays the authority; a model may reorder its top candidates and explain
+the order with evidence citations. Every way this can go wrong (no model, timeout, unreachable
+server, malformed or invalid answer, a pick the policy refuses) yields the deterministic order
+with the reason in ``fallback``: visible, never silent.
+
+Policy (evidence-first): the model ranks only the top :data:`MAX_CANDIDATES` cards, may return a
+subset (the rest keep their deterministic order after it), and its top pick must
+
+- score at least :data:`MIN_TOP_SHARE` of the best deterministic score: the model may break
+  near-ties and choose between comparably supported cards, where wording and context matter,
+  but may not promote a card the evidence barely supports over one it strongly supports
+  (the top card picks the runbook, so this bounds what a wrong or manipulated answer can do);
+- carry no contradicting findings unless the deterministic best does too: a card the evidence
+  rules out cannot become the diagnosis by argument alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from agents.sre.prompts import RERANK_SYSTEM, rerank_user_message
+from bus.events import Evidence, Hypothesis, Incident
+from graph.models.chat import StructuredModel
+
+MAX_CANDIDATES = 5
+MIN_TOP_SHARE = 0.5
+MAX_EXPLANATION = 600
+
+
+class RerankAnswer(BaseModel):
+    """What the model must answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ranking: list[str] = Field(min_length=1, max_length=MAX_CANDIDATES)
+    explanation: str = Field(max_length=MAX_EXPLANATION)
+    cited_evidence: list[str] = Field(min_length=1)
+
+
+def answer_schema(card_ids: Sequence[str], evidence_ids: Sequence[str]) -> type[RerankAnswer]:
+    """RerankAnswer whose JSON schema enumerates the allowed ids.
+
+    Servers with grammar-constrained decoding (llama.cpp, Ollama, vLLM) then cannot emit an
+    unknown id at all; validation below still checks, for servers that ignore the schema.
+    """
+
+    def ids(values: Sequence[str], limit: int) -> Any:
+        return Field(
+            min_length=1,
+            max_length=limit,
+            json_schema_extra={"items": {"type": "string", "enum": list(values)}},
+        )
+
+    schema: type[RerankAnswer] = create_model(
+        "RerankAnswer",
+        __base__=RerankAnswer,
+        ranking=(list[str], ids(card_ids, len(card_ids))),
+        cited_evidence=(list[str], ids(evidence_ids, max(1, len(evidence_ids)))),
+    )
+    return schema
+
+
+@dataclass(frozen=True)
+class RerankOutcome:
+    hypotheses: tuple[Hypothesis, ...]  # final order, best first
+    method: Literal["model", "deterministic"]
+    model: str | None  # the model asked, when one was
+    fallback: str | None  # why the model's order was not used; None when it was
+    explanation: str = ""
+    cited_evidence: tuple[str, ...] = ()
+    latency_s: float | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    raw_answer: str = ""  # the model's text, for audit
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+def _check(
+    answer: RerankAnswer, candidates: Sequence[Hypothesis], evidence_ids: set[str]
+) -> str | None:
+    """What is wrong with a schema-valid answer, or None."""
+    by_id = {h.card_id: h for h in candidates}
+    seen: set[str] = set()
+    for card_id in answer.ranking:
+        if card_id not in by_id:
+            return f"invalid answer: unknown card id {card_id!r}"
+        if card_id in seen:
+            return f"invalid answer: card id {card_id!r} ranked twice"
+        seen.add(card_id)
+    for evidence_id in answer.cited_evidence:
+        if evidence_id not in evidence_ids:
+            return f"invalid answer: cited unknown evidence {evidence_id!r}"
+    best = candidates[0]
+    pick = by_id[answer.ranking[0]]
+    if pick.card_id == best.card_id:
+        return None
+    floor = best.score * MIN_TOP_SHARE if best.score > 0 else best.score
+    if pick.score < floor:
+        return (
+            f"policy: model's top pick {pick.card_id} scores {pick.score:.2f}, below "
+            f"{MIN_TOP_SHARE:.0%} of the best ({best.card_id} {best.score:.2f})"
+        )
+    if pick.contradicting and not best.contradicting:
+        return (
+            f"policy: model's top pick {pick.card_id} has contradicting findings "
+            f"({', '.join(pick.contradicting)})"
+        )
+    return None
+
+
+def _reorder(ranking: Sequence[str], hypotheses: Sequence[Hypothesis]) -> tuple[Hypothesis, ...]:
+    by_id = {h.card_id: h for h in hypotheses}
+    first = [by_id[card_id] for card_id in ranking]
+    chosen = set(ranking)
+    return (*first, *(h for h in hypotheses if h.card_id not in chosen))
+
+
+def rerank(
+    model: StructuredModel | None,
+    incident: Incident,
+    evidence: Sequence[Evidence],
+    hypotheses: Sequence[Hypothesis],
+) -> RerankOutcome:
+    """Ask ``model`` to re-rank the top deterministic hypotheses; fall back visibly."""
+    deterministic = tuple(hypotheses)
+
+    def fallback(reason: str, **extra: Any) -> RerankOutcome:
+        return RerankOutcome(
+            hypotheses=deterministic,
+            method="deterministic",
+            model=model.name if model is not None else None,
+            fallback=reason,
+            **extra,
+        )
+
+    if model is None:
+        return fallback("no model configured")
+    candidates = deterministic[:MAX_CANDIDATES]
+    if len(candidates) < 2:
+        return fallback(f"{len(candidates)} candidate(s): nothing to re-rank")
+    evidence_ids = [item.evidence_id for item in evidence]
+    if not evidence_ids:
+        return fallback("no evidence to cite")
+
+    answer = model.complete(
+        RERANK_SYSTEM,
+        rerank_user_message(incident, evidence, candidates),
+        answer_schema([h.card_id for h in candidates], evidence_ids),
+    )
+    measured: dict[str, Any] = {
+        "latency_s": answer.latency_s,
+        "prompt_tokens": answer.prompt_tokens or 0,
+        "completion_tokens": answer.completion_tokens or 0,
+        "raw_answer": answer.raw,
+    }
+    if answer.value is None:
+        return fallback(answer.error or "invalid answer: empty", **measured)
+    problem = _check(answer.value, candidates, set(evidence_ids))
+    if problem is not None:
+        return fallback(problem, **measured)
+    return RerankOutcome(
+        hypotheses=_reorder(answer.value.ranking, deterministic),
+        method="model",
+        model=model.name,
+        fallback=None,
+        explanation=answer.value.explanation.strip(),
+        cited_evidence=tuple(dict.fromkeys(answer.value.cited_evidence)),
+        **measured,
+    )
