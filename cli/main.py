@@ -23,13 +23,23 @@ from typing import Any, TextIO
 from agents.noc.config import ConfigError, load_config
 from agents.noc.detector import Detector, DetectorStats
 from agents.noc.service import AsyncTickSource, Pacer, run_noc
+from agents.sre.config import SreConfigError
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
 from cli.kb import add_kb_commands
 from cli.render import incident_block, stats_block, truth_block, utc
 from cli.sre import SreUsageError, add_sre_commands, demo_diagnosis
-from cli.watch import SourceError, alert_receiver, build_live, log_feeds
+from cli.watch import (
+    SourceError,
+    alert_receiver,
+    build_live,
+    log_feeds,
+    run_watch,
+    sre_from_args,
+    sre_summary,
+    sre_summary_text,
+)
 from evals.format import IncidentFormatError
 from evals.format import _to_epoch as parse_time
 from evals.record import RecordError, record_incident
@@ -402,6 +412,51 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
     except (OSError, ValueError) as e:
         raise UsageError(f"--logs: {e}") from None
+    if args.sre:
+        # The SRE agent diagnoses each incident as it opens (cli/watch.py, agents/sre/service.py)
+        try:
+            sre, source = sre_from_args(
+                args, source, kind, arg, demo_start=sim.start if kind == "sim" else None
+            )
+        except SreConfigError as e:
+            raise UsageError(str(e)) from None
+        board = _Board(sys.stderr)
+        progress = _Progress(None, sys.stderr)
+        try:
+            asyncio.run(
+                run_watch(
+                    source,
+                    detector,
+                    board=board,
+                    on_tick=lambda tick, n: progress(tick, n, detector.stats, board),
+                    pacer=_wall_clock_pacer(speed) if speed is not None else None,
+                    events_db=args.events_db,
+                    feeds=feeds,
+                    alertmanager=args.alertmanager,
+                    max_ticks=max_ticks,
+                    closers=closers,
+                    sre=sre,
+                )
+            )
+            summary = sre_summary(sre)
+        except KeyboardInterrupt:
+            out.write("\ninterrupted (paused diagnoses stay in the state dir)\n")
+            return 130
+        except SourceError as e:
+            raise UsageError(str(e)) from None
+        finally:
+            progress.done()
+            sre.close()
+        if args.json:
+            noc = io.StringIO()
+            _report(board, detector, [], True, noc)
+            doc = json.loads(noc.getvalue())
+            doc["sre"] = summary
+            out.write(json.dumps(doc, indent=2, default=list) + "\n")
+        else:
+            _report(board, detector, [], False, out)
+            out.write(sre_summary_text(summary))
+        return 0
     try:
         board = asyncio.run(
             _run(
@@ -643,6 +698,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     w.add_argument("--duration", default=None, help="stop after this much data time")
     w.add_argument("--seed", type=int, default=17)
+    w.add_argument(
+        "--sre", action="store_true", help="diagnose every incident with the SRE agent as it opens"
+    )
+    w.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
+    w.add_argument(
+        "--state-dir", help="SRE checkpoints, approvals, audit (default .gpufleet/state)"
+    )
     common(w)
     w.set_defaults(func=cmd_watch)
     lg = sub.add_parser("logs", help="kernel-log tools")

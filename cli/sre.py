@@ -214,7 +214,7 @@ def _decide(
         store.close()
     out.write(f"{args.approval_id}: {decision} by {args.by}\n")
     origin = load_origin(cfg.state_dir, thread)
-    if origin is None or args.no_resume:
+    if origin is None or origin.kind == "live" or args.no_resume:
         out.write("the agent that owns this thread resumes it when it next looks\n")
         return 0
     fleet, _ = fleet_for_origin(origin)

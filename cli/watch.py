@@ -12,21 +12,45 @@ Sources (``--source``):
 Extra inputs: ``--logs PATH|journal`` (repeatable; kernel logs followed live) and
 ``--alertmanager [HOST:]PORT`` (an Alertmanager webhook receiver alongside the NOC). Without
 ``--topology``, the topology is discovered from the exporters' / store's labels or from NVML.
+
+``--sre`` adds the SRE agent as a bus subscriber (:class:`~agents.sre.service.SreService`):
+every incident worth paging for is diagnosed as it opens, its plan runs up to the first step
+a person must approve, and the approval waits in ``--state-dir`` (``gpufleet approvals``).
+Evidence for the simulator and recorded runs comes from a replay fleet fed by the same ticks,
+before the detector sees each one (no server needed); for live sources from the configured
+metrics store / kernel log / SLURM (:mod:`agents.sre.live`), falling back to the ticks this
+process has watched. Decisions made by another process are picked up every few seconds.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from agents.noc.alert_intake import AlertIntake, AlertReceiver
 from agents.noc.detector import Detector
-from agents.noc.service import AsyncTickSource, LogEventFeed
-from bus.protocol import Bus
+from agents.noc.service import AsyncTickSource, LogEventFeed, Pacer, run_noc
+from agents.sre.config import SreConfig, load_sre_config
+from agents.sre.live import BusIncidents, SharedReplayFleet, live_wiring
+from agents.sre.runtime import (
+    Origin,
+    SreRuntime,
+    build_runtime,
+    open_model_for,
+    replay_tools,
+)
+from agents.sre.service import SreService
+from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from bus.log import EventLog
+from bus.memory import InProcessBus
+from bus.protocol import Bus, Handler
+from telemetry.frame import Tick
 from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlCollector, NvmlSource
 from telemetry.nvml_fake import FakeNvml
@@ -149,3 +173,313 @@ def alert_receiver(
         raise SourceError(f"--alertmanager expects [HOST:]PORT, got {spec!r}") from None
     intake = AlertIntake(topology, detector.open_incidents)
     return AlertReceiver(intake, bus, host or "127.0.0.1", port_n)
+
+
+# --------------------------------------------------------------------------- the SRE agent
+LIVE_WINDOW_S = 2 * 3600.0  # watched-ticks fallback: an hour before an incident, and its hour
+DECISION_POLL_S = 2.0
+
+
+class _ObservedTicks:
+    """A synchronous source whose ticks reach the SRE fleet before the detector sees them."""
+
+    def __init__(self, source: TickSource, fleet: SharedReplayFleet) -> None:
+        self.source, self.fleet = source, fleet
+        self.topology = source.topology
+        self.interval_s = source.interval_s
+
+    def ticks(self) -> Iterator[Tick]:
+        for tick in self.source.ticks():
+            self.fleet.observe(tick)
+            yield tick
+
+
+class _ObservedATicks:
+    """An asynchronous source whose ticks reach the SRE fleet before the detector."""
+
+    def __init__(self, source: AsyncTickSource, fleet: SharedReplayFleet) -> None:
+        self.source, self.fleet = source, fleet
+        self.topology = source.topology
+        self.interval_s = source.interval_s
+
+    async def aticks(self) -> AsyncIterator[Tick]:
+        async for tick in self.source.aticks():
+            self.fleet.observe(tick)
+            yield tick
+
+
+def observed(
+    source: TickSource | AsyncTickSource, fleet: SharedReplayFleet
+) -> TickSource | AsyncTickSource:
+    if hasattr(source, "aticks"):
+        return _ObservedATicks(cast(AsyncTickSource, source), fleet)
+    return _ObservedTicks(source, fleet)
+
+
+@dataclass
+class SreWatch:
+    """What ``watch --sre`` adds: the runtime, the fleet the ticks feed, and the clocks.
+
+    ``clock`` is the diagnosis time at the edge (None: the incident's own time, for the
+    simulator and recorded runs); ``decision_clock`` the time a resumed step runs at."""
+
+    runtime: SreRuntime
+    fleet: SharedReplayFleet | None
+    decision_clock: Callable[[], float]
+    clock: Callable[[], float] | None = None
+    origin: Callable[[Incident], Origin | None] | None = None
+    incidents: BusIncidents | None = None
+    adopt: str | None = None  # origin kind whose paused threads this watch resumes
+    poll_s: float = DECISION_POLL_S
+    sources: dict[str, str] = field(default_factory=dict)
+    service: SreService | None = None
+
+    def close(self) -> None:
+        self.runtime.close()
+
+
+def sre_watch(
+    cfg: SreConfig,
+    source: TickSource | AsyncTickSource,
+    kind: str,
+    *,
+    demo_seed: int | None = None,
+    demo_start: float | None = None,
+    metrics_url: str | None = None,
+    events_db: str | None = None,
+    log_files: Sequence[str] = (),
+    log_node: str | None = None,
+) -> tuple[SreWatch, TickSource | AsyncTickSource]:
+    """Build the SRE agent for a watch over ``source`` (``kind``: sim, replay or a live
+    kind); returns it and the source to run (wrapped so the agent's fleet sees every tick).
+
+    ``demo_seed``/``demo_start``: the simulator's seed and first sample time, saved as each
+    thread's origin so ``gpufleet approve`` in another process can rebuild the same tools."""
+    topology = source.topology
+    model = open_model_for(cfg)
+    if kind in ("sim", "replay"):
+        fleet = SharedReplayFleet.for_topology(topology)
+        runtime = build_runtime(cfg, fleet, replay_tools(cfg, fleet), model=model)
+        origin = None
+        if kind == "sim" and demo_seed is not None and demo_start is not None:
+            seed, start, step = demo_seed, demo_start, source.interval_s
+
+            def origin(incident: Incident) -> Origin | None:
+                # the simulated run up to one sample past this version of the incident
+                return Origin(
+                    kind="demo", seed=seed, hours=(incident.updated_at - start + step) / 3600.0
+                )
+
+        watch = SreWatch(
+            runtime,
+            fleet,
+            decision_clock=lambda: fleet.now,  # data time: the replay's "now"
+            origin=origin,
+            sources={"evidence": "replay of the watched ticks (changes recorded, never run)"},
+        )
+    else:
+        has_store = cfg.metrics_store is not None or metrics_url is not None
+        recent = None if has_store else SharedReplayFleet.for_topology(topology, LIVE_WINDOW_S)
+        incidents = BusIncidents()
+        wiring = live_wiring(
+            cfg,
+            topology,
+            recent=recent,
+            metrics_url=metrics_url,
+            event_log=events_db,
+            incidents=incidents,
+            log_files=[f for f in log_files if f != "journal"],
+            log_node=log_node,
+        )
+        runtime = build_runtime(cfg, wiring.fleet, wiring.tools, model=model)
+        runtime.closers.append(wiring.close)
+        watch = SreWatch(
+            runtime,
+            recent,
+            decision_clock=time.time,
+            clock=time.time,  # the one wall clock: live diagnoses happen now
+            origin=lambda _incident: Origin(kind="live"),
+            incidents=incidents,
+            adopt="live",
+            sources=wiring.sources,
+        )
+    closer = getattr(model, "close", None)
+    if closer is not None:
+        runtime.closers.append(closer)
+    wrapped = observed(source, watch.fleet) if watch.fleet is not None else source
+    return watch, wrapped
+
+
+class PhaseMergingBoard:
+    """Feeds a board the NOC's latest version of each incident with the SRE agent's phase.
+
+    Two writers describe one incident: the NOC owns its content (entities, symptoms, scope,
+    severity) and always says ``detected``; the SRE agent owns its phase, on the version it
+    diagnosed, which the NOC may have widened since. Taking whichever event came last would
+    show either a stale incident or a lost phase."""
+
+    def __init__(self, board: Handler) -> None:
+        self.board = board
+        self.content: dict[str, Incident] = {}
+        self.phase: dict[str, Incident] = {}
+
+    async def __call__(self, event: Event) -> None:
+        if not isinstance(event, IncidentOpened | IncidentUpdated):
+            await self.board(event)
+            return
+        inc = event.incident
+        key = inc.incident_id
+        if isinstance(event, IncidentUpdated) and event.change == "phase":
+            self.phase[key] = inc
+        else:
+            self.content[key] = inc
+        base, phased = self.content.get(key, inc), self.phase.get(key)
+        if phased is not None:
+            base = base.model_copy(update={"phase": phased.phase, "history": phased.history})
+        await self.board(event.model_copy(update={"incident": base}))
+
+
+async def run_watch(
+    source: TickSource | AsyncTickSource,
+    detector: Detector,
+    *,
+    board: Handler,
+    on_tick: Callable[[Tick, int], None] | None = None,
+    pacer: Pacer | None = None,
+    events_db: str | None = None,
+    feeds: Sequence[KernelLogFeed] = (),
+    alertmanager: str | None = None,
+    max_ticks: int | None = None,
+    closers: Sequence[Any] = (),
+    sre: SreWatch,
+) -> SreService:
+    """The watch pipeline with the SRE agent on the bus: NOC → bus → board and SRE agent.
+    Returns the service (its reports and stats) after the source ends and every diagnosis
+    it caused is done."""
+    log = EventLog(events_db, fsync=False) if events_db else None
+    bus = InProcessBus(log)
+    bus.subscribe("incident", "incident-board", PhaseMergingBoard(board))
+
+    def observe(event: Event) -> None:
+        if sre.fleet is not None:
+            sre.fleet.observe_event(event)
+        if sre.incidents is not None:
+            sre.incidents.observe_event(event)
+
+    service = SreService(sre.runtime, bus, clock=sre.clock, origin=sre.origin, observe=observe)
+    sre.service = service
+    receiver = None
+    poller: asyncio.Task[None] | None = None
+    try:
+        await service.start()
+        if sre.adopt is not None:
+            service.adopt_paused(sre.adopt)
+        await bus.start()
+        poller = asyncio.create_task(service.run_poller(sre.decision_clock, sre.poll_s))
+        receiver = alert_receiver(alertmanager, source.topology, detector, bus)
+        if receiver is not None:
+            await receiver.start()
+        await run_noc(
+            source,
+            detector,
+            bus,
+            pacer=pacer,
+            on_tick=on_tick,
+            log_feeds=feeds,
+            max_ticks=max_ticks,
+        )
+        await service.drain()
+        await service.poll_decisions(sre.decision_clock())
+        await service.drain()
+    finally:
+        if poller is not None:
+            poller.cancel()
+            await asyncio.gather(poller, return_exceptions=True)
+        if receiver is not None:
+            await receiver.stop()
+        for feed in feeds:
+            feed.stop()
+        for c in closers:
+            closing = getattr(c, "aclose", None) or getattr(c, "close", None)
+            if closing is not None:
+                result = closing()
+                if asyncio.iscoroutine(result):
+                    await result
+        await service.close()
+        await bus.close()
+        if log is not None:
+            log.close()
+    return service
+
+
+def sre_from_args(
+    args: Any,
+    source: TickSource | AsyncTickSource,
+    kind: str,
+    arg: str,
+    *,
+    demo_start: float | None = None,
+) -> tuple[SreWatch, TickSource | AsyncTickSource]:
+    """``watch --sre [--sre-config PATH] [--state-dir DIR]`` → :func:`sre_watch`. Raises
+    :class:`~agents.sre.config.SreConfigError` for a bad configuration file."""
+    cfg = load_sre_config(args.sre_config)
+    if args.state_dir:
+        cfg = cfg.model_copy(update={"state_dir": Path(args.state_dir)})
+    return sre_watch(
+        cfg,
+        source,
+        kind,
+        demo_seed=args.seed if kind == "sim" else None,
+        demo_start=demo_start,
+        metrics_url=arg if kind == "prometheus" else None,
+        events_db=args.events_db,
+        log_files=args.logs,
+        log_node=args.logs_node,
+    )
+
+
+def sre_summary(sre: SreWatch) -> dict[str, Any]:
+    """What the agent did during the watch, for ``--json`` and the text report."""
+    service = sre.service
+    state = sre.runtime.config.state_dir
+    pending = sre.runtime.approvals.pending()
+    reports = service.reports if service is not None else {}
+    return {
+        "state_dir": str(state),
+        "evidence": sre.sources,
+        "diagnoses": [
+            {
+                "incident_id": r.incident_id,
+                "thread_id": r.thread_id,
+                "top": r.diagnosis.top.card_id if r.diagnosis and r.diagnosis.top else None,
+                "runbook": r.diagnosis.runbook_id if r.diagnosis else None,
+                "outcome": r.outcome,
+                "pending_approval": r.pending_approval,
+            }
+            for r in reports.values()
+        ],
+        "pending_approvals": [
+            {"approval_id": p.approval_id, "incident_id": p.incident_id, "tool": p.tool}
+            for p in pending
+        ],
+        "stats": dict(vars(service.stats)) if service is not None else {},
+    }
+
+
+def sre_summary_text(summary: dict[str, Any]) -> str:
+    lines = ["", f"SRE agent ({summary['state_dir']}):"]
+    for d in summary["diagnoses"]:
+        lines.append(
+            f"  {d['incident_id']}: {d['top'] or 'no hypothesis'} → "
+            f"{d['runbook'] or 'no runbook'} ({d['outcome']})"
+        )
+    if not summary["diagnoses"]:
+        lines.append("  no incident needed a diagnosis")
+    for p in summary["pending_approvals"]:
+        lines.append(f"  waiting for approval: {p['approval_id']} {p['tool']} ({p['incident_id']})")
+    if summary["pending_approvals"]:
+        lines.append(
+            f"  next: gpufleet approvals --state-dir {summary['state_dir']}; "
+            f"gpufleet approve ID --by <you> --reason <why> --state-dir {summary['state_dir']}"
+        )
+    return "\n".join(lines) + "\n"

@@ -7,7 +7,7 @@
            ├─ gather(os)       ─┼─▶ analyze ─▶ step ⟲ ─▶ verify ─▶ END
            └─ gather(workload) ─┘                │  ▲
                                                  ▼  │
-                                           await_approval (interrupt)
+                                   propose ─▶ await_approval (interrupt) ─▶ execute
 
 - **gather** (four parallel branches, one per layer) calls read tools through the approval
   gate, which lets reads through and refuses anything else.
@@ -15,13 +15,14 @@
   them deterministically, lets the model (when configured) re-rank and explain with citations
   (falling back visibly), and makes the plan from the top card's runbook.
 - **step** runs the plan one step at a time: reads at once; a ``mutate`` / ``destructive`` step
-  goes to **await_approval** unless the policy pre-approves it; a blocked step (breaker) stops
-  the plan.
-- **await_approval** records the request in the approval store and pauses on a LangGraph
-  ``interrupt``. The checkpoint is durable (SQLite): the process may die, and whoever resumes
-  the thread later (``gpufleet approve``) continues here. The resume value only wakes the
-  graph up; the decision itself is read from the approval store, and the gate consumes it
-  atomically, so a step runs at most once however often the thread is resumed.
+  goes to **propose** unless the policy pre-approves it; a blocked step (breaker) stops the
+  plan.
+- **propose** records the request in the approval store and emits ``ActionProposed`` (checkpointed
+  before the pause); **await_approval** pauses on a LangGraph ``interrupt``. The checkpoint is
+  durable (SQLite): the process may die, and whoever resumes the thread later (``gpufleet
+  approve``) continues there. The resume value only wakes the graph up; the decision itself is
+  read from the approval store, and the gate consumes it atomically in **execute**, so a step
+  runs at most once however often the thread is resumed.
 - **verify** runs the runbook's read-only verification and settles the incident's phase.
 
 Nodes are pure functions of the state plus the injected :class:`SreDeps`; every event they
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
@@ -252,10 +253,9 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
             return {"cursor": i + 1, "results": [_result(dx, s, res, initiator, None)]}
         return {"pending_approval": approval_id(dx, s)}
 
-    def await_approval(state: SreState) -> dict[str, Any]:
+    def propose(state: SreState) -> dict[str, Any]:
         dx = _diagnosis(state)
-        i = state["cursor"]
-        s = dx.plan[i]
+        s = dx.plan[state["cursor"]]
         aid = approval_id(dx, s)
         req = deps.approvals.request(
             ApprovalRequest(
@@ -275,23 +275,32 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         )
         inc = _moved(state)
         outbox = _phase(inc, Phase.AWAITING_APPROVAL, state["now"], f"{s.tool} needs approval")
-        proposed = ActionProposed(
-            event_id=stable_id("ev", "proposed", aid),
-            time=dx.time,
-            approval_id=aid,
-            incident_id=dx.incident_id,
-            runbook_id=req.runbook_id,
-            runbook_version=req.runbook_version,
-            step=s,
-        ).model_dump(mode="json")
-        # Everything above is idempotent (same ids): LangGraph re-runs this node from the top
-        # when the thread is resumed, and interrupt() then returns the resume value.
+        outbox.append(
+            ActionProposed(
+                event_id=stable_id("ev", "proposed", aid),
+                time=dx.time,
+                approval_id=aid,
+                incident_id=dx.incident_id,
+                runbook_id=req.runbook_id or "",
+                runbook_version=req.runbook_version or 0,
+                step=s,
+            ).model_dump(mode="json")
+        )
+        # committed by the checkpointer before the next node pauses: the request and the
+        # ActionProposed event exist while the thread waits, not only after the decision
+        return {"outbox": outbox}
+
+    def await_approval(state: SreState) -> dict[str, Any]:
+        dx = _diagnosis(state)
+        s = dx.plan[state["cursor"]]
+        aid = approval_id(dx, s)
+        # LangGraph re-runs this node from the top on resume; interrupt() then returns the
+        # resume value, which only wakes the thread: the decision is read from the store.
         wake = interrupt({"approval_id": aid, "tool": s.tool, "args": dict(s.args)})
         now = float(wake.get("now", state["now"])) if isinstance(wake, dict) else state["now"]
         decided = deps.approvals.get(aid)
         if decided is None or decided.status == "pending":
-            # woken without a decision: wait again (the resume value is never the decision)
-            return {"outbox": [*outbox, proposed], "now": now}
+            return {"now": now}  # woken without a decision: wait again
         decided_ev = ApprovalDecided(
             event_id=stable_id("ev", "decided", aid),
             time=dx.time,
@@ -301,7 +310,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
             by=decided.decided_by or "",
             reason=decided.reason or "",
         ).model_dump(mode="json")
-        return {"outbox": [*outbox, proposed, decided_ev], "now": now}
+        return {"outbox": [decided_ev], "now": now}
 
     def execute(state: SreState) -> dict[str, Any]:
         dx = _diagnosis(state)
@@ -383,7 +392,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         if state.get("outcome") in ("blocked", "rejected"):
             return "verify"
         if state.get("pending_approval"):
-            return "await_approval"
+            return "propose"
         return "step" if state.get("cursor", 0) < len(dx.plan) else "verify"
 
     def after_analyze(state: SreState) -> str:
@@ -397,18 +406,37 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
     g: StateGraph[SreState] = StateGraph(SreState)
     g.add_node("gather", gather)  # type: ignore[call-overload]  # a Send payload, not the state
     g.add_node("analyze", analyze)
-    g.add_node("step", step)
+    g.add_node("step", _results_to_outbox(step))
+    g.add_node("propose", propose)
     g.add_node("await_approval", await_approval)
-    g.add_node("execute", execute)
-    g.add_node("verify", verify)
+    g.add_node("execute", _results_to_outbox(execute))
+    g.add_node("verify", _results_to_outbox(verify))
     g.add_conditional_edges(START, fan_out, ["gather"])
     g.add_edge("gather", "analyze")
     g.add_conditional_edges("analyze", after_analyze, ["step", "verify"])
-    g.add_conditional_edges("step", after_step, ["step", "await_approval", "verify"])
+    g.add_conditional_edges("step", after_step, ["step", "propose", "verify"])
+    g.add_edge("propose", "await_approval")
     g.add_conditional_edges("await_approval", after_approval, ["await_approval", "execute"])
-    g.add_conditional_edges("execute", after_step, ["step", "await_approval", "verify"])
+    g.add_conditional_edges("execute", after_step, ["step", "propose", "verify"])
     g.add_edge("verify", END)
     return g
+
+
+class _SreNode(Protocol):
+    def __call__(self, state: SreState) -> dict[str, Any]: ...
+
+
+def _results_to_outbox(node: _SreNode) -> _SreNode:
+    """Every ActionResult a node records is also published (after its other events)."""
+
+    def wrapped(state: SreState) -> dict[str, Any]:
+        update = node(state)
+        if update.get("results"):
+            update["outbox"] = [*update.get("outbox", []), *update["results"]]
+        return update
+
+    wrapped.__name__ = getattr(node, "__name__", "node")
+    return wrapped
 
 
 def _layer(name: str) -> Layer:

@@ -1,0 +1,421 @@
+"""The SRE agent as a bus subscriber: every incident the NOC opens gets a diagnosis.
+
+:class:`SreService` subscribes to the ``incident`` topic and, for each incident worth a person's
+attention (severity at least ``min_severity``), runs the diagnosis graph through an
+:class:`~agents.sre.runner.SreRunner` and publishes what the graph produced back on the bus:
+``DiagnosisReady``, ``ActionProposed``, ``ApprovalDecided``, ``ActionResult`` and the incident's
+phase changes (``IncidentUpdated`` with ``change="phase"``).
+
+Which events start a diagnosis:
+
+- ``IncidentOpened``;
+- ``IncidentUpdated`` with ``change`` ``escalated`` or ``scope_widened`` — a new version of the
+  incident, diagnosed on a fresh thread — but only once the previous diagnosis of that incident
+  is finished: while one is paused on an approval, a person is already looking at a plan and a
+  second plan for the same incident would compete with it.
+
+Everything else (evidence attached, merges, the phase changes this service publishes itself)
+is ignored.
+
+Concurrency. The graph is synchronous (tools block on HTTP, subprocesses, SQLite), so it runs
+off the event loop (``asyncio.to_thread``), **one diagnosis or resume at a time**: the runner
+and its checkpointer are shared, and one at a time keeps the approval and audit order simple.
+The bus delivers a subscription's events one at a time anyway, and a handler returns only once
+its diagnosis is checkpointed, so an event is acknowledged only after its effect is durable.
+The NOC is never blocked by a slow diagnosis until the subscription's queue is full
+(backpressure, never loss).
+
+Publishing. The runner hands events over from the worker thread; they cross into the loop with
+``call_soon_threadsafe`` and one publisher task puts them on the bus in order. Publishing from a
+task of our own (not from the handler) matters: this service consumes ``incident`` and also
+publishes to it, and a handler blocked on its own full queue would deadlock. The publisher
+drops an ``event_id`` it already published, so at-least-once redelivery, resumes by other
+processes and retries never publish one event twice from this process.
+
+Idempotence. A diagnosis thread is named after the incident version
+(:func:`~agents.sre.graph.thread_id_for`); the same version delivered twice finds its thread
+checkpointed and returns the stored report without running anything. A run that failed part
+way (a broken tool, a store that went away) is continued from its last checkpoint on the
+bus's retry, not started over.
+
+Time. ``now`` for a diagnosis comes from ``clock`` at the edge (live: the wall clock) or, with
+no clock, is the incident's own ``updated_at`` (replay and simulation, where a rerun must give
+the same answer). :meth:`SreService.poll_decisions` takes ``now`` from its caller.
+
+Decisions made elsewhere. ``gpufleet approve --no-resume`` (or a Slack button, later) only
+records the decision; :meth:`SreService.poll_decisions` notices it and resumes the thread here,
+so the action runs in the process that holds the live tools.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.sre.graph import approval_id, thread_config, thread_id_for
+from agents.sre.runner import RunReport
+from agents.sre.runtime import Origin, SreRuntime, load_origin, save_origin
+from bus.events import (
+    ActionProposed,
+    Event,
+    Incident,
+    IncidentOpened,
+    IncidentUpdated,
+    Phase,
+    PhaseError,
+    Severity,
+    incident_updated,
+    stable_id,
+)
+from bus.idempotent import MemorySeenStore, idempotent
+from bus.protocol import DEFAULT_MAX_QUEUE, Bus, BusClosedError, Subscription
+
+logger = logging.getLogger(__name__)
+
+SUBSCRIBER = "sre-agent"
+REDIAGNOSE_ON = frozenset({"escalated", "scope_widened"})
+
+
+class DiagnosisError(RuntimeError):
+    """A diagnosis or resume raised. The message names the incident and the thread, so the
+    bus's retry log and dead letter say which incident failed and where to look."""
+
+    def __init__(self, incident_id: str, thread_id: str, what: str, cause: BaseException) -> None:
+        super().__init__(
+            f"incident {incident_id} (thread {thread_id}): {what} failed: "
+            f"{type(cause).__name__}: {cause}"
+        )
+        self.incident_id = incident_id
+        self.thread_id = thread_id
+
+
+@dataclass
+class ServiceStats:
+    diagnosed: int = 0  # threads run by this process (fresh or continued)
+    reused: int = 0  # deliveries answered from an existing thread
+    skipped_paused: int = 0  # re-diagnoses held back by a pending approval
+    skipped_severity: int = 0
+    resumed: int = 0
+    failed: int = 0
+    published: int = 0
+    duplicates_dropped: int = 0
+
+
+@dataclass
+class _Paused:
+    thread_id: str
+    approval_id: str
+    incident_id: str
+
+
+@dataclass
+class SreService:
+    """Diagnose incidents from ``bus`` with ``runtime`` (see the module docstring).
+
+    ``clock``: the edge's clock for live runs; None means event time (``updated_at``).
+    ``origin``: how to rebuild this thread's tools in another process (saved next to the
+    checkpoints for ``gpufleet approve``); None saves nothing and the running service resumes
+    its own threads. ``observe``: called with every incident event before it is looked at
+    (feeds the incident history the read tools search). ``min_severity``: incidents below it
+    are not diagnosed (the ones an operator is paged for, like ``gpufleet diagnose``).
+    """
+
+    runtime: SreRuntime
+    bus: Bus
+    clock: Callable[[], float] | None = None
+    origin: Callable[[Incident], Origin | None] | None = None
+    observe: Callable[[Event], None] | None = None
+    min_severity: Severity = Severity.WARNING
+    name: str = SUBSCRIBER
+    max_queue: int = DEFAULT_MAX_QUEUE
+    stats: ServiceStats = field(default_factory=ServiceStats)
+    reports: dict[str, RunReport] = field(default_factory=dict)  # latest per incident id
+
+    def __post_init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[Event] | None = None
+        self._publisher: asyncio.Task[None] | None = None
+        self._sent = MemorySeenStore()
+        self._enqueued = 0
+        self._lock = asyncio.Lock()  # one diagnosis / resume at a time
+        self._paused: dict[str, _Paused] = {}  # thread id → what it waits on
+        self._subscription: Subscription | None = None
+        self.runtime.runner.publish = self._from_worker
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> Subscription:
+        """Subscribe to ``incident`` and start the publisher. Call before or after the bus
+        starts; events published before this call reach the service only from a durable log."""
+        if self._subscription is not None:
+            return self._subscription
+        self._loop = asyncio.get_running_loop()
+        self._outbox = asyncio.Queue()
+        self._publisher = asyncio.create_task(self._publish_loop(), name=f"{self.name}:publish")
+        self._subscription = self.bus.subscribe(
+            "incident", self.name, idempotent(self.handle), max_queue=self.max_queue
+        )
+        return self._subscription
+
+    async def drain(self) -> None:
+        """Wait until the bus and this service's publisher are both idle (events the service
+        publishes are delivered, diagnoses they cause are done)."""
+        while True:
+            before = self._enqueued
+            await self.bus.drain()
+            if self._outbox is not None:
+                await self._outbox.join()
+            if self._enqueued == before:
+                return
+
+    async def close(self) -> None:
+        """Stop the publisher (events not yet published are dropped; call :meth:`drain`
+        first for a clean stop). The runtime is the caller's to close."""
+        if self._publisher is not None:
+            self._publisher.cancel()
+            await asyncio.gather(self._publisher, return_exceptions=True)
+            self._publisher = None
+
+    def adopt_paused(self, kind: str = "live") -> int:
+        """Watch the pending approvals of threads an earlier process of the same kind left
+        paused (a restarted ``gpufleet watch``), so their decisions are resumed here. Threads of
+        another origin are left alone: a recorded incident must never be resumed with live
+        tools. Returns how many were adopted."""
+        state = self.runtime.config.state_dir
+        n = 0
+        for req in self.runtime.approvals.pending():
+            origin = load_origin(state, req.thread_id)
+            if origin is None or origin.kind != kind or req.thread_id in self._paused:
+                continue
+            self._paused[req.thread_id] = _Paused(req.thread_id, req.approval_id, req.incident_id)
+            n += 1
+        return n
+
+    @property
+    def paused(self) -> dict[str, str]:
+        """Thread id → the approval id it waits on."""
+        return {t: p.approval_id for t, p in self._paused.items()}
+
+    # ------------------------------------------------------------------ the handler
+    async def handle(self, event: Event) -> None:
+        """The ``incident`` subscription's handler. Raises :class:`DiagnosisError` (the bus
+        retries, then dead-letters) when the graph raised."""
+        if not isinstance(event, IncidentOpened | IncidentUpdated):
+            return
+        if self.observe is not None:
+            self.observe(event)
+        incident = event.incident
+        if isinstance(event, IncidentUpdated) and event.change not in REDIAGNOSE_ON:
+            return
+        if incident.severity < self.min_severity:
+            self.stats.skipped_severity += 1
+            return
+        async with self._lock:
+            if isinstance(event, IncidentUpdated) and await self._paused_on_approval(incident):
+                self.stats.skipped_paused += 1
+                logger.info(
+                    "sre: %s %s while its diagnosis waits on an approval: not re-diagnosing",
+                    incident.incident_id,
+                    event.change,
+                )
+                return
+            now = self.clock() if self.clock is not None else incident.updated_at
+            tid = thread_id_for(incident)
+            try:
+                report = await asyncio.to_thread(self._diagnose, incident, now)
+            except Exception as e:
+                self.stats.failed += 1
+                logger.exception("sre: diagnosis of incident %s failed", incident.incident_id)
+                raise DiagnosisError(incident.incident_id, tid, "diagnosis", e) from e
+        self._track(report)
+
+    async def _paused_on_approval(self, incident: Incident) -> bool:
+        # The approval store, not memory: a decision pending from an earlier process counts.
+        pending = await asyncio.to_thread(
+            self.runtime.approvals.pending, incident_id=incident.incident_id
+        )
+        return bool(pending)
+
+    # ------------------------------------------------------------------ decisions
+    async def poll_decisions(self, now: float) -> list[RunReport]:
+        """Resume every watched thread whose pending approval has been decided (by any
+        process) since the last look. ``now`` is the caller's clock. Returns the reports of the
+        threads resumed; a thread whose resume raised is logged and retried on the next poll."""
+        if not self._paused:
+            return []
+        watched = list(self._paused.values())
+        decided = await asyncio.to_thread(self._decided, watched)
+        reports = []
+        for p in decided:
+            async with self._lock:
+                try:
+                    report = await asyncio.to_thread(self._resume, p.thread_id, now)
+                except Exception as e:
+                    self.stats.failed += 1
+                    err = DiagnosisError(p.incident_id, p.thread_id, "resume", e)
+                    logger.exception("sre: %s", err)
+                    continue
+            self.stats.resumed += 1
+            self._track(report)
+            reports.append(report)
+        return reports
+
+    async def run_poller(self, now: Callable[[], float], interval_s: float) -> None:
+        """Call :meth:`poll_decisions` every ``interval_s`` seconds until cancelled."""
+        while True:
+            await asyncio.sleep(interval_s)
+            try:
+                await self.poll_decisions(now())
+            except Exception:  # the store was busy or gone for a moment: try again next time
+                logger.exception("sre: polling for decisions failed")
+
+    def _track(self, report: RunReport) -> None:
+        # On the loop thread only: poll_decisions reads these between worker runs.
+        self.reports[report.incident_id] = report
+        if report.pending_approval:
+            self._paused[report.thread_id] = _Paused(
+                report.thread_id, report.pending_approval, report.incident_id
+            )
+        else:
+            self._paused.pop(report.thread_id, None)
+
+    def _decided(self, watched: list[_Paused]) -> list[_Paused]:
+        out = []
+        for p in watched:
+            rec = self.runtime.approvals.get(p.approval_id)
+            if rec is None or rec.status != "pending":
+                out.append(p)
+        return out
+
+    # ------------------------------------------------------------------ worker thread
+    def _diagnose(self, incident: Incident, now: float) -> RunReport:
+        runner = self.runtime.runner
+        tid = thread_id_for(incident)
+        cfg = thread_config(tid)
+        snapshot = runner.app.get_state(cfg)
+        if snapshot.values and snapshot.next and not snapshot.values.get("pending_approval"):
+            # An earlier attempt raised part way (the bus is retrying): continue from its last
+            # checkpoint; finished branches are not run again.
+            runner.app.invoke(None, cfg)
+            self.stats.diagnosed += 1
+            return self._settle(runner.report(tid))
+        if snapshot.values:
+            self.stats.reused += 1
+            return self._settle(runner.report(tid))
+        if self.origin is not None:
+            origin = self.origin(incident)
+            if origin is not None:
+                save_origin(self.runtime.config.state_dir, tid, origin)
+        report = runner.diagnose(incident, now=now)
+        self.stats.diagnosed += 1
+        return self._settle(report)
+
+    def _resume(self, thread_id: str, now: float) -> RunReport:
+        return self._settle(self.runtime.runner.resume(thread_id, now=now))
+
+    def _settle(self, report: RunReport) -> RunReport:
+        """After a run: publish its action results and the pause it stopped at (the runner
+        published the outbox already)."""
+        for result in report.results:
+            self._from_worker(result)
+        if report.pending_approval:
+            for ev in self._pause_events(report):
+                self._from_worker(ev)
+        return report
+
+    def _pause_events(self, report: RunReport) -> list[Event]:
+        """The ``awaiting_approval`` phase change and the ``ActionProposed`` of the step the
+        thread is paused on.
+
+        The graph's ``await_approval`` node puts these in its outbox only when it returns,
+        after the decision (``interrupt()`` discards a node's writes), so a paused thread's
+        outbox does not hold them yet. They are built here exactly as that node builds them
+        (same content, same ids); when the node later returns, the publisher drops them as
+        duplicates. If the graph ever emits them before pausing, this finds them in the outbox
+        and adds nothing."""
+        assert report.pending_approval is not None and report.diagnosis is not None
+        values: dict[str, Any] = self.runtime.runner.app.get_state(
+            thread_config(report.thread_id)
+        ).values
+        dx = report.diagnosis
+        cursor = values.get("cursor")
+        if not isinstance(cursor, int) or not 0 <= cursor < len(dx.plan):
+            return []
+        step = dx.plan[cursor]
+        aid = approval_id(dx, step)
+        record = self.runtime.approvals.get(aid)
+        if aid != report.pending_approval or record is None:
+            return []
+        outbox = values.get("outbox", [])
+        proposed_id = stable_id("ev", "proposed", aid)
+        if any(e.get("event_id") == proposed_id for e in outbox):
+            return []
+        out: list[Event] = []
+        incident = _latest_incident(values)
+        try:
+            moved = incident.advance(
+                Phase.AWAITING_APPROVAL, values["now"], f"{step.tool} needs approval", by="sre"
+            )
+            out.append(incident_updated(moved, "phase"))
+        except PhaseError:
+            pass  # e.g. a second approval while remediating: the phase stays
+        req = record.request
+        out.append(
+            ActionProposed(
+                event_id=proposed_id,
+                time=dx.time,
+                approval_id=aid,
+                incident_id=dx.incident_id,
+                runbook_id=req.runbook_id,
+                runbook_version=req.runbook_version,
+                step=step,
+            )
+        )
+        return out
+
+    # ------------------------------------------------------------------ publishing
+    def _from_worker(self, event: Event) -> None:
+        """The runner's publish callback: safe from any thread."""
+        loop = self._loop
+        if loop is None:
+            raise RuntimeError("SreService.start() was not awaited before a diagnosis ran")
+        loop.call_soon_threadsafe(self._enqueue, event)
+
+    def _enqueue(self, event: Event) -> None:
+        assert self._outbox is not None
+        self._enqueued += 1
+        self._outbox.put_nowait(event)
+
+    async def _publish_loop(self) -> None:
+        assert self._outbox is not None
+        while True:
+            event = await self._outbox.get()
+            try:
+                if self._sent.seen(event.event_id):
+                    self.stats.duplicates_dropped += 1
+                    continue
+                await self.bus.publish(event)
+                self._sent.add(event.event_id)
+                self.stats.published += 1
+            except BusClosedError:
+                logger.warning("sre: bus closed; %s not published", event.event_id)
+            except Exception:
+                logger.exception("sre: could not publish %s", event.event_id)
+            finally:
+                self._outbox.task_done()
+
+
+def _latest_incident(values: dict[str, Any]) -> Incident:
+    """The incident as the thread's outbox last left it (phases advance along the run)."""
+    incident = Incident.model_validate(values["incident"])
+    for ev in values.get("outbox", []):
+        if ev.get("kind") == "incident_updated" and (
+            ev["incident"]["incident_id"] == incident.incident_id
+        ):
+            incident = Incident.model_validate(ev["incident"])
+    return incident
+
+
+__all__ = ["SUBSCRIBER", "DiagnosisError", "ServiceStats", "SreService"]

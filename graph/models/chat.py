@@ -1,0 +1,335 @@
+"""Structured answers from a model: the one small protocol the agents use.
+
+An agent asks for a pydantic type and gets a :class:`ModelAnswer`: either a validated value or an
+error saying exactly what went wrong (timeout, unreachable, server error, no JSON, schema
+violation). Nothing here raises for a bad answer; the caller falls back to its deterministic
+result and shows the error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+import httpx
+import ollama
+import openai
+from pydantic import BaseModel, ValidationError
+
+from graph.models.bundled import LocalModelServer
+from graph.models.config import ModelConfig, ModelConfigError
+
+T = TypeVar("T", bound=BaseModel)
+_FENCED = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_MAX_ERROR_TEXT = 300
+
+
+@dataclass(frozen=True)
+class ModelAnswer(Generic[T]):
+    value: T | None
+    error: str | None  # None exactly when value is set
+    latency_s: float  # measured around the network call, at the edge
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    raw: str = ""  # the model's text, for audit and debugging
+
+    @property
+    def ok(self) -> bool:
+        return self.value is not None
+
+
+class StructuredModel(Protocol):
+    name: str
+
+    def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]: ...
+
+
+class ClosableModel(StructuredModel, Protocol):
+    def close(self) -> None: ...
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MAX_ERROR_TEXT else text[: _MAX_ERROR_TEXT - 1] + "…"
+
+
+def extract_json(text: str) -> Any:
+    """The JSON value in a model reply: the whole text, a fenced ```json block, or the first
+    ``{…}`` object embedded in prose. Raises ValueError when there is none."""
+    stripped = text.strip()
+    if not stripped:
+        raise ValueError("empty reply")
+    candidates = [stripped, *(block.strip() for block in _FENCED.findall(stripped))]
+    for candidate in candidates:
+        try:
+            return json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+    decoder = json.JSONDecoder()
+    start = stripped.find("{")
+    while start != -1:
+        try:
+            value, _ = decoder.raw_decode(stripped, start)
+        except json.JSONDecodeError:
+            start = stripped.find("{", start + 1)
+            continue
+        return value
+    raise ValueError(f"no JSON object in reply: {_short(stripped)!r}")
+
+
+def parse_answer(text: str, schema: type[T]) -> tuple[T | None, str | None]:
+    """Validate a reply against ``schema``: (value, None) or (None, what was wrong)."""
+    try:
+        data = extract_json(text)
+    except ValueError as error:
+        return None, f"invalid answer: {error}"
+    try:
+        return schema.model_validate(data), None
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in item['loc']) or 'answer'}: {item['msg']}"
+            for item in error.errors()[:5]
+        )
+        return None, f"invalid answer: {problems}"
+
+
+def json_schema_of(schema: type[BaseModel]) -> dict[str, Any]:
+    return schema.model_json_schema()
+
+
+def _timed(call: Callable[[], Any]) -> tuple[Any, float]:
+    started = time.perf_counter()
+    result = call()
+    return result, time.perf_counter() - started
+
+
+def _answer(
+    text: str,
+    schema: type[T],
+    latency_s: float,
+    prompt_tokens: int | None,
+    completion_tokens: int | None,
+) -> ModelAnswer[T]:
+    value, error = parse_answer(text, schema)
+    return ModelAnswer(value, error, latency_s, prompt_tokens, completion_tokens, text)
+
+
+class OpenAICompatModel:
+    """Any OpenAI-compatible chat server: vLLM, llama.cpp, Ollama's /v1, a hosted API."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        timeout_s: float = 20.0,
+        max_tokens: int = 400,
+        temperature: float = 0.0,
+        seed: int | None = 0,
+        structured_output: str = "json_object+schema",
+    ) -> None:
+        self.name = f"openai:{model}"
+        self.base_url = base_url
+        self.model = model
+        self.timeout_s = timeout_s
+        self.max_tokens = max_tokens
+        self.temperature = temperature
+        self.seed = seed
+        self.structured_output = structured_output
+        # Retries would multiply the timeout the operator configured; one try, then fall back.
+        self._client = openai.OpenAI(
+            base_url=base_url,
+            api_key=api_key or "not-needed",  # local servers ignore it; the SDK requires one
+            timeout=timeout_s,
+            max_retries=0,
+        )
+
+    def _response_format(self, schema: type[BaseModel]) -> dict[str, Any]:
+        if self.structured_output == "json_object":
+            return {"type": "json_object"}
+        if self.structured_output == "json_schema":
+            return {
+                "type": "json_schema",
+                "json_schema": {"name": schema.__name__, "schema": json_schema_of(schema)},
+            }
+        return {"type": "json_object", "schema": json_schema_of(schema)}
+
+    def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
+        body: dict[str, Any] = {"response_format": self._response_format(schema)}
+        if self.seed is not None:
+            body["seed"] = self.seed
+        started = time.perf_counter()
+        try:
+            # response_format goes through extra_body: the llama.cpp schema-in-json_object
+            # form is not in the SDK's types. No `tools` are ever sent: the model can only
+            # answer, never act.
+            response = self._client.chat.completions.create(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": user},
+                ],
+                temperature=self.temperature,
+                max_tokens=self.max_tokens,
+                extra_body=body,
+            )
+        except openai.APITimeoutError:
+            return ModelAnswer(None, f"timeout after {self.timeout_s:g}s", _since(started))
+        except openai.APIConnectionError as error:
+            return ModelAnswer(
+                None, f"unreachable: {self.base_url}: {_cause(error)}", _since(started)
+            )
+        except openai.APIStatusError as error:
+            detail = _short(error.response.text or str(error))
+            return ModelAnswer(
+                None, f"server error: HTTP {error.status_code}: {detail}", _since(started)
+            )
+        latency = _since(started)
+        if not response.choices:
+            return ModelAnswer(None, "invalid answer: no choices in reply", latency)
+        text = response.choices[0].message.content or ""
+        usage = response.usage
+        return _answer(
+            text,
+            schema,
+            latency,
+            usage.prompt_tokens if usage else None,
+            usage.completion_tokens if usage else None,
+        )
+
+    def close(self) -> None:
+        self._client.close()
+
+
+class OllamaModel:
+    """Ollama's native API: /api/chat with ``format`` = the JSON schema (grammar-constrained)."""
+
+    def __init__(
+        self,
+        *,
+        host: str,
+        model: str,
+        timeout_s: float = 20.0,
+        max_tokens: int = 400,
+        temperature: float = 0.0,
+        seed: int | None = 0,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.name = f"ollama:{model}"
+        self.host = host
+        self.model = model
+        self.timeout_s = timeout_s
+        self.options: dict[str, Any] = {"temperature": temperature, "num_predict": max_tokens}
+        if seed is not None:
+            self.options["seed"] = seed
+        self._client = ollama.Client(host=host, timeout=timeout_s, headers=headers or {})
+
+    def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
+        started = time.perf_counter()
+        try:
+            response = self._client.chat(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": user},
+                ],
+                format=json_schema_of(schema),
+                options=self.options,
+                stream=False,
+            )
+        except httpx.TimeoutException:
+            return ModelAnswer(None, f"timeout after {self.timeout_s:g}s", _since(started))
+        except (ConnectionError, httpx.TransportError) as error:
+            return ModelAnswer(None, f"unreachable: {self.host}: {_cause(error)}", _since(started))
+        except ollama.ResponseError as error:
+            return ModelAnswer(
+                None,
+                f"server error: HTTP {error.status_code}: {_short(error.error)}",
+                _since(started),
+            )
+        latency = _since(started)
+        return _answer(
+            response.message.content or "",
+            schema,
+            latency,
+            response.prompt_eval_count,
+            response.eval_count,
+        )
+
+    def close(self) -> None:
+        # ollama.Client has no close(); its httpx client holds the pooled connections
+        self._client._client.close()
+
+
+class LocalServedModel(OpenAICompatModel):
+    """The bundled model: owns the llama.cpp server it talks to and stops it on close()."""
+
+    def __init__(self, server: LocalModelServer, cfg: ModelConfig) -> None:
+        super().__init__(
+            base_url=server.base_url,
+            model=server.alias,
+            timeout_s=cfg.timeout_s,
+            max_tokens=cfg.max_tokens,
+            temperature=cfg.temperature,
+            seed=cfg.seed,
+            structured_output=cfg.structured_output,
+        )
+        self.name = f"local:{server.alias}"
+        self.server = server
+
+    def close(self) -> None:
+        super().close()
+        self.server.stop()
+
+
+def _since(started: float) -> float:
+    return time.perf_counter() - started
+
+
+def _cause(error: BaseException) -> str:
+    # The SDKs wrap the socket error; the innermost cause says "connection refused" etc.
+    inner: BaseException = error
+    while inner.__cause__ is not None:
+        inner = inner.__cause__
+    return _short(str(inner) or type(inner).__name__)
+
+
+def open_model(cfg: ModelConfig) -> ClosableModel | None:
+    """The configured model, or None for backend ``none``. Call ``close()`` when done; for
+    ``local`` that stops the llama.cpp server this starts (a BundledModelError says why it
+    could not start)."""
+    if cfg.backend == "none":
+        return None
+    if cfg.backend == "openai":
+        assert cfg.base_url is not None and cfg.model is not None  # checked by ModelConfig
+        return OpenAICompatModel(
+            base_url=cfg.base_url,
+            model=cfg.model,
+            api_key=cfg.api_key(),
+            timeout_s=cfg.timeout_s,
+            max_tokens=cfg.max_tokens,
+            temperature=cfg.temperature,
+            seed=cfg.seed,
+            structured_output=cfg.structured_output,
+        )
+    if cfg.backend == "ollama":
+        assert cfg.model is not None
+        key = cfg.api_key()
+        return OllamaModel(
+            host=cfg.ollama_url,
+            model=cfg.model,
+            timeout_s=cfg.timeout_s,
+            max_tokens=cfg.max_tokens,
+            temperature=cfg.temperature,
+            seed=cfg.seed,
+            headers={"Authorization": f"Bearer {key}"} if key else None,
+        )
+    if cfg.backend == "local":
+        server = LocalModelServer.from_config(cfg.local).start()
+        return LocalServedModel(server, cfg)
+    raise ModelConfigError(f"unknown model backend {cfg.backend!r}")
