@@ -15,7 +15,7 @@ from typing import Any, Literal, TextIO
 
 from agents.sre.config import SreConfig, SreConfigError, load_sre_config
 from agents.sre.fleet import ReplayFleet
-from agents.sre.runner import RunReport
+from agents.sre.runner import RunReport, stored_report
 from agents.sre.runtime import (
     Origin,
     SreRuntime,
@@ -26,12 +26,17 @@ from agents.sre.runtime import (
     replay_noc,
     replay_tools,
     save_origin,
+    threads_of_incident,
 )
-from bus.events import Event, Incident, Severity
+from bus.events import Event, Incident, IncidentOpened, IncidentUpdated, Severity
+from bus.log import EventLog, EventLogError
 from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
 from graph.approvals import ApprovalError, ApprovalStore
+from graph.checkpoint import open_checkpointer
+from graph.models.bundled import BundledModelError
+from graph.models.config import ModelConfigError
 from graph.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
 from telemetry.topology import Topology
 
@@ -88,7 +93,10 @@ def fleet_for_origin(origin: Origin) -> tuple[ReplayFleet, list[Incident]]:
 
 
 def open_runtime(cfg: SreConfig, fleet: ReplayFleet, llm: str | None = None) -> SreRuntime:
-    model = open_model_for(cfg, llm) if llm and llm != "none" else open_model_for(cfg)
+    try:
+        model = open_model_for(cfg, llm)
+    except (SreConfigError, BundledModelError, ModelConfigError) as e:
+        raise SreUsageError(str(e)) from None
     rt = build_runtime(cfg, fleet, replay_tools(cfg, fleet), model=model)
     closer = getattr(model, "close", None)
     if closer is not None:
@@ -111,6 +119,7 @@ def pick(incidents: list[Incident], wanted: str | None) -> list[Incident]:
 def run_diagnosis(rt: SreRuntime, incident: Incident, origin: Origin, now: float) -> RunReport:
     from agents.sre.graph import thread_id_for  # noqa: PLC0415
 
+    origin = origin.model_copy(update={"incident_id": incident.incident_id})
     save_origin(rt.config.state_dir, thread_id_for(incident), origin)
     return rt.runner.diagnose(incident, now=now)
 
@@ -139,10 +148,7 @@ def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
         origin = Origin(kind="recorded", folder=str(target.resolve()))
         fleet, incidents = recorded_fleet(target)
     else:
-        raise SreUsageError(
-            f"{args.target}: not a recorded-incident folder. Incident ids are diagnosed by the "
-            "running agent (gpufleet watch --sre) or from a folder written by gpufleet record"
-        )
+        return diagnose_incident_id(args, cfg, out)
     chosen = pick(incidents, args.incident)
     if not chosen:
         out.write("the NOC found no incident to diagnose in this recording\n")
@@ -164,6 +170,78 @@ def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(json.dumps(docs if len(docs) != 1 else docs[0], indent=2) + "\n")
     return 0
+
+
+def diagnose_incident_id(args: argparse.Namespace, cfg: SreConfig, out: TextIO) -> int:
+    """An incident id: show the diagnosis this state directory holds for it, or — with
+    ``--events-db`` and ``--topology`` — diagnose its latest version from the event log with the
+    live evidence sources of the SRE config."""
+    incident_id = args.target
+    threads = threads_of_incident(cfg.state_dir, incident_id)
+    if threads and not args.again:
+        saver = open_checkpointer(cfg.state_dir / "checkpoints.db")
+        try:
+            report = stored_report(saver, threads[0])
+        finally:
+            saver.conn.close()
+        if report is not None:
+            _print(args, out, report)
+            return 0
+    if not args.events_db:
+        raise SreUsageError(
+            f"{incident_id}: no diagnosis in {cfg.state_dir}; give a recorded-incident folder, "
+            "or --events-db (the NOC's event log) and --topology to diagnose it from live data"
+        )
+    if not args.topology:
+        raise SreUsageError("--events-db needs --topology (the fleet's topology JSON)")
+    incident = latest_incident(Path(args.events_db), incident_id)
+    from agents.sre.live import live_wiring  # noqa: PLC0415 (live sources: only this path)
+    from cli.main import _load_topology  # noqa: PLC0415 (cli.main imports this module)
+
+    topology = _load_topology(args.topology)
+    wiring = live_wiring(cfg, topology, event_log=args.events_db)
+    try:
+        model = open_model_for(cfg, args.llm)
+    except (SreConfigError, BundledModelError, ModelConfigError) as e:
+        raise SreUsageError(str(e)) from None
+    rt = build_runtime(cfg, wiring.fleet, wiring.tools, model=model)
+    rt.closers += list(wiring.closers)
+    closer = getattr(model, "close", None)
+    if closer is not None:
+        rt.closers.append(closer)
+    try:
+        report = run_diagnosis(rt, incident, Origin(kind="live"), now=time.time())
+    finally:
+        rt.close()
+    _print(args, out, report)
+    return 0
+
+
+def latest_incident(events_db: Path, incident_id: str) -> Incident:
+    if not events_db.exists():
+        raise SreUsageError(f"{events_db}: no such event log")
+    log = EventLog(events_db, fsync=False)
+    latest: Incident | None = None
+    try:
+        for _, ev in log.replay(topic="incident"):
+            if isinstance(ev, IncidentOpened | IncidentUpdated) and (
+                ev.incident.incident_id == incident_id
+            ):
+                latest = ev.incident
+    except EventLogError as e:
+        raise SreUsageError(str(e)) from None
+    finally:
+        log.close()
+    if latest is None:
+        raise SreUsageError(f"{incident_id}: not in {events_db}")
+    return latest
+
+
+def _print(args: argparse.Namespace, out: TextIO, report: RunReport) -> None:
+    out.write(
+        (json.dumps(diagnosis_json(report), indent=2) if args.json else diagnosis_text(report))
+        + "\n"
+    )
 
 
 def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
@@ -246,8 +324,17 @@ def add_sre_commands(sub: Any) -> None:
         )
         sp.add_argument("--json", action="store_true")
 
-    d = sub.add_parser("diagnose", help="diagnose the incidents of a recorded-incident folder")
-    d.add_argument("target", help="a recorded-incident folder (incident.yaml + data)")
+    d = sub.add_parser(
+        "diagnose", help="diagnose a recorded-incident folder, or show / run one incident by id"
+    )
+    d.add_argument(
+        "target",
+        help="a recorded-incident folder (incident.yaml + data), or an incident id: its "
+        "diagnosis from --state-dir, or a new one from --events-db with live evidence",
+    )
+    d.add_argument("--events-db", help="the NOC's event log, to find an incident by id")
+    d.add_argument("--topology", help="fleet topology JSON (live diagnosis by id)")
+    d.add_argument("--again", action="store_true", help="diagnose again even if one is stored")
     d.add_argument("--incident", help="only this NOC incident id")
     d.add_argument("--max", type=int, default=3, help="diagnose at most this many incidents")
     d.add_argument("--llm", help="none | local | openai | ollama (default: the config's)")

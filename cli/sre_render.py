@@ -65,7 +65,9 @@ def diagnosis_text(report: RunReport) -> str:
     if dx.model:
         lines[0] += f", re-ranked by {dx.model}"
     lines[0] += ")"
-    if dx.fallback:
+    if dx.fallback == "no model configured":
+        lines.append("  ranking: deterministic (no model configured)")
+    elif dx.fallback:
         lines.append(f"  model not used: {dx.fallback} → deterministic ranking")
     lines.append("  root causes:")
     for i, h in enumerate(dx.hypotheses[:5], 1):

@@ -76,5 +76,7 @@ def test_cli_eval_rejects_unknown_layer_and_llm_without_sre(
 ) -> None:
     assert main(["eval", "--only", "QA"], out=io.StringIO()) == 2
     assert "--only must be one of" in capsys.readouterr().err
-    assert main(["eval", "--llm", "local"], out=io.StringIO()) == 2
+    assert main(["eval", "--only", "NOC", "--llm", "local"], out=io.StringIO()) == 2
     assert "--llm applies to the SRE agent" in capsys.readouterr().err
+    assert main(["eval", "--llm", "gpt-9"], out=io.StringIO()) == 2
+    assert "--llm must be local, openai or ollama" in capsys.readouterr().err

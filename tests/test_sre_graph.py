@@ -212,3 +212,16 @@ def test_agent_names_cannot_approve(diagnosed: tuple[Path, dict[str, object]]) -
             "--no-resume",
         )
         assert code == 2
+
+
+def test_an_incident_id_shows_its_stored_diagnosis(
+    diagnosed: tuple[Path, dict[str, object]],
+) -> None:
+    state, doc = diagnosed
+    code, text = run_cli("diagnose", str(doc["incident_id"]), "--state-dir", str(state), "--json")
+    assert code == 0, text
+    again = json.loads(text)
+    assert again["root_causes"][0]["card_id"] == "ecc-dbe"
+    assert again["thread_id"] == doc["thread_id"]
+    code, _ = run_cli("diagnose", "inc-0000000000000000", "--state-dir", str(state))
+    assert code == 2  # unknown here, and no event log to find it in

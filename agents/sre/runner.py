@@ -34,6 +34,27 @@ class RunReport:
     events: list[Event] = field(default_factory=list)  # published by this call
 
 
+def stored_report(checkpointer: Any, thread_id: str) -> RunReport | None:
+    """A thread's last checkpoint as a report, read straight from the checkpointer (no graph,
+    no tools: enough to show a diagnosis whose run lives in another process)."""
+    tup = checkpointer.get_tuple(thread_config(thread_id))
+    if tup is None:
+        return None
+    values = tup.checkpoint.get("channel_values", {})
+    dx = values.get("diagnosis")
+    return RunReport(
+        thread_id=thread_id,
+        incident_id=values.get("incident", {}).get("incident_id", ""),
+        diagnosis=Diagnosis.model_validate(dx) if dx else None,
+        results=[ActionResult.model_validate(r) for r in values.get("results", [])],
+        outcome="awaiting_approval"
+        if values.get("pending_approval")
+        else values.get("outcome", "running"),
+        pending_approval=values.get("pending_approval"),
+        plan_notes=list(values.get("plan_notes", [])),
+    )
+
+
 class SreRunner:
     def __init__(
         self,

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agents.noc.detector import Detector
-from agents.sre.config import SreConfig
+from agents.sre.config import SreConfig, SreConfigError
 from agents.sre.fleet import Fleet, ReplayFleet
 from agents.sre.graph import SreDeps
 from agents.sre.read_tools import read_tools
@@ -39,6 +39,7 @@ from graph.checkpoint import open_checkpointer
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner
 from graph.models.chat import StructuredModel, open_model
+from graph.models.config import ModelConfig
 from graph.policy import Policy, load_policy
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
 from knowledge.retrieve import Retriever
@@ -57,6 +58,7 @@ class Origin(BaseModel):
     seed: int | None = None  # demo
     hours: float | None = None  # demo
     until: float | None = None  # replay up to this time
+    incident_id: str | None = None  # the incident the thread diagnoses (lookup by id)
 
 
 # --------------------------------------------------------------------------- SLURM in replay
@@ -269,7 +271,22 @@ def final_incidents(events: Iterable[Event]) -> list[Incident]:
 
 
 def open_model_for(cfg: SreConfig, backend: str | None = None) -> StructuredModel | None:
-    model_cfg = cfg.model if backend is None else cfg.model.model_copy(update={"backend": backend})
+    """The configured model, or the config's model settings with another backend (``--llm``).
+    Raises :class:`SreConfigError` when the settings do not suit that backend (an OpenAI or
+    Ollama backend needs ``base_url`` and ``model``)."""
+    model_cfg = cfg.model
+    if backend is not None and backend != cfg.model.backend:
+        try:
+            model_cfg = ModelConfig.model_validate(
+                {**cfg.model.model_dump(exclude_unset=True), "backend": backend}
+            )
+        except ValidationError as e:
+            problems = "; ".join(
+                f"model.{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()
+            )
+            raise SreConfigError(
+                f"--llm {backend}: {problems} (set it in the SRE config's model section)"
+            ) from None
     return open_model(model_cfg)
 
 
@@ -280,6 +297,22 @@ def save_origin(state_dir: Path, thread_id: str, origin: Origin) -> None:
     tmp = d / f"{thread_id}.json.tmp"
     tmp.write_text(origin.model_dump_json())
     tmp.replace(d / f"{thread_id}.json")
+
+
+def threads_of_incident(state_dir: Path, incident_id: str) -> list[str]:
+    """Thread ids that diagnosed this incident, newest file first."""
+    d = state_dir / "threads"
+    if not d.is_dir():
+        return []
+    found = []
+    for p in d.glob("*.json"):
+        try:
+            origin = Origin.model_validate(json.loads(p.read_text()))
+        except ValueError:
+            continue  # a damaged origin file must not hide the others
+        if origin.incident_id == incident_id:
+            found.append((p.stat().st_mtime, p.stem))
+    return [t for _, t in sorted(found, reverse=True)]
 
 
 def load_origin(state_dir: Path, thread_id: str) -> Origin | None:
