@@ -45,11 +45,12 @@ lint: $(STAMP)  ## ruff (lint + format check) and mypy --strict
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay per fault class
+bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay per fault class, scrape/PromQL, SRE diagnosis latency
 	$(BIN)/python bench/noc_bench.py --json bench/results/noc.json
 	$(BIN)/python bench/detection_delay.py --json bench/results/detection_delay.json
 	$(BIN)/python bench/scrape_bench.py --json bench/results/scrape.json
 	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
+	$(BIN)/python bench/sre_bench.py --json bench/results/sre.json
 
 test-live: $(LLM_STAMP)  ## model tests against the bundled local model server (not in make test)
 	$(BIN)/python -m pytest -q -m live

@@ -104,7 +104,8 @@ def process_state(pid: int) -> str | None:
     return None
 
 
-def _stop(proc: subprocess.Popen[bytes], timeout_s: float) -> int:
+def stop_process(proc: subprocess.Popen[bytes], timeout_s: float) -> int:
+    """SIGTERM, then SIGKILL after ``timeout_s``; always waited on (reaped), returns its code."""
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -187,7 +188,7 @@ class VictoriaMetrics:
             if reason is None:
                 return
             last_reason = reason
-            _stop(self.process, self.stop_timeout_s)
+            stop_process(self.process, self.stop_timeout_s)
             self.process = None
             if "address already in use" not in _tail(self.log_path).lower():
                 break
@@ -220,7 +221,7 @@ class VictoriaMetrics:
     def stop(self) -> None:
         """Terminate, wait (kill after ``stop_timeout_s``), and remove the temp directory."""
         if self.process is not None:
-            self.returncode = _stop(self.process, self.stop_timeout_s)
+            self.returncode = stop_process(self.process, self.stop_timeout_s)
         self._cleanup()
 
     def _cleanup(self) -> None:
@@ -343,7 +344,7 @@ def run_vmalert_replay(
             try:
                 rc = proc.wait(timeout=timeout_s)
             except subprocess.TimeoutExpired:
-                _stop(proc, 5.0)
+                stop_process(proc, 5.0)
                 raise ReplayError(
                     f"vmalert replay ran past {timeout_s:.0f} s\n--- log tail ---\n"
                     f"{_tail(log_path)}"

@@ -28,6 +28,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from evals.vm_server import process_state, stop_process
+
 HOST = "127.0.0.1"
 DAEMONS = ("slurmctld", "slurmd")
 CLIENTS = ("scontrol", "sinfo", "squeue", "sbatch", "scancel")
@@ -76,27 +78,6 @@ def _tail(path: Path, n: int = 3000) -> str:
     except OSError:
         return "(no log)"
     return data[-n:].decode("utf-8", "replace").strip() or "(empty log)"
-
-
-def _process_state(pid: int) -> str | None:
-    """The ``State:`` of /proc/PID/status (``Z (zombie)``, ``S (sleeping)``), None if gone."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("State:"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        return None
-    return None
-
-
-def _stop(proc: subprocess.Popen[bytes], timeout_s: float) -> int:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            return proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    return proc.wait(timeout=timeout_s)
 
 
 class SlurmCluster:
@@ -289,10 +270,10 @@ class SlurmCluster:
         if self.slurmctld is not None and self.slurmctld.poll() is None:
             self._cancel_all_jobs()
         for node, proc in list(self.slurmd.items()):
-            self.returncodes[f"slurmd-{node}"] = _stop(proc, self.stop_timeout_s)
+            self.returncodes[f"slurmd-{node}"] = stop_process(proc, self.stop_timeout_s)
         self.slurmd.clear()
         if self.slurmctld is not None:
-            self.returncodes["slurmctld"] = _stop(self.slurmctld, self.stop_timeout_s)
+            self.returncodes["slurmctld"] = stop_process(self.slurmctld, self.stop_timeout_s)
             self.slurmctld = None
         self._kill_stray_stepds()
         if self._tmp is not None:
@@ -334,7 +315,7 @@ class SlurmCluster:
         deadline = time.monotonic() + self.stop_timeout_s
         for pid in strays:
             while time.monotonic() < deadline:
-                state = _process_state(pid)
+                state = process_state(pid)
                 if state is None or state.startswith("Z"):
                     break
                 time.sleep(0.05)
