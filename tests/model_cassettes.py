@@ -79,6 +79,8 @@ def cassette(name: str, api: str = "openai") -> Iterator[Cassette]:
             f"(see tests/model_cassettes.py)"
         )
     prefix = "/v1/" if api == "openai" else "/api/"
+    if RECORDING:
+        path.unlink(missing_ok=True)  # record mode "all" appends; a stale request would linger
     with _vcr(prefix).use_cassette(f"{name}.yaml") as recorded:
         yield recorded
     if not RECORDING and not recorded.all_played:

@@ -197,7 +197,10 @@ def test_fleet_text_stays_inside_the_data_block(attempt: dict[str, str]) -> None
         facts={"job_name": text},
     )
     incident = FAN.incident.model_copy(update={"summary": text, "jobs": (text,)})
-    message = rerank_user_message(incident, (*FAN.evidence, hostile), FAN.hypotheses[:5])
+    # cited by the top candidate, so its facts are shown too
+    top = FAN.hypotheses[0]
+    cited = top.model_copy(update={"evidence_ids": (*top.evidence_ids, hostile.evidence_id)})
+    message = rerank_user_message(incident, (*FAN.evidence, hostile), (cited, *FAN.hypotheses[1:5]))
     # one data block, delimiters never forged, nothing outside it but our own words
     assert message.count(DATA_BEGIN) == 1 and message.count(DATA_END) == 1
     block = data_block(message)
@@ -207,7 +210,7 @@ def test_fleet_text_stays_inside_the_data_block(attempt: dict[str, str]) -> None
     assert text[:20] not in outside
     # the model still sees the exact text, as JSON data
     document = json.loads(block)
-    assert document["evidence"][-1]["summary"].startswith(text[:300])
+    assert document["evidence"][-1]["summary"].startswith(text[:299])
     assert document["evidence"][-1]["facts"]["job_name"] == text
     assert text not in RERANK_SYSTEM
 

@@ -17,8 +17,11 @@ from bus.events import Evidence, Hypothesis, Incident
 
 DATA_BEGIN = "<fleet_data>"
 DATA_END = "</fleet_data>"
-MAX_SUMMARY_CHARS = 400
-MAX_EVIDENCE = 24
+MAX_SUMMARY_CHARS = 300
+# A real diagnosis gathers 30-60 evidence items; the prompt carries the ones the candidates cite
+# first, then the rest in order, up to this many (≈ 3k tokens in all, well inside an 8k context).
+MAX_EVIDENCE = 10
+MAX_FACTS = 16
 MAX_ENTITIES = 12
 
 RERANK_SYSTEM = f"""\
@@ -70,16 +73,31 @@ def _incident_view(incident: Incident) -> dict[str, Any]:
     }
 
 
-def _evidence_view(item: Evidence) -> dict[str, Any]:
-    return {
+def _evidence_view(item: Evidence, cited: bool) -> dict[str, Any]:
+    view: dict[str, Any] = {
         "id": item.evidence_id,
         "layer": item.layer,
         "tool": item.tool,
         "entity": item.entity,
         "status": item.status,
         "summary": _clip(item.summary, MAX_SUMMARY_CHARS),
-        "facts": item.facts,
     }
+    # The numbers behind the candidates' evidence; the rest is context, summary only: on two
+    # CPU cores every 1k prompt tokens costs the local model ~10 s.
+    if cited:
+        view["facts"] = dict(list(item.facts.items())[:MAX_FACTS])
+    return view
+
+
+def select_evidence(
+    evidence: Sequence[Evidence], candidates: Sequence[Hypothesis]
+) -> list[Evidence]:
+    """What the model sees: evidence the candidates cite (in their order), then the rest in
+    evidence order, at most :data:`MAX_EVIDENCE`; always sorted by id for reading."""
+    by_id = {e.evidence_id: e for e in evidence}
+    cited = [i for h in candidates for i in h.evidence_ids if i in by_id]
+    chosen = list(dict.fromkeys([*cited, *by_id]))[:MAX_EVIDENCE]
+    return [by_id[i] for i in sorted(chosen)]
 
 
 def _candidate_view(hypothesis: Hypothesis) -> dict[str, Any]:
@@ -98,9 +116,13 @@ def rerank_data(
     incident: Incident, evidence: Sequence[Evidence], candidates: Sequence[Hypothesis]
 ) -> dict[str, Any]:
     """The JSON document the model sees (also useful for audit)."""
+    cited = {i for h in candidates for i in h.evidence_ids}
     return {
         "incident": _incident_view(incident),
-        "evidence": [_evidence_view(item) for item in evidence[:MAX_EVIDENCE]],
+        "evidence": [
+            _evidence_view(item, item.evidence_id in cited)
+            for item in select_evidence(evidence, candidates)
+        ],
         "candidates": [_candidate_view(h) for h in candidates],
     }
 

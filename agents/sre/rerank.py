@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from agents.sre.prompts import RERANK_SYSTEM, rerank_user_message
+from agents.sre.prompts import RERANK_SYSTEM, rerank_user_message, select_evidence
 from bus.events import Evidence, Hypothesis, Incident
 from graph.models.chat import StructuredModel
 
@@ -147,7 +147,8 @@ def rerank(
     candidates = deterministic[:MAX_CANDIDATES]
     if len(candidates) < 2:
         return fallback(f"{len(candidates)} candidate(s): nothing to re-rank")
-    evidence_ids = [item.evidence_id for item in evidence]
+    # the model may cite only what it was shown
+    evidence_ids = [item.evidence_id for item in select_evidence(evidence, candidates)]
     if not evidence_ids:
         return fallback("no evidence to cite")
 

@@ -47,10 +47,14 @@ class LocalModelConfig(_Strict):
 
     model: BundledModelName = "qwen2.5-coder-0.5b"
     threads: int = Field(default=2, ge=1, le=512)
-    n_ctx: int = Field(default=4096, ge=512, le=131072)
+    # 8192: a real diagnosis prompt is ~2-4k tokens (evidence + candidates) plus the answer
+    n_ctx: int = Field(default=8192, ge=512, le=131072)
     # None: $GPUFLEET_MODEL_CACHE, else .gpufleet/models under the working directory
     cache_dir: Path | None = None
     start_timeout_s: float = Field(default=120.0, gt=0)
+
+
+LOCAL_TIMEOUT_S = 120.0
 
 
 class ModelConfig(_Strict):
@@ -65,6 +69,16 @@ class ModelConfig(_Strict):
     seed: int | None = 0
     structured_output: StructuredOutput = "json_object+schema"
     local: LocalModelConfig = Field(default_factory=LocalModelConfig)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _local_timeout(cls, data: Any) -> Any:
+        # The bundled model runs on this host's CPU: a diagnosis prompt (~2.5k tokens) takes
+        # 30-40 s on 2 cores. Unless the file says otherwise, wait 120 s for it; servers with
+        # a GPU answer within the 20 s default.
+        if isinstance(data, dict) and data.get("backend") == "local" and "timeout_s" not in data:
+            return {**data, "timeout_s": LOCAL_TIMEOUT_S}
+        return data
 
     @field_validator("api_key_env")
     @classmethod
