@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -354,3 +356,26 @@ def test_plan_covers_every_layer_and_reads_only(topology: Topology) -> None:
     hw = plan["hardware"]
     assert hw[0] == ToolCall(tool="topology.describe", args={"entity": "node-01/gpu4"})
     assert hw[1].args["start"] == OPENED - LOOKBACK_S
+
+
+def test_change_log_file_reports_changes_in_the_window_and_bad_lines(tmp_path: Path) -> None:
+    from agents.sre.fleet import ChangeLogFile
+
+    log = tmp_path / "changes.jsonl"
+    log.write_text(
+        '{"time": 1000, "node": "node-01", "kind": "driver", "detail": "550.54 -> 560.28"}\n'
+        '{"time": "1970-01-01T00:25:00Z", "node": "node-02", "kind": "firmware", '
+        '"detail": "VBIOS 96.00.99"}\n'
+        "not json\n"
+        '{"time": 5000, "node": "node-01", "kind": "config"}\n'
+    )
+    got = ChangeLogFile(log).recent(["node-01", "node-02"], 0, 2000)
+    changes = [c for c in got if "problem" not in c]
+    assert [(c["node"], c["kind"]) for c in changes] == [
+        ("node-01", "driver"),
+        ("node-02", "firmware"),
+    ]
+    problem = next(c for c in got if "problem" in c)
+    assert problem["bad_lines"] == 1 and f"{log}:3" in problem["problem"]
+    later = ChangeLogFile(log).recent(["node-01"], 4000, 6000)
+    assert [c["kind"] for c in later if "problem" not in c] == ["config"]

@@ -50,6 +50,9 @@ class SreConfig(_Strict):
     slurm: SlurmConfig = Field(default_factory=SlurmConfig)
     metrics_store: MetricsStoreConfig | None = None
     kernel_log: Path | None = None  # live: a journal/kern.log file to search
+    # live: driver / firmware / config changes as JSON lines {"time", "node", "kind", "detail"}
+    # (exported from your CMDB, Ansible/Salt runs or the image pipeline)
+    change_log: Path | None = None
     max_hypotheses: int = Field(default=5, ge=1, le=20)
 
 

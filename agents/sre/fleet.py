@@ -25,12 +25,14 @@ missing samples left out (no NaN in JSON); counters are raw cumulative values.
 from __future__ import annotations
 
 import bisect
+import json
 import math
 import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -738,6 +740,47 @@ class StaticChanges:
             for c in self.items
             if start <= float(c["time"]) <= end and (not want or c.get("node") in want)
         ]
+
+
+class ChangeLogFile:
+    """Changes from a JSON-lines file, one ``{"time", "node", "kind", "detail"}`` per line
+    (``time`` in Unix seconds or RFC 3339), re-read on each query so appends are seen. Bad
+    lines are reported (file:line: what) in a ``problem`` record and skipped, never fatal."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def recent(self, nodes: Sequence[str], start: float, end: float) -> list[dict[str, Any]]:
+        try:
+            text = self.path.read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise FleetError(f"{self.path}: cannot read the change log: {e.strerror or e}") from e
+        want = set(nodes)
+        out: list[dict[str, Any]] = []
+        problems: list[str] = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                t = _epoch(rec["time"])
+                node, kind = str(rec["node"]), str(rec["kind"])
+            except (ValueError, KeyError, TypeError) as e:
+                problems.append(f"{self.path}:{n}: {type(e).__name__}: {e}")
+                continue
+            if start <= t <= end and (not want or node in want):
+                out.append({"time": t, "node": node, "kind": kind, "detail": rec.get("detail", "")})
+        if problems:
+            out.append({"problem": "; ".join(problems[:5]), "bad_lines": len(problems)})
+        return out
+
+
+def _epoch(value: object) -> float:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+    raise ValueError(f"time {value!r} is neither Unix seconds nor RFC 3339")
 
 
 class EventLogIncidents:

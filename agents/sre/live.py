@@ -43,6 +43,7 @@ from agents.sre.config import SreConfig
 from agents.sre.fleet import (
     DEFAULT_WINDOW_S,
     ChangeLog,
+    ChangeLogFile,
     EventLogIncidents,
     Fleet,
     FleetError,
@@ -369,7 +370,14 @@ def live_wiring(
         scheduler = NoScheduler()
         sources["scheduler"] = "not configured"
 
-    changes: ChangeLog = recent.changes if recent is not None else _NotConfiguredChanges()
+    changes: ChangeLog
+    if cfg.change_log is not None:
+        changes = ChangeLogFile(cfg.change_log)
+        sources["changes"] = str(cfg.change_log)
+    elif recent is not None:
+        changes = recent.changes
+    else:
+        changes = _NotConfiguredChanges()
 
     history: IncidentHistory
     if event_log is not None and str(event_log) != ":memory:":
