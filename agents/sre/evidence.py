@@ -587,7 +587,10 @@ def _scheduler_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Eviden
 
 
 def _changes_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
-    items = [c for c in (res.data or []) if isinstance(c, dict)]
+    records = [c for c in (res.data or []) if isinstance(c, dict)]
+    # a change-log source reports unreadable lines as a "problem" record: say so, count none
+    problems = [str(c["problem"]) for c in records if "problem" in c]
+    items = [c for c in records if "problem" not in c]
     kinds = Counter(str(c.get("kind")) for c in items)
     facts: dict[str, Scalar] = {"changes": len(items)}
     for k, n in sorted(kinds.items()):
@@ -603,7 +606,9 @@ def _changes_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence
         layer=layer,
         tool=call.tool,
         entity=",".join(call.args.get("nodes", [])) or "*",
-        summary=f"{len(items)} change(s)" + (": " + "; ".join(lines) if lines else ""),
+        summary=f"{len(items)} change(s)"
+        + (": " + "; ".join(lines) if lines else "")
+        + (f" (change log problems: {'; '.join(problems)})" if problems else ""),
         facts=facts,
         query=res.query,
         status="ok" if items else "empty",
