@@ -7,6 +7,7 @@ column only).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,10 +114,31 @@ def run_suite(
         closer = getattr(agent, "close", None)
         if closer is not None:
             closer()
+        if getattr(agent, "model_backend", None):
+            notes.append(model_use_note(agent.name, [r.runs[agent.name] for r in records]))
     summaries = {a.name: summarize(a.name, [r.scores[a.name] for r in records]) for a in agents}
     return SuiteResult(
         suite, [(a.name, a.layer) for a in agents], records, summaries, failed, notes
     )
+
+
+def model_use_note(name: str, runs: Sequence[AgentRun]) -> str:
+    """How often the model's answer was used, and why not when it was not (fallbacks are
+    visible per diagnosis in the run notes; this is the total)."""
+    diagnoses = sum(len(r.diagnosis_latencies_s) for r in runs)
+    reasons = Counter(
+        note.split("fallback: ", 1)[1][:80]
+        for r in runs
+        for note in r.notes
+        if "fallback: " in note
+    )
+    fallbacks = sum(reasons.values())
+    text = (
+        f"{name}: the model's answer was used in {diagnoses - fallbacks} of {diagnoses} diagnoses"
+    )
+    if reasons:
+        text += "; fallbacks: " + ", ".join(f"{why} ×{n}" for why, n in reasons.most_common(5))
+    return text
 
 
 def _score(inc: LoadedIncident, agents: Sequence[AgentUnderTest]) -> IncidentRecord:
