@@ -66,7 +66,8 @@ PHASE_TRANSITIONS: dict[Phase, frozenset[Phase]] = {
         {Phase.AWAITING_APPROVAL, Phase.REMEDIATING, Phase.RESOLVED, Phase.ESCALATED}
     ),
     Phase.AWAITING_APPROVAL: frozenset({Phase.REMEDIATING, Phase.ESCALATED, Phase.RESOLVED}),
-    Phase.REMEDIATING: frozenset({Phase.VERIFYING, Phase.ESCALATED}),
+    # a runbook with several state-changing steps goes back to a person for each of them
+    Phase.REMEDIATING: frozenset({Phase.VERIFYING, Phase.ESCALATED, Phase.AWAITING_APPROVAL}),
     Phase.VERIFYING: frozenset({Phase.RESOLVED, Phase.ESCALATED, Phase.REMEDIATING}),
     Phase.RESOLVED: frozenset({Phase.DETECTED}),  # a recurrence reopens
     Phase.ESCALATED: frozenset({Phase.DIAGNOSING, Phase.RESOLVED}),
@@ -352,6 +353,7 @@ def incident_updated(
             incident.updated_at,
             incident.anomaly_count,
             incident.phase.value,
+            len(incident.history),  # two visits to one phase at one time are two events
             *merged_from,
         ),
         time=incident.updated_at,

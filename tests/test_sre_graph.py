@@ -14,8 +14,15 @@ import time
 from pathlib import Path
 
 import pytest
+from langgraph.checkpoint.memory import InMemorySaver
 
+from agents.sre.config import SreConfig
+from agents.sre.fleet import ReplayFleet
+from agents.sre.runtime import build_runtime, final_incidents, replay_noc, replay_tools
+from bus.events import Event, IncidentUpdated
 from cli.main import main
+from cli.sre import fleet_for_origin, load_origin, open_runtime
+from evals.recorded import load_incident
 from graph.approvals import ApprovalStore
 from graph.audit import AuditLog
 
@@ -156,7 +163,6 @@ def test_approval_survives_kill_9_and_executes_exactly_once(tmp_path: Path) -> N
     db.close()
     assert len(threads) == 1
     from agents.sre.config import SreConfig
-    from cli.sre import fleet_for_origin, load_origin, open_runtime
 
     thread = threads.pop()
     origin = load_origin(state, thread)
@@ -225,3 +231,52 @@ def test_an_incident_id_shows_its_stored_diagnosis(
     assert again["thread_id"] == doc["thread_id"]
     code, _ = run_cli("diagnose", "inc-0000000000000000", "--state-dir", str(state))
     assert code == 2  # unknown here, and no event log to find it in
+
+
+def test_phases_follow_the_run_through_two_approvals(tmp_path: Path) -> None:
+    inc = load_incident(DBE)
+    fleet = ReplayFleet(inc.topology)
+    events: list[Event] = []
+    for _, evs in replay_noc(inc.topology, inc.iter_ticks(), fleet):
+        events += evs
+    incident = next(i for i in final_incidents(events) if i.root_entity == "node-02/gpu5")
+    published: list[Event] = []
+    cfg = SreConfig(state_dir=tmp_path)
+    rt = build_runtime(
+        cfg,
+        fleet,
+        replay_tools(cfg, fleet),
+        state_dir=tmp_path,
+        checkpointer=InMemorySaver(),
+        publish=published.append,
+    )
+    try:
+        report = rt.runner.diagnose(incident, now=incident.updated_at)
+        for _ in range(2):
+            assert report.pending_approval is not None
+            rt.approvals.decide(
+                report.pending_approval,
+                "approved",
+                by="alice",
+                reason="ok",
+                now=incident.updated_at,
+            )
+            report = rt.runner.resume(report.thread_id, now=incident.updated_at + 60)
+    finally:
+        rt.close()
+    phases = [
+        e.incident.phase.value
+        for e in published
+        if isinstance(e, IncidentUpdated) and e.change == "phase"
+    ]
+    assert phases[:5] == [
+        "diagnosing",
+        "awaiting_approval",
+        "remediating",
+        "awaiting_approval",
+        "remediating",
+    ]
+    kinds = [e.kind for e in published]
+    assert kinds.count("action_proposed") == 3 and kinds.count("approval_decided") == 2
+    # every published event id is unique (re-runs of a node re-emit the same ids, deduplicated)
+    assert len({e.event_id for e in published}) == len(published)
