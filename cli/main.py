@@ -45,6 +45,8 @@ from evals.format import _to_epoch as parse_time
 from evals.record import RecordError, record_incident
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
+from graph.approvals import StoreError as ApprovalStoreError
+from graph.policy import PolicyError
 from telemetry.exposition import parse_exposition
 from telemetry.exposition import to_json as exposition_json
 from telemetry.faults import (
@@ -775,6 +777,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         IncidentFormatError,
         YearRequiredError,
         SreUsageError,
+        ApprovalStoreError,
+        PolicyError,
     ) as e:
         sys.stderr.write(f"gpufleet {args.command}: {e}\n")
         return 2

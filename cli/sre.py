@@ -7,6 +7,7 @@ the gate only ever see the times this module passes them.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import time
 from collections.abc import Callable
@@ -164,7 +165,10 @@ def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(diagnosis_text(report) + "\n\n")
                 out.flush()
             if args.wait and report.pending_approval:
-                wait_for_decisions(rt, report, out)
+                # --json: one document at the end, with the final state (no text in between)
+                report = wait_for_decisions(rt, report, io.StringIO() if args.json else out)
+                if args.json:
+                    docs[-1] = diagnosis_json(report)
     finally:
         rt.close()
     if args.json:
@@ -246,6 +250,9 @@ def _print(args: argparse.Namespace, out: TextIO, report: RunReport) -> None:
 
 def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
     cfg = _config(args)
+    if not (cfg.state_dir / "approvals.db").exists():
+        out.write("[]\n" if args.json else f"no pending approvals (no state in {cfg.state_dir})\n")
+        return 0
     store = ApprovalStore(cfg.state_dir / "approvals.db")
     try:
         rows = store.pending()
@@ -263,6 +270,8 @@ def _decide(
 ) -> int:
     cfg = _config(args)
     now = time.time()  # the decision's time: the edge reads the clock
+    if not (cfg.state_dir / "approvals.db").exists():
+        raise SreUsageError(f"no approvals in {cfg.state_dir} (wrong --state-dir?)")
     store = ApprovalStore(cfg.state_dir / "approvals.db")
     try:
         req = store.get(args.approval_id)
@@ -276,6 +285,8 @@ def _decide(
         if problem:
             raise SreUsageError(problem)
         role = None
+        if decision == "rejected" and policy.approvers and policy.approver(args.by) is None:
+            raise SreUsageError(f"{args.by} is not a listed approver in the policy")
         if decision == "approved":
             grant = approval_grant(policy, args.by, req.tool, req.risk)
             if not grant.allowed:

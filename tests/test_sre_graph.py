@@ -10,8 +10,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
@@ -280,3 +282,83 @@ def test_phases_follow_the_run_through_two_approvals(tmp_path: Path) -> None:
     assert kinds.count("action_proposed") == 3 and kinds.count("approval_decided") == 2
     # every published event id is unique (re-runs of a node re-emit the same ids, deduplicated)
     assert len({e.event_id for e in published}) == len(published)
+
+
+def _dbe_runtime(state: Path, policy: Path | None = None) -> tuple[Any, Any]:
+    inc = load_incident(DBE)
+    fleet = ReplayFleet(inc.topology)
+    events: list[Event] = []
+    for _, evs in replay_noc(inc.topology, inc.iter_ticks(), fleet):
+        events += evs
+    incident = next(i for i in final_incidents(events) if i.root_entity == "node-02/gpu5")
+    cfg = SreConfig(state_dir=state, policy=policy)
+    rt = build_runtime(cfg, fleet, replay_tools(cfg, fleet), state_dir=state)
+    return rt, incident
+
+
+def test_a_runbook_that_requires_a_person_ignores_policy_pre_approval(tmp_path: Path) -> None:
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(
+        "version: 1\n"
+        "canary_nodes:\n"
+        "  - name: dbe-canary\n"
+        "    nodes: [node-02]\n"
+        "    tools: [slurm.drain_node, slurm.requeue_job, notify.user]\n"
+    )
+    rt, incident = _dbe_runtime(tmp_path / "state", policy)
+    try:
+        report = rt.runner.diagnose(incident, now=incident.updated_at)
+        # drain-and-reset-gpu says approval: required, so the canary rule does not apply
+        assert report.diagnosis.runbook_id == "drain-and-reset-gpu"
+        assert report.pending_approval is not None
+        assert rt.approvals.get(report.pending_approval).tool == "slurm.drain_node"
+        assert executions(tmp_path / "state", "slurm.drain_node") == []
+    finally:
+        rt.close()
+
+
+def test_two_processes_resuming_one_thread_run_the_step_once(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    rt1, incident = _dbe_runtime(state)
+    report = rt1.runner.diagnose(incident, now=incident.updated_at)
+    rt1.approvals.decide(
+        report.pending_approval, "approved", by="alice", reason="ok", now=incident.updated_at
+    )
+    rt2, _ = _dbe_runtime(state)  # another agent process on the same state directory
+    reports: list[Any] = []
+    threads = [
+        threading.Thread(
+            target=lambda rt=rt: reports.append(
+                rt.runner.resume(report.thread_id, now=incident.updated_at + 60)
+            )
+        )
+        for rt in (rt1, rt2)
+    ]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+    finally:
+        rt1.close()
+        rt2.close()
+    assert len(executions(state, "slurm.drain_node")) == 1
+    assert len(reports) == 2
+
+
+def test_the_ledger_lets_one_claim_win_and_remembers_the_result(tmp_path: Path) -> None:
+    from graph.ledger import ExecutionLedger
+    from graph.tools import ToolResult
+
+    a, b = ExecutionLedger(tmp_path / "x.db"), ExecutionLedger(tmp_path / "x.db")
+    try:
+        assert a.claim("ap-1", 1.0) is True
+        assert b.claim("ap-1", 2.0) is False  # another process: already claimed
+        assert b.outcome("ap-1") is None  # started, outcome unknown yet
+        a.complete("ap-1", ToolResult(status="dry_run", query="scontrol update …"))
+        done = b.outcome("ap-1")
+        assert done is not None and done.status == "dry_run"
+        assert b.claim("ap-2", 3.0) is True
+    finally:
+        a.close()
+        b.close()

@@ -142,6 +142,9 @@ def test_a_node_a_person_drained_is_never_taken_over(cluster: SlurmCluster, tmp_
         report = rt.runner.resume(report.thread_id, now=incident.updated_at + 60)
         drained = [r for r in report.results if r.tool == "slurm.drain_node"]
         assert [r.status for r in drained] == ["denied"]
+        # the rest of the plan assumed the drain: it stops and a person takes over
+        assert report.outcome == "escalated" and report.pending_approval is None
+        assert not [r for r in report.results if r.tool == "nvidia_smi.reset_gpu"]
         reason = cluster.run("sinfo", "-h", "-R", "-n", "node-02", "-o", "%E").stdout.strip()
         assert reason == "ops: PSU swap"
     finally:

@@ -63,6 +63,7 @@ from bus.events import (
 )
 from graph.approval import ActionContext, ApprovalGate
 from graph.approvals import ApprovalRequest, ApprovalStore
+from graph.ledger import ExecutionLedger
 from graph.models.chat import StructuredModel
 from graph.tools import ToolCall, ToolResult
 from knowledge.retrieve import Retriever
@@ -82,6 +83,7 @@ class SreDeps:
     gate: ApprovalGate
     approvals: ApprovalStore
     topology: Topology
+    ledger: ExecutionLedger
     model: StructuredModel | None = None
     max_hypotheses: int = 5
 
@@ -103,10 +105,11 @@ def _phase(incident: Incident, phase: Phase, at: float, reason: str) -> list[dic
     return [incident_updated(moved, "phase").model_dump(mode="json")]
 
 
-def _moved(state: SreState) -> Incident:
-    """The incident as the outbox last left it (phases advance along the run)."""
+def _moved(state: SreState, pending: Sequence[dict[str, Any]] = ()) -> Incident:
+    """The incident as the outbox last left it (phases advance along the run), including
+    events a node is about to add (``pending``)."""
     inc = _incident(state)
-    for ev in state.get("outbox", []):
+    for ev in [*state.get("outbox", []), *pending]:
         if ev.get("kind") == "incident_updated" and ev["incident"]["incident_id"] == (
             inc.incident_id
         ):
@@ -199,9 +202,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         dx: Diagnosis, step: PlannedStep, res: ToolResult, initiator: str, approval: str | None
     ) -> dict[str, Any]:
         return ActionResult(
-            event_id=stable_id(
-                "ev", "action", dx.diagnosis_id, step.index, step.tool, res.status, approval
-            ),
+            event_id=stable_id("ev", "action", dx.diagnosis_id, step.index, step.tool, approval),
             time=dx.time,
             incident_id=dx.incident_id,
             approval_id=approval,
@@ -224,14 +225,21 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
                 status="denied",
                 error=f"not run: needs {', '.join(s.unresolved)} (a person completes this step)",
             )
-            return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
+            if s.risk == "read":
+                return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
+            # a state-changing step nobody can complete here: the rest of the plan assumes it
+            return _stop(state, dx, s, res, AGENT, None, "escalated", res.error or "")
         call = ToolCall(tool=s.tool, args=dict(s.args))
         if s.risk == "read":
-            res = deps.gate.read(call, now=state["now"])
+            res = deps.gate.read(
+                call, now=state["now"], context=_context(dx, s, state["thread_id"])
+            )
             return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
         decision = deps.gate.classify(
             s.tool, dict(s.args), _context(dx, s, state["thread_id"]).node, state["now"]
         )
+        if decision.kind == "run" and _runbook_requires_person(dx):
+            decision = decision.model_copy(update={"kind": "needs_approval"})
         if decision.kind == "blocked":
             inc = _moved(state)
             res = ToolResult(status="denied", error=f"blocked: {decision.reason}")
@@ -243,14 +251,9 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
             }
         if decision.kind == "run":  # pre-approved by a policy rule
             initiator = f"policy:{decision.preapproved_by}"
-            res = deps.gate.execute(
-                call,
-                context=_context(dx, s, state["thread_id"]),
-                initiator=initiator,
-                approval=None,
-                now=state["now"],
-            )
-            return {"cursor": i + 1, "results": [_result(dx, s, res, initiator, None)]}
+            outbox = _remediating(state, f"pre-approved by {decision.preapproved_by}")
+            res = _once(state, dx, s, initiator, None)
+            return _after_change(state, dx, s, res, initiator, None, outbox)
         return {"pending_approval": approval_id(dx, s)}
 
     def propose(state: SreState) -> dict[str, Any]:
@@ -300,7 +303,7 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         now = float(wake.get("now", state["now"])) if isinstance(wake, dict) else state["now"]
         decided = deps.approvals.get(aid)
         if decided is None or decided.status == "pending":
-            return {"now": now}  # woken without a decision: wait again
+            return {"now": now, "approval_status": "pending"}  # woken early: wait again
         decided_ev = ApprovalDecided(
             event_id=stable_id("ev", "decided", aid),
             time=dx.time,
@@ -310,52 +313,116 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
             by=decided.decided_by or "",
             reason=decided.reason or "",
         ).model_dump(mode="json")
-        return {"outbox": [decided_ev], "now": now}
+        return {"outbox": [decided_ev], "now": now, "approval_status": decided.status}
 
     def execute(state: SreState) -> dict[str, Any]:
         dx = _diagnosis(state)
-        i = state["cursor"]
-        s = dx.plan[i]
+        s = dx.plan[state["cursor"]]
         aid = approval_id(dx, s)
         decided = deps.approvals.get(aid)
         assert decided is not None
-        inc = _moved(state)
+        who = decided.decided_by or ""
         if decided.status == "rejected":
-            res = ToolResult(status="denied", error=f"rejected by {decided.decided_by}")
-            return {
-                "cursor": len(dx.plan),
-                "pending_approval": None,
-                "results": [_result(dx, s, res, decided.decided_by or "", aid)],
-                "outcome": "rejected",
-                "outbox": _phase(
-                    inc,
-                    Phase.ESCALATED,
-                    state["now"],
-                    f"{decided.decided_by} rejected {s.tool}: {decided.reason}",
-                ),
-            }
-        outbox = _phase(inc, Phase.REMEDIATING, state["now"], f"{decided.decided_by} approved")
+            res = ToolResult(status="denied", error=f"rejected by {who}")
+            reason = f"{who} rejected {s.tool}: {decided.reason}"
+            return {"pending_approval": None} | _stop(
+                state, dx, s, res, who, aid, "rejected", reason
+            )
+        outbox = _remediating(state, f"{who} approved {s.tool}")
+        res = _once(state, dx, s, who, decided)
+        return {"pending_approval": None} | _after_change(state, dx, s, res, who, aid, outbox)
+
+    def _once(
+        state: SreState, dx: Diagnosis, s: PlannedStep, initiator: str, decided: Any
+    ) -> ToolResult:
+        """Run a state-changing step through the gate at most once, ever (the ledger); a
+        re-run of this node reads what happened the first time."""
+        key = approval_id(dx, s)
+        if not deps.ledger.claim(key, state["now"]):
+            done = deps.ledger.outcome(key)
+            return done or ToolResult(
+                status="error",
+                error="this step was started before and its outcome is unknown (the process "
+                "stopped while it ran): check the node by hand",
+            )
         res = deps.gate.execute(
             ToolCall(tool=s.tool, args=dict(s.args)),
             context=_context(dx, s, state["thread_id"]),
-            initiator=decided.decided_by or "",
+            initiator=initiator,
             approval=decided,
             now=state["now"],
         )
+        deps.ledger.complete(key, res)
+        return res
+
+    def _after_change(
+        state: SreState,
+        dx: Diagnosis,
+        s: PlannedStep,
+        res: ToolResult,
+        initiator: str,
+        aid: str | None,
+        outbox: list[dict[str, Any]],
+    ) -> dict[str, Any]:
+        if res.status in ("ok", "dry_run"):
+            return {
+                "cursor": state["cursor"] + 1,
+                "results": [_result(dx, s, res, initiator, aid)],
+                "outbox": outbox,
+            }
+        # Refused or failed (expired approval, breaker, a person's drain, a broken node): the
+        # later steps assume this one happened, so the plan stops here and a person takes over.
+        why = f"{s.tool} {res.status}: {res.error or 'no detail'}"
+        stopped = _stop(state, dx, s, res, initiator, aid, "escalated", why, outbox)
+        return stopped
+
+    def _stop(
+        state: SreState,
+        dx: Diagnosis,
+        s: PlannedStep,
+        res: ToolResult,
+        initiator: str,
+        aid: str | None,
+        outcome: str,
+        reason: str,
+        outbox: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        outbox = list(outbox or [])
+        inc = _moved(state, outbox)
+        outbox += _phase(inc, Phase.ESCALATED, state["now"], reason)
         return {
-            "cursor": i + 1,
-            "pending_approval": None,
-            "results": [_result(dx, s, res, decided.decided_by or "", aid)],
+            "cursor": len(dx.plan),
+            "results": [_result(dx, s, res, initiator, aid)],
+            "outcome": outcome,
             "outbox": outbox,
         }
+
+    def _remediating(state: SreState, reason: str) -> list[dict[str, Any]]:
+        # from diagnosing (a pre-approved step) or awaiting_approval; already there: nothing
+        inc = _moved(state)
+        if inc.phase is Phase.REMEDIATING:
+            return []
+        return _phase(inc, Phase.REMEDIATING, state["now"], reason)
+
+    def _runbook_requires_person(dx: Diagnosis) -> bool:
+        runbook = deps.kb.runbooks.get(dx.runbook_id or "")
+        return runbook is not None and runbook.approval == "required"
 
     def verify(state: SreState) -> dict[str, Any]:
         dx = _diagnosis(state)
         inc = _moved(state)
         now = state["now"]
-        if state.get("outcome") in ("rejected", "blocked") or dx.runbook_id is None:
-            return {"outcome": state.get("outcome", "escalated")}
-        runbook = deps.kb.runbooks[dx.runbook_id]
+        if state.get("outcome") in ("rejected", "blocked", "escalated"):
+            return {}
+        runbook = deps.kb.runbooks.get(dx.runbook_id or "")
+        if runbook is None or runbook.version != dx.runbook_version:
+            why = (
+                "no runbook for this cause: a person decides what to do"
+                if dx.runbook_id is None
+                else f"runbook {dx.runbook_id} v{dx.runbook_version} changed or was removed "
+                "while the plan waited: a person re-checks it"
+            )
+            return {"outcome": "escalated", "outbox": _phase(inc, Phase.ESCALATED, now, why)}
         ctx = plan_context(inc, dx.evidence)
         check = verification_step(runbook, ctx, len(dx.plan), affected_jobs(inc, dx.evidence))
         results = state.get("results", [])
@@ -399,9 +466,8 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
         return "step" if _diagnosis(state).plan else "verify"
 
     def after_approval(state: SreState) -> str:
-        dx = _diagnosis(state)
-        decided = deps.approvals.get(approval_id(dx, dx.plan[state["cursor"]]))
-        return "await_approval" if decided is None or decided.status == "pending" else "execute"
+        # routed on what await_approval saw, so its ApprovalDecided event is never skipped
+        return "await_approval" if state.get("approval_status") == "pending" else "execute"
 
     g: StateGraph[SreState] = StateGraph(SreState)
     g.add_node("gather", gather)  # type: ignore[call-overload]  # a Send payload, not the state

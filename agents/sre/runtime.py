@@ -38,6 +38,7 @@ from graph.breaker import BlastRadiusBreaker
 from graph.checkpoint import open_checkpointer
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner
+from graph.ledger import ExecutionLedger
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
 from graph.policy import Policy, load_policy
@@ -191,7 +192,9 @@ def build_runtime(
         audit=audit,
         fleet_nodes=len(fleet.topology.node_keys),
     )
+    ledger = ExecutionLedger(state / "approvals.db")
     deps = SreDeps(
+        ledger=ledger,
         kb=shared.kb,
         retriever=shared.retriever,
         gate=gate,
@@ -205,7 +208,7 @@ def build_runtime(
     )
     runner = SreRunner(deps, saver, publish)
     rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet)
-    rt.closers += [approvals.close, audit.close, breaker.close]
+    rt.closers += [approvals.close, audit.close, breaker.close, ledger.close]
     if checkpointer is None:
         rt.closers.append(saver.conn.close)
     return rt

@@ -23,6 +23,7 @@ class SreState(TypedDict, total=False):
     plan_notes: list[str]
     cursor: int  # index of the next plan step to run
     pending_approval: str | None  # approval id the graph waits on
+    approval_status: str  # what await_approval last read: pending, approved, rejected
     results: Annotated[list[dict[str, Any]], operator.add]  # bus.events.ActionResult, JSON
     outbox: Annotated[list[dict[str, Any]], operator.add]  # events to publish, in order
     outcome: Outcome
