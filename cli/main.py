@@ -39,6 +39,7 @@ from cli.watch import (
     sre_from_args,
     sre_summary,
     sre_summary_text,
+    stop_edges,
 )
 from evals.format import IncidentFormatError
 from evals.format import _to_epoch as parse_time
@@ -179,16 +180,7 @@ async def _run(
         )
     finally:
         prog.done()
-        if receiver is not None:
-            await receiver.stop()
-        for feed in feeds:
-            feed.stop()
-        for c in closers:
-            closing = getattr(c, "aclose", None) or getattr(c, "close", None)
-            if closing is not None:
-                result = closing()
-                if asyncio.iscoroutine(result):
-                    await result
+        await stop_edges(receiver, feeds, closers)
         await bus.close()
         if log is not None:
             log.close()

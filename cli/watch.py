@@ -339,6 +339,21 @@ class PhaseMergingBoard:
         await self.board(event.model_copy(update={"incident": base}))
 
 
+async def stop_edges(receiver: Any, feeds: Sequence[KernelLogFeed], closers: Sequence[Any]) -> None:
+    """Stop what a watch started at its edges: the Alertmanager receiver, the log followers and
+    the sources' clients (sync ``close`` or async ``aclose``)."""
+    if receiver is not None:
+        await receiver.stop()
+    for feed in feeds:
+        feed.stop()
+    for c in closers:
+        closing = getattr(c, "aclose", None) or getattr(c, "close", None)
+        if closing is not None:
+            result = closing()
+            if asyncio.iscoroutine(result):
+                await result
+
+
 async def run_watch(
     source: TickSource | AsyncTickSource,
     detector: Detector,
@@ -395,16 +410,7 @@ async def run_watch(
         if poller is not None:
             poller.cancel()
             await asyncio.gather(poller, return_exceptions=True)
-        if receiver is not None:
-            await receiver.stop()
-        for feed in feeds:
-            feed.stop()
-        for c in closers:
-            closing = getattr(c, "aclose", None) or getattr(c, "close", None)
-            if closing is not None:
-                result = closing()
-                if asyncio.iscoroutine(result):
-                    await result
+        await stop_edges(receiver, feeds, closers)
         await service.close()
         await bus.close()
         if log is not None:

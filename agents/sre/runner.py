@@ -41,6 +41,12 @@ def stored_report(checkpointer: Any, thread_id: str) -> RunReport | None:
     if tup is None:
         return None
     values = tup.checkpoint.get("channel_values", {})
+    return _report(thread_id, values, paused=bool(values.get("pending_approval")))
+
+
+def _report(
+    thread_id: str, values: dict[str, Any], *, paused: bool, events: list[Event] | None = None
+) -> RunReport:
     dx = values.get("diagnosis")
     return RunReport(
         thread_id=thread_id,
@@ -48,10 +54,11 @@ def stored_report(checkpointer: Any, thread_id: str) -> RunReport | None:
         diagnosis=Diagnosis.model_validate(dx) if dx else None,
         results=[ActionResult.model_validate(r) for r in values.get("results", [])],
         outcome="awaiting_approval"
-        if values.get("pending_approval")
+        if paused and values.get("pending_approval")
         else values.get("outcome", "running"),
         pending_approval=values.get("pending_approval"),
         plan_notes=list(values.get("plan_notes", [])),
+        events=events or [],
     )
 
 
@@ -96,16 +103,4 @@ class SreRunner:
             self._published.add(e.event_id)
             if self.publish is not None:
                 self.publish(e)
-        dx = values.get("diagnosis")
-        return RunReport(
-            thread_id=thread_id,
-            incident_id=values.get("incident", {}).get("incident_id", ""),
-            diagnosis=Diagnosis.model_validate(dx) if dx else None,
-            results=[ActionResult.model_validate(r) for r in values.get("results", [])],
-            outcome="awaiting_approval"
-            if snapshot.next and values.get("pending_approval")
-            else values.get("outcome", "running"),
-            pending_approval=values.get("pending_approval"),
-            plan_notes=list(values.get("plan_notes", [])),
-            events=fresh,
-        )
+        return _report(thread_id, values, paused=bool(snapshot.next), events=fresh)

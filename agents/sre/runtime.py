@@ -38,6 +38,7 @@ from graph.breaker import BlastRadiusBreaker
 from graph.checkpoint import open_checkpointer
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner
+from graph.executors.slurm import owns_reason
 from graph.ledger import ExecutionLedger
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
@@ -89,13 +90,13 @@ def replay_slurm_changes(fleet: Fleet, prefix: str = "gpufleet") -> list[Tool]:
     def drain(args: _ReplayDrainArgs) -> ToolResult:
         """Drain a SLURM node: no new jobs start on it; running jobs finish. The reason is
         prefixed with "gpufleet:" so people and gpufleet can tell who drained it."""
-        reason = args.reason if args.reason.startswith(prefix) else f"{prefix}: {args.reason}"
+        reason = args.reason if owns_reason(args.reason, prefix) else f"{prefix}: {args.reason}"
         cmd = f'scontrol update NodeName={args.node} State=DRAIN Reason="{reason}"'
         st = node_state(args.node)
         if st is None:
             return ToolResult.failure(f"node {args.node} is not in the recording", query=cmd)
         human = st.get("reason")
-        if st.get("drained") and human and not str(human).startswith(prefix):
+        if st.get("drained") and human and not owns_reason(str(human), prefix):
             return ToolResult(
                 status="denied",
                 query=cmd,
@@ -112,7 +113,7 @@ def replay_slurm_changes(fleet: Fleet, prefix: str = "gpufleet") -> list[Tool]:
         if st is None:
             return ToolResult.failure(f"node {args.node} is not in the recording", query=cmd)
         reason = st.get("reason")
-        if st.get("drained") and not str(reason or "").startswith(prefix):
+        if st.get("drained") and not owns_reason(str(reason or ""), prefix):
             return ToolResult(
                 status="denied",
                 query=cmd,

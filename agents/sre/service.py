@@ -53,22 +53,16 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from agents.sre.graph import approval_id, thread_config, thread_id_for
+from agents.sre.graph import thread_config, thread_id_for
 from agents.sre.runner import RunReport
 from agents.sre.runtime import Origin, SreRuntime, load_origin, save_origin
 from bus.events import (
-    ActionProposed,
     Event,
     Incident,
     IncidentOpened,
     IncidentUpdated,
-    Phase,
-    PhaseError,
     Severity,
-    incident_updated,
-    stable_id,
 )
 from bus.idempotent import MemorySeenStore, idempotent
 from bus.protocol import DEFAULT_MAX_QUEUE, Bus, BusClosedError, Subscription
@@ -300,80 +294,20 @@ class SreService:
             # checkpoint; finished branches are not run again.
             runner.app.invoke(None, cfg)
             self.stats.diagnosed += 1
-            return self._settle(runner.report(tid))
+            return runner.report(tid)
         if snapshot.values:
             self.stats.reused += 1
-            return self._settle(runner.report(tid))
+            return runner.report(tid)
         if self.origin is not None:
             origin = self.origin(incident)
             if origin is not None:
                 save_origin(self.runtime.config.state_dir, tid, origin)
         report = runner.diagnose(incident, now=now)
         self.stats.diagnosed += 1
-        return self._settle(report)
-
-    def _resume(self, thread_id: str, now: float) -> RunReport:
-        return self._settle(self.runtime.runner.resume(thread_id, now=now))
-
-    def _settle(self, report: RunReport) -> RunReport:
-        """After a run: publish its action results and the pause it stopped at (the runner
-        published the outbox already)."""
-        for result in report.results:
-            self._from_worker(result)
-        if report.pending_approval:
-            for ev in self._pause_events(report):
-                self._from_worker(ev)
         return report
 
-    def _pause_events(self, report: RunReport) -> list[Event]:
-        """The ``awaiting_approval`` phase change and the ``ActionProposed`` of the step the
-        thread is paused on.
-
-        The graph's ``await_approval`` node puts these in its outbox only when it returns,
-        after the decision (``interrupt()`` discards a node's writes), so a paused thread's
-        outbox does not hold them yet. They are built here exactly as that node builds them
-        (same content, same ids); when the node later returns, the publisher drops them as
-        duplicates. If the graph ever emits them before pausing, this finds them in the outbox
-        and adds nothing."""
-        assert report.pending_approval is not None and report.diagnosis is not None
-        values: dict[str, Any] = self.runtime.runner.app.get_state(
-            thread_config(report.thread_id)
-        ).values
-        dx = report.diagnosis
-        cursor = values.get("cursor")
-        if not isinstance(cursor, int) or not 0 <= cursor < len(dx.plan):
-            return []
-        step = dx.plan[cursor]
-        aid = approval_id(dx, step)
-        record = self.runtime.approvals.get(aid)
-        if aid != report.pending_approval or record is None:
-            return []
-        outbox = values.get("outbox", [])
-        proposed_id = stable_id("ev", "proposed", aid)
-        if any(e.get("event_id") == proposed_id for e in outbox):
-            return []
-        out: list[Event] = []
-        incident = _latest_incident(values)
-        try:
-            moved = incident.advance(
-                Phase.AWAITING_APPROVAL, values["now"], f"{step.tool} needs approval", by="sre"
-            )
-            out.append(incident_updated(moved, "phase"))
-        except PhaseError:
-            pass  # e.g. a second approval while remediating: the phase stays
-        req = record.request
-        out.append(
-            ActionProposed(
-                event_id=proposed_id,
-                time=dx.time,
-                approval_id=aid,
-                incident_id=dx.incident_id,
-                runbook_id=req.runbook_id,
-                runbook_version=req.runbook_version,
-                step=step,
-            )
-        )
-        return out
+    def _resume(self, thread_id: str, now: float) -> RunReport:
+        return self.runtime.runner.resume(thread_id, now=now)
 
     # ------------------------------------------------------------------ publishing
     def _from_worker(self, event: Event) -> None:
@@ -405,17 +339,6 @@ class SreService:
                 logger.exception("sre: could not publish %s", event.event_id)
             finally:
                 self._outbox.task_done()
-
-
-def _latest_incident(values: dict[str, Any]) -> Incident:
-    """The incident as the thread's outbox last left it (phases advance along the run)."""
-    incident = Incident.model_validate(values["incident"])
-    for ev in values.get("outbox", []):
-        if ev.get("kind") == "incident_updated" and (
-            ev["incident"]["incident_id"] == incident.incident_id
-        ):
-            incident = Incident.model_validate(ev["incident"])
-    return incident
 
 
 __all__ = ["SUBSCRIBER", "DiagnosisError", "ServiceStats", "SreService"]

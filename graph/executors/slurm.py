@@ -539,6 +539,16 @@ def _failure_text(outcome: CommandOutcome) -> str:
     return f"{outcome.argv[0]} failed ({what}): {_output_text(outcome)}"
 
 
+def owns_reason(reason: str | None, prefix: str = "gpufleet") -> bool:
+    """Whether a node reason is gpufleet's: it starts with the prefix followed by a non-word
+    character or nothing ("gpufleet: x", "gpufleet inc-1: x"; not "gpufleetx"). The one rule
+    for "never override a person's drain; resume only our own", live and in replays."""
+    if reason is None or not reason.startswith(prefix):
+        return False
+    rest = reason[len(prefix) :]
+    return not rest or not (rest[0].isalnum() or rest[0] == "_")
+
+
 class SlurmExecutor:
     """Reads and changes SLURM state through ``scontrol``/``squeue``/``scancel``.
 
@@ -645,12 +655,7 @@ class SlurmExecutor:
     # -- ownership ------------------------------------------------------------------------
 
     def owns_reason(self, reason: str | None) -> bool:
-        """Whether a node reason is gpufleet's: it starts with the prefix followed by a
-        non-word character or nothing ("gpufleet: x", "gpufleet inc-1: x"; not "gpufleetx")."""
-        if reason is None or not reason.startswith(self.reason_prefix):
-            return False
-        rest = reason[len(self.reason_prefix) :]
-        return not rest or not (rest[0].isalnum() or rest[0] == "_")
+        return owns_reason(reason, self.reason_prefix)
 
     def with_prefix(self, reason: str) -> str:
         reason = check_reason(reason)
