@@ -3,7 +3,7 @@
 
     python bench/detection_delay.py [--onset-h 3] [--tail-s 1800] [--faults a,b] [--json OUT]
 
-For every fault class in ``telemetry.faults.ALL_FAULTS`` this simulates the default cluster
+For every fault class in ``sim.faults.ALL_FAULTS`` this simulates the default cluster
 (``build_cluster()``: 4 racks × 5 nodes × 8 GPUs) with a fixed seed and the fault injected at
 ``--onset-h`` hours (so baselines and the thermal model are warm), runs until onset + the
 truth's ``max_delay_s`` + ``--tail-s``, feeds every tick through a fresh ``Detector`` and finds
@@ -46,9 +46,10 @@ if str(ROOT) not in sys.path:
 
 from agents.noc.detector import Detector
 from bus.events import Incident, IncidentOpened, IncidentUpdated
-from telemetry.faults import ALL_FAULTS, GroundTruth
-from telemetry.simulator import FleetSimulator
+from sim.faults import ALL_FAULTS
+from sim.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
+from telemetry.truth import GroundTruth
 
 SEED = 1
 INTERVAL_S = 15.0

@@ -60,9 +60,9 @@ import numpy as np
 from agents.noc.baseline import N_WORKLOAD_STATES, Baseline
 from agents.noc.detector import Detector
 from bus.events import AnomalyDetected, IncidentOpened
+from sim.simulator import FleetSimulator
 from telemetry.fields import GPU_FIELD_NAMES
 from telemetry.frame import Frame, Tick
-from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
 
 GPUS_PER_NODE = 8

@@ -47,9 +47,9 @@ if str(ROOT) not in sys.path:
 import numpy as np
 
 from evals.vm_server import VictoriaMetrics
+from sim.simulator import ArtifactRates, FleetSimulator
 from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
 from telemetry.promql import PromStore, Strategy
-from telemetry.simulator import ArtifactRates, FleetSimulator
 from telemetry.store_writer import VictoriaMetricsWriter
 from telemetry.topology import Topology, build_cluster
 

@@ -62,10 +62,10 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 
+from sim.simulator import FleetSimulator
 from telemetry.exposition import render_exposition
 from telemetry.fields import FIELDS, GPU_FIELD_NAMES
 from telemetry.scrape import DcgmExporterScraper, ScrapeTarget
-from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
 
 GPUS_PER_NODE = 8

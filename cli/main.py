@@ -48,27 +48,28 @@ from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
 from graph.approvals import StoreError as ApprovalStoreError
 from graph.policy import PolicyError
-from telemetry.exposition import parse_exposition
-from telemetry.exposition import to_json as exposition_json
-from telemetry.faults import (
+from sim.faults import (
     FanFailure,
     FaultSpecError,
-    GroundTruth,
     TelemetryArtifacts,
     Xid45Churn,
     parse_fault_spec,
 )
-from telemetry.faults import parse_duration as _parse_duration
+from sim.faults import parse_duration as _parse_duration
+from sim.simulator import DEFAULT_START, Fault, FleetSimulator
+from sim.source import SimulatedSource
+from telemetry.exposition import parse_exposition
+from telemetry.exposition import to_json as exposition_json
 from telemetry.frame import Tick
 from telemetry.kernel_log import KernelLogParser, YearRequiredError
 from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlUnavailable
 from telemetry.promql import StoreError
 from telemetry.recording import RecordingError, RunWriter
-from telemetry.simulator import DEFAULT_START, Fault, FleetSimulator
-from telemetry.sources import RecordedSource, SimulatedSource, TickSource
+from telemetry.sources import RecordedSource, TickSource
 from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
 from telemetry.topology import Cluster, Topology, build_cluster
+from telemetry.truth import GroundTruth
 
 DEMO_HOURS = 3.25
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from agents.noc.detector import DetectorStats
 from bus.events import Incident, Severity
 from evals.scoring import matches
-from telemetry.faults import GroundTruth
+from telemetry.truth import GroundTruth
 
 _SEV_MARK = {Severity.CRITICAL: "CRIT", Severity.WARNING: "WARN", Severity.INFO: "INFO"}
 

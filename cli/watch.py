@@ -50,13 +50,13 @@ from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from bus.protocol import Bus, Handler
+from sim.nvml_fake import FakeNvml
+from sim.simulator import FleetSimulator
 from telemetry.frame import Tick
 from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlCollector, NvmlSource
-from telemetry.nvml_fake import FakeNvml
 from telemetry.promql import PromSource, PromStore
 from telemetry.scrape import DcgmExporterScraper, ScrapeSource, ScrapeTarget, discover_topology
-from telemetry.simulator import FleetSimulator
 from telemetry.sources import TickSource
 from telemetry.topology import Topology, build_cluster
 from telemetry.vmjson import read_vm_jsonl

@@ -17,14 +17,14 @@ from pathlib import Path
 from evals import sched_events as sched_events_module
 from evals.format import IncidentFormatError, IncidentSpec
 from evals.sched_events import events_from_simulation
-from telemetry import faults as faults_module
+from sim import faults as faults_module
+from sim import simulator as simulator_module
+from sim.faults import parse_fault_spec
+from sim.simulator import ArtifactRates, Fault, FleetSimulator, WorkloadMix
 from telemetry import kernel_log as kernel_log_module
-from telemetry import simulator as simulator_module
 from telemetry import vmjson as vmjson_module
-from telemetry.faults import parse_fault_spec
 from telemetry.frame import LogEvent, Tick
 from telemetry.kernel_log import format_line
-from telemetry.simulator import ArtifactRates, Fault, FleetSimulator, WorkloadMix
 from telemetry.topology import Topology, Workload, build_cluster
 from telemetry.vmjson import write_vm_jsonl
 

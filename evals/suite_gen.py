@@ -25,8 +25,8 @@ from evals.format import (
     dump_spec,
 )
 from knowledge.store import KnowledgeBase
-from telemetry.faults import parse_fault_spec
-from telemetry.simulator import DEFAULT_START, ArtifactRates, FleetSimulator, WorkloadMix
+from sim.faults import parse_fault_spec
+from sim.simulator import DEFAULT_START, ArtifactRates, FleetSimulator, WorkloadMix
 from telemetry.topology import Topology, build_cluster
 
 ONSET_S = 3600.0

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ValidationError
 from agents.noc import job_rules, rules
 from agents.noc.xid import catalog as xid_catalog
 from knowledge.schema import TOOLS, Card, Runbook
-from telemetry.faults import ALL_FAULTS
+from sim.faults import ALL_FAULTS
 
 KNOWLEDGE_DIR = Path(__file__).resolve().parent
 CARDS_DIR = KNOWLEDGE_DIR / "cards"
@@ -201,7 +201,7 @@ def is_noc_symptom(name: str) -> bool:
 
 @cache
 def fault_classes() -> frozenset[str]:
-    """The simulator's fault classes (``telemetry.faults.ALL_FAULTS``)."""
+    """The simulator's fault classes (``sim.faults.ALL_FAULTS``)."""
     return frozenset(ALL_FAULTS)
 
 
@@ -284,7 +284,7 @@ class KnowledgeBase:
         - a card naming an unknown runbook or related card; a runbook applying to an unknown
           card;
         - a card naming a fault class the simulator does not have, and simulator fault classes
-          (``telemetry.faults.ALL_FAULTS``) that no card maps;
+          (``sim.faults.ALL_FAULTS``) that no card maps;
         - a card's ``checks.rules_out`` pointing to an unknown card;
         - a card naming a symptom the NOC never emits (RuleSpec symptoms, ``xid_<n>``,
           ``nic_link_flap``, ``rm_init_failed``);

@@ -143,7 +143,7 @@ class NvmlApi(Protocol):
     """Exactly the pynvml calls the collector makes. The ``pynvml`` module itself is one.
 
     Parameters are positional-only: callers pass them positionally, and implementations (the
-    module, :class:`telemetry.nvml_fake.FakeNvml`) may name them as they like. Errors are
+    module, :class:`sim.nvml_fake.FakeNvml`) may name them as they like. Errors are
     ``pynvml.NVMLError`` subclasses, whichever implementation raises them.
     """
 
@@ -535,7 +535,7 @@ class NvmlCollector:
     """Samples this host's GPUs through NVML into ticks under dcgm-exporter field names.
 
     ``api`` is the ``pynvml`` module (default) or anything with its calls (:class:`NvmlApi`),
-    e.g. :class:`telemetry.nvml_fake.FakeNvml`. ``topology``, when given, names the GPUs: each
+    e.g. :class:`sim.nvml_fake.FakeNvml`. ``topology``, when given, names the GPUs: each
     GPU's key is looked up by this host's name and its PCI bus id (then its UUID); without a
     topology, or for a GPU it lacks, the key is ``"<hostname>/gpu<NVML index>"`` and
     :attr:`topology` is a one-node topology discovered from NVML. ``clock`` stamps samples and

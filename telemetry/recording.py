@@ -24,9 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from telemetry.faults import GroundTruth
 from telemetry.frame import EntityKind, Frame, LogEvent, Tick
 from telemetry.topology import Cluster, Topology, Workload
+from telemetry.truth import GroundTruth
 
 FORMAT = "gpufleet-run/1"
 CHUNK_TICKS = 240

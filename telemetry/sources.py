@@ -1,7 +1,8 @@
 """Tick sources behind one small protocol, so the NOC runs unchanged on any of them.
 
-The simulator and recorded runs live here. Network sources are asynchronous (``aticks()``,
-see ``agents.noc.service.AsyncTickSource``): ``telemetry.scrape.ScrapeSource`` (dcgm-exporter),
+Recorded runs live here (the simulator's is ``sim.source.SimulatedSource``). Network sources
+are asynchronous (``aticks()``, see ``agents.noc.service.AsyncTickSource``):
+``telemetry.scrape.ScrapeSource`` (dcgm-exporter),
 ``telemetry.promql.PromSource`` (Prometheus / VictoriaMetrics; it also has ``ticks()``) and
 ``telemetry.nvml.NvmlSource``; kernel logs arrive through ``telemetry.log_feed.KernelLogFeed``.
 """
@@ -12,11 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
-from telemetry.faults import GroundTruth
 from telemetry.frame import Tick
 from telemetry.recording import RunReader
-from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology
+from telemetry.truth import GroundTruth
 
 
 class TickSource(Protocol):
@@ -26,24 +26,6 @@ class TickSource(Protocol):
     interval_s: float
 
     def ticks(self) -> Iterator[Tick]: ...
-
-
-class SimulatedSource:
-    def __init__(self, simulator: FleetSimulator, duration_s: float | None) -> None:
-        self.simulator = simulator
-        self.topology = simulator.topology
-        self.interval_s = simulator.interval_s
-        self.duration_s = duration_s
-
-    def ticks(self) -> Iterator[Tick]:
-        if self.duration_s is not None:
-            yield from self.simulator.run(self.duration_s)
-            return
-        while True:  # live-like: runs until the consumer stops
-            yield self.simulator.step()
-
-    def truth(self) -> list[GroundTruth]:
-        return self.simulator.ground_truth()
 
 
 class RecordedSource:

@@ -14,7 +14,7 @@ from evals.format import SCHEMA_PATH, IncidentFormatError, json_schema, load_spe
 from evals.materialize import check_truth, simulator_for
 from evals.recorded import load_incident
 from evals.runner import SUITE_DIR, discover
-from telemetry.faults import ALL_FAULTS, BENIGN_FAULTS
+from sim.faults import ALL_FAULTS, BENIGN_FAULTS
 
 EXAMPLE = Path(__file__).parents[1] / "evals" / "examples" / "dbe-recorded"
 

@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from sim.simulator import ArtifactRates, FleetSimulator
 from telemetry.exposition import (
     MIG_INSTANCE_FIELDS,
     Flag,
@@ -17,7 +18,6 @@ from telemetry.exposition import (
     to_json,
 )
 from telemetry.fields import GPU_FIELD_NAMES, sanitize
-from telemetry.simulator import ArtifactRates, FleetSimulator
 from telemetry.topology import Topology, Workload, build_cluster
 
 TOPO = Topology([build_cluster(racks=1, nodes_per_rack=4)])

@@ -36,8 +36,8 @@ from knowledge.store import (
     load_runbooks,
     noc_symptoms,
 )
-from telemetry.faults import ALL_FAULTS, FallenOffBus
-from telemetry.simulator import FleetSimulator
+from sim.faults import ALL_FAULTS, FallenOffBus
+from sim.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
 
 REPO = Path(__file__).resolve().parents[1]

@@ -215,8 +215,8 @@ def test_xid_48_log_line_is_critical_memory_and_xid_45_alone_is_not_an_incident(
 
 
 def test_detector_is_deterministic() -> None:
-    from telemetry.faults import FanFailure
-    from telemetry.simulator import FleetSimulator
+    from sim.faults import FanFailure
+    from sim.simulator import FleetSimulator
 
     def once() -> list[str]:
         tp = Topology([build_cluster()])

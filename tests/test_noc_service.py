@@ -14,11 +14,11 @@ from agents.noc.service import run_noc
 from bus.events import Event, IncidentOpened
 from bus.memory import InProcessBus
 from cli.main import main
+from sim.simulator import FleetSimulator
+from sim.source import SimulatedSource
 from telemetry.frame import LogEvent, Tick
 from telemetry.kernel_log import format_line
 from telemetry.log_feed import KernelLogFeed
-from telemetry.simulator import FleetSimulator
-from telemetry.sources import SimulatedSource
 from telemetry.topology import Topology, build_cluster
 
 

@@ -13,7 +13,9 @@ import pytest
 
 from agents.noc.detector import Detector
 from bus.events import Event, Family, IncidentOpened
-from telemetry.faults import DoubleBitError, FallenOffBus, NvlinkCrcErrors, PcieDowntrain
+from sim.faults import DoubleBitError, FallenOffBus, NvlinkCrcErrors, PcieDowntrain
+from sim.nvml_fake import FakeGpu, FakeNvml
+from sim.simulator import Fault, FleetSimulator
 from telemetry.fields import GPU_FIELD_NAMES
 from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.nvml import (
@@ -26,8 +28,6 @@ from telemetry.nvml import (
     NvmlSource,
     NvmlUnavailable,
 )
-from telemetry.nvml_fake import FakeGpu, FakeNvml
-from telemetry.simulator import Fault, FleetSimulator
 from telemetry.topology import Topology, build_cluster
 
 HOST = "node-02"

@@ -18,7 +18,8 @@ from agents.noc.detector import Detector
 from bus.events import Incident, IncidentOpened, IncidentUpdated
 from evals.scoring import matches
 from evals.vm_server import VictoriaMetrics, free_port
-from telemetry.faults import DoubleBitError, GroundTruth, PowerBrake
+from sim.faults import DoubleBitError, PowerBrake
+from sim.simulator import ArtifactRates, Fault, FleetSimulator
 from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
 from telemetry.frame import EntityKind, Tick
 from telemetry.promql import (
@@ -32,9 +33,9 @@ from telemetry.promql import (
     promql_regex_literal,
     series_selector,
 )
-from telemetry.simulator import ArtifactRates, Fault, FleetSimulator
 from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
 from telemetry.topology import Cluster, Topology, build_cluster
+from telemetry.truth import GroundTruth
 
 SKIP_REASON = (
     "victoria-metrics (Debian package) not installed: run make test as root on Debian, "

@@ -20,12 +20,13 @@ from evals.recorded import load_incident
 from evals.sched_events import events_from_simulation
 from evals.scoring import matches
 from evals.vm_server import VictoriaMetrics, free_port
-from telemetry.faults import DoubleBitError, GroundTruth
+from sim.faults import DoubleBitError
+from sim.simulator import ArtifactRates, FleetSimulator
 from telemetry.frame import LogEvent
 from telemetry.kernel_log import format_line
-from telemetry.simulator import ArtifactRates, FleetSimulator
 from telemetry.store_writer import VictoriaMetricsWriter
 from telemetry.topology import Topology, Workload, build_cluster
+from telemetry.truth import GroundTruth
 
 SKIP_REASON = (
     "victoria-metrics (Debian package) not installed: run make test as root on Debian, "

@@ -15,8 +15,9 @@ import pytest
 
 from agents.noc.detector import Detector
 from bus.events import IncidentOpened
+from sim.faults import DoubleBitError
+from sim.simulator import FleetSimulator
 from telemetry.exposition import render_exposition
-from telemetry.faults import DoubleBitError
 from telemetry.fields import FIELDS, GPU_FIELD_NAMES, sanitize
 from telemetry.frame import EntityKind, Frame
 from telemetry.scrape import (
@@ -25,7 +26,6 @@ from telemetry.scrape import (
     ScrapeTarget,
     discover_topology,
 )
-from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
 
 TOPO = Topology([build_cluster(racks=1, nodes_per_rack=4)])

@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from telemetry import faults as FX
+from sim import faults as FX
+from sim.simulator import COL, NCOL, ArtifactRates, Fault, FleetSimulator
 from telemetry.fields import (
     DCGM_FP64_BLANK,
     DCGM_INT64_BLANK,
@@ -21,7 +22,6 @@ from telemetry.fields import (
     sanitize,
 )
 from telemetry.frame import EntityKind, LogEvent, Tick
-from telemetry.simulator import COL, NCOL, ArtifactRates, Fault, FleetSimulator
 from telemetry.topology import Topology, WorkloadKind, build_cluster
 
 SEED = int(os.environ.get("GPUFLEET_TEST_SEED", "5"))

@@ -16,10 +16,10 @@ from evals.static_rules import (
     alerts_from_export,
     static_rules_alerts,
 )
-from telemetry.faults import DoubleBitError, FanFailure
+from sim.faults import DoubleBitError, FanFailure
+from sim.simulator import Fault, FleetSimulator
 from telemetry.fields import DCGM_FP64_BLANK, DCGM_INT64_BLANK, GPU_FIELD_NAMES
 from telemetry.frame import Tick
-from telemetry.simulator import Fault, FleetSimulator
 from telemetry.topology import Topology, WorkloadKind, build_cluster
 from telemetry.vmjson import write_vm_jsonl
 

@@ -17,7 +17,7 @@ from evals.vm_server import (
     process_state,
     run_vmalert_replay,
 )
-from telemetry.simulator import ArtifactRates, FleetSimulator
+from sim.simulator import ArtifactRates, FleetSimulator
 from telemetry.topology import Topology, build_cluster
 from telemetry.vmjson import read_vm_jsonl, write_vm_jsonl
 

@@ -8,9 +8,9 @@ import json
 import numpy as np
 import pytest
 
+from sim.simulator import ArtifactRates, FleetSimulator
 from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, UINT32_NOT_SUPPORTED
 from telemetry.frame import EntityKind, Frame, Tick
-from telemetry.simulator import ArtifactRates, FleetSimulator
 from telemetry.topology import (
     Cluster,
     Gpu,

@@ -22,11 +22,11 @@ import pytest
 
 from cli.main import main
 from evals.vm_server import VictoriaMetrics
+from sim.faults import DoubleBitError, RowRemapFailure
+from sim.simulator import FleetSimulator
 from telemetry.exposition import render_exposition
-from telemetry.faults import DoubleBitError, RowRemapFailure
 from telemetry.frame import LogEvent
 from telemetry.kernel_log import format_line
-from telemetry.simulator import FleetSimulator
 from telemetry.store_writer import VictoriaMetricsWriter
 from telemetry.topology import Topology, build_cluster
 from tests.test_alert_intake import AM_BINARY, alertmanager, free_port

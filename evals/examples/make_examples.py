@@ -22,11 +22,11 @@ from evals.format import (
 )
 from evals.materialize import KERNEL_KINDS
 from evals.sched_events import events_from_simulation
-from telemetry.faults import DoubleBitError
+from sim.faults import DoubleBitError
+from sim.simulator import DEFAULT_START, FleetSimulator
 from telemetry.fields import FIELDS
 from telemetry.frame import LogEvent, Tick
 from telemetry.kernel_log import format_line
-from telemetry.simulator import DEFAULT_START, FleetSimulator
 from telemetry.topology import Topology, Workload, build_cluster
 from telemetry.vmjson import write_vm_jsonl
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from telemetry import faults as f
-from telemetry.simulator import Fault
+from sim import faults as f
+from sim.simulator import Fault
 from telemetry.topology import Topology
 
 GPU_DAYS_PER_INTERRUPTION = 16384 * 54 / 419  # ≈ 2,111 (priors.md §2, derived)

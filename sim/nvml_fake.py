@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pynvml  # type: ignore[import-untyped]  # nvidia-ml-py ships no type information
 
+from sim.simulator import FleetSimulator
 from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.nvml import DBE_EVENT, SBE_EVENT, XID_EVENT, NvmlApi
-from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology
 
 MIB = 1024 * 1024

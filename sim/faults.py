@@ -2,7 +2,7 @@
 
 An injector is bound to a simulator before the first tick (it may shape the workload it needs,
 e.g. a multi-node training job for an NCCL timeout), then writes into the tick's
-:class:`~telemetry.simulator.Modifiers` and counters from its onset on. ``truth()`` says what a
+:class:`~sim.simulator.Modifiers` and counters from its onset on. ``truth()`` says what a
 perfect detector should report: the fault class, the root entity and scope, the symptom family,
 the affected entities, the onset and the longest acceptable detection delay.
 
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.simulator import COL, Fault, FleetSimulator, Job, Modifiers
 from telemetry.fields import (
     DCGM_FP64_BLANK,
     DCGM_INT64_BLANK,
@@ -29,22 +30,8 @@ from telemetry.fields import (
     ClockEventReason,
 )
 from telemetry.frame import LogEvent
-from telemetry.simulator import COL, Fault, FleetSimulator, Job, Modifiers
 from telemetry.topology import WorkloadKind, gpu_key
-
-
-@dataclass(frozen=True)
-class GroundTruth:
-    fault_class: str
-    root_entity: str  # GPU key, hostname, rack name or job id
-    scope: str  # gpu | chassis | node | job | rack
-    family: str  # the bus.events.Family value a detector should report
-    entities: tuple[str, ...]  # GPU keys showing the fault
-    onset: float
-    max_delay_s: float  # the detector must open the incident within this delay
-    benign: bool = False  # red herrings: a correct detector opens no incident
-    jobs: tuple[str, ...] = ()
-    description: str = ""
+from telemetry.truth import GroundTruth
 
 
 @dataclass

@@ -12,7 +12,7 @@ periodic checkpoint dips shared by all ranks, bursty inference following a diurn
 allocated-but-idle (notebooks) and free GPUs. Idle GPUs drop their PCIe link to gen 1 (ASPM) and
 report the GPU_IDLE clock-event bit, as real ones do.
 
-Faults (``telemetry.faults``) modify a per-tick :class:`Modifiers` record and the counters;
+Faults (``sim.faults``) modify a per-tick :class:`Modifiers` record and the counters;
 each records its ground truth.
 """
 
@@ -38,7 +38,7 @@ from telemetry.frame import EntityKind, Frame, LogEvent, Tick
 from telemetry.topology import Topology, Workload, WorkloadKind
 
 if TYPE_CHECKING:
-    from telemetry.faults import GroundTruth
+    from telemetry.truth import GroundTruth
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -59,7 +59,7 @@ _USERS = (
 
 
 class Fault(Protocol):
-    """What an injector must provide. See ``telemetry.faults`` for the implementations."""
+    """What an injector must provide. See ``sim.faults`` for the implementations."""
 
     def bind(self, sim: FleetSimulator) -> None: ...
 
