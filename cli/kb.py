@@ -33,6 +33,7 @@ from knowledge.retrieval_eval import (
 from knowledge.retrieve import Hit, Query, Retriever
 from knowledge.schema import Card, Runbook
 from knowledge.store import CARDS_DIR, RUNBOOKS_DIR, KnowledgeBase, KnowledgeError
+from sim.faults import ALL_FAULTS
 
 _EXPECTED = (KnowledgeError, IndexNotBuiltError, EmbeddingModelError, OSError, ValueError)
 
@@ -50,7 +51,7 @@ def _index(args: argparse.Namespace) -> CardIndex:
 
 
 def _note_reference_problems(kb: KnowledgeBase) -> None:
-    errors = kb.validate_references()
+    errors = kb.validate_references(ALL_FAULTS)
     if errors:
         sys.stderr.write(
             f"note: {len(errors)} cross-reference problem(s) in the knowledge base "
@@ -76,7 +77,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     except KnowledgeError as e:
         out.write(f"{e}\n")
         return 1
-    errors = kb.validate_references()
+    errors = kb.validate_references(ALL_FAULTS)
     warnings = kb.warnings()
     if args.json:
         doc = {

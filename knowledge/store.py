@@ -17,28 +17,23 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from agents.noc import job_rules, rules
-from agents.noc.xid import catalog as xid_catalog
 from knowledge.schema import TOOLS, Card, Runbook
-from sim.faults import ALL_FAULTS
+from knowledge.symptoms import SYMPTOMS, is_symptom
+from knowledge.xid import catalog as xid_catalog
 
 KNOWLEDGE_DIR = Path(__file__).resolve().parent
 CARDS_DIR = KNOWLEDGE_DIR / "cards"
 RUNBOOKS_DIR = KNOWLEDGE_DIR / "runbooks"
 CARD_SUFFIXES = (".md",)
 RUNBOOK_SUFFIXES = (".yaml", ".yml")
-# NOC symptoms built from log events rather than RuleSpec constants (agents/noc/log_rules.py).
-LOG_SYMPTOMS = frozenset({"nic_link_flap", "rm_init_failed"})
-XID_SYMPTOM = re.compile(r"^xid_([1-9][0-9]*)$")
 FIELD_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
 M = TypeVar("M", bound=BaseModel)
@@ -180,29 +175,13 @@ def load_runbooks(dir: Path = RUNBOOKS_DIR) -> list[Runbook]:
 
 
 # --------------------------------------------------------------------------- vocabulary
-@cache
 def noc_symptoms() -> frozenset[str]:
-    """Symptom names the NOC detector emits (besides ``xid_<n>``).
-
-    Collected from the :class:`RuleSpec` constants of the GPU/node and job rules, so a rule
-    added there is known here without a second list to keep in sync."""
-    names = {
-        v.symptom
-        for mod in (rules, job_rules)
-        for v in vars(mod).values()
-        if isinstance(v, rules.RuleSpec)
-    }
-    return frozenset(names | LOG_SYMPTOMS)
+    """Symptom names the NOC detector emits (besides ``xid_<n>``): ``knowledge.symptoms``."""
+    return frozenset(SYMPTOMS)
 
 
 def is_noc_symptom(name: str) -> bool:
-    return name in noc_symptoms() or XID_SYMPTOM.match(name) is not None
-
-
-@cache
-def fault_classes() -> frozenset[str]:
-    """The simulator's fault classes (``sim.faults.ALL_FAULTS``)."""
-    return frozenset(ALL_FAULTS)
+    return is_symptom(name)
 
 
 def _known_xids() -> frozenset[int]:
@@ -277,14 +256,15 @@ class KnowledgeBase:
         return [self.cards[i] for i in dict.fromkeys(ids) if i in self.cards]
 
     # ------------------------------------------------------------------ validation
-    def validate_references(self) -> list[str]:
+    def validate_references(self, fault_classes: Collection[str] | None = None) -> list[str]:
         """Cross-file errors (empty when the knowledge base is consistent), one line each.
 
         - duplicate card or runbook ids;
         - a card naming an unknown runbook or related card; a runbook applying to an unknown
           card;
-        - a card naming a fault class the simulator does not have, and simulator fault classes
-          (``sim.faults.ALL_FAULTS``) that no card maps;
+        - with ``fault_classes`` (the simulator's, ``sim.faults.ALL_FAULTS``; the caller passes
+          them because the knowledge base does not depend on the simulator): a card naming a
+          fault class not among them, and fault classes no card maps;
         - a card's ``checks.rules_out`` pointing to an unknown card;
         - a card naming a symptom the NOC never emits (RuleSpec symptoms, ``xid_<n>``,
           ``nic_link_flap``, ``rm_init_failed``);
@@ -303,7 +283,8 @@ class KnowledgeBase:
                 if n > 1:
                     files = ", ".join(str(p) for p in where.get(dup, []))
                     errors.append(f"duplicate {kind} id {dup!r} ({n}×: {files})")
-        faults = fault_classes()
+        faults = frozenset(fault_classes or ())
+        check_faults = fault_classes is not None
         mapped: set[str] = set()
         for c in self.card_list:
             at = self._where(src, c.id)
@@ -322,7 +303,7 @@ class KnowledgeBase:
                             f"{at}: checks.rules_out.{i}.points_to: unknown card {chk.points_to!r}"
                         )
             for fc in c.fault_classes:
-                if fc not in faults:
+                if check_faults and fc not in faults:
                     errors.append(
                         f"{at}: fault_classes: unknown simulator fault class {fc!r} "
                         f"(known: {', '.join(sorted(faults))})"
@@ -331,7 +312,7 @@ class KnowledgeBase:
             for s in c.signals.symptoms:
                 if not is_noc_symptom(s):
                     errors.append(f"{at}: signals.symptoms: {s!r} is not a NOC symptom")
-        for fc in sorted(faults - mapped):
+        for fc in sorted(faults - mapped) if check_faults else ():
             errors.append(f"simulator fault class {fc!r} is not mapped by any card (fault_classes)")
         for r in self.runbook_list:
             at = self._where(rsrc, r.id)

@@ -236,7 +236,7 @@ def _bad_card(tmp_path: Path, name: str, mutate: Any) -> Path:
 def test_valid_mini_kb_loads_and_validates(kb: KnowledgeBase) -> None:
     assert sorted(kb.cards) == sorted(CARDS)
     assert kb.cards["fan-failure"].body.startswith("The GPU heats")
-    assert kb.validate_references() == []
+    assert kb.validate_references(ALL_FAULTS) == []
     assert [r.id for r in kb.runbooks_for("gpu-fallen-off-bus")] == ["drain-and-reboot"]
 
 
@@ -345,7 +345,7 @@ def _with(mutations: dict[str, Any]) -> dict[str, dict[str, Any]]:
 )
 def test_reference_validation(tmp_path: Path, mutations: dict[str, Any], expected: str) -> None:
     kb = KnowledgeBase.load(*write_kb(tmp_path, _with(mutations)))
-    errors = kb.validate_references()
+    errors = kb.validate_references(ALL_FAULTS)
     assert any(expected in e for e in errors), errors
 
 
@@ -357,17 +357,32 @@ def test_duplicate_ids_and_runbook_references(tmp_path: Path) -> None:
     rb["preconditions"] = [{"check": "mood", "expect": "good", "tool": "crystal.ball"}]
     (rdir / "other.yaml").write_text(yaml.safe_dump(rb))
     kb = KnowledgeBase.load(cdir, rdir)
-    errors = "\n".join(kb.validate_references())
+    errors = "\n".join(kb.validate_references(ALL_FAULTS))
     assert "duplicate card id 'fan-failure' (2×" in errors
     assert "other.yaml: applies_to: unknown card 'nobody'" in errors
     assert "other.yaml: preconditions.0.tool: unknown tool 'crystal.ball'" in errors
     assert any("copy-of-fan.md" in w and "differs from the file name" for w in kb.warnings())
 
 
-def test_noc_symptom_vocabulary_comes_from_the_rules() -> None:
+def test_noc_symptom_vocabulary_matches_the_rules() -> None:
+    """knowledge.symptoms is the vocabulary; every name in it is emitted by a NOC rule (a
+    RuleSpec of the GPU/node or job rules, or a log rule), and every rule's name is in it."""
+    from agents.noc import job_rules, log_rules, rules
+
     names = noc_symptoms()
-    assert {"gpu_temp_rising", "sbe_storm", "job_util_collapse", "nic_link_flap"} <= names
-    assert {"rm_init_failed", "gpu_missing", "fb_leak"} <= names
+    specs = {
+        v.symptom
+        for mod in (rules, job_rules)
+        for v in vars(mod).values()
+        if isinstance(v, rules.RuleSpec)
+    }
+    log_source = Path(log_rules.__file__).read_text()
+    log_names = {n for n in names if f'"{n}"' in log_source}
+    assert specs <= names
+    assert names == specs | log_names
+    assert {"nic_link_flap", "rm_init_failed"} <= log_names
+    with pytest.raises(ValueError, match=r"not in knowledge\.symptoms"):
+        rules.RuleSpec("x.y", "made_up_symptom", Family.THERMAL, "hardware", None, "made up")
 
 
 def test_content_hash_tracks_file_bytes(tmp_path: Path) -> None:
@@ -383,7 +398,7 @@ def test_real_knowledge_base_validates() -> None:
     kb = KnowledgeBase.load()  # raises, listing every bad file, if a card or runbook is invalid
     assert len(kb.cards) >= MIN_REAL_CARDS
     assert kb.runbooks
-    errors = kb.validate_references()
+    errors = kb.validate_references(ALL_FAULTS)
     assert not errors, "\n".join(errors)
 
 

@@ -1,4 +1,4 @@
-"""Xid catalog data and the NOC's Xid classification (agents/noc/xid.py)."""
+"""Xid catalog data and the NOC's Xid classification (knowledge/xid.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.noc import xid
-from agents.noc.xid import XidCategory, XidVerdict, catalog, classify, describe, lookup
 from bus.events import Family, Severity
+from knowledge import xid
+from knowledge.xid import XidCategory, XidVerdict, catalog, classify, describe, lookup
 
 REFERENCE_MD = Path(__file__).parents[2] / "shared" / "reference" / "xid_catalog.md"
 _ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*`?([^|`]+?)`?\s*\|", re.MULTILINE)

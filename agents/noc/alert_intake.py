@@ -52,7 +52,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from agents.noc.xid import classify
 from bus.events import (
     Event,
     Family,
@@ -65,6 +64,7 @@ from bus.events import (
     stable_id,
 )
 from bus.protocol import Bus
+from knowledge.xid import classify
 from telemetry.topology import Topology, gpu_key
 
 logger = logging.getLogger(__name__)

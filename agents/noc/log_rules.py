@@ -2,7 +2,7 @@
 
 Each Xid occurrence is classified against NVIDIA's catalog with its context (other Xids on the
 same GPU in the window, repeats, the same code across the job's GPUs, a job teardown on the
-node) by :func:`agents.noc.xid.classify`. One anomaly is emitted per (GPU, code) per window, and
+node) by :func:`knowledge.xid.classify`. One anomaly is emitted per (GPU, code) per window, and
 again only when the verdict gets more severe (e.g. an Xid 13 that keeps repeating on one GPU).
 Benign verdicts (Xid 45 at teardown, Xid 63 alone) become INFO anomalies: evidence for an
 incident if one exists, never a page.
@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from agents.noc.xid import classify, describe
 from bus.events import Anomaly, Family, Severity
+from knowledge.xid import classify, describe
 from telemetry.frame import LogEvent
 from telemetry.topology import Topology
 

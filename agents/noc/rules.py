@@ -16,6 +16,7 @@ from agents.noc.baseline import Baseline, tod_bin, workload_state
 from agents.noc.config import NocConfig, ResolvedThresholds
 from agents.noc.signals import DecayedCount, EwmaSlope, LaggedEwma, Sustain, ThermalResidual
 from bus.events import Family, Severity
+from knowledge.symptoms import is_symptom
 from telemetry.fields import ClockEventReason, FieldKind, field
 from telemetry.rates import CounterDelta
 from telemetry.topology import Topology
@@ -37,6 +38,13 @@ class RuleSpec:
     field: str | None
     what: str  # message stem: "{entity}: <what> ({value} vs {threshold})"
     unit: str = ""
+
+    def __post_init__(self) -> None:
+        # The vocabulary is knowledge (cards match on it); a rule cannot invent a name.
+        if not is_symptom(self.symptom):
+            raise ValueError(
+                f"rule {self.rule}: symptom {self.symptom!r} is not in knowledge.symptoms"
+            )
 
 
 @dataclass(frozen=True, slots=True)

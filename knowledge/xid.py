@@ -1,12 +1,12 @@
-"""Xid knowledge for the NOC detector: what an Xid code means and what to do about it.
+"""What an Xid code means and what to do about it (read by the detector and the SRE agent).
 
 Pure module (stdlib plus :mod:`bus.events`). The facts come from NVIDIA's Xid catalog (R575+,
-codes 1–172), committed as package data in ``agents/noc/data/xid_catalog.csv`` (generated once
-from ``shared/reference/xid_catalog.md`` by ``agents/noc/data/make_xid_catalog.py``); NVSentinel's
-mapping rides along as a cross-check column. :func:`classify` turns one Xid occurrence plus the
-little context the detector has (other Xids on the GPU, repeat counts, job teardown) into an
-:class:`XidVerdict`: category, severity, symptom family, layer, the catalog action to follow,
-and whether it should open an incident at all.
+codes 1–172), committed as package data in ``knowledge/xid_data/xid_catalog.csv`` (generated
+once from ``shared/reference/xid_catalog.md`` by ``knowledge/xid_data/make_xid_catalog.py``);
+NVSentinel's mapping rides along as a cross-check column. :func:`classify` turns one Xid
+occurrence plus the little context the detector has (other Xids on the GPU, repeat counts, job
+teardown) into an :class:`XidVerdict`: category, severity, symptom family, layer, the catalog
+action to follow, and whether it should open an incident at all.
 
 How a code is classified, in order:
 
@@ -202,7 +202,7 @@ def _parse_catalog(text: str) -> dict[int, XidInfo]:
 @functools.cache
 def catalog() -> Mapping[int, XidInfo]:
     """The whole catalog, code → row (read once from package data, read-only)."""
-    text = resources.files("agents.noc.data").joinpath("xid_catalog.csv").read_text("utf-8")
+    text = resources.files("knowledge.xid_data").joinpath("xid_catalog.csv").read_text("utf-8")
     return MappingProxyType(_parse_catalog(text))
 
 

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python agents/noc/data/make_xid_catalog.py /work/shared/reference/xid_catalog.md [OUT.csv]
+    python knowledge/xid_data/make_xid_catalog.py /work/shared/reference/xid_catalog.md [OUT.csv]
 
 Reads the ``| Xid | Mnemonic | … |`` table of the reference markdown (NVIDIA's Xid catalog,
 codes 1–172, with NVSentinel's mapping as a cross-check) and writes one CSV row per code, so the

@@ -1,0 +1,52 @@
+"""The symptom vocabulary: every name the NOC detector may put on an anomaly.
+
+Cards match on these names (``signals.symptoms``) and retrieval recognises them in free text, so
+the vocabulary is knowledge; the detector's rules take their names from here
+(:class:`agents.noc.rules.RuleSpec` refuses a name that is not listed), and a test checks that
+every name listed is emitted by some rule. ``xid_<n>`` names (one per Xid code) are implied.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+_SYMPTOMS: dict[str, str] = {
+    # GPU and node rules (agents/noc/rules.py)
+    "gpu_temp_high": "GPU temperature high",
+    "memory_temp_high": "HBM temperature high",
+    "gpu_temp_rising": "temperature rising without a load increase",
+    "sbe_storm": "correctable (SBE) ECC error rate high",
+    "dbe": "uncorrectable (DBE) ECC error",
+    "row_remap_failure": "row remapping failed (no spare rows)",
+    "row_remap_pending": "row remapped for an uncorrectable error; GPU reset needed",
+    "page_retirement_pending": "page retirement pending",
+    "fb_nearly_full": "framebuffer nearly full",
+    "fb_leak": "framebuffer grows steadily toward full",
+    "thermal_slowdown": "clocks held down by thermal slowdown",
+    "power_brake": "HW power brake asserted",
+    "hw_slowdown": "HW slowdown without thermal cause",
+    "pcie_replays": "PCIe replay rate high",
+    "pcie_downtrain": "PCIe link below its rated width/generation",
+    "nvlink_errors": "NVLink CRC/replay error rate high",
+    "gpu_missing": "GPU stopped reporting while its node still reports",
+    "temp_above_baseline": "temperature far above its learned baseline",
+    "memory_temp_above_baseline": "HBM temperature far above its learned baseline",
+    "host_cpu_saturated": "host CPU saturated",
+    "nic_link_down": "InfiniBand/RoCE port(s) down",
+    "node_silent": "node stopped reporting telemetry",
+    # job rules (agents/noc/job_rules.py)
+    "job_util_collapse": "utilization collapsed on every GPU of the job",
+    "job_idle_gaps": "training job keeps going idle (input starvation)",
+    "job_gpus_unused": "GPUs allocated but never used: job runs on the CPU",
+    # log rules (agents/noc/log_rules.py)
+    "nic_link_flap": "InfiniBand/RoCE link flapping (kernel log)",
+    "rm_init_failed": "the driver failed to initialise the GPU (RmInitAdapter failed)",
+}
+SYMPTOMS = MappingProxyType(_SYMPTOMS)
+XID_SYMPTOM = re.compile(r"^xid_([1-9][0-9]{0,5})$")  # Xid and SXid codes
+
+
+def is_symptom(name: str) -> bool:
+    """True for a listed symptom or an ``xid_<n>`` name."""
+    return name in SYMPTOMS or XID_SYMPTOM.match(name) is not None
