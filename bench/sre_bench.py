@@ -25,20 +25,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
 from agents.sre.diagnose_core import diagnose_deterministic
 from agents.sre.fleet import ReplayFleet
 from agents.sre.runtime import (
     Shared,
     build_runtime,
-    final_incidents,
-    replay_noc,
     replay_tools,
 )
 from bus.events import Event, Incident
-from cli.main import demo_simulator
 from evals.recorded import load_incident
 from graph.tools import ToolRegistry
+from sim.demo import demo_simulator
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,6 +27,7 @@ from agents.sre.config import SreConfigError
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog, EventLogError
 from bus.memory import InProcessBus
+from cli.common import UsageError, load_topology
 from cli.kb import add_kb_commands
 from cli.render import incident_block, stats_block, truth_block, utc
 from cli.sre import SreUsageError, add_sre_commands, demo_diagnosis
@@ -48,11 +49,9 @@ from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
 from graph.approvals import StoreError as ApprovalStoreError
 from graph.policy import PolicyError
+from sim.demo import demo_simulator
 from sim.faults import (
-    FanFailure,
     FaultSpecError,
-    TelemetryArtifacts,
-    Xid45Churn,
     parse_fault_spec,
 )
 from sim.faults import parse_duration as _parse_duration
@@ -68,14 +67,10 @@ from telemetry.promql import StoreError
 from telemetry.recording import RecordingError, RunWriter
 from telemetry.sources import RecordedSource, TickSource
 from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
-from telemetry.topology import Cluster, Topology, build_cluster
+from telemetry.topology import Topology, build_cluster
 from telemetry.truth import GroundTruth
 
 DEMO_HOURS = 3.25
-
-
-class UsageError(Exception):
-    pass
 
 
 def parse_fault(spec: str) -> Fault:
@@ -238,16 +233,6 @@ def _report(
 
 
 # --------------------------------------------------------------------------- commands
-def demo_simulator(seed: int) -> FleetSimulator:
-    topo = Topology([build_cluster(racks=4, nodes_per_rack=5, gpus_per_node=8, sku_name="H100")])
-    faults: list[Fault] = [
-        Xid45Churn(node="node-18", onset_s=2.0 * 3600),
-        TelemetryArtifacts(node="node-19", onset_s=2.2 * 3600),
-        FanFailure(node="node-17", gpu=4, onset_s=2.75 * 3600),
-    ]
-    return FleetSimulator(topo, seed=seed, faults=faults)
-
-
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     sim = demo_simulator(args.seed)
     ticks = int(args.hours * 3600 / sim.interval_s)
@@ -376,7 +361,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
-    topology = _load_topology(args.topology) if args.topology else None
+    topology = load_topology(args.topology) if args.topology else None
     source: TickSource | AsyncTickSource
     closers: list[Any] = []
     speed = args.speed
@@ -516,7 +501,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
     path = Path(args.file)
-    topology = _load_topology(args.topology) if args.topology else None
+    topology = load_topology(args.topology) if args.topology else None
     try:
         fh = sys.stdin.buffer if args.file == "-" else path.open("rb")
     except OSError as e:
@@ -575,7 +560,7 @@ def cmd_exposition_parse(args: argparse.Namespace, out: TextIO) -> int:
         text = sys.stdin.read() if args.file == "-" else path.read_text(errors="replace")
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    topology = _load_topology(args.topology) if args.topology else None
+    topology = load_topology(args.topology) if args.topology else None
     parsed = parse_exposition(text, topology=topology, hostname=args.hostname, source=str(path))
     out.write(json.dumps(exposition_json(parsed), indent=2, allow_nan=False) + "\n")
     return 0
@@ -584,7 +569,7 @@ def cmd_exposition_parse(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
 
     start, end = parse_time_arg(args.start), parse_time_arg(args.end)
-    topology = _load_topology(args.topology) if args.topology else None
+    topology = load_topology(args.topology) if args.topology else None
     try:
         rec = record_incident(
             args.store,
@@ -602,14 +587,6 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(str(e)) from None
     out.write(f"recorded {rec.folder}: replay it with gpufleet eval --suite {rec.folder}\n")
     return 0
-
-
-def _load_topology(path: str) -> Topology:
-    try:
-        raw = json.loads(Path(path).read_text())
-        return Topology([Cluster.model_validate(c) for c in raw])
-    except (OSError, ValueError) as e:
-        raise UsageError(f"{path}: cannot load topology (a JSON list of clusters): {e}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
