@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
+from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig, SreConfigError, load_sre_config
 from agents.sre.fleet import ReplayFleet
 from agents.sre.runner import RunReport, stored_report
@@ -21,16 +22,15 @@ from agents.sre.runtime import (
     Origin,
     SreRuntime,
     build_runtime,
-    final_incidents,
     load_origin,
     open_model_for,
-    replay_noc,
     replay_tools,
     save_origin,
     threads_of_incident,
 )
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated, Severity
 from bus.log import EventLog, EventLogError
+from cli.common import load_topology
 from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
@@ -39,6 +39,7 @@ from graph.checkpoint import open_checkpointer
 from graph.models.bundled import BundledModelError
 from graph.models.config import ModelConfigError
 from graph.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
+from sim.demo import demo_simulator
 from telemetry.topology import Topology
 
 POLL_S = 0.5
@@ -78,8 +79,6 @@ def recorded_fleet(folder: Path, until: float | None = None) -> tuple[ReplayFlee
 
 
 def demo_fleet(seed: int, hours: float) -> tuple[ReplayFleet, list[Incident]]:
-    from cli.main import demo_simulator  # noqa: PLC0415 (cli.main imports this module)
-
     sim = demo_simulator(seed)
     ticks: Any = sim.run(hours * 3600.0)
     return _replay(sim.topology, ticks, None, None)
@@ -200,9 +199,8 @@ def diagnose_incident_id(args: argparse.Namespace, cfg: SreConfig, out: TextIO) 
         raise SreUsageError("--events-db needs --topology (the fleet's topology JSON)")
     incident = latest_incident(Path(args.events_db), incident_id)
     from agents.sre.live import live_wiring  # noqa: PLC0415 (live sources: only this path)
-    from cli.main import _load_topology  # noqa: PLC0415 (cli.main imports this module)
 
-    topology = _load_topology(args.topology)
+    topology = load_topology(args.topology)
     wiring = live_wiring(cfg, topology, event_log=args.events_db)
     try:
         model = open_model_for(cfg, args.llm)

@@ -25,6 +25,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from agents.noc.config import NocConfig
 from agents.noc.detector import Detector
+from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
 from agents.sre.fleet import ReplayFleet
 from agents.sre.plan import action_name
@@ -32,9 +33,7 @@ from agents.sre.runner import RunReport
 from agents.sre.runtime import (
     Shared,
     build_runtime,
-    final_incidents,
     open_model_for,
-    replay_noc,
     replay_tools,
 )
 from bus.events import (

@@ -18,9 +18,13 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
 from agents.sre.fleet import ReplayFleet
-from agents.sre.runtime import build_runtime, final_incidents, replay_noc, replay_tools
+from agents.sre.runtime import (
+    build_runtime,
+    replay_tools,
+)
 from bus.events import Event, IncidentUpdated
 from cli.main import main
 from cli.sre import fleet_for_origin, load_origin, open_runtime

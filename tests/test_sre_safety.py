@@ -21,14 +21,13 @@ import yaml
 from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import BaseModel
 
+from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
 from agents.sre.fleet import ReplayFleet
 from agents.sre.runner import RunReport
 from agents.sre.runtime import (
     SreRuntime,
     build_runtime,
-    final_incidents,
-    replay_noc,
     replay_tools,
 )
 from bus.events import Event, Incident

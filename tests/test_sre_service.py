@@ -15,10 +15,16 @@ from typing import Any
 
 import pytest
 
+from agents.pipeline import replay_noc
 from agents.sre.config import SreConfig, load_sre_config
 from agents.sre.fleet import ReplayFleet
 from agents.sre.live import SharedReplayFleet, live_wiring
-from agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_noc, replay_tools
+from agents.sre.runtime import (
+    Shared,
+    SreRuntime,
+    build_runtime,
+    replay_tools,
+)
 from agents.sre.service import SreService
 from bus.events import (
     ActionProposed,

@@ -10,10 +10,14 @@ from pathlib import Path
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
 from agents.sre.fleet import ReplayFleet
 from agents.sre.read_tools import read_tools
-from agents.sre.runtime import SreRuntime, build_runtime, final_incidents, replay_noc
+from agents.sre.runtime import (
+    SreRuntime,
+    build_runtime,
+)
 from bus.events import Event
 from evals.recorded import load_incident
 from graph.approval import ActionContext

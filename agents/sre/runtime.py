@@ -17,20 +17,19 @@ Each paused thread's origin is saved next to the checkpoints (``threads/<id>.jso
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from agents.noc.detector import Detector
 from agents.sre.config import SreConfig, SreConfigError
-from agents.sre.fleet import Fleet, ReplayFleet
+from agents.sre.fleet import Fleet
 from agents.sre.graph import SreDeps
 from agents.sre.read_tools import read_tools
 from agents.sre.runner import SreRunner
-from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from bus.events import Event
 from graph.approval import ApprovalGate
 from graph.approvals import ApprovalStore
 from graph.audit import AuditLog
@@ -46,8 +45,6 @@ from graph.policy import Policy, load_policy
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
 from knowledge.retrieve import Retriever
 from knowledge.store import KnowledgeBase
-from telemetry.frame import Tick
-from telemetry.topology import Topology
 
 
 class Origin(BaseModel):
@@ -245,33 +242,6 @@ def replay_tools(cfg: SreConfig, fleet: Fleet) -> list[Tool]:
         *replay_slurm_changes(fleet, cfg.slurm.reason_prefix),
         *(_recorded_only(t) for t in node_tools),
     ]
-
-
-def replay_noc(
-    topology: Topology, ticks: Iterable[Tick], fleet: ReplayFleet, until: float | None = None
-) -> Iterator[tuple[Tick, list[Event]]]:
-    """Run the NOC over ticks, feeding the replay fleet (ticks and incident history)."""
-    det = Detector(topology)
-    for tick in ticks:
-        if until is not None and tick.timestamp > until:
-            return
-        fleet.observe(tick)
-        events = det.process(tick)
-        for ev in events:
-            fleet.observe_event(ev)
-        yield tick, list(events)
-
-
-def final_incidents(events: Iterable[Event]) -> list[Incident]:
-    """The last version of every incident that was not merged into another."""
-    final: dict[str, Incident] = {}
-    merged: set[str] = set()
-    for ev in events:
-        if isinstance(ev, IncidentOpened | IncidentUpdated):
-            final[ev.incident.incident_id] = ev.incident
-            if isinstance(ev, IncidentUpdated) and ev.change == "merged":
-                merged.update(ev.merged_from)
-    return [i for k, i in final.items() if k not in merged]
 
 
 def open_model_for(cfg: SreConfig, backend: str | None = None) -> StructuredModel | None:
