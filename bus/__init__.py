@@ -1,4 +1,7 @@
-"""Event bus: typed events, the Bus protocol, the in-process bus and the durable event log."""
+"""The event bus: typed events, the Bus protocol, the in-process bus, the durable event log.
+
+Imports nothing of the project: every other layer depends on these types.
+"""
 
 from bus.events import EVENT_ADAPTER, TOPICS, Event, event_topic
 from bus.idempotent import LogSeenStore, MemorySeenStore, SeenStore, idempotent

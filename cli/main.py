@@ -47,8 +47,8 @@ from evals.format import _to_epoch as parse_time
 from evals.record import RecordError, record_incident
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, run_suite
-from graph.approvals import StoreError as ApprovalStoreError
-from graph.policy import PolicyError
+from graph.approvals.policy import PolicyError
+from graph.approvals.store import StoreError as ApprovalStoreError
 from sim.demo import demo_simulator
 from sim.faults import (
     FaultSpecError,

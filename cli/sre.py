@@ -34,11 +34,11 @@ from cli.common import load_topology
 from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
-from graph.approvals import ApprovalError, ApprovalStore
+from graph.approvals.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
+from graph.approvals.store import ApprovalError, ApprovalStore
 from graph.checkpoint import open_checkpointer
 from graph.models.bundled import BundledModelError
 from graph.models.config import ModelConfigError
-from graph.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
 from sim.demo import demo_simulator
 from telemetry.topology import Topology
 

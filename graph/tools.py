@@ -8,7 +8,7 @@ agree. The tool's docstring is the description a model sees; implementation note
 comments.
 
 The registry itself never decides whether a state-changing call may run: approval is a wrapper
-around it (:mod:`graph.approval`). Calls through :meth:`ToolRegistry.call` validate arguments
+around it (:mod:`graph.approvals.gate`). Calls through :meth:`ToolRegistry.call` validate arguments
 and turn every exception into an ``error`` result, so a broken backend is reported, never
 raised into the agent loop.
 """

@@ -15,14 +15,16 @@ from typing import Any
 
 import pytest
 
-from graph.approval import (
+from graph.approvals.breaker import BlastRadiusBreaker, BreakerError
+from graph.approvals.gate import (
     ActionContext,
     ApprovalGate,
     ApprovalNotAllowedError,
     read_tool_probe,
     target_nodes,
 )
-from graph.approvals import (
+from graph.approvals.policy import BreakerConfig, Policy, parse_policy
+from graph.approvals.store import (
     AlreadyDecidedError,
     ApprovalRequest,
     ApprovalStore,
@@ -30,8 +32,6 @@ from graph.approvals import (
     UnknownApprovalError,
     approval_id_for,
 )
-from graph.breaker import BlastRadiusBreaker, BreakerError
-from graph.policy import BreakerConfig, Policy, parse_policy
 from graph.tools import ToolArgs, ToolCall, ToolRegistry, ToolResult, tool
 
 # -- a fake fleet behind real tools -------------------------------------------------------------

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.approval import ActionContext, ApprovalGate
-from graph.approvals import StoreError
-from graph.audit import AuditLog, AuditRecord
-from graph.policy import parse_policy
+from graph.approvals.audit import AuditLog, AuditRecord
+from graph.approvals.gate import ActionContext, ApprovalGate
+from graph.approvals.policy import parse_policy
+from graph.approvals.store import StoreError
 from graph.tools import ToolCall
 from tests.test_approval import ROSTER_POLICY, T0, FakeFleet
 

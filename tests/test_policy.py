@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.policy import (
+from graph.approvals.policy import (
     Policy,
     PolicyError,
     load_policy,

@@ -29,8 +29,8 @@ from bus.events import Event, IncidentUpdated
 from cli.main import main
 from cli.sre import fleet_for_origin, load_origin, open_runtime
 from evals.recorded import load_incident
-from graph.approvals import ApprovalStore
-from graph.audit import AuditLog
+from graph.approvals.audit import AuditLog
+from graph.approvals.store import ApprovalStore
 
 ROOT = Path(__file__).resolve().parents[1]
 DBE = ROOT / "evals" / "examples" / "dbe-recorded"
@@ -351,7 +351,7 @@ def test_two_processes_resuming_one_thread_run_the_step_once(tmp_path: Path) -> 
 
 
 def test_the_ledger_lets_one_claim_win_and_remembers_the_result(tmp_path: Path) -> None:
-    from graph.ledger import ExecutionLedger
+    from graph.approvals.ledger import ExecutionLedger
     from graph.tools import ToolResult
 
     a, b = ExecutionLedger(tmp_path / "x.db"), ExecutionLedger(tmp_path / "x.db")

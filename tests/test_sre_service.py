@@ -41,7 +41,7 @@ from bus.events import (
 from bus.memory import InProcessBus
 from cli.main import main
 from evals.recorded import load_incident
-from graph.approvals import ApprovalStore
+from graph.approvals.store import ApprovalStore
 from graph.tools import Tool, ToolResult
 
 ROOT = Path(__file__).resolve().parents[1]

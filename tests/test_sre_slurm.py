@@ -20,8 +20,8 @@ from agents.sre.runtime import (
 )
 from bus.events import Event
 from evals.recorded import load_incident
-from graph.approval import ActionContext
-from graph.approvals import ApprovalStore
+from graph.approvals.gate import ActionContext
+from graph.approvals.store import ApprovalStore
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner, SubprocessRunner
 from graph.executors.slurm import SlurmExecutor, slurm_tools

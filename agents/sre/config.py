@@ -44,7 +44,7 @@ class MetricsStoreConfig(_Strict):
 
 class SreConfig(_Strict):
     state_dir: Path = DEFAULT_STATE_DIR
-    policy: Path | None = None  # graph.policy YAML; none = nothing pre-approved
+    policy: Path | None = None  # graph.approvals.policy YAML; none = nothing pre-approved
     model: ModelConfig = Field(default_factory=ModelConfig)
     executors: ExecutorsConfig = Field(default_factory=ExecutorsConfig)
     slurm: SlurmConfig = Field(default_factory=SlurmConfig)

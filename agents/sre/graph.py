@@ -61,9 +61,9 @@ from bus.events import (
     incident_updated,
     stable_id,
 )
-from graph.approval import ActionContext, ApprovalGate
-from graph.approvals import ApprovalRequest, ApprovalStore
-from graph.ledger import ExecutionLedger
+from graph.approvals.gate import ActionContext, ApprovalGate
+from graph.approvals.ledger import ExecutionLedger
+from graph.approvals.store import ApprovalRequest, ApprovalStore
 from graph.models.chat import StructuredModel
 from graph.tools import ToolCall, ToolResult
 from knowledge.retrieve import Retriever

@@ -30,18 +30,18 @@ from agents.sre.graph import SreDeps
 from agents.sre.read_tools import read_tools
 from agents.sre.runner import SreRunner
 from bus.events import Event
-from graph.approval import ApprovalGate
-from graph.approvals import ApprovalStore
-from graph.audit import AuditLog
-from graph.breaker import BlastRadiusBreaker
+from graph.approvals.audit import AuditLog
+from graph.approvals.breaker import BlastRadiusBreaker
+from graph.approvals.gate import ApprovalGate
+from graph.approvals.ledger import ExecutionLedger
+from graph.approvals.policy import Policy, load_policy
+from graph.approvals.store import ApprovalStore
 from graph.checkpoint import open_checkpointer
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner
 from graph.executors.slurm import owns_reason
-from graph.ledger import ExecutionLedger
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
-from graph.policy import Policy, load_policy
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
 from knowledge.retrieve import Retriever
 from knowledge.store import KnowledgeBase

@@ -18,7 +18,7 @@ from typing import IO, Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graph.approvals import SqliteFile
+from graph.approvals.store import SqliteFile
 from graph.tools import Risk, ToolStatus
 
 SCHEMA_VERSION: Final = 1

@@ -4,8 +4,8 @@
 Reads pass straight through (and are audited). A ``mutate`` or ``destructive`` call runs only
 when all of these hold:
 
-1. the blast-radius breaker is not tripped (:mod:`graph.breaker`); a tripped breaker blocks
-   every state-changing call, pre-approved or approved by a person, until a person resets it;
+1. the blast-radius breaker is not tripped (:mod:`graph.approvals.breaker`); a tripped breaker
+   blocks every state-changing call, pre-approved or approved by a person, until a person resets it;
 2. it is authorised, either
    * by a person: the caller names an approval id, and the *store's* record of it (never the
      object the caller passes) says approved, not yet consumed, not expired, for exactly this
@@ -33,7 +33,17 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from graph.approvals import (
+from graph.approvals.audit import AuditLog, AuditRecord
+from graph.approvals.breaker import BlastRadiusBreaker, BreakerError, BreakerState
+from graph.approvals.policy import (
+    Policy,
+    PreApproval,
+    approval_grant,
+    may_reset_breaker,
+    person_problem,
+    preapproval,
+)
+from graph.approvals.store import (
     ApprovalRecord,
     ApprovalRequest,
     ApprovalStore,
@@ -41,16 +51,6 @@ from graph.approvals import (
     DecisionKind,
     UnknownApprovalError,
     canonical_json,
-)
-from graph.audit import AuditLog, AuditRecord
-from graph.breaker import BlastRadiusBreaker, BreakerError, BreakerState
-from graph.policy import (
-    Policy,
-    PreApproval,
-    approval_grant,
-    may_reset_breaker,
-    person_problem,
-    preapproval,
 )
 from graph.tools import Risk, Tool, ToolArgs, ToolCall, ToolRegistry, ToolResult, UnknownToolError
 

@@ -27,8 +27,8 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
-from graph.approvals import SqliteFile
-from graph.policy import BreakerConfig, person_problem
+from graph.approvals.policy import BreakerConfig, person_problem
+from graph.approvals.store import SqliteFile
 
 SCHEMA_VERSION: Final = 1
 _SCHEMA: Final = (

@@ -29,7 +29,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from graph.policy import person_problem
+from graph.approvals.policy import person_problem
 
 StateChangingRisk = Literal["mutate", "destructive"]
 DecisionKind = Literal["approved", "rejected"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from typing import Final
 
-from graph.approvals import SqliteFile
+from graph.approvals.store import SqliteFile
 from graph.tools import ToolResult
 
 SCHEMA_VERSION: Final = 1

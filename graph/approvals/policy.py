@@ -22,8 +22,8 @@ approve ``mutate`` steps (a small lab runs without a roster) but nobody may appr
 ``destructive`` one: destructive authority always needs a listed approver whose role allows
 it. ``agent``, ``policy``, ``policy:<rule>`` and ``system`` are never people.
 
-Everything here is a pure function of (policy, call, ``now``); the gate (:mod:`graph.approval`)
-does the I/O.
+Everything here is a pure function of (policy, call, ``now``); the gate
+(:mod:`graph.approvals.gate`) does the I/O.
 """
 
 from __future__ import annotations
