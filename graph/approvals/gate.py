@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -152,6 +153,71 @@ def target_nodes(args: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _dump(args: ToolArgs) -> str:
     return canonical_json(args.model_dump(mode="json"))
+
+
+class _RefusedError(Exception):
+    """A stage of :meth:`ApprovalGate.execute` refuses the call; the reason is audited."""
+
+    def __init__(
+        self,
+        reason: str,
+        status: Literal["denied", "error"] = "denied",
+        *,
+        risk: Risk | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+        self.risk = risk
+
+
+@dataclass(frozen=True)
+class _Grant:
+    """Who authorised a state-changing call: a person, or a policy rule on the agent's behalf."""
+
+    by: str
+    preapproved_by: str | None = None
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    """One call to :meth:`ApprovalGate.execute`: what every audit record of it shares."""
+
+    base: dict[str, Any]
+    initiator: str
+    approval_id: str | None
+    nodes: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls,
+        call: ToolCall,
+        context: ActionContext,
+        initiator: str,
+        approval_id: str | None,
+        now: float,
+    ) -> _Attempt:
+        nodes = target_nodes(call.args)
+        base: dict[str, Any] = {
+            "at": now,
+            "requested_by": initiator,
+            "tool": call.tool,
+            "args": dict(call.args),
+            "runbook_id": context.runbook_id,
+            "runbook_version": context.runbook_version,
+            "incident_id": context.incident_id,
+            "thread_id": context.thread_id or None,
+            "node": nodes[0] if nodes else context.node,
+        }
+        return cls(base=base, initiator=initiator, approval_id=approval_id, nodes=nodes)
+
+
+def _approval_id(approval: Decision | ApprovalRecord | str | None) -> str | None:
+    if isinstance(approval, Decision):
+        return approval.approval_id
+    if isinstance(approval, ApprovalRecord):
+        return approval.request.approval_id
+    return approval
 
 
 class ApprovalGate:
@@ -480,134 +546,157 @@ class ApprovalGate:
 
         ``initiator`` is who asked (``agent`` or a person); it grants nothing. ``approval`` names
         a person's approval (a :class:`Decision`, an :class:`ApprovalRecord` or the id); only
-        the store's current record of that id counts. Every outcome is audited."""
-        nodes = target_nodes(call.args)
-        base: dict[str, Any] = {
-            "at": now,
-            "requested_by": initiator,
-            "tool": call.tool,
-            "args": dict(call.args),
-            "runbook_id": context.runbook_id,
-            "runbook_version": context.runbook_version,
-            "incident_id": context.incident_id,
-            "thread_id": context.thread_id or None,
-            "node": nodes[0] if nodes else context.node,
-        }
-        if isinstance(approval, Decision):
-            approval_id: str | None = approval.approval_id
-        elif isinstance(approval, ApprovalRecord):
-            approval_id = approval.request.approval_id
-        else:
-            approval_id = approval
+        the store's current record of that id counts. Every outcome is audited.
 
-        def refuse(
-            reason: str, risk: Risk | None, status: Literal["denied", "error"] = "denied"
-        ) -> ToolResult:
-            result = ToolResult(status=status, error=reason)
-            self.audit.append(
-                AuditRecord(
-                    **base,
-                    initiator=initiator,
-                    risk=risk,
-                    approval_id=approval_id,
-                    status=result.status,
-                    error=reason,
-                )
+        The stages, in order: resolve the tool and validate the arguments; reads run at once;
+        the breaker must not be tripped; authorise (a person's approval or a policy rule); the
+        breaker admits the call; the approval is consumed atomically; run with state probes and
+        audit. A stage that refuses raises :class:`_RefusedError`, audited here."""
+        attempt = _Attempt.of(call, context, initiator, _approval_id(approval), now)
+        tool: Tool | None = None
+        try:
+            tool, parsed = self._resolve(call)
+            if tool.risk == "read":
+                return self._run_read(call, attempt)
+            fleet = self._fleet(fleet_nodes)
+            self._require_breaker_closed(now, fleet)
+            grant = self._authorise(attempt, tool, parsed, context, now)
+            event_id = self._admit(attempt, tool, grant, context, now, fleet)
+            self._consume(attempt, event_id, now)
+        except _RefusedError as refused:
+            return self._refuse(attempt, refused, tool.risk if tool else None)
+        return self._run_state_changing(call, attempt, tool, grant, event_id)
+
+    # -- execute's stages -----------------------------------------------------------------------
+
+    def _refuse(self, attempt: _Attempt, refused: _RefusedError, risk: Risk | None) -> ToolResult:
+        result = ToolResult(status=refused.status, error=refused.reason)
+        self.audit.append(
+            AuditRecord(
+                **attempt.base,
+                initiator=attempt.initiator,
+                risk=refused.risk or risk,
+                approval_id=attempt.approval_id,
+                status=result.status,
+                error=refused.reason,
             )
-            return result
+        )
+        return result
 
+    def _resolve(self, call: ToolCall) -> tuple[Tool, ToolArgs]:
         try:
             tool = self.registry.get(call.tool)
         except UnknownToolError:
             known = ", ".join(self.registry.names())
-            return refuse(f"unknown tool {call.tool!r}; known: {known}", None, "error")
+            raise _RefusedError(f"unknown tool {call.tool!r}; known: {known}", "error") from None
         try:
-            parsed = tool.args_model.model_validate(dict(call.args))
+            return tool, tool.args_model.model_validate(dict(call.args))
         except ValidationError as e:
             problems = "; ".join(
                 f"{'.'.join(map(str, err['loc'])) or 'args'}: {err['msg']}" for err in e.errors()
             )
-            return refuse(f"{call.tool}: invalid arguments: {problems}", tool.risk, "error")
+            raise _RefusedError(
+                f"{call.tool}: invalid arguments: {problems}", "error", risk=tool.risk
+            ) from None
 
-        if tool.risk == "read":
-            result = self.registry.call(call.tool, call.args)
-            if self.audit_reads:
-                self.audit.append(
-                    AuditRecord(
-                        **base,
-                        initiator=initiator,
-                        risk="read",
-                        status=result.status,
-                        error=result.error,
-                        query=result.query,
-                        dry_run=result.status == "dry_run",
-                    )
+    def _run_read(self, call: ToolCall, attempt: _Attempt) -> ToolResult:
+        result = self.registry.call(call.tool, call.args)
+        if self.audit_reads:
+            self.audit.append(
+                AuditRecord(
+                    **attempt.base,
+                    initiator=attempt.initiator,
+                    risk="read",
+                    status=result.status,
+                    error=result.error,
+                    query=result.query,
+                    dry_run=result.status == "dry_run",
                 )
-            return result
+            )
+        return result
 
-        fleet = self._fleet(fleet_nodes)
+    def _require_breaker_closed(self, now: float, fleet: int | None) -> None:
         state = self.breaker.check(now, fleet)
         if state.tripped:
-            return refuse(
+            raise _RefusedError(
                 f"blocked: the blast-radius breaker is tripped ({state.reason}); no "
-                "state-changing call runs, approved or not, until a person resets it",
-                tool.risk,
+                "state-changing call runs, approved or not, until a person resets it"
             )
 
-        authorised_by: str
-        preapproved_by: str | None = None
-        if approval_id is not None:
-            record = self.approvals.get(approval_id)
+    def _authorise(
+        self,
+        attempt: _Attempt,
+        tool: Tool,
+        parsed: ToolArgs,
+        context: ActionContext,
+        now: float,
+    ) -> _Grant:
+        """Who lets this call run: the person whose stored approval matches it exactly, or a
+        policy rule covering every node it names."""
+        if attempt.approval_id is not None:
+            record = self.approvals.get(attempt.approval_id)
             if record is None:
-                return refuse(f"no approval {approval_id!r} in the approval store", tool.risk)
+                raise _RefusedError(f"no approval {attempt.approval_id!r} in the approval store")
             if problem := self._check_approval(record, tool, parsed, context, now):
-                return refuse(problem, tool.risk)
+                raise _RefusedError(problem)
             assert record.decision is not None
-            authorised_by = record.decision.by
-        else:
-            pre = self._preapproved(tool.name, tool.risk, nodes, now)
-            if pre is None:
-                return refuse(
-                    f"{tool.name} is {tool.risk} and needs a person's approval "
-                    f"({self._who_may_approve(tool.name, tool.risk)}); none was given",
-                    tool.risk,
-                )
-            authorised_by = pre.initiator
-            preapproved_by = pre.rule
+            return _Grant(by=record.decision.by)
+        pre = self._preapproved(tool.name, tool.risk, attempt.nodes, now)
+        if pre is None:
+            raise _RefusedError(
+                f"{tool.name} is {tool.risk} and needs a person's approval "
+                f"({self._who_may_approve(tool.name, tool.risk)}); none was given"
+            )
+        return _Grant(by=pre.initiator, preapproved_by=pre.rule)
 
+    def _admit(
+        self,
+        attempt: _Attempt,
+        tool: Tool,
+        grant: _Grant,
+        context: ActionContext,
+        now: float,
+        fleet: int | None,
+    ) -> int:
         admission = self.breaker.admit(
             tool.name,
-            nodes,
+            attempt.nodes,
             now,
             fleet,
-            initiator=authorised_by,
+            initiator=grant.by,
             incident_id=context.incident_id,
-            approval_id=approval_id,
+            approval_id=attempt.approval_id,
         )
         if not admission.admitted:
-            return refuse(
+            raise _RefusedError(
                 f"blocked: the blast-radius breaker tripped: {admission.state.reason}; a person "
-                "must reset it before any state-changing call runs",
-                tool.risk,
+                "must reset it before any state-changing call runs"
             )
         assert admission.event_id is not None
-        if approval_id is not None and not self.approvals.mark_consumed(approval_id, now):
-            # Another process claimed it between our check and now: it runs there, not here.
-            self.breaker.settle(admission.event_id, counted=False)
-            return refuse(f"approval {approval_id} was already used", tool.risk)
+        return admission.event_id
 
+    def _consume(self, attempt: _Attempt, event_id: int, now: float) -> None:
+        aid = attempt.approval_id
+        if aid is not None and not self.approvals.mark_consumed(aid, now):
+            # Another process claimed it between our check and now: it runs there, not here.
+            self.breaker.settle(event_id, counted=False)
+            raise _RefusedError(f"approval {aid} was already used")
+
+    def _run_state_changing(
+        self, call: ToolCall, attempt: _Attempt, tool: Tool, grant: _Grant, event_id: int
+    ) -> ToolResult:
         before = self._probe(call)
         result = self.registry.call(call.tool, call.args)
         after = self._probe(call)
         if result.status in _NOTHING_CHANGED:
-            self.breaker.settle(admission.event_id, counted=False)
+            self.breaker.settle(event_id, counted=False)
         self.audit.append(
             AuditRecord(
-                **base,
-                initiator=authorised_by,
+                **attempt.base,
+                initiator=grant.by,
                 risk=tool.risk,
-                approval_id=approval_id,
-                preapproved_by=preapproved_by,
+                approval_id=attempt.approval_id,
+                preapproved_by=grant.preapproved_by,
                 state_before=before,
                 state_after=after,
                 status=result.status,
