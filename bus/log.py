@@ -33,6 +33,7 @@ from typing import Final
 from pydantic import ValidationError
 
 from bus.events import EVENT_ADAPTER, Event, event_topic
+from bus.failpoints import reach
 from bus.protocol import ALL_TOPICS, DeadLetter, check_topic
 
 LOG_FORMAT: Final = "gpufleet-event-log"
@@ -182,6 +183,7 @@ class EventLog:
             (event.event_id, event_topic(event), event.kind, event.time, event.model_dump_json()),
         )
         if cur.rowcount == 1 and cur.lastrowid is not None:
+            reach("event.appended")
             return cur.lastrowid
         row = db.execute("SELECT seq FROM events WHERE event_id = ?", (event.event_id,)).fetchone()
         return int(row[0])

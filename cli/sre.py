@@ -1,4 +1,4 @@
-"""``gpufleet diagnose | approvals | approve | reject``: the SRE agent from the command line.
+"""``gpufleet diagnose | approvals | approve | reject | settle``: the SRE agent, from a terminal.
 
 The wall clock is read here, at the edge (decision times, ``--wait`` polling); the graph and
 the gate only ever see the times this module passes them.
@@ -17,7 +17,7 @@ from typing import Any, Literal, TextIO
 from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig, SreConfigError, load_sre_config
 from agents.sre.fleet import ReplayFleet
-from agents.sre.runner import RunReport, stored_report
+from agents.sre.runner import NoProgressError, RunReport, stored_report
 from agents.sre.runtime import (
     Origin,
     SreRuntime,
@@ -31,11 +31,14 @@ from agents.sre.runtime import (
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated, Severity
 from bus.log import EventLog, EventLogError
 from cli.common import load_topology
-from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text
+from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text, unknown_text
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
+from graph.approvals.audit import AuditLog
+from graph.approvals.ledger import SETTLEMENTS, ExecutionLedger
 from graph.approvals.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
-from graph.approvals.store import ApprovalError, ApprovalStore
+from graph.approvals.settle import SettleError, settle_step
+from graph.approvals.store import AlreadyDecidedError, ApprovalError, ApprovalStore
 from graph.checkpoint import open_checkpointer
 from graph.models.bundled import BundledModelError
 from graph.models.config import ModelConfigError
@@ -247,40 +250,51 @@ def _print(args: argparse.Namespace, out: TextIO, report: RunReport) -> None:
 
 
 def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
+    """Pending approvals, and steps whose outcome is unknown (both wait for a person)."""
     cfg = _config(args)
     if not (cfg.state_dir / "approvals.db").exists():
         out.write("[]\n" if args.json else f"no pending approvals (no state in {cfg.state_dir})\n")
         return 0
     store = ApprovalStore(cfg.state_dir / "approvals.db")
+    ledger = ExecutionLedger(cfg.state_dir / "approvals.db")
     try:
-        rows = store.pending()
+        rows, unknown = store.pending(), ledger.unknown()
     finally:
         store.close()
+        ledger.close()
     if args.json:
-        out.write(json.dumps([r.model_dump(mode="json") for r in rows], indent=2) + "\n")
+        doc = [r.model_dump(mode="json") for r in rows] + [
+            {"needs_settling": True, **u.model_dump(mode="json"), "hint": u.describe()}
+            for u in unknown
+        ]
+        out.write(json.dumps(doc, indent=2) + "\n")
     else:
         out.write(approvals_text(rows) + "\n")
+        if unknown:
+            out.write(unknown_text(unknown) + "\n")
     return 0
 
 
-def _decide(
-    args: argparse.Namespace, out: TextIO, decision: Literal["approved", "rejected"]
-) -> int:
-    cfg = _config(args)
-    now = time.time()  # the decision's time: the edge reads the clock
-    if not (cfg.state_dir / "approvals.db").exists():
-        raise SreUsageError(f"no approvals in {cfg.state_dir} (wrong --state-dir?)")
+def _policy(cfg: SreConfig) -> Policy:
+    try:
+        return load_policy(cfg.policy) if cfg.policy else Policy()
+    except PolicyError as e:
+        raise SreUsageError(str(e)) from None
+
+
+def _record_decision(
+    cfg: SreConfig, args: argparse.Namespace, decision: Literal["approved", "rejected"], now: float
+) -> str:
+    """Check the person against the policy and store the decision; returns the thread id.
+    An approval decided the same way before but never executed is not an error: the thread is
+    resumed so the step runs (or its unknown outcome is reported)."""
     store = ApprovalStore(cfg.state_dir / "approvals.db")
     try:
         req = store.get(args.approval_id)
         if req is None:
             raise SreUsageError(f"no approval {args.approval_id} in {cfg.state_dir}")
-        try:
-            policy: Policy = load_policy(cfg.policy) if cfg.policy else Policy()
-        except PolicyError as e:
-            raise SreUsageError(str(e)) from None
-        problem = person_problem(args.by)
-        if problem:
+        policy = _policy(cfg)
+        if problem := person_problem(args.by):
             raise SreUsageError(problem)
         role = None
         if decision == "rejected" and policy.approvers and policy.approver(args.by) is None:
@@ -294,12 +308,19 @@ def _decide(
             store.decide(
                 args.approval_id, decision, by=args.by, reason=args.reason, now=now, role=role
             )
+        except AlreadyDecidedError as e:
+            if e.existing.decision != decision or req.consumed:
+                raise SreUsageError(str(e)) from None
         except ApprovalError as e:
             raise SreUsageError(str(e)) from None
-        thread = req.thread_id
+        return req.thread_id
     finally:
         store.close()
-    out.write(f"{args.approval_id}: {decision} by {args.by}\n")
+
+
+def _resume_thread(
+    cfg: SreConfig, args: argparse.Namespace, thread: str, now: float, out: TextIO
+) -> int:
     origin = load_origin(cfg.state_dir, thread)
     if origin is None or origin.kind == "live" or args.no_resume:
         out.write("the agent that owns this thread resumes it when it next looks\n")
@@ -308,6 +329,8 @@ def _decide(
     rt = open_runtime(cfg, fleet)
     try:
         report = rt.runner.resume(thread, now=now)
+    except NoProgressError as e:
+        raise SreUsageError(str(e)) from None
     finally:
         rt.close()
     out.write(
@@ -317,12 +340,63 @@ def _decide(
     return 0
 
 
+def _decide(
+    args: argparse.Namespace, out: TextIO, decision: Literal["approved", "rejected"]
+) -> int:
+    cfg = _config(args)
+    now = time.time()  # the decision's time: the edge reads the clock
+    if not (cfg.state_dir / "approvals.db").exists():
+        raise SreUsageError(f"no approvals in {cfg.state_dir} (wrong --state-dir?)")
+    thread = _record_decision(cfg, args, decision, now)
+    out.write(f"{args.approval_id}: {decision} by {args.by}\n")
+    return _resume_thread(cfg, args, thread, now, out)
+
+
 def cmd_approve(args: argparse.Namespace, out: TextIO) -> int:
     return _decide(args, out, "approved")
 
 
 def cmd_reject(args: argparse.Namespace, out: TextIO) -> int:
     return _decide(args, out, "rejected")
+
+
+def cmd_settle(args: argparse.Namespace, out: TextIO) -> int:
+    """A person says what happened to a step whose outcome is unknown; the thread resumes."""
+    cfg = _config(args)
+    now = time.time()
+    db = cfg.state_dir / "approvals.db"
+    if not db.exists():
+        raise SreUsageError(f"no execution ledger in {cfg.state_dir} (wrong --state-dir?)")
+    ledger, store, audit = (
+        ExecutionLedger(db),
+        ApprovalStore(db),
+        AuditLog(cfg.state_dir / "audit.db"),
+    )
+    try:
+        done = settle_step(
+            ledger=ledger,
+            approvals=store,
+            audit=audit,
+            policy=_policy(cfg),
+            step_key=args.step,
+            outcome=args.outcome,
+            by=args.by,
+            reason=args.reason,
+            now=now,
+        )
+    except SettleError as e:
+        raise SreUsageError(str(e)) from None
+    finally:
+        ledger.close()
+        store.close()
+        audit.close()
+    retry = (
+        f"; the retry runs on approval {done.retry_approval_id}" if done.retry_approval_id else ""
+    )
+    out.write(f"{args.step}: settled {args.outcome} by {args.by}{retry}\n")
+    if not done.claim.thread_id:
+        return 0
+    return _resume_thread(cfg, args, done.claim.thread_id, now, out)
 
 
 def add_sre_commands(sub: Any) -> None:
@@ -356,6 +430,18 @@ def add_sre_commands(sub: Any) -> None:
     a = sub.add_parser("approvals", help="list actions waiting for a person")
     common(a)
     a.set_defaults(func=cmd_approvals)
+
+    st = sub.add_parser(
+        "settle",
+        help="say what happened to a step whose outcome is unknown (listed by `approvals`)",
+    )
+    st.add_argument("step", help="the step's id (an approval id, as `gpufleet approvals` shows)")
+    st.add_argument("--outcome", required=True, choices=SETTLEMENTS)
+    st.add_argument("--by", required=True, help="who settles (must be an approver)")
+    st.add_argument("--reason", required=True, help="what you checked on the node")
+    st.add_argument("--no-resume", action="store_true", help="record only; do not resume")
+    common(st)
+    st.set_defaults(func=cmd_settle)
 
     for name, fn, verb in (("approve", cmd_approve, "approve"), ("reject", cmd_reject, "reject")):
         p = sub.add_parser(name, help=f"{verb} a pending action and resume its diagnosis")

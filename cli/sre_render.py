@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.sre.runner import RunReport
+from graph.approvals.ledger import StepClaim
 
 _RISK_MARK = {"read": " ", "mutate": "!", "destructive": "‼"}
 
@@ -119,6 +120,18 @@ def diagnosis_text(report: RunReport) -> str:
     else:
         lines.append(f"  outcome: {report.outcome}")
     return "\n".join(lines)
+
+
+def unknown_text(claims: Sequence[StepClaim]) -> str:
+    """Steps that were started and never reported back: each waits for a person to settle."""
+    out = [f"{len(claims)} step(s) with an unknown outcome (escalated; settle each):"]
+    for c in claims:
+        out.append(
+            f"  {c.step_key}  {c.describe()}\n"
+            f"      incident {c.incident_id or '?'}: gpufleet settle {c.step_key} "
+            "--outcome done|not-done|retry --by NAME --reason TEXT"
+        )
+    return "\n".join(out)
 
 
 def approvals_text(rows: Sequence[Any]) -> str:

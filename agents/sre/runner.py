@@ -22,6 +22,19 @@ from agents.sre.graph import (
 from bus.events import EVENT_ADAPTER, ActionResult, Diagnosis, Event, Incident
 
 
+class NoProgressError(RuntimeError):
+    """A resume changed nothing: resuming again would loop without end."""
+
+
+def _position(snapshot: Any) -> tuple[Any, ...]:
+    """Where a thread stands: its last checkpoint and the nodes due next."""
+    return (
+        snapshot.config["configurable"].get("checkpoint_id"),
+        tuple(snapshot.next),
+        tuple(task.name for task in snapshot.tasks),
+    )
+
+
 @dataclass
 class RunReport:
     thread_id: str
@@ -86,12 +99,27 @@ class SreRunner:
         return self.report(tid)
 
     def resume(self, thread_id: str, now: float) -> RunReport:
-        """Wake a thread paused on an approval (after the decision was stored)."""
+        """Wake a thread paused on an approval (after the decision was stored), or run on a
+        thread whose process stopped inside a node (its last checkpoint names a next node but
+        no interrupt waits there). Raises :class:`NoProgressError` when the thread is exactly
+        where it was afterwards: a caller must never retry that in a loop."""
         cfg = thread_config(thread_id)
         snapshot = self.app.get_state(cfg)
-        if not snapshot.next:
-            return self.report(thread_id)
-        self.app.invoke(resume_command(now), cfg)
+        if not snapshot.next and not snapshot.tasks:
+            return self.report(thread_id)  # finished: nothing to resume
+        before = _position(snapshot)
+        # A task that finished before the crash may leave its writes pending on the last
+        # checkpoint (LangGraph saves checkpoints asynchronously): ``next`` is then empty while
+        # ``tasks`` is not, and only invoke(None) applies those writes and goes on.
+        if any(task.interrupts for task in snapshot.tasks):
+            self.app.invoke(resume_command(now), cfg)
+        else:
+            self.app.invoke(None, cfg)  # None: continue from the last checkpoint
+        if _position(self.app.get_state(cfg)) == before:
+            raise NoProgressError(
+                f"resuming thread {thread_id} left it where it was (next: "
+                f"{', '.join(snapshot.next)}); it needs a person: see `gpufleet approvals`"
+            )
         return self.report(thread_id)
 
     def report(self, thread_id: str) -> RunReport:

@@ -18,6 +18,7 @@ from typing import IO, Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bus.failpoints import reach
 from graph.approvals.store import SqliteFile
 from graph.tools import Risk, ToolStatus
 
@@ -98,6 +99,7 @@ class AuditLog:
                 (record.at, record.incident_id, record.tool, record.status, text),
             )
             seq = cur.lastrowid
+        reach("audit.written")
         return AuditRecord.model_validate({**body, "seq": seq})
 
     def records(self, incident_id: str | None = None, *, since_seq: int = 0) -> list[AuditRecord]:

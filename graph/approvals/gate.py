@@ -34,6 +34,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bus.failpoints import reach
 from graph.approvals.audit import AuditLog, AuditRecord
 from graph.approvals.breaker import BlastRadiusBreaker, BreakerError, BreakerState
 from graph.approvals.policy import (
@@ -687,6 +688,7 @@ class ApprovalGate:
     ) -> ToolResult:
         before = self._probe(call)
         result = self.registry.call(call.tool, call.args)
+        reach("step.side_effect_done")
         after = self._probe(call)
         if result.status in _NOTHING_CHANGED:
             self.breaker.settle(event_id, counted=False)

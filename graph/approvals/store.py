@@ -29,6 +29,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from bus.failpoints import reach
 from graph.approvals.policy import person_problem
 
 StateChangingRisk = Literal["mutate", "destructive"]
@@ -55,8 +56,10 @@ class SqliteFile:
         schema_version: int,
         schema: Sequence[str],
         fsync: bool = True,
+        migrations: Mapping[int, Sequence[str]] | None = None,
     ) -> None:
         self.path = os.fspath(path)
+        self._migrations = dict(migrations or {})
         self._lock = threading.RLock()
         try:
             # isolation_level=None: autocommit; multi-statement writes use BEGIN IMMEDIATE.
@@ -93,14 +96,31 @@ class SqliteFile:
                     db.execute(statement)
                 db.execute("INSERT INTO gpufleet_meta (key, value) VALUES (?, ?)", (key, version))
             elif str(row[0]) != str(version):
-                raise StoreError(
-                    f"{self.path!r} holds a {store} store of schema version {row[0]}; "
-                    f"this code reads version {version}"
-                )
+                self._migrate(db, store, str(row[0]), version)
             db.execute("COMMIT")
         finally:
             if db.in_transaction:
                 db.execute("ROLLBACK")
+
+    def _migrate(self, db: sqlite3.Connection, store: str, found: str, version: int) -> None:
+        """Upgrade an older schema in place, one version at a time (``migrations[v]`` takes
+        v-1 to v); a newer or unknown version is refused, never guessed at."""
+        start = int(found) if found.isdigit() else None
+        if (
+            start is None
+            or start > version
+            or any(v not in self._migrations for v in range(start + 1, version + 1))
+        ):
+            raise StoreError(
+                f"{self.path!r} holds a {store} store of schema version {found}; "
+                f"this code reads version {version}"
+            )
+        for v in range(start + 1, version + 1):
+            for statement in self._migrations[v]:
+                db.execute(statement)
+        db.execute(
+            "UPDATE gpufleet_meta SET value = ? WHERE key = ?", (version, f"{store}.schema_version")
+        )
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -398,6 +418,7 @@ class ApprovalStore:
             row = db.execute(
                 "SELECT request FROM approvals WHERE approval_id = ?", (req.approval_id,)
             ).fetchone()
+        reach("approval.requested")
         stored = ApprovalRequest.model_validate_json(row[0])
         if (stored.tool, stored.args_hash, stored.incident_id) != (
             req.tool,
@@ -471,6 +492,8 @@ class ApprovalStore:
             raise UnknownApprovalError(approval_id)
         record = _record(row)
         assert record.decision is not None  # the row is decided, by us or before us
+        if won:
+            reach("approval.decided")
         if not won:
             raise AlreadyDecidedError(record.decision)
         return record.decision
@@ -484,4 +507,7 @@ class ApprovalStore:
                 " WHERE approval_id = ? AND status = 'approved' AND consumed_at IS NULL",
                 (now, approval_id),
             )
-            return cur.rowcount == 1
+            won = cur.rowcount == 1
+        if won:
+            reach("approval.consumed")
+        return won
