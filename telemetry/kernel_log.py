@@ -942,10 +942,9 @@ def _classify(msg: str) -> tuple[_Result, str]:
     Returns the result and the message as recognised (from its GPU anchor on, for pasted text
     such as ``> NVRM: Xid …``)."""
     msg = msg.strip()
-    if not (msg.startswith(("NVRM", "Xid", "SXid", "nvidia", "Unable"))):
-        a = _ANCHOR_RE.search(msg, 0, _ANCHOR_WINDOW)
-        if a is not None and a.start() > 0:
-            msg = msg[a.start() :]
+    a = _ANCHOR_RE.search(msg, 0, _ANCHOR_WINDOW)
+    if a is not None and a.start() > 0:  # "nvidia:nvidia_dev_xid: Xid (…" (ftrace), "> NVRM: …"
+        msg = msg[a.start() :]
     if msg.startswith("SXid ("):  # an SXid whose "nvidia-nvswitchN: " was cut off
         msg = "nvidia-nvswitch: " + msg
     if _XID_START_RE.match(msg):
