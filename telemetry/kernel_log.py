@@ -217,13 +217,17 @@ class ParseReport:
 
     @property
     def consistent(self) -> bool:
-        return self.total == (
-            self.recognised
-            + self.ignored
-            + self.unrecognised
-            + self.malformed_count
-            + self.untrusted
-        ) and self.gpu_unparsed <= self.unrecognised
+        return (
+            self.total
+            == (
+                self.recognised
+                + self.ignored
+                + self.unrecognised
+                + self.malformed_count
+                + self.untrusted
+            )
+            and self.gpu_unparsed <= self.unrecognised
+        )
 
     def summary(self) -> str:
         kinds = ", ".join(f"{k}={v}" for k, v in sorted(self.by_kind.items())) or "none"

@@ -45,7 +45,9 @@ def _results() -> list[tuple[dict[str, object], object]]:
 def test_corpus_is_large_and_cited() -> None:
     rows = _rows()
     assert len(rows) >= 120
-    assert all(r["origin"] and r["layout"] and r["provenance"] in ("verbatim", "derived") for r in rows)
+    assert all(
+        r["origin"] and r["layout"] and r["provenance"] in ("verbatim", "derived") for r in rows
+    )
     assert sum(r["provenance"] == "verbatim" for r in rows) >= 60
 
 
