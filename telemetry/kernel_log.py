@@ -603,7 +603,6 @@ _XID_RE = re.compile(
 )
 _PID_RE = re.compile(r"(?:^|,) {0,4}pid=(?P<pid>'[^']{0,32}'|[^,\s]{0,32})")
 _NAME_RE = re.compile(r"(?:^|,) {0,4}name=(?P<name>[^,]{0,64})")
-_CHANNEL_RE = re.compile(r"\bCh(?:annel ID)? (?P<ch>[0-9A-Fa-f]{1,8})\b")
 _CAUSED_BY_RE = re.compile(r"caused by previous Xid (?P<x>\d{1,5})\b")
 # Xid 154: "GPU recovery action changed from 0x0 (None) to 0x1 (GPU Reset Required)".
 _RECOVERY_RE = re.compile(
