@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from telemetry.frame import LogEvent
 from telemetry.kernel_log import KernelLogParser, ParseReport, follow, journalctl_follow_argv
@@ -35,6 +36,7 @@ class KernelLogFeed:
         now: float | None = None,
         from_start: bool = False,
         poll_s: float = 0.5,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.source: str | os.PathLike[str] | Sequence[str] = (
             journalctl_follow_argv() if source == "journal" else source
@@ -44,6 +46,7 @@ class KernelLogFeed:
         self._stop = threading.Event()
         self._from_start = from_start
         self._poll_s = poll_s
+        self._clock = clock
         self._thread = threading.Thread(target=self._run, name="kernel-log-feed", daemon=True)
         self.error: str | None = None
 
@@ -60,7 +63,9 @@ class KernelLogFeed:
             for line in follow(
                 self.source, sleep=self._sleep, poll_s=self._poll_s, from_start=self._from_start
             ):
-                event = self.parser.feed(line)
+                # The read time stamps lines that carry none (journalctl -o cat, a pasted
+                # file); the parser itself never reads the clock.
+                event = self.parser.feed(line, at=self._clock())
                 if event is not None:
                     self._q.put(event)
                 if self._stop.is_set():

@@ -472,23 +472,33 @@ def test_invalid_timestamps_are_malformed() -> None:
         "[Mon Foo  2 02:45:00 2026] NVRM: Xid (PCI:0000:18:00): 13, x",
         "<4>1 - node-17 kernel - - - NVRM: Xid (PCI:0000:18:00): 13, x",
         "2026-03-02T02:45:00+2500 node-17 kernel: NVRM: Xid (PCI:0000:18:00): 13, x",
-        "NVRM: Xid (PCI:0000:18:00): 13, x",
-        "kernel: NVRM: GPU 0000:18:00.0: GPU has fallen off the bus.",
-        "nvidia-nvswitch3: SXid (PCI:0000:05:00.0): 12028, Non-fatal, Link 46",
         "2026-02-30T02:45:00+0000 node-17 kernel: usb 1-1: new high-speed USB device",
     ]
     events, report = parse_lines(lines, node="n")
     assert events == []
-    assert report.malformed_count == 7 and report.unrecognised == 1
+    assert report.malformed_count == 4 and report.unrecognised == 1
     reasons = [r for _, r, _ in report.malformed]
     assert reasons[0].startswith("invalid timestamp")
     assert reasons[2] == "no usable timestamp"
-    assert reasons[4:] == [
-        "xid message without a timestamp",
-        "fallen_off_bus message without a timestamp",
-        "sxid message without a timestamp",
+    assert [n for n, _, _ in report.malformed] == [1, 2, 3, 4]
+
+
+def test_lines_without_a_timestamp_still_make_events() -> None:
+    # Formerly "<kind> message without a timestamp" (malformed, dropped): a line with no time is
+    # still an Xid. It gets the caller's read time ``at`` (attrs time=inferred), else 0.0 and
+    # time=unknown, and the report counts both.
+    lines = [
+        "NVRM: Xid (PCI:0000:18:00): 13, x",
+        "kernel: NVRM: GPU 0000:18:00.0: GPU has fallen off the bus.",
+        "nvidia-nvswitch3: SXid (PCI:0000:05:00.0): 12028, Non-fatal, Link 46",
     ]
-    assert [n for n, _, _ in report.malformed] == [1, 2, 3, 4, 5, 6, 7]
+    events, report = parse_lines(lines, node="n")
+    assert [e.kind for e in events] == ["xid", "fallen_off_bus", "sxid"]
+    assert all(e.timestamp == 0.0 and e.attrs["time"] == "unknown" for e in events)
+    assert report.time_unknown == 3 and report.malformed_count == 0 and report.consistent
+    events, report = parse_lines(lines, node="n", at=T0)
+    assert all(e.timestamp == T0 and e.attrs["time"] == "inferred" for e in events)
+    assert report.time_inferred == 3 and report.recognised == 3
 
 
 # --------------------------------------------------------------------------------- years
@@ -521,12 +531,17 @@ def test_syslog_feb_29_outside_leap_years_is_malformed() -> None:
     assert report.malformed_count == 1 and "invalid timestamp" in report.malformed[0][1]
 
 
-def test_syslog_without_year_or_now_raises_clearly() -> None:
+def test_syslog_without_year_or_now_does_not_abort() -> None:
+    # Formerly raised YearRequiredError for the whole file: now one year-less line is an event
+    # with no known time (attrs time=unknown, counted), or placed by ``at`` when given.
     ok = ["Mar  2 02:45:00 node-17 systemd[1]: Started Session 4 of user root."]
-    _, report = parse_lines(ok)  # not needed for lines that make no event
+    _, report = parse_lines(ok)
     assert report.unrecognised == 1
-    with pytest.raises(YearRequiredError, match=r"pass year=<int> or now="):
-        parse_lines([*ok, XID_SYSLOG.format(d="Mar  2 02:45:00")])
+    events, report = parse_lines([*ok, XID_SYSLOG.format(d="Mar  2 02:45:00")])
+    assert [(e.xid, e.timestamp, e.attrs["time"]) for e in events] == [(13, 0.0, "unknown")]
+    assert report.time_unknown == 1 and "no known time" in report.summary()
+    [e], _ = parse_lines([XID_SYSLOG.format(d="Mar  2 02:45:00")], at=T0 + 3600)
+    assert e.timestamp == T0 and "time" not in e.attrs
     assert issubclass(YearRequiredError, ValueError)
 
 
