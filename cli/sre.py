@@ -95,6 +95,45 @@ def fleet_for_origin(origin: Origin) -> tuple[ReplayFleet, list[Incident]]:
     raise SreUsageError(f"cannot rebuild a {origin.kind} run from this command line")
 
 
+def resumable(origin: Origin | None) -> bool:
+    """Whether this process can rebuild the thread's tools: replays always; live threads when
+    they were started from the command line (``watch --sre`` resumes its own)."""
+    if origin is None:
+        return False
+    return origin.kind != "live" or bool(origin.events_db and origin.topology)
+
+
+def runtime_for_origin(cfg: SreConfig, origin: Origin, llm: str | None = None) -> SreRuntime:
+    if origin.kind != "live":
+        fleet, _ = fleet_for_origin(origin)
+        return open_runtime(cfg, fleet, llm)
+    if not (origin.events_db and origin.topology):
+        raise SreUsageError("this live thread belongs to a `gpufleet watch --sre` process")
+    return open_live_runtime(cfg, Path(origin.events_db), origin.topology, llm)
+
+
+def open_live_runtime(
+    cfg: SreConfig, events_db: Path, topology_file: str, llm: str | None = None
+) -> SreRuntime:
+    """The live evidence sources and executors of the SRE config, for the command line."""
+    from agents.sre.live import live_wiring  # noqa: PLC0415 (live sources: only this path)
+
+    topology = load_topology(topology_file)
+    wiring = live_wiring(cfg, topology, event_log=events_db)
+    try:
+        model = open_model_for(cfg, llm)
+    except (SreConfigError, BundledModelError, ModelConfigError) as e:
+        for close in wiring.closers:
+            close()
+        raise SreUsageError(str(e)) from None
+    rt = build_runtime(cfg, wiring.fleet, wiring.tools, model=model)
+    rt.closers += list(wiring.closers)
+    closer = getattr(model, "close", None)
+    if closer is not None:
+        rt.closers.append(closer)
+    return rt
+
+
 def open_runtime(cfg: SreConfig, fleet: ReplayFleet, llm: str | None = None) -> SreRuntime:
     try:
         model = open_model_for(cfg, llm)
@@ -135,7 +174,10 @@ def wait_for_decisions(
     while report.pending_approval:
         req = rt.approvals.get(report.pending_approval)
         if req is not None and req.status != "pending":
-            report = rt.runner.resume(report.thread_id, now=clock())
+            try:
+                report = rt.runner.resume(report.thread_id, now=clock())
+            except NoProgressError as e:  # never loop on a resume that changes nothing
+                raise SreUsageError(str(e)) from None
             out.write(diagnosis_text(report) + "\n")
             out.flush()
             continue
@@ -179,12 +221,15 @@ def cmd_diagnose(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def diagnose_incident_id(args: argparse.Namespace, cfg: SreConfig, out: TextIO) -> int:
-    """An incident id: show the diagnosis this state directory holds for it, or — with
-    ``--events-db`` and ``--topology`` — diagnose its latest version from the event log with the
-    live evidence sources of the SRE config."""
+    """An incident id: show the diagnosis this state directory holds for it (``--wait``: and
+    stay, resuming after each decision), or — with ``--events-db`` and ``--topology`` —
+    diagnose its latest version from the event log with the live evidence sources of the SRE
+    config."""
     incident_id = args.target
     threads = threads_of_incident(cfg.state_dir, incident_id)
     if threads and not args.again:
+        if args.wait:
+            return _wait_on_thread(args, cfg, threads[0], out)
         saver = open_checkpointer(cfg.state_dir / "checkpoints.db")
         try:
             report = stored_report(saver, threads[0])
@@ -201,24 +246,38 @@ def diagnose_incident_id(args: argparse.Namespace, cfg: SreConfig, out: TextIO) 
     if not args.topology:
         raise SreUsageError("--events-db needs --topology (the fleet's topology JSON)")
     incident = latest_incident(Path(args.events_db), incident_id)
-    from agents.sre.live import live_wiring  # noqa: PLC0415 (live sources: only this path)
-
-    topology = load_topology(args.topology)
-    wiring = live_wiring(cfg, topology, event_log=args.events_db)
+    origin = Origin(
+        kind="live",
+        events_db=str(Path(args.events_db).resolve()),
+        topology=str(Path(args.topology).resolve()),
+    )
+    rt = open_live_runtime(cfg, Path(args.events_db), args.topology, args.llm)
     try:
-        model = open_model_for(cfg, args.llm)
-    except (SreConfigError, BundledModelError, ModelConfigError) as e:
-        raise SreUsageError(str(e)) from None
-    rt = build_runtime(cfg, wiring.fleet, wiring.tools, model=model)
-    rt.closers += list(wiring.closers)
-    closer = getattr(model, "close", None)
-    if closer is not None:
-        rt.closers.append(closer)
-    try:
-        report = run_diagnosis(rt, incident, Origin(kind="live"), now=time.time())
+        report = run_diagnosis(rt, incident, origin, now=time.time())
+        if args.wait and report.pending_approval:
+            report = wait_for_decisions(rt, report, io.StringIO() if args.json else out)
     finally:
         rt.close()
     _print(args, out, report)
+    return 0
+
+
+def _wait_on_thread(args: argparse.Namespace, cfg: SreConfig, thread: str, out: TextIO) -> int:
+    """Pick up a stored thread (after a restart) and wait on it like ``--wait`` does."""
+    origin = load_origin(cfg.state_dir, thread)
+    if origin is None or not resumable(origin):
+        raise SreUsageError(f"{args.target}: its agent process resumes it; nothing to wait on here")
+    rt = runtime_for_origin(cfg, origin, args.llm)
+    try:
+        report = rt.runner.resume(thread, now=time.time())
+        out.write(diagnosis_text(report) + "\n")
+        report = wait_for_decisions(rt, report, io.StringIO() if args.json else out)
+    except NoProgressError as e:
+        raise SreUsageError(str(e)) from None
+    finally:
+        rt.close()
+    if args.json:
+        _print(args, out, report)
     return 0
 
 
@@ -322,11 +381,10 @@ def _resume_thread(
     cfg: SreConfig, args: argparse.Namespace, thread: str, now: float, out: TextIO
 ) -> int:
     origin = load_origin(cfg.state_dir, thread)
-    if origin is None or origin.kind == "live" or args.no_resume:
+    if origin is None or not resumable(origin) or args.no_resume:
         out.write("the agent that owns this thread resumes it when it next looks\n")
         return 0
-    fleet, _ = fleet_for_origin(origin)
-    rt = open_runtime(cfg, fleet)
+    rt = runtime_for_origin(cfg, origin)
     try:
         report = rt.runner.resume(thread, now=now)
     except NoProgressError as e:

@@ -58,6 +58,11 @@ class Origin(BaseModel):
     hours: float | None = None  # demo
     until: float | None = None  # replay up to this time
     incident_id: str | None = None  # the incident the thread diagnoses (lookup by id)
+    # live, diagnosed from the command line: what any later process (approve, settle,
+    # diagnose --wait) needs to rebuild the same live tools; absent for `watch --sre` threads,
+    # which the watching process resumes itself
+    events_db: str | None = None
+    topology: str | None = None
 
 
 # --------------------------------------------------------------------------- SLURM in replay
