@@ -25,16 +25,18 @@
   runs at most once however often the thread is resumed.
 - **verify** runs the runbook's read-only verification and settles the incident's phase.
 
-Nodes are pure functions of the state plus the injected :class:`SreDeps`; every event they
-produce goes to the ``outbox`` with a content-derived id, so re-running a node after a crash
-re-emits the same ids and idempotent subscribers drop the duplicates.
+Nodes are module-level functions of the state plus the injected :class:`SreDeps` (bound by
+:func:`build_graph`); every event they produce goes to the ``outbox`` with a content-derived
+id, so re-running a node after a crash re-emits the same ids and idempotent subscribers drop
+the duplicates.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from functools import partial, update_wrapper, wraps
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
@@ -43,8 +45,8 @@ from langgraph.types import Command, Send, interrupt
 
 from agents.sre.diagnose_core import analyze_evidence
 from agents.sre.evidence import evidence_from_results, plan_evidence
-from agents.sre.plan import affected_jobs, make_plan, plan_context, verification_step
-from agents.sre.rerank import rerank
+from agents.sre.plan import Plan, affected_jobs, make_plan, plan_context, verification_step
+from agents.sre.rerank import RerankOutcome, rerank
 from agents.sre.state import GatherTask, SreState
 from bus.events import (
     ActionProposed,
@@ -53,6 +55,7 @@ from bus.events import (
     Diagnosis,
     DiagnosisReady,
     Evidence,
+    Finding,
     Incident,
     Layer,
     Phase,
@@ -63,7 +66,7 @@ from bus.events import (
 )
 from graph.approvals.gate import ActionContext, ApprovalGate
 from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.store import ApprovalRequest, ApprovalStore
+from graph.approvals.store import ApprovalRecord, ApprovalRequest, ApprovalStore
 from graph.models.chat import StructuredModel
 from graph.tools import ToolCall, ToolResult
 from knowledge.retrieve import Retriever
@@ -74,9 +77,14 @@ LAYERS = ("hardware", "driver", "os", "workload")
 AGENT = "agent"
 
 
-@dataclass
+@dataclass(frozen=True)
 class SreDeps:
-    """Everything the graph's nodes use, injected (tests and evals build their own)."""
+    """Everything the graph's nodes use, injected (tests and evals build their own).
+
+    :func:`build_graph` binds it to every node that needs it (``functools.partial``), so the
+    compiled graph is self-contained: callers invoke it with the state alone. The clock is
+    not here: ``now`` is part of the state (the caller's time, checkpointed and updated on
+    resume)."""
 
     kb: KnowledgeBase
     retriever: Retriever
@@ -88,6 +96,25 @@ class SreDeps:
     max_hypotheses: int = 5
 
 
+Update = dict[str, Any]  # what a node returns: the state keys it writes
+Outbox = list[dict[str, Any]]
+S_contra = TypeVar("S_contra", contravariant=True)
+R_co = TypeVar("R_co", covariant=True)
+
+
+class _Node(Protocol[S_contra, R_co]):
+    """A node function as written here: the state (or a ``Send`` payload), then the deps."""
+
+    def __call__(self, state: S_contra, /, deps: SreDeps) -> R_co: ...
+
+
+class _Bound(Protocol[S_contra, R_co]):
+    """A node as LangGraph calls it: the state alone."""
+
+    def __call__(self, state: S_contra) -> R_co: ...
+
+
+# --------------------------------------------------------------------------- state helpers
 def _incident(state: SreState) -> Incident:
     return Incident.model_validate(state["incident"])
 
@@ -96,7 +123,17 @@ def _diagnosis(state: SreState) -> Diagnosis:
     return Diagnosis.model_validate(state["diagnosis"])
 
 
-def _phase(incident: Incident, phase: Phase, at: float, reason: str) -> list[dict[str, Any]]:
+def _current(state: SreState) -> tuple[Diagnosis, PlannedStep]:
+    """The diagnosis and the plan step the cursor points at."""
+    dx = _diagnosis(state)
+    return dx, dx.plan[_cursor(state)]
+
+
+def _cursor(state: SreState) -> int:
+    return state.get("cursor", 0)
+
+
+def _phase(incident: Incident, phase: Phase, at: float, reason: str) -> Outbox:
     """An IncidentUpdated for the phase change, or nothing if the move is not allowed."""
     try:
         moved = incident.advance(phase, at, reason, by="sre")
@@ -117,367 +154,429 @@ def _moved(state: SreState, pending: Sequence[dict[str, Any]] = ()) -> Incident:
     return inc
 
 
-def build_graph(deps: SreDeps) -> StateGraph[SreState]:
-    def fan_out(state: SreState) -> list[Send]:
-        inc = _incident(state)
-        planned = plan_evidence(inc, deps.topology, state["now"])
-        return [
-            Send(
-                "gather",
-                GatherTask(
-                    layer=layer,
-                    calls=[c.model_dump(mode="json") for c in planned.get(_layer(layer), [])],
-                    incident=state["incident"],
-                    now=state["now"],
-                ),
-            )
-            for layer in LAYERS
-        ]
+def _context(dx: Diagnosis, step: PlannedStep, thread: str) -> ActionContext:
+    node = step.args.get("node")
+    return ActionContext(
+        incident_id=dx.incident_id,
+        runbook_id=dx.runbook_id or "",
+        runbook_version=dx.runbook_version or 0,
+        node=node if isinstance(node, str) else None,
+        thread_id=thread,
+    )
 
-    def gather(task: GatherTask) -> dict[str, Any]:
-        calls = [ToolCall.model_validate(c) for c in task["calls"]]
-        results: list[ToolResult] = []
-        for call in calls:
-            # Reads only: the gate refuses anything else without an approval, so a planner
-            # bug can never turn evidence gathering into an action.
-            results.append(deps.gate.read(call, now=task["now"]))
-        items = evidence_from_results(_layer(task["layer"]), calls, results)
-        return {"evidence": [e.model_dump(mode="json") for e in items]}
 
-    def analyze(state: SreState) -> dict[str, Any]:
-        inc = _incident(state)
-        now = state["now"]
-        core = analyze_evidence(
-            inc, [Evidence.model_validate(e) for e in state["evidence"]], deps.retriever, deps.kb
-        )
-        evidence, findings = core.evidence, core.findings
-        ranked = core.hypotheses[: deps.max_hypotheses]
-        outcome = rerank(deps.model, inc, evidence, ranked)
-        plan = make_plan(deps.kb, inc, outcome.hypotheses, evidence)
-        diagnosis = Diagnosis(
-            diagnosis_id=stable_id("dx", inc.incident_id, inc.updated_at, inc.anomaly_count),
-            incident_id=inc.incident_id,
-            time=inc.updated_at,
-            hypotheses=tuple(outcome.hypotheses),
-            evidence=tuple(evidence),
-            findings=tuple(findings),
-            runbook_id=plan.runbook.id if plan.runbook else None,
-            runbook_version=plan.runbook.version if plan.runbook else None,
-            plan=plan.steps,
-            method=outcome.method,
-            model=outcome.model,
-            fallback=outcome.fallback,
-            explanation=outcome.explanation,
-            cited_evidence=tuple(outcome.cited_evidence),
-            model_tokens=outcome.tokens,
-            model_latency_s=outcome.latency_s,
-        )
-        outbox = _phase(inc, Phase.DIAGNOSING, now, "SRE agent gathering evidence")
-        outbox.append(
-            DiagnosisReady(
-                event_id=stable_id("ev", "diagnosis", diagnosis.diagnosis_id),
-                time=diagnosis.time,
-                diagnosis=diagnosis,
-            ).model_dump(mode="json")
-        )
-        return {
-            "diagnosis": diagnosis.model_dump(mode="json"),
-            "plan_notes": list(plan.notes),
-            "cursor": 0,
-            "outbox": outbox,
-            "outcome": "running",
-        }
+def _result(
+    dx: Diagnosis, step: PlannedStep, res: ToolResult, initiator: str, approval: str | None
+) -> dict[str, Any]:
+    return ActionResult(
+        event_id=stable_id("ev", "action", dx.diagnosis_id, step.index, step.tool, approval),
+        time=dx.time,
+        incident_id=dx.incident_id,
+        approval_id=approval,
+        tool=step.tool,
+        args=step.args,
+        risk=step.risk,
+        status=res.status,
+        initiator=initiator,
+        dry_run=res.status == "dry_run",
+        query=res.query,
+        error=res.error,
+    ).model_dump(mode="json")
 
-    def _context(dx: Diagnosis, step: PlannedStep, thread: str) -> ActionContext:
-        node = step.args.get("node")
-        return ActionContext(
-            incident_id=dx.incident_id,
-            runbook_id=dx.runbook_id or "",
-            runbook_version=dx.runbook_version or 0,
-            node=node if isinstance(node, str) else None,
-            thread_id=thread,
-        )
 
-    def _result(
-        dx: Diagnosis, step: PlannedStep, res: ToolResult, initiator: str, approval: str | None
-    ) -> dict[str, Any]:
-        return ActionResult(
-            event_id=stable_id("ev", "action", dx.diagnosis_id, step.index, step.tool, approval),
-            time=dx.time,
-            incident_id=dx.incident_id,
-            approval_id=approval,
-            tool=step.tool,
-            args=step.args,
-            risk=step.risk,
-            status=res.status,
-            initiator=initiator,
-            dry_run=res.status == "dry_run",
-            query=res.query,
-            error=res.error,
+def _results_to_outbox(node: _Node[SreState, Update]) -> _Node[SreState, Update]:
+    """Every ActionResult a node records is also published (after its other events)."""
+
+    @wraps(node)
+    def wrapped(state: SreState, deps: SreDeps) -> Update:
+        update = node(state, deps)
+        if update.get("results"):
+            update["outbox"] = [*update.get("outbox", []), *update["results"]]
+        return update
+
+    return wrapped
+
+
+# --------------------------------------------------------------------------- gather
+def fan_out(state: SreState, deps: SreDeps) -> list[Send]:
+    """START → one ``gather`` branch per layer, each with its planned read calls."""
+    planned = plan_evidence(_incident(state), deps.topology, state["now"])
+    return [
+        Send(
+            "gather",
+            GatherTask(
+                layer=layer,
+                calls=[c.model_dump(mode="json") for c in planned.get(_layer(layer), [])],
+                incident=state["incident"],
+                now=state["now"],
+            ),
+        )
+        for layer in LAYERS
+    ]
+
+
+def gather(task: GatherTask, deps: SreDeps) -> Update:
+    """One layer's evidence. Reads only: the gate refuses anything else without an approval,
+    so a planner bug can never turn evidence gathering into an action."""
+    calls = [ToolCall.model_validate(c) for c in task["calls"]]
+    results = [deps.gate.read(call, now=task["now"]) for call in calls]
+    items = evidence_from_results(_layer(task["layer"]), calls, results)
+    return {"evidence": [e.model_dump(mode="json") for e in items]}
+
+
+# --------------------------------------------------------------------------- analyze
+def analyze(state: SreState, deps: SreDeps) -> Update:
+    """Number the evidence, derive findings, rank (and maybe re-rank) the cards, plan."""
+    inc = _incident(state)
+    core = analyze_evidence(
+        inc, [Evidence.model_validate(e) for e in state["evidence"]], deps.retriever, deps.kb
+    )
+    outcome = rerank(deps.model, inc, core.evidence, core.hypotheses[: deps.max_hypotheses])
+    plan = make_plan(deps.kb, inc, outcome.hypotheses, core.evidence)
+    diagnosis = _make_diagnosis(inc, core.evidence, core.findings, outcome, plan)
+    outbox = _phase(inc, Phase.DIAGNOSING, state["now"], "SRE agent gathering evidence")
+    outbox.append(
+        DiagnosisReady(
+            event_id=stable_id("ev", "diagnosis", diagnosis.diagnosis_id),
+            time=diagnosis.time,
+            diagnosis=diagnosis,
         ).model_dump(mode="json")
+    )
+    return {
+        "diagnosis": diagnosis.model_dump(mode="json"),
+        "plan_notes": list(plan.notes),
+        "cursor": 0,
+        "outbox": outbox,
+        "outcome": "running",
+    }
 
-    def step(state: SreState) -> dict[str, Any]:
-        dx = _diagnosis(state)
-        i = state.get("cursor", 0)
-        s = dx.plan[i]
-        if s.unresolved:
-            res = ToolResult(
-                status="denied",
-                error=f"not run: needs {', '.join(s.unresolved)} (a person completes this step)",
-            )
-            if s.risk == "read":
-                return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
-            # a state-changing step nobody can complete here: the rest of the plan assumes it
-            return _stop(state, dx, s, res, AGENT, None, "escalated", res.error or "")
-        call = ToolCall(tool=s.tool, args=dict(s.args))
-        if s.risk == "read":
-            res = deps.gate.read(
-                call, now=state["now"], context=_context(dx, s, state["thread_id"])
-            )
-            return {"cursor": i + 1, "results": [_result(dx, s, res, AGENT, None)]}
-        decision = deps.gate.classify(
-            s.tool, dict(s.args), _context(dx, s, state["thread_id"]).node, state["now"]
+
+def _make_diagnosis(
+    inc: Incident,
+    evidence: Sequence[Evidence],
+    findings: Sequence[Finding],
+    outcome: RerankOutcome,
+    plan: Plan,
+) -> Diagnosis:
+    return Diagnosis(
+        diagnosis_id=stable_id("dx", inc.incident_id, inc.updated_at, inc.anomaly_count),
+        incident_id=inc.incident_id,
+        time=inc.updated_at,
+        hypotheses=tuple(outcome.hypotheses),
+        evidence=tuple(evidence),
+        findings=tuple(findings),
+        runbook_id=plan.runbook.id if plan.runbook else None,
+        runbook_version=plan.runbook.version if plan.runbook else None,
+        plan=plan.steps,
+        method=outcome.method,
+        model=outcome.model,
+        fallback=outcome.fallback,
+        explanation=outcome.explanation,
+        cited_evidence=tuple(outcome.cited_evidence),
+        model_tokens=outcome.tokens,
+        model_latency_s=outcome.latency_s,
+    )
+
+
+# --------------------------------------------------------------------------- step
+@_results_to_outbox
+def step(state: SreState, deps: SreDeps) -> Update:
+    """Run the plan's next step: reads at once; a state-changing step runs when a policy rule
+    pre-approves it, stops the plan when the breaker blocks it, and otherwise goes to
+    ``propose`` (``pending_approval``)."""
+    dx, s = _current(state)
+    if s.unresolved:
+        return _unresolved(state, dx, s)
+    if s.risk == "read":
+        ctx = _context(dx, s, state["thread_id"])
+        res = deps.gate.read(
+            ToolCall(tool=s.tool, args=dict(s.args)), now=state["now"], context=ctx
         )
-        if decision.kind == "run" and _runbook_requires_person(dx):
-            decision = decision.model_copy(update={"kind": "needs_approval"})
-        if decision.kind == "blocked":
-            inc = _moved(state)
-            res = ToolResult(status="denied", error=f"blocked: {decision.reason}")
-            return {
-                "cursor": len(dx.plan),
-                "results": [_result(dx, s, res, AGENT, None)],
-                "outcome": "blocked",
-                "outbox": _phase(inc, Phase.ESCALATED, state["now"], decision.reason),
-            }
-        if decision.kind == "run":  # pre-approved by a policy rule
-            initiator = f"policy:{decision.preapproved_by}"
-            outbox = _remediating(state, f"pre-approved by {decision.preapproved_by}")
-            res = _once(state, dx, s, initiator, None)
-            return _after_change(state, dx, s, res, initiator, None, outbox)
-        return {"pending_approval": approval_id(dx, s)}
-
-    def propose(state: SreState) -> dict[str, Any]:
-        dx = _diagnosis(state)
-        s = dx.plan[state["cursor"]]
-        aid = approval_id(dx, s)
-        req = deps.approvals.request(
-            ApprovalRequest(
-                approval_id=aid,
-                incident_id=dx.incident_id,
-                thread_id=state["thread_id"],
-                runbook_id=dx.runbook_id or "",
-                runbook_version=dx.runbook_version or 0,
-                step_index=s.index,
-                step_name=s.name,
-                tool=s.tool,
-                args=dict(s.args),
-                risk=s.risk,
-                created_at=state["now"],
-                summary=_summary(dx),
-            )
-        )
-        inc = _moved(state)
-        outbox = _phase(inc, Phase.AWAITING_APPROVAL, state["now"], f"{s.tool} needs approval")
-        outbox.append(
-            ActionProposed(
-                event_id=stable_id("ev", "proposed", aid),
-                time=dx.time,
-                approval_id=aid,
-                incident_id=dx.incident_id,
-                runbook_id=req.runbook_id or "",
-                runbook_version=req.runbook_version or 0,
-                step=s,
-            ).model_dump(mode="json")
-        )
-        # committed by the checkpointer before the next node pauses: the request and the
-        # ActionProposed event exist while the thread waits, not only after the decision
-        return {"outbox": outbox}
-
-    def await_approval(state: SreState) -> dict[str, Any]:
-        dx = _diagnosis(state)
-        s = dx.plan[state["cursor"]]
-        aid = approval_id(dx, s)
-        # LangGraph re-runs this node from the top on resume; interrupt() then returns the
-        # resume value, which only wakes the thread: the decision is read from the store.
-        wake = interrupt({"approval_id": aid, "tool": s.tool, "args": dict(s.args)})
-        now = float(wake.get("now", state["now"])) if isinstance(wake, dict) else state["now"]
-        decided = deps.approvals.get(aid)
-        if decided is None or decided.status == "pending":
-            return {"now": now, "approval_status": "pending"}  # woken early: wait again
-        decided_ev = ApprovalDecided(
-            event_id=stable_id("ev", "decided", aid),
-            time=dx.time,
-            approval_id=aid,
-            incident_id=dx.incident_id,
-            decision="approved" if decided.status == "approved" else "rejected",
-            by=decided.decided_by or "",
-            reason=decided.reason or "",
-        ).model_dump(mode="json")
-        return {"outbox": [decided_ev], "now": now, "approval_status": decided.status}
-
-    def execute(state: SreState) -> dict[str, Any]:
-        dx = _diagnosis(state)
-        s = dx.plan[state["cursor"]]
-        aid = approval_id(dx, s)
-        decided = deps.approvals.get(aid)
-        assert decided is not None
-        who = decided.decided_by or ""
-        if decided.status == "rejected":
-            res = ToolResult(status="denied", error=f"rejected by {who}")
-            reason = f"{who} rejected {s.tool}: {decided.reason}"
-            return {"pending_approval": None} | _stop(
-                state, dx, s, res, who, aid, "rejected", reason
-            )
-        outbox = _remediating(state, f"{who} approved {s.tool}")
-        res = _once(state, dx, s, who, decided)
-        return {"pending_approval": None} | _after_change(state, dx, s, res, who, aid, outbox)
-
-    def _once(
-        state: SreState, dx: Diagnosis, s: PlannedStep, initiator: str, decided: Any
-    ) -> ToolResult:
-        """Run a state-changing step through the gate at most once, ever (the ledger); a
-        re-run of this node reads what happened the first time."""
-        key = approval_id(dx, s)
-        if not deps.ledger.claim(key, state["now"]):
-            done = deps.ledger.outcome(key)
-            return done or ToolResult(
-                status="error",
-                error="this step was started before and its outcome is unknown (the process "
-                "stopped while it ran): check the node by hand",
-            )
-        res = deps.gate.execute(
-            ToolCall(tool=s.tool, args=dict(s.args)),
-            context=_context(dx, s, state["thread_id"]),
-            initiator=initiator,
-            approval=decided,
-            now=state["now"],
-        )
-        deps.ledger.complete(key, res)
-        return res
-
-    def _after_change(
-        state: SreState,
-        dx: Diagnosis,
-        s: PlannedStep,
-        res: ToolResult,
-        initiator: str,
-        aid: str | None,
-        outbox: list[dict[str, Any]],
-    ) -> dict[str, Any]:
-        if res.status in ("ok", "dry_run"):
-            return {
-                "cursor": state["cursor"] + 1,
-                "results": [_result(dx, s, res, initiator, aid)],
-                "outbox": outbox,
-            }
-        # Refused or failed (expired approval, breaker, a person's drain, a broken node): the
-        # later steps assume this one happened, so the plan stops here and a person takes over.
-        why = f"{s.tool} {res.status}: {res.error or 'no detail'}"
-        stopped = _stop(state, dx, s, res, initiator, aid, "escalated", why, outbox)
-        return stopped
-
-    def _stop(
-        state: SreState,
-        dx: Diagnosis,
-        s: PlannedStep,
-        res: ToolResult,
-        initiator: str,
-        aid: str | None,
-        outcome: str,
-        reason: str,
-        outbox: list[dict[str, Any]] | None = None,
-    ) -> dict[str, Any]:
-        outbox = list(outbox or [])
-        inc = _moved(state, outbox)
-        outbox += _phase(inc, Phase.ESCALATED, state["now"], reason)
+        return {"cursor": _cursor(state) + 1, "results": [_result(dx, s, res, AGENT, None)]}
+    decision = deps.gate.classify(
+        s.tool, dict(s.args), _context(dx, s, state["thread_id"]).node, state["now"]
+    )
+    if decision.kind == "run" and _runbook_requires_person(deps, dx):
+        decision = decision.model_copy(update={"kind": "needs_approval"})
+    if decision.kind == "blocked":
+        res = ToolResult(status="denied", error=f"blocked: {decision.reason}")
         return {
             "cursor": len(dx.plan),
-            "results": [_result(dx, s, res, initiator, aid)],
-            "outcome": outcome,
-            "outbox": outbox,
+            "results": [_result(dx, s, res, AGENT, None)],
+            "outcome": "blocked",
+            "outbox": _phase(_moved(state), Phase.ESCALATED, state["now"], decision.reason),
         }
+    if decision.kind == "run":  # pre-approved by a policy rule
+        initiator = f"policy:{decision.preapproved_by}"
+        outbox = _remediating(state, f"pre-approved by {decision.preapproved_by}")
+        res = _once(state, deps, dx, s, initiator, None)
+        return _after_change(state, dx, s, res, initiator, None, outbox)
+    return {"pending_approval": approval_id(dx, s)}
 
-    def _remediating(state: SreState, reason: str) -> list[dict[str, Any]]:
-        # from diagnosing (a pre-approved step) or awaiting_approval; already there: nothing
-        inc = _moved(state)
-        if inc.phase is Phase.REMEDIATING:
-            return []
-        return _phase(inc, Phase.REMEDIATING, state["now"], reason)
 
-    def _runbook_requires_person(dx: Diagnosis) -> bool:
-        runbook = deps.kb.runbooks.get(dx.runbook_id or "")
-        return runbook is not None and runbook.approval == "required"
+def _unresolved(state: SreState, dx: Diagnosis, s: PlannedStep) -> Update:
+    """A step whose arguments nobody could fill in here: a read is skipped; a state-changing
+    step stops the plan (the rest of the plan assumes it)."""
+    res = ToolResult(
+        status="denied",
+        error=f"not run: needs {', '.join(s.unresolved)} (a person completes this step)",
+    )
+    if s.risk == "read":
+        return {"cursor": _cursor(state) + 1, "results": [_result(dx, s, res, AGENT, None)]}
+    return _stop(state, dx, s, res, AGENT, None, "escalated", res.error or "")
 
-    def verify(state: SreState) -> dict[str, Any]:
-        dx = _diagnosis(state)
-        inc = _moved(state)
-        now = state["now"]
-        if state.get("outcome") in ("rejected", "blocked", "escalated"):
-            return {}
-        runbook = deps.kb.runbooks.get(dx.runbook_id or "")
-        if runbook is None or runbook.version != dx.runbook_version:
-            why = (
-                "no runbook for this cause: a person decides what to do"
-                if dx.runbook_id is None
-                else f"runbook {dx.runbook_id} v{dx.runbook_version} changed or was removed "
-                "while the plan waited: a person re-checks it"
-            )
-            return {"outcome": "escalated", "outbox": _phase(inc, Phase.ESCALATED, now, why)}
-        ctx = plan_context(inc, dx.evidence)
-        check = verification_step(runbook, ctx, len(dx.plan), affected_jobs(inc, dx.evidence))
-        results = state.get("results", [])
-        changed = [r for r in results if r["risk"] != "read" and r["status"] == "ok"]
-        dry = [r for r in results if r["status"] == "dry_run"]
-        outbox: list[dict[str, Any]] = []
-        if inc.phase is Phase.DIAGNOSING:  # a plan with reads only
-            outbox += _phase(inc, Phase.REMEDIATING, now, "read-only runbook")
-            inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
-        if check.unresolved:
-            res = ToolResult(status="denied", error=f"not run: needs {', '.join(check.unresolved)}")
-        else:
-            res = deps.gate.read(ToolCall(tool=check.tool, args=dict(check.args)), now=now)
-        outbox += _phase(inc, Phase.VERIFYING, now, f"verification: {check.tool}")
-        inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
-        if dry and not changed:
-            reason = "dry-run: nothing was changed; a person carries out the plan"
-            final: Literal["done", "escalated"] = "escalated"
-        elif res.ok:
-            reason = f"verification ran ({check.tool}); expect: {runbook.verification.expect}"
-            final = "done"
-        else:
-            reason = f"verification failed: {res.error}"
-            final = "escalated"
-        outbox += _phase(inc, Phase.RESOLVED if final == "done" else Phase.ESCALATED, now, reason)
+
+def _runbook_requires_person(deps: SreDeps, dx: Diagnosis) -> bool:
+    runbook = deps.kb.runbooks.get(dx.runbook_id or "")
+    return runbook is not None and runbook.approval == "required"
+
+
+def _once(
+    state: SreState,
+    deps: SreDeps,
+    dx: Diagnosis,
+    s: PlannedStep,
+    initiator: str,
+    decided: ApprovalRecord | None,
+) -> ToolResult:
+    """Run a state-changing step through the gate at most once, ever (the ledger); a re-run of
+    the node reads what happened the first time."""
+    key = approval_id(dx, s)
+    if not deps.ledger.claim(key, state["now"]):
+        done = deps.ledger.outcome(key)
+        return done or ToolResult(
+            status="error",
+            error="this step was started before and its outcome is unknown (the process "
+            "stopped while it ran): check the node by hand",
+        )
+    res = deps.gate.execute(
+        ToolCall(tool=s.tool, args=dict(s.args)),
+        context=_context(dx, s, state["thread_id"]),
+        initiator=initiator,
+        approval=decided,
+        now=state["now"],
+    )
+    deps.ledger.complete(key, res)
+    return res
+
+
+def _after_change(
+    state: SreState,
+    dx: Diagnosis,
+    s: PlannedStep,
+    res: ToolResult,
+    initiator: str,
+    aid: str | None,
+    outbox: Outbox,
+) -> Update:
+    if res.status in ("ok", "dry_run"):
         return {
-            "results": [_result(dx, check, res, AGENT, None)],
+            "cursor": _cursor(state) + 1,
+            "results": [_result(dx, s, res, initiator, aid)],
             "outbox": outbox,
-            "outcome": final,
         }
+    # Refused or failed (expired approval, breaker, a person's drain, a broken node): the
+    # later steps assume this one happened, so the plan stops here and a person takes over.
+    why = f"{s.tool} {res.status}: {res.error or 'no detail'}"
+    return _stop(state, dx, s, res, initiator, aid, "escalated", why, outbox)
 
-    def after_step(state: SreState) -> str:
-        dx = _diagnosis(state)
-        if state.get("outcome") in ("blocked", "rejected"):
-            return "verify"
-        if state.get("pending_approval"):
-            return "propose"
-        return "step" if state.get("cursor", 0) < len(dx.plan) else "verify"
 
-    def after_analyze(state: SreState) -> str:
-        return "step" if _diagnosis(state).plan else "verify"
+def _stop(
+    state: SreState,
+    dx: Diagnosis,
+    s: PlannedStep,
+    res: ToolResult,
+    initiator: str,
+    aid: str | None,
+    outcome: str,
+    reason: str,
+    outbox: Outbox | None = None,
+) -> Update:
+    outbox = list(outbox or [])
+    inc = _moved(state, outbox)
+    outbox += _phase(inc, Phase.ESCALATED, state["now"], reason)
+    return {
+        "cursor": len(dx.plan),
+        "results": [_result(dx, s, res, initiator, aid)],
+        "outcome": outcome,
+        "outbox": outbox,
+    }
 
-    def after_approval(state: SreState) -> str:
-        # routed on what await_approval saw, so its ApprovalDecided event is never skipped
-        return "await_approval" if state.get("approval_status") == "pending" else "execute"
 
+def _remediating(state: SreState, reason: str) -> Outbox:
+    # from diagnosing (a pre-approved step) or awaiting_approval; already there: nothing
+    inc = _moved(state)
+    if inc.phase is Phase.REMEDIATING:
+        return []
+    return _phase(inc, Phase.REMEDIATING, state["now"], reason)
+
+
+# --------------------------------------------------------------------------- approval
+def propose(state: SreState, deps: SreDeps) -> Update:
+    """Record the approval request and emit ``ActionProposed``. Committed by the checkpointer
+    before the next node pauses: the request and the event exist while the thread waits, not
+    only after the decision."""
+    dx, s = _current(state)
+    req = deps.approvals.request(_approval_request(state, dx, s))
+    outbox = _phase(
+        _moved(state), Phase.AWAITING_APPROVAL, state["now"], f"{s.tool} needs approval"
+    )
+    outbox.append(
+        ActionProposed(
+            event_id=stable_id("ev", "proposed", req.approval_id),
+            time=dx.time,
+            approval_id=req.approval_id,
+            incident_id=dx.incident_id,
+            runbook_id=req.runbook_id or "",
+            runbook_version=req.runbook_version or 0,
+            step=s,
+        ).model_dump(mode="json")
+    )
+    return {"outbox": outbox}
+
+
+def _approval_request(state: SreState, dx: Diagnosis, s: PlannedStep) -> ApprovalRequest:
+    top = dx.top
+    return ApprovalRequest(
+        approval_id=approval_id(dx, s),
+        incident_id=dx.incident_id,
+        thread_id=state["thread_id"],
+        runbook_id=dx.runbook_id or "",
+        runbook_version=dx.runbook_version or 0,
+        step_index=s.index,
+        step_name=s.name,
+        tool=s.tool,
+        args=dict(s.args),
+        risk=s.risk,
+        created_at=state["now"],
+        summary=f"{top.card_id}: {top.title}" if top else "no hypothesis",
+    )
+
+
+def await_approval(state: SreState, deps: SreDeps) -> Update:
+    """Pause on a LangGraph ``interrupt`` until someone resumes the thread. LangGraph re-runs
+    this node from the top on resume; ``interrupt()`` then returns the resume value, which
+    only wakes the thread: the decision is read from the approval store."""
+    dx, s = _current(state)
+    aid = approval_id(dx, s)
+    wake = interrupt({"approval_id": aid, "tool": s.tool, "args": dict(s.args)})
+    now = float(wake.get("now", state["now"])) if isinstance(wake, dict) else state["now"]
+    decided = deps.approvals.get(aid)
+    if decided is None or decided.status == "pending":
+        return {"now": now, "approval_status": "pending"}  # woken early: wait again
+    decided_ev = ApprovalDecided(
+        event_id=stable_id("ev", "decided", aid),
+        time=dx.time,
+        approval_id=aid,
+        incident_id=dx.incident_id,
+        decision="approved" if decided.status == "approved" else "rejected",
+        by=decided.decided_by or "",
+        reason=decided.reason or "",
+    ).model_dump(mode="json")
+    return {"outbox": [decided_ev], "now": now, "approval_status": decided.status}
+
+
+@_results_to_outbox
+def execute(state: SreState, deps: SreDeps) -> Update:
+    """Carry out (or, when rejected, stop at) the decided step; the gate consumes the approval
+    and the ledger makes sure the step runs at most once."""
+    dx, s = _current(state)
+    aid = approval_id(dx, s)
+    decided = deps.approvals.get(aid)
+    assert decided is not None
+    who = decided.decided_by or ""
+    if decided.status == "rejected":
+        res = ToolResult(status="denied", error=f"rejected by {who}")
+        reason = f"{who} rejected {s.tool}: {decided.reason}"
+        return {"pending_approval": None} | _stop(state, dx, s, res, who, aid, "rejected", reason)
+    outbox = _remediating(state, f"{who} approved {s.tool}")
+    res = _once(state, deps, dx, s, who, decided)
+    return {"pending_approval": None} | _after_change(state, dx, s, res, who, aid, outbox)
+
+
+# --------------------------------------------------------------------------- verify
+@_results_to_outbox
+def verify(state: SreState, deps: SreDeps) -> Update:
+    """Run the runbook's read-only verification and settle the incident's phase."""
+    dx, inc, now = _diagnosis(state), _moved(state), state["now"]
+    if state.get("outcome") in ("rejected", "blocked", "escalated"):
+        return {}
+    runbook = deps.kb.runbooks.get(dx.runbook_id or "")
+    if runbook is None or runbook.version != dx.runbook_version:
+        why = _no_runbook_reason(dx)
+        return {"outcome": "escalated", "outbox": _phase(inc, Phase.ESCALATED, now, why)}
+    check = verification_step(
+        runbook, plan_context(inc, dx.evidence), len(dx.plan), affected_jobs(inc, dx.evidence)
+    )
+    outbox: Outbox = []
+    if inc.phase is Phase.DIAGNOSING:  # a plan with reads only
+        outbox += _phase(inc, Phase.REMEDIATING, now, "read-only runbook")
+        inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
+    if check.unresolved:
+        res = ToolResult(status="denied", error=f"not run: needs {', '.join(check.unresolved)}")
+    else:
+        res = deps.gate.read(ToolCall(tool=check.tool, args=dict(check.args)), now=now)
+    outbox += _phase(inc, Phase.VERIFYING, now, f"verification: {check.tool}")
+    inc = Incident.model_validate(outbox[-1]["incident"]) if outbox else inc
+    final, reason = _verdict(state.get("results", []), res, check.tool, runbook.verification.expect)
+    outbox += _phase(inc, Phase.RESOLVED if final == "done" else Phase.ESCALATED, now, reason)
+    return {"results": [_result(dx, check, res, AGENT, None)], "outbox": outbox, "outcome": final}
+
+
+def _no_runbook_reason(dx: Diagnosis) -> str:
+    if dx.runbook_id is None:
+        return "no runbook for this cause: a person decides what to do"
+    return (
+        f"runbook {dx.runbook_id} v{dx.runbook_version} changed or was removed "
+        "while the plan waited: a person re-checks it"
+    )
+
+
+def _verdict(
+    results: Sequence[dict[str, Any]], res: ToolResult, tool: str, expect: str
+) -> tuple[Literal["done", "escalated"], str]:
+    """How the run ends, from the plan's results and the verification's."""
+    changed = [r for r in results if r["risk"] != "read" and r["status"] == "ok"]
+    dry = [r for r in results if r["status"] == "dry_run"]
+    if dry and not changed:
+        return "escalated", "dry-run: nothing was changed; a person carries out the plan"
+    if res.ok:
+        return "done", f"verification ran ({tool}); expect: {expect}"
+    return "escalated", f"verification failed: {res.error}"
+
+
+# --------------------------------------------------------------------------- routing
+def after_analyze(state: SreState) -> str:
+    return "step" if _diagnosis(state).plan else "verify"
+
+
+def after_step(state: SreState) -> str:
+    dx = _diagnosis(state)
+    if state.get("outcome") in ("blocked", "rejected"):
+        return "verify"
+    if state.get("pending_approval"):
+        return "propose"
+    return "step" if state.get("cursor", 0) < len(dx.plan) else "verify"
+
+
+def after_approval(state: SreState) -> str:
+    # routed on what await_approval saw, so its ApprovalDecided event is never skipped
+    return "await_approval" if state.get("approval_status") == "pending" else "execute"
+
+
+# --------------------------------------------------------------------------- the graph
+def build_graph(deps: SreDeps) -> StateGraph[SreState]:
+    """The graph's shape; every node gets ``deps`` bound (compile it with a checkpointer:
+    :func:`compile_graph`)."""
     g: StateGraph[SreState] = StateGraph(SreState)
-    g.add_node("gather", gather)  # type: ignore[call-overload]  # a Send payload, not the state
-    g.add_node("analyze", analyze)
-    g.add_node("step", _results_to_outbox(step))
-    g.add_node("propose", propose)
-    g.add_node("await_approval", await_approval)
-    g.add_node("execute", _results_to_outbox(execute))
-    g.add_node("verify", _results_to_outbox(verify))
-    g.add_conditional_edges(START, fan_out, ["gather"])
+    g.add_node("gather", _bind(gather, deps), input_schema=GatherTask)  # a Send payload
+    g.add_node("analyze", _bind(analyze, deps))
+    g.add_node("step", _bind(step, deps))
+    g.add_node("propose", _bind(propose, deps))
+    g.add_node("await_approval", _bind(await_approval, deps))
+    g.add_node("execute", _bind(execute, deps))
+    g.add_node("verify", _bind(verify, deps))
+    g.add_conditional_edges(START, _bind(fan_out, deps), ["gather"])
     g.add_edge("gather", "analyze")
     g.add_conditional_edges("analyze", after_analyze, ["step", "verify"])
     g.add_conditional_edges("step", after_step, ["step", "propose", "verify"])
@@ -488,21 +587,14 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
     return g
 
 
-class _SreNode(Protocol):
-    def __call__(self, state: SreState) -> dict[str, Any]: ...
+def _bind(node: _Node[S_contra, R_co], deps: SreDeps) -> _Bound[S_contra, R_co]:
+    """``node`` with ``deps`` bound, under the node function's own name (LangGraph names a
+    conditional edge after its function)."""
+    return cast(_Bound[S_contra, R_co], update_wrapper(partial(node, deps=deps), node))
 
 
-def _results_to_outbox(node: _SreNode) -> _SreNode:
-    """Every ActionResult a node records is also published (after its other events)."""
-
-    def wrapped(state: SreState) -> dict[str, Any]:
-        update = node(state)
-        if update.get("results"):
-            update["outbox"] = [*update.get("outbox", []), *update["results"]]
-        return update
-
-    wrapped.__name__ = getattr(node, "__name__", "node")
-    return wrapped
+def compile_graph(deps: SreDeps, checkpointer: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
+    return build_graph(deps).compile(checkpointer=checkpointer)
 
 
 def _layer(name: str) -> Layer:
@@ -513,15 +605,6 @@ def _layer(name: str) -> Layer:
 
 def approval_id(dx: Diagnosis, step: PlannedStep) -> str:
     return stable_id("ap", dx.incident_id, dx.diagnosis_id, step.index, step.tool, step.args)
-
-
-def _summary(dx: Diagnosis) -> str:
-    top = dx.top
-    return f"{top.card_id}: {top.title}" if top else "no hypothesis"
-
-
-def compile_graph(deps: SreDeps, checkpointer: Any) -> CompiledStateGraph[Any, Any, Any, Any]:
-    return build_graph(deps).compile(checkpointer=checkpointer)
 
 
 def thread_id_for(incident: Incident) -> str:
