@@ -70,7 +70,8 @@ PHASE_TRANSITIONS: dict[Phase, frozenset[Phase]] = {
     Phase.REMEDIATING: frozenset({Phase.VERIFYING, Phase.ESCALATED, Phase.AWAITING_APPROVAL}),
     Phase.VERIFYING: frozenset({Phase.RESOLVED, Phase.ESCALATED, Phase.REMEDIATING}),
     Phase.RESOLVED: frozenset({Phase.DETECTED}),  # a recurrence reopens
-    Phase.ESCALATED: frozenset({Phase.DIAGNOSING, Phase.RESOLVED}),
+    # a person settled a step whose outcome was unknown as done: the plan goes on
+    Phase.ESCALATED: frozenset({Phase.DIAGNOSING, Phase.RESOLVED, Phase.REMEDIATING}),
 }
 
 

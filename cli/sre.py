@@ -166,14 +166,22 @@ def run_diagnosis(rt: SreRuntime, incident: Incident, origin: Origin, now: float
     return rt.runner.diagnose(incident, now=now)
 
 
+def _decided(rt: SreRuntime, report: RunReport) -> bool:
+    """Whether the person this thread waits on has spoken (a decision or a settlement)."""
+    if report.pending_settlement:
+        claim = rt.deps.ledger.get(report.pending_settlement)
+        return claim is not None and claim.settled_outcome is not None
+    req = rt.approvals.get(report.pending_approval or "")
+    return req is not None and req.status != "pending"
+
+
 def wait_for_decisions(
     rt: SreRuntime, report: RunReport, out: TextIO, clock: Callable[[], float] = time.time
 ) -> RunReport:
     """Block until every pause of this thread is decided (by another process), resuming after
     each decision. Ctrl-C leaves the thread paused, durable, for ``gpufleet approve``."""
-    while report.pending_approval:
-        req = rt.approvals.get(report.pending_approval)
-        if req is not None and req.status != "pending":
+    while report.pending_approval or report.pending_settlement:
+        if _decided(rt, report):
             try:
                 report = rt.runner.resume(report.thread_id, now=clock())
             except NoProgressError as e:  # never loop on a resume that changes nothing

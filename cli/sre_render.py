@@ -18,6 +18,7 @@ def diagnosis_json(report: RunReport) -> dict[str, Any]:
         "thread_id": report.thread_id,
         "outcome": report.outcome,
         "pending_approval": report.pending_approval,
+        "pending_settlement": report.pending_settlement,
     }
     if dx is None:
         return doc
@@ -111,7 +112,13 @@ def diagnosis_text(report: RunReport) -> str:
             lines.append(f"    {act.tool:<28} {act.status}{who}{err}")
             if act.query:
                 lines.append("      $ " + act.query.replace("\n", "\n      $ "))
-    if report.pending_approval:
+    if report.pending_settlement:
+        lines.append(
+            f"  ESCALATED, outcome unknown: a person settles {report.pending_settlement}: "
+            f"gpufleet settle {report.pending_settlement} --outcome done|not-done|retry "
+            "--by NAME --reason TEXT"
+        )
+    elif report.pending_approval:
         lines.append(
             f"  PAUSED for approval {report.pending_approval}: "
             f"gpufleet approve {report.pending_approval} --by NAME --reason TEXT "

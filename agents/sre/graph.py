@@ -66,6 +66,7 @@ from bus.events import (
 )
 from graph.approvals.gate import ActionContext, ApprovalGate
 from graph.approvals.ledger import ExecutionLedger
+from graph.approvals.settle import current_attempt
 from graph.approvals.store import ApprovalRecord, ApprovalRequest, ApprovalStore
 from graph.models.chat import StructuredModel
 from graph.tools import ToolCall, ToolResult
@@ -75,6 +76,10 @@ from telemetry.topology import Topology
 
 LAYERS = ("hardware", "driver", "os", "workload")
 AGENT = "agent"
+
+
+# ToolResult.data key marking a step whose outcome is unknown (its ledger key)
+UNKNOWN_OUTCOME = "unknown_outcome"
 
 
 @dataclass(frozen=True)
@@ -341,23 +346,43 @@ def _once(
 ) -> ToolResult:
     """Run a state-changing step through the gate at most once, ever (the ledger); a re-run of
     the node reads what happened the first time."""
-    key = approval_id(dx, s)
-    if not deps.ledger.claim(key, state["now"]):
-        done = deps.ledger.outcome(key)
-        return done or ToolResult(
-            status="error",
-            error="this step was started before and its outcome is unknown (the process "
-            "stopped while it ran): check the node by hand",
-        )
+    base = approval_id(dx, s)
+    key = current_attempt(deps.ledger, base)  # a retry a person settled runs as a new attempt
+    if key != base:
+        decided = deps.approvals.get(key)  # the retry's own approval, from the settlement
+    ctx = _context(dx, s, state["thread_id"])
+    claimed = deps.ledger.claim(
+        key,
+        state["now"],
+        tool=s.tool,
+        args=dict(s.args),
+        node=ctx.node,
+        incident_id=dx.incident_id,
+        thread_id=state["thread_id"],
+    )
+    if not claimed:
+        return deps.ledger.outcome(key) or _unknown_outcome(deps, key)
     res = deps.gate.execute(
         ToolCall(tool=s.tool, args=dict(s.args)),
-        context=_context(dx, s, state["thread_id"]),
+        context=ctx,
         initiator=initiator,
         approval=decided,
         now=state["now"],
     )
     deps.ledger.complete(key, res)
     return res
+
+
+def _unknown_outcome(deps: SreDeps, key: str) -> ToolResult:
+    """The step was claimed before and no result was written: the process stopped while it
+    ran. Nobody here can know whether it happened."""
+    claim = deps.ledger.get(key)
+    what = claim.describe() if claim else f"step {key} was started and its outcome is unknown"
+    return ToolResult(status="error", error=what, data={UNKNOWN_OUTCOME: key})
+
+
+def _is_unknown(res: ToolResult) -> str | None:
+    return res.data.get(UNKNOWN_OUTCOME) if isinstance(res.data, dict) else None
 
 
 def _after_change(
@@ -372,6 +397,18 @@ def _after_change(
     if res.status in ("ok", "dry_run"):
         return {
             "cursor": _cursor(state) + 1,
+            "results": [_result(dx, s, res, initiator, aid)],
+            "outbox": outbox,
+        }
+    if key := _is_unknown(res):
+        # Reported once, escalated, then the thread waits for a person to settle the step.
+        outbox = [
+            *outbox,
+            *_phase(_moved(state, outbox), Phase.ESCALATED, state["now"], res.error or ""),
+        ]
+        return {
+            "pending_settlement": key,
+            "settlement": "pending",
             "results": [_result(dx, s, res, initiator, aid)],
             "outbox": outbox,
         }
@@ -494,6 +531,36 @@ def execute(state: SreState, deps: SreDeps) -> Update:
     return {"pending_approval": None} | _after_change(state, dx, s, res, who, aid, outbox)
 
 
+# --------------------------------------------------------------------------- settlement
+@_results_to_outbox
+def await_settlement(state: SreState, deps: SreDeps) -> Update:
+    """Pause until a person settles a step whose outcome is unknown (``gpufleet settle``):
+    ``done`` — it happened, the plan goes on; ``not-done`` — it did not, the plan stops here;
+    ``retry`` — run it again on the retry's own approval. Re-run from the top on resume, like
+    :func:`await_approval`; the settlement is read from the ledger, never from the wake-up."""
+    dx, s = _current(state)
+    key = state.get("pending_settlement") or approval_id(dx, s)
+    wake = interrupt({"settle": key, "tool": s.tool, "args": dict(s.args)})
+    now = float(wake.get("now", state["now"])) if isinstance(wake, dict) else state["now"]
+    claim = deps.ledger.get(key)
+    outcome = claim.settled_outcome if claim else None
+    if claim is None or outcome is None:
+        return {"now": now, "settlement": "pending"}  # woken early: wait again
+    state = {**state, "now": now}
+    who, why = claim.settled_by or "", claim.settled_reason or ""
+    cleared: Update = {"now": now, "pending_settlement": None, "settlement": outcome}
+    aid = approval_id(dx, s)
+    if outcome == "retry":
+        res = _once(state, deps, dx, s, who, None)
+        return cleared | _after_change(state, dx, s, res, who, aid, [])
+    res = deps.ledger.outcome(key) or ToolResult(status="error", error="no settled result")
+    if outcome == "not-done":
+        reason = f"{who} settled {s.tool}: not done ({why})"
+        return cleared | _stop(state, dx, s, res, who, aid, "escalated", reason)
+    outbox = _remediating(state, f"{who} settled {s.tool}: done ({why})")
+    return cleared | _after_change(state, dx, s, res, who, aid, outbox)
+
+
 # --------------------------------------------------------------------------- verify
 @_results_to_outbox
 def verify(state: SreState, deps: SreDeps) -> Update:
@@ -554,9 +621,17 @@ def after_step(state: SreState) -> str:
     dx = _diagnosis(state)
     if state.get("outcome") in ("blocked", "rejected"):
         return "verify"
+    if state.get("pending_settlement"):
+        return "await_settlement"
     if state.get("pending_approval"):
         return "propose"
     return "step" if state.get("cursor", 0) < len(dx.plan) else "verify"
+
+
+def after_settlement(state: SreState) -> str:
+    if state.get("settlement") == "pending":
+        return "await_settlement"
+    return after_step(state)
 
 
 def after_approval(state: SreState) -> str:
@@ -575,14 +650,17 @@ def build_graph(deps: SreDeps) -> StateGraph[SreState]:
     g.add_node("propose", _bind(propose, deps))
     g.add_node("await_approval", _bind(await_approval, deps))
     g.add_node("execute", _bind(execute, deps))
+    g.add_node("await_settlement", _bind(await_settlement, deps))
     g.add_node("verify", _bind(verify, deps))
     g.add_conditional_edges(START, _bind(fan_out, deps), ["gather"])
     g.add_edge("gather", "analyze")
     g.add_conditional_edges("analyze", after_analyze, ["step", "verify"])
-    g.add_conditional_edges("step", after_step, ["step", "propose", "verify"])
+    nexts = ["step", "propose", "await_settlement", "verify"]
+    g.add_conditional_edges("step", after_step, nexts)
     g.add_edge("propose", "await_approval")
     g.add_conditional_edges("await_approval", after_approval, ["await_approval", "execute"])
-    g.add_conditional_edges("execute", after_step, ["step", "propose", "verify"])
+    g.add_conditional_edges("execute", after_step, nexts)
+    g.add_conditional_edges("await_settlement", after_settlement, nexts)
     g.add_edge("verify", END)
     return g
 

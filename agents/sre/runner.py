@@ -44,6 +44,8 @@ class RunReport:
     outcome: str
     pending_approval: str | None
     plan_notes: list[str] = field(default_factory=list)
+    # a step whose outcome is unknown, waiting for `gpufleet settle` (its ledger key)
+    pending_settlement: str | None = None
     events: list[Event] = field(default_factory=list)  # published by this call
 
 
@@ -54,7 +56,16 @@ def stored_report(checkpointer: Any, thread_id: str) -> RunReport | None:
     if tup is None:
         return None
     values = tup.checkpoint.get("channel_values", {})
-    return _report(thread_id, values, paused=bool(values.get("pending_approval")))
+    paused = bool(values.get("pending_approval") or values.get("pending_settlement"))
+    return _report(thread_id, values, paused=paused)
+
+
+def _outcome(values: dict[str, Any], paused: bool) -> str:
+    if paused and values.get("pending_settlement"):
+        return "outcome_unknown"
+    if paused and values.get("pending_approval"):
+        return "awaiting_approval"
+    return str(values.get("outcome", "running"))
 
 
 def _report(
@@ -66,11 +77,10 @@ def _report(
         incident_id=values.get("incident", {}).get("incident_id", ""),
         diagnosis=Diagnosis.model_validate(dx) if dx else None,
         results=[ActionResult.model_validate(r) for r in values.get("results", [])],
-        outcome="awaiting_approval"
-        if paused and values.get("pending_approval")
-        else values.get("outcome", "running"),
+        outcome=_outcome(values, paused),
         pending_approval=values.get("pending_approval"),
         plan_notes=list(values.get("plan_notes", [])),
+        pending_settlement=values.get("pending_settlement") if paused else None,
         events=events or [],
     )
 

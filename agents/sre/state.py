@@ -24,6 +24,10 @@ class SreState(TypedDict, total=False):
     cursor: int  # index of the next plan step to run
     pending_approval: str | None  # approval id the graph waits on
     approval_status: str  # what await_approval last read: pending, approved, rejected
+    # ledger key of a step whose outcome is unknown (the process stopped while it ran); the
+    # graph waits for a person to settle it: done, not-done or retry
+    pending_settlement: str | None
+    settlement: str  # what await_settlement last read: pending, done, not-done, retry
     results: Annotated[list[dict[str, Any]], operator.add]  # bus.events.ActionResult, JSON
     outbox: Annotated[list[dict[str, Any]], operator.add]  # events to publish, in order
     outcome: Outcome

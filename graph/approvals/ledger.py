@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -88,9 +89,16 @@ class StepClaim(BaseModel):
         what = self.tool or "a state-changing step"
         where = f" on {self.node}" if self.node else ""
         return (
-            f"step {what}{where} ({self.step_key}) was started at t={self.claimed_at:.0f} and "
+            f"step {what}{where} ({self.step_key}) was started at {_iso(self.claimed_at)} and "
             f"its outcome is unknown; {check_hint(self.tool, self.node)}"
         )
+
+
+def _iso(t: float) -> str:
+    try:
+        return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    except (OverflowError, OSError, ValueError):
+        return f"t={t:.0f}"
 
 
 def check_hint(tool: str | None, node: str | None) -> str:
