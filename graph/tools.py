@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -102,6 +102,36 @@ def tool(name: str, risk: Risk) -> Callable[[ToolFn], Tool]:
         return Tool(name, risk, params[0].annotation, fn, doc)
 
     return wrap
+
+
+Method = TypeVar("Method", bound=Callable[..., ToolResult])
+_TOOL_SPEC = "__gpufleet_tool__"
+
+
+def toolset_tool(name: str, risk: Risk) -> Callable[[Method], Method]:
+    """Mark a method of a toolset class as the tool ``name``.
+
+    A toolset is a small class holding a group of tools' dependencies (runners, configuration,
+    dry-run) whose marked methods are the tools; :func:`bind_toolset` turns an instance into
+    :class:`Tool` objects. The method is checked like a :func:`tool` function when bound: one
+    ``ToolArgs``-typed parameter besides ``self``, and a docstring (the model-facing text)."""
+
+    def mark(fn: Method) -> Method:
+        setattr(fn, _TOOL_SPEC, (name, risk))
+        return fn
+
+    return mark
+
+
+def bind_toolset(toolset: object) -> list[Tool]:
+    """The :func:`toolset_tool` methods of ``toolset`` as tools, in the order the class defines
+    them (methods inherited from a base class are not collected)."""
+    out: list[Tool] = []
+    for attr, value in vars(type(toolset)).items():
+        spec: tuple[str, Risk] | None = getattr(value, _TOOL_SPEC, None)
+        if spec is not None:
+            out.append(tool(*spec)(getattr(toolset, attr)))
+    return out
 
 
 class ToolCall(BaseModel):

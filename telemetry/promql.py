@@ -463,6 +463,76 @@ class _Collector:
         return out
 
 
+# --------------------------------------------------------------------------- instant frames
+
+
+def _instant_strategy(how: Strategy, topology: Topology, plan: _FieldPlan) -> Strategy:
+    """``auto`` resolved by the expected series count (module docstring)."""
+    if how != "auto":
+        return how
+    expected = topology.n_gpus * len(plan.gpu_fields) + topology.n_nodes * len(plan.node_fields)
+    return "per_field" if expected > AUTO_PER_FIELD_MIN_SERIES else "single"
+
+
+def _instant_queries(plan: _FieldPlan, how: Strategy, selector: str, window: str) -> list[str]:
+    """Range-vector selectors (``sel[window]``): raw samples with their own timestamps and
+    ``__name__`` kept, on Prometheus and VictoriaMetrics alike; one query, or one per field."""
+    if how == "single":
+        return [f"{series_selector(plan.all_names, selector)}[{window}]"]
+    return [f"{series_selector(plan.names[name], selector)}[{window}]" for name in plan.canonical]
+
+
+def _last_samples(
+    results: Sequence[list[dict[str, Any]]], coll: _Collector, lo: float, at: float
+) -> tuple[list[int], list[float], list[float]]:
+    """(cell, time, value) of each mapped series' last sample in (lo, at], as flat lists.
+
+    Placed with numpy afterwards: ~48k series per 1,024 GPUs, where per-series numpy scalar
+    indexing would cost about as much as the JSON decoding. GPU cells are ≥ 0
+    (row * n_gpu_cols + col), node cells < 0 (-1 - (row * n_node_cols + col))."""
+    n_gpu_cols, n_node_cols = len(coll.plan.gpu_fields), len(coll.plan.node_fields)
+    cells: list[int] = []
+    stamps: list[float] = []
+    vals: list[float] = []
+    target = coll.target
+    for result in results:
+        for s in result:
+            labels = s.get("metric") or {}
+            tgt = target(labels, labels.get("__name__"))
+            values = s.get("values")
+            if tgt is None or not values:
+                continue
+            ts, v = values[-1]  # both stores return a series' samples in time order
+            ts = float(ts)
+            if not lo < ts <= at + 1e-6:  # Prometheus < 3 includes the left edge
+                continue
+            is_node, row, col = tgt
+            cells.append(-1 - (row * n_node_cols + col) if is_node else row * n_gpu_cols + col)
+            stamps.append(ts)
+            vals.append(_float(v))
+    return cells, stamps, vals
+
+
+def _place_newest(
+    coll: _Collector, cells: list[int], stamps: list[float], vals: list[float]
+) -> None:
+    """Write the samples into ``coll``'s GPU and node grids. The newest sample wins where a
+    cell has several series (a workload label changed inside the window): assign in time
+    order, so later writes overwrite earlier ones."""
+    cell = np.asarray(cells, dtype=np.intp)
+    order = np.argsort(np.asarray(stamps, dtype=np.float64), kind="stable")
+    cell, val = cell[order], np.asarray(vals, dtype=np.float64)[order]
+    dups = cell.size - np.unique(cell).size
+    g = cell >= 0
+    np.put(coll.gpu, cell[g], val[g])  # flat indices into the (GPU, field) grid
+    np.put(coll.node, -1 - cell[~g], val[~g])
+    if dups:
+        coll.error(
+            f"{dups} GPU/field cell(s) had several series in the window (a workload label "
+            "changed); the newest sample was used"
+        )
+
+
 # --------------------------------------------------------------------------------- results
 
 
@@ -738,62 +808,11 @@ class PromStore:
         StoreUnavailable / QueryError; everything else lands in the result's ``errors``."""
         plan = field_plan(fields)
         coll = _Collector(self._mapper(topology), plan, ())
-        window = promql_duration(lookback_s)
-        lo = at - lookback_s
-        queries: list[str] = []
-        # Range-vector selectors (``sel[window]``): raw samples with their own timestamps and
-        # ``__name__`` kept, on Prometheus and VictoriaMetrics alike.
-        how = strategy or self.strategy
-        if how == "auto":
-            expected = topology.n_gpus * len(plan.gpu_fields) + topology.n_nodes * len(
-                plan.node_fields
-            )
-            how = "per_field" if expected > AUTO_PER_FIELD_MIN_SERIES else "single"
-        if how == "single":
-            queries.append(f"{series_selector(plan.all_names, selector)}[{window}]")
-        else:
-            queries += [
-                f"{series_selector(plan.names[name], selector)}[{window}]"
-                for name in plan.canonical
-            ]
+        how = _instant_strategy(strategy or self.strategy, topology, plan)
+        queries = _instant_queries(plan, how, selector, promql_duration(lookback_s))
         results = self._map(lambda e: self.query(e, at), queries)
-        # Gather (cell, time, value) in flat lists and place them with numpy at the end:
-        # ~48k series per 1,024 GPUs, where per-series numpy scalar indexing would cost about
-        # as much as the JSON decoding.
-        n_gpu_cols, n_node_cols = len(plan.gpu_fields), len(plan.node_fields)
-        cells: list[int] = []  # GPU cells ≥ 0: row * n_gpu_cols + col; node cells < 0
-        stamps: list[float] = []
-        vals: list[float] = []
-        target = coll.target
-        for result in results:
-            for s in result:
-                labels = s.get("metric") or {}
-                tgt = target(labels, labels.get("__name__"))
-                values = s.get("values")
-                if tgt is None or not values:
-                    continue
-                ts, v = values[-1]  # both stores return a series' samples in time order
-                ts = float(ts)
-                if not lo < ts <= at + 1e-6:  # Prometheus < 3 includes the left edge
-                    continue
-                is_node, row, col = tgt
-                cells.append(-1 - (row * n_node_cols + col) if is_node else row * n_gpu_cols + col)
-                stamps.append(ts)
-                vals.append(_float(v))
-        cell = np.asarray(cells, dtype=np.intp)
-        # Newest sample wins where a cell has several series (a workload label changed inside
-        # the window): assign in time order, so later writes overwrite earlier ones.
-        order = np.argsort(np.asarray(stamps, dtype=np.float64), kind="stable")
-        cell, val = cell[order], np.asarray(vals, dtype=np.float64)[order]
-        dups = cell.size - np.unique(cell).size
-        g = cell >= 0
-        np.put(coll.gpu, cell[g], val[g])  # flat indices into the (GPU, field) grid
-        np.put(coll.node, -1 - cell[~g], val[~g])
-        if dups:
-            coll.error(
-                f"{dups} GPU/field cell(s) had several series in the window (a workload label "
-                "changed); the newest sample was used"
-            )
+        cells, stamps, vals = _last_samples(results, coll, at - lookback_s, at)
+        _place_newest(coll, cells, stamps, vals)
         gpu_frame = Frame(
             at, EntityKind.GPU, topology.gpu_keys, plan.gpu_fields, coll.gpu, self.source
         )
@@ -1057,6 +1076,98 @@ AGGREGATIONS = frozenset({"avg", "sum", "max", "min"})
 MAX_HISTORY_POINTS = 11_000  # Prometheus' own per-series limit for query_range
 
 
+class _HistoryRequestError(Exception):
+    """A metrics_history request that cannot be served (reported as status "error")."""
+
+
+@dataclass(frozen=True, slots=True)
+class _HistoryTarget:
+    """What a metrics_history entity reads: its kind, its hosts and the label matchers."""
+
+    kind: str  # "gpu", "node" or "rack"
+    hosts: list[str]
+    gpu_sel: str
+
+    @property
+    def node_sel(self) -> str:
+        if len(self.hosts) == 1:
+            return f"Hostname={promql_string(self.hosts[0])}"
+        return f"Hostname=~{promql_regex_literal(self.hosts)}"
+
+
+def _check_history_request(agg: str | None, start: float, end: float, step: float) -> None:
+    if agg is not None and agg not in AGGREGATIONS:
+        raise _HistoryRequestError(
+            f"unknown aggregation {agg!r}; use one of {sorted(AGGREGATIONS)}"
+        )
+    if not step > 0 or not end >= start:
+        raise _HistoryRequestError(
+            f"bad window: start={start} end={end} step={step} (need end >= start, step > 0)"
+        )
+    n_points = math.floor((end - start) / step + 1e-9) + 1
+    if n_points > MAX_HISTORY_POINTS:
+        raise _HistoryRequestError(
+            f"{n_points} points per series is too many (max {MAX_HISTORY_POINTS}); "
+            f"raise step to at least {math.ceil((end - start) / (MAX_HISTORY_POINTS - 1))} s"
+        )
+
+
+def _canonical_fields(fields: Sequence[str]) -> list[str]:
+    canon: list[str] = []
+    for f in fields:
+        try:
+            canon.append(field_spec(f).name)
+        except KeyError as e:
+            raise _HistoryRequestError(str(e.args[0]) if e.args else f"unknown field {f!r}") from e
+    if not canon:
+        raise _HistoryRequestError("no fields given")
+    return canon
+
+
+def _history_target(entity: str, topology: Topology) -> _HistoryTarget:
+    if entity in topology.gpu_pos:
+        g = topology.gpu_pos[entity]
+        host = topology.node_keys[int(topology.gpu_node[g])]
+        gpu = promql_string(str(topology.gpu_local_index[g]))
+        return _HistoryTarget("gpu", [host], f"Hostname={promql_string(host)},gpu={gpu}")
+    if entity in topology.node_pos:
+        return _HistoryTarget("node", [entity], f"Hostname={promql_string(entity)}")
+    if entity in topology.rack_pos:
+        r = topology.rack_pos[entity]
+        hosts = [topology.node_keys[int(n)] for n in topology.nodes_of_rack(r)]
+        if not hosts:
+            raise _HistoryRequestError(f"rack {entity!r} has no nodes in the topology")
+        return _HistoryTarget("rack", hosts, f"Hostname=~{promql_regex_literal(hosts)}")
+    raise _HistoryRequestError(
+        f"unknown entity {entity!r}: not a GPU key (host/gpuN), hostname or rack of the "
+        f"topology ({topology.n_gpus} GPUs, {topology.n_nodes} nodes, {topology.n_racks} racks)"
+    )
+
+
+def _history_expr(
+    name: str, plan: _FieldPlan, target: _HistoryTarget, window: str, agg: str | None
+) -> str:
+    """The PromQL for one field of the history (aggregation rules in metrics_history)."""
+    is_node = name in NODE_FIELDS
+    series = series_selector(plan.names[name], target.node_sel if is_node else target.gpu_sel)
+    by = "Hostname" if is_node else "Hostname, gpu"
+    expr = f"max by ({by}) (last_over_time({series}[{window}]))"
+    if target.kind != "gpu" or is_node:
+        fn = agg or _AGG_BY_KIND[ALL_FIELDS[name].kind]
+        expr = f"{fn}({expr})"
+    return expr
+
+
+def _history_points(result: list[dict[str, Any]]) -> list[list[float]]:
+    points: list[list[float]] = []
+    for s in result[:1]:  # the aggregation leaves at most one series
+        for t, v in s.get("values") or []:
+            fv = _float(v)
+            if not math.isnan(fv):
+                points.append([float(t), fv])
+    return points
+
+
 def metrics_history(
     store: PromStore,
     entity: str,
@@ -1088,79 +1199,16 @@ def metrics_history(
     """
     queries: list[str] = []
     data: dict[str, list[list[float]]] = {}
-
-    def fail(msg: str) -> dict[str, Any]:
-        return {"status": "error", "data": data, "query": queries, "error": msg}
-
-    if agg is not None and agg not in AGGREGATIONS:
-        return fail(f"unknown aggregation {agg!r}; use one of {sorted(AGGREGATIONS)}")
-    if not step > 0 or not end >= start:
-        return fail(
-            f"bad window: start={start} end={end} step={step} (need end >= start, step > 0)"
-        )
-    n_points = math.floor((end - start) / step + 1e-9) + 1
-    if n_points > MAX_HISTORY_POINTS:
-        return fail(
-            f"{n_points} points per series is too many (max {MAX_HISTORY_POINTS}); "
-            f"raise step to at least {math.ceil((end - start) / (MAX_HISTORY_POINTS - 1))} s"
-        )
-    canon: list[str] = []
-    for f in fields:
-        try:
-            canon.append(field_spec(f).name)
-        except KeyError as e:
-            return fail(str(e.args[0]) if e.args else f"unknown field {f!r}")
-    if not canon:
-        return fail("no fields given")
-
-    if entity in topology.gpu_pos:
-        kind = "gpu"
-        g = topology.gpu_pos[entity]
-        host = topology.node_keys[int(topology.gpu_node[g])]
-        hosts = [host]
-        gpu_sel = (
-            f"Hostname={promql_string(host)},gpu={promql_string(str(topology.gpu_local_index[g]))}"
-        )
-    elif entity in topology.node_pos:
-        kind, hosts = "node", [entity]
-        gpu_sel = f"Hostname={promql_string(entity)}"
-    elif entity in topology.rack_pos:
-        kind = "rack"
-        r = topology.rack_pos[entity]
-        hosts = [topology.node_keys[int(n)] for n in topology.nodes_of_rack(r)]
-        if not hosts:
-            return fail(f"rack {entity!r} has no nodes in the topology")
-        gpu_sel = f"Hostname=~{promql_regex_literal(hosts)}"
-    else:
-        return fail(
-            f"unknown entity {entity!r}: not a GPU key (host/gpuN), hostname or rack of the "
-            f"topology ({topology.n_gpus} GPUs, {topology.n_nodes} nodes, {topology.n_racks} racks)"
-        )
-    node_sel = (
-        f"Hostname={promql_string(hosts[0])}"
-        if len(hosts) == 1
-        else f"Hostname=~{promql_regex_literal(hosts)}"
-    )
-    window = promql_duration(step)
-    plan = field_plan(canon)
-    for name in canon:
-        is_node = name in NODE_FIELDS
-        series = series_selector(plan.names[name], node_sel if is_node else gpu_sel)
-        by = "Hostname" if is_node else "Hostname, gpu"
-        expr = f"max by ({by}) (last_over_time({series}[{window}]))"
-        if kind != "gpu" or is_node:
-            fn = agg or _AGG_BY_KIND[ALL_FIELDS[name].kind]
-            expr = f"{fn}({expr})"
-        queries.append(expr)
-        try:
-            result = store.query_range(expr, start, end, step)
-        except StoreError as e:
-            return fail(str(e))
-        points: list[list[float]] = []
-        for s in result[:1]:  # the aggregation leaves at most one series
-            for t, v in s.get("values") or []:
-                fv = _float(v)
-                if not math.isnan(fv):
-                    points.append([float(t), fv])
-        data[name] = points
+    try:
+        _check_history_request(agg, start, end, step)
+        canon = _canonical_fields(fields)
+        target = _history_target(entity, topology)
+        window = promql_duration(step)
+        plan = field_plan(canon)
+        for name in canon:
+            expr = _history_expr(name, plan, target, window, agg)
+            queries.append(expr)
+            data[name] = _history_points(store.query_range(expr, start, end, step))
+    except (_HistoryRequestError, StoreError) as e:
+        return {"status": "error", "data": data, "query": queries, "error": str(e)}
     return {"status": "ok", "data": data, "query": queries, "error": None}

@@ -341,158 +341,185 @@ class GpuRules:
     def evaluate(
         self, t: float, values: FloatArray, present: BoolArray, delta: CounterDelta
     ) -> list[RuleOutput]:
-        th = self.th
-        topo = self.topology
-        out: list[RuleOutput] = []
-        c = self._c
-        temp = c(values, "DCGM_FI_DEV_GPU_TEMP")
-        mtemp = c(values, "DCGM_FI_DEV_MEMORY_TEMP")
-        power = c(values, "DCGM_FI_DEV_POWER_USAGE")
-        util = c(values, "DCGM_FI_DEV_GPU_UTIL")
-
-        # (a) static thresholds
-        w, cr = th["gpu_temp_warning_c"], th["gpu_temp_critical_c"]
-        act = self.s_temp.update(t, at_least(temp, w), ~np.isnan(temp), th["temp_for_s"])
-        out.append(RuleOutput(GPU_TEMP, severity_where(act, at_least(temp, cr)), temp, w))
-        w2, cr2 = th["memory_temp_warning_c"], th["memory_temp_critical_c"]
-        act = self.s_mtemp.update(t, at_least(mtemp, w2), ~np.isnan(mtemp), th["temp_for_s"])
-        out.append(RuleOutput(MEM_TEMP, severity_where(act, at_least(mtemp, cr2)), mtemp, w2))
-
-        # (b) rate of change: warming that the (thermally lagged) power does not explain
-        calm = np.isnan(self.s_rise.since) & np.isnan(self.s_temp.since)
-        resid = self.thermal.update(t, temp, power, learn=calm)
-        self.last_residual = resid - self.residual_level.update(t, resid)
-        s_r = self.residual_slope.update(t, resid)
-        self.first_seen = np.where(np.isnan(self.first_seen) & ~np.isnan(temp), t, self.first_seen)
-        # The residual model needs some history before its slope means anything.
-        warmed = at_least(t - self.first_seen, RESIDUAL_WARMUP_S)
-        rising = at_least(s_r, th["temp_rise_c_per_min"]) & ~at_least(temp, w) & warmed
-        act = self.s_rise.update(t, rising, ~np.isnan(temp), th["temp_rise_for_s"])
-        out.append(
-            RuleOutput(TEMP_RISE, severity_where(act), s_r.copy(), th["temp_rise_c_per_min"])
-        )
-
-        # ECC, remapping, retirement (counters → increases, from telemetry.rates)
-        sbe_inc = self._inc(delta, "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL")
-        if np.isnan(sbe_inc).all():
-            sbe_inc = self._inc(delta, "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
-        sbe_h = self.sbe.update(t, sbe_inc)
-        out.append(
-            RuleOutput(
-                SBE,
-                severity_where(at_least(sbe_h, th["sbe_per_hour"])),
-                sbe_h.copy(),
-                th["sbe_per_hour"],
-            )
-        )
-        dbe_inc = np.fmax(
-            self._inc(delta, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"),
-            self._inc(delta, "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"),
-        )
-        dbe = at_least(dbe_inc, 1.0)
-        out.append(RuleOutput(DBE, severity_where(dbe, dbe), dbe_inc, 1.0))
-        remap_fail = c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
-        rf = at_least(remap_fail, 1.0)
-        out.append(RuleOutput(REMAP_FAIL, severity_where(rf, rf), remap_fail, 1.0))
-        unc = self._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
-        out.append(RuleOutput(REMAP_PENDING, severity_where(at_least(unc, 1.0)), unc, 1.0))
-        pend = c(values, "DCGM_FI_DEV_RETIRED_PENDING")
-        out.append(RuleOutput(RETIRED_PENDING, severity_where(at_least(pend, 1.0)), pend, 1.0))
-
-        # Framebuffer: nearly full now, or growing steadily toward full
-        used = c(values, "DCGM_FI_DEV_FB_USED")
-        total = (
-            used
-            + c(values, "DCGM_FI_DEV_FB_FREE")
-            + np.nan_to_num(c(values, "DCGM_FI_DEV_FB_RESERVED"))
-        )
-        with np.errstate(invalid="ignore", divide="ignore"):
-            pct = used / total * 100.0
-        act = self.s_fb.update(t, at_least(pct, th["fb_used_pct"]), ~np.isnan(pct), th["fb_for_s"])
-        out.append(RuleOutput(FB_FULL, severity_where(act), pct, th["fb_used_pct"]))
-        slope = self.fb_slope.update(t, used)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            eta_s = (total - used) / slope * 60.0
-        leaking = (
-            at_least(slope, th["fb_leak_min_mib_per_min"])
-            & ~at_least(eta_s, th["fb_leak_horizon_s"])
-            & ~at_least(pct, th["fb_used_pct"])
-        )
-        act = self.s_leak.update(t, leaking, ~np.isnan(used), th["fb_leak_for_s"])
-        out.append(
-            RuleOutput(FB_LEAK, severity_where(act), slope.copy(), th["fb_leak_min_mib_per_min"])
-        )
-
-        # Clock events (throttle reasons): only the bits that mean a fault or a limit
-        raw = c(values, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
-        known = ~np.isnan(raw)
-        bits = np.nan_to_num(raw).astype(np.int64)
-        thermal = (bits & THERMAL_BITS) != 0
-        brake = (bits & BRAKE_BIT) != 0
-        slow = ((bits & SLOW_BIT) != 0) & ~thermal & ~brake
-        act = self.s_thermal.update(t, thermal, known, th["throttle_for_s"])
-        out.append(RuleOutput(THERMAL_SLOW, severity_where(act), raw, th["throttle_for_s"]))
-        act = self.s_brake.update(t, brake, known, th["power_brake_for_s"])
-        out.append(RuleOutput(POWER_BRAKE, severity_where(act), raw, th["power_brake_for_s"]))
-        act = self.s_slow.update(t, slow, known, th["throttle_for_s"])
-        out.append(RuleOutput(HW_SLOWDOWN, severity_where(act), raw, th["throttle_for_s"]))
-
-        # PCIe and NVLink
-        rep = self.pcie_replay.update(t, self._inc(delta, "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"))
-        rep_min = rep * (60.0 / self.pcie_replay.tau_s)
-        out.append(
-            RuleOutput(
-                PCIE_REPLAY,
-                severity_where(at_least(rep_min, th["pcie_replays_per_min"])),
-                rep_min,
-                th["pcie_replays_per_min"],
-            )
-        )
-        gen = c(values, "DCGM_FI_DEV_PCIE_LINK_GEN")
-        width = c(values, "DCGM_FI_DEV_PCIE_LINK_WIDTH")
-        with np.errstate(invalid="ignore"):
-            # Idle GPUs drop to gen 1 to save power (ASPM); only a busy link must be at rated speed.
-            degraded = at_least(util, 20.0) & (
-                (gen < self.sku_pcie_gen) | (width < self.sku_pcie_width)
-            )
-        act = self.s_pcie.update(t, degraded, ~np.isnan(width), th["pcie_downtrain_for_s"])
-        out.append(RuleOutput(PCIE_DOWN, severity_where(act), width, self.sku_pcie_width))
-        nv = self.nvlink_err.update(t, self._inc(delta, *NVLINK_ERR_FIELDS))
-        nv_min = nv * (60.0 / self.nvlink_err.tau_s)
-        out.append(
-            RuleOutput(
-                NVLINK,
-                severity_where(at_least(nv_min, th["nvlink_errors_per_min"])),
-                nv_min,
-                th["nvlink_errors_per_min"],
-            )
-        )
-
-        # A GPU that vanished while its node keeps reporting (Xid 79 signature); a whole silent
-        # node is an exporter/host matter, handled by the node rules.
-        self.seen |= present
-        node_present = np.bincount(topo.gpu_node, weights=present, minlength=topo.n_nodes) > 0
-        vanished = self.seen & ~present & node_present[topo.gpu_node]
-        act = self.s_missing.update(t, vanished, np.ones_like(vanished), th["gpu_missing_for_s"])
-        out.append(
-            RuleOutput(GPU_MISSING, severity_where(act, act), np.where(vanished, 1.0, 0.0), 1.0)
-        )
-
-        # (c) learned baselines: time of day × workload state
-        b = self.config.baseline
-        if b.enabled:
-            cell = tod_bin(t, b.tod_bins) * 3 + workload_state(util)
-            z = self.bl_temp.observe(temp, cell, b.z_threshold)
-            act = self.s_bl_temp.update(t, at_least(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
-            out.append(RuleOutput(TEMP_BASELINE, severity_where(act), z, b.z_threshold))
-            z = self.bl_mtemp.observe(mtemp, cell, b.z_threshold)
-            act = self.s_bl_mtemp.update(t, at_least(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
-            out.append(RuleOutput(MTEMP_BASELINE, severity_where(act), z, b.z_threshold))
-        return out
+        """Every GPU rule's output for the frame at ``t``, in a fixed order (the detector and
+        its tests rely on it). The groups run in this order because later ones read state the
+        earlier ones update (the temperature rise reads the static rule's sustain)."""
+        temp = self._c(values, "DCGM_FI_DEV_GPU_TEMP")
+        mtemp = self._c(values, "DCGM_FI_DEV_MEMORY_TEMP")
+        util = self._c(values, "DCGM_FI_DEV_GPU_UTIL")
+        return [
+            *_temperature_rules(self, t, temp, mtemp),
+            *_temperature_rise_rule(self, t, temp, self._c(values, "DCGM_FI_DEV_POWER_USAGE")),
+            *_memory_error_rules(self, t, values, delta),
+            *_framebuffer_rules(self, t, values),
+            *_clock_event_rules(self, t, values),
+            *_link_rules(self, t, values, delta, util),
+            *_presence_rules(self, t, present),
+            *_baseline_rules(self, t, temp, mtemp, util),
+        ]
 
     def thermal_residual(self, gpus: npt.NDArray[np.intp]) -> FloatArray:
         """How far each GPU's load-corrected temperature sits above its own 1 h level (°C)."""
         return np.asarray(self.last_residual[gpus], dtype=np.float64)
+
+
+# --- the GPU rule groups, in the order GpuRules.evaluate runs them ---------------------------
+
+
+def _temperature_rules(
+    r: GpuRules, t: float, temp: FloatArray, mtemp: FloatArray
+) -> list[RuleOutput]:
+    """(a) Static thresholds on GPU and HBM temperature, sustained."""
+    th = r.th
+    w, cr = th["gpu_temp_warning_c"], th["gpu_temp_critical_c"]
+    act = r.s_temp.update(t, at_least(temp, w), ~np.isnan(temp), th["temp_for_s"])
+    gpu = RuleOutput(GPU_TEMP, severity_where(act, at_least(temp, cr)), temp, w)
+    w2, cr2 = th["memory_temp_warning_c"], th["memory_temp_critical_c"]
+    act = r.s_mtemp.update(t, at_least(mtemp, w2), ~np.isnan(mtemp), th["temp_for_s"])
+    return [gpu, RuleOutput(MEM_TEMP, severity_where(act, at_least(mtemp, cr2)), mtemp, w2)]
+
+
+def _temperature_rise_rule(
+    r: GpuRules, t: float, temp: FloatArray, power: FloatArray
+) -> list[RuleOutput]:
+    """(b) Rate of change: warming that the (thermally lagged) power does not explain."""
+    th = r.th
+    calm = np.isnan(r.s_rise.since) & np.isnan(r.s_temp.since)
+    resid = r.thermal.update(t, temp, power, learn=calm)
+    r.last_residual = resid - r.residual_level.update(t, resid)
+    s_r = r.residual_slope.update(t, resid)
+    r.first_seen = np.where(np.isnan(r.first_seen) & ~np.isnan(temp), t, r.first_seen)
+    # The residual model needs some history before its slope means anything.
+    warmed = at_least(t - r.first_seen, RESIDUAL_WARMUP_S)
+    below_warning = ~at_least(temp, th["gpu_temp_warning_c"])
+    rising = at_least(s_r, th["temp_rise_c_per_min"]) & below_warning & warmed
+    act = r.s_rise.update(t, rising, ~np.isnan(temp), th["temp_rise_for_s"])
+    return [RuleOutput(TEMP_RISE, severity_where(act), s_r.copy(), th["temp_rise_c_per_min"])]
+
+
+def _memory_error_rules(
+    r: GpuRules, t: float, values: FloatArray, delta: CounterDelta
+) -> list[RuleOutput]:
+    """ECC, remapping, retirement (counters → increases, from telemetry.rates)."""
+    th = r.th
+    sbe_inc = r._inc(delta, "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL")
+    if np.isnan(sbe_inc).all():
+        sbe_inc = r._inc(delta, "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL")
+    sbe_h = r.sbe.update(t, sbe_inc)
+    sbe_sev = severity_where(at_least(sbe_h, th["sbe_per_hour"]))
+    dbe_inc = np.fmax(
+        r._inc(delta, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"),
+        r._inc(delta, "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"),
+    )
+    dbe = at_least(dbe_inc, 1.0)
+    remap_fail = r._c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
+    rf = at_least(remap_fail, 1.0)
+    unc = r._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
+    pend = r._c(values, "DCGM_FI_DEV_RETIRED_PENDING")
+    return [
+        RuleOutput(SBE, sbe_sev, sbe_h.copy(), th["sbe_per_hour"]),
+        RuleOutput(DBE, severity_where(dbe, dbe), dbe_inc, 1.0),
+        RuleOutput(REMAP_FAIL, severity_where(rf, rf), remap_fail, 1.0),
+        RuleOutput(REMAP_PENDING, severity_where(at_least(unc, 1.0)), unc, 1.0),
+        RuleOutput(RETIRED_PENDING, severity_where(at_least(pend, 1.0)), pend, 1.0),
+    ]
+
+
+def _framebuffer_rules(r: GpuRules, t: float, values: FloatArray) -> list[RuleOutput]:
+    """Framebuffer: nearly full now, or growing steadily toward full."""
+    th = r.th
+    used = r._c(values, "DCGM_FI_DEV_FB_USED")
+    total = (
+        used
+        + r._c(values, "DCGM_FI_DEV_FB_FREE")
+        + np.nan_to_num(r._c(values, "DCGM_FI_DEV_FB_RESERVED"))
+    )
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pct = used / total * 100.0
+    act = r.s_fb.update(t, at_least(pct, th["fb_used_pct"]), ~np.isnan(pct), th["fb_for_s"])
+    full = RuleOutput(FB_FULL, severity_where(act), pct, th["fb_used_pct"])
+    slope = r.fb_slope.update(t, used)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        eta_s = (total - used) / slope * 60.0
+    leaking = (
+        at_least(slope, th["fb_leak_min_mib_per_min"])
+        & ~at_least(eta_s, th["fb_leak_horizon_s"])
+        & ~at_least(pct, th["fb_used_pct"])
+    )
+    act = r.s_leak.update(t, leaking, ~np.isnan(used), th["fb_leak_for_s"])
+    leak = RuleOutput(FB_LEAK, severity_where(act), slope.copy(), th["fb_leak_min_mib_per_min"])
+    return [full, leak]
+
+
+def _clock_event_rules(r: GpuRules, t: float, values: FloatArray) -> list[RuleOutput]:
+    """Clock events (throttle reasons): only the bits that mean a fault or a limit."""
+    th = r.th
+    raw = r._c(values, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
+    known = ~np.isnan(raw)
+    bits = np.nan_to_num(raw).astype(np.int64)
+    thermal = (bits & THERMAL_BITS) != 0
+    brake = (bits & BRAKE_BIT) != 0
+    slow = ((bits & SLOW_BIT) != 0) & ~thermal & ~brake
+    act_thermal = r.s_thermal.update(t, thermal, known, th["throttle_for_s"])
+    act_brake = r.s_brake.update(t, brake, known, th["power_brake_for_s"])
+    act_slow = r.s_slow.update(t, slow, known, th["throttle_for_s"])
+    return [
+        RuleOutput(THERMAL_SLOW, severity_where(act_thermal), raw, th["throttle_for_s"]),
+        RuleOutput(POWER_BRAKE, severity_where(act_brake), raw, th["power_brake_for_s"]),
+        RuleOutput(HW_SLOWDOWN, severity_where(act_slow), raw, th["throttle_for_s"]),
+    ]
+
+
+def _link_rules(
+    r: GpuRules, t: float, values: FloatArray, delta: CounterDelta, util: FloatArray
+) -> list[RuleOutput]:
+    """PCIe replays and downtraining, NVLink errors."""
+    th = r.th
+    rep = r.pcie_replay.update(t, r._inc(delta, "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"))
+    rep_min = rep * (60.0 / r.pcie_replay.tau_s)
+    rep_sev = severity_where(at_least(rep_min, th["pcie_replays_per_min"]))
+    gen = r._c(values, "DCGM_FI_DEV_PCIE_LINK_GEN")
+    width = r._c(values, "DCGM_FI_DEV_PCIE_LINK_WIDTH")
+    with np.errstate(invalid="ignore"):
+        # Idle GPUs drop to gen 1 to save power (ASPM); only a busy link must be at rated speed.
+        degraded = at_least(util, 20.0) & ((gen < r.sku_pcie_gen) | (width < r.sku_pcie_width))
+    act = r.s_pcie.update(t, degraded, ~np.isnan(width), th["pcie_downtrain_for_s"])
+    nv = r.nvlink_err.update(t, r._inc(delta, *NVLINK_ERR_FIELDS))
+    nv_min = nv * (60.0 / r.nvlink_err.tau_s)
+    nv_sev = severity_where(at_least(nv_min, th["nvlink_errors_per_min"]))
+    return [
+        RuleOutput(PCIE_REPLAY, rep_sev, rep_min, th["pcie_replays_per_min"]),
+        RuleOutput(PCIE_DOWN, severity_where(act), width, r.sku_pcie_width),
+        RuleOutput(NVLINK, nv_sev, nv_min, th["nvlink_errors_per_min"]),
+    ]
+
+
+def _presence_rules(r: GpuRules, t: float, present: BoolArray) -> list[RuleOutput]:
+    """A GPU that vanished while its node keeps reporting (Xid 79 signature); a whole silent
+    node is an exporter/host matter, handled by the node rules."""
+    topo = r.topology
+    r.seen |= present
+    node_present = np.bincount(topo.gpu_node, weights=present, minlength=topo.n_nodes) > 0
+    vanished = r.seen & ~present & node_present[topo.gpu_node]
+    act = r.s_missing.update(t, vanished, np.ones_like(vanished), r.th["gpu_missing_for_s"])
+    return [RuleOutput(GPU_MISSING, severity_where(act, act), np.where(vanished, 1.0, 0.0), 1.0)]
+
+
+def _baseline_rules(
+    r: GpuRules, t: float, temp: FloatArray, mtemp: FloatArray, util: FloatArray
+) -> list[RuleOutput]:
+    """(c) Learned baselines: time of day × workload state (nothing when disabled)."""
+    b = r.config.baseline
+    if not b.enabled:
+        return []
+    cell = tod_bin(t, b.tod_bins) * 3 + workload_state(util)
+    z = r.bl_temp.observe(temp, cell, b.z_threshold)
+    act = r.s_bl_temp.update(t, at_least(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
+    out = [RuleOutput(TEMP_BASELINE, severity_where(act), z, b.z_threshold)]
+    z = r.bl_mtemp.observe(mtemp, cell, b.z_threshold)
+    act = r.s_bl_mtemp.update(t, at_least(z, b.z_threshold), ~np.isnan(z), b.sustain_s)
+    out.append(RuleOutput(MTEMP_BASELINE, severity_where(act), z, b.z_threshold))
+    return out
 
 
 class NodeRules:

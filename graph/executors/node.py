@@ -17,7 +17,7 @@ import json
 import re
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -25,7 +25,7 @@ from pydantic import AfterValidator, BeforeValidator, Field
 
 from graph.executors.config import NODE_PLACEHOLDER, ExecutorsConfig, RemoteConfig
 from graph.executors.runner import CommandOutcome, CommandRunner
-from graph.tools import Tool, ToolArgs, ToolResult, tool
+from graph.tools import Tool, ToolArgs, ToolResult, bind_toolset, toolset_tool
 
 # --- argument types shared by every node-level tool ------------------------------------------
 
@@ -263,27 +263,62 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def node_tools(
-    cfg: ExecutorsConfig,
-    *,
-    reads: CommandRunner,
-    writes: CommandRunner,
-    clock: Callable[[], datetime] = _utc_now,
-    gpu_health: GpuHealth | None = None,
-) -> list[Tool]:
-    """The node-level tools. ``clock`` only names bundle files (an edge, never logic);
-    ``gpu_health(node, gpu)`` adds an nvidia-smi health snapshot to the bundle."""
-    shell = NodeShell(cfg.remote)
-    bins = cfg.binaries
-    t = cfg.timeouts
+@dataclass
+class _Evidence:
+    """What one bundle collection gathered on ``node``: every command run (in order), each part's
+    command, success and output, and the problems met along the way."""
+
+    reads: CommandRunner
+    shell: NodeShell
+    node: str
+    commands: list[str] = field(default_factory=list)
+    parts: dict[str, Any] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def collect(
+        self, name: str, cmd: list[str], timeout: float, ok_codes: tuple[int, ...] = (0,)
+    ) -> CommandOutcome:
+        outcome = self.reads.run(self.shell.argv(self.node, cmd), timeout_s=timeout)
+        self.commands.append(outcome.command)
+        ok = outcome.returncode in ok_codes and not outcome.timed_out
+        self.parts[name] = {"command": outcome.command, "ok": ok}
+        if not ok:
+            self.problems.append(f"{name}: {describe_failure(outcome)}")
+        return outcome
+
+
+class NodeToolset:
+    """The node-level tools, bound to their dependencies. ``clock`` only names bundle files (an
+    edge, never logic); ``gpu_health(node, gpu)`` adds an nvidia-smi health snapshot to the
+    bundle."""
+
+    def __init__(
+        self,
+        cfg: ExecutorsConfig,
+        *,
+        reads: CommandRunner,
+        writes: CommandRunner,
+        clock: Callable[[], datetime] = _utc_now,
+        gpu_health: GpuHealth | None = None,
+    ) -> None:
+        self.cfg = cfg
+        self.reads = reads
+        self.writes = writes
+        self.clock = clock
+        self.gpu_health = gpu_health
+        self.shell = NodeShell(cfg.remote)
+        self.bins = cfg.binaries
+        self.timeouts = cfg.timeouts
+
+    # -- DCGM diagnostics --
 
     def _diag(
-        args: DiagArgs | ExtendedDiagArgs, runner: CommandRunner, timeout: float
+        self, args: DiagArgs | ExtendedDiagArgs, runner: CommandRunner, timeout: float
     ) -> ToolResult:
-        cmd = [bins.dcgmi, "diag", "-r", str(args.level), "-j"]
+        cmd = [self.bins.dcgmi, "diag", "-r", str(args.level), "-j"]
         if args.gpu is not None:
             cmd += ["-i", str(args.gpu)]
-        outcome = runner.run(shell.argv(args.node, cmd), timeout_s=timeout)
+        outcome = runner.run(self.shell.argv(args.node, cmd), timeout_s=timeout)
         base = {"node": args.node, "gpu": args.gpu, "level": args.level}
         if outcome.dry_run:
             return ToolResult(status="dry_run", data=base, query=outcome.command)
@@ -307,147 +342,139 @@ def node_tools(
             )
         return ToolResult.success(data, outcome.command)
 
-    @tool("dcgm.run_diag", "read")
-    def dcgm_run_diag(args: DiagArgs) -> ToolResult:
+    @toolset_tool("dcgm.run_diag", "read")
+    def dcgm_run_diag(self, args: DiagArgs) -> ToolResult:
         """Run the DCGM diagnostic (dcgmi diag) at level 1 or 2 on a node, or on one GPU.
         Read-only health check; returns pass/fail/warn per test and per GPU. Fails (status
         error) when any test fails, naming the test, the GPU and DCGM's message."""
-        return _diag(args, reads, t.diag_short_s)
+        return self._diag(args, self.reads, self.timeouts.diag_short_s)
 
-    @tool("dcgm.run_diag_extended", "mutate")
-    def dcgm_run_diag_extended(args: ExtendedDiagArgs) -> ToolResult:
+    @toolset_tool("dcgm.run_diag_extended", "mutate")
+    def dcgm_run_diag_extended(self, args: ExtendedDiagArgs) -> ToolResult:
         """Run the extended DCGM diagnostic (level 3 ~30 min, level 4 hours): it stresses the
         GPUs, so run it only on a drained node. Returns pass/fail per test and per GPU."""
-        return _diag(args, writes, t.diag_extended_s)
+        return self._diag(args, self.writes, self.timeouts.diag_extended_s)
 
-    @tool("bundle.collect_diagnostics", "read")
-    def bundle_collect_diagnostics(args: BundleArgs) -> ToolResult:
+    # -- the diagnostics bundle --
+
+    @toolset_tool("bundle.collect_diagnostics", "read")
+    def bundle_collect_diagnostics(self, args: BundleArgs) -> ToolResult:
         """Collect the evidence bundle on a node before anything changes: nvidia-bug-report.sh
         (archive left on the node; its path is returned as `bundle`), the GPU-related kernel
         log lines, an nvidia-smi health snapshot, and optionally InfiniBand state ('ib') or the
         fabric manager status and log ('fabric')."""
-        stamp = clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-        base = f"{cfg.bundle_dir}/gpufleet-bug-report-{args.node}-{stamp}.log"
+        stamp = self.clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+        base = f"{self.cfg.bundle_dir}/gpufleet-bug-report-{args.node}-{stamp}.log"
         # nvidia-bug-report.sh gzips to "<output-file>.gz".
         bundle_path = base + ".gz"
-        commands: list[str] = []
-        parts: dict[str, Any] = {}
-        problems: list[str] = []
-
-        def collect(
-            name: str, cmd: list[str], timeout: float, ok_codes: tuple[int, ...] = (0,)
-        ) -> CommandOutcome:
-            outcome = reads.run(shell.argv(args.node, cmd), timeout_s=timeout)
-            commands.append(outcome.command)
-            ok = outcome.returncode in ok_codes and not outcome.timed_out
-            parts[name] = {"command": outcome.command, "ok": ok}
-            if not ok:
-                problems.append(f"{name}: {describe_failure(outcome)}")
-            return outcome
-
-        report = collect(
-            "bug_report", [bins.nvidia_bug_report, "--output-file", base], t.bug_report_s
+        ev = _Evidence(self.reads, self.shell, args.node)
+        report = ev.collect(
+            "bug_report",
+            [self.bins.nvidia_bug_report, "--output-file", base],
+            self.timeouts.bug_report_s,
         )
-        dmesg = collect("kernel_log", [bins.dmesg, "--time-format", "iso"], t.query_s)
-        kernel_lines = [ln for ln in dmesg.stdout.splitlines() if _KERNEL_EVIDENCE.search(ln)]
-        parts["kernel_log"]["lines"] = kernel_lines[-MAX_KERNEL_LINES:]
-        parts["kernel_log"]["matched"] = len(kernel_lines)
+        self._collect_kernel_log(ev)
         if "ib" in args.include:
-            out = collect("ibstat", [bins.ibstat], t.query_s)
-            parts["ibstat"]["output"] = excerpt(out.stdout, 8000)
+            out = ev.collect("ibstat", [self.bins.ibstat], self.timeouts.query_s)
+            ev.parts["ibstat"]["output"] = excerpt(out.stdout, 8000)
         if "fabric" in args.include:
-            unit = cfg.fabric_manager_unit
-            # systemctl status exits 3 for an inactive unit: still evidence, not a failure.
-            out = collect(
-                "fabric_manager_status",
-                [bins.systemctl, "status", unit, "--no-pager", "--lines=50"],
-                t.query_s,
-                ok_codes=(0, 3),
-            )
-            parts["fabric_manager_status"]["output"] = excerpt(out.stdout, 8000)
-            out = collect(
-                "fabric_manager_log",
-                [bins.journalctl, "-u", unit, "-n", "200", "--no-pager"],
-                t.query_s,
-            )
-            parts["fabric_manager_log"]["output"] = excerpt(out.stdout, 16000)
-        if gpu_health is not None:
-            health = gpu_health(args.node, args.gpu)
-            commands.append(health.query)
-            parts["gpu_health"] = {"command": health.query, "ok": health.ok, "data": health.data}
-            if not health.ok:
-                problems.append(f"gpu_health: {health.error}")
+            self._collect_fabric_manager(ev)
+        if self.gpu_health is not None:
+            self._collect_gpu_health(ev, self.gpu_health(args.node, args.gpu))
         data = {
             "node": args.node,
             "bundle": bundle_path if report.ok else None,
-            "parts": parts,
-            "problems": problems,
+            "parts": ev.parts,
+            "problems": ev.problems,
         }
-        query = "\n".join(commands)
+        query = "\n".join(ev.commands)
         # The bug report is the bundle; the other parts are best-effort extras.
         if not report.ok:
             return ToolResult.failure(
-                "nvidia-bug-report.sh did not produce a bundle: " + "; ".join(problems),
+                "nvidia-bug-report.sh did not produce a bundle: " + "; ".join(ev.problems),
                 query,
                 data,
             )
         return ToolResult.success(data, query)
 
-    def _unit_state(node: str) -> str:
-        out = reads.run(
-            shell.argv(node, [bins.systemctl, "is-active", cfg.fabric_manager_unit]),
-            timeout_s=t.query_s,
+    def _collect_kernel_log(self, ev: _Evidence) -> None:
+        dmesg = ev.collect(
+            "kernel_log", [self.bins.dmesg, "--time-format", "iso"], self.timeouts.query_s
+        )
+        kernel_lines = [ln for ln in dmesg.stdout.splitlines() if _KERNEL_EVIDENCE.search(ln)]
+        ev.parts["kernel_log"]["lines"] = kernel_lines[-MAX_KERNEL_LINES:]
+        ev.parts["kernel_log"]["matched"] = len(kernel_lines)
+
+    def _collect_fabric_manager(self, ev: _Evidence) -> None:
+        unit = self.cfg.fabric_manager_unit
+        # systemctl status exits 3 for an inactive unit: still evidence, not a failure.
+        out = ev.collect(
+            "fabric_manager_status",
+            [self.bins.systemctl, "status", unit, "--no-pager", "--lines=50"],
+            self.timeouts.query_s,
+            ok_codes=(0, 3),
+        )
+        ev.parts["fabric_manager_status"]["output"] = excerpt(out.stdout, 8000)
+        out = ev.collect(
+            "fabric_manager_log",
+            [self.bins.journalctl, "-u", unit, "-n", "200", "--no-pager"],
+            self.timeouts.query_s,
+        )
+        ev.parts["fabric_manager_log"]["output"] = excerpt(out.stdout, 16000)
+
+    @staticmethod
+    def _collect_gpu_health(ev: _Evidence, health: ToolResult) -> None:
+        ev.commands.append(health.query)
+        ev.parts["gpu_health"] = {"command": health.query, "ok": health.ok, "data": health.data}
+        if not health.ok:
+            ev.problems.append(f"gpu_health: {health.error}")
+
+    # -- changes on the node --
+
+    def _unit_state(self, node: str) -> str:
+        out = self.reads.run(
+            self.shell.argv(node, [self.bins.systemctl, "is-active", self.cfg.fabric_manager_unit]),
+            timeout_s=self.timeouts.query_s,
         )
         return out.stdout.strip() or f"unknown ({describe_failure(out)})"
 
-    @tool("fabric_manager.restart", "mutate")
-    def fabric_manager_restart(args: FabricManagerArgs) -> ToolResult:
+    @toolset_tool("fabric_manager.restart", "mutate")
+    def fabric_manager_restart(self, args: FabricManagerArgs) -> ToolResult:
         """Restart NVIDIA Fabric Manager (systemctl restart nvidia-fabricmanager) on an NVSwitch
         node. New CUDA programs fail while it is down: drain the node first. Returns the unit's
         state before and after."""
-        before = _unit_state(args.node)
-        outcome = writes.run(
-            shell.argv(args.node, [bins.systemctl, "restart", cfg.fabric_manager_unit]),
-            timeout_s=t.service_s,
+        unit = self.cfg.fabric_manager_unit
+        before = self._unit_state(args.node)
+        outcome = self.writes.run(
+            self.shell.argv(args.node, [self.bins.systemctl, "restart", unit]),
+            timeout_s=self.timeouts.service_s,
         )
-        data: dict[str, Any] = {
-            "node": args.node,
-            "unit": cfg.fabric_manager_unit,
-            "before": before,
-        }
+        data: dict[str, Any] = {"node": args.node, "unit": unit, "before": before}
         if outcome.dry_run or not outcome.ok:
             return change_result(outcome, data)
-        data["after"] = _unit_state(args.node)
+        data["after"] = self._unit_state(args.node)
         if data["after"] != "active":
             return ToolResult.failure(
-                f"{cfg.fabric_manager_unit} restarted but is {data['after']!r}, not active",
-                outcome.command,
-                data,
+                f"{unit} restarted but is {data['after']!r}, not active", outcome.command, data
             )
         return ToolResult.success(data, outcome.command)
 
-    @tool("node.reboot", "destructive")
-    def node_reboot(args: RebootArgs) -> ToolResult:
+    @toolset_tool("node.reboot", "destructive")
+    def node_reboot(self, args: RebootArgs) -> ToolResult:
         """Reboot a node. warm: an OS reboot (systemctl reboot) on the node; cold: a power cycle
         through the BMC, for a GPU that fell off the bus. Kills everything running there:
         drain and requeue first. Returns once the reboot was requested, not when the node is
         back."""
         data = {"node": args.node, "mode": args.mode}
         if args.mode == "cold":
-            if cfg.power_cycle is None:
-                return ToolResult(
-                    status="not_configured",
-                    data=data,
-                    error="cold reboot needs a BMC power-cycle command (executors power_cycle)",
-                )
-            argv = [part.replace(NODE_PLACEHOLDER, args.node) for part in cfg.power_cycle]
-            return change_result(writes.run(argv, timeout_s=t.reboot_s), data)
+            return self._power_cycle(args.node, data)
         # --no-block: return as soon as the reboot job is queued, before sshd goes away.
-        outcome = writes.run(
-            shell.argv(args.node, [bins.systemctl, "--no-block", "reboot"]), timeout_s=t.reboot_s
+        outcome = self.writes.run(
+            self.shell.argv(args.node, [self.bins.systemctl, "--no-block", "reboot"]),
+            timeout_s=self.timeouts.reboot_s,
         )
         dropped = outcome.returncode == 255 and "closed" in outcome.stderr.lower()
-        if cfg.remote.prefix and dropped and not outcome.dry_run:
+        if self.cfg.remote.prefix and dropped and not outcome.dry_run:
             # ssh exits 255 when the node tears the connection down mid-reboot: that is the
             # reboot happening, not a failure to request it.
             return ToolResult.success(
@@ -455,29 +482,23 @@ def node_tools(
             )
         return change_result(outcome, data)
 
-    @tool("nic.isolate", "mutate")
-    def nic_isolate(args: NicIsolateArgs) -> ToolResult:
+    def _power_cycle(self, node: str, data: dict[str, Any]) -> ToolResult:
+        if self.cfg.power_cycle is None:
+            return ToolResult(
+                status="not_configured",
+                data=data,
+                error="cold reboot needs a BMC power-cycle command (executors power_cycle)",
+            )
+        argv = [part.replace(NODE_PLACEHOLDER, node) for part in self.cfg.power_cycle]
+        return change_result(self.writes.run(argv, timeout_s=self.timeouts.reboot_s), data)
+
+    @toolset_tool("nic.isolate", "mutate")
+    def nic_isolate(self, args: NicIsolateArgs) -> ToolResult:
         """Take a flapping or degraded NIC out of the fabric. With `port`: disable that
         InfiniBand port of RDMA device `device` (ibportstate … disable); without: set network
         interface `device` down (ip link set dev … down). Returns the link state before."""
-        if args.port is not None:
-            probe = [bins.ibstat, args.device, str(args.port)]
-            # -C/-P select the local HCA port; direct route "0" addresses the local node itself.
-            change = [
-                bins.ibportstate,
-                "-C",
-                args.device,
-                "-P",
-                str(args.port),
-                "-D",
-                "0",
-                str(args.port),
-                "disable",
-            ]
-        else:
-            probe = [bins.ip, "-brief", "link", "show", "dev", args.device]
-            change = [bins.ip, "link", "set", "dev", args.device, "down"]
-        before = reads.run(shell.argv(args.node, probe), timeout_s=t.query_s)
+        probe, change = self._nic_commands(args)
+        before = self.reads.run(self.shell.argv(args.node, probe), timeout_s=self.timeouts.query_s)
         data = {
             "node": args.node,
             "device": args.device,
@@ -487,16 +508,36 @@ def node_tools(
         if not before.ok and not before.dry_run:
             return ToolResult.failure(
                 f"{args.device} not found on {args.node}: {describe_failure(before)}",
-                shlex.join(shell.argv(args.node, change)),
+                shlex.join(self.shell.argv(args.node, change)),
                 data,
             )
-        return change_result(writes.run(shell.argv(args.node, change), timeout_s=t.query_s), data)
+        outcome = self.writes.run(
+            self.shell.argv(args.node, change), timeout_s=self.timeouts.query_s
+        )
+        return change_result(outcome, data)
 
-    return [
-        dcgm_run_diag,
-        dcgm_run_diag_extended,
-        bundle_collect_diagnostics,
-        fabric_manager_restart,
-        node_reboot,
-        nic_isolate,
-    ]
+    def _nic_commands(self, args: NicIsolateArgs) -> tuple[list[str], list[str]]:
+        """(probe, change): how to read the link state, and how to take the link out."""
+        bins = self.bins
+        if args.port is None:
+            probe = [bins.ip, "-brief", "link", "show", "dev", args.device]
+            return probe, [bins.ip, "link", "set", "dev", args.device, "down"]
+        port = str(args.port)
+        # -C/-P select the local HCA port; direct route "0" addresses the local node itself.
+        change = [bins.ibportstate, "-C", args.device, "-P", port, "-D", "0", port, "disable"]
+        return [bins.ibstat, args.device, port], change
+
+
+def node_tools(
+    cfg: ExecutorsConfig,
+    *,
+    reads: CommandRunner,
+    writes: CommandRunner,
+    clock: Callable[[], datetime] = _utc_now,
+    gpu_health: GpuHealth | None = None,
+) -> list[Tool]:
+    """The node-level tools (:class:`NodeToolset`): dcgm.run_diag, dcgm.run_diag_extended,
+    bundle.collect_diagnostics, fabric_manager.restart, node.reboot, nic.isolate."""
+    return bind_toolset(
+        NodeToolset(cfg, reads=reads, writes=writes, clock=clock, gpu_health=gpu_health)
+    )

@@ -28,8 +28,8 @@ from graph.executors.node import (
     excerpt,
     split_list,
 )
-from graph.executors.runner import CommandRunner
-from graph.tools import Tool, ToolArgs, ToolResult, tool
+from graph.executors.runner import CommandOutcome, CommandRunner
+from graph.tools import Tool, ToolArgs, ToolResult, bind_toolset, toolset_tool
 
 # `nvidia-smi -q -d` display types (R535–R570).
 DISPLAY_TYPES = frozenset(
@@ -152,6 +152,65 @@ def _ecc_total(scope: Entry, uncorrectable: bool) -> int | None:
     return total
 
 
+def _value(e: Entry | None) -> str | None:
+    return e.value if e is not None else None
+
+
+def _ecc_facts(ecc: Entry) -> dict[str, Any]:
+    facts: dict[str, Any] = {}
+    for scope_name in ("Volatile", "Aggregate"):
+        if scope := ecc.find(scope_name):
+            facts[f"ecc_{scope_name.lower()}_uncorrectable"] = _ecc_total(scope, True)
+            facts[f"ecc_{scope_name.lower()}_correctable"] = _ecc_total(scope, False)
+    return facts
+
+
+def _remap_facts(remap: Entry) -> dict[str, Any]:
+    return {
+        "correctable": _int(_value(remap.find("Correctable Error"))),
+        "uncorrectable": _int(_value(remap.find("Uncorrectable Error"))),
+        "pending": _yes(_value(remap.find("Pending"))),
+        "failure": _yes(_value(remap.find("Remapping Failure Occurred"))),
+    }
+
+
+def _retired_facts(retired: Entry) -> dict[str, Any]:
+    def _count(e: Entry | None) -> int | None:
+        if e is None:
+            return None
+        return _int(_child_value(e, "Count"))
+
+    pending = next((e for e in retired.children if e.key.lower().startswith("pending")), None)
+    return {
+        "single_bit": _count(retired.find("Single Bit ECC")),
+        "double_bit": _count(retired.find("Double Bit ECC")),
+        "pending": _yes(pending.value) if pending else None,
+    }
+
+
+def _process_facts(procs: Entry) -> list[dict[str, Any]]:
+    return [
+        {
+            "pid": _int(p.value),
+            "type": _value(p.find("Type")),
+            "name": _value(p.find("Name")),
+            "used_memory": _value(p.find("Used GPU Memory")),
+        }
+        for p in procs.children
+        if p.key.lower() == "process id"
+    ]
+
+
+def _power_facts(power: Entry) -> dict[str, float | None]:
+    return {
+        "draw_w": _float(_value(power.find("Power Draw", "Average Power Draw"))),
+        "limit_w": _float(_value(power.find("Current Power Limit", "Power Limit"))),
+        "default_w": _float(_value(power.find("Default Power Limit"))),
+        "min_w": _float(_value(power.find("Min Power Limit"))),
+        "max_w": _float(_value(power.find("Max Power Limit"))),
+    }
+
+
 def gpu_facts(gpu: Entry) -> dict[str, Any]:
     """The facts a diagnosis reads from one GPU's section of the report."""
     facts: dict[str, Any] = {"bus_id": gpu.key.removeprefix("GPU ").strip()}
@@ -163,57 +222,19 @@ def gpu_facts(gpu: Entry) -> dict[str, Any]:
     if (mode := gpu.find("ECC Mode")) and (current := mode.find("Current")):
         facts["ecc_mode"] = current.value
     if ecc := gpu.find("ECC Errors"):
-        for scope_name in ("Volatile", "Aggregate"):
-            if scope := ecc.find(scope_name):
-                facts[f"ecc_{scope_name.lower()}_uncorrectable"] = _ecc_total(scope, True)
-                facts[f"ecc_{scope_name.lower()}_correctable"] = _ecc_total(scope, False)
+        facts.update(_ecc_facts(ecc))
     if remap := gpu.find("Remapped Rows"):
-        facts["remapped_rows"] = {
-            "correctable": _int(getattr(remap.find("Correctable Error"), "value", None)),
-            "uncorrectable": _int(getattr(remap.find("Uncorrectable Error"), "value", None)),
-            "pending": _yes(getattr(remap.find("Pending"), "value", None)),
-            "failure": _yes(getattr(remap.find("Remapping Failure Occurred"), "value", None)),
-        }
+        facts["remapped_rows"] = _remap_facts(remap)
     if retired := gpu.find("Retired Pages"):
-
-        def _count(e: Entry | None) -> int | None:
-            if e is None:
-                return None
-            return _int(_child_value(e, "Count"))
-
-        pending = next((e for e in retired.children if e.key.lower().startswith("pending")), None)
-        facts["retired_pages"] = {
-            "single_bit": _count(retired.find("Single Bit ECC")),
-            "double_bit": _count(retired.find("Double Bit ECC")),
-            "pending": _yes(pending.value) if pending else None,
-        }
+        facts["retired_pages"] = _retired_facts(retired)
     if (procs := gpu.find("Processes")) is not None:
-        facts["processes"] = [
-            {
-                "pid": _int(p.value),
-                "type": getattr(p.find("Type"), "value", None),
-                "name": getattr(p.find("Name"), "value", None),
-                "used_memory": getattr(p.find("Used GPU Memory"), "value", None),
-            }
-            for p in procs.children
-            if p.key.lower() == "process id"
-        ]
+        facts["processes"] = _process_facts(procs)
     if fabric := gpu.find("Fabric"):
         facts["fabric"] = {e.key: e.value for e in fabric.children if not e.children}
     if power := gpu.find("GPU Power Readings", "Power Readings"):
-        facts["power"] = {
-            "draw_w": _float(
-                getattr(power.find("Power Draw", "Average Power Draw"), "value", None)
-            ),
-            "limit_w": _float(
-                getattr(power.find("Current Power Limit", "Power Limit"), "value", None)
-            ),
-            "default_w": _float(getattr(power.find("Default Power Limit"), "value", None)),
-            "min_w": _float(getattr(power.find("Min Power Limit"), "value", None)),
-            "max_w": _float(getattr(power.find("Max Power Limit"), "value", None)),
-        }
+        facts["power"] = _power_facts(power)
     if temp := gpu.find("Temperature"):
-        facts["temperature_c"] = _int(getattr(temp.find("GPU Current Temp"), "value", None))
+        facts["temperature_c"] = _int(_value(temp.find("GPU Current Temp")))
     if pstate := gpu.find("Performance State"):
         facts["performance_state"] = pstate.value
     if reasons := gpu.find("Clocks Event Reasons", "Clocks Throttle Reasons"):
@@ -348,18 +369,75 @@ def _watts_arg(watts: float) -> str:
     return f"{watts:g}"
 
 
-def nvidia_smi_tools(
-    cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner
-) -> list[Tool]:
-    shell = NodeShell(cfg.remote)
-    smi = cfg.binaries.nvidia_smi
-    t = cfg.timeouts
+def _gpu_sel(gpu: int | Literal["all"] | None) -> list[str]:
+    return [] if gpu is None or gpu == "all" else ["-i", str(gpu)]
 
-    def _gpu_sel(gpu: int | None) -> list[str]:
-        return [] if gpu is None else ["-i", str(gpu)]
 
-    @tool("nvidia_smi.query", "read")
-    def nvidia_smi_query(args: QueryArgs) -> ToolResult:
+def _limit_row(row: dict[str, str | None]) -> dict[str, Any]:
+    return {
+        "index": _int(row["index"]),
+        "bus_id": row["pci.bus_id"],
+        "limit_w": _float(row["power.limit"]),
+        "min_w": _float(row["power.min_limit"]),
+        "max_w": _float(row["power.max_limit"]),
+    }
+
+
+def _limit_problems(node: str, limits: list[dict[str, Any]], watts: float) -> list[str]:
+    """Why ``watts`` cannot be set on the GPUs ``limits`` lists (empty: it can)."""
+    problems: list[str] = []
+    for g in limits:
+        lo, hi = g["min_w"], g["max_w"]
+        if lo is None or hi is None:
+            problems.append(f"{node} GPU {g['index']}: power limit is not adjustable")
+        elif not lo <= watts <= hi:
+            problems.append(
+                f"{node} GPU {g['index']}: {watts:g} W is outside the allowed {lo:g}–{hi:g} W"
+            )
+    return problems
+
+
+def _section_mismatches(args: QueryArgs, entries: list[Entry], data: dict[str, Any]) -> list[str]:
+    """Put ``args.section`` of every GPU into ``data["section"]`` (by bus id); return how the
+    GPUs differ from expect_state/expect_status."""
+    assert args.section is not None
+    data["section"] = {}
+    mismatches: list[str] = []
+    for gpu_entry, facts in zip(entries, data["gpus"], strict=True):
+        sec = gpu_entry.find(args.section)
+        plain = to_plain(sec.children) if sec is not None else None
+        data["section"][facts["bus_id"]] = plain
+        for key, want in (("State", args.expect_state), ("Status", args.expect_status)):
+            if want is None:
+                continue
+            got = (plain or {}).get(key)
+            if not isinstance(got, str) or got.lower() != want.lower():
+                mismatches.append(
+                    f"GPU {facts['bus_id']} {args.section} {key}={got!r} (expected {want!r})"
+                )
+    if not entries and (args.expect_state or args.expect_status):
+        mismatches.append("no GPU listed in the report")
+    return mismatches
+
+
+class NvidiaSmiToolset:
+    """nvidia-smi on a node, bound to its dependencies: reads through ``reads`` (real even in a
+    dry run), changes through ``writes``."""
+
+    def __init__(
+        self, cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner
+    ) -> None:
+        self.reads = reads
+        self.writes = writes
+        self.shell = NodeShell(cfg.remote)
+        self.smi = cfg.binaries.nvidia_smi
+        self.timeouts = cfg.timeouts
+
+    def _read(self, node: str, cmd: list[str]) -> CommandOutcome:
+        return self.reads.run(self.shell.argv(node, cmd), timeout_s=self.timeouts.query_s)
+
+    @toolset_tool("nvidia_smi.query", "read")
+    def nvidia_smi_query(self, args: QueryArgs) -> ToolResult:
         """Read GPU state on a node with nvidia-smi: `nvidia-smi -q` sections (display, e.g.
         ECC,ROW_REMAPPER,PAGE_RETIREMENT; PIDS; POWER) and/or --query-gpu fields. Returns key
         facts per GPU (volatile/aggregate ECC counts, remapped rows pending/failure, retired
@@ -368,92 +446,77 @@ def nvidia_smi_tools(
         commands: list[str] = []
         data: dict[str, Any] = {"node": args.node, "gpu": args.gpu}
         if args.display or args.section or not args.query_gpu:
-            cmd = [smi, "-q", *_gpu_sel(args.gpu)]
-            if args.display:
-                cmd += ["-d", args.display]
-            out = reads.run(shell.argv(args.node, cmd), timeout_s=t.query_s)
-            commands.append(out.command)
-            if not out.ok:
-                # "No devices were found", "couldn't communicate with the NVIDIA driver", … are
-                # themselves evidence (Xid 79, driver gone): keep them in the result.
-                return ToolResult.failure(
-                    describe_failure(out),
-                    "\n".join(commands),
-                    {**data, "output": excerpt(out.stdout + out.stderr)},
-                )
-            summary = summarize_report(out.stdout)
-            entries: list[Entry] = summary.pop("_entries")
-            data.update(summary)
-            data["raw"] = excerpt(out.stdout)
-            if args.section:
-                data["section"] = {}
-                mismatches: list[str] = []
-                for gpu_entry, facts in zip(entries, data["gpus"], strict=True):
-                    sec = gpu_entry.find(args.section)
-                    plain = to_plain(sec.children) if sec is not None else None
-                    data["section"][facts["bus_id"]] = plain
-                    for key, want in (("State", args.expect_state), ("Status", args.expect_status)):
-                        if want is None:
-                            continue
-                        got = (plain or {}).get(key)
-                        if not isinstance(got, str) or got.lower() != want.lower():
-                            mismatches.append(
-                                f"GPU {facts['bus_id']} {args.section} {key}={got!r} "
-                                f"(expected {want!r})"
-                            )
-                if not entries and (args.expect_state or args.expect_status):
-                    mismatches.append("no GPU listed in the report")
-                if mismatches:
-                    return ToolResult.failure("; ".join(mismatches), "\n".join(commands), data)
+            failed = self._query_report(args, commands, data)
+            if failed is not None:
+                return failed
         if args.query_gpu:
-            fields = args.query_gpu.split(",")
             cmd = [
-                smi,
+                self.smi,
                 f"--query-gpu={args.query_gpu}",
                 "--format=csv,noheader",
                 *_gpu_sel(args.gpu),
             ]
-            out = reads.run(shell.argv(args.node, cmd), timeout_s=t.query_s)
+            out = self._read(args.node, cmd)
             commands.append(out.command)
             if not out.ok:
                 return ToolResult.failure(describe_failure(out), "\n".join(commands), data)
-            data["query_gpu"] = parse_csv_rows(out.stdout, fields)
+            data["query_gpu"] = parse_csv_rows(out.stdout, args.query_gpu.split(","))
         return ToolResult.success(data, "\n".join(commands))
 
-    @tool("nvidia_smi.reset_gpu", "destructive")
-    def nvidia_smi_reset_gpu(args: ResetArgs) -> ToolResult:
+    def _query_report(
+        self, args: QueryArgs, commands: list[str], data: dict[str, Any]
+    ) -> ToolResult | None:
+        """The `nvidia-smi -q` part of the query: fills ``data``; a failure result, or None."""
+        cmd = [self.smi, "-q", *_gpu_sel(args.gpu)]
+        if args.display:
+            cmd += ["-d", args.display]
+        out = self._read(args.node, cmd)
+        commands.append(out.command)
+        if not out.ok:
+            # "No devices were found", "couldn't communicate with the NVIDIA driver", … are
+            # themselves evidence (Xid 79, driver gone): keep them in the result.
+            return ToolResult.failure(
+                describe_failure(out),
+                "\n".join(commands),
+                {**data, "output": excerpt(out.stdout + out.stderr)},
+            )
+        summary = summarize_report(out.stdout)
+        entries: list[Entry] = summary.pop("_entries")
+        data.update(summary)
+        data["raw"] = excerpt(out.stdout)
+        if args.section:
+            mismatches = _section_mismatches(args, entries, data)
+            if mismatches:
+                return ToolResult.failure("; ".join(mismatches), "\n".join(commands), data)
+        return None
+
+    @toolset_tool("nvidia_smi.reset_gpu", "destructive")
+    def nvidia_smi_reset_gpu(self, args: ResetArgs) -> ToolResult:
         """Reset one GPU (nvidia-smi -r -i GPU): clears a hung GPU and applies pending row
         remaps. Fails when any process still uses the GPU, so drain the node and check PIDS
         first. NVLink peers or fabric manager may also block it on NVSwitch systems."""
-        outcome = writes.run(
-            shell.argv(args.node, [smi, "-r", "-i", str(args.gpu)]), timeout_s=t.reset_s
+        outcome = self.writes.run(
+            self.shell.argv(args.node, [self.smi, "-r", "-i", str(args.gpu)]),
+            timeout_s=self.timeouts.reset_s,
         )
         data = {"node": args.node, "gpu": args.gpu, "output": excerpt(outcome.stdout, 4000)}
         return change_result(outcome, data)
 
-    def _limits(node: str, gpu: int | Literal["all"]) -> tuple[str, list[dict[str, Any]] | str]:
-        sel = [] if gpu == "all" else ["-i", str(gpu)]
-        cmd = [smi, f"--query-gpu={','.join(_LIMIT_FIELDS)}", "--format=csv,noheader,nounits", *sel]
-        out = reads.run(shell.argv(node, cmd), timeout_s=t.query_s)
+    def _limits(
+        self, node: str, gpu: int | Literal["all"]
+    ) -> tuple[str, list[dict[str, Any]] | str]:
+        """(command, the GPUs' power limits) or (command, why they could not be read)."""
+        fields = f"--query-gpu={','.join(_LIMIT_FIELDS)}"
+        out = self._read(node, [self.smi, fields, "--format=csv,noheader,nounits", *_gpu_sel(gpu)])
         if not out.ok:
             return out.command, describe_failure(out)
-        rows = []
-        for row in parse_csv_rows(out.stdout, _LIMIT_FIELDS):
-            rows.append(
-                {
-                    "index": _int(row["index"]),
-                    "bus_id": row["pci.bus_id"],
-                    "limit_w": _float(row["power.limit"]),
-                    "min_w": _float(row["power.min_limit"]),
-                    "max_w": _float(row["power.max_limit"]),
-                }
-            )
+        rows = [_limit_row(row) for row in parse_csv_rows(out.stdout, _LIMIT_FIELDS)]
         if not rows:
             return out.command, f"`{out.command}` listed no GPU"
         return out.command, rows
 
-    @tool("nvidia_smi.set_power_limit", "mutate")
-    def nvidia_smi_set_power_limit(args: PowerLimitArgs) -> ToolResult:
+    @toolset_tool("nvidia_smi.set_power_limit", "mutate")
+    def nvidia_smi_set_power_limit(self, args: PowerLimitArgs) -> ToolResult:
         """Set the GPU power limit in watts (nvidia-smi -pl) on one GPU or all GPUs of one
         node or of several nodes (e.g. a rack). Reads each GPU's current/min/max limit first
         and refuses the whole change if the value is outside any GPU's range; the returned
@@ -462,37 +525,35 @@ def nvidia_smi_tools(
         problems: list[str] = []
         checks: list[str] = []
         for node in args.targets:
-            command, limits = _limits(node, args.gpu)
+            command, limits = self._limits(node, args.gpu)
             checks.append(command)
             if isinstance(limits, str):
                 problems.append(f"{node}: cannot read power limits: {limits}")
                 continue
             per_node[node] = {"before": limits}
-            for g in limits:
-                lo, hi = g["min_w"], g["max_w"]
-                if lo is None or hi is None:
-                    problems.append(f"{node} GPU {g['index']}: power limit is not adjustable")
-                elif not lo <= args.watts <= hi:
-                    problems.append(
-                        f"{node} GPU {g['index']}: {args.watts:g} W is outside the allowed "
-                        f"{lo:g}–{hi:g} W"
-                    )
+            problems += _limit_problems(node, limits, args.watts)
         data: dict[str, Any] = {"watts": args.watts, "gpu": args.gpu, "nodes": per_node,
                                 "checked_with": checks}  # fmt: skip
-        sel = [] if args.gpu == "all" else ["-i", str(args.gpu)]
-        change = [smi, *sel, "-pl", _watts_arg(args.watts)]
-        planned = "\n".join(shlex.join(shell.argv(n, change)) for n in args.targets)
+        change = [self.smi, *_gpu_sel(args.gpu), "-pl", _watts_arg(args.watts)]
+        planned = "\n".join(shlex.join(self.shell.argv(n, change)) for n in args.targets)
         if problems:
             return ToolResult.failure(
                 "power limit not changed: " + "; ".join(problems), planned, data
             )
+        return self._apply_power_limit(args.targets, change, planned, data)
+
+    def _apply_power_limit(
+        self, targets: list[str], change: list[str], planned: str, data: dict[str, Any]
+    ) -> ToolResult:
         dry = False
         failed: list[str] = []
         done: list[str] = []
-        for node in args.targets:
-            outcome = writes.run(shell.argv(node, change), timeout_s=t.power_limit_s)
+        for node in targets:
+            outcome = self.writes.run(
+                self.shell.argv(node, change), timeout_s=self.timeouts.power_limit_s
+            )
             dry = dry or outcome.dry_run
-            per_node[node]["output"] = excerpt(outcome.stdout + outcome.stderr, 4000)
+            data["nodes"][node]["output"] = excerpt(outcome.stdout + outcome.stderr, 4000)
             if outcome.ok:
                 done.append(node)
             else:
@@ -507,7 +568,13 @@ def nvidia_smi_tools(
             )
         return ToolResult.success(data, planned)
 
-    return [nvidia_smi_query, nvidia_smi_reset_gpu, nvidia_smi_set_power_limit]
+
+def nvidia_smi_tools(
+    cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner
+) -> list[Tool]:
+    """The nvidia-smi tools (:class:`NvidiaSmiToolset`): nvidia_smi.query,
+    nvidia_smi.reset_gpu, nvidia_smi.set_power_limit."""
+    return bind_toolset(NvidiaSmiToolset(cfg, reads=reads, writes=writes))
 
 
 def gpu_health_snapshot(query: Tool) -> GpuHealth:

@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
 from graph.executors.runner import CommandOutcome, CommandRunner, DryRunRunner
-from graph.tools import Tool, ToolArgs, ToolResult, tool
+from graph.tools import Tool, ToolArgs, ToolResult, bind_toolset, toolset_tool
 
 # Node names: hostnames (RFC 1123 labels, dots allowed); job ids: 123, array task 123_4,
 # heterogeneous component 123+1. Anything else (spaces, quotes, $, ;, `, =, brackets) is refused
@@ -946,27 +946,30 @@ class CancelArgs(JobArgs):
     reason: str | None = Field(default=None, max_length=MAX_REASON_LEN)
 
 
-def slurm_tools(executor: SlurmExecutor) -> list[Tool]:
+class SlurmToolset:
     """The SLURM tools of :data:`knowledge.schema.TOOLS`, bound to ``executor``."""
 
-    @tool("slurm.show_node", "read")
-    def show_node(args: NodeArgs) -> ToolResult:
+    def __init__(self, executor: SlurmExecutor) -> None:
+        self.executor = executor
+
+    @toolset_tool("slurm.show_node", "read")
+    def show_node(self, args: NodeArgs) -> ToolResult:
         """Show one SLURM node: state (IDLE, MIXED, ALLOCATED, DOWN, with DRAIN and * for not
         responding), drain reason and who set it, GPUs (gres) and GPUs in use, CPUs, memory,
         partitions."""
-        return executor.show_node(args.node)
+        return self.executor.show_node(args.node)
 
-    @tool("slurm.show_job", "read")
-    def show_job(args: JobArgs) -> ToolResult:
+    @toolset_tool("slurm.show_job", "read")
+    def show_job(self, args: JobArgs) -> ToolResult:
         """Show one SLURM job: state and reason, owner, partition, the nodes it runs on, excluded
         nodes, GPUs per node, requeue flag and restart count, submit/start/end times."""
-        return executor.show_job(args.job_id)
+        return self.executor.show_job(args.job_id)
 
-    @tool("slurm.list_jobs_on_node", "read")
-    def list_jobs_on_node(args: ListJobsArgs) -> ToolResult:
+    @toolset_tool("slurm.list_jobs_on_node", "read")
+    def list_jobs_on_node(self, args: ListJobsArgs) -> ToolResult:
         """List the jobs on one node now (running, completing, suspended), with owner, all their
         nodes and which GPUs each holds on each node (gres_detail, e.g. gpu:2(IDX:0-1))."""
-        result = executor.jobs_on_node(args.node)
+        result = self.executor.jobs_on_node(args.node)
         if args.window and result.status == "ok" and isinstance(result.data, dict):
             note = (
                 f"window {args.window!r} asked; only jobs the controller holds now are "
@@ -975,45 +978,42 @@ def slurm_tools(executor: SlurmExecutor) -> list[Tool]:
             result = result.model_copy(update={"data": {**result.data, "note": note}})
         return result
 
-    @tool("slurm.drain_node", "mutate")
-    def drain_node(args: DrainArgs) -> ToolResult:
+    @toolset_tool("slurm.drain_node", "mutate")
+    def drain_node(self, args: DrainArgs) -> ToolResult:
         """Drain a node: no new jobs start on it; running jobs continue. The reason is recorded
         (prefixed "gpufleet"). Refused if someone else already drained or downed the node;
         a node already drained by gpufleet is left as is."""
-        return executor.drain(args.node, args.reason)
+        return self.executor.drain(args.node, args.reason)
 
-    @tool("slurm.resume_node", "mutate")
-    def resume_node(args: NodeArgs) -> ToolResult:
+    @toolset_tool("slurm.resume_node", "mutate")
+    def resume_node(self, args: NodeArgs) -> ToolResult:
         """Return a node drained by gpufleet to service. Refused for nodes drained or downed by
         anyone else (their reason does not start with "gpufleet")."""
-        return executor.resume(args.node)
+        return self.executor.resume(args.node)
 
-    @tool("slurm.requeue_job", "mutate")
-    def requeue_job(args: RequeueArgs) -> ToolResult:
+    @toolset_tool("slurm.requeue_job", "mutate")
+    def requeue_job(self, args: RequeueArgs) -> ToolResult:
         """Requeue a batch job: it is stopped and goes back to pending, restarting from its
         last checkpoint. With exclude, the job is kept off those nodes when it runs again."""
-        return executor.requeue(args.job_id, args.reason, args.exclude or ())
+        return self.executor.requeue(args.job_id, args.reason, args.exclude or ())
 
-    @tool("slurm.cancel_job", "destructive")
-    def cancel_job(args: CancelArgs) -> ToolResult:
+    @toolset_tool("slurm.cancel_job", "destructive")
+    def cancel_job(self, args: CancelArgs) -> ToolResult:
         """Cancel a job (scancel). Its work since the last checkpoint is lost."""
-        return executor.cancel(args.job_id, args.reason)
+        return self.executor.cancel(args.job_id, args.reason)
 
-    return [
-        show_node,
-        show_job,
-        list_jobs_on_node,
-        drain_node,
-        resume_node,
-        requeue_job,
-        cancel_job,
-    ]
+
+def slurm_tools(executor: SlurmExecutor) -> list[Tool]:
+    """The SLURM tools of :data:`knowledge.schema.TOOLS`, bound to ``executor``
+    (:class:`SlurmToolset`)."""
+    return bind_toolset(SlurmToolset(executor))
 
 
 __all__ = [
     "SlurmExecutor",
     "SlurmJob",
     "SlurmNode",
+    "SlurmToolset",
     "check_job_id",
     "check_node_name",
     "count_gpus",

@@ -27,7 +27,7 @@ from pydantic import Field, field_validator, model_validator
 
 from graph.executors.config import ExecutorsConfig, SinkConfig
 from graph.executors.node import GpuIndex, NodeName
-from graph.tools import Tool, ToolArgs, ToolResult, tool
+from graph.tools import Tool, ToolArgs, ToolResult, bind_toolset, toolset_tool
 
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -226,17 +226,22 @@ class NotifyFacilitiesArgs(_Text):
 # --- the tools -------------------------------------------------------------------------------
 
 
-def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
-    tickets = Sink(cfg.tickets, "tickets")
-    users = Sink(cfg.notify_users, "notify_users")
-    facilities = Sink(cfg.notify_facilities, "notify_facilities")
+def _record(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+    fields = {k: v for k, v in fields.items() if v not in (None, "")}
+    return {"id": record_id(kind, fields), "kind": kind, **fields}
 
-    def _record(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
-        fields = {k: v for k, v in fields.items() if v not in (None, "")}
-        return {"id": record_id(kind, fields), "kind": kind, **fields}
 
-    @tool("ticket.open", "mutate")
-    def ticket_open(args: TicketArgs) -> ToolResult:
+class TicketToolset:
+    """Tickets and notices, bound to their sinks; with ``dry_run`` nothing is written or sent."""
+
+    def __init__(self, cfg: ExecutorsConfig, *, dry_run: bool) -> None:
+        self.tickets = Sink(cfg.tickets, "tickets")
+        self.users = Sink(cfg.notify_users, "notify_users")
+        self.facilities = Sink(cfg.notify_facilities, "notify_facilities")
+        self.dry_run = dry_run
+
+    @toolset_tool("ticket.open", "mutate")
+    def ticket_open(self, args: TicketArgs) -> ToolResult:
         """Open a hardware/operations ticket for a node component with a summary and the
         evidence (bundle path, readings). Retrying with the same content does not open a
         second ticket: the id is derived from the content."""
@@ -248,10 +253,10 @@ def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
             + f"\n{slack_escape(summary)}"
             + (f"\nEvidence: {_quoted(args.evidence)}" if args.evidence else "")
         )
-        return tickets.deliver(rec, text, dry_run=dry_run)
+        return self.tickets.deliver(rec, text, dry_run=self.dry_run)
 
-    @tool("ticket.rma", "mutate")
-    def ticket_rma(args: RmaArgs) -> ToolResult:
+    @toolset_tool("ticket.rma", "mutate")
+    def ticket_rma(self, args: RmaArgs) -> ToolResult:
         """Open an RMA (return to vendor) request for one GPU with its serial, the reason,
         the diagnostics result and the evidence bundle. Idempotent like ticket.open."""
         rec = _record("rma", args.model_dump())
@@ -261,10 +266,10 @@ def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
             + (f"\nDiag: {_quoted(args.diag)}" if args.diag else "")
             + (f"\nEvidence: {_quoted(args.evidence)}" if args.evidence else "")
         )
-        return tickets.deliver(rec, text, dry_run=dry_run)
+        return self.tickets.deliver(rec, text, dry_run=self.dry_run)
 
-    @tool("notify.user", "mutate")
-    def notify_user(args: NotifyUserArgs) -> ToolResult:
+    @toolset_tool("notify.user", "mutate")
+    def notify_user(self, args: NotifyUserArgs) -> ToolResult:
         """Tell the owners of affected jobs what happened (incident, summary, evidence, a
         suggestion). The Xid/log line is passed along quoted, as data."""
         rec = _record("notice-user", args.model_dump())
@@ -282,10 +287,10 @@ def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
             text += f"\nEvidence: {_quoted(args.evidence)}"
         if args.suggestion:
             text += f"\nSuggested: {slack_escape(args.suggestion)}"
-        return users.deliver(rec, text, dry_run=dry_run)
+        return self.users.deliver(rec, text, dry_run=self.dry_run)
 
-    @tool("notify.facilities", "mutate")
-    def notify_facilities(args: NotifyFacilitiesArgs) -> ToolResult:
+    @toolset_tool("notify.facilities", "mutate")
+    def notify_facilities(self, args: NotifyFacilitiesArgs) -> ToolResult:
         """Page facilities (cooling, power, datacenter staff) about a rack-level problem with
         the incident, a summary and the evidence (temperatures, rates, BMC readings)."""
         rec = _record("notice-facilities", args.model_dump())
@@ -295,6 +300,10 @@ def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
             + f"\n{slack_escape(args.summary)}"
             + (f"\nEvidence: {_quoted(args.evidence)}" if args.evidence else "")
         )
-        return facilities.deliver(rec, text, dry_run=dry_run)
+        return self.facilities.deliver(rec, text, dry_run=self.dry_run)
 
-    return [ticket_open, ticket_rma, notify_user, notify_facilities]
+
+def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
+    """The ticket and notice tools (:class:`TicketToolset`): ticket.open, ticket.rma,
+    notify.user, notify.facilities."""
+    return bind_toolset(TicketToolset(cfg, dry_run=dry_run))
