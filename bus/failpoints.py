@@ -40,8 +40,16 @@ def _armed() -> dict[str, int]:
     return armed
 
 
-_ARMED: Final = _armed()
+_ARMED: dict[str, int] = _armed()
 _hits: Counter[str] = Counter()
+
+
+def arm(spec: str) -> None:
+    """Re-arm from a spec like the environment's (a forked test child arms itself)."""
+    _ARMED.clear()
+    _hits.clear()
+    os.environ[ENV] = spec
+    _ARMED.update(_armed())
 
 
 def reach(point: str) -> None:

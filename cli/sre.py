@@ -279,6 +279,7 @@ def _wait_on_thread(args: argparse.Namespace, cfg: SreConfig, thread: str, out: 
     try:
         report = rt.runner.resume(thread, now=time.time())
         out.write(diagnosis_text(report) + "\n")
+        out.flush()
         report = wait_for_decisions(rt, report, io.StringIO() if args.json else out)
     except NoProgressError as e:
         raise SreUsageError(str(e)) from None
