@@ -28,6 +28,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -132,17 +133,57 @@ def plan_evidence(
     os: host metrics of the nodes; kernel-log NIC / host lines.
     workload: scheduler state and jobs of the nodes, the incident's jobs, earlier incidents.
     """
-    now = incident.updated_at if now is None else now
-    start, end = _window(incident, now)
-    nodes = incident_nodes(incident, topology)
-    focus = focus_gpus(incident, topology)
-    root = incident.root_entity
-    if root not in topology.gpu_pos and root not in topology.node_pos:
-        root = (
-            root
-            if root in topology.rack_pos
-            else (focus[0] if focus else nodes[0] if nodes else root)
+    start, end = _window(incident, incident.updated_at if now is None else now)
+    a = _Around(
+        incident,
+        topology,
+        incident_nodes(incident, topology),
+        focus_gpus(incident, topology),
+        start,
+        end,
+    )
+    return {
+        "hardware": _hardware_calls(a),
+        "driver": _driver_calls(a),
+        "os": _os_calls(a),
+        "workload": _workload_calls(a),
+    }
+
+
+@dataclass(frozen=True)
+class _Around:
+    """What an incident's evidence plan is made from."""
+
+    incident: Incident
+    topology: Topology
+    nodes: list[str]
+    focus: list[str]
+    start: float
+    end: float
+
+    @property
+    def window(self) -> dict[str, float]:
+        return {"start": self.start, "end": self.end}
+
+    def metrics(self, entities: Sequence[str], fields: Sequence[str]) -> ToolCall:
+        return ToolCall(
+            tool="metrics.history",
+            args={"entities": list(entities), "fields": list(fields), **self.window},
         )
+
+
+def _plan_root(a: _Around) -> str:
+    """The entity the hardware calls centre on: the root when the topology knows it, else the
+    first focus GPU or node."""
+    root, topology = a.incident.root_entity, a.topology
+    if root in topology.gpu_pos or root in topology.node_pos or root in topology.rack_pos:
+        return root
+    return a.focus[0] if a.focus else a.nodes[0] if a.nodes else root
+
+
+def _hardware_calls(a: _Around) -> list[ToolCall]:
+    topology, nodes = a.topology, a.nodes
+    root = _plan_root(a)
     node_gpus = [
         topology.gpu_keys[int(g)]
         for n in nodes[:4]
@@ -152,61 +193,66 @@ def plan_evidence(
     in_racks = [n for n in topology.node_keys if topology.rack_of_node_key(n) in racks]
     others = [n for n in topology.node_keys if topology.rack_of_node_key(n) not in racks]
     rack_peers = (in_racks + others)[:MAX_PEER_ENTITIES]
-    window = {"start": start, "end": end}
-
-    def metrics(entities: Sequence[str], fields: Sequence[str]) -> ToolCall:
-        return ToolCall(
-            tool="metrics.history",
-            args={"entities": list(entities), "fields": list(fields), **window},
-        )
-
     hardware: list[ToolCall] = []
     if root in topology.gpu_pos or root in topology.node_pos or root in topology.rack_pos:
         hardware.append(ToolCall(tool="topology.describe", args={"entity": root}))
-    hardware.append(metrics(focus or nodes[:4] or [root], GPU_FOCUS_FIELDS))
+    hardware.append(a.metrics(a.focus or nodes[:4] or [root], GPU_FOCUS_FIELDS))
     if node_gpus:
-        hardware.append(metrics(node_gpus, GPU_PEER_FIELDS))
+        hardware.append(a.metrics(node_gpus, GPU_PEER_FIELDS))
     if rack_peers:
-        hardware.append(metrics(rack_peers, GPU_PEER_FIELDS[:4]))
-    driver = [
-        ToolCall(tool="kernel_log.search", args={"nodes": nodes, **window, "limit": 500}),
+        hardware.append(a.metrics(rack_peers, GPU_PEER_FIELDS[:4]))
+    return hardware
+
+
+def _driver_calls(a: _Around) -> list[ToolCall]:
+    return [
+        ToolCall(tool="kernel_log.search", args={"nodes": a.nodes, **a.window, "limit": 500}),
         ToolCall(
             tool="changes.recent",
-            args={"nodes": nodes, "start": end - HISTORY_S, "end": end},
+            args={"nodes": a.nodes, "start": a.end - HISTORY_S, "end": a.end},
         ),
     ]
+
+
+def _os_calls(a: _Around) -> list[ToolCall]:
     os_calls = []
-    if nodes:
-        os_calls.append(metrics(nodes[:MAX_PEER_ENTITIES], NODE_FIELDS))
+    if a.nodes:
+        os_calls.append(a.metrics(a.nodes[:MAX_PEER_ENTITIES], NODE_FIELDS))
     os_calls.append(
         ToolCall(
             tool="kernel_log.search",
-            args={"nodes": nodes, **window, "pattern": r"(?i)mlx5|link|nic|port", "limit": 200},
+            args={"nodes": a.nodes, **a.window, "pattern": r"(?i)mlx5|link|nic|port", "limit": 200},
         )
     )
+    return os_calls
+
+
+def _workload_calls(a: _Around) -> list[ToolCall]:
+    incident = a.incident
     workload: list[ToolCall] = []
-    for n in nodes[:4]:
+    for n in a.nodes[:4]:
         workload.append(ToolCall(tool="slurm.show_node", args={"node": n}))
         workload.append(ToolCall(tool="slurm.list_jobs_on_node", args={"node": n}))
     for j in incident.jobs[:4]:
         workload.append(ToolCall(tool="slurm.show_job", args={"job_id": j}))
-    job_gpus = _gpu_keys(incident.context_entities, topology) if incident.scope is Scope.JOB else []
+    job_gpus = (
+        _gpu_keys(incident.context_entities, a.topology) if incident.scope is Scope.JOB else []
+    )
     if job_gpus:
-        workload.append(metrics(job_gpus[:MAX_PEER_ENTITIES], GPU_FOCUS_FIELDS[4:9]))
+        workload.append(a.metrics(job_gpus[:MAX_PEER_ENTITIES], GPU_FOCUS_FIELDS[4:9]))
+    entities = list(dict.fromkeys([incident.root_entity, *a.focus, *a.nodes]))
     workload.append(
         ToolCall(
             tool="incidents.history",
             args={
-                "entities": list(dict.fromkeys([incident.root_entity, *focus, *nodes]))[
-                    :MAX_PEER_ENTITIES
-                ],
-                "start": end - HISTORY_S,
+                "entities": entities[:MAX_PEER_ENTITIES],
+                "start": a.end - HISTORY_S,
                 "end": incident.opened_at,
                 "exclude_incident": incident.incident_id,
             },
         )
     )
-    return {"hardware": hardware, "driver": driver, "os": os_calls, "workload": workload}
+    return workload
 
 
 def metrics_role(layer: Layer, calls: Sequence[ToolCall], index: int) -> str:
@@ -255,49 +301,111 @@ def _round(x: float, nd: int = 3) -> Scalar:
     return None if x is None or not math.isfinite(x) else round(float(x), nd)
 
 
+_GAUGES: tuple[tuple[str, str], ...] = (
+    ("DCGM_FI_DEV_GPU_TEMP", "temp"),
+    ("DCGM_FI_DEV_MEMORY_TEMP", "mem_temp"),
+    ("DCGM_FI_DEV_POWER_USAGE", "power"),
+    ("DCGM_FI_DEV_POWER_MGMT_LIMIT", "power_limit"),
+    ("DCGM_FI_DEV_GPU_UTIL", "util"),
+    ("DCGM_FI_DEV_SM_CLOCK", "sm_clock"),
+    ("DCGM_FI_DEV_FB_USED", "fb_used"),
+    ("DCGM_FI_DEV_FB_FREE", "fb_free"),
+    ("NODE_CPU_UTIL", "cpu"),
+    ("NODE_MEM_PRESSURE", "mem_pressure"),
+    ("NODE_NIC_LINK_UP", "nic_links"),
+    ("DCGM_FI_DEV_PCIE_LINK_GEN", "pcie_gen"),
+    ("DCGM_FI_DEV_PCIE_LINK_WIDTH", "pcie_width"),
+)
+_REASONS: tuple[ClockEventReason, ...] = (
+    ClockEventReason.HW_THERMAL,
+    ClockEventReason.SW_THERMAL,
+    ClockEventReason.HW_POWER_BRAKE,
+    ClockEventReason.SW_POWER_CAP,
+    ClockEventReason.HW_SLOWDOWN,
+)
+_COUNTERS: tuple[tuple[str, str], ...] = (
+    ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "sbe"),
+    ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "dbe"),
+    ("DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "remapped_rows"),
+    ("DCGM_FI_DEV_PCIE_REPLAY_COUNTER", "pcie_replay"),
+    ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", "nvlink_crc_flit"),
+    ("DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL", "nvlink_crc_data"),
+    ("DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL", "nvlink_replay"),
+)
+_MAXIMA: tuple[tuple[str, str], ...] = (
+    ("DCGM_FI_DEV_ROW_REMAP_FAILURE", "row_remap_failure"),
+    ("DCGM_FI_DEV_ROW_REMAP_PENDING", "row_remap_pending"),
+    ("DCGM_FI_DEV_XID_ERRORS", "last_xid"),
+)
+_EMPTY: FloatArray = np.zeros(0)
+
+Arrays = dict[str, tuple[FloatArray, FloatArray]]
+Facts = dict[str, Scalar]
+
+
+@dataclass(frozen=True)
+class _Windows:
+    """The parts of a plan window (see the module docstring)."""
+
+    opened: float  # when the incident opened
+    base_end: float  # the baseline ends here
+    recent_start: float  # "now" starts here
+
+
 def series_facts(series: Mapping[str, Any], start: float, end: float) -> dict[str, Scalar]:
     """Facts of one entity's series over a plan window (see the module docstring)."""
     opened = start + LOOKBACK_S
-    base_end = opened - BASELINE_GAP_S
-    recent_start = max(end - RECENT_S, min(opened, end))
-    f: dict[str, Scalar] = {}
-    last_seen = -math.inf
-    arrays: dict[str, tuple[FloatArray, FloatArray]] = {}
+    w = _Windows(opened, opened - BASELINE_GAP_S, max(end - RECENT_S, min(opened, end)))
+    arrays = _valid_arrays(series)
+    f = _coverage_facts(arrays, end)
+    f |= _gauge_facts(arrays, w)
+    f |= _temp_delta_facts(f)
+    f |= _reason_facts(arrays, w)
+    f |= _counter_facts(arrays, w)
+    f |= _max_facts(arrays)
+    f |= _pcie_busy_facts(arrays, w)
+    f |= _util_facts(arrays, w)
+    f |= _fb_facts(arrays, w)
+    return f
+
+
+def _valid_arrays(series: Mapping[str, Any]) -> Arrays:
+    """Each series as sorted (t, v) arrays, without DCGM blank sentinels and N/A values (they
+    are not measurements)."""
+    arrays: Arrays = {}
     for name, pts in series.items():
         t, v = _arrays(pts)
         spec = ALL_FIELDS.get(name)
-        if spec is not None:  # DCGM blank sentinels and N/A values are not measurements
+        if spec is not None:
             with np.errstate(invalid="ignore"):
                 keep = (v >= spec.valid_min) & (v <= spec.valid_max) & (v < DCGM_FP64_BLANK)
             t, v = t[keep], v[keep]
         arrays[name] = (t, v)
-        if len(t):
-            last_seen = max(last_seen, float(t[-1]))
+    return arrays
 
-    def parts(name: str) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-        t, v = arrays.get(name, (np.zeros(0), np.zeros(0)))
-        return t, v, v[t <= base_end], v[t >= recent_start]
 
-    f["samples"] = sum(len(t) for t, _ in arrays.values())
-    f["last_sample_age_s"] = _round(end - last_seen, 1) if math.isfinite(last_seen) else None
-    for name, key in (
-        ("DCGM_FI_DEV_GPU_TEMP", "temp"),
-        ("DCGM_FI_DEV_MEMORY_TEMP", "mem_temp"),
-        ("DCGM_FI_DEV_POWER_USAGE", "power"),
-        ("DCGM_FI_DEV_POWER_MGMT_LIMIT", "power_limit"),
-        ("DCGM_FI_DEV_GPU_UTIL", "util"),
-        ("DCGM_FI_DEV_SM_CLOCK", "sm_clock"),
-        ("DCGM_FI_DEV_FB_USED", "fb_used"),
-        ("DCGM_FI_DEV_FB_FREE", "fb_free"),
-        ("NODE_CPU_UTIL", "cpu"),
-        ("NODE_MEM_PRESSURE", "mem_pressure"),
-        ("NODE_NIC_LINK_UP", "nic_links"),
-        ("DCGM_FI_DEV_PCIE_LINK_GEN", "pcie_gen"),
-        ("DCGM_FI_DEV_PCIE_LINK_WIDTH", "pcie_width"),
-    ):
+def _coverage_facts(arrays: Arrays, end: float) -> Facts:
+    """How many samples there are and how old the newest one is."""
+    last_seen = max((float(t[-1]) for t, _ in arrays.values() if len(t)), default=-math.inf)
+    return {
+        "samples": sum(len(t) for t, _ in arrays.values()),
+        "last_sample_age_s": _round(end - last_seen, 1) if math.isfinite(last_seen) else None,
+    }
+
+
+def _parts(arrays: Arrays, name: str, w: _Windows) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """A series' values: all of them, the baseline's, and the recent ones."""
+    t, v = arrays.get(name, (_EMPTY, _EMPTY))
+    return v, v[t <= w.base_end], v[t >= w.recent_start]
+
+
+def _gauge_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """Baseline and recent medians, extremes of the window and of each part, per gauge."""
+    f: Facts = {}
+    for name, key in _GAUGES:
         if name not in arrays:
             continue
-        t, v, pre, now = parts(name)
+        v, pre, now = _parts(arrays, name, w)
         if not len(v):
             continue
         f[f"{key}_pre"] = _round(_median(pre))
@@ -308,79 +416,108 @@ def series_facts(series: Mapping[str, Any], start: float, end: float) -> dict[st
             f[f"{key}_now_min"] = _round(float(np.min(now)))
         if len(pre):
             f[f"{key}_pre_max"] = _round(float(np.max(pre)))
-    t0, t1 = f.get("temp_pre"), f.get("temp_now")
+    return f
+
+
+def _temp_delta_facts(gauges: Mapping[str, Scalar]) -> Facts:
+    """The temperature change and the part of it power does not explain."""
+    f: Facts = {}
+    t0, t1 = gauges.get("temp_pre"), gauges.get("temp_now")
     if isinstance(t0, float) and isinstance(t1, float):
         dt = t1 - t0
         f["temp_delta"] = _round(dt)
-        p0, p1 = f.get("power_pre"), f.get("power_now")
+        p0, p1 = gauges.get("power_pre"), gauges.get("power_now")
         if isinstance(p0, float) and isinstance(p1, float):
             f["power_delta"] = _round(p1 - p0)
             f["temp_rise_corr"] = _round(dt - R_THERMAL_C_PER_W * (p1 - p0))
-    if "DCGM_FI_DEV_CLOCKS_EVENT_REASONS" in arrays:
-        _, v, pre, now = parts("DCGM_FI_DEV_CLOCKS_EVENT_REASONS")
-        for reason in (
-            ClockEventReason.HW_THERMAL,
-            ClockEventReason.SW_THERMAL,
-            ClockEventReason.HW_POWER_BRAKE,
-            ClockEventReason.SW_POWER_CAP,
-            ClockEventReason.HW_SLOWDOWN,
-        ):
-            name = str(reason.name).lower()
-            f[f"{name}_share_now"] = _round(_bit_share(now, int(reason)))
-            f[f"{name}_share_pre"] = _round(_bit_share(pre, int(reason)))
-    for name, key in (
-        ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "sbe"),
-        ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "dbe"),
-        ("DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "remapped_rows"),
-        ("DCGM_FI_DEV_PCIE_REPLAY_COUNTER", "pcie_replay"),
-        ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", "nvlink_crc_flit"),
-        ("DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL", "nvlink_crc_data"),
-        ("DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL", "nvlink_replay"),
-    ):
+    return f
+
+
+def _reason_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """The share of samples with each clock-event reason set, recent and baseline."""
+    f: Facts = {}
+    if "DCGM_FI_DEV_CLOCKS_EVENT_REASONS" not in arrays:
+        return f
+    _, pre, now = _parts(arrays, "DCGM_FI_DEV_CLOCKS_EVENT_REASONS", w)
+    for reason in _REASONS:
+        name = str(reason.name).lower()
+        f[f"{name}_share_now"] = _round(_bit_share(now, int(reason)))
+        f[f"{name}_share_pre"] = _round(_bit_share(pre, int(reason)))
+    return f
+
+
+def _counter_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """Each error counter's increase over the window and its recent rate."""
+    f: Facts = {}
+    for name, key in _COUNTERS:
         if name not in arrays:
             continue
         t, v = arrays[name]
         f[f"{key}_increase"] = _round(_increase(v))
-        recent = t >= recent_start
+        recent = t >= w.recent_start
         span_min = (float(t[recent][-1] - t[recent][0]) / 60.0) if recent.sum() >= 2 else 0.0
         f[f"{key}_rate_per_min_now"] = (
             _round(_increase(v[recent]) / span_min) if span_min > 0 else None
         )
-    for name, key in (
-        ("DCGM_FI_DEV_ROW_REMAP_FAILURE", "row_remap_failure"),
-        ("DCGM_FI_DEV_ROW_REMAP_PENDING", "row_remap_pending"),
-        ("DCGM_FI_DEV_XID_ERRORS", "last_xid"),
-    ):
-        if name in arrays and len(arrays[name][1]):
-            f[f"{key}_max"] = _round(float(np.max(arrays[name][1])))
-    if "DCGM_FI_DEV_PCIE_LINK_GEN" in arrays and "DCGM_FI_DEV_GPU_UTIL" in arrays:
-        # GPUs lower the PCIe generation when idle to save power: only busy samples count
-        tg, g = arrays["DCGM_FI_DEV_PCIE_LINK_GEN"]
-        tu, u = arrays["DCGM_FI_DEV_GPU_UTIL"]
-        common, ig, iu = np.intersect1d(tg, tu, return_indices=True)
-        busy_gen = g[ig][u[iu] >= BUSY_UTIL_FOR_LINK]
-        busy_t = common[u[iu] >= BUSY_UTIL_FOR_LINK]
-        pre_g, now_g = busy_gen[busy_t <= base_end], busy_gen[busy_t >= recent_start]
-        f["pcie_gen_busy_pre_max"] = _round(float(np.max(pre_g))) if len(pre_g) else None
-        f["pcie_gen_busy_now_min"] = _round(float(np.min(now_g))) if len(now_g) else None
-    if "DCGM_FI_DEV_GPU_UTIL" in arrays:
-        t, v = arrays["DCGM_FI_DEV_GPU_UTIL"]
-        tail = v[t >= opened - LOOKBACK_S / 2]
-        busy = tail >= 50
-        idle = tail <= 10
-        state = np.where(busy, 1, np.where(idle, -1, 0))
-        state = state[state != 0]
-        f["util_transitions"] = int(np.sum(state[1:] != state[:-1])) if len(state) > 1 else 0
-        f["util_idle_share"] = _round(float(np.mean(idle))) if len(tail) else None
-    if "DCGM_FI_DEV_FB_USED" in arrays:
-        t, v = arrays["DCGM_FI_DEV_FB_USED"]
-        tail = v[t >= opened - LOOKBACK_S / 2]
-        if len(tail) >= 4:
-            d = np.diff(tail)
-            moving = d[d != 0]
-            f["fb_rising_share"] = _round(float(np.mean(moving > 0))) if len(moving) else 0.0
-            f["fb_growth"] = _round(float(tail[-1] - tail[0]))
     return f
+
+
+def _max_facts(arrays: Arrays) -> Facts:
+    """The largest value of fields where any non-zero value counts."""
+    return {
+        f"{key}_max": _round(float(np.max(arrays[name][1])))
+        for name, key in _MAXIMA
+        if name in arrays and len(arrays[name][1])
+    }
+
+
+def _pcie_busy_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """The PCIe generation while busy: GPUs lower it when idle to save power, so only busy
+    samples count."""
+    if "DCGM_FI_DEV_PCIE_LINK_GEN" not in arrays or "DCGM_FI_DEV_GPU_UTIL" not in arrays:
+        return {}
+    tg, g = arrays["DCGM_FI_DEV_PCIE_LINK_GEN"]
+    tu, u = arrays["DCGM_FI_DEV_GPU_UTIL"]
+    common, ig, iu = np.intersect1d(tg, tu, return_indices=True)
+    busy_gen = g[ig][u[iu] >= BUSY_UTIL_FOR_LINK]
+    busy_t = common[u[iu] >= BUSY_UTIL_FOR_LINK]
+    pre_g, now_g = busy_gen[busy_t <= w.base_end], busy_gen[busy_t >= w.recent_start]
+    return {
+        "pcie_gen_busy_pre_max": _round(float(np.max(pre_g))) if len(pre_g) else None,
+        "pcie_gen_busy_now_min": _round(float(np.min(now_g))) if len(now_g) else None,
+    }
+
+
+def _util_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """Busy/idle flips of the utilization over the last half hour, and the idle share."""
+    if "DCGM_FI_DEV_GPU_UTIL" not in arrays:
+        return {}
+    t, v = arrays["DCGM_FI_DEV_GPU_UTIL"]
+    tail = v[t >= w.opened - LOOKBACK_S / 2]
+    busy = tail >= 50
+    idle = tail <= 10
+    state = np.where(busy, 1, np.where(idle, -1, 0))
+    state = state[state != 0]
+    return {
+        "util_transitions": int(np.sum(state[1:] != state[:-1])) if len(state) > 1 else 0,
+        "util_idle_share": _round(float(np.mean(idle))) if len(tail) else None,
+    }
+
+
+def _fb_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """Whether framebuffer use keeps growing over the last half hour (a leak)."""
+    if "DCGM_FI_DEV_FB_USED" not in arrays:
+        return {}
+    t, v = arrays["DCGM_FI_DEV_FB_USED"]
+    tail = v[t >= w.opened - LOOKBACK_S / 2]
+    if len(tail) < 4:
+        return {}
+    d = np.diff(tail)
+    moving = d[d != 0]
+    return {
+        "fb_rising_share": _round(float(np.mean(moving > 0))) if len(moving) else 0.0,
+        "fb_growth": _round(float(tail[-1] - tail[0])),
+    }
 
 
 def _summary_metrics(entity: str, f: Mapping[str, Scalar]) -> str:

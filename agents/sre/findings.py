@@ -177,7 +177,19 @@ def _focus(incident: Incident, v: _View) -> list[Evidence]:
 
 def _thermal(incident: Incident, v: _View, out: _Out) -> None:
     focus = _focus(incident, v)
+    _focus_heat(focus, out)
+    _focus_slowdown(focus, out)
+    # where the heat is: slot neighbours, the whole node, the whole rack
+    roots = _gpu_roots(incident)
     peers = v.role(NODE_PEERS)
+    if roots and roots[0] in peers:
+        _root_against_node(_NodeHeat.of(roots[0], peers, v), out)
+    _node_warming(peers, out)
+    _rack_warming(incident, v, out)
+
+
+def _focus_heat(focus: Sequence[Evidence], out: _Out) -> None:
+    """The focus GPUs heat up more than their power explains, or only as much as it does."""
     hot = [e for e in focus if _rise(e.facts) >= TEMP_RISE_C]
     if hot:
         best = max(hot, key=lambda e: _num(e.facts, "temp_rise_corr"))
@@ -196,6 +208,10 @@ def _thermal(incident: Incident, v: _View, out: _Out) -> None:
     ]
     if follows and not hot:
         out.add("temp_follows_load", follows[0].entity, follows)
+
+
+def _focus_slowdown(focus: Sequence[Evidence], out: _Out) -> None:
+    """Hot HBM, and clocks held down for heat."""
     if any(_ge(e.facts, "mem_temp_now", HBM_HOT_C) for e in focus):
         out.add("hbm_hot", focus[0].entity, [e for e in focus if _ge(e.facts, "mem_temp_now", 0)])
     slow = [
@@ -207,9 +223,22 @@ def _thermal(incident: Incident, v: _View, out: _Out) -> None:
     if slow:
         out.add("hw_thermal_slowdown", slow[0].entity, slow)
 
-    # where the heat is: slot neighbours, the whole node, the whole rack
-    root = _gpu_roots(incident)[0] if _gpu_roots(incident) else None
-    if root is not None and root in peers:
+
+@dataclass(frozen=True)
+class _NodeHeat:
+    """The root GPU's rise against its slot neighbours' and the rest of its node's."""
+
+    root: str
+    root_ev: Evidence
+    neighbours: list[Evidence]
+    rest: list[Evidence]
+    rest_quiet: bool  # the rest of the node stays cool (or there is no rest)
+    root_rise: float  # relative to the rest of the node
+    nb_rises: list[float]  # likewise, per slot neighbour
+    topology: list[Evidence]
+
+    @classmethod
+    def of(cls, root: str, peers: Mapping[str, Evidence], v: _View) -> _NodeHeat:
         neighbours = [peers[n] for n in v.topo("slot_neighbours") if n in peers]
         node_gpus = v.topo("node_gpus") or list(peers)
         rest = [
@@ -218,73 +247,86 @@ def _thermal(incident: Incident, v: _View, out: _Out) -> None:
             if g in peers and g != root and g not in {n.entity for n in neighbours}
         ]
         rest_med = _median(_rise(e.facts) for e in rest)
-        rest_quiet = math.isnan(rest_med) or rest_med < QUIET_RISE_C
         # relative to the rest of the node: inlet-air drift moves every GPU of the chassis and
         # cancels out; what is left belongs to this GPU's own air path or heatsink
         common = 0.0 if math.isnan(rest_med) else rest_med
-        root_rise = _rise(peers[root].facts) - common
-        nb_rises = [_rise(e.facts) - common for e in neighbours]
-        if root_rise >= TEMP_RISE_C and rest_quiet:
-            out.add(
-                "load_corrected_temp_rising",
-                root,
-                [peers[root], *rest[:2]],
-                root_rise,
-                "temperature rise (relative to the rest of the node) not explained by power",
-            )
-        if (
-            root_rise >= TEMP_RISE_C
-            and nb_rises
-            and max(nb_rises) >= NEIGHBOUR_RISE_C
-            and rest_quiet
-        ):
-            out.add(
-                "slot_neighbours_warming",
-                root,
-                [peers[root], *neighbours, *v.topology],
-                max(nb_rises),
-                "adjacent slots warm with the hot GPU; the rest of the node does not",
-            )
-        if (
-            root_rise >= TEMP_RISE_C
-            and (not nb_rises or max(nb_rises) < NEIGHBOUR_RISE_C)
-            and rest_quiet
-        ):
-            out.add(
-                "single_gpu_hot_neighbours_normal",
-                root,
-                [peers[root], *neighbours, *v.topology],
-                root_rise,
-                "only this GPU runs hot",
-            )
-    if peers:
-        by_node: dict[str, list[Evidence]] = {}
-        for g, e in peers.items():
-            by_node.setdefault(g.split("/", 1)[0], []).append(e)
-        for node, evs in sorted(by_node.items()):
-            warm = [e for e in evs if _rise(e.facts) >= NODE_RISE_C]
-            if len(evs) >= 2 and len(warm) >= 0.75 * len(evs):
-                out.add("whole_node_warming", node, warm, len(warm) / len(evs))
-                break
+        return cls(
+            root=root,
+            root_ev=peers[root],
+            neighbours=neighbours,
+            rest=rest,
+            rest_quiet=math.isnan(rest_med) or rest_med < QUIET_RISE_C,
+            root_rise=_rise(peers[root].facts) - common,
+            nb_rises=[_rise(e.facts) - common for e in neighbours],
+            topology=v.topology,
+        )
+
+
+def _root_against_node(h: _NodeHeat, out: _Out) -> None:
+    """The root GPU runs hot while the rest of its node does not: alone, or with its slot
+    neighbours warming beside it."""
+    if not (h.root_rise >= TEMP_RISE_C and h.rest_quiet):
+        return
+    out.add(
+        "load_corrected_temp_rising",
+        h.root,
+        [h.root_ev, *h.rest[:2]],
+        h.root_rise,
+        "temperature rise (relative to the rest of the node) not explained by power",
+    )
+    # not if/else: a neighbour without data (NaN) makes both comparisons false
+    if h.nb_rises and max(h.nb_rises) >= NEIGHBOUR_RISE_C:
+        out.add(
+            "slot_neighbours_warming",
+            h.root,
+            [h.root_ev, *h.neighbours, *h.topology],
+            max(h.nb_rises),
+            "adjacent slots warm with the hot GPU; the rest of the node does not",
+        )
+    if not h.nb_rises or max(h.nb_rises) < NEIGHBOUR_RISE_C:
+        out.add(
+            "single_gpu_hot_neighbours_normal",
+            h.root,
+            [h.root_ev, *h.neighbours, *h.topology],
+            h.root_rise,
+            "only this GPU runs hot",
+        )
+
+
+def _node_warming(peers: Mapping[str, Evidence], out: _Out) -> None:
+    """Most GPUs of one node warm together (the first such node, by name)."""
+    by_node: dict[str, list[Evidence]] = {}
+    for g, e in peers.items():
+        by_node.setdefault(g.split("/", 1)[0], []).append(e)
+    for node, evs in sorted(by_node.items()):
+        warm = [e for e in evs if _rise(e.facts) >= NODE_RISE_C]
+        if len(evs) >= 2 and len(warm) >= 0.75 * len(evs):
+            out.add("whole_node_warming", node, warm, len(warm) / len(evs))
+            break
+
+
+def _rack_warming(incident: Incident, v: _View, out: _Out) -> None:
+    """Most nodes of the incident's rack warm while nodes in other racks do not."""
     rack = v.role(RACK_PEERS)
-    if rack:
-        in_rack = set(v.topo("rack_nodes") or v.topo("nodes"))
-        inside = [e for n, e in rack.items() if n in in_rack]
-        outside = [e for n, e in rack.items() if n not in in_rack]
-        warm = [e for e in inside if _rise(e.facts) >= NODE_RISE_C]
-        out_med = _median(_rise(e.facts) for e in outside)
-        if (
-            len(warm) >= 2
-            and len(warm) >= 0.6 * len(inside)
-            and (math.isnan(out_med) or out_med < QUIET_RISE_C)
-        ):
-            out.add(
-                "whole_rack_warming",
-                incident.racks[0] if incident.racks else warm[0].entity,
-                [*warm, *outside[:2]],
-                len(warm) / len(inside),
-                f"{len(warm)} of {len(inside)} nodes of the rack warmed; other racks did not",
-            )
+    if not rack:
+        return
+    in_rack = set(v.topo("rack_nodes") or v.topo("nodes"))
+    inside = [e for n, e in rack.items() if n in in_rack]
+    outside = [e for n, e in rack.items() if n not in in_rack]
+    warm = [e for e in inside if _rise(e.facts) >= NODE_RISE_C]
+    out_med = _median(_rise(e.facts) for e in outside)
+    if (
+        len(warm) >= 2
+        and len(warm) >= 0.6 * len(inside)
+        and (math.isnan(out_med) or out_med < QUIET_RISE_C)
+    ):
+        out.add(
+            "whole_rack_warming",
+            incident.racks[0] if incident.racks else warm[0].entity,
+            [*warm, *outside[:2]],
+            len(warm) / len(inside),
+            f"{len(warm)} of {len(inside)} nodes of the rack warmed; other racks did not",
+        )
 
 
 def _power(incident: Incident, v: _View, out: _Out) -> None:
@@ -333,18 +375,30 @@ def _power(incident: Incident, v: _View, out: _Out) -> None:
 
 def _memory_and_links(incident: Incident, v: _View, out: _Out) -> None:
     focus = _focus(incident, v)
-    checks: list[tuple[str, str, float]] = [
-        ("sbe_rate_high", "sbe_increase", SBE_WINDOW),
-        ("dbe_increase", "dbe_increase", 1.0),
-        ("row_remap_failure", "row_remap_failure_max", 1.0),
-        ("row_remap_pending", "row_remap_pending_max", 1.0),
-        ("uncorrectable_rows_remapped", "remapped_rows_increase", 1.0),
-        ("pcie_replay_rate_high", "pcie_replay_rate_per_min_now", PCIE_REPLAY_PER_MIN),
-    ]
-    for name, key, thr in checks:
+    _error_counters(focus, out)
+    _nvlink(focus, v, out)
+    _pcie_link(focus, v, out)
+    _nic_links(v, out)
+
+
+_COUNTER_CHECKS: tuple[tuple[str, str, float], ...] = (
+    ("sbe_rate_high", "sbe_increase", SBE_WINDOW),
+    ("dbe_increase", "dbe_increase", 1.0),
+    ("row_remap_failure", "row_remap_failure_max", 1.0),
+    ("row_remap_pending", "row_remap_pending_max", 1.0),
+    ("uncorrectable_rows_remapped", "remapped_rows_increase", 1.0),
+    ("pcie_replay_rate_high", "pcie_replay_rate_per_min_now", PCIE_REPLAY_PER_MIN),
+)
+
+
+def _error_counters(focus: Sequence[Evidence], out: _Out) -> None:
+    for name, key, thr in _COUNTER_CHECKS:
         hit = [e for e in focus if _ge(e.facts, key, thr)]
         if hit:
             out.add(name, hit[0].entity, hit, _num(hit[0].facts, key))
+
+
+def _nvlink(focus: Sequence[Evidence], v: _View, out: _Out) -> None:
     nv = [
         e
         for e in focus
@@ -363,6 +417,9 @@ def _memory_and_links(incident: Incident, v: _View, out: _Out) -> None:
     ]
     if len(nv_peers) >= 3:
         out.add("nvlink_errors_whole_domain", nv_peers[0].entity, nv_peers, len(nv_peers))
+
+
+def _pcie_link(focus: Sequence[Evidence], v: _View, out: _Out) -> None:
     gen_rated = v.topo_num("pcie_gen_rated")
     width_rated = v.topo_num("pcie_width_rated")
     down = []
@@ -375,6 +432,9 @@ def _memory_and_links(incident: Incident, v: _View, out: _Out) -> None:
             down.append(e)
     if down:
         out.add("pcie_link_downtrained", down[0].entity, [*down, *v.topology])
+
+
+def _nic_links(v: _View, out: _Out) -> None:
     host = v.role(HOST)
     nic_down = [
         e
@@ -403,6 +463,18 @@ def _memory_and_links(incident: Incident, v: _View, out: _Out) -> None:
 
 
 def _device(incident: Incident, v: _View, out: _Out) -> None:
+    xids_seen = _xids(incident, v, out)
+    fob = [e for e in v.logs if e.facts.get("fallen_off_bus_on")]
+    if fob or 79 in xids_seen:
+        out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
+    _metrics_vanished(incident, v, out)
+    if xids_seen:
+        _xid_counters_clean(incident, v, out, set(xids_seen))
+
+
+def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
+    """The Xids on the incident's GPUs (or nodes), with the log evidence of each; adds the
+    findings about one Xid repeating or appearing once, and one ``xid:N`` per Xid."""
     roots = set(_gpu_roots(incident))
     root_nodes = {r.split("/", 1)[0] for r in roots} | {
         e for e in (incident.root_entity, *incident.nodes) if "/" not in e
@@ -429,12 +501,14 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
         xids_seen.setdefault(x, [])
     for x, evs in sorted(xids_seen.items()):
         out.add(f"xid:{x}", incident.root_entity, evs, float(x))
-    fob = [e for e in v.logs if e.facts.get("fallen_off_bus_on")]
-    if fob or 79 in xids_seen:
-        out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
+    return xids_seen
+
+
+def _metrics_vanished(incident: Incident, v: _View, out: _Out) -> None:
+    """A root GPU stopped reporting while the other GPUs of its node still do."""
     focus = v.role(FOCUS)
     peers = v.role(NODE_PEERS)
-    for r in sorted(roots):
+    for r in sorted(set(_gpu_roots(incident))):
         own = focus.get(r) or peers.get(r)
         if own is None:
             continue
@@ -449,21 +523,24 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
                 "metrics_vanished", r, [own, *[peers[g] for g in list(peers)[:1] if g != r]], age
             )
             break
-    if xids_seen:
-        clean = [
-            e
-            for e in _focus(incident, v)
-            if not _ge(e.facts, "dbe_increase", 1)
-            and not _ge(e.facts, "sbe_increase", 10)
-            and not _ge(e.facts, "row_remap_failure_max", 1)
-            and not _rise(e.facts) >= TEMP_RISE_C
-            and not _ge(e.facts, "pcie_replay_rate_per_min_now", PCIE_REPLAY_PER_MIN)
-            and not _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
-            and _num(e.facts, "samples") > 0
-            and _num(e.facts, "last_sample_age_s") < VANISHED_S
-        ]
-        if clean and set(xids_seen) <= APP_XIDS:
-            out.add("xid_hardware_counters_clean", clean[0].entity, clean)
+
+
+def _xid_counters_clean(incident: Incident, v: _View, out: _Out, xids: set[int]) -> None:
+    """Application Xids only, on a GPU whose hardware counters show nothing wrong."""
+    clean = [
+        e
+        for e in _focus(incident, v)
+        if not _ge(e.facts, "dbe_increase", 1)
+        and not _ge(e.facts, "sbe_increase", 10)
+        and not _ge(e.facts, "row_remap_failure_max", 1)
+        and not _rise(e.facts) >= TEMP_RISE_C
+        and not _ge(e.facts, "pcie_replay_rate_per_min_now", PCIE_REPLAY_PER_MIN)
+        and not _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
+        and _num(e.facts, "samples") > 0
+        and _num(e.facts, "last_sample_age_s") < VANISHED_S
+    ]
+    if clean and xids <= APP_XIDS:
+        out.add("xid_hardware_counters_clean", clean[0].entity, clean)
 
 
 def _workload(incident: Incident, v: _View, out: _Out) -> None:
@@ -472,28 +549,7 @@ def _workload(incident: Incident, v: _View, out: _Out) -> None:
     gpus = job or focus
     memory = v.topo_num("memory_mib")
     if job:
-        collapsed = [
-            e
-            for e in job
-            if _ge(e.facts, "util_pre", BUSY_UTIL) and not _ge(e.facts, "util_now", IDLE_UTIL)
-        ]
-        if len(collapsed) == len(job):
-            out.add("job_util_collapse_all_ranks", incident.root_entity, collapsed, len(job))
-        unused = [
-            e
-            for e in job
-            if not _ge(e.facts, "util_max", 1.0) and not _ge(e.facts, "fb_used_max", 512.0)
-        ]
-        if len(unused) == len(job):
-            out.add("gpu_never_used", incident.root_entity, unused, len(job))
-        gaps = [e for e in job if _ge(e.facts, "util_transitions", GAP_TRANSITIONS)]
-        if len(gaps) >= 0.5 * len(job):
-            out.add(
-                "dataloader_gaps",
-                incident.root_entity,
-                gaps,
-                _median(_num(e.facts, "util_transitions") for e in gaps),
-            )
+        _job_ranks(incident, job, out)
     held = [
         e
         for e in gpus
@@ -502,6 +558,40 @@ def _workload(incident: Incident, v: _View, out: _Out) -> None:
     ]
     if gpus and len(held) == len(gpus):
         out.add("util_zero_gpu_mem_held", incident.root_entity, held)
+    _framebuffer(focus, memory, out)
+    _host(v, gpus, out)
+    if incident.scope is Scope.JOB and job:
+        _job_peers_healthy(incident, v, job, focus, out)
+
+
+def _job_ranks(incident: Incident, job: Sequence[Evidence], out: _Out) -> None:
+    """What every rank of the job does: stopped working, never started, or waits on data."""
+    collapsed = [
+        e
+        for e in job
+        if _ge(e.facts, "util_pre", BUSY_UTIL) and not _ge(e.facts, "util_now", IDLE_UTIL)
+    ]
+    if len(collapsed) == len(job):
+        out.add("job_util_collapse_all_ranks", incident.root_entity, collapsed, len(job))
+    unused = [
+        e
+        for e in job
+        if not _ge(e.facts, "util_max", 1.0) and not _ge(e.facts, "fb_used_max", 512.0)
+    ]
+    if len(unused) == len(job):
+        out.add("gpu_never_used", incident.root_entity, unused, len(job))
+    gaps = [e for e in job if _ge(e.facts, "util_transitions", GAP_TRANSITIONS)]
+    if len(gaps) >= 0.5 * len(job):
+        out.add(
+            "dataloader_gaps",
+            incident.root_entity,
+            gaps,
+            _median(_num(e.facts, "util_transitions") for e in gaps),
+        )
+
+
+def _framebuffer(focus: Sequence[Evidence], memory: float, out: _Out) -> None:
+    """Framebuffer use that keeps growing, or that is nearly full."""
     for e in focus:
         total = _num(e.facts, "fb_used_now") + _num(e.facts, "fb_free_now")
         cap = memory if not math.isnan(memory) else total
@@ -509,6 +599,10 @@ def _workload(incident: Incident, v: _View, out: _Out) -> None:
             out.add("fb_used_monotonic_rise", e.entity, [e], _num(e.facts, "fb_growth"))
         if not math.isnan(total) and total > 0 and _num(e.facts, "fb_used_now") >= 0.95 * total:
             out.add("fb_near_full", e.entity, [e], _num(e.facts, "fb_used_now") / total)
+
+
+def _host(v: _View, gpus: Sequence[Evidence], out: _Out) -> None:
+    """The host's CPU and memory, and idle GPUs beside a busy CPU."""
     host = list(v.role(HOST).values())
     sat = [
         e
@@ -523,24 +617,33 @@ def _workload(incident: Incident, v: _View, out: _Out) -> None:
     low = [e for e in gpus if not _ge(e.facts, "util_now", 10.0)]
     if busy and gpus and len(low) == len(gpus):
         out.add("gpu_util_low_cpu_busy", busy[0].entity, [*busy, *low[:4]])
-    if incident.scope is Scope.JOB and job:
-        sick = [
-            e
-            for e in [*job, *focus]
-            if _ge(e.facts, "dbe_increase", 1)
-            or _rise(e.facts) >= TEMP_RISE_C
-            or _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
-            or _ge(e.facts, "last_sample_age_s", VANISHED_S)
-        ]
-        noisy_logs = [
-            e
-            for e in v.logs
-            if any(k.startswith("xid_") for k in e.facts)
-            or e.facts.get("nic_link_down_nodes")
-            or e.facts.get("fallen_off_bus_on")
-        ]
-        if not sick and not noisy_logs:
-            out.add("job_peers_healthy_hardware", incident.root_entity, [*job[:4], *v.logs])
+
+
+def _job_peers_healthy(
+    incident: Incident,
+    v: _View,
+    job: Sequence[Evidence],
+    focus: Sequence[Evidence],
+    out: _Out,
+) -> None:
+    """No GPU of the job and no kernel log line shows a hardware fault."""
+    sick = [
+        e
+        for e in [*job, *focus]
+        if _ge(e.facts, "dbe_increase", 1)
+        or _rise(e.facts) >= TEMP_RISE_C
+        or _ge(e.facts, "nvlink_crc_flit_increase", NVLINK_WINDOW)
+        or _ge(e.facts, "last_sample_age_s", VANISHED_S)
+    ]
+    noisy_logs = [
+        e
+        for e in v.logs
+        if any(k.startswith("xid_") for k in e.facts)
+        or e.facts.get("nic_link_down_nodes")
+        or e.facts.get("fallen_off_bus_on")
+    ]
+    if not sick and not noisy_logs:
+        out.add("job_peers_healthy_hardware", incident.root_entity, [*job[:4], *v.logs])
 
 
 def _scheduler(incident: Incident, v: _View, out: _Out) -> None:

@@ -328,77 +328,101 @@ def live_wiring(
     the bus. ``log_files``: kernel-log files the watch follows (the first is searched when the
     config names no ``kernel_log``). ``log_node``: hostname for log lines that carry none."""
     closers: list[Callable[[], None]] = []
-    sources: dict[str, str] = {}
-
-    metrics: MetricsSource
-    store_url = cfg.metrics_store.url if cfg.metrics_store else metrics_url
-    if store_url:
-        timeout = cfg.metrics_store.timeout_s if cfg.metrics_store else 10.0
-        store = PromStore(store_url, timeout_s=timeout)
-        closers.append(store.close)
-        metrics = PromMetrics(store, topology)
-        sources["metrics"] = store_url
-    elif recent is not None:
-        metrics = recent.metrics
-        sources["metrics"] = "the ticks this process watched"
-    else:
-        metrics = _NotConfiguredMetrics()
-        sources["metrics"] = "not configured"
-
-    logs: LogSource
-    if cfg.kernel_log is not None:
-        logs = KernelLogFile(cfg.kernel_log, topology, node=log_node)
-        sources["kernel_log"] = str(cfg.kernel_log)
-    elif log_files:
-        logs = KernelLogFile(log_files[0], topology, node=log_node)
-        sources["kernel_log"] = str(log_files[0])
-    elif recent is not None:
-        logs = recent.logs
-        sources["kernel_log"] = "kernel events in the watched ticks"
-    else:
-        logs = _NotConfiguredLogs()
-        sources["kernel_log"] = "not configured"
-
-    scheduler: SchedulerView
-    slurm: list[Tool] = []
-    if cfg.slurm.enabled:
-        executor = slurm_executor(cfg)
-        scheduler = SlurmScheduler(executor)
-        slurm = slurm_tools(executor)
-        sources["scheduler"] = "slurm" + (" (changes dry-run)" if cfg.slurm.dry_run else "")
-    else:
-        scheduler = NoScheduler()
-        sources["scheduler"] = "not configured"
-
-    changes: ChangeLog
-    if cfg.change_log is not None:
-        changes = ChangeLogFile(cfg.change_log)
-        sources["changes"] = str(cfg.change_log)
-    elif recent is not None:
-        changes = recent.changes
-    else:
-        changes = _NotConfiguredChanges()
-
-    history: IncidentHistory
-    if event_log is not None and str(event_log) != ":memory:":
-        history = EventLogFileIncidents(event_log)
-        sources["incidents"] = str(event_log)
-    elif incidents is not None:
-        history = incidents
-        sources["incidents"] = "this process's bus"
-    elif recent is not None:
-        history = recent.incidents
-        sources["incidents"] = "this process's bus"
-    else:
-        history = _NoIncidents()
-        sources["incidents"] = "not configured"
-
+    sources: dict[str, str] = {}  # filled in the order the startup banner shows them
+    metrics = _metrics_source(cfg, topology, recent, metrics_url, sources, closers)
+    logs = _log_source(cfg, topology, recent, log_files, log_node, sources)
+    scheduler, slurm = _scheduler_source(cfg, sources)
+    changes = _change_source(cfg, recent, sources)
+    history = _incident_source(event_log, incidents, recent, sources)
     fleet = Fleet(topology, metrics, logs, scheduler, changes, history)
     taken = {t.name for t in slurm}
     reads = [t for t in read_tools(fleet) if t.name not in taken]
     nodes = executor_tools(cfg.executors)
     sources["node commands"] = "dry-run" if cfg.executors.dry_run else "live"
     return LiveWiring(fleet, [*reads, *slurm, *nodes], sources, closers)
+
+
+def _metrics_source(
+    cfg: SreConfig,
+    topology: Topology,
+    recent: SharedReplayFleet | None,
+    metrics_url: str | None,
+    sources: dict[str, str],
+    closers: list[Callable[[], None]],
+) -> MetricsSource:
+    store_url = cfg.metrics_store.url if cfg.metrics_store else metrics_url
+    if store_url:
+        timeout = cfg.metrics_store.timeout_s if cfg.metrics_store else 10.0
+        store = PromStore(store_url, timeout_s=timeout)
+        closers.append(store.close)
+        sources["metrics"] = store_url
+        return PromMetrics(store, topology)
+    if recent is not None:
+        sources["metrics"] = "the ticks this process watched"
+        return recent.metrics
+    sources["metrics"] = "not configured"
+    return _NotConfiguredMetrics()
+
+
+def _log_source(
+    cfg: SreConfig,
+    topology: Topology,
+    recent: SharedReplayFleet | None,
+    log_files: Sequence[str | Path],
+    log_node: str | None,
+    sources: dict[str, str],
+) -> LogSource:
+    if cfg.kernel_log is not None:
+        sources["kernel_log"] = str(cfg.kernel_log)
+        return KernelLogFile(cfg.kernel_log, topology, node=log_node)
+    if log_files:
+        sources["kernel_log"] = str(log_files[0])
+        return KernelLogFile(log_files[0], topology, node=log_node)
+    if recent is not None:
+        sources["kernel_log"] = "kernel events in the watched ticks"
+        return recent.logs
+    sources["kernel_log"] = "not configured"
+    return _NotConfiguredLogs()
+
+
+def _scheduler_source(cfg: SreConfig, sources: dict[str, str]) -> tuple[SchedulerView, list[Tool]]:
+    """The scheduler view and, with SLURM, its tools (they replace the replay ones)."""
+    if not cfg.slurm.enabled:
+        sources["scheduler"] = "not configured"
+        return NoScheduler(), []
+    executor = slurm_executor(cfg)
+    sources["scheduler"] = "slurm" + (" (changes dry-run)" if cfg.slurm.dry_run else "")
+    return SlurmScheduler(executor), slurm_tools(executor)
+
+
+def _change_source(
+    cfg: SreConfig, recent: SharedReplayFleet | None, sources: dict[str, str]
+) -> ChangeLog:
+    if cfg.change_log is not None:
+        sources["changes"] = str(cfg.change_log)
+        return ChangeLogFile(cfg.change_log)
+    if recent is not None:
+        return recent.changes
+    return _NotConfiguredChanges()
+
+
+def _incident_source(
+    event_log: str | Path | None,
+    incidents: IncidentHistory | None,
+    recent: SharedReplayFleet | None,
+    sources: dict[str, str],
+) -> IncidentHistory:
+    if event_log is not None and str(event_log) != ":memory:":
+        sources["incidents"] = str(event_log)
+        return EventLogFileIncidents(event_log)
+    if incidents is not None:
+        sources["incidents"] = "this process's bus"
+        return incidents
+    if recent is not None:
+        sources["incidents"] = "this process's bus"
+        return recent.incidents
+    sources["incidents"] = "not configured"
+    return _NoIncidents()
 
 
 __all__ = [
