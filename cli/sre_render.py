@@ -1,4 +1,11 @@
-"""Text and JSON renderings of a diagnosis, its plan and pending approvals (for the CLI)."""
+"""Text and JSON renderings of a diagnosis, its plan and pending approvals (for the CLI).
+
+Model text (the explanation) is shown through :func:`graph.models.chat.shown_model_text`
+(marked "model (unverified): …" and cleaned), and the fallback reason and evidence summaries,
+which quote model and fleet text, through :func:`~graph.models.chat.clean_text`: nothing a
+model or a log line says reaches the terminal or a JSON consumer as escapes, hidden
+characters, mentions or links, or passes as the system's own words.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from typing import Any
 
 from agents.sre.runner import RunReport
 from graph.approvals.ledger import StepClaim
+from graph.models.chat import clean_text, shown_model_text
 
 _RISK_MARK = {"read": " ", "mutate": "!", "destructive": "‼"}
 
@@ -41,8 +49,8 @@ def diagnosis_json(report: RunReport) -> dict[str, Any]:
         ],
         "method": dx.method,
         "model": dx.model,
-        "fallback": dx.fallback,
-        "explanation": dx.explanation,
+        "fallback": clean_text(dx.fallback) if dx.fallback else None,
+        "explanation": shown_model_text(dx.explanation),
         "evidence_cited": [
             e.model_dump(mode="json") for e in dx.evidence if e.evidence_id in cited
         ],
@@ -70,14 +78,15 @@ def diagnosis_text(report: RunReport) -> str:
     if dx.fallback == "no model configured":
         lines.append("  ranking: deterministic (no model configured)")
     elif dx.fallback:
-        lines.append(f"  model not used: {dx.fallback} → deterministic ranking")
+        lines.append(f"  model not used: {clean_text(dx.fallback)} → deterministic ranking")
     lines.append("  root causes:")
     for i, h in enumerate(dx.hypotheses[:5], 1):
         lines.append(f"   {i}. {h.card_id:<34} {h.score:5.2f}  {h.title}")
         for r in h.reasons[:3]:
             lines.append(f"        · {r}")
-    if dx.explanation:
-        lines.append(f"  explanation: {dx.explanation}")
+    explanation = shown_model_text(dx.explanation)
+    if explanation:
+        lines.append(f"  explanation: {explanation}")
         if dx.cited_evidence:
             lines.append(f"    cites {', '.join(dx.cited_evidence)}")
     by_id = {e.evidence_id: e for e in dx.evidence}
@@ -87,7 +96,7 @@ def diagnosis_text(report: RunReport) -> str:
         for eid in top.evidence_ids[:6]:
             e = by_id.get(eid)
             if e is not None:
-                lines.append(f"    {eid} [{e.layer}] {e.summary}")
+                lines.append(f"    {eid} [{e.layer}] {clean_text(e.summary)}")
     if dx.runbook_id:
         lines.append(f"  runbook: {dx.runbook_id} v{dx.runbook_version}")
         for s in dx.plan:

@@ -12,6 +12,7 @@ log patterns, scheduler states, layers); the prose is what semantic search embed
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -20,6 +21,7 @@ from knowledge.findings import is_finding
 
 Layer = Literal["hardware", "driver", "os", "workload"]
 Risk = Literal["read", "mutate", "destructive"]
+RISK_ORDER: dict[Risk, int] = {"read": 0, "mutate": 1, "destructive": 2}
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
 # The typed tools runbook steps may name, with their risk. The SRE agent's tool registry
@@ -58,6 +60,60 @@ TOOLS: dict[str, Risk] = {
     "node.reboot": "destructive",
     "slurm.cancel_job": "destructive",
 }
+
+
+# How much a runbook protects the fleet from the fault it answers, lowest first. The class is
+# derived from what the steps do (:func:`safety_of`), so it cannot be argued with; a runbook may
+# state it (``safety:``) for the reader, and the schema rejects a statement that disagrees.
+#   restore  puts a node back into service (resume / uncordon) and nothing more protective
+#   observe  reads only: the fleet is left exactly as it is
+#   notify   tells people, opens tickets, requeues or cancels jobs: the hardware stays in service
+#   mitigate changes the component but keeps it in service (power limit, fabric manager restart)
+#   isolate  takes a node, GPU or NIC out of service (drain, cordon, evict, isolate, reset,
+#            reboot, RMA, stress diagnostic on a drained node)
+# A model re-ranking the diagnosis may never move the plan to a lower class than the one the
+# evidence chose (agents/sre/rerank.py, agents/sre/plan.py).
+SafetyClass = Literal["restore", "observe", "notify", "mitigate", "isolate"]
+SAFETY_ORDER: dict[SafetyClass, int] = {
+    "restore": 0,
+    "observe": 1,
+    "notify": 2,
+    "mitigate": 3,
+    "isolate": 4,
+}
+TOOL_SAFETY: dict[str, SafetyClass] = {
+    "slurm.resume_node": "restore",
+    "k8s.uncordon_node": "restore",
+    "notify.user": "notify",
+    "notify.facilities": "notify",
+    "ticket.open": "notify",
+    "slurm.requeue_job": "notify",
+    "slurm.cancel_job": "notify",
+    "nvidia_smi.set_power_limit": "mitigate",
+    "fabric_manager.restart": "mitigate",
+    "slurm.drain_node": "isolate",
+    "k8s.cordon_node": "isolate",
+    "k8s.evict_pods": "isolate",
+    "nic.isolate": "isolate",
+    "nvidia_smi.reset_gpu": "isolate",
+    "node.reboot": "isolate",
+    "ticket.rma": "isolate",
+    "dcgm.run_diag_extended": "isolate",
+}
+
+
+def tool_safety(tool: str) -> SafetyClass:
+    """What one tool does to the fleet; read tools observe."""
+    if tool in TOOL_SAFETY:
+        return TOOL_SAFETY[tool]
+    return "observe" if TOOLS.get(tool) == "read" else "isolate"
+
+
+def safety_of(tools: Iterable[str]) -> SafetyClass:
+    """The safety class of steps calling ``tools``: the most protective thing they do, and
+    ``restore`` only when returning to service is all they change. No tool: ``observe``."""
+    changes = [tool_safety(t) for t in tools if TOOLS.get(t) != "read"]
+    return max(changes, key=SAFETY_ORDER.__getitem__, default="observe")
 
 
 class _Strict(BaseModel):
@@ -207,9 +263,28 @@ class Runbook(_Strict):
     applies_to: list[str] = Field(min_length=1, description="card ids")
     preconditions: list[Precondition] = Field(default_factory=list)
     approval: Literal["required", "policy", "none"]
+    safety: SafetyClass | None = Field(
+        default=None,
+        description="what the steps do to the fleet (restore < observe < notify < mitigate < "
+        "isolate); derived from the steps, and checked against them when stated",
+    )
     steps: list[Step] = Field(min_length=1)
     rollback: list[Step] = Field(default_factory=list)
     verification: Verification
+
+    @property
+    def safety_class(self) -> SafetyClass:
+        """Derived from the steps (not the rollback): see :data:`SafetyClass`."""
+        return safety_of(s.tool for s in self.steps)
+
+    @model_validator(mode="after")
+    def _safety_matches_steps(self) -> Runbook:
+        if self.safety is not None and self.safety != self.safety_class:
+            raise ValueError(
+                f"runbook {self.id}: safety {self.safety!r} disagrees with its steps, which "
+                f"make it {self.safety_class!r}"
+            )
+        return self
 
     @model_validator(mode="after")
     def _approval_covers_risk(self) -> Runbook:

@@ -104,7 +104,7 @@ def test_model_reorders_within_policy_and_keeps_everything() -> None:
         "row-remap-failure",
     ]
     assert outcome.cited_evidence == ("E02", "E01")
-    assert outcome.explanation == "DBE counter moved"
+    assert outcome.explanation == "model (unverified): DBE counter moved"
     assert outcome.model == "scripted" and outcome.tokens == 120
 
 

@@ -6,7 +6,13 @@ job, with the policy); the planner marks every non-read step ``needs_approval=Tr
 graph asks the gate.
 
 Runbook choice: the top card's first runbook (cards list them in the order an engineer would
-reach for them). Placeholders come from the incident (``{node}``, ``{gpu}``, ``{incident_id}``,
+reach for them). When the top card is not the one the evidence scored best (a model re-ranked
+the cards), its plan may not be of a lower safety class (:data:`knowledge.schema.SafetyClass`),
+of a higher risk, or touch an entity the evidence-chosen plan does not (:func:`safety_regression`);
+if it would, the evidence-chosen runbook is kept and a note says why. The re-rank applies the
+same rule first and falls back visibly (``agents/sre/rerank.py``); this is the second line.
+
+Placeholders come from the incident (``{node}``, ``{gpu}``, ``{incident_id}``,
 ``{summary}``, ``{rack}``, ``{xid}``, …) and the evidence (jobs on the node, NIC ports). A step
 whose placeholders cannot all be filled is kept in the plan, marked ``unresolved``, and never
 executed: a runbook step with a guessed argument is worse than one a person completes. A step
@@ -20,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
-from knowledge.schema import Runbook, Step
+from knowledge.schema import RISK_ORDER, SAFETY_ORDER, Risk, Runbook, SafetyClass, Step, safety_of
 from knowledge.store import KnowledgeBase
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
@@ -179,7 +185,98 @@ def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbo
     return runbooks[0] if runbooks else None
 
 
+# --- safety of a plan ---------------------------------------------------------------------------
+
+_ENTITY_KEYS = ("node", "nodes", "rack", "entity", "job_id", "port", "device")
+
+
+def step_targets(step: PlannedStep) -> frozenset[str]:
+    """The entities a step acts on, as written in its arguments: nodes (``node-01``), GPUs
+    (``node-01/gpu3``; ``node-01/gpu*`` for all), jobs (``job:123``), racks, NIC ports."""
+    out: set[str] = set()
+    for key in _ENTITY_KEYS:
+        value = step.args.get(key)
+        if value is None:
+            continue
+        parts = [p.strip() for p in str(value).split(",")] if key == "nodes" else [str(value)]
+        prefix = {"job_id": "job:", "port": "nic:", "device": "nic:"}.get(key, "")
+        out |= {prefix + p for p in parts if p}
+    gpu = step.args.get("gpu")
+    node = step.args.get("node")
+    if gpu is not None and node is not None:
+        out.add(f"{node}/gpu{'*' if gpu == 'all' else gpu}")
+    return frozenset(out)
+
+
+def plan_safety(plan: Plan) -> SafetyClass:
+    """The plan's safety class: its runbook's (no runbook: ``observe``, nothing changes)."""
+    return plan.runbook.safety_class if plan.runbook else safety_of(())
+
+
+def plan_risk(plan: Plan) -> Risk:
+    return max((s.risk for s in plan.steps), key=RISK_ORDER.__getitem__, default="read")
+
+
+def plan_targets(plan: Plan) -> frozenset[str]:
+    """What the plan's state-changing steps act on."""
+    return frozenset(t for s in plan.steps if s.risk != "read" for t in step_targets(s))
+
+
+def safety_regression(chosen: Plan, proposed: Plan) -> str | None:
+    """Why ``proposed`` may not replace ``chosen`` (the plan the evidence chose), or None.
+
+    A re-ranked plan may keep or raise the safety class, and may neither raise the highest risk
+    nor act on an entity the chosen plan leaves alone."""
+    if proposed.runbook is chosen.runbook or (
+        proposed.runbook is not None
+        and chosen.runbook is not None
+        and proposed.runbook.id == chosen.runbook.id
+        and proposed.steps == chosen.steps
+    ):
+        return None
+    name = proposed.runbook.id if proposed.runbook else "no runbook"
+    keep = chosen.runbook.id if chosen.runbook else "no runbook"
+    was, now = plan_safety(chosen), plan_safety(proposed)
+    if SAFETY_ORDER[now] < SAFETY_ORDER[was]:
+        return f"{name} is of safety class {now}, lower than {keep} ({was})"
+    was_risk, now_risk = plan_risk(chosen), plan_risk(proposed)
+    if RISK_ORDER[now_risk] > RISK_ORDER[was_risk]:
+        return f"{name} raises the risk to {now_risk} (the evidence's {keep}: {was_risk})"
+    wider = sorted(plan_targets(proposed) - plan_targets(chosen))
+    if wider:
+        return f"{name} acts on {', '.join(wider[:5])}, which {keep} leaves alone"
+    return None
+
+
+def evidence_first(hypotheses: Sequence[Hypothesis]) -> Hypothesis:
+    """The hypothesis the deterministic scorer ranks first (highest score, then card id)."""
+    return min(hypotheses, key=lambda h: (-h.score, h.card_id))
+
+
 def make_plan(
+    kb: KnowledgeBase,
+    incident: Incident,
+    hypotheses: Sequence[Hypothesis],
+    evidence: Sequence[Evidence],
+) -> Plan:
+    """The plan for the top hypothesis, unless a re-rank moved the top away from the
+    evidence's best to a plan that fails :func:`safety_regression`: then the evidence's."""
+    plan = _plan_for(kb, incident, hypotheses, evidence)
+    if not hypotheses or evidence_first(hypotheses) is hypotheses[0]:
+        return plan
+    best = evidence_first(hypotheses)
+    chosen = _plan_for(kb, incident, [best], evidence)
+    problem = safety_regression(chosen, plan)
+    if problem is None:
+        return plan
+    note = (
+        f"runbook of {best.card_id} kept, not {hypotheses[0].card_id}'s: {problem} "
+        "(a re-rank may not lower the plan the evidence chose)"
+    )
+    return Plan(chosen.runbook, chosen.steps, (note, *chosen.notes))
+
+
+def _plan_for(
     kb: KnowledgeBase,
     incident: Incident,
     hypotheses: Sequence[Hypothesis],

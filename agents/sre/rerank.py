@@ -13,24 +13,35 @@ subset (the rest keep their deterministic order after it), and its top pick must
   but may not promote a card the evidence barely supports over one it strongly supports
   (the top card picks the runbook, so this bounds what a wrong or manipulated answer can do);
 - carry no contradicting findings unless the deterministic best does too: a card the evidence
-  rules out cannot become the diagnosis by argument alone.
+  rules out cannot become the diagnosis by argument alone;
+- lead to a plan that passes :func:`agents.sre.plan.safety_regression` against the plan of the
+  deterministic best: not of a lower safety class (a notify-only runbook may not replace a
+  drain the evidence calls for), no higher risk, no entity the evidence's plan leaves alone.
+
+The model ranks and explains; it never approves, never widens a target set, never raises a
+risk budget. Its explanation is shown marked and cleaned (:func:`graph.models.chat.
+shown_model_text`), and so is any model text quoted in a fallback reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from agents.sre.plan import make_plan, safety_regression
 from agents.sre.prompts import RERANK_SYSTEM, rerank_user_message, select_evidence
 from bus.events import Evidence, Hypothesis, Incident
-from graph.models.chat import StructuredModel
+from graph.models.chat import StructuredModel, clean_text, shown_model_text
+from knowledge.store import KnowledgeBase
 
 MAX_CANDIDATES = 5
 MIN_TOP_SHARE = 0.5
 MAX_EXPLANATION = 600
+MAX_FALLBACK = 400
 
 
 class RerankAnswer(BaseModel):
@@ -72,7 +83,7 @@ class RerankOutcome:
     method: Literal["model", "deterministic"]
     model: str | None  # the model asked, when one was
     fallback: str | None  # why the model's order was not used; None when it was
-    explanation: str = ""
+    explanation: str = ""  # marked and cleaned (shown_model_text); "" when not used
     cited_evidence: tuple[str, ...] = ()
     latency_s: float | None = None
     prompt_tokens: int = 0
@@ -117,6 +128,33 @@ def _check(
     return None
 
 
+def _plan_check(
+    kb: KnowledgeBase,
+    incident: Incident,
+    evidence: Sequence[Evidence],
+    deterministic: Sequence[Hypothesis],
+    reordered: Sequence[Hypothesis],
+) -> str | None:
+    """Policy on the plan: the model's top card may not lead to a milder, riskier or wider
+    plan than the deterministic top's (:func:`agents.sre.plan.safety_regression`)."""
+    if reordered[0].card_id == deterministic[0].card_id:
+        return None
+    chosen = make_plan(kb, incident, deterministic[:1], evidence)
+    proposed = make_plan(kb, incident, reordered[:1], evidence)
+    problem = safety_regression(chosen, proposed)
+    if problem is None:
+        return None
+    return (
+        f"policy: model's top pick {reordered[0].card_id} would change the plan: {problem}; "
+        f"the runbook of {deterministic[0].card_id} stands"
+    )
+
+
+@cache
+def _default_kb() -> KnowledgeBase:
+    return KnowledgeBase.load()
+
+
 def _reorder(ranking: Sequence[str], hypotheses: Sequence[Hypothesis]) -> tuple[Hypothesis, ...]:
     by_id = {h.card_id: h for h in hypotheses}
     first = [by_id[card_id] for card_id in ranking]
@@ -129,8 +167,11 @@ def rerank(
     incident: Incident,
     evidence: Sequence[Evidence],
     hypotheses: Sequence[Hypothesis],
+    kb: KnowledgeBase | None = None,
 ) -> RerankOutcome:
-    """Ask ``model`` to re-rank the top deterministic hypotheses; fall back visibly."""
+    """Ask ``model`` to re-rank the top deterministic hypotheses; fall back visibly.
+
+    ``kb`` holds the runbooks the plan check compares (None: the bundled knowledge base)."""
     deterministic = tuple(hypotheses)
 
     def fallback(reason: str, **extra: Any) -> RerankOutcome:
@@ -138,7 +179,8 @@ def rerank(
             hypotheses=deterministic,
             method="deterministic",
             model=model.name if model is not None else None,
-            fallback=reason,
+            # reasons quote model text (ids, a piece of the reply): shown cleaned
+            fallback=clean_text(reason, MAX_FALLBACK),
             **extra,
         )
 
@@ -168,12 +210,16 @@ def rerank(
     problem = _check(answer.value, candidates, set(evidence_ids))
     if problem is not None:
         return fallback(problem, **measured)
+    reordered = _reorder(answer.value.ranking, deterministic)
+    problem = _plan_check(kb or _default_kb(), incident, evidence, deterministic, reordered)
+    if problem is not None:
+        return fallback(problem, **measured)
     return RerankOutcome(
-        hypotheses=_reorder(answer.value.ranking, deterministic),
+        hypotheses=reordered,
         method="model",
         model=model.name,
         fallback=None,
-        explanation=answer.value.explanation.strip(),
+        explanation=shown_model_text(answer.value.explanation),
         cited_evidence=tuple(dict.fromkeys(answer.value.cited_evidence)),
         **measured,
     )

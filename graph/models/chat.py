@@ -4,13 +4,20 @@ An agent asks for a pydantic type and gets a :class:`ModelAnswer`: either a vali
 error saying exactly what went wrong (timeout, unreachable, server error, no JSON, schema
 violation). Nothing here raises for a bad answer; the caller falls back to its deterministic
 result and shows the error.
+
+Model text shown to people goes through :func:`shown_model_text` (marked as model output,
+then :func:`clean_text`): wherever it is rendered (CLI text and JSON, the ``Diagnosis`` event),
+a model can neither pass as the system or a person nor reach a terminal or chat client with
+control sequences, hidden characters, mentions or links.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -26,6 +33,20 @@ from graph.models.config import ModelConfig, ModelConfigError
 T = TypeVar("T", bound=BaseModel)
 _FENCED = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _MAX_ERROR_TEXT = 300
+MODEL_TEXT_MARK = "model (unverified): "
+MAX_SHOWN_TEXT = 600
+# ANSI / VT escape sequences: CSI (ESC [ … or the 8-bit CSI), OSC (ESC ] … BEL or ST, which
+# can set window titles or hyperlinks), and the other two-character escapes.
+_ANSI = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[@-Z\\-_]"
+)
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_TAG = re.compile(r"<[^<>]*>")  # HTML tags and Slack's <!channel>, <@U…>, <#C…>, <url|label>
+_URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.|mailto:)\S*", re.IGNORECASE)
+_MENTION = re.compile(r"@(?=\w)")  # @channel, @here, @everyone, @user
+_MARKUP_CHARS = str.maketrans({c: None for c in "<>&`*~|"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +76,61 @@ class ClosableModel(StructuredModel, Protocol):
 def _short(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= _MAX_ERROR_TEXT else text[: _MAX_ERROR_TEXT - 1] + "…"
+
+
+def clean_text(text: str, limit: int = MAX_SHOWN_TEXT) -> str:
+    """Untrusted text made safe to show: one line of visible characters, no markup.
+
+    Normalises look-alikes (NFKC), decodes HTML entities (so ``&lt;!channel&gt;`` is caught),
+    removes ANSI escapes, control characters, bidi overrides, zero-width and other invisible
+    format characters, HTML tags, Slack mrkdwn mentions and links, Markdown links and
+    the characters that start markup, and defangs URLs (``http[:]//evil[.]example``) so they
+    stay readable but never become links; collapses whitespace; clips to ``limit``."""
+    text = unicodedata.normalize("NFKC", text)
+    for _ in range(3):  # &amp;lt; → &lt; → <
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
+    text = _ANSI.sub(" ", text)
+    text = "".join(_visible(ch) for ch in text)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _TAG.sub(" ", text)
+    text = _URL.sub(_defang, text)
+    text = _MENTION.sub("", text).translate(_MARKUP_CHARS)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _defang(match: re.Match[str]) -> str:
+    # kept readable (an error may name the server), never clickable or auto-linked
+    url = match.group(0)
+    if "://" in url:
+        url = url.replace("://", "[:]//", 1)
+    elif url.lower().startswith("mailto:"):
+        url = "mailto[:]" + url[len("mailto:") :]
+    return url.replace(".", "[.]")
+
+
+def _visible(ch: str) -> str:
+    category = unicodedata.category(ch)
+    if category in ("Cc", "Zl", "Zp") or (category == "Zs" and ch != " "):
+        return " "  # newlines, tabs, escapes, odd spaces: a plain space
+    if category in ("Cf", "Co", "Cs", "Cn"):
+        return ""  # bidi controls, zero-width characters, private use, unassigned
+    return ch
+
+
+def shown_model_text(text: str, limit: int = MAX_SHOWN_TEXT) -> str:
+    """Model text as people may see it: :func:`clean_text`, marked as unverified model output
+    (empty stays empty; text already marked is not marked twice)."""
+    cleaned = clean_text(text, limit)
+    if not cleaned:
+        return ""
+    mark = MODEL_TEXT_MARK.strip()
+    if cleaned.startswith(mark):
+        cleaned = cleaned[len(mark) :].strip()
+    return MODEL_TEXT_MARK + cleaned
 
 
 def extract_json(text: str) -> Any:
