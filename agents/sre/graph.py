@@ -236,7 +236,9 @@ def analyze(state: SreState, deps: SreDeps) -> Update:
     core = analyze_evidence(
         inc, [Evidence.model_validate(e) for e in state["evidence"]], deps.retriever, deps.kb
     )
-    outcome = rerank(deps.model, inc, core.evidence, core.hypotheses[: deps.max_hypotheses])
+    outcome = rerank(
+        deps.model, inc, core.evidence, core.hypotheses[: deps.max_hypotheses], kb=deps.kb
+    )
     plan = make_plan(deps.kb, inc, outcome.hypotheses, core.evidence)
     diagnosis = _make_diagnosis(inc, core.evidence, core.findings, outcome, plan)
     outbox = _phase(inc, Phase.DIAGNOSING, state["now"], "SRE agent gathering evidence")
