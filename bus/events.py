@@ -147,6 +147,14 @@ class Incident(_Model):
     xids: tuple[int, ...] = ()
     summary: str = ""
     history: tuple[PhaseChange, ...] = ()
+    # Who says so: "noc" (gpufleet's own detection from telemetry and kernel logs) or an
+    # outside intake ("alertmanager:unauthenticated" / "alertmanager:authenticated"). An
+    # unauthenticated source cannot by itself open a plan that changes the fleet.
+    provenance: str = "noc"
+
+    @property
+    def trusted(self) -> bool:
+        return not self.provenance.endswith(":unauthenticated")
 
     def advance(self, phase: Phase, at: float, reason: str, by: str = "noc") -> Incident:
         if phase not in PHASE_TRANSITIONS[self.phase]:

@@ -524,6 +524,8 @@ class AlertIntake:
             racks=(target.rack,) if target.rack else (),
             xids=(int(xid),) if xid.isdigit() else (),
             summary=f"{header}\n{line}",
+            # The webhook has no authentication yet: anyone who can reach it can post.
+            provenance="alertmanager:unauthenticated",
         )
 
     # -- attaching ---------------------------------------------------------------------------

@@ -290,6 +290,12 @@ def _plan_for(
     jobs = affected_jobs(incident, evidence)
     steps = render_steps(runbook.steps, ctx, jobs)
     notes = []
+    if not incident.trusted:
+        steps = [_needs_corroboration(s) for s in steps]
+        notes.append(
+            f"the incident comes only from {incident.provenance}: state-changing steps are "
+            "shown, not executed, until gpufleet's own telemetry or a person corroborates it"
+        )
     if any("{job_id}" in str(v) for s in runbook.steps for v in s.args.values()) and not jobs:
         notes.append("no job is affected: the per-job steps were left out")
     notes += [
@@ -299,6 +305,14 @@ def _plan_for(
         if s.unresolved
     ]
     return Plan(runbook, tuple(steps), tuple(notes))
+
+
+def _needs_corroboration(step: PlannedStep) -> PlannedStep:
+    """A state-changing step an unauthenticated source asked for: shown, never run (the graph
+    stops the plan at an unresolved state-changing step and hands it to a person)."""
+    if step.risk == "read":
+        return step
+    return step.model_copy(update={"unresolved": (*step.unresolved, "corroboration")})
 
 
 def verification_step(
