@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import io
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -59,8 +60,8 @@ from sim.simulator import DEFAULT_START, Fault, FleetSimulator
 from sim.source import SimulatedSource
 from telemetry.exposition import parse_exposition
 from telemetry.exposition import to_json as exposition_json
-from telemetry.frame import Tick
-from telemetry.kernel_log import KernelLogParser, YearRequiredError
+from telemetry.frame import LogEvent, Tick
+from telemetry.kernel_log import KernelLogParser, ParserConfigError, ParseReport
 from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlUnavailable
 from telemetry.promql import StoreError
@@ -215,6 +216,7 @@ def _report(
                 "artifacts_by_field": dict(detector.stats.artifacts_by_field),
                 "counter_resets_by_field": dict(detector.stats.counter_resets_by_field),
                 "rejected_ticks": detector.stats.rejected_ticks,
+                "log_events_skipped": dict(detector.stats.log_events_skipped),
                 "errors": detector.stats.errors,
             },
             "truth": [gt.__dict__ for gt in truth],
@@ -499,58 +501,124 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if not result.failed else 1
 
 
+def _utc_or_none(t: float) -> str | None:
+    try:
+        return utc(t)
+    except (ValueError, OverflowError, OSError):  # a stamp beyond what datetime can hold
+        return None
+
+
+def _event_json(event: LogEvent) -> dict[str, object]:
+    return {
+        "kind": event.kind,
+        "xid": event.xid,
+        "pci_bus_id": event.pci_bus_id,
+        "gpu": event.gpu,
+        "node": event.node,
+        "timestamp": event.timestamp,
+        "time": _utc_or_none(event.timestamp)
+        if event.attrs.get("clock") != "monotonic" and event.attrs.get("time") != "unknown"
+        else None,
+        "message": event.message,
+        **({"attrs": event.attrs} if event.attrs else {}),
+    }
+
+
+def _event_text(event: LogEvent) -> str:
+    if event.attrs.get("time") == "unknown":
+        when = "time unknown"
+    elif event.attrs.get("clock") == "monotonic":
+        when = f"{event.timestamp:.6f} s after boot"
+    else:
+        stamp = _utc_or_none(event.timestamp) or f"{event.timestamp:.0f} (out of range)"
+        when = stamp + (" (read time)" if event.attrs.get("time") == "inferred" else "")
+    where = event.gpu or event.pci_bus_id or "-"
+    what = event.kind + (f" {event.xid}" if event.xid is not None else "")
+    trust = " [UNTRUSTED: written by user space]" if event.attrs.get("trusted") == "false" else ""
+    return f"{when}  {event.node or '?'}  {where}  {what}{trust}: {event.message[:160]}"
+
+
+def _logs_summary_text(rep: ParseReport) -> str:
+    d = rep.as_dict()
+    rows = [
+        ("recognised (GPU / NIC events)", d["recognised"]),
+        ("GPU-related but not understood", d["gpu_unparsed"]),
+        ("looked like a signal, unreadable", d["malformed"]),
+        ("untrusted (GPU lines written by user space)", d["untrusted"]),
+        ("ignored (context, driver banners, blank)", d["ignored"]),
+        ("other, non-GPU lines", d["other_unrecognised"]),
+    ]
+    width = max(len(k) for k, _ in rows)
+    lines = ["", f"summary of {d['lines']} lines:"]
+    lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]
+    for title, key in (
+        ("GPU lines not understood (first ones)", "gpu_unparsed_lines"),
+        ("untrusted lines", "untrusted_lines"),
+        ("unreadable lines", "malformed_lines"),
+    ):
+        samples = d[key]
+        if samples:
+            lines.append(f"{title}:")
+            lines += [f"  line {r['line']}: {r['reason']}: {r['text'][:120]}" for r in samples[:10]]
+    lines += ["", rep.describe()]
+    return "\n".join(lines) + "\n"
+
+
 def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
+    """Parse one file of kernel / journal / syslog lines; never a traceback on bad input."""
     path = Path(args.file)
     topology = load_topology(args.topology) if args.topology else None
+    if args.year is not None and not 1 <= args.year <= 9999:
+        raise UsageError(f"--year must be between 1 and 9999, got {args.year}")
+    at: float | None = None
+    if args.at is not None:
+        at_s = parse_time_arg(args.at)
+        if not math.isfinite(at_s):
+            raise UsageError(f"--at must be a finite time, got {args.at!r}")
+        at = at_s
+    elif args.file != "-":  # stdin has no modification time
+        try:
+            at = path.stat().st_mtime
+        except OSError as e:
+            raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     try:
         fh = sys.stdin.buffer if args.file == "-" else path.open("rb")
     except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    parser = KernelLogParser(node=args.node, topology=topology, year=args.year)
-    with fh:
-        for raw in fh:
-            event = parser.feed(raw)
-            if event is None:
-                continue
-            out.write(
-                json.dumps(
-                    {
-                        "kind": event.kind,
-                        "xid": event.xid,
-                        "pci_bus_id": event.pci_bus_id,
-                        "gpu": event.gpu,
-                        "node": event.node,
-                        "timestamp": event.timestamp,
-                        "time": utc(event.timestamp)
-                        if event.attrs.get("clock") != "monotonic"
-                        else None,
-                        "message": event.message,
-                        **({"attrs": event.attrs} if event.attrs else {}),
-                    }
-                )
-                + "\n"
-            )
-    rep = parser.report
-    out.write(
-        json.dumps(
-            {
-                "summary": {
-                    "lines": rep.total,
-                    "recognised": rep.recognised,
-                    "ignored": rep.ignored,
-                    "unrecognised": rep.unrecognised,
-                    "malformed": rep.malformed_count,
-                    "by_kind": rep.by_kind,
-                    "by_format": rep.by_format,
-                    "malformed_lines": [
-                        {"line": n, "reason": why, "text": text} for n, why, text in rep.malformed
-                    ],
-                    "missing_node": rep.missing_node,
-                }
-            }
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        parser = KernelLogParser(
+            node=args.node,
+            topology=topology,
+            year=args.year,
+            at=at,
+            keep_untrusted=args.show_untrusted,
         )
-        + "\n"
-    )
+    except ParserConfigError as e:
+        fh.close()
+        raise UsageError(f"bad option: {e} (see --year / --at)") from None
+    try:
+        with fh:
+            for raw in fh:
+                event = parser.feed(raw)
+                if event is None:
+                    continue
+                if args.json:
+                    out.write(json.dumps(_event_json(event)) + "\n")
+                else:
+                    out.write(_event_text(event) + "\n")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    rep = parser.report
+    if args.json:
+        out.write(json.dumps({"summary": rep.as_dict()}) + "\n")
+    else:
+        out.write(_logs_summary_text(rep))
+    if rep.time_unknown:
+        sys.stderr.write(
+            f"gpufleet logs parse: warning: {rep.time_unknown} event(s) have no known time "
+            "(their lines carry no date or year); pass --at TIME (the time the log was read) "
+            "or --year YEAR\n"
+        )
     return 0
 
 
@@ -681,11 +749,28 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(func=cmd_watch)
     lg = sub.add_parser("logs", help="kernel-log tools")
     lsub = lg.add_subparsers(dest="logs_command", required=True)
-    lp = lsub.add_parser("parse", help="one JSON object per recognised event, then a summary")
+    lp = lsub.add_parser(
+        "parse",
+        help="the recognised events, then a summary of recognised / GPU-related but not "
+        "understood / untrusted / ignored lines",
+    )
     lp.add_argument("file", help="dmesg / journalctl / syslog text, or - for stdin")
     lp.add_argument("--node", help="hostname for lines that carry none (plain dmesg)")
     lp.add_argument("--topology", help="topology JSON, to map PCI ids to GPUs")
     lp.add_argument("--year", type=int, help="year for syslog lines that carry none")
+    lp.add_argument(
+        "--at",
+        help="when the log was read (RFC 3339 or Unix seconds): the time given to lines that "
+        "carry none, and the reference year for syslog lines (default: the file's mtime)",
+    )
+    lp.add_argument(
+        "--show-untrusted",
+        action="store_true",
+        help="also list GPU lines written by user space (marked untrusted)",
+    )
+    lp.add_argument(
+        "--json", action="store_true", help="one JSON object per event, then a JSON summary"
+    )
     lp.set_defaults(func=cmd_logs_parse)
 
     ex = sub.add_parser("exposition", help="dcgm-exporter /metrics tools")
@@ -745,7 +830,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         RecordingError,
         EventLogError,
         IncidentFormatError,
-        YearRequiredError,
+        ParserConfigError,
         SreUsageError,
         ApprovalStoreError,
         PolicyError,

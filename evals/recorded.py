@@ -15,14 +15,14 @@ import datetime as dt
 import json
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from evals.format import IncidentFormatError, IncidentSpec, load_spec
 from evals.materialize import check_truth, materialize, simulator_for, topology_for
 from evals.sched_events import read_events
 from telemetry.frame import LogEvent, Tick
-from telemetry.kernel_log import parse_lines
+from telemetry.kernel_log import ParseReport, parse_lines
 from telemetry.topology import Cluster, Topology, Workload
 from telemetry.vmjson import read_vm_jsonl
 
@@ -95,11 +95,9 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
     log_lines = unrecognised = 0
     logs = data_dir / "logs.txt"
     if logs.exists():
-        with logs.open(encoding="utf-8", errors="replace") as fh:
-            events, report = parse_lines(fh, topology=topology, year=_year(spec))
+        events, report = _read_logs(logs, spec, topology, problems)
         log_events += events
         log_lines, unrecognised = report.total, report.unrecognised
-        problems += [f"{logs}:{n}: {why}" for n, why, _ in report.malformed]
     sched_path = data_dir / "events.jsonl"
     workloads: list[tuple[float, dict[str, Workload]]] = []
     if sched_path.exists():
@@ -112,6 +110,68 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
     return LoadedIncident(
         spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised
     )
+
+
+def _read_logs(
+    logs: Path, spec: IncidentSpec, topology: Topology, problems: list[str]
+) -> tuple[list[LogEvent], ParseReport]:
+    """``logs.txt`` → events, the way a live reader would have seen them.
+
+    Plain ``dmesg`` / ``/dev/kmsg`` lines (seconds since boot) are placed with the incident's
+    ``boot_times`` entry of their own node (pdsh ``node: `` prefixes name it; with a single entry,
+    lines that name no host belong to that node), never with another node's; lines with no
+    time at all get the incident's end (when the log was cut, ``attrs["time"] = "inferred"``).
+    Lines that stay unplaceable, GPU lines no rule understands and GPU lines written by user
+    space (never evidence) are reported in ``problems``."""
+    boot = dict(spec.boot_times)
+    single = next(iter(boot)) if len(boot) == 1 else None
+    with logs.open(encoding="utf-8", errors="replace") as fh:
+        events, report = parse_lines(
+            fh,
+            node=single,  # with one boot_times entry, dmesg lines that name no host are its
+            year=_year(spec),
+            at=spec.time_range.end,
+            topology=topology,
+        )
+    placed: list[LogEvent] = []
+    unplaced: dict[str, int] = defaultdict(int)
+    for ev in events:
+        e = ev
+        if e.attrs.get("clock") == "monotonic":
+            bt = boot.get(e.node)
+            if bt is None:
+                unplaced[e.node or "(no node)"] += 1
+                continue
+            attrs = {k: v for k, v in e.attrs.items() if k != "clock"}
+            e = replace(e, timestamp=bt + e.timestamp, attrs=attrs)
+        if e.attrs.get("time") == "unknown":
+            unplaced[e.node or "(no node)"] += 1
+            continue
+        placed.append(e)
+    for node, n in sorted(unplaced.items()):
+        problems.append(
+            f"{logs}: {n} event(s) on {node} have no wall-clock time (seconds since boot and no "
+            "boot_times entry for the node in incident.yaml): not replayed"
+        )
+    problems += [f"{logs}:{n}: {why}" for n, why, _ in report.malformed]
+    if report.gpu_unparsed:
+        problems.append(
+            f"{logs}: {report.gpu_unparsed} GPU-related line(s) match no parser rule "
+            "(read them: a driver message this parser does not know)"
+        )
+        problems += [
+            f"{logs}:{n}: GPU line not understood: {text[:120]}"
+            for n, _, text in report.gpu_unparsed_lines[:10]
+        ]
+    if report.untrusted:
+        problems.append(
+            f"{logs}: {report.untrusted} GPU-looking line(s) were written by user space, not "
+            "the kernel: ignored as evidence"
+        )
+        problems += [
+            f"{logs}:{n}: untrusted: {text[:120]}" for n, _, text in report.untrusted_lines[:10]
+        ]
+    return placed, report
 
 
 def _topology(spec: IncidentSpec, folder: Path) -> Topology:
@@ -141,6 +201,8 @@ def _merge(
     dropped = 0
     for e in log_events:
         i = bisect.bisect_left(times, e.timestamp)
+        if i >= len(times) and e.attrs.get("time") == "inferred":
+            i = len(times) - 1  # a timeless line, stamped when the log was cut: the last sample
         if i >= len(times):
             dropped += 1
             continue

@@ -65,6 +65,26 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     # device
     "gpu_fallen_off_bus": ("driver", "the GPU fell off the bus (log line or Xid 79)"),
     "metrics_vanished": ("hardware", "the GPU stopped reporting telemetry while its node reports"),
+    "driver_wedge_hung_tasks": (
+        "driver",
+        "tasks hung in the kernel with an NVIDIA driver frame on their stack (driver wedged)",
+    ),
+    "gsp_error_logged": (
+        "driver",
+        "the driver logged a failed call to the GPU's GSP firmware (GspRm… failed, NV_ERR_…)",
+    ),
+    "gsp_reset_required": (
+        "hardware",
+        "the driver says the GPU needs a reset (NV_ERR_RESET_REQUIRED, Xid 154 reset required)",
+    ),
+    "gpu_probe_failed": (
+        "driver",
+        "the driver could not initialise the GPU (probe routine failed, RmInitAdapter failed)",
+    ),
+    "untrusted_log_lines": (
+        "os",
+        "GPU-looking log lines written by a user-space process: shown, never kernel evidence",
+    ),
     "xid_hardware_counters_clean": (
         "driver",
         "an application-class Xid with ECC, PCIe and NVLink counters and temperature normal",

@@ -42,6 +42,11 @@ _SYMPTOMS: dict[str, str] = {
     # log rules (agents/noc/log_rules.py)
     "nic_link_flap": "InfiniBand/RoCE link flapping (kernel log)",
     "rm_init_failed": "the driver failed to initialise the GPU (RmInitAdapter failed)",
+    "gpu_probe_failed": "the NVIDIA driver's probe failed: the GPU was not initialised (GPU lost)",
+    "gpu_reset_required": "the driver reports the GPU needs a reset (GSP NV_ERR_RESET_REQUIRED, "
+    "Xid 154 'GPU Reset Required')",
+    "gsp_firmware_fault": "calls to the GPU's GSP firmware time out or fail (kernel log)",
+    "driver_wedge": "tasks hung inside the NVIDIA driver: the node's GPU driver is wedged",
 }
 SYMPTOMS = MappingProxyType(_SYMPTOMS)
 XID_SYMPTOM = re.compile(r"^xid_([1-9][0-9]{0,5})$")  # Xid and SXid codes

@@ -34,6 +34,13 @@ How a code is classified, in order:
    (application and benign categories excepted): the catalog's "no immediate action" is about
    one occurrence, recurrence is what the investigatory column is for.
 
+Last, the chain rule (:func:`_in_chain`): an APPLICATION or BENIGN verdict on a GPU whose other
+Xids in the window include a critical GPU fault (a code that alone is CRITICAL DEVICE or MEMORY:
+PMU halt 62, GSP 119/120, 79, 48, the Xid 154 recovery action, …) becomes that fault's category
+with action ``FOLLOW_OTHER_XID`` and at most WARNING: a chain of different Xids on one GPU is the
+GPU failing, and the channel errors (13, 31, 43, 45) it raises on the way down are not the
+application's fault.
+
 ``opens_incident`` is exactly ``severity > INFO``: an INFO verdict never pages anyone.
 
 Actions are catalog bucket names where the catalog has one (``IGNORE``, ``RESTART_APP``,
@@ -1015,13 +1022,18 @@ def classify(
         job_spread=gpus_with_same_xid_in_job,
         teardown=job_ended_within_window,
     )
-    workflow = _WORKFLOWS.get(code)
+    return _in_chain(info, ctx, _alone(info, ctx))
+
+
+def _alone(info: XidInfo, ctx: _Ctx) -> XidVerdict:
+    """The verdict from the code's own workflow, override or bucket rule."""
+    workflow = _WORKFLOWS.get(info.code)
     if workflow is not None:
         return workflow(info, ctx)
-    spec = _OVERRIDES.get(code)
+    spec = _OVERRIDES.get(info.code)
     if spec is not None:
         return _verdict(
-            code,
+            info.code,
             spec.category,
             spec.severity,
             spec.action,
@@ -1029,3 +1041,37 @@ def classify(
             layer=spec.layer,
         )
     return _by_rule(info, ctx)
+
+
+@functools.cache
+def _gpu_fault(code: int) -> XidCategory | None:
+    """DEVICE / MEMORY when ``code`` on its own is a critical GPU fault (PMU halt, GSP error,
+    fallen off the bus, DBE, Xid 154 recovery action, …), else None."""
+    info = lookup(code)
+    if info is None:
+        return None
+    v = _alone(info, _Ctx(frozenset(), 1, 1, False))
+    if v.severity is _C and v.category in (_DEV, _MEM):
+        return v.category
+    return None
+
+
+def _in_chain(info: XidInfo, ctx: _Ctx, v: XidVerdict) -> XidVerdict:
+    """An application-class or benign Xid on a GPU that also reports a critical GPU fault is
+    part of that fault (the channel errors a dying GPU raises on the way down), not the
+    application's: it takes the fault's category, never opens an incident on its own account
+    of the application, and points at the fault Xid."""
+    if v.category not in (_APP, _BEN) or not ctx.others:
+        return v
+    faults = {c: cat for c in ctx.others if (cat := _gpu_fault(c)) is not None}
+    if not faults:
+        return v
+    category = _DEV if _DEV in faults.values() else _MEM
+    return _verdict(
+        info.code,
+        category,
+        min(v.severity, _W),
+        "FOLLOW_OTHER_XID",
+        f"{_head(info)} on a GPU that also reports Xid {_codes(faults)} (a critical GPU "
+        "fault): part of a chain of GPU faults, not an application fault; follow that Xid",
+    )

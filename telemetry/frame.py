@@ -71,6 +71,7 @@ class LogEvent:
     """One recognised kernel/journal/scheduler line, already parsed.
 
     ``kind`` is one of: ``xid``, ``sxid``, ``fallen_off_bus``, ``rm_init_failed``,
+    ``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task``, ``gpu_handle_error``,
     ``nic_link_down``, ``nic_link_up``, ``job_start``, ``job_end``, ``node_state``.
     """
 

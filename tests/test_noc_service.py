@@ -103,7 +103,7 @@ def test_logs_parse_cli_prints_events_then_a_summary(tmp_path: Path) -> None:
         "2026-03-02T00:00:01+0000 node-01 kernel: NVRM: Xid (PCI:0000:18:00): x, y\n"
     )
     out = io.StringIO()
-    assert main(["logs", "parse", str(log), "--topology", str(tfile)], out=out) == 0
+    assert main(["logs", "parse", str(log), "--topology", str(tfile), "--json"], out=out) == 0
     lines = [json.loads(x) for x in out.getvalue().splitlines()]
     assert lines[0]["xid"] == 79 and lines[0]["gpu"] == "node-02/gpu6"
     summary = lines[-1]["summary"]

@@ -56,6 +56,9 @@ class DetectorStats:
     unknown_fields: Counter[str] = dc_field(default_factory=Counter)
     anomalies: int = 0
     anomalies_by_symptom: Counter[str] = dc_field(default_factory=Counter)
+    # Log events that drove no rule, by reason: "untrusted" (written by user space),
+    # "time_unknown" (no time on the line, cannot be placed), "nvidia_smi" (tool output).
+    log_events_skipped: Counter[str] = dc_field(default_factory=Counter)
     errors: list[str] = dc_field(default_factory=list)
 
     def error(self, msg: str) -> None:
@@ -198,6 +201,9 @@ class Detector:
         anomalies += self.log_rules.evaluate(
             t, tick.events, self.job_rules.gpu_job, self.job_rules.job_gpus, ended_gpus
         )
+        if self.log_rules.skipped:
+            self.stats.log_events_skipped.update(self.log_rules.skipped)
+            self.log_rules.skipped.clear()
         if self.maintenance:
             anomalies = [self._maintenance_aware(a) for a in anomalies]
         self.stats.anomalies += len(anomalies)

@@ -1,4 +1,5 @@
-"""Log events as first-class signals: Xid/SXid, fallen-off-bus, RM init failures, NIC flaps.
+"""Log events as first-class signals: Xid/SXid, GPU lost / not initialised, GSP errors, driver
+wedges, NIC flaps.
 
 Each Xid occurrence is classified against NVIDIA's catalog with its context (other Xids on the
 same GPU in the window, repeats, the same code across the job's GPUs, a job teardown on the
@@ -6,21 +7,51 @@ node) by :func:`knowledge.xid.classify`. One anomaly is emitted per (GPU, code) 
 again only when the verdict gets more severe (e.g. an Xid 13 that keeps repeating on one GPU).
 Benign verdicts (Xid 45 at teardown, Xid 63 alone) become INFO anomalies: evidence for an
 incident if one exists, never a page.
+
+Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
+
+* ``fallen_off_bus`` (one line or the three-line ``The NVIDIA GPU … fallen off the bus`` record,
+  whose PCI id may be unknown) is Xid 79: the GPU is lost; without a PCI id the node is the
+  entity. ``gsp_error`` with ``NV_ERR_GPU_IS_LOST`` is the same.
+* ``gpu_probe_failed`` / ``rm_init_failed``: the driver could not initialise the GPU (CRITICAL).
+* ``gsp_error`` with ``NV_ERR_RESET_REQUIRED`` (and Xid 154 "GPU Reset Required"): the GPU must
+  be reset (``gpu_reset_required``, CRITICAL); a GSP timeout (``NV_ERR_TIMEOUT``) is a GSP
+  firmware fault (``gsp_firmware_fault``, CRITICAL); any other failed GSP call is a
+  ``gsp_firmware_fault`` WARNING. The driver names GSP errors by GPU instance, not PCI id, so
+  the node is the entity.
+* ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack): the node's driver
+  is wedged (``driver_wedge``, CRITICAL, node-level).
+
+A wedge or GSP failure after a burst of Xid 45 on the same node is not teardown churn: the
+Xid 45 verdict (INFO) never suppresses it, and the burst is re-emitted as INFO evidence right
+after the new anomaly so that it lands on the incident.
+
+Provenance and time: events a user-space process forged (``attrs["trusted"] == "false"``) and
+nvidia-smi output (``gpu_handle_error``) are never signals; events whose line had no time
+(``attrs["time"] == "unknown"``) cannot be placed in a window and are skipped. Both are counted
+in :attr:`LogRules.skipped` (the detector reports them); ``"inferred"`` times (the read time)
+are used as they are.
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from bus.events import Anomaly, Family, Severity
+from bus.events import Anomaly, Family, Layer, Severity
 from knowledge.xid import classify, describe
 from telemetry.frame import LogEvent
 from telemetry.topology import Topology
 
 WINDOW_S = 300.0
+# A wedge is usually reported a few minutes after the Xid burst that started it (the hung-task
+# watchdog fires after 120 s, often 240-600 s): context is looked for this far back.
+WEDGE_CONTEXT_S = 900.0
+# GSP status names (nvstatuscodes.h) read as "the firmware did not answer".
+GSP_TIMEOUTS = frozenset({"NV_ERR_TIMEOUT", "NV_ERR_TIMEOUT_RETRY"})
+XID154_RESET = frozenset({"GPU Reset Required", "Drain and Reset"})
 NIC_FLAP_WINDOW_S = 600.0
 NIC_FLAP_MIN_DOWNS = 2
 
@@ -34,6 +65,12 @@ class LogRules:
         self._nic_downs: dict[str, deque[float]] = {}
         self._flap_emitted: dict[str, float] = {}
         self.unmapped = 0  # Xid lines whose PCI id matched no GPU of the topology
+        self._node_xids: dict[str, deque[tuple[float, int]]] = {}  # node → recent Xids
+        self._node_emitted: dict[tuple[str, str], tuple[float, Severity]] = {}
+        self._context_emitted: dict[str, float] = {}  # node → last Xid-burst context
+        # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
+        # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
+        self.skipped: Counter[str] = Counter()
 
     def evaluate(
         self,
@@ -50,6 +87,7 @@ class LogRules:
         for e in events:
             if e.kind == "job_end":
                 self._teardown[e.node] = e.timestamp
+        events = [e for e in events if self._usable(e)]
         batch: dict[str, list[int]] = {}
         for e in events:
             if e.kind in ("xid", "sxid") and e.xid is not None:
@@ -57,18 +95,25 @@ class LogRules:
                 batch.setdefault(key or e.node, []).append(e.xid)
         for e in events:
             if e.kind in ("xid", "sxid") and e.xid is not None:
+                if e.kind == "xid":
+                    self._remember_node_xid(e.node, e.timestamp, e.xid)
                 a = self._xid(e, batch, gpu_job, job_gpus)
                 if a is not None:
                     out.append(a)
-            elif e.kind == "fallen_off_bus":
-                a = self._xid(
-                    LogEvent(e.timestamp, e.node, "xid", e.message, 79, e.pci_bus_id, e.gpu),
-                    batch,
-                    gpu_job,
-                    job_gpus,
-                )
-                if a is not None:
-                    out.append(a)
+                if e.xid == 154 and e.attrs.get("recovery_action") in XID154_RESET:
+                    out += self._node_signal(
+                        e,
+                        "gpu_reset_required",
+                        Severity.CRITICAL,
+                        "hardware",
+                        "Xid 154: the driver's recovery action is "
+                        f"{e.attrs['recovery_action']!r}, the GPU must be reset",
+                        per_gpu=True,
+                    )
+            elif e.kind == "fallen_off_bus" or (
+                e.kind == "gsp_error" and e.attrs.get("error") == "NV_ERR_GPU_IS_LOST"
+            ):
+                out += self._lost(e, batch, gpu_job, job_gpus)
             elif e.kind == "rm_init_failed":
                 key = self._gpu_key(e)
                 out.append(
@@ -84,10 +129,175 @@ class LogRules:
                         message=f"{key or e.node}: RmInitAdapter failed, GPU unusable: {e.message}",
                     )
                 )
+            elif e.kind == "gpu_probe_failed":
+                what = (
+                    f"the driver's probe failed for {e.attrs['devices']} device(s)"
+                    if "devices" in e.attrs
+                    else "the driver's probe failed"
+                )
+                out += self._node_signal(
+                    e,
+                    "gpu_probe_failed",
+                    Severity.CRITICAL,
+                    "driver",
+                    f"{what}: GPU not initialised, unusable until the cause is fixed",
+                    per_gpu=True,
+                )
+            elif e.kind == "gsp_error":
+                out += self._gsp(e)
+            elif e.kind == "gpu_hung_task":
+                out += self._hung(e)
             elif e.kind == "nic_link_down":
                 a = self._nic(e)
                 if a is not None:
                     out.append(a)
+        return out
+
+    def _usable(self, e: LogEvent) -> bool:
+        """False (and counted) for events that must never drive a rule."""
+        if e.attrs.get("trusted") == "false":
+            self.skipped["untrusted"] += 1
+            return False
+        if e.kind == "gpu_handle_error" or e.attrs.get("source") == "nvidia-smi":
+            self.skipped["nvidia_smi"] += 1
+            return False
+        if e.attrs.get("time") == "unknown":
+            self.skipped["time_unknown"] += 1
+            return False
+        return True
+
+    def _remember_node_xid(self, node: str, t: float, code: int) -> None:
+        hist = self._node_xids.setdefault(node, deque(maxlen=4096))
+        hist.append((t, code))
+        while hist and hist[0][0] < t - WEDGE_CONTEXT_S:
+            hist.popleft()
+
+    def _lost(
+        self,
+        e: LogEvent,
+        batch: dict[str, list[int]],
+        gpu_job: np.ndarray,
+        job_gpus: Sequence[np.ndarray],
+    ) -> list[Anomaly]:
+        """The GPU is gone (fallen off the bus, or the driver says the GPU is lost): Xid 79."""
+        self._remember_node_xid(e.node, e.timestamp, 79)
+        a = self._xid(
+            LogEvent(e.timestamp, e.node, "xid", e.message, 79, e.pci_bus_id, e.gpu),
+            batch,
+            gpu_job,
+            job_gpus,
+        )
+        return [] if a is None else [a]
+
+    def _gsp(self, e: LogEvent) -> list[Anomaly]:
+        err = e.attrs.get("error", "")
+        call = e.attrs.get("call", "GSP call")
+        if err == "NV_ERR_RESET_REQUIRED":
+            return self._node_signal(
+                e,
+                "gpu_reset_required",
+                Severity.CRITICAL,
+                "hardware",
+                f"GSP reports NV_ERR_RESET_REQUIRED ({call}): the GPU must be reset",
+            )
+        if err in GSP_TIMEOUTS:
+            return self._node_signal(
+                e,
+                "gsp_firmware_fault",
+                Severity.CRITICAL,
+                "driver",
+                f"GSP firmware did not answer ({err}, {call}): GPU unusable until reset",
+            )
+        what = err or e.attrs.get("status", "unknown status")
+        return self._node_signal(
+            e,
+            "gsp_firmware_fault",
+            Severity.WARNING,
+            "driver",
+            f"a call to the GSP firmware failed ({call}: {what})",
+        )
+
+    def _hung(self, e: LogEvent) -> list[Anomaly]:
+        frame = e.attrs.get("frame", "")
+        if not frame:  # the parser only reports hung tasks with an NVIDIA frame; be sure
+            return []
+        task = f"{e.attrs.get('task', '?')}:{e.attrs.get('pid', '?')}"
+        blocked = e.attrs.get("blocked_s")
+        how = f" blocked {blocked} s" if blocked else " blocked"
+        return self._node_signal(
+            e,
+            "driver_wedge",
+            Severity.CRITICAL,
+            "driver",
+            f"task {task}{how} inside the NVIDIA driver ({frame}): the GPU driver is wedged "
+            "and the node's GPUs will not answer until it is rebooted",
+        )
+
+    def _node_signal(
+        self,
+        e: LogEvent,
+        symptom: str,
+        severity: Severity,
+        layer: Layer,
+        what: str,
+        *,
+        per_gpu: bool = False,
+    ) -> list[Anomaly]:
+        """One anomaly per (entity, symptom) per window (again only if more severe), on the GPU
+        when ``per_gpu`` and its PCI id maps, else on the node; followed by the node's recent
+        Xid burst as INFO evidence (a wedge after Xid 45 churn is not churn)."""
+        key = self._gpu_key(e) if per_gpu else None
+        entity = key or e.node
+        if not entity:
+            return []
+        prev = self._node_emitted.get((entity, symptom))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S and severity <= prev[1]:
+            return []
+        self._node_emitted[(entity, symptom)] = (e.timestamp, severity)
+        recent = Counter(
+            c for t, c in self._node_xids.get(e.node, ()) if t >= e.timestamp - WEDGE_CONTEXT_S
+        )
+        after = ""
+        if recent:
+            codes = ", ".join(f"Xid {c} ×{n}" for c, n in sorted(recent.items()))
+            after = (
+                f" It follows {codes} on this node in the last {int(WEDGE_CONTEXT_S // 60)} min."
+            )
+        when = " (time of reading: the line had none)" if e.attrs.get("time") == "inferred" else ""
+        out = [
+            Anomaly.make(
+                time=e.timestamp,
+                rule=f"log.{symptom}",
+                symptom=symptom,
+                family=Family.DEVICE,
+                severity=severity,
+                entity=entity,
+                entity_kind="gpu" if key else "node",
+                layer=layer,
+                message=f"{entity}: {what}.{after}{when} Log: {e.message[:160]!r}",
+            )
+        ]
+        last_ctx = self._context_emitted.get(e.node)
+        if severity > Severity.INFO and (last_ctx is None or e.timestamp - last_ctx >= WINDOW_S):
+            self._context_emitted[e.node] = e.timestamp
+            for code, n in sorted(recent.items()):
+                if code in (45, 43, 13, 31, 8):
+                    out.append(
+                        Anomaly.make(
+                            time=e.timestamp,
+                            rule="log.xid_context",
+                            symptom=f"xid_{code}",
+                            family=Family.DEVICE,
+                            severity=Severity.INFO,
+                            entity=e.node,
+                            entity_kind="node",
+                            layer="driver",
+                            xid=code,
+                            value=float(n),
+                            message=f"{e.node}: {n}× Xid {code} before the {symptom}: part of "
+                            "the same failure, not application teardown churn",
+                        )
+                    )
         return out
 
     def _gpu_key(self, e: LogEvent) -> str | None:

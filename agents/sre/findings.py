@@ -467,6 +467,7 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
     fob = [e for e in v.logs if e.facts.get("fallen_off_bus_on")]
     if fob or 79 in xids_seen:
         out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
+    _driver_signals(incident, v, out, xids_seen)
     _metrics_vanished(incident, v, out)
     if xids_seen:
         _xid_counters_clean(incident, v, out, set(xids_seen))
@@ -541,6 +542,44 @@ def _xid_counters_clean(incident: Incident, v: _View, out: _Out, xids: set[int])
     ]
     if clean and xids <= APP_XIDS:
         out.add("xid_hardware_counters_clean", clean[0].entity, clean)
+
+
+def _kind(v: _View, *kinds: str) -> list[Evidence]:
+    """Kernel-log evidence holding events of any of ``kinds`` (the search already covers the
+    incident's nodes)."""
+    return [e for e in v.logs if any(_num(e.facts, f"kind_{k}") >= 1 for k in kinds)]
+
+
+def _driver_signals(
+    incident: Incident, v: _View, out: _Out, xids_seen: Mapping[int, list[Evidence]]
+) -> None:
+    """Failures the driver reports without (or beside) an Xid: hung tasks in the driver, GSP
+    errors, a GPU the driver could not initialise. The NOC's symptom for the same log line
+    counts too (it read the line's details, e.g. the GSP status name)."""
+    symptoms = set(incident.symptoms)
+    hung = _kind(v, "gpu_hung_task")
+    if hung or "driver_wedge" in symptoms:
+        n = sum(_num(e.facts, "kind_gpu_hung_task") for e in hung)
+        out.add("driver_wedge_hung_tasks", incident.root_entity, hung, n if hung else None)
+    gsp = _kind(v, "gsp_error")
+    if gsp or "gsp_firmware_fault" in symptoms:
+        out.add("gsp_error_logged", incident.root_entity, gsp)
+    said_reset = [
+        e for e in v.logs if "NV_ERR_RESET_REQUIRED" in e.summary or "Reset Required" in e.summary
+    ]
+    if said_reset or "gpu_reset_required" in symptoms:
+        out.add(
+            "gsp_reset_required",
+            incident.root_entity,
+            [*said_reset, *gsp, *xids_seen.get(154, [])],
+        )
+    probe = _kind(v, "gpu_probe_failed", "rm_init_failed")
+    if probe or symptoms & {"gpu_probe_failed", "rm_init_failed"}:
+        out.add("gpu_probe_failed", incident.root_entity, probe)
+    forged = _kind(v, "untrusted")
+    if forged:
+        n = sum(_num(e.facts, "kind_untrusted") for e in forged)
+        out.add("untrusted_log_lines", incident.root_entity, forged, n)
 
 
 def _workload(incident: Incident, v: _View, out: _Out) -> None:

@@ -335,7 +335,18 @@ def _event_dict(e: LogEvent) -> dict[str, Any]:
 
 
 KERNEL_KINDS = frozenset(
-    {"xid", "sxid", "fallen_off_bus", "rm_init_failed", "nic_link_down", "nic_link_up"}
+    {
+        "xid",
+        "sxid",
+        "fallen_off_bus",
+        "rm_init_failed",
+        "gpu_probe_failed",
+        "gsp_error",
+        "gpu_hung_task",
+        "gpu_handle_error",
+        "nic_link_down",
+        "nic_link_up",
+    }
 )
 
 
@@ -674,7 +685,16 @@ class KernelLogFile:
     """Kernel/journal log lines from a file (re-read on each search: the file is the truth).
 
     ``path`` holds lines of any format :mod:`telemetry.kernel_log` parses; lines without a host
-    get ``node``. Only recognised lines (Xid, SXid, NIC, RmInit…) are returned."""
+    get ``node``. Only recognised lines (Xid, SXid, GSP, hung tasks, NIC, RmInit…) are returned.
+    Lines that carry no time at all are stamped with the search's ``end`` (the time of reading;
+    ``attrs["time"] = "inferred"``), so they land in the window searched.
+
+    GPU lines written by a user-space process (a forged ``NVRM: Xid`` from ``logger``) are shown
+    after the kernel's events, at most :attr:`MAX_UNTRUSTED`, as ``kind="untrusted"`` with no Xid,
+    GPU or kernel text in ``line`` (so nothing counts or matches them as kernel evidence) and the
+    original in ``attrs``: the agent may show them, never act on them."""
+
+    MAX_UNTRUSTED = 20
 
     def __init__(
         self,
@@ -707,9 +727,37 @@ class KernelLogFile:
                 boot_time=self.boot_time,
                 year=self.year,
                 now=end,
+                at=end,
                 topology=self.topology,
+                keep_untrusted=True,
             )
-        return search_events(events, nodes, start, end, pattern, gpu, limit), query
+        trusted = [e for e in events if e.attrs.get("trusted") != "false"]
+        forged = [e for e in events if e.attrs.get("trusted") == "false"]
+        out = search_events(trusted, nodes, start, end, pattern, gpu, limit)
+        room = min(self.MAX_UNTRUSTED, max(0, limit - len(out)))
+        out += [
+            _untrusted_dict(d) for d in search_events(forged, nodes, start, end, pattern, gpu, room)
+        ]
+        return out, query
+
+
+def _untrusted_dict(d: dict[str, Any]) -> dict[str, Any]:
+    """A user-space line as evidence that is shown but never acted on."""
+    attrs = dict(d.get("attrs") or {})
+    attrs |= {"trusted": "false", "source": "userspace", "claimed_kind": str(d["kind"])}
+    attrs["raw_line"] = str(d["line"])
+    if d.get("xid") is not None:
+        attrs["claimed_xid"] = str(d["xid"])
+    return {
+        "time": d["time"],
+        "node": d["node"],
+        "gpu": None,
+        "kind": "untrusted",
+        "xid": None,
+        "line": f"UNTRUSTED: a user-space process wrote a line posing as a kernel "
+        f"{d['kind']} message; not kernel evidence (original in attrs.raw_line)",
+        "attrs": attrs,
+    }
 
 
 class NoScheduler:
