@@ -83,15 +83,16 @@ def _child(argv: list[str], spec: str, out: str, env: dict[str, str]) -> None:
     fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
+    # New stream objects on the file: the parent's may be a test runner's capture buffers.
+    sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115 (lives until _exit)
+    sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
     os.environ.update(env)
-    for stream in (sys.stdout, sys.stderr):
-        stream.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     arm(spec)
     from cli.main import main
 
     code = 1
     try:
-        code = main(argv)
+        code = main(argv, out=sys.stdout)
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
