@@ -619,6 +619,34 @@ class _Mig:
     labels: dict[int, Mapping[str, str]] = field(default_factory=dict)
 
 
+@dataclass
+class _Acc:
+    """What the sample loop gathers: per-row (one per GPU) raw values, in first-seen order."""
+
+    n_fields: int
+    source: str
+    vals: list[list[float]] = field(default_factory=list)
+    pres: list[list[bool]] = field(default_factory=list)
+    first_labels: list[dict[int, Mapping[str, str]]] = field(default_factory=list)
+    workloads: list[Workload | None] = field(default_factory=list)
+    migs: dict[tuple[int, str], _Mig] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+    with_samples: set[str] = field(default_factory=set)
+    unknown: Counter[str] = field(default_factory=Counter)
+    n_samples: int = 0
+    mapped: int = 0
+    n_unknown: int = 0
+    newest: float | None = None
+    dup_flags: list[Flag] = field(default_factory=list)
+
+    def grow(self, n_rows: int) -> None:
+        while len(self.vals) < n_rows:
+            self.vals.append([math.nan] * self.n_fields)
+            self.pres.append([False] * self.n_fields)
+            self.first_labels.append({})
+            self.workloads.append(None)
+
+
 def parse_exposition(
     text: str,
     *,
@@ -640,109 +668,175 @@ def parse_exposition(
     src = source or SOURCE_DEFAULT
     families, flags = _parse_families(text, src)
     res = _Resolver(topology, hostname, src)
-    n_fields = len(GPU_FIELD_NAMES)
-    vals: list[list[float]] = []
-    pres: list[list[bool]] = []
-    first_labels: list[dict[int, Mapping[str, str]]] = []
-    workloads: list[Workload | None] = []
-    migs: dict[tuple[int, str], _Mig] = {}
-    names: set[str] = set()
-    with_samples: set[str] = set()
-    unknown: Counter[str] = Counter()
-    n_samples = mapped = n_unknown = 0
-    newest: float | None = None
-    dup_flags: list[Flag] = []
-    cache = res.cache
-
+    acc = _Acc(len(GPU_FIELD_NAMES), src)
     for fam in families:
-        names.add(fam.name)
-        ftype = fam.type
-        if fam.samples:
-            with_samples.add(fam.name)
-        for s in fam.samples:
-            n_samples += 1
-            col = _COLUMN_CACHE.get((s.name, ftype))
-            if col is None:
-                col = _column(s.name, ftype)
-            if col < 0:
-                n_unknown += 1
-                unknown[_report_name(s.name, fam)] += 1
-                continue
-            labels = s.labels
-            key: _Key = (
-                labels.get("gpu"),
-                labels.get("UUID") or labels.get("uuid"),
-                labels.get("Hostname") or labels.get("hostname"),
-                labels.get("pci_bus_id"),
-            )
-            row = cache.get(key)
-            if row is None:
-                row = res.resolve(key, labels, _report_name(s.name, fam))
-            if row < 0:
-                res.unmapped[key] += 1
-                continue
-            while row >= len(vals):
-                vals.append([math.nan] * n_fields)
-                pres.append([False] * n_fields)
-                first_labels.append({})
-                workloads.append(None)
-            if s.timestamp is not None:
-                ts = float(s.timestamp)
-                newest = ts if newest is None or ts > newest else newest
-            v = float(s.value)
-            mapped += 1
-            mig_id = labels.get(MIG_ID_LABEL)
-            if mig_id:
-                inst = migs.get((row, mig_id))
-                if inst is None:
-                    inst = migs[(row, mig_id)] = _Mig(
-                        labels.get(MIG_PROFILE_LABEL, ""),
-                        [math.nan] * n_fields,
-                        [False] * n_fields,
-                        _workload(labels),
-                    )
-                if inst.present[col]:
-                    dup = _duplicate(inst.labels[col], labels, inst.values[col], v)
-                    if dup:
-                        ent = f"{res.keys[row]}/gi{mig_id}"
-                        dup_flags.append(_dup_flag(s.name, fam, ent, v, dup, src))
-                    continue
-                inst.values[col] = v
-                inst.present[col] = True
-                inst.labels[col] = labels
-                if inst.workload is None:
-                    inst.workload = _workload(labels)
-                continue
-            if pres[row][col]:
-                dup = _duplicate(first_labels[row][col], labels, vals[row][col], v)
-                if dup:
-                    dup_flags.append(_dup_flag(s.name, fam, res.keys[row], v, dup, src))
-                continue
-            vals[row][col] = v
-            pres[row][col] = True
-            first_labels[row][col] = labels
-            if workloads[row] is None:  # the first device-level series with workload labels
-                workloads[row] = _workload(labels)
-
+        _add_family(acc, res, fam)
     # Rows for GPUs that only have MIG series.
-    n_rows = len(res.keys)
-    while len(vals) < n_rows:
-        vals.append([math.nan] * n_fields)
-        pres.append([False] * n_fields)
-        first_labels.append({})
-        workloads.append(None)
+    acc.grow(len(res.keys))
+    return _assemble(acc, res, flags, timestamp)
 
+
+def _add_family(acc: _Acc, res: _Resolver, fam: Metric) -> None:
+    """Every sample of one metric family into ``acc`` (the hot loop: one call per family)."""
+    acc.names.add(fam.name)
+    ftype = fam.type
+    if fam.samples:
+        acc.with_samples.add(fam.name)
+    cache = res.cache
+    for s in fam.samples:
+        acc.n_samples += 1
+        col = _COLUMN_CACHE.get((s.name, ftype))
+        if col is None:
+            col = _column(s.name, ftype)
+        if col < 0:
+            acc.n_unknown += 1
+            acc.unknown[_report_name(s.name, fam)] += 1
+            continue
+        labels = s.labels
+        key: _Key = (
+            labels.get("gpu"),
+            labels.get("UUID") or labels.get("uuid"),
+            labels.get("Hostname") or labels.get("hostname"),
+            labels.get("pci_bus_id"),
+        )
+        row = cache.get(key)
+        if row is None:
+            row = res.resolve(key, labels, _report_name(s.name, fam))
+        if row < 0:
+            res.unmapped[key] += 1
+            continue
+        acc.grow(row + 1)
+        if s.timestamp is not None:
+            ts = float(s.timestamp)
+            acc.newest = ts if acc.newest is None or ts > acc.newest else acc.newest
+        v = float(s.value)
+        acc.mapped += 1
+        mig_id = labels.get(MIG_ID_LABEL)
+        if mig_id:
+            _store_mig(acc, res, fam, s.name, row, col, mig_id, labels, v)
+        else:
+            _store_device(acc, res, fam, s.name, row, col, labels, v)
+
+
+def _store_mig(
+    acc: _Acc,
+    res: _Resolver,
+    fam: Metric,
+    name: str,
+    row: int,
+    col: int,
+    mig_id: str,
+    labels: Mapping[str, str],
+    v: float,
+) -> None:
+    inst = acc.migs.get((row, mig_id))
+    if inst is None:
+        inst = acc.migs[(row, mig_id)] = _Mig(
+            labels.get(MIG_PROFILE_LABEL, ""),
+            [math.nan] * acc.n_fields,
+            [False] * acc.n_fields,
+            _workload(labels),
+        )
+    if inst.present[col]:
+        dup = _duplicate(inst.labels[col], labels, inst.values[col], v)
+        if dup:
+            ent = f"{res.keys[row]}/gi{mig_id}"
+            acc.dup_flags.append(_dup_flag(name, fam, ent, v, dup, acc.source))
+        return
+    inst.values[col] = v
+    inst.present[col] = True
+    inst.labels[col] = labels
+    if inst.workload is None:
+        inst.workload = _workload(labels)
+
+
+def _store_device(
+    acc: _Acc,
+    res: _Resolver,
+    fam: Metric,
+    name: str,
+    row: int,
+    col: int,
+    labels: Mapping[str, str],
+    v: float,
+) -> None:
+    if acc.pres[row][col]:
+        dup = _duplicate(acc.first_labels[row][col], labels, acc.vals[row][col], v)
+        if dup:
+            acc.dup_flags.append(_dup_flag(name, fam, res.keys[row], v, dup, acc.source))
+        return
+    acc.vals[row][col] = v
+    acc.pres[row][col] = True
+    acc.first_labels[row][col] = labels
+    if acc.workloads[row] is None:  # the first device-level series with workload labels
+        acc.workloads[row] = _workload(labels)
+
+
+@dataclass
+class _Rows:
+    """The gathered rows in output order (topology order, or natural order without one)."""
+
+    order: list[int]  # output position → gathered row
+    new_pos: dict[int, int]  # gathered row → output position
+    keys: tuple[str, ...]
+    raw: FloatArray
+    present: BoolArray
+
+
+def _order_rows(acc: _Acc, res: _Resolver) -> _Rows:
+    n_rows, n_fields = len(res.keys), acc.n_fields
     order = sorted(range(n_rows), key=lambda r: res.sort[r])
-    raw = np.asarray([vals[r] for r in order], dtype=np.float64).reshape(n_rows, n_fields)
-    present = np.asarray([pres[r] for r in order], dtype=bool).reshape(n_rows, n_fields)
+    raw = np.asarray([acc.vals[r] for r in order], dtype=np.float64).reshape(n_rows, n_fields)
+    present = np.asarray([acc.pres[r] for r in order], dtype=bool).reshape(n_rows, n_fields)
     keys = tuple(res.keys[r] for r in order)
-    new_pos = {r: i for i, r in enumerate(order)}
+    return _Rows(order, {r: i for i, r in enumerate(order)}, keys, raw, present)
 
+
+def _assemble(
+    acc: _Acc, res: _Resolver, flags: list[Flag], timestamp: float | None
+) -> ParsedExposition:
+    """Order the rows, flag what was odd, roll MIG instances up, sanitize, build the result."""
+    src = acc.source
+    rows = _order_rows(acc, res)
     flags += res.flags
     flags += res.unmapped_flags()
-    flags += dup_flags
-    for name in sorted(names - with_samples):
-        flags.append(
+    flags += acc.dup_flags
+    flags += _family_flags(acc)
+    mig, mig_wl = _mig_instances(acc, rows, flags)
+    cleaned, bad = sanitize(rows.raw, GPU_FIELD_NAMES)
+    for a, b in zip(*np.nonzero(bad), strict=True):
+        name = GPU_FIELD_NAMES[int(b)]
+        flags.append(_artifact_flag(name, rows.keys[a], float(rows.raw[a, b]), src))
+    wl_map: dict[str, Workload] = {}
+    for r in range(len(res.keys)):
+        i = rows.new_pos[r]
+        w = acc.workloads[r] if acc.first_labels[r] else mig_wl.get(i)
+        if w is not None:
+            wl_map[rows.keys[i]] = w
+    newest = acc.newest
+    t = timestamp if timestamp is not None else (newest if newest is not None else 0.0)
+    frame = Frame(float(t), EntityKind.GPU, rows.keys, GPU_FIELD_NAMES, cleaned, src)
+    return ParsedExposition(
+        frame=frame,
+        flags=flags,
+        workloads=wl_map,
+        mig=mig,
+        present=rows.present,
+        gpu_info={rows.keys[rows.new_pos[r]]: res.info[r] for r in range(len(res.keys))},
+        families=len(acc.names),
+        samples=acc.n_samples,
+        mapped_samples=acc.mapped,
+        unknown_samples=acc.n_unknown,
+        newest_sample_ts=newest,
+        saw_workload_labels=bool(wl_map) or any(m.workload for v in mig.values() for m in v),
+    )
+
+
+def _family_flags(acc: _Acc) -> list[Flag]:
+    """``help_without_samples`` and ``unknown_metric`` flags, by name."""
+    out: list[Flag] = []
+    for name in sorted(acc.names - acc.with_samples):
+        out.append(
             Flag(
                 "help_without_samples",
                 name,
@@ -750,79 +844,68 @@ def parse_exposition(
                 None,
                 "HELP/TYPE with no sample: the exporter watches this field but DCGM returned "
                 "no value for any GPU (not supported, or not sampled yet)",
-                src,
+                acc.source,
             )
         )
-    for name, count in sorted(unknown.items()):
+    for name, count in sorted(acc.unknown.items()):
         if name.startswith("DCGM_"):
-            flags.append(
+            out.append(
                 Flag(
                     "unknown_metric",
                     name,
                     "",
                     None,
                     f"not in telemetry.fields; {count} sample(s) skipped",
-                    src,
+                    acc.source,
                 )
             )
+    return out
 
-    # MIG instances: sanitize each, then fill device-wide gaps of the parent (never overwrite).
+
+def _mig_instances(
+    acc: _Acc, rows: _Rows, flags: list[Flag]
+) -> tuple[dict[str, list[MigInstance]], dict[int, Workload | None]]:
+    """MIG instances: sanitize each, then fill device-wide gaps of the parent (never overwrite).
+
+    Returns the instances per GPU key and, per output row, the workload all its instances share
+    (None when they differ)."""
     mig: dict[str, list[MigInstance]] = {}
     by_row: dict[int, list[tuple[str, _Mig]]] = {}
-    for (row, gid), inst in migs.items():
-        by_row.setdefault(new_pos[row], []).append((gid, inst))
+    for (row, gid), inst in acc.migs.items():
+        by_row.setdefault(rows.new_pos[row], []).append((gid, inst))
     mig_wl: dict[int, Workload | None] = {}
     for i, insts in sorted(by_row.items()):
         insts.sort(key=lambda item: vmjson.natural_key(item[0]))
-        arr = np.asarray([inst.values for _, inst in insts], dtype=np.float64)
-        clean, bad = sanitize(arr, GPU_FIELD_NAMES)
-        for a, b in zip(*np.nonzero(bad), strict=True):
-            ent = f"{keys[i]}/gi{insts[int(a)][0]}"
-            flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], ent, float(arr[a, b]), src))
-        inst_present = np.asarray([inst.present for _, inst in insts], dtype=bool)
-        mig[keys[i]] = [
-            MigInstance(
-                gid,
-                inst.profile,
-                {
-                    GPU_FIELD_NAMES[c]: float(clean[k, c])
-                    for c in np.flatnonzero(inst_present[k]).tolist()
-                },
-                inst.workload,
-            )
-            for k, (gid, inst) in enumerate(insts)
-        ]
-        _fill_parent(i, keys[i], raw, present, clean, inst_present, flags, src)
+        key = rows.keys[i]
+        mig[key], clean, inst_present = _sanitize_instances(key, insts, flags, acc.source)
+        _fill_parent(i, key, rows.raw, rows.present, clean, inst_present, flags, acc.source)
         distinct = {inst.workload for _, inst in insts if inst.workload is not None}
         mig_wl[i] = distinct.pop() if len(distinct) == 1 else None
+    return mig, mig_wl
 
-    cleaned, bad = sanitize(raw, GPU_FIELD_NAMES)
+
+def _sanitize_instances(
+    key: str, insts: list[tuple[str, _Mig]], flags: list[Flag], src: str
+) -> tuple[list[MigInstance], FloatArray, BoolArray]:
+    arr = np.asarray([inst.values for _, inst in insts], dtype=np.float64)
+    clean, bad = sanitize(arr, GPU_FIELD_NAMES)
     for a, b in zip(*np.nonzero(bad), strict=True):
-        flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], keys[a], float(raw[a, b]), src))
-
-    wl_map: dict[str, Workload] = {}
-    for r in range(n_rows):
-        i = new_pos[r]
-        w = workloads[r] if first_labels[r] else mig_wl.get(i)
-        if w is not None:
-            wl_map[keys[i]] = w
-
-    t = timestamp if timestamp is not None else (newest if newest is not None else 0.0)
-    frame = Frame(float(t), EntityKind.GPU, keys, GPU_FIELD_NAMES, cleaned, src)
-    return ParsedExposition(
-        frame=frame,
-        flags=flags,
-        workloads=wl_map,
-        mig=mig,
-        present=present,
-        gpu_info={keys[new_pos[r]]: res.info[r] for r in range(n_rows)},
-        families=len(names),
-        samples=n_samples,
-        mapped_samples=mapped,
-        unknown_samples=n_unknown,
-        newest_sample_ts=newest,
-        saw_workload_labels=bool(wl_map) or any(m.workload for v in mig.values() for m in v),
-    )
+        ent = f"{key}/gi{insts[int(a)][0]}"
+        flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], ent, float(arr[a, b]), src))
+    inst_present = np.asarray([inst.present for _, inst in insts], dtype=bool)
+    out = [
+        MigInstance(
+            gid,
+            inst.profile,
+            {
+                GPU_FIELD_NAMES[c]: float(clean[k, c])
+                for c in np.flatnonzero(inst_present[k]).tolist()
+            },
+            inst.workload,
+        )
+        for k, (gid, inst) in enumerate(insts)
+    ]
+    return out, clean, inst_present
 
 
 def _duplicate(first: Mapping[str, str], labels: Mapping[str, str], v0: float, v: float) -> str:

@@ -415,6 +415,34 @@ def _samples(values: list[Any], stamps: list[Any]) -> tuple[FloatArray, IntArray
 
 
 _Key = tuple[str, str, int, str]  # (kind, host, gpu index or -1, field)
+_Wl = tuple[tuple[str, str], ...]  # workload labels of a series, () when none
+
+
+@dataclass
+class _ReadState:
+    """What the line loop of :func:`read_vm_jsonl` gathers before the grid is built."""
+
+    errs: ParseErrors
+    n_lines: int = 0
+    bad_lines: int = 0
+    skipped: int = 0
+    bad_samples: int = 0
+    n_samples: int = 0
+    unknown: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    unknown_first: dict[str, int] = field(default_factory=dict)
+    series_ids: set[tuple[tuple[str, str], ...]] = field(default_factory=set)
+    data: dict[_Key, list[tuple[IntArray, FloatArray]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    key_lines: dict[_Key, int] = field(default_factory=lambda: defaultdict(int))
+    gpu_meta: dict[tuple[str, int], GpuMeta] = field(default_factory=dict)
+    node_hosts: dict[str, int] = field(default_factory=dict)
+    # (host, idx) → list of (timestamps, workload labels or ()) for the hpc_job mapping
+    jobs: dict[tuple[str, int], list[tuple[IntArray, _Wl]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    saw_workload_labels: bool = False
+    spacings: list[IntArray] = field(default_factory=list)
 
 
 def read_vm_jsonl(
@@ -429,196 +457,245 @@ def read_vm_jsonl(
     See the module docstring for time alignment and topology inference. ``source`` names the
     input in error messages and becomes the frames' ``source``.
     """
-    errs = ParseErrors(source)
-    n_lines = bad_lines = skipped = bad_samples = n_samples = 0
-    unknown: dict[str, int] = defaultdict(int)
-    unknown_first: dict[str, int] = {}
-    series_ids: set[tuple[tuple[str, str], ...]] = set()
-    data: dict[_Key, list[tuple[IntArray, FloatArray]]] = defaultdict(list)
-    key_lines: dict[_Key, int] = defaultdict(int)
-    gpu_meta: dict[tuple[str, int], GpuMeta] = {}
-    node_hosts: dict[str, int] = {}
-    # (host, idx) → list of (timestamps, workload labels or ()) for the hpc_job mapping
-    jobs: dict[tuple[str, int], list[tuple[IntArray, tuple[tuple[str, str], ...]]]] = defaultdict(
-        list
-    )
-    saw_workload_labels = False
-    spacings: list[IntArray] = []
-
+    st = _ReadState(ParseErrors(source))
     for lineno, raw in enumerate(lines, start=1):
-        text = raw.strip()
-        if not text:
-            continue
-        n_lines += 1
-        try:
-            obj = json.loads(text)
-        except ValueError as e:
-            bad_lines += 1
-            errs.add(lineno, f"invalid JSON ({e})")
-            continue
-        if not isinstance(obj, dict):
-            bad_lines += 1
-            errs.add(lineno, f"expected a JSON object, got {type(obj).__name__}")
-            continue
-        missing = [k for k in ("metric", "values", "timestamps") if k not in obj]
-        if missing:
-            bad_lines += 1
-            errs.add(lineno, f"missing key(s) {', '.join(missing)}")
-            continue
-        metric, values, stamps = obj["metric"], obj["values"], obj["timestamps"]
-        if not isinstance(metric, dict) or not isinstance(values, list):
-            bad_lines += 1
-            errs.add(lineno, "'metric' must be an object and 'values' a list")
-            continue
-        if not isinstance(stamps, list):
-            bad_lines += 1
-            errs.add(lineno, "'timestamps' must be a list")
-            continue
-        if len(values) != len(stamps):
-            bad_lines += 1
-            errs.add(
-                lineno,
-                f"{len(values)} values but {len(stamps)} timestamps (lengths must match)",
-            )
-            continue
-        labels = {str(k): str(v) for k, v in metric.items()}
-        name = labels.get("__name__")
-        if not name:
-            skipped += 1
-            errs.add(lineno, "series has no __name__")
-            continue
-        try:
-            spec = field_spec(name)
-        except KeyError:
-            skipped += 1
-            unknown[name] += 1
-            unknown_first.setdefault(name, lineno)
-            continue
-        host = labels.get("Hostname")
-        is_node = spec.name in NODE_FIELDS
-        if is_node and not host:
-            inst = labels.get("instance")
-            host = inst.rsplit(":", 1)[0] if inst else None
-        if not host:
-            skipped += 1
-            errs.add(lineno, f"{name}: series has no Hostname label; skipped")
-            continue
-        idx = -1
-        if not is_node:
-            gpu_s = labels.get("gpu")
-            if gpu_s is None:
-                skipped += 1
-                errs.add(lineno, f"{name} on {host}: series has no gpu label; skipped")
-                continue
-            try:
-                idx = int(gpu_s)
-            except ValueError:
-                idx = -1
-            if not 0 <= idx <= 63:
-                skipped += 1
-                errs.add(lineno, f"{name} on {host}: gpu label {gpu_s!r} is not an index 0..63")
-                continue
-
-        vals, ts, n_bad = _samples(values, stamps)
-        if n_bad:
-            bad_samples += n_bad
-            errs.add(lineno, f"{name} on {host}: {n_bad} non-numeric value(s)/timestamp(s) skipped")
-        series_ids.add(tuple(sorted(labels.items())))
-        if ts.size == 0:
-            continue
-
-        if is_node:
-            node_hosts.setdefault(host, lineno)
-            key: _Key = ("node", host, -1, spec.name)
-        else:
-            gk = (host, idx)
-            meta = gpu_meta.get(gk)
-            if meta is None:
-                gpu_meta[gk] = GpuMeta(
-                    host,
-                    idx,
-                    labels.get("UUID"),
-                    labels.get("pci_bus_id"),
-                    labels.get("modelName"),
-                    labels.get("DCGM_FI_DRIVER_VERSION"),
-                    lineno,
-                )
-            elif meta.uuid is not None and labels.get("UUID", meta.uuid) != meta.uuid:
-                errs.add(
-                    lineno,
-                    f"{host} gpu {idx}: UUID {labels['UUID']} differs from {meta.uuid} "
-                    f"(line {meta.line}); samples kept under the GPU index",
-                )
-            key = ("gpu", host, idx, spec.name)
-            wl = tuple((k, labels[k]) for k in (HPC_JOB_LABEL, "pod", "namespace") if labels.get(k))
-            if wl:
-                saw_workload_labels = True
-            jobs[gk].append((ts, wl))
-        data[key].append((ts, vals))
-        key_lines[key] += 1
-        n_samples += int(ts.size)
-        if ts.size > 1:
-            d: IntArray = np.diff(np.sort(ts)).astype(np.int64)
-            spacings.append(d[d > 0])
-
-    for name, count in sorted(unknown.items()):
-        if name.startswith("DCGM_"):
-            errs.add(
-                unknown_first[name],
-                f"unknown DCGM field {name} ({count} line(s)); not in telemetry.fields, skipped",
-            )
-
-    # ---------------------------------------------------------------- topology
+        _read_line(st, lineno, raw)
+    _report_unknown(st)
     if topology is None:
-        topology = infer_topology(gpu_meta, node_hosts, errs)
-    gpu_rows: dict[tuple[str, int], int] = {}
-    for (host, idx), meta in gpu_meta.items():
-        g = topology.gpu_pos.get(gpu_key(host, idx))
-        if g is None:
-            n = sum(key_lines[k] for k in data if k[0] == "gpu" and k[1] == host and k[2] == idx)
-            skipped += n
-            errs.add(meta.line, f"{gpu_key(host, idx)} is not in the topology; {n} line(s) skipped")
-            continue
-        gpu_rows[(host, idx)] = g
-    node_rows: dict[str, int] = {}
-    for host, first in node_hosts.items():
-        p = topology.node_pos.get(host)
-        if p is None:
-            n = sum(key_lines[k] for k in data if k[0] == "node" and k[1] == host)
-            skipped += n
-            errs.add(first, f"node {host} is not in the topology; {n} line(s) skipped")
-            continue
-        node_rows[host] = p
-
-    # ---------------------------------------------------------------- time grid
-    if interval_s is None:
-        allsp = np.concatenate(spacings) if spacings else np.zeros(0, dtype=np.int64)
-        interval_ms = float(np.median(allsp)) if allsp.size else DEFAULT_INTERVAL_S * 1000.0
-    else:
-        interval_ms = float(interval_s) * 1000.0
-    if not interval_ms > 0:
-        errs.add(None, f"interval_s must be positive, got {interval_ms / 1000.0}; using 15")
-        interval_ms = DEFAULT_INTERVAL_S * 1000.0
+        topology = infer_topology(st.gpu_meta, st.node_hosts, st.errs)
+    gpu_rows, node_rows = _topology_rows(st, topology)
+    interval_ms = _interval_ms(st, interval_s)
     used = [
         k
-        for k in data
+        for k in st.data
         if (k[0] == "gpu" and (k[1], k[2]) in gpu_rows) or (k[0] == "node" and k[1] in node_rows)
     ]
     read = VmRead(
         topology=topology,
         ticks=[],
         interval_s=interval_ms / 1000.0,
-        lines=n_lines,
-        series=len(series_ids),
-        samples=n_samples,
-        skipped_series=skipped,
-        bad_lines=bad_lines,
-        bad_samples=bad_samples,
-        unknown_metrics=dict(unknown),
+        lines=st.n_lines,
+        series=len(st.series_ids),
+        samples=st.n_samples,
+        skipped_series=st.skipped,
+        bad_lines=st.bad_lines,
+        bad_samples=st.bad_samples,
+        unknown_metrics=dict(st.unknown),
     )
-    if not used:
-        read.errors = errs.result()
-        return read
+    if used:
+        _fill_grid(read, st, used, gpu_rows, node_rows, interval_ms, source)
+    read.errors = st.errs.result()
+    return read
+
+
+def _parse_line(
+    st: _ReadState, lineno: int, text: str
+) -> tuple[dict[str, Any], list[Any], list[Any]] | None:
+    """One export line's (metric, values, timestamps), or None (counted and reported)."""
+    errs = st.errs
+    try:
+        obj = json.loads(text)
+    except ValueError as e:
+        st.bad_lines += 1
+        errs.add(lineno, f"invalid JSON ({e})")
+        return None
+    if not isinstance(obj, dict):
+        st.bad_lines += 1
+        errs.add(lineno, f"expected a JSON object, got {type(obj).__name__}")
+        return None
+    missing = [k for k in ("metric", "values", "timestamps") if k not in obj]
+    if missing:
+        st.bad_lines += 1
+        errs.add(lineno, f"missing key(s) {', '.join(missing)}")
+        return None
+    metric, values, stamps = obj["metric"], obj["values"], obj["timestamps"]
+    if not isinstance(metric, dict) or not isinstance(values, list):
+        st.bad_lines += 1
+        errs.add(lineno, "'metric' must be an object and 'values' a list")
+        return None
+    if not isinstance(stamps, list):
+        st.bad_lines += 1
+        errs.add(lineno, "'timestamps' must be a list")
+        return None
+    if len(values) != len(stamps):
+        st.bad_lines += 1
+        errs.add(lineno, f"{len(values)} values but {len(stamps)} timestamps (lengths must match)")
+        return None
+    return metric, values, stamps
+
+
+def _series_target(
+    st: _ReadState, lineno: int, labels: Mapping[str, str]
+) -> tuple[str, str, bool, int] | None:
+    """(canonical field, host, is_node, gpu index or -1) of a series, or None when unusable."""
+    errs = st.errs
+    name = labels.get("__name__")
+    if not name:
+        st.skipped += 1
+        errs.add(lineno, "series has no __name__")
+        return None
+    try:
+        spec = field_spec(name)
+    except KeyError:
+        st.skipped += 1
+        st.unknown[name] += 1
+        st.unknown_first.setdefault(name, lineno)
+        return None
+    host = labels.get("Hostname")
+    is_node = spec.name in NODE_FIELDS
+    if is_node and not host:
+        inst = labels.get("instance")
+        host = inst.rsplit(":", 1)[0] if inst else None
+    if not host:
+        st.skipped += 1
+        errs.add(lineno, f"{name}: series has no Hostname label; skipped")
+        return None
+    if is_node:
+        return spec.name, host, True, -1
+    gpu_s = labels.get("gpu")
+    if gpu_s is None:
+        st.skipped += 1
+        errs.add(lineno, f"{name} on {host}: series has no gpu label; skipped")
+        return None
+    try:
+        idx = int(gpu_s)
+    except ValueError:
+        idx = -1
+    if not 0 <= idx <= 63:
+        st.skipped += 1
+        errs.add(lineno, f"{name} on {host}: gpu label {gpu_s!r} is not an index 0..63")
+        return None
+    return spec.name, host, False, idx
+
+
+def _read_line(st: _ReadState, lineno: int, raw: str) -> None:
+    text = raw.strip()
+    if not text:
+        return
+    st.n_lines += 1
+    parsed = _parse_line(st, lineno, text)
+    if parsed is None:
+        return
+    metric, values, stamps = parsed
+    labels = {str(k): str(v) for k, v in metric.items()}
+    target = _series_target(st, lineno, labels)
+    if target is None:
+        return
+    fname, host, is_node, idx = target
+    vals, ts, n_bad = _samples(values, stamps)
+    if n_bad:
+        st.bad_samples += n_bad
+        st.errs.add(
+            lineno,
+            f"{labels['__name__']} on {host}: {n_bad} non-numeric value(s)/timestamp(s) skipped",
+        )
+    st.series_ids.add(tuple(sorted(labels.items())))
+    if ts.size == 0:
+        return
+    if is_node:
+        st.node_hosts.setdefault(host, lineno)
+        key: _Key = ("node", host, -1, fname)
+    else:
+        _note_gpu(st, lineno, host, idx, labels, ts)
+        key = ("gpu", host, idx, fname)
+    st.data[key].append((ts, vals))
+    st.key_lines[key] += 1
+    st.n_samples += int(ts.size)
+    if ts.size > 1:
+        d: IntArray = np.diff(np.sort(ts)).astype(np.int64)
+        st.spacings.append(d[d > 0])
+
+
+def _note_gpu(
+    st: _ReadState, lineno: int, host: str, idx: int, labels: Mapping[str, str], ts: IntArray
+) -> None:
+    """Remember a GPU's identity labels (first line wins) and its workload labels over time."""
+    gk = (host, idx)
+    meta = st.gpu_meta.get(gk)
+    if meta is None:
+        st.gpu_meta[gk] = GpuMeta(
+            host,
+            idx,
+            labels.get("UUID"),
+            labels.get("pci_bus_id"),
+            labels.get("modelName"),
+            labels.get("DCGM_FI_DRIVER_VERSION"),
+            lineno,
+        )
+    elif meta.uuid is not None and labels.get("UUID", meta.uuid) != meta.uuid:
+        st.errs.add(
+            lineno,
+            f"{host} gpu {idx}: UUID {labels['UUID']} differs from {meta.uuid} "
+            f"(line {meta.line}); samples kept under the GPU index",
+        )
+    wl = tuple((k, labels[k]) for k in (HPC_JOB_LABEL, "pod", "namespace") if labels.get(k))
+    if wl:
+        st.saw_workload_labels = True
+    st.jobs[gk].append((ts, wl))
+
+
+def _report_unknown(st: _ReadState) -> None:
+    for name, count in sorted(st.unknown.items()):
+        if name.startswith("DCGM_"):
+            st.errs.add(
+                st.unknown_first[name],
+                f"unknown DCGM field {name} ({count} line(s)); not in telemetry.fields, skipped",
+            )
+
+
+def _topology_rows(
+    st: _ReadState, topology: Topology
+) -> tuple[dict[tuple[str, int], int], dict[str, int]]:
+    """(host, gpu index) → flat GPU row and host → node row; what the topology lacks is skipped."""
+    gpu_rows: dict[tuple[str, int], int] = {}
+    for (host, idx), meta in st.gpu_meta.items():
+        g = topology.gpu_pos.get(gpu_key(host, idx))
+        if g is None:
+            n = sum(
+                st.key_lines[k] for k in st.data if k[0] == "gpu" and k[1] == host and k[2] == idx
+            )
+            st.skipped += n
+            st.errs.add(
+                meta.line, f"{gpu_key(host, idx)} is not in the topology; {n} line(s) skipped"
+            )
+            continue
+        gpu_rows[(host, idx)] = g
+    node_rows: dict[str, int] = {}
+    for host, first in st.node_hosts.items():
+        p = topology.node_pos.get(host)
+        if p is None:
+            n = sum(st.key_lines[k] for k in st.data if k[0] == "node" and k[1] == host)
+            st.skipped += n
+            st.errs.add(first, f"node {host} is not in the topology; {n} line(s) skipped")
+            continue
+        node_rows[host] = p
+    return gpu_rows, node_rows
+
+
+def _interval_ms(st: _ReadState, interval_s: float | None) -> float:
+    if interval_s is None:
+        allsp = np.concatenate(st.spacings) if st.spacings else np.zeros(0, dtype=np.int64)
+        interval_ms = float(np.median(allsp)) if allsp.size else DEFAULT_INTERVAL_S * 1000.0
+    else:
+        interval_ms = float(interval_s) * 1000.0
+    if not interval_ms > 0:
+        st.errs.add(None, f"interval_s must be positive, got {interval_ms / 1000.0}; using 15")
+        interval_ms = DEFAULT_INTERVAL_S * 1000.0
+    return interval_ms
+
+
+def _fill_grid(
+    read: VmRead,
+    st: _ReadState,
+    used: list[_Key],
+    gpu_rows: Mapping[tuple[str, int], int],
+    node_rows: Mapping[str, int],
+    interval_ms: float,
+    source: str,
+) -> None:
+    """Snap every used series onto the time grid and build one tick per occupied grid point."""
+    topology = read.topology
+    data = st.data
     t0 = min(int(arr.min()) for k in used for arr, _ in data[k])
 
     def slots_of(ts: IntArray) -> IntArray:
@@ -633,9 +710,8 @@ def read_vm_jsonl(
     dups = 0
     for k in used:
         kind, host, idx, fname = k
-        parts = data[k]
-        ts = np.concatenate([p[0] for p in parts])
-        vs = np.concatenate([p[1] for p in parts])
+        ts = np.concatenate([p[0] for p in data[k]])
+        vs = np.concatenate([p[1] for p in data[k]])
         order = np.argsort(ts, kind="stable")
         s = np.searchsorted(all_slots, slots_of(ts[order]))
         vs = vs[order]
@@ -649,10 +725,10 @@ def read_vm_jsonl(
             nvals[rev_u, node_rows[host], ncol[fname]] = vs[last]
     read.duplicate_samples = dups
     stamps_s = (t0 + all_slots.astype(np.float64) * interval_ms) / 1000.0
-
-    if saw_workload_labels:
-        read.workloads_by_time = _workloads(jobs, gpu_rows, topology, all_slots, slots_of, stamps_s)
-
+    if st.saw_workload_labels:
+        read.workloads_by_time = _workloads(
+            st.jobs, gpu_rows, topology, all_slots, slots_of, stamps_s
+        )
     ticks: list[Tick] = []
     for i in range(n_slots):
         t = float(stamps_s[i])
@@ -662,8 +738,6 @@ def read_vm_jsonl(
         )
         ticks.append(Tick(t, frames))
     read.ticks = ticks
-    read.errors = errs.result()
-    return read
 
 
 def _workloads(
