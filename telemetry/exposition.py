@@ -92,8 +92,11 @@ from telemetry.fields import (
     DCGM_INT64_BLANK,
     FIELDS,
     GPU_FIELD_NAMES,
+    KEYED_FIELDS,
+    LABEL_FIELDS,
     UINT32_NOT_SUPPORTED,
     FieldKind,
+    FieldSpec,
     sanitize,
 )
 from telemetry.fields import field as field_spec
@@ -113,6 +116,7 @@ _MODEL_LABELS = ("modelName", "model_name")
 # Labels a scrape (Prometheus/vmagent) adds; a real exporter never writes them itself.
 _SCRAPE_LABELS = frozenset({"job", "instance"})
 _WORKLOAD_LABELS = (HPC_JOB_LABEL, "pod", "namespace", "container")
+_INVENTORY_LABELS = tuple(n for n in LABEL_FIELDS if n != "DCGM_FI_DRIVER_VERSION")
 
 # Fields whose value belongs to one MIG GPU instance, not to the physical GPU (see the module
 # docstring's MIG rule). Everything else in the registry is device-wide.
@@ -134,6 +138,18 @@ _INT64_BLANK_LO = float(DCGM_INT64_BLANK)
 _INT64_BLANK_HI = 2.0**63
 _COL = {name: i for i, name in enumerate(GPU_FIELD_NAMES)}
 _MAX_DETAIL_LINE = 200
+_KEYED_COLS: dict[int, FieldSpec] = {_COL[n]: s for n, s in KEYED_FIELDS.items()}
+
+# Input limits (outside input: an exporter, a file someone hands us). A real dcgm-exporter page
+# is ~1 KB per GPU and field family set (8 GPUs x 90 fields ~ 0.3 MB), lines < 1 KB.
+MAX_TEXT_CHARS = 64 * 1024 * 1024  # a whole page; more raises ExpositionError
+MAX_LINE_CHARS = 64 * 1024  # a longer line is skipped with a parse_error flag, never parsed
+MAX_FLAGS_PER_KIND = 1000  # parse_error / overflow / bad_timestamp beyond this: one summary flag
+MAX_UNMODELLED = 10_000  # distinct unmodelled series kept as records (all are counted)
+# Sane exposition timestamps (s): 2000-01-01 .. 2200-01-01 UTC. Outside: the sample is dropped
+# with a bad_timestamp flag (a 1e300 ms stamp must not become the frame's time).
+TS_MIN_S = 946_684_800.0
+TS_MAX_S = 7_258_118_400.0
 
 
 # ------------------------------------------------------------------------------ results
@@ -185,6 +201,40 @@ class GpuInfo:
     pci_bus_id: str | None
     model: str | None
     driver: str | None
+    # Static-configuration labels (telemetry.fields.LABEL_FIELDS other than the driver version:
+    # serial, VBIOS, InfoROM versions, brand, NVML version) when the exporter was told to add
+    # them; an RMA needs the board serial.
+    inventory: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def serial(self) -> str | None:
+        return self.inventory.get("DCGM_FI_DEV_SERIAL")
+
+
+@dataclass(frozen=True, slots=True)
+class UnmodelledSeries:
+    """A GPU-related (``DCGM_*``/``dcgm_*``) series the registry does not know: kept, not dropped.
+
+    ``value`` is the last sample's (NaN when it did not fit a float), ``count`` how many samples
+    the text had for exactly this name and label set."""
+
+    name: str
+    labels: tuple[tuple[str, str], ...]
+    value: float
+    count: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "labels": dict(self.labels),
+            "value": _json_value(self.value),
+            "count": self.count,
+        }
+
+
+class ExpositionError(ValueError):
+    """The one exception :func:`parse_exposition` raises: the input as a whole is unusable (not
+    text, or over :data:`MAX_TEXT_CHARS`). Problems of single lines are flags, never this."""
 
 
 @dataclass
@@ -203,6 +253,14 @@ class ParsedExposition:
     unknown_samples: int = 0  # samples of metrics the registry does not know
     newest_sample_ts: float | None = None  # max exposition timestamp (s), when samples had one
     saw_workload_labels: bool = False  # some GPU or MIG instance carried a workload label
+    # DCGM-named series the registry does not know, one record per distinct name + labels
+    # (at most MAX_UNMODELLED records; the rest are still counted in unknown_samples).
+    unmodelled: list[UnmodelledSeries] = field(default_factory=list)
+    # DCGM_EXP_* metrics per GPU: field → key-label value (the Xid, the clock event, the health
+    # watch, the peer GPU) → value. The frame holds their rollup (FieldSpec.rollup).
+    keyed: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
+    # field → the exporter's window_size_in_ms label for the windowed DCGM_EXP_* counts.
+    window_ms: dict[str, float] = field(default_factory=dict)
 
     @property
     def gpus(self) -> int:
@@ -215,6 +273,7 @@ class ParsedExposition:
             "samples": self.samples,
             "mapped_samples": self.mapped_samples,
             "unknown_samples": self.unknown_samples,
+            "unmodelled_series": len(self.unmodelled),
             "gpus": self.gpus,
             "mig_instances": sum(len(v) for v in self.mig.values()),
             "flags": len(self.flags),
@@ -267,7 +326,10 @@ def render_exposition(
     One family per registry field present in ``frame`` (registry order; ``fields`` narrows it,
     aliases accepted): ``# HELP``/``# TYPE`` (unless ``help_type`` is false) even when no GPU has
     a value, as the exporter does, then one sample per GPU of the host with a finite value (NaN
-    is a gap, never written). Labels come from :func:`telemetry.vmjson.gpu_labels` without the
+    is a gap, never written). Without ``fields``, a family with no value on any GPU of the host
+    is written only for fields of the stock default counters (``FieldSpec.exporter_default``).
+    DCGM_EXP_* fields are written as one series per GPU (their rolled-up value, no key label).
+    Labels come from :func:`telemetry.vmjson.gpu_labels` without the
     scrape-added ``job``/``instance``; a GPU in ``workloads`` also gets ``hpc_job`` (SLURM) or
     ``pod``/``namespace``/``container`` (Kubernetes). Raises KeyError for an unknown hostname.
     """
@@ -306,6 +368,12 @@ def render_exposition(
     block = frame.values[row_idx] if row_idx else np.zeros((0, len(frame.fields)))
     out: list[str] = []
     for name, j in cols:
+        finite = bool(np.isfinite(block[:, j]).any())
+        if not finite and wanted is None and not FIELDS[name].exporter_default:
+            # A field no GPU has a value for is one the source does not model (the simulator
+            # leaves NaN in the DCGM_EXP_*/NVLink5 columns): a stock exporter heads only the
+            # fields of its default counters file, so only those get an empty family.
+            continue
         if help_type:
             out.append(f"# HELP {name} {FIELDS[name].help}")
             out.append(f"# TYPE {name} {_prom_type(name)}")
@@ -409,13 +477,17 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
         if whole is not None:
             families.extend(whole)
             continue
-        good_headers: list[str] = []
+        # The last good HELP and the last good TYPE only: a chunk of 100,000 repeated headers
+        # must not be re-parsed in front of each of its sample lines (quadratic time).
+        good: dict[str, str] = {}
         for lineno, line in headers:
             try:
                 list(text_string_to_metric_families(line + "\n"))
-                good_headers.append(line)
+                m = _HEADER_RE.match(line)
+                good[m.group(1) if m else line] = line
             except Exception as exc:
                 flags.append(_parse_flag(lineno, line, exc, source))
+        good_headers = list(good.values())
         head = "\n".join(good_headers)
         if not samples and good_headers:
             families.extend(text_string_to_metric_families(head + "\n"))
@@ -581,6 +653,7 @@ class _Resolver:
                 pci,
                 _label(labels, _MODEL_LABELS),
                 labels.get("DCGM_FI_DRIVER_VERSION") or None,
+                {k: labels[k] for k in _INVENTORY_LABELS if labels.get(k)},
             )
         )
         return row
@@ -638,6 +711,14 @@ class _Acc:
     n_unknown: int = 0
     newest: float | None = None
     dup_flags: list[Flag] = field(default_factory=list)
+    sample_flags: list[Flag] = field(default_factory=list)  # overflow, bad_timestamp
+    keyed: dict[tuple[int, int], dict[str, float]] = field(default_factory=dict)
+    keyed_labels: dict[tuple[int, int], dict[str, Mapping[str, str]]] = field(default_factory=dict)
+    window_ms: dict[str, float] = field(default_factory=dict)
+    # (name, sorted labels) → [last value, count]
+    unmodelled: dict[tuple[str, tuple[tuple[str, str], ...]], list[float]] = field(
+        default_factory=dict
+    )
 
     def grow(self, n_rows: int) -> None:
         while len(self.vals) < n_rows:
@@ -655,7 +736,11 @@ def parse_exposition(
     source: str = "",
     timestamp: float | None = None,
 ) -> ParsedExposition:
-    """Parse one dcgm-exporter ``/metrics`` text into a GPU frame. Never raises on bad input.
+    """Parse one dcgm-exporter ``/metrics`` text into a GPU frame.
+
+    Bad lines never raise: each becomes a flag and the rest is read (linear time; lines over
+    :data:`MAX_LINE_CHARS` are skipped unparsed). Raises :class:`ExpositionError`, and nothing
+    else, when ``text`` is not a ``str`` or is longer than :data:`MAX_TEXT_CHARS`.
 
     ``hostname`` (the scrape target's configured node name) overrides the ``Hostname`` label.
     With a ``topology``, the frame's entities are the topology's GPU keys in topology order,
@@ -666,7 +751,9 @@ def parse_exposition(
     See the module docstring for the label mapping, the MIG rule and the flag kinds.
     """
     src = source or SOURCE_DEFAULT
-    families, flags = _parse_families(text, src)
+    text, flags = _check_input(text, src)
+    families, parse_flags = _parse_families(text, src)
+    flags += parse_flags
     res = _Resolver(topology, hostname, src)
     acc = _Acc(len(GPU_FIELD_NAMES), src)
     for fam in families:
@@ -690,7 +777,10 @@ def _add_family(acc: _Acc, res: _Resolver, fam: Metric) -> None:
             col = _column(s.name, ftype)
         if col < 0:
             acc.n_unknown += 1
-            acc.unknown[_report_name(s.name, fam)] += 1
+            rname = _report_name(s.name, fam)
+            acc.unknown[rname] += 1
+            if rname[:5].upper() == "DCGM_":
+                _note_unmodelled(acc, rname, s.labels, s.value)
             continue
         labels = s.labels
         key: _Key = (
@@ -706,13 +796,18 @@ def _add_family(acc: _Acc, res: _Resolver, fam: Metric) -> None:
             res.unmapped[key] += 1
             continue
         acc.grow(row + 1)
-        if s.timestamp is not None:
-            ts = float(s.timestamp)
-            acc.newest = ts if acc.newest is None or ts > acc.newest else acc.newest
-        v = float(s.value)
+        if s.timestamp is not None and not _take_timestamp(acc, s.name, fam, res.keys[row], s):
+            continue
+        raw: object = s.value  # the library returns an int for integer text: any size
+        v = _as_float(raw)
+        if math.isnan(v) and not isinstance(raw, float):
+            acc.sample_flags.append(_overflow_flag(s.name, fam, res.keys[row], raw, acc))
         acc.mapped += 1
         mig_id = labels.get(MIG_ID_LABEL)
-        if mig_id:
+        spec = _KEYED_COLS.get(col)
+        if spec is not None:  # DCGM_EXP_*: one series per key label value, rolled up later
+            _store_keyed(acc, res, fam, s.name, (row, col), spec, labels, v)
+        elif mig_id:
             _store_mig(acc, res, fam, s.name, row, col, mig_id, labels, v)
         else:
             _store_device(acc, res, fam, s.name, row, col, labels, v)
@@ -772,6 +867,92 @@ def _store_device(
         acc.workloads[row] = _workload(labels)
 
 
+def _as_float(value: object) -> float:
+    """A sample value as a float; NaN when it does not fit one (a 400-digit integer)."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (OverflowError, TypeError, ValueError):
+        return math.nan
+
+
+def _overflow_flag(name: str, fam: Metric, entity: str, raw: object, acc: _Acc) -> Flag:
+    digits = str(raw)
+    shown = digits if len(digits) <= 40 else f"{digits[:20]}…({len(digits)} digits)"
+    detail = f"value {shown} does not fit a float64; replaced by NaN"
+    return Flag("overflow", _report_name(name, fam), entity, None, detail, acc.source)
+
+
+def _take_timestamp(acc: _Acc, name: str, fam: Metric, entity: str, s: Any) -> bool:
+    """Track the newest sane exposition timestamp; False (and a flag) for an insane one."""
+    ts = _as_float(s.timestamp)
+    if TS_MIN_S <= ts <= TS_MAX_S:
+        acc.newest = ts if acc.newest is None or ts > acc.newest else acc.newest
+        return True
+    labels = ",".join(f'{k}="{v}"' for k, v in sorted(s.labels.items()))
+    detail = (
+        f"{_clip(name + '{' + labels + '}')}: timestamp {ts!r} s is outside "
+        "2000-01-01..2200-01-01 UTC; sample dropped"
+    )
+    acc.sample_flags.append(
+        Flag("bad_timestamp", _report_name(name, fam), entity, None, detail, acc.source)
+    )
+    return False
+
+
+def _store_keyed(
+    acc: _Acc,
+    res: _Resolver,
+    fam: Metric,
+    name: str,
+    cell_key: tuple[int, int],
+    spec: FieldSpec,
+    labels: Mapping[str, str],
+    v: float,
+) -> None:
+    """One series of a DCGM_EXP_* metric: kept per key-label value (the Xid, the watch, ...)."""
+    kv = labels.get(spec.key_label or "", "")
+    cell = acc.keyed.setdefault(cell_key, {})
+    seen = acc.keyed_labels.setdefault(cell_key, {})
+    if kv in cell:
+        dup = _duplicate(seen[kv], labels, cell[kv], v)
+        if dup:
+            ent = res.keys[cell_key[0]]
+            acc.dup_flags.append(_dup_flag(name, fam, ent, v, dup, acc.source))
+        return
+    cell[kv] = v
+    seen[kv] = labels
+    win = labels.get("window_size_in_ms")
+    if win is not None and spec.name not in acc.window_ms:
+        w = _as_float(win) if len(win) < 32 else math.nan
+        if math.isfinite(w):
+            acc.window_ms[spec.name] = w
+
+
+def _note_unmodelled(acc: _Acc, name: str, labels: Mapping[str, str], value: object) -> None:
+    key = (name, tuple(sorted(labels.items())))
+    rec = acc.unmodelled.get(key)
+    if rec is not None:
+        rec[0] = _as_float(value)
+        rec[1] += 1
+    elif len(acc.unmodelled) < MAX_UNMODELLED:
+        acc.unmodelled[key] = [_as_float(value), 1]
+
+
+def _rollup_keyed(acc: _Acc, rows: _Rows) -> dict[str, dict[str, dict[str, float]]]:
+    """Each GPU's DCGM_EXP_* cell from its per-key series (FieldSpec.rollup); NaNs ignored."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for (row, col), cell in acc.keyed.items():
+        i = rows.new_pos[row]
+        spec = _KEYED_COLS[col]
+        finite = [x for x in cell.values() if not math.isnan(x)]
+        if finite:
+            rows.raw[i, col] = max(finite) if spec.rollup == "max" else math.fsum(finite)
+        rows.present[i, col] = True
+        per_key = dict(sorted(cell.items(), key=lambda kv: vmjson.natural_key(kv[0])))
+        out.setdefault(rows.keys[i], {})[spec.name] = per_key
+    return out
+
+
 @dataclass
 class _Rows:
     """The gathered rows in output order (topology order, or natural order without one)."""
@@ -801,8 +982,10 @@ def _assemble(
     flags += res.flags
     flags += res.unmapped_flags()
     flags += acc.dup_flags
+    flags += acc.sample_flags
     flags += _family_flags(acc)
     mig, mig_wl = _mig_instances(acc, rows, flags)
+    keyed = _rollup_keyed(acc, rows)
     cleaned, bad = sanitize(rows.raw, GPU_FIELD_NAMES)
     for a, b in zip(*np.nonzero(bad), strict=True):
         name = GPU_FIELD_NAMES[int(b)]
@@ -818,7 +1001,7 @@ def _assemble(
     frame = Frame(float(t), EntityKind.GPU, rows.keys, GPU_FIELD_NAMES, cleaned, src)
     return ParsedExposition(
         frame=frame,
-        flags=flags,
+        flags=_cap_flags(flags),
         workloads=wl_map,
         mig=mig,
         present=rows.present,
@@ -829,7 +1012,61 @@ def _assemble(
         unknown_samples=acc.n_unknown,
         newest_sample_ts=newest,
         saw_workload_labels=bool(wl_map) or any(m.workload for v in mig.values() for m in v),
+        unmodelled=[
+            UnmodelledSeries(n, lab, rec[0], int(rec[1]))
+            for (n, lab), rec in acc.unmodelled.items()
+        ],
+        keyed=keyed,
+        window_ms=dict(acc.window_ms),
     )
+
+
+def _cap_flags(flags: list[Flag]) -> list[Flag]:
+    """At most MAX_FLAGS_PER_KIND flags of one kind, then one flag saying how many were cut."""
+    counts = Counter(f.kind for f in flags)
+    if all(n <= MAX_FLAGS_PER_KIND for n in counts.values()):
+        return flags
+    out: list[Flag] = []
+    seen: Counter[str] = Counter()
+    for f in flags:
+        seen[f.kind] += 1
+        if seen[f.kind] <= MAX_FLAGS_PER_KIND:
+            out.append(f)
+    for kind, n in sorted(counts.items()):
+        if n > MAX_FLAGS_PER_KIND:
+            more = n - MAX_FLAGS_PER_KIND
+            src = next(f.source for f in flags if f.kind == kind)
+            out.append(Flag(kind, "", "", None, f"... {more} more {kind} flag(s) not listed", src))
+    return out
+
+
+def _check_input(text: object, source: str) -> tuple[str, list[Flag]]:
+    """The text with every line over MAX_LINE_CHARS blanked (flagged); ExpositionError when the
+    text as a whole is unusable. Blanking keeps the other lines' numbers."""
+    if not isinstance(text, str):
+        raise ExpositionError(f"{source}: expected exposition text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
+        raise ExpositionError(
+            f"{source}: line {line}: text passes the {MAX_TEXT_CHARS}-character limit "
+            f"({len(text)} characters); not parsed"
+        )
+    if len(text) <= MAX_LINE_CHARS:
+        return text, []
+    lines = text.split("\n")
+    long_lines = [i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
+    if not long_lines:
+        return text, []
+    flags = []
+    for i in long_lines:
+        m = re.match(r"[A-Za-z_:][A-Za-z0-9_:]{0,200}", lines[i])
+        detail = (
+            f"line {i + 1}: {len(lines[i])} characters, over the {MAX_LINE_CHARS}-character "
+            f"line limit; skipped unparsed: {_clip(lines[i])!r}"
+        )
+        flags.append(Flag("parse_error", m.group(0) if m else "", "", None, detail, source))
+        lines[i] = ""
+    return "\n".join(lines), flags
 
 
 def _family_flags(acc: _Acc) -> list[Flag]:
@@ -855,7 +1092,8 @@ def _family_flags(acc: _Acc) -> list[Flag]:
                     name,
                     "",
                     None,
-                    f"not in telemetry.fields; {count} sample(s) skipped",
+                    f"not in telemetry.fields; {count} sample(s) kept as unmodelled series "
+                    "(not in the frame)",
                     acc.source,
                 )
             )

@@ -194,22 +194,32 @@ def test_garbage_never_raises() -> None:
 
 
 def test_unknown_dcgm_metric_is_flagged_once_other_metrics_only_counted() -> None:
+    # DCGM_EXP_XID_ERRORS_COUNT used to be the unknown one here; it is registered now, so an
+    # NVLink5 FEC histogram bucket (not in the registry) plays its part.
+    fec = "DCGM_FI_DEV_NVLINK_COUNT_FEC_HISTORY_3"
     text = (
         "# TYPE DCGM_FI_DEV_FAN_SPEED gauge\n"
         f"DCGM_FI_DEV_FAN_SPEED{lab(0)} 40\n"
         f"DCGM_FI_DEV_FAN_SPEED{lab(1)} 41\n"
-        "# TYPE DCGM_EXP_XID_ERRORS_COUNT counter\n"
-        f"DCGM_EXP_XID_ERRORS_COUNT{lab(0)} 0\n"
+        f"# TYPE {fec} counter\n"
+        f"{fec}{lab(0)} 0\n"
         "go_goroutines 12\n"
         f"DCGM_FI_DEV_GPU_TEMP{lab(0)} 55\n"
     )
     p = parse_exposition(text, topology=TOPO)
     unknown = only(p, "unknown_metric")
     assert [(f.metric, "2 sample(s)" in f.detail) for f in unknown] == [
-        ("DCGM_EXP_XID_ERRORS_COUNT", False),
         ("DCGM_FI_DEV_FAN_SPEED", True),
+        (fec, False),
     ]
     assert p.unknown_samples == 4 and p.mapped_samples == 1
+    # Kept, not dropped: one record per DCGM series (go_goroutines is only counted).
+    assert sorted((u.name, dict(u.labels)["gpu"], u.value, u.count) for u in p.unmodelled) == [
+        ("DCGM_FI_DEV_FAN_SPEED", "0", 40.0, 1),
+        ("DCGM_FI_DEV_FAN_SPEED", "1", 41.0, 1),
+        (fec, "0", 0.0, 1),
+    ]
+    assert p.counts["unmodelled_series"] == 3
 
 
 def test_aliases_and_counter_total_suffix_map_to_registry_fields() -> None:
