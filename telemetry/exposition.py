@@ -87,9 +87,11 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from telemetry import vmjson
 from telemetry.fields import (
+    ALL_GPU_FIELD_NAMES,
     DCGM_FP64_BLANK,
     DCGM_INT32_BLANK,
     DCGM_INT64_BLANK,
+    EXTENDED_GPU_FIELD_NAMES,
     FIELDS,
     GPU_FIELD_NAMES,
     KEYED_FIELDS,
@@ -102,7 +104,7 @@ from telemetry.fields import (
 from telemetry.fields import field as field_spec
 from telemetry.frame import EntityKind, Frame
 from telemetry.topology import Topology, Workload, gpu_key
-from telemetry.vmjson import HPC_JOB_LABEL, gpu_labels
+from telemetry.vmjson import HPC_JOB_LABEL, UnmodelledSeries, gpu_labels
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -118,10 +120,15 @@ _SCRAPE_LABELS = frozenset({"job", "instance"})
 _WORKLOAD_LABELS = (HPC_JOB_LABEL, "pod", "namespace", "container")
 _INVENTORY_LABELS = tuple(n for n in LABEL_FIELDS if n != "DCGM_FI_DRIVER_VERSION")
 
+# The parser works on every GPU field (core and extended) and splits the result at the end:
+# ParsedExposition.frame has the core GPU_FIELD_NAMES columns, .extended the others.
+_ALL = ALL_GPU_FIELD_NAMES
+_N_CORE = len(GPU_FIELD_NAMES)
+
 # Fields whose value belongs to one MIG GPU instance, not to the physical GPU (see the module
 # docstring's MIG rule). Everything else in the registry is device-wide.
 MIG_INSTANCE_FIELDS: frozenset[str] = frozenset(
-    {n for n in GPU_FIELD_NAMES if n.startswith("DCGM_FI_PROF_")}
+    {n for n in _ALL if n.startswith("DCGM_FI_PROF_")}
     | {
         "DCGM_FI_DEV_FB_FREE",
         "DCGM_FI_DEV_FB_USED",
@@ -136,7 +143,7 @@ MIG_INSTANCE_FIELDS: frozenset[str] = frozenset(
 # Every DCGM int64 blank (0x7FFFFFFFFFFFFFF0..0x7FFFFFFFFFFFFFFF) is exactly 2**63 as a float.
 _INT64_BLANK_LO = float(DCGM_INT64_BLANK)
 _INT64_BLANK_HI = 2.0**63
-_COL = {name: i for i, name in enumerate(GPU_FIELD_NAMES)}
+_COL = {name: i for i, name in enumerate(_ALL)}
 _MAX_DETAIL_LINE = 200
 _KEYED_COLS: dict[int, FieldSpec] = {_COL[n]: s for n, s in KEYED_FIELDS.items()}
 
@@ -153,6 +160,11 @@ TS_MAX_S = 7_258_118_400.0
 
 
 # ------------------------------------------------------------------------------ results
+
+
+def _empty_extended() -> Frame:
+    n = len(EXTENDED_GPU_FIELD_NAMES)
+    return Frame(0.0, EntityKind.GPU, (), EXTENDED_GPU_FIELD_NAMES, np.zeros((0, n)), "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,27 +223,6 @@ class GpuInfo:
         return self.inventory.get("DCGM_FI_DEV_SERIAL")
 
 
-@dataclass(frozen=True, slots=True)
-class UnmodelledSeries:
-    """A GPU-related (``DCGM_*``/``dcgm_*``) series the registry does not know: kept, not dropped.
-
-    ``value`` is the last sample's (NaN when it did not fit a float), ``count`` how many samples
-    the text had for exactly this name and label set."""
-
-    name: str
-    labels: tuple[tuple[str, str], ...]
-    value: float
-    count: int
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "labels": dict(self.labels),
-            "value": _json_value(self.value),
-            "count": self.count,
-        }
-
-
 class ExpositionError(ValueError):
     """The one exception :func:`parse_exposition` raises: the input as a whole is unusable (not
     text, or over :data:`MAX_TEXT_CHARS`). Problems of single lines are flags, never this."""
@@ -261,6 +252,12 @@ class ParsedExposition:
     keyed: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
     # field → the exporter's window_size_in_ms label for the windowed DCGM_EXP_* counts.
     window_ms: dict[str, float] = field(default_factory=dict)
+    # The extended fields (telemetry.fields.EXTENDED_GPU_FIELD_NAMES: violations, SRAM/DRAM
+    # ECC, NVLink5 counters, DCGM_EXP_* rollups, ...) for the same entities as ``frame``.
+    extended: Frame = field(default_factory=_empty_extended)
+    extended_present: BoolArray = field(
+        default_factory=lambda: np.zeros((0, len(EXTENDED_GPU_FIELD_NAMES)), dtype=bool)
+    )
 
     @property
     def gpus(self) -> int:
@@ -352,7 +349,7 @@ def render_exposition(
         except KeyError:
             continue
         frame_cols.setdefault(canon, j)
-    for name in GPU_FIELD_NAMES:
+    for name in _ALL:
         if name in frame_cols and (wanted is None or name in wanted):
             cols.append((name, frame_cols[name]))
     labels = []
@@ -755,7 +752,7 @@ def parse_exposition(
     families, parse_flags = _parse_families(text, src)
     flags += parse_flags
     res = _Resolver(topology, hostname, src)
-    acc = _Acc(len(GPU_FIELD_NAMES), src)
+    acc = _Acc(len(_ALL), src)
     for fam in families:
         _add_family(acc, res, fam)
     # Rows for GPUs that only have MIG series.
@@ -986,9 +983,9 @@ def _assemble(
     flags += _family_flags(acc)
     mig, mig_wl = _mig_instances(acc, rows, flags)
     keyed = _rollup_keyed(acc, rows)
-    cleaned, bad = sanitize(rows.raw, GPU_FIELD_NAMES)
+    cleaned, bad = sanitize(rows.raw, _ALL)
     for a, b in zip(*np.nonzero(bad), strict=True):
-        name = GPU_FIELD_NAMES[int(b)]
+        name = _ALL[int(b)]
         flags.append(_artifact_flag(name, rows.keys[a], float(rows.raw[a, b]), src))
     wl_map: dict[str, Workload] = {}
     for r in range(len(res.keys)):
@@ -998,13 +995,16 @@ def _assemble(
             wl_map[rows.keys[i]] = w
     newest = acc.newest
     t = timestamp if timestamp is not None else (newest if newest is not None else 0.0)
-    frame = Frame(float(t), EntityKind.GPU, rows.keys, GPU_FIELD_NAMES, cleaned, src)
+    core, ext = cleaned[:, :_N_CORE], cleaned[:, _N_CORE:]
+    frame = Frame(float(t), EntityKind.GPU, rows.keys, GPU_FIELD_NAMES, core, src)
     return ParsedExposition(
         frame=frame,
         flags=_cap_flags(flags),
         workloads=wl_map,
         mig=mig,
-        present=rows.present,
+        present=rows.present[:, :_N_CORE],
+        extended=Frame(float(t), EntityKind.GPU, rows.keys, EXTENDED_GPU_FIELD_NAMES, ext, src),
+        extended_present=rows.present[:, _N_CORE:],
         gpu_info={rows.keys[rows.new_pos[r]]: res.info[r] for r in range(len(res.keys))},
         families=len(acc.names),
         samples=acc.n_samples,
@@ -1126,19 +1126,16 @@ def _sanitize_instances(
     key: str, insts: list[tuple[str, _Mig]], flags: list[Flag], src: str
 ) -> tuple[list[MigInstance], FloatArray, BoolArray]:
     arr = np.asarray([inst.values for _, inst in insts], dtype=np.float64)
-    clean, bad = sanitize(arr, GPU_FIELD_NAMES)
+    clean, bad = sanitize(arr, _ALL)
     for a, b in zip(*np.nonzero(bad), strict=True):
         ent = f"{key}/gi{insts[int(a)][0]}"
-        flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], ent, float(arr[a, b]), src))
+        flags.append(_artifact_flag(_ALL[int(b)], ent, float(arr[a, b]), src))
     inst_present = np.asarray([inst.present for _, inst in insts], dtype=bool)
     out = [
         MigInstance(
             gid,
             inst.profile,
-            {
-                GPU_FIELD_NAMES[c]: float(clean[k, c])
-                for c in np.flatnonzero(inst_present[k]).tolist()
-            },
+            {_ALL[c]: float(clean[k, c]) for c in np.flatnonzero(inst_present[k]).tolist()},
             inst.workload,
         )
         for k, (gid, inst) in enumerate(insts)
@@ -1182,7 +1179,7 @@ def _fill_parent(
     src: str,
 ) -> None:
     """Device-wide fields the parent GPU lacks, from its MIG instances when they agree."""
-    for c, name in enumerate(GPU_FIELD_NAMES):
+    for c, name in enumerate(_ALL):
         if present[i, c] or name in MIG_INSTANCE_FIELDS or not inst_present[:, c].any():
             continue
         col = clean[inst_present[:, c], c]
@@ -1235,4 +1232,23 @@ def to_json(parsed: ParsedExposition) -> dict[str, Any]:
         },
         "mig": {k: [m.as_dict() for m in v] for k, v in parsed.mig.items()},
         "gpus": {k: asdict(v) for k, v in parsed.gpu_info.items()},
+        "unmodelled": [u.as_dict() for u in parsed.unmodelled],
+        "keyed": {
+            k: {f: {kv: _json_value(x) for kv, x in cell.items()} for f, cell in per.items()}
+            for k, per in parsed.keyed.items()
+        },
+        "window_ms": dict(parsed.window_ms),
+        "extended": {
+            ent: {
+                name: _json_value(float(v))
+                for name, v, p in zip(parsed.extended.fields, row, pres, strict=True)
+                if p
+            }
+            for ent, row, pres in zip(
+                parsed.extended.entities,
+                parsed.extended.values.tolist(),
+                parsed.extended_present.tolist(),
+                strict=True,
+            )
+        },
     }

@@ -324,9 +324,14 @@ _SPECS: tuple[FieldSpec, ...] = (
     ),
     _f("DCGM_FI_PROF_NVLINK_TX_BYTES", 1011, G, "B/s", 0, 1e13, "NVLink TX rate."),
     _f("DCGM_FI_PROF_NVLINK_RX_BYTES", 1012, G, "B/s", 0, 1e13, "NVLink RX rate."),
-    # ---- Added after the first 47 columns; appended so existing column indexes never move. ----
-    # Every field named in dcgm-exporter's shipped counter files (commented out or not), and
-    # the DCGM fields that tell SRAM from DRAM ECC errors and Blackwell's NVLink5 counters.
+)
+
+# Extended GPU fields: every other field named in dcgm-exporter's shipped counter files
+# (commented out or not), the DCGM fields that tell SRAM from DRAM ECC errors, and Blackwell's
+# NVLink5 counters. The parsers read them into their own frame (EXTENDED_GPU_FIELD_NAMES
+# columns) rather than widening the GPU frame every producer fills (simulator, NVML, scraper):
+# a producer that does not model them would otherwise hand the detector 43 NaN columns.
+_EXTENDED_SPECS: tuple[FieldSpec, ...] = (
     # Violations: cumulative time (ns) the clocks were held down for each reason.
     *(
         _f(f"DCGM_FI_DEV_{what}_VIOLATION", fid, C, "ns", 0, _BIG, text)
@@ -520,10 +525,13 @@ _NODE_SPECS: tuple[FieldSpec, ...] = (
     ),
 )
 
-FIELDS: dict[str, FieldSpec] = {s.name: s for s in _SPECS}
+# Every GPU field, core and extended. GPU_FIELD_NAMES are the columns of a GPU frame.
+FIELDS: dict[str, FieldSpec] = {s.name: s for s in (*_SPECS, *_EXTENDED_SPECS)}
 NODE_FIELDS: dict[str, FieldSpec] = {s.name: s for s in _NODE_SPECS}
 ALL_FIELDS: dict[str, FieldSpec] = {**FIELDS, **NODE_FIELDS}
-GPU_FIELD_NAMES: tuple[str, ...] = tuple(FIELDS)
+GPU_FIELD_NAMES: tuple[str, ...] = tuple(s.name for s in _SPECS)
+EXTENDED_GPU_FIELD_NAMES: tuple[str, ...] = tuple(s.name for s in _EXTENDED_SPECS)
+ALL_GPU_FIELD_NAMES: tuple[str, ...] = GPU_FIELD_NAMES + EXTENDED_GPU_FIELD_NAMES
 NODE_FIELD_NAMES: tuple[str, ...] = tuple(NODE_FIELDS)
 LABEL_FIELDS: dict[str, FieldSpec] = {s.name: s for s in _LABEL_SPECS}
 # Metrics written as several series per GPU, told apart by FieldSpec.key_label.
@@ -690,7 +698,7 @@ _NVLINK_LEGACY_ERRORS = frozenset(
     }
 )
 # Fields that exist only where the board has NVLink (SKU-level: has_nvlink=False turns them off).
-NVLINK_FIELDS: frozenset[str] = frozenset(n for n in GPU_FIELD_NAMES if "NVLINK" in n)
+NVLINK_FIELDS: frozenset[str] = frozenset(n for n in ALL_GPU_FIELD_NAMES if "NVLINK" in n)
 # Fields that need HBM (a memory temperature sensor): GDDR boards (A10, L40S, RTX PRO) lack it.
 HBM_FIELDS: frozenset[str] = frozenset({"DCGM_FI_DEV_MEMORY_TEMP"})
 
@@ -745,7 +753,7 @@ _SUPPORT: dict[str, tuple[frozenset[Arch], frozenset[Arch]]] = {
     # dcgm_fields.h: "NVLink5+ only ... Not supported on NVLink4 and earlier."
     **{
         n: (frozenset({Arch.BLACKWELL}), frozenset())
-        for n in GPU_FIELD_NAMES
+        for n in ALL_GPU_FIELD_NAMES
         if n.startswith("DCGM_FI_DEV_NVLINK_COUNT_")
     },
 }
@@ -759,7 +767,7 @@ ARCH_SUPPORT: dict[str, dict[Arch, bool | None]] = {
         )
         for a in Arch
     }
-    for name in GPU_FIELD_NAMES
+    for name in ALL_GPU_FIELD_NAMES
 }
 """The table: GPU field → architecture → supported (True), not supported (False), unknown (None)."""
 

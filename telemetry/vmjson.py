@@ -64,7 +64,15 @@ from typing import Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, NODE_FIELDS
+from telemetry.fields import (
+    ALL_GPU_FIELD_NAMES,
+    EXTENDED_GPU_FIELD_NAMES,
+    FIELDS,
+    GPU_FIELD_NAMES,
+    LABEL_FIELDS,
+    NODE_FIELD_NAMES,
+    NODE_FIELDS,
+)
 from telemetry.fields import field as field_spec
 from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.topology import (
@@ -81,6 +89,7 @@ from telemetry.topology import (
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+BoolArr = npt.NDArray[np.bool_]
 
 DCGM_EXPORTER_PORT = 9400
 NODE_EXPORTER_PORT = 9100
@@ -92,17 +101,76 @@ INFERRED_CLUSTER = "imported"
 DEFAULT_INTERVAL_S = 15.0
 MAX_ERRORS = 1000
 
+# Input limits (an export is outside input). VictoriaMetrics writes a long series as several
+# lines of a few thousand samples (~100 KB each); label values are short identifiers.
+MAX_LINE_CHARS = 8 * 1024 * 1024  # a longer line is rejected unparsed (one error)
+MAX_LABEL_CHARS = 4096  # a label name or value longer than this rejects its line
+MAX_SAMPLES = 50_000_000  # accepted samples per read (~1.2 GB of arrays); more: VmJsonError
+MAX_UNMODELLED = 10_000  # distinct unmodelled DCGM series kept as records (all are counted)
+# Sane sample timestamps (ms): 2000-01-01 .. 2200-01-01 UTC. Outside, the sample is rejected
+# with a per-line error (a 1e300 ms stamp would otherwise become garbage int64 grid points).
+TS_MIN_MS = 946_684_800_000.0
+TS_MAX_MS = 7_258_118_400_000.0
+
+
+class VmJsonError(ValueError):
+    """The one exception :func:`read_vm_jsonl` raises: a line that is not text at all, or an
+    input over :data:`MAX_SAMPLES`. The message names the source and line. Bad lines are
+    never this: they are ``VmRead.errors`` entries."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnmodelledSeries:
+    """A GPU-related (``DCGM_*``/``dcgm_*``) series the registry does not know: kept, not dropped.
+
+    ``value`` is its last sample (NaN when none was finite), ``count`` how many samples the
+    input had for exactly this name and label set."""
+
+    name: str
+    labels: tuple[tuple[str, str], ...]
+    value: float
+    count: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "labels": dict(self.labels),
+            "value": self.value if math.isfinite(self.value) else None,
+            "count": self.count,
+        }
+
+
 # What `nvidia-smi --query-gpu=name` / DCGM's device name reports for our SKUs.
 MODEL_NAMES: dict[str, str] = {
     "A100-SXM4-80GB": "NVIDIA A100-SXM4-80GB",
     "H100-SXM5-80GB": "NVIDIA H100 80GB HBM3",
     "H200-SXM-141GB": "NVIDIA H200",
     "B200-SXM-180GB": "NVIDIA B200",
+    "V100-SXM2-32GB": "Tesla V100-SXM2-32GB",
+    "A10-PCIE-24GB": "NVIDIA A10",
+    "A30-PCIE-24GB": "NVIDIA A30",
+    "L40S-PCIE-48GB": "NVIDIA L40S",
+    "GB200-NVL-186GB": "NVIDIA GB200",
+    "B300-SXM-288GB": "NVIDIA B300 SXM6 AC",
+    "RTX-PRO-6000-BSE-96GB": "NVIDIA RTX PRO 6000 Blackwell Server Edition",
 }
 _MODEL_TO_SKU = {v: k for k, v in MODEL_NAMES.items()}
 # Substring fallback for model strings of other boards of the same family (A100-SXM4-40GB,
-# "NVIDIA H100 PCIe", GH200 ...): the closest SKU we model. Checked in this order.
-_MODEL_FAMILIES = ("B200", "H200", "H100", "A100")
+# "NVIDIA H100 PCIe", GH200 ...): the closest SKU we model. Checked in this order, which
+# matters: GB200 before B200, A100 before A10 (a substring of it).
+_MODEL_FAMILIES = (
+    ("GB200", "GB200"),
+    ("B300", "B300"),
+    ("B200", "B200"),
+    ("H200", "H200"),
+    ("H100", "H100"),
+    ("A100", "A100"),
+    ("A30", "A30"),
+    ("A10", "A10"),
+    ("L40S", "L40S"),
+    ("V100", "V100"),
+    ("RTX PRO 6000", "RTX-PRO-6000"),
+)
 
 
 def model_name(sku_name: str) -> str:
@@ -117,9 +185,9 @@ def sku_from_model_name(name: str) -> str | None:
     if name.removeprefix("NVIDIA ") in SKUS:
         return name.removeprefix("NVIDIA ")
     upper = name.upper()
-    for fam in _MODEL_FAMILIES:
+    for fam, alias in _MODEL_FAMILIES:
         if fam in upper:
-            return SKU_ALIASES[fam]
+            return SKU_ALIASES[alias]
     return None
 
 
@@ -275,7 +343,8 @@ def write_vm_jsonl(
     carries ``hpc_job``; a GPU whose job changes yields one series per label set.
     """
     wanted = None if fields is None else {field_spec(f).name for f in fields}
-    gpu_fields = _select(GPU_FIELD_NAMES, wanted)
+    # By default the core columns (what every producer fills); extended fields when named.
+    gpu_fields = _select(GPU_FIELD_NAMES if wanted is None else ALL_GPU_FIELD_NAMES, wanted)
     node_fields = _select(NODE_FIELD_NAMES, wanted)
     g_cap = max(1, chunk_samples // max(1, topology.n_gpus * max(1, len(gpu_fields))))
     n_cap = max(1, chunk_samples // max(1, topology.n_nodes * max(1, len(node_fields))))
@@ -338,6 +407,15 @@ class VmRead:
     bad_samples: int = 0  # non-numeric values or timestamps inside otherwise good lines
     duplicate_samples: int = 0  # samples of one series that snapped onto the same grid point
     unknown_metrics: dict[str, int] = field(default_factory=dict)  # name → lines
+    overflow_samples: int = 0  # values that do not fit a float64 (or ±Infinity): gaps (NaN)
+    bad_timestamps: int = 0  # samples with a timestamp outside 2000..2200: rejected
+    # DCGM-named series the registry does not know (at most MAX_UNMODELLED records).
+    unmodelled: list[UnmodelledSeries] = field(default_factory=list)
+    # GPU key → static-configuration labels (serial, VBIOS, InfoROM, ...) of its first series.
+    gpu_inventory: dict[str, dict[str, str]] = field(default_factory=dict)
+    # One frame per tick (same timestamps) with the extended fields (telemetry.fields.
+    # EXTENDED_GPU_FIELD_NAMES): kept apart so the ticks' GPU frames keep the core columns.
+    extended: list[Frame] = field(default_factory=list)
 
 
 @dataclass
@@ -349,6 +427,7 @@ class GpuMeta:
     model: str | None
     driver: str | None
     line: int
+    inventory: dict[str, str] = field(default_factory=dict)  # serial, VBIOS, ... labels
 
 
 class ParseErrors:
@@ -375,13 +454,17 @@ def natural_key(s: str) -> list[Any]:
 
 
 def _num(x: object) -> float | None:
+    """A JSON number or numeric string as a float (inf when it overflows), else None."""
     if isinstance(x, bool):
         return None
     if isinstance(x, int | float):
-        return float(x)
-    if isinstance(x, str):
         try:
             return float(x)
+        except OverflowError:
+            return math.inf if x > 0 else -math.inf
+    if isinstance(x, str) and len(x) <= MAX_LABEL_CHARS:
+        try:
+            return float(x)  # a 400-digit string is inf here, never an exception
         except ValueError:
             return None
     return None
@@ -390,31 +473,54 @@ def _num(x: object) -> float | None:
 _NUMBER_TYPES: frozenset[type] = frozenset({int, float})  # exactly: bool is not a number here
 
 
-def _samples(values: list[Any], stamps: list[Any]) -> tuple[FloatArray, IntArray, int]:
-    """Finite samples of one line as (values, ms timestamps), and how many were not numbers.
+@dataclass
+class _Samples:
+    """One line's usable samples and what was wrong with the others."""
 
-    NaN / ±inf values are gaps (VictoriaMetrics exports staleness markers as NaN), not errors."""
+    values: FloatArray
+    ts_ms: IntArray
+    non_numeric: int = 0  # a value or timestamp that is not a number (or a NaN timestamp)
+    overflow: int = 0  # a value that does not fit a float64 (or ±Infinity): a gap
+    bad_ts: int = 0  # a timestamp outside TS_MIN_MS..TS_MAX_MS (or infinite): rejected
+    first_bad_ts: float = 0.0
+
+
+def _samples(values: list[Any], stamps: list[Any]) -> _Samples:
+    """Finite samples of one line as (values, ms timestamps), with what had to be dropped.
+
+    NaN values are gaps (VictoriaMetrics exports staleness markers as NaN), not errors."""
     if set(map(type, values)) <= _NUMBER_TYPES and set(map(type, stamps)) <= _NUMBER_TYPES:
-        vals = np.asarray(values, dtype=np.float64)
-        tsf = np.asarray(stamps, dtype=np.float64)
-        ok = np.isfinite(tsf)
-        n_bad = int(ok.size - ok.sum())
-        ok &= np.isfinite(vals)
-        return vals[ok], np.rint(tsf[ok]).astype(np.int64), n_bad
-    out_v: list[float] = []
-    out_t: list[int] = []
-    n_bad = 0
-    for v, t in zip(values, stamps, strict=True):
-        fv, ft = _num(v), _num(t)
-        if fv is None or ft is None or not math.isfinite(ft):
-            n_bad += 1
-        elif math.isfinite(fv):
-            out_v.append(fv)
-            out_t.append(round(ft))
-    return np.asarray(out_v, dtype=np.float64), np.asarray(out_t, dtype=np.int64), n_bad
+        try:
+            vals = np.asarray(values, dtype=np.float64)
+            tsf = np.asarray(stamps, dtype=np.float64)
+            nonnum = np.zeros(vals.shape, dtype=bool)
+        except OverflowError:  # a Python int beyond float64: the element-wise path says which
+            vals, tsf, nonnum = _slow_arrays(values, stamps)
+    else:
+        vals, tsf, nonnum = _slow_arrays(values, stamps)
+    nonnum |= np.isnan(tsf)
+    with np.errstate(invalid="ignore"):
+        out = ~nonnum & ~((tsf >= TS_MIN_MS) & (tsf <= TS_MAX_MS))
+    over = ~nonnum & ~out & np.isinf(vals)
+    ok = ~nonnum & ~out & np.isfinite(vals)
+    res = _Samples(vals[ok], np.rint(tsf[ok]).astype(np.int64))
+    res.non_numeric, res.overflow, res.bad_ts = int(nonnum.sum()), int(over.sum()), int(out.sum())
+    if res.bad_ts:
+        res.first_bad_ts = float(tsf[out][0])
+    return res
+
+
+def _slow_arrays(values: list[Any], stamps: list[Any]) -> tuple[FloatArray, FloatArray, BoolArr]:
+    fv = [_num(v) for v in values]
+    ft = [_num(t) for t in stamps]
+    nonnum = np.fromiter((a is None or b is None for a, b in zip(fv, ft, strict=True)), bool)
+    vals = np.fromiter((math.nan if a is None else a for a in fv), np.float64, len(fv))
+    tsf = np.fromiter((math.nan if b is None else b for b in ft), np.float64, len(ft))
+    return vals, tsf, nonnum.reshape(vals.shape)
 
 
 _Key = tuple[str, str, int, str]  # (kind, host, gpu index or -1, field)
+_INVENTORY_LABELS = tuple(n for n in LABEL_FIELDS if n != "DCGM_FI_DRIVER_VERSION")
 _Wl = tuple[tuple[str, str], ...]  # workload labels of a series, () when none
 
 
@@ -443,6 +549,12 @@ class _ReadState:
     )
     saw_workload_labels: bool = False
     spacings: list[IntArray] = field(default_factory=list)
+    overflow: int = 0
+    bad_ts: int = 0
+    # (name, sorted labels) → [last value, sample count]
+    unmodelled: dict[tuple[str, tuple[tuple[str, str], ...]], list[float]] = field(
+        default_factory=dict
+    )
 
 
 def read_vm_jsonl(
@@ -452,10 +564,17 @@ def read_vm_jsonl(
     source: str = "metrics.jsonl",
     interval_s: float | None = None,
 ) -> VmRead:
-    """Read VictoriaMetrics JSON lines (an export) back into ticks. Never raises on bad data.
+    """Read VictoriaMetrics JSON lines (an export) back into ticks.
 
-    See the module docstring for time alignment and topology inference. ``source`` names the
-    input in error messages and becomes the frames' ``source``.
+    Bad lines never raise: each problem is an entry of ``VmRead.errors`` naming the line, and the
+    rest is read, in time linear in the input. Limits: lines over :data:`MAX_LINE_CHARS` and
+    label names/values over :data:`MAX_LABEL_CHARS` are rejected per line; JSON nested past
+    Python's recursion limit is invalid JSON; values that overflow a float64 are gaps
+    (``overflow_samples``); timestamps outside 2000..2200 are rejected (``bad_timestamps``).
+    Raises :class:`VmJsonError`, and nothing else, for a line that is not ``str``/``bytes`` or
+    past :data:`MAX_SAMPLES` accepted samples. Unknown ``DCGM_*`` series are kept as
+    ``VmRead.unmodelled`` records. See the module docstring for time alignment and topology
+    inference. ``source`` names the input in error messages and becomes the frames' ``source``.
     """
     st = _ReadState(ParseErrors(source))
     for lineno, raw in enumerate(lines, start=1):
@@ -481,6 +600,14 @@ def read_vm_jsonl(
         bad_lines=st.bad_lines,
         bad_samples=st.bad_samples,
         unknown_metrics=dict(st.unknown),
+        overflow_samples=st.overflow,
+        bad_timestamps=st.bad_ts,
+        unmodelled=[
+            UnmodelledSeries(n, lab, rec[0], int(rec[1])) for (n, lab), rec in st.unmodelled.items()
+        ],
+        gpu_inventory={
+            gpu_key(h, i): dict(m.inventory) for (h, i), m in st.gpu_meta.items() if m.inventory
+        },
     )
     if used:
         _fill_grid(read, st, used, gpu_rows, node_rows, interval_ms, source)
@@ -494,10 +621,16 @@ def _parse_line(
     """One export line's (metric, values, timestamps), or None (counted and reported)."""
     errs = st.errs
     try:
-        obj = json.loads(text)
+        # Integers as floats: a 400-digit integer is then inf (counted as an overflow) instead
+        # of an exact int that OverflowErrors on conversion, and no int-digit limit applies.
+        obj = json.loads(text, parse_int=float)
     except ValueError as e:
         st.bad_lines += 1
-        errs.add(lineno, f"invalid JSON ({e})")
+        errs.add(lineno, f"invalid JSON ({_clip(str(e))})")
+        return None
+    except RecursionError:  # the C decoder's guard: [[[[... nested ~1000 deep
+        st.bad_lines += 1
+        errs.add(lineno, "invalid JSON (nested deeper than Python's recursion limit)")
         return None
     if not isinstance(obj, dict):
         st.bad_lines += 1
@@ -568,26 +701,112 @@ def _series_target(
     return spec.name, host, False, idx
 
 
-def _read_line(st: _ReadState, lineno: int, raw: str) -> None:
+def _line_text(st: _ReadState, lineno: int, raw: object) -> str | None:
+    """The stripped line, or None for a blank / over-long / undecodable one (counted)."""
+    if isinstance(raw, bytes | bytearray):
+        try:
+            raw = bytes(raw).decode("utf-8")
+        except UnicodeDecodeError as e:
+            st.n_lines += 1
+            st.bad_lines += 1
+            st.errs.add(lineno, f"not UTF-8 ({e.reason} at byte {e.start})")
+            return None
+    if not isinstance(raw, str):
+        raise VmJsonError(
+            f"{st.errs.source}:{lineno}: expected a text line, got {type(raw).__name__}"
+        )
+    if len(raw) > MAX_LINE_CHARS:
+        st.n_lines += 1
+        st.bad_lines += 1
+        st.errs.add(lineno, f"line of {len(raw)} characters, over {MAX_LINE_CHARS}; not parsed")
+        return None
     text = raw.strip()
-    if not text:
+    if text:
+        st.n_lines += 1
+    return text or None
+
+
+def _labels(st: _ReadState, lineno: int, metric: Mapping[str, Any]) -> dict[str, str] | None:
+    """The series' labels as strings; None (a bad line) for a non-scalar or over-long one."""
+    out: dict[str, str] = {}
+    for k, v in metric.items():
+        if isinstance(v, str):
+            sv = v
+        elif isinstance(v, float):  # a number where VictoriaMetrics writes strings
+            sv = str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(v)
+        else:
+            st.bad_lines += 1
+            st.errs.add(lineno, f"label {_clip(k)!r} is a {type(v).__name__}, not a string")
+            return None
+        if len(k) > MAX_LABEL_CHARS or len(sv) > MAX_LABEL_CHARS:
+            st.bad_lines += 1
+            st.errs.add(lineno, f"label {_clip(k)!r} over {MAX_LABEL_CHARS} characters")
+            return None
+        out[k] = sv
+    return out
+
+
+def _clip(text: str, n: int = 120) -> str:
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def _count_samples(st: _ReadState, lineno: int, what: str, smp: _Samples) -> None:
+    """Count and report (once per line) the samples of a line that could not be used."""
+    if smp.non_numeric:
+        st.bad_samples += smp.non_numeric
+        st.errs.add(lineno, f"{what}: {smp.non_numeric} non-numeric value(s)/timestamp(s) skipped")
+    if smp.overflow:
+        st.overflow += smp.overflow
+        st.errs.add(lineno, f"{what}: {smp.overflow} value(s) overflow float64; kept as gaps (NaN)")
+    if smp.bad_ts:
+        st.bad_ts += smp.bad_ts
+        st.errs.add(
+            lineno,
+            f"{what}: {smp.bad_ts} timestamp(s) outside 2000-01-01..2200-01-01 "
+            f"(first {smp.first_bad_ts!r} ms); samples rejected",
+        )
+
+
+def _note_unmodelled(
+    st: _ReadState, name: str, labels: Mapping[str, str], values: list[Any], stamps: list[Any]
+) -> None:
+    """Keep an unknown DCGM-named series as a record (last value, sample count)."""
+    smp = _samples(values, stamps)
+    last = float(smp.values[np.argmax(smp.ts_ms)]) if smp.ts_ms.size else math.nan
+    key = (name, tuple(sorted((k, v) for k, v in labels.items() if k != "__name__")))
+    rec = st.unmodelled.get(key)
+    if rec is not None:
+        rec[0] = last if not math.isnan(last) else rec[0]
+        rec[1] += len(values)
+    elif len(st.unmodelled) < MAX_UNMODELLED:
+        st.unmodelled[key] = [last, float(len(values))]
+
+
+def _read_line(st: _ReadState, lineno: int, raw: object) -> None:
+    text = _line_text(st, lineno, raw)
+    if text is None:
         return
-    st.n_lines += 1
     parsed = _parse_line(st, lineno, text)
     if parsed is None:
         return
     metric, values, stamps = parsed
-    labels = {str(k): str(v) for k, v in metric.items()}
+    labels = _labels(st, lineno, metric)
+    if labels is None:
+        return
+    name = labels.get("__name__", "")
     target = _series_target(st, lineno, labels)
     if target is None:
+        if name in st.unknown and name[:5].upper() == "DCGM_":
+            _note_unmodelled(st, name, labels, values, stamps)
         return
     fname, host, is_node, idx = target
-    vals, ts, n_bad = _samples(values, stamps)
-    if n_bad:
-        st.bad_samples += n_bad
-        st.errs.add(
-            lineno,
-            f"{labels['__name__']} on {host}: {n_bad} non-numeric value(s)/timestamp(s) skipped",
+    smp = _samples(values, stamps)
+    _count_samples(st, lineno, f"{name} on {host}", smp)
+    vals, ts = smp.values, smp.ts_ms
+    if st.n_samples + ts.size > MAX_SAMPLES:
+        raise VmJsonError(
+            f"{st.errs.source}:{lineno}: more than {MAX_SAMPLES} samples; read the export "
+            "in smaller time windows"
         )
     st.series_ids.add(tuple(sorted(labels.items())))
     if ts.size == 0:
@@ -597,6 +816,9 @@ def _read_line(st: _ReadState, lineno: int, raw: str) -> None:
         key: _Key = ("node", host, -1, fname)
     else:
         _note_gpu(st, lineno, host, idx, labels, ts)
+        key_label = FIELDS[fname].key_label
+        if key_label:  # DCGM_EXP_*: one series per Xid / watch / peer, rolled up per grid point
+            fname = f"{fname}{_KEY_SEP}{labels.get(key_label, '')}"
         key = ("gpu", host, idx, fname)
     st.data[key].append((ts, vals))
     st.key_lines[key] += 1
@@ -621,6 +843,7 @@ def _note_gpu(
             labels.get("modelName"),
             labels.get("DCGM_FI_DRIVER_VERSION"),
             lineno,
+            {k: labels[k] for k in _INVENTORY_LABELS if labels.get(k)},
         )
     elif meta.uuid is not None and labels.get("UUID", meta.uuid) != meta.uuid:
         st.errs.add(
@@ -639,7 +862,8 @@ def _report_unknown(st: _ReadState) -> None:
         if name.startswith("DCGM_"):
             st.errs.add(
                 st.unknown_first[name],
-                f"unknown DCGM field {name} ({count} line(s)); not in telemetry.fields, skipped",
+                f"unknown DCGM field {name} ({count} line(s)); not in telemetry.fields, kept "
+                "as unmodelled series (not in the frames)",
             )
 
 
@@ -703,9 +927,9 @@ def _fill_grid(
 
     all_slots = np.unique(np.concatenate([slots_of(a) for k in used for a, _ in data[k]]))
     n_slots = all_slots.size
-    gcol = {n: i for i, n in enumerate(GPU_FIELD_NAMES)}
+    gcol = {n: i for i, n in enumerate(ALL_GPU_FIELD_NAMES)}
     ncol = {n: i for i, n in enumerate(NODE_FIELD_NAMES)}
-    gvals = np.full((n_slots, topology.n_gpus, len(GPU_FIELD_NAMES)), np.nan)
+    gvals = np.full((n_slots, topology.n_gpus, len(ALL_GPU_FIELD_NAMES)), np.nan)
     nvals = np.full((n_slots, topology.n_nodes, len(NODE_FIELD_NAMES)), np.nan)
     dups = 0
     for k in used:
@@ -719,7 +943,9 @@ def _fill_grid(
         rev_u, rev_i = np.unique(s[::-1], return_index=True)
         dups += s.size - rev_u.size
         last = s.size - 1 - rev_i
-        if kind == "gpu":
+        if kind == "gpu" and _KEY_SEP in fname:
+            _roll_into(gvals, rev_u, gpu_rows[(host, idx)], gcol, fname, vs[last])
+        elif kind == "gpu":
             gvals[rev_u, gpu_rows[(host, idx)], gcol[fname]] = vs[last]
         else:
             nvals[rev_u, node_rows[host], ncol[fname]] = vs[last]
@@ -730,14 +956,33 @@ def _fill_grid(
             st.jobs, gpu_rows, topology, all_slots, slots_of, stamps_s
         )
     ticks: list[Tick] = []
+    n_core = len(GPU_FIELD_NAMES)
+    keys = topology.gpu_keys
     for i in range(n_slots):
         t = float(stamps_s[i])
         frames = (
-            Frame(t, EntityKind.GPU, topology.gpu_keys, GPU_FIELD_NAMES, gvals[i], source),
+            Frame(t, EntityKind.GPU, keys, GPU_FIELD_NAMES, gvals[i, :, :n_core], source),
             Frame(t, EntityKind.NODE, topology.node_keys, NODE_FIELD_NAMES, nvals[i], source),
         )
         ticks.append(Tick(t, frames))
+        ext = gvals[i, :, n_core:]
+        read.extended.append(Frame(t, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, ext, source))
     read.ticks = ticks
+
+
+_KEY_SEP = "\x00"  # field + this + key-label value: one per-key series of a DCGM_EXP_* metric
+
+
+def _roll_into(
+    gvals: FloatArray, slots: IntArray, g: int, gcol: Mapping[str, int], key: str, vs: FloatArray
+) -> None:
+    """Add one per-key series into its field's cells: sum or max (FieldSpec.rollup), where a
+    NaN cell (no other key there yet) takes the value as is."""
+    fname = key.split(_KEY_SEP, 1)[0]
+    c = gcol[fname]
+    cur = gvals[slots, g, c]
+    op = np.fmax if FIELDS[fname].rollup == "max" else np.add
+    gvals[slots, g, c] = np.where(np.isnan(cur), vs, op(cur, vs))
 
 
 def _workloads(

@@ -137,14 +137,15 @@ def test_dcgm_ids_match_dcgm_fields_h(name: str, dcgm_id: int) -> None:
 def test_registry_is_consistent() -> None:
     ids = [s.dcgm_id for s in FIELDS.values() if s.dcgm_id is not None]
     assert len(ids) == len(set(ids)), "two fields share a DCGM id"
-    assert tuple(FIELDS) == GPU_FIELD_NAMES
-    # DCGM fields, and dcgm-exporter's own DCGM_EXP_* metrics (which have no DCGM id).
-    assert all(n.startswith(("DCGM_FI_", "DCGM_EXP_")) for n in GPU_FIELD_NAMES)
-    assert all(FIELDS[n].dcgm_id is None for n in GPU_FIELD_NAMES if n.startswith("DCGM_EXP_"))
+    assert tuple(FIELDS) == F.ALL_GPU_FIELD_NAMES == GPU_FIELD_NAMES + F.EXTENDED_GPU_FIELD_NAMES
+    assert all(n.startswith("DCGM_FI_") for n in GPU_FIELD_NAMES)
+    # Extended: DCGM fields, and dcgm-exporter's own DCGM_EXP_* metrics (no DCGM id).
+    assert all(n.startswith(("DCGM_FI_", "DCGM_EXP_")) for n in F.EXTENDED_GPU_FIELD_NAMES)
+    assert all(FIELDS[n].dcgm_id is None for n in FIELDS if n.startswith("DCGM_EXP_"))
     # Node fields are not dcgm-exporter fields and carry no DCGM id.
     assert NODE_FIELD_NAMES == ("NODE_CPU_UTIL", "NODE_MEM_PRESSURE", "NODE_NIC_LINK_UP")
     assert all(ALL_FIELDS[n].dcgm_id is None for n in NODE_FIELD_NAMES)
-    assert set(ALL_FIELDS) == set(GPU_FIELD_NAMES) | set(NODE_FIELD_NAMES)
+    assert set(ALL_FIELDS) == set(F.ALL_GPU_FIELD_NAMES) | set(NODE_FIELD_NAMES)
     # Every ratio is 0..1 and every percentage 0..100.
     for s in ALL_FIELDS.values():
         if s.unit == "ratio":
@@ -490,10 +491,19 @@ def test_sram_and_dram_ecc_are_separate_fields() -> None:
     assert field("DCGM_FI_DEV_SRAM_EXCEEDED").name == "DCGM_FI_DEV_THRESHOLD_SRM"
 
 
-def test_new_fields_are_appended_so_old_columns_keep_their_index() -> None:
+def test_gpu_frame_columns_are_unchanged_and_extended_fields_come_after() -> None:
+    # The GPU frame every producer fills keeps its 47 columns; the 43 added fields are the
+    # extended set the parsers return in a frame of their own.
+    assert len(GPU_FIELD_NAMES) == 47 and len(F.EXTENDED_GPU_FIELD_NAMES) == 43
     assert GPU_FIELD_NAMES[0] == "DCGM_FI_DEV_SM_CLOCK"
     assert GPU_FIELD_NAMES[46] == "DCGM_FI_PROF_NVLINK_RX_BYTES"
-    assert GPU_FIELD_NAMES.index("DCGM_FI_DEV_SYNC_BOOST_VIOLATION") == 47
+    assert F.EXTENDED_GPU_FIELD_NAMES[0] == "DCGM_FI_DEV_SYNC_BOOST_VIOLATION"
+    assert set(F.KEYED_FIELDS) == {
+        "DCGM_EXP_XID_ERRORS_COUNT",
+        "DCGM_EXP_CLOCK_EVENTS_COUNT",
+        "DCGM_EXP_GPU_HEALTH_STATUS",
+        "DCGM_EXP_P2P_STATUS",
+    }
 
 
 def test_label_fields_have_no_frame_column_but_resolve() -> None:
@@ -509,7 +519,7 @@ def test_label_fields_have_no_frame_column_but_resolve() -> None:
 
 
 def test_support_table_covers_every_gpu_field_and_architecture() -> None:
-    assert set(F.ARCH_SUPPORT) == set(GPU_FIELD_NAMES)
+    assert set(F.ARCH_SUPPORT) == set(F.ALL_GPU_FIELD_NAMES)
     for name, row in F.ARCH_SUPPORT.items():
         assert set(row) == set(F.Arch), name
 
