@@ -151,6 +151,10 @@ _KEYED_COLS: dict[int, FieldSpec] = {_COL[n]: s for n, s in KEYED_FIELDS.items()
 # is ~1 KB per GPU and field family set (8 GPUs x 90 fields ~ 0.3 MB), lines < 1 KB.
 MAX_TEXT_CHARS = 64 * 1024 * 1024  # a whole page; more raises ExpositionError
 MAX_LINE_CHARS = 64 * 1024  # a longer line is skipped with a parse_error flag, never parsed
+# Lines per page. One exporter serves one node: 8-16 GPUs x ~50-90 families, x7 with MIG, is
+# ~2,000-12,000 lines. The Prometheus parser costs 25-100 µs a line, so this also bounds a
+# page's parse time; lines past it are not parsed (one parse_error flag says how many).
+MAX_LINES = 25_000
 MAX_FLAGS_PER_KIND = 1000  # parse_error / overflow / bad_timestamp beyond this: one summary flag
 MAX_UNMODELLED = 10_000  # distinct unmodelled series kept as records (all are counted)
 # Sane exposition timestamps (s): 2000-01-01 .. 2200-01-01 UTC. Outside: the sample is dropped
@@ -429,6 +433,7 @@ def _err(exc: BaseException) -> str:
 
 
 _HEADER_RE = re.compile(r"#\s*(HELP|TYPE)\s+(\S+)")
+_VALUE_SEP = re.compile(r"\S[ \t]+\S")  # a sample line has a value after its name/labels
 
 
 def _chunks(lines: list[str]) -> list[tuple[list[tuple[int, str]], list[tuple[int, str]]]]:
@@ -490,6 +495,13 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
             families.extend(text_string_to_metric_families(head + "\n"))
             continue
         for lineno, line in samples:
+            if _VALUE_SEP.search(line) is None:
+                # No "name value" split at all: the library must reject it; asking it costs
+                # ~25 µs a line, which a page of garbage turns into seconds.
+                flags.append(
+                    _parse_flag(lineno, line, ValueError("no value after the name"), source)
+                )
+                continue
             try:
                 families.extend(text_string_to_metric_families(f"{head}\n{line}\n"))
             except Exception as exc:
@@ -1051,13 +1063,26 @@ def _check_input(text: object, source: str) -> tuple[str, list[Flag]]:
             f"{source}: line {line}: text passes the {MAX_TEXT_CHARS}-character limit "
             f"({len(text)} characters); not parsed"
         )
-    if len(text) <= MAX_LINE_CHARS:
+    if len(text) <= MAX_LINE_CHARS and text.count("\n") < MAX_LINES:
         return text, []
     lines = text.split("\n")
-    long_lines = [i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
-    if not long_lines:
-        return text, []
     flags = []
+    if len(lines) > MAX_LINES + 1 or (len(lines) == MAX_LINES + 1 and lines[-1]):
+        flags.append(
+            Flag(
+                "parse_error",
+                "",
+                "",
+                None,
+                f"lines {MAX_LINES + 1}..{len(lines)}: over the {MAX_LINES}-line page limit "
+                "(one exporter serves a few thousand); not parsed",
+                source,
+            )
+        )
+        lines = lines[:MAX_LINES]
+    long_lines = [i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
+    if not long_lines and not flags:
+        return text, []
     for i in long_lines:
         m = re.match(r"[A-Za-z_:][A-Za-z0-9_:]{0,200}", lines[i])
         detail = (
