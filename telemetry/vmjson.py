@@ -427,7 +427,7 @@ class GpuMeta:
     model: str | None
     driver: str | None
     line: int
-    inventory: dict[str, str] = field(default_factory=dict)  # serial, VBIOS, ... labels
+    inventory: dict[str, str] = field(default_factory=dict)  # serial, VBIOS, ... (first seen)
 
 
 class ParseErrors:
@@ -851,6 +851,11 @@ def _note_gpu(
             f"{host} gpu {idx}: UUID {labels['UUID']} differs from {meta.uuid} "
             f"(line {meta.line}); samples kept under the GPU index",
         )
+    if meta is not None and len(meta.inventory) < len(_INVENTORY_LABELS):
+        # Label rows may sit on some series only (an export of a few fields): first one wins.
+        for k in _INVENTORY_LABELS:
+            if k not in meta.inventory and labels.get(k):
+                meta.inventory[k] = labels[k]
     wl = tuple((k, labels[k]) for k in (HPC_JOB_LABEL, "pod", "namespace") if labels.get(k))
     if wl:
         st.saw_workload_labels = True
