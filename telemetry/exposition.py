@@ -87,11 +87,13 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from telemetry import vmjson
 from telemetry.fields import (
+    ALL_FIELDS,
     ALL_GPU_FIELD_NAMES,
     DCGM_FP64_BLANK,
     DCGM_INT32_BLANK,
     DCGM_INT64_BLANK,
     EXTENDED_GPU_FIELD_NAMES,
+    FIELD_ALIASES,
     FIELDS,
     GPU_FIELD_NAMES,
     KEYED_FIELDS,
@@ -403,11 +405,11 @@ def _column(sample_name: str, family_type: str) -> int:
         names.insert(0, sample_name[: -len("_total")])
     col = _UNKNOWN
     for n in names:
-        try:
-            canon = field_spec(n).name
-        except KeyError:
+        # A dict lookup, not field(): its KeyError suggests near names (slow per unknown name).
+        spec = ALL_FIELDS.get(FIELD_ALIASES.get(n, n))
+        if spec is None:
             continue
-        col = _COL.get(canon, _NOT_GPU)
+        col = _COL.get(spec.name, _NOT_GPU)
         break
     if len(_COLUMN_CACHE) < 10_000:  # bounded: a hostile exporter could invent names forever
         _COLUMN_CACHE[key] = col
