@@ -65,8 +65,30 @@ Flag kinds produced here (the scraper adds history-based ones, see :mod:`telemet
                                 the same labels, or with a different value; the first one wins
 ``mig_conflict``                MIG instances disagree on a device-wide field the parent lacks
 ``parse_error``                 the Prometheus parser rejected a line (its number and text are
-                                in the detail); the rest of the text is still read
+                                in the detail); the rest of the text is still read. Also: a line
+                                over :data:`MAX_LINE_CHARS` (skipped unparsed), lines past
+                                :data:`MAX_LINES` (one flag), a line with no value after its name
+``overflow``                    an integer sample too large for a float64 (a 400-digit value):
+                                replaced by NaN (±Inf and 1e400 are ``out_of_range``)
+``bad_timestamp``               an exposition timestamp outside 2000-01-01..2200-01-01 (1e300 ms
+                                would become the frame's time): the sample is dropped
 ==============================  ==================================================================
+
+At most :data:`MAX_FLAGS_PER_KIND` flags of one kind are listed, then one flag with the count.
+
+Outside input: any ``str`` gives a result in time linear in its length (lines over
+:data:`MAX_LINE_CHARS` and past :data:`MAX_LINES` are not parsed, so a page's parse time and
+memory are bounded); :class:`ExpositionError` is the one exception, for a non-``str`` or a text
+over :data:`MAX_TEXT_CHARS`.
+
+Beyond the frame: :attr:`ParsedExposition.extended` holds the extended registry fields
+(``telemetry.fields.EXTENDED_GPU_FIELD_NAMES``: violations, SRAM/DRAM ECC, NVLink5 counters,
+``DCGM_EXP_*``) for the same GPUs; ``DCGM_EXP_*`` series, one per Xid / clock event / health
+watch / peer, are kept per key in :attr:`ParsedExposition.keyed` and rolled up (sum or max) into
+the extended frame; a ``DCGM_*`` metric the registry does not know is an
+:class:`~telemetry.vmjson.UnmodelledSeries` record (name, labels, value, count) in
+:attr:`ParsedExposition.unmodelled`, never silently dropped; label-row fields (serial, VBIOS,
+InfoROM versions) are in :attr:`GpuInfo.inventory`.
 
 Values are sanitized with :func:`telemetry.fields.sanitize`; the flags say what was replaced.
 """
@@ -315,6 +337,20 @@ def _label_block(base: Mapping[str, str], extra: Iterable[tuple[str, str]]) -> s
     return "{" + ",".join(parts) + "}"
 
 
+def _render_columns(names: tuple[str, ...], wanted: set[str] | None) -> list[tuple[str, int]]:
+    """(registry name, frame column) of each field to render, in registry order."""
+    frame_cols: dict[str, int] = {}
+    for j, name in enumerate(names):
+        spec = ALL_FIELDS.get(FIELD_ALIASES.get(name, name))
+        if spec is not None:
+            frame_cols.setdefault(spec.name, j)
+    return [
+        (name, frame_cols[name])
+        for name in _ALL
+        if name in frame_cols and (wanted is None or name in wanted)
+    ]
+
+
 def render_exposition(
     frame: Frame,
     topology: Topology,
@@ -347,17 +383,7 @@ def render_exposition(
         rows = [pos.get(topology.gpu_keys[g], -1) for g in gpus]
     keep = [(g, r) for g, r in zip(gpus, rows, strict=True) if r >= 0]
     wanted = None if fields is None else {field_spec(f).name for f in fields}
-    cols: list[tuple[str, int]] = []
-    frame_cols: dict[str, int] = {}
-    for j, name in enumerate(frame.fields):
-        try:
-            canon = field_spec(name).name
-        except KeyError:
-            continue
-        frame_cols.setdefault(canon, j)
-    for name in _ALL:
-        if name in frame_cols and (wanted is None or name in wanted):
-            cols.append((name, frame_cols[name]))
+    cols = _render_columns(frame.fields, wanted)
     labels = []
     for g, _ in keep:
         extra: list[tuple[str, str]] = []

@@ -42,7 +42,9 @@ from the labels: one node per ``Hostname`` (natural sort order), its GPUs from
 ``gpu``/``UUID``/``pci_bus_id``/``modelName``/``DCGM_FI_DRIVER_VERSION``; racks are not in the data,
 so all nodes go into one rack named ``unknown`` of a cluster named ``imported`` (no NICs, NVLink
 domain ``<host>-nvl``, slot = index). Bad input never raises: each problem is an entry of
-``VmRead.errors`` naming the line, and the rest is read.
+``VmRead.errors`` naming the line, and the rest is read (:func:`read_vm_jsonl` lists the limits
+and the one documented exception, :class:`VmJsonError`). The extended registry fields go to
+``VmRead.extended`` (one frame per tick); unknown ``DCGM_*`` series to ``VmRead.unmodelled``.
 
 Workloads: ``hpc_job`` (or ``pod``/``namespace``) labels become ``VmRead.workloads_by_time``, the
 full GPU → :class:`Workload` map at each change (only the ids are in the labels: user, team and
