@@ -420,6 +420,9 @@ class VmRead:
     # One frame per tick (same timestamps) with the extended fields (telemetry.fields.
     # EXTENDED_GPU_FIELD_NAMES): kept apart so the ticks' GPU frames keep the core columns.
     extended: list[Frame] = field(default_factory=list)
+    # (GPU key, field, time of its last sample) for series that stop while the GPU keeps
+    # reporting other fields: NaN after that time means "unknown", never "healthy".
+    vanished: list[tuple[str, str, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -984,6 +987,7 @@ def _fill_grid(
     gvals = np.full((n_slots, topology.n_gpus, len(ALL_GPU_FIELD_NAMES)), np.nan)
     nvals = np.full((n_slots, topology.n_nodes, len(NODE_FIELD_NAMES)), np.nan)
     dups = 0
+    ends: dict[tuple[str, int, str], int] = {}  # (host, gpu, field) → last grid slot
     for k in used:
         kind, host, idx, fname = k
         ts = np.concatenate([p[0] for p in data[k]])
@@ -995,6 +999,8 @@ def _fill_grid(
         rev_u, rev_i = np.unique(s[::-1], return_index=True)
         dups += s.size - rev_u.size
         last = s.size - 1 - rev_i
+        if kind == "gpu" and _KEY_SEP not in fname:
+            ends[(host, idx, fname)] = int(rev_u[-1])
         if kind == "gpu" and _KEY_SEP in fname:
             _roll_into(gvals, rev_u, gpu_rows[(host, idx)], gcol, fname, vs[last])
         elif kind == "gpu":
@@ -1003,6 +1009,7 @@ def _fill_grid(
             nvals[rev_u, node_rows[host], ncol[fname]] = vs[last]
     read.duplicate_samples = dups
     stamps_s = (t0 + all_slots.astype(np.float64) * interval_ms) / 1000.0
+    _vanished(read, st, ends, stamps_s)
     if st.saw_workload_labels:
         read.workloads_by_time = _workloads(
             st.jobs, gpu_rows, topology, all_slots, slots_of, stamps_s
@@ -1022,6 +1029,29 @@ def _fill_grid(
     read.ticks = ticks
 
 
+def _vanished(
+    read: VmRead, st: _ReadState, ends: Mapping[tuple[str, int, str], int], stamps_s: FloatArray
+) -> None:
+    """Series that stop while their GPU goes on reporting other fields (an exporter upgrade
+    or a counters-file change): from then on the field is unknown, not healthy, so say so.
+    Windowed DCGM_EXP_* per-key series are left out: an Xid leaving the window is normal."""
+    gpu_end: dict[tuple[str, int], int] = {}
+    for (host, idx, _), end in ends.items():
+        gpu_end[(host, idx)] = max(end, gpu_end.get((host, idx), end))
+    for (host, idx, fname), end in sorted(ends.items()):
+        # A trailing gap or two is a missed scrape; a series gone for VANISHED_AFTER grid
+        # points while its GPU reports is gone.
+        if gpu_end[(host, idx)] - end >= VANISHED_AFTER:
+            key = gpu_key(host, idx)
+            read.vanished.append((key, fname, float(stamps_s[end])))
+            st.errs.add(
+                None,
+                f"{key}: {fname} stops after t={stamps_s[end]:.0f} while the GPU reports other "
+                f"fields until t={stamps_s[gpu_end[(host, idx)]]:.0f}; unknown from then on",
+            )
+
+
+VANISHED_AFTER = 4  # grid points (1 min at 15 s)
 _KEY_SEP = "\x00"  # field + this + key-label value: one per-key series of a DCGM_EXP_* metric
 
 

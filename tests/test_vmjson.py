@@ -542,3 +542,21 @@ def test_new_skus_map_from_model_names_without_family_collisions() -> None:
     assert sku_from_model_name("NVIDIA RTX PRO 6000 Blackwell Server Edition") == (
         "RTX-PRO-6000-BSE-96GB"
     )
+
+
+def test_a_series_that_stops_while_its_gpu_reports_is_reported_vanished() -> None:
+    n = 8
+    stamps = ", ".join(str(T0 + 15_000 * k) for k in range(n))
+    short = ", ".join(str(T0 + 15_000 * k) for k in range(3))
+    lines = [
+        vm_line("DCGM_FI_DEV_GPU_TEMP", ", ".join(["50"] * n), stamps),
+        vm_line("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "0, 0, 0", short),  # gone after an upgrade
+        vm_line("DCGM_FI_DEV_POWER_USAGE", ", ".join(["300"] * (n - 2)), stamps.rsplit(",", 2)[0]),
+    ]
+    read = read_vm_jsonl(lines)
+    assert read.vanished == [
+        ("node-01/gpu0", "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", (T0 + 30_000) / 1000)
+    ]
+    assert any("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL stops after" in e for e in read.errors)
+    # Two missed points at the end (POWER_USAGE) are gaps, not a vanished series.
+    assert len(read.errors) == 1
