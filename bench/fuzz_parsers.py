@@ -98,7 +98,10 @@ def vmjson_seeds() -> list[str]:
 
 
 class Mutator:
-    def __init__(self, rng: random.Random, seeds: list[str], alphabet: str, json_mode: bool):
+    def __init__(
+        self, rng: random.Random, seeds: list[str], alphabet: str, json_mode: bool, max_len: int
+    ) -> None:
+        self.max_len = max_len  # applied after every step: the fuzzer's own memory stays small
         self.rng = rng
         self.seeds = seeds
         self.alphabet = alphabet
@@ -118,7 +121,7 @@ class Mutator:
             self._odd,
         ]  # fmt: skip
         for _ in range(r.randint(1, 4)):
-            s = r.choice(ops)(s)
+            s = r.choice(ops)(s)[: self.max_len]
         return s
 
     def _pos(self, s: str) -> int:
@@ -180,7 +183,8 @@ class Mutator:
     def _repeat(self, s: str) -> str:
         lines = s.splitlines(keepends=True) or [s]
         line = self.rng.choice(lines)
-        return s + line * self.rng.choice((10, 1000, 20_000))
+        times = min(self.rng.choice((10, 1000, 20_000)), self.max_len // max(1, len(line)) + 1)
+        return s + line * times
 
     def _truncate(self, s: str) -> str:
         return s[: self._pos(s)]
@@ -239,7 +243,7 @@ def run(
     res = Result(name)
     slowest = ""
     for k in range(count):
-        text = mut.mutate(mut.slice())[:max_bytes]
+        text = mut.mutate(mut.slice()[:max_bytes])
         size = len(text.encode("utf-8", "surrogatepass"))
         res.inputs += 1
         res.bytes += size
@@ -300,11 +304,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.parsers.split(","):
         rng = random.Random(f"{args.seed}/{name}")
         if name == "exposition":
-            mut = Mutator(rng, exposition_seeds(), EXPO_ALPHABET, json_mode=False)
+            mut = Mutator(rng, exposition_seeds(), EXPO_ALPHABET, False, args.max_kb * 1024)
             res = run(name, _call_expo, ExpositionError, mut, args.count, args.max_kb * 1024,
                       args.mem_every)  # fmt: skip
         elif name == "vmjson":
-            mut = Mutator(rng, vmjson_seeds(), JSON_ALPHABET, json_mode=True)
+            mut = Mutator(rng, vmjson_seeds(), JSON_ALPHABET, True, args.max_kb * 1024)
             res = run(name, _call_vm, VmJsonError, mut, args.count, args.max_kb * 1024,
                       args.mem_every)  # fmt: skip
         else:

@@ -700,7 +700,9 @@ class _Resolver:
         for key, n in self.unmapped.items():
             gpu_s, uuid, host_label, pci = key
             host = self.hostname or host_label or ""
-            ent = gpu_key(host, int(gpu_s)) if gpu_s and gpu_s.isdigit() else host
+            # isascii: "²".isdigit() is true but int() rejects it; short: no 5,000-digit int().
+            small = gpu_s is not None and len(gpu_s) <= 6 and gpu_s.isascii() and gpu_s.isdigit()
+            ent = gpu_key(host, int(gpu_s)) if small and gpu_s else host
             what = ", ".join(
                 f"{k}={v!r}"
                 for k, v in (("Hostname", host), ("gpu", gpu_s), ("UUID", uuid), ("pci", pci))

@@ -457,7 +457,11 @@ class ParseErrors:
 
 
 def natural_key(s: str) -> list[Any]:
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)]
+    """Sort key with digit runs as numbers ("node-2" before "node-10")."""
+    # Odd positions of the split are the digit runs: int() takes every character \d matches
+    # (str.isdigit() also accepts "²", which int() rejects). A run longer than 40 digits
+    # compares by its first 40: int() of a 5,000-digit label raises (and costs quadratic time).
+    return [int(p[:40]) if i % 2 else p for i, p in enumerate(re.split(r"(\d+)", s))]
 
 
 def _num(x: object) -> float | None:

@@ -533,3 +533,12 @@ def test_garbage_lines_are_rejected_without_losing_good_ones() -> None:
         f"line {n}" for n in (1, 3, 4, 5, 7, 8, 9, 11, 12)
     ]
     assert value(p, "node-01/gpu0", "DCGM_FI_DEV_GPU_TEMP") == 55
+
+
+def test_fuzz_found_label_values_that_broke_int_conversion() -> None:
+    # bench/fuzz_parsers.py found these: int() of a 5,000-digit run (natural sort of the
+    # hostname, the entity of an unmapped GPU) raised ValueError; "²" passes str.isdigit().
+    for host, gpu in (("9" * 5000, "0"), ("h", "1" * 5000), ("h²", "²"), ("n٣", "٣")):
+        text = f'DCGM_FI_DEV_GPU_TEMP{{gpu="{gpu}",Hostname="{host}"}} 50\n'
+        parse_exposition(text)
+        parse_exposition(text, topology=TOPO)

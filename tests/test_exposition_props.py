@@ -187,3 +187,21 @@ def test_parse_time_is_linear_in_the_input() -> None:
 def test_values_are_never_silently_garbage() -> None:
     p = parse_exposition('DCGM_FI_DEV_GPU_TEMP{gpu="0",Hostname="h"} 1e400\n')
     assert np.isnan(p.frame.values).all() and [f.kind for f in p.flags] == ["out_of_range"]
+
+
+label_value = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30) | st.text(
+    alphabet="0123456789²٣", min_size=1, max_size=6000
+)
+
+
+@SETTINGS
+@given(st.lists(st.tuples(label_value, label_value), min_size=1, max_size=4))
+def test_any_label_values_never_raise(pairs: list[tuple[str, str]]) -> None:
+    def esc(v: str) -> str:
+        return v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+    text = "".join(
+        f'DCGM_FI_DEV_GPU_TEMP{{gpu="{esc(g)}",Hostname="{esc(h)}",GPU_I_ID="{esc(g)}"}} 50\n'
+        for g, h in pairs
+    )
+    _check(text)
