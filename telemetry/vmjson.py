@@ -728,7 +728,8 @@ def _series_target(
         st.unknown[name] += 1
         st.unknown_first.setdefault(name, lineno)
         return None
-    host = labels.get("Hostname")
+    # dcgm-exporter renamed Hostname to hostname (#655, 2026-05); exports hold either.
+    host = labels.get("Hostname") or labels.get("hostname")
     is_node = spec.name in NODE_FIELDS
     if is_node and not host:
         inst = labels.get("instance")

@@ -560,3 +560,11 @@ def test_a_series_that_stops_while_its_gpu_reports_is_reported_vanished() -> Non
     assert any("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL stops after" in e for e in read.errors)
     # Two missed points at the end (POWER_USAGE) are gaps, not a vanished series.
     assert len(read.errors) == 1
+
+
+def test_lowercase_hostname_label_of_newer_exporters_is_read() -> None:
+    metric = {"__name__": "DCGM_FI_DEV_GPU_TEMP", "gpu": "0", "hostname": "node-07"}
+    metric["modelName"] = "NVIDIA H100 80GB HBM3"
+    line = json.dumps({"metric": metric, "values": [50], "timestamps": [T0]})
+    read = read_vm_jsonl([line])
+    assert read.errors == [] and read.ticks[0].frames[0].entities == ("node-07/gpu0",)
