@@ -65,8 +65,30 @@ Flag kinds produced here (the scraper adds history-based ones, see :mod:`telemet
                                 the same labels, or with a different value; the first one wins
 ``mig_conflict``                MIG instances disagree on a device-wide field the parent lacks
 ``parse_error``                 the Prometheus parser rejected a line (its number and text are
-                                in the detail); the rest of the text is still read
+                                in the detail); the rest of the text is still read. Also: a line
+                                over :data:`MAX_LINE_CHARS` (skipped unparsed), lines past
+                                :data:`MAX_LINES` (one flag), a line with no value after its name
+``overflow``                    an integer sample too large for a float64 (a 400-digit value):
+                                replaced by NaN (±Inf and 1e400 are ``out_of_range``)
+``bad_timestamp``               an exposition timestamp outside 2000-01-01..2200-01-01 (1e300 ms
+                                would become the frame's time): the sample is dropped
 ==============================  ==================================================================
+
+At most :data:`MAX_FLAGS_PER_KIND` flags of one kind are listed, then one flag with the count.
+
+Outside input: any ``str`` gives a result in time linear in its length (lines over
+:data:`MAX_LINE_CHARS` and past :data:`MAX_LINES` are not parsed, so a page's parse time and
+memory are bounded); :class:`ExpositionError` is the one exception, for a non-``str`` or a text
+over :data:`MAX_TEXT_CHARS`.
+
+Beyond the frame: :attr:`ParsedExposition.extended` holds the extended registry fields
+(``telemetry.fields.EXTENDED_GPU_FIELD_NAMES``: violations, SRAM/DRAM ECC, NVLink5 counters,
+``DCGM_EXP_*``) for the same GPUs; ``DCGM_EXP_*`` series, one per Xid / clock event / health
+watch / peer, are kept per key in :attr:`ParsedExposition.keyed` and rolled up (sum or max) into
+the extended frame; a ``DCGM_*`` metric the registry does not know is an
+:class:`~telemetry.vmjson.UnmodelledSeries` record (name, labels, value, count) in
+:attr:`ParsedExposition.unmodelled`, never silently dropped; label-row fields (serial, VBIOS,
+InfoROM versions) are in :attr:`GpuInfo.inventory`.
 
 Values are sanitized with :func:`telemetry.fields.sanitize`; the flags say what was replaced.
 """
@@ -87,19 +109,26 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from telemetry import vmjson
 from telemetry.fields import (
+    ALL_FIELDS,
+    ALL_GPU_FIELD_NAMES,
     DCGM_FP64_BLANK,
     DCGM_INT32_BLANK,
     DCGM_INT64_BLANK,
+    EXTENDED_GPU_FIELD_NAMES,
+    FIELD_ALIASES,
     FIELDS,
     GPU_FIELD_NAMES,
+    KEYED_FIELDS,
+    LABEL_FIELDS,
     UINT32_NOT_SUPPORTED,
     FieldKind,
+    FieldSpec,
     sanitize,
 )
 from telemetry.fields import field as field_spec
 from telemetry.frame import EntityKind, Frame
 from telemetry.topology import Topology, Workload, gpu_key
-from telemetry.vmjson import HPC_JOB_LABEL, gpu_labels
+from telemetry.vmjson import HPC_JOB_LABEL, UnmodelledSeries, gpu_labels
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -113,11 +142,17 @@ _MODEL_LABELS = ("modelName", "model_name")
 # Labels a scrape (Prometheus/vmagent) adds; a real exporter never writes them itself.
 _SCRAPE_LABELS = frozenset({"job", "instance"})
 _WORKLOAD_LABELS = (HPC_JOB_LABEL, "pod", "namespace", "container")
+_INVENTORY_LABELS = tuple(n for n in LABEL_FIELDS if n != "DCGM_FI_DRIVER_VERSION")
+
+# The parser works on every GPU field (core and extended) and splits the result at the end:
+# ParsedExposition.frame has the core GPU_FIELD_NAMES columns, .extended the others.
+_ALL = ALL_GPU_FIELD_NAMES
+_N_CORE = len(GPU_FIELD_NAMES)
 
 # Fields whose value belongs to one MIG GPU instance, not to the physical GPU (see the module
 # docstring's MIG rule). Everything else in the registry is device-wide.
 MIG_INSTANCE_FIELDS: frozenset[str] = frozenset(
-    {n for n in GPU_FIELD_NAMES if n.startswith("DCGM_FI_PROF_")}
+    {n for n in _ALL if n.startswith("DCGM_FI_PROF_")}
     | {
         "DCGM_FI_DEV_FB_FREE",
         "DCGM_FI_DEV_FB_USED",
@@ -132,11 +167,32 @@ MIG_INSTANCE_FIELDS: frozenset[str] = frozenset(
 # Every DCGM int64 blank (0x7FFFFFFFFFFFFFF0..0x7FFFFFFFFFFFFFFF) is exactly 2**63 as a float.
 _INT64_BLANK_LO = float(DCGM_INT64_BLANK)
 _INT64_BLANK_HI = 2.0**63
-_COL = {name: i for i, name in enumerate(GPU_FIELD_NAMES)}
+_COL = {name: i for i, name in enumerate(_ALL)}
 _MAX_DETAIL_LINE = 200
+_KEYED_COLS: dict[int, FieldSpec] = {_COL[n]: s for n, s in KEYED_FIELDS.items()}
+
+# Input limits (outside input: an exporter, a file someone hands us). A real dcgm-exporter page
+# is ~1 KB per GPU and field family set (8 GPUs x 90 fields ~ 0.3 MB), lines < 1 KB.
+MAX_TEXT_CHARS = 64 * 1024 * 1024  # a whole page; more raises ExpositionError
+MAX_LINE_CHARS = 64 * 1024  # a longer line is skipped with a parse_error flag, never parsed
+# Lines per page. One exporter serves one node: 8-16 GPUs x ~50-90 families, x7 with MIG, is
+# ~2,000-12,000 lines. The Prometheus parser costs 25-100 µs a line, so this also bounds a
+# page's parse time; lines past it are not parsed (one parse_error flag says how many).
+MAX_LINES = 25_000
+MAX_FLAGS_PER_KIND = 1000  # parse_error / overflow / bad_timestamp beyond this: one summary flag
+MAX_UNMODELLED = 10_000  # distinct unmodelled series kept as records (all are counted)
+# Sane exposition timestamps (s): 2000-01-01 .. 2200-01-01 UTC. Outside: the sample is dropped
+# with a bad_timestamp flag (a 1e300 ms stamp must not become the frame's time).
+TS_MIN_S = 946_684_800.0
+TS_MAX_S = 7_258_118_400.0
 
 
 # ------------------------------------------------------------------------------ results
+
+
+def _empty_extended() -> Frame:
+    n = len(EXTENDED_GPU_FIELD_NAMES)
+    return Frame(0.0, EntityKind.GPU, (), EXTENDED_GPU_FIELD_NAMES, np.zeros((0, n)), "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +241,19 @@ class GpuInfo:
     pci_bus_id: str | None
     model: str | None
     driver: str | None
+    # Static-configuration labels (telemetry.fields.LABEL_FIELDS other than the driver version:
+    # serial, VBIOS, InfoROM versions, brand, NVML version) when the exporter was told to add
+    # them; an RMA needs the board serial.
+    inventory: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def serial(self) -> str | None:
+        return self.inventory.get("DCGM_FI_DEV_SERIAL")
+
+
+class ExpositionError(ValueError):
+    """The one exception :func:`parse_exposition` raises: the input as a whole is unusable (not
+    text, or over :data:`MAX_TEXT_CHARS`). Problems of single lines are flags, never this."""
 
 
 @dataclass
@@ -203,6 +272,20 @@ class ParsedExposition:
     unknown_samples: int = 0  # samples of metrics the registry does not know
     newest_sample_ts: float | None = None  # max exposition timestamp (s), when samples had one
     saw_workload_labels: bool = False  # some GPU or MIG instance carried a workload label
+    # DCGM-named series the registry does not know, one record per distinct name + labels
+    # (at most MAX_UNMODELLED records; the rest are still counted in unknown_samples).
+    unmodelled: list[UnmodelledSeries] = field(default_factory=list)
+    # DCGM_EXP_* metrics per GPU: field → key-label value (the Xid, the clock event, the health
+    # watch, the peer GPU) → value. The frame holds their rollup (FieldSpec.rollup).
+    keyed: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
+    # field → the exporter's window_size_in_ms label for the windowed DCGM_EXP_* counts.
+    window_ms: dict[str, float] = field(default_factory=dict)
+    # The extended fields (telemetry.fields.EXTENDED_GPU_FIELD_NAMES: violations, SRAM/DRAM
+    # ECC, NVLink5 counters, DCGM_EXP_* rollups, ...) for the same entities as ``frame``.
+    extended: Frame = field(default_factory=_empty_extended)
+    extended_present: BoolArray = field(
+        default_factory=lambda: np.zeros((0, len(EXTENDED_GPU_FIELD_NAMES)), dtype=bool)
+    )
 
     @property
     def gpus(self) -> int:
@@ -215,6 +298,7 @@ class ParsedExposition:
             "samples": self.samples,
             "mapped_samples": self.mapped_samples,
             "unknown_samples": self.unknown_samples,
+            "unmodelled_series": len(self.unmodelled),
             "gpus": self.gpus,
             "mig_instances": sum(len(v) for v in self.mig.values()),
             "flags": len(self.flags),
@@ -253,6 +337,20 @@ def _label_block(base: Mapping[str, str], extra: Iterable[tuple[str, str]]) -> s
     return "{" + ",".join(parts) + "}"
 
 
+def _render_columns(names: tuple[str, ...], wanted: set[str] | None) -> list[tuple[str, int]]:
+    """(registry name, frame column) of each field to render, in registry order."""
+    frame_cols: dict[str, int] = {}
+    for j, name in enumerate(names):
+        spec = ALL_FIELDS.get(FIELD_ALIASES.get(name, name))
+        if spec is not None:
+            frame_cols.setdefault(spec.name, j)
+    return [
+        (name, frame_cols[name])
+        for name in _ALL
+        if name in frame_cols and (wanted is None or name in wanted)
+    ]
+
+
 def render_exposition(
     frame: Frame,
     topology: Topology,
@@ -267,7 +365,10 @@ def render_exposition(
     One family per registry field present in ``frame`` (registry order; ``fields`` narrows it,
     aliases accepted): ``# HELP``/``# TYPE`` (unless ``help_type`` is false) even when no GPU has
     a value, as the exporter does, then one sample per GPU of the host with a finite value (NaN
-    is a gap, never written). Labels come from :func:`telemetry.vmjson.gpu_labels` without the
+    is a gap, never written). Without ``fields``, a family with no value on any GPU of the host
+    is written only for fields of the stock default counters (``FieldSpec.exporter_default``).
+    DCGM_EXP_* fields are written as one series per GPU (their rolled-up value, no key label).
+    Labels come from :func:`telemetry.vmjson.gpu_labels` without the
     scrape-added ``job``/``instance``; a GPU in ``workloads`` also gets ``hpc_job`` (SLURM) or
     ``pod``/``namespace``/``container`` (Kubernetes). Raises KeyError for an unknown hostname.
     """
@@ -282,17 +383,7 @@ def render_exposition(
         rows = [pos.get(topology.gpu_keys[g], -1) for g in gpus]
     keep = [(g, r) for g, r in zip(gpus, rows, strict=True) if r >= 0]
     wanted = None if fields is None else {field_spec(f).name for f in fields}
-    cols: list[tuple[str, int]] = []
-    frame_cols: dict[str, int] = {}
-    for j, name in enumerate(frame.fields):
-        try:
-            canon = field_spec(name).name
-        except KeyError:
-            continue
-        frame_cols.setdefault(canon, j)
-    for name in GPU_FIELD_NAMES:
-        if name in frame_cols and (wanted is None or name in wanted):
-            cols.append((name, frame_cols[name]))
+    cols = _render_columns(frame.fields, wanted)
     labels = []
     for g, _ in keep:
         extra: list[tuple[str, str]] = []
@@ -306,6 +397,12 @@ def render_exposition(
     block = frame.values[row_idx] if row_idx else np.zeros((0, len(frame.fields)))
     out: list[str] = []
     for name, j in cols:
+        finite = bool(np.isfinite(block[:, j]).any())
+        if not finite and wanted is None and not FIELDS[name].exporter_default:
+            # A field no GPU has a value for is one the source does not model (the simulator
+            # leaves NaN in the DCGM_EXP_*/NVLink5 columns): a stock exporter heads only the
+            # fields of its default counters file, so only those get an empty family.
+            continue
         if help_type:
             out.append(f"# HELP {name} {FIELDS[name].help}")
             out.append(f"# TYPE {name} {_prom_type(name)}")
@@ -334,11 +431,11 @@ def _column(sample_name: str, family_type: str) -> int:
         names.insert(0, sample_name[: -len("_total")])
     col = _UNKNOWN
     for n in names:
-        try:
-            canon = field_spec(n).name
-        except KeyError:
+        # A dict lookup, not field(): its KeyError suggests near names (slow per unknown name).
+        spec = ALL_FIELDS.get(FIELD_ALIASES.get(n, n))
+        if spec is None:
             continue
-        col = _COL.get(canon, _NOT_GPU)
+        col = _COL.get(spec.name, _NOT_GPU)
         break
     if len(_COLUMN_CACHE) < 10_000:  # bounded: a hostile exporter could invent names forever
         _COLUMN_CACHE[key] = col
@@ -364,6 +461,7 @@ def _err(exc: BaseException) -> str:
 
 
 _HEADER_RE = re.compile(r"#\s*(HELP|TYPE)\s+(\S+)")
+_VALUE_SEP = re.compile(r"\S[ \t]+\S")  # a sample line has a value after its name/labels
 
 
 def _chunks(lines: list[str]) -> list[tuple[list[tuple[int, str]], list[tuple[int, str]]]]:
@@ -409,18 +507,29 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
         if whole is not None:
             families.extend(whole)
             continue
-        good_headers: list[str] = []
+        # The last good HELP and the last good TYPE only: a chunk of 100,000 repeated headers
+        # must not be re-parsed in front of each of its sample lines (quadratic time).
+        good: dict[str, str] = {}
         for lineno, line in headers:
             try:
                 list(text_string_to_metric_families(line + "\n"))
-                good_headers.append(line)
+                m = _HEADER_RE.match(line)
+                good[m.group(1) if m else line] = line
             except Exception as exc:
                 flags.append(_parse_flag(lineno, line, exc, source))
+        good_headers = list(good.values())
         head = "\n".join(good_headers)
         if not samples and good_headers:
             families.extend(text_string_to_metric_families(head + "\n"))
             continue
         for lineno, line in samples:
+            if _VALUE_SEP.search(line) is None:
+                # No "name value" split at all: the library must reject it; asking it costs
+                # ~25 µs a line, which a page of garbage turns into seconds.
+                flags.append(
+                    _parse_flag(lineno, line, ValueError("no value after the name"), source)
+                )
+                continue
             try:
                 families.extend(text_string_to_metric_families(f"{head}\n{line}\n"))
             except Exception as exc:
@@ -581,6 +690,7 @@ class _Resolver:
                 pci,
                 _label(labels, _MODEL_LABELS),
                 labels.get("DCGM_FI_DRIVER_VERSION") or None,
+                {k: labels[k] for k in _INVENTORY_LABELS if labels.get(k)},
             )
         )
         return row
@@ -590,7 +700,9 @@ class _Resolver:
         for key, n in self.unmapped.items():
             gpu_s, uuid, host_label, pci = key
             host = self.hostname or host_label or ""
-            ent = gpu_key(host, int(gpu_s)) if gpu_s and gpu_s.isdigit() else host
+            # isascii: "²".isdigit() is true but int() rejects it; short: no 5,000-digit int().
+            small = gpu_s is not None and len(gpu_s) <= 6 and gpu_s.isascii() and gpu_s.isdigit()
+            ent = gpu_key(host, int(gpu_s)) if small and gpu_s else host
             what = ", ".join(
                 f"{k}={v!r}"
                 for k, v in (("Hostname", host), ("gpu", gpu_s), ("UUID", uuid), ("pci", pci))
@@ -619,6 +731,42 @@ class _Mig:
     labels: dict[int, Mapping[str, str]] = field(default_factory=dict)
 
 
+@dataclass
+class _Acc:
+    """What the sample loop gathers: per-row (one per GPU) raw values, in first-seen order."""
+
+    n_fields: int
+    source: str
+    vals: list[list[float]] = field(default_factory=list)
+    pres: list[list[bool]] = field(default_factory=list)
+    first_labels: list[dict[int, Mapping[str, str]]] = field(default_factory=list)
+    workloads: list[Workload | None] = field(default_factory=list)
+    migs: dict[tuple[int, str], _Mig] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+    with_samples: set[str] = field(default_factory=set)
+    unknown: Counter[str] = field(default_factory=Counter)
+    n_samples: int = 0
+    mapped: int = 0
+    n_unknown: int = 0
+    newest: float | None = None
+    dup_flags: list[Flag] = field(default_factory=list)
+    sample_flags: list[Flag] = field(default_factory=list)  # overflow, bad_timestamp
+    keyed: dict[tuple[int, int], dict[str, float]] = field(default_factory=dict)
+    keyed_labels: dict[tuple[int, int], dict[str, Mapping[str, str]]] = field(default_factory=dict)
+    window_ms: dict[str, float] = field(default_factory=dict)
+    # (name, sorted labels) → [last value, count]
+    unmodelled: dict[tuple[str, tuple[tuple[str, str], ...]], list[float]] = field(
+        default_factory=dict
+    )
+
+    def grow(self, n_rows: int) -> None:
+        while len(self.vals) < n_rows:
+            self.vals.append([math.nan] * self.n_fields)
+            self.pres.append([False] * self.n_fields)
+            self.first_labels.append({})
+            self.workloads.append(None)
+
+
 def parse_exposition(
     text: str,
     *,
@@ -627,7 +775,11 @@ def parse_exposition(
     source: str = "",
     timestamp: float | None = None,
 ) -> ParsedExposition:
-    """Parse one dcgm-exporter ``/metrics`` text into a GPU frame. Never raises on bad input.
+    """Parse one dcgm-exporter ``/metrics`` text into a GPU frame.
+
+    Bad lines never raise: each becomes a flag and the rest is read (linear time; lines over
+    :data:`MAX_LINE_CHARS` are skipped unparsed). Raises :class:`ExpositionError`, and nothing
+    else, when ``text`` is not a ``str`` or is longer than :data:`MAX_TEXT_CHARS`.
 
     ``hostname`` (the scrape target's configured node name) overrides the ``Hostname`` label.
     With a ``topology``, the frame's entities are the topology's GPU keys in topology order,
@@ -638,111 +790,345 @@ def parse_exposition(
     See the module docstring for the label mapping, the MIG rule and the flag kinds.
     """
     src = source or SOURCE_DEFAULT
-    families, flags = _parse_families(text, src)
+    text, flags = _check_input(text, src)
+    families, parse_flags = _parse_families(text, src)
+    flags += parse_flags
     res = _Resolver(topology, hostname, src)
-    n_fields = len(GPU_FIELD_NAMES)
-    vals: list[list[float]] = []
-    pres: list[list[bool]] = []
-    first_labels: list[dict[int, Mapping[str, str]]] = []
-    workloads: list[Workload | None] = []
-    migs: dict[tuple[int, str], _Mig] = {}
-    names: set[str] = set()
-    with_samples: set[str] = set()
-    unknown: Counter[str] = Counter()
-    n_samples = mapped = n_unknown = 0
-    newest: float | None = None
-    dup_flags: list[Flag] = []
-    cache = res.cache
-
+    acc = _Acc(len(_ALL), src)
     for fam in families:
-        names.add(fam.name)
-        ftype = fam.type
-        if fam.samples:
-            with_samples.add(fam.name)
-        for s in fam.samples:
-            n_samples += 1
-            col = _COLUMN_CACHE.get((s.name, ftype))
-            if col is None:
-                col = _column(s.name, ftype)
-            if col < 0:
-                n_unknown += 1
-                unknown[_report_name(s.name, fam)] += 1
-                continue
-            labels = s.labels
-            key: _Key = (
-                labels.get("gpu"),
-                labels.get("UUID") or labels.get("uuid"),
-                labels.get("Hostname") or labels.get("hostname"),
-                labels.get("pci_bus_id"),
-            )
-            row = cache.get(key)
-            if row is None:
-                row = res.resolve(key, labels, _report_name(s.name, fam))
-            if row < 0:
-                res.unmapped[key] += 1
-                continue
-            while row >= len(vals):
-                vals.append([math.nan] * n_fields)
-                pres.append([False] * n_fields)
-                first_labels.append({})
-                workloads.append(None)
-            if s.timestamp is not None:
-                ts = float(s.timestamp)
-                newest = ts if newest is None or ts > newest else newest
-            v = float(s.value)
-            mapped += 1
-            mig_id = labels.get(MIG_ID_LABEL)
-            if mig_id:
-                inst = migs.get((row, mig_id))
-                if inst is None:
-                    inst = migs[(row, mig_id)] = _Mig(
-                        labels.get(MIG_PROFILE_LABEL, ""),
-                        [math.nan] * n_fields,
-                        [False] * n_fields,
-                        _workload(labels),
-                    )
-                if inst.present[col]:
-                    dup = _duplicate(inst.labels[col], labels, inst.values[col], v)
-                    if dup:
-                        ent = f"{res.keys[row]}/gi{mig_id}"
-                        dup_flags.append(_dup_flag(s.name, fam, ent, v, dup, src))
-                    continue
-                inst.values[col] = v
-                inst.present[col] = True
-                inst.labels[col] = labels
-                if inst.workload is None:
-                    inst.workload = _workload(labels)
-                continue
-            if pres[row][col]:
-                dup = _duplicate(first_labels[row][col], labels, vals[row][col], v)
-                if dup:
-                    dup_flags.append(_dup_flag(s.name, fam, res.keys[row], v, dup, src))
-                continue
-            vals[row][col] = v
-            pres[row][col] = True
-            first_labels[row][col] = labels
-            if workloads[row] is None:  # the first device-level series with workload labels
-                workloads[row] = _workload(labels)
-
+        _add_family(acc, res, fam)
     # Rows for GPUs that only have MIG series.
-    n_rows = len(res.keys)
-    while len(vals) < n_rows:
-        vals.append([math.nan] * n_fields)
-        pres.append([False] * n_fields)
-        first_labels.append({})
-        workloads.append(None)
+    acc.grow(len(res.keys))
+    return _assemble(acc, res, flags, timestamp)
 
+
+def _add_family(acc: _Acc, res: _Resolver, fam: Metric) -> None:
+    """Every sample of one metric family into ``acc`` (the hot loop: one call per family)."""
+    acc.names.add(fam.name)
+    ftype = fam.type
+    if fam.samples:
+        acc.with_samples.add(fam.name)
+    cache = res.cache
+    for s in fam.samples:
+        acc.n_samples += 1
+        col = _COLUMN_CACHE.get((s.name, ftype))
+        if col is None:
+            col = _column(s.name, ftype)
+        if col < 0:
+            acc.n_unknown += 1
+            rname = _report_name(s.name, fam)
+            acc.unknown[rname] += 1
+            if rname[:5].upper() == "DCGM_":
+                _note_unmodelled(acc, rname, s.labels, s.value)
+            continue
+        labels = s.labels
+        key: _Key = (
+            labels.get("gpu"),
+            labels.get("UUID") or labels.get("uuid"),
+            labels.get("Hostname") or labels.get("hostname"),
+            labels.get("pci_bus_id"),
+        )
+        row = cache.get(key)
+        if row is None:
+            row = res.resolve(key, labels, _report_name(s.name, fam))
+        if row < 0:
+            res.unmapped[key] += 1
+            continue
+        acc.grow(row + 1)
+        if s.timestamp is not None and not _take_timestamp(acc, s.name, fam, res.keys[row], s):
+            continue
+        raw: object = s.value  # the library returns an int for integer text: any size
+        v = _as_float(raw)
+        if math.isnan(v) and not isinstance(raw, float):
+            acc.sample_flags.append(_overflow_flag(s.name, fam, res.keys[row], raw, acc))
+        acc.mapped += 1
+        mig_id = labels.get(MIG_ID_LABEL)
+        spec = _KEYED_COLS.get(col)
+        if spec is not None:  # DCGM_EXP_*: one series per key label value, rolled up later
+            _store_keyed(acc, res, fam, s.name, (row, col), spec, labels, v)
+        elif mig_id:
+            _store_mig(acc, res, fam, s.name, row, col, mig_id, labels, v)
+        else:
+            _store_device(acc, res, fam, s.name, row, col, labels, v)
+
+
+def _store_mig(
+    acc: _Acc,
+    res: _Resolver,
+    fam: Metric,
+    name: str,
+    row: int,
+    col: int,
+    mig_id: str,
+    labels: Mapping[str, str],
+    v: float,
+) -> None:
+    inst = acc.migs.get((row, mig_id))
+    if inst is None:
+        inst = acc.migs[(row, mig_id)] = _Mig(
+            labels.get(MIG_PROFILE_LABEL, ""),
+            [math.nan] * acc.n_fields,
+            [False] * acc.n_fields,
+            _workload(labels),
+        )
+    if inst.present[col]:
+        dup = _duplicate(inst.labels[col], labels, inst.values[col], v)
+        if dup:
+            ent = f"{res.keys[row]}/gi{mig_id}"
+            acc.dup_flags.append(_dup_flag(name, fam, ent, v, dup, acc.source))
+        return
+    inst.values[col] = v
+    inst.present[col] = True
+    inst.labels[col] = labels
+    if inst.workload is None:
+        inst.workload = _workload(labels)
+
+
+def _store_device(
+    acc: _Acc,
+    res: _Resolver,
+    fam: Metric,
+    name: str,
+    row: int,
+    col: int,
+    labels: Mapping[str, str],
+    v: float,
+) -> None:
+    if acc.pres[row][col]:
+        dup = _duplicate(acc.first_labels[row][col], labels, acc.vals[row][col], v)
+        if dup:
+            acc.dup_flags.append(_dup_flag(name, fam, res.keys[row], v, dup, acc.source))
+        return
+    acc.vals[row][col] = v
+    acc.pres[row][col] = True
+    acc.first_labels[row][col] = labels
+    if acc.workloads[row] is None:  # the first device-level series with workload labels
+        acc.workloads[row] = _workload(labels)
+
+
+def _as_float(value: object) -> float:
+    """A sample value as a float; NaN when it does not fit one (a 400-digit integer)."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (OverflowError, TypeError, ValueError):
+        return math.nan
+
+
+def _overflow_flag(name: str, fam: Metric, entity: str, raw: object, acc: _Acc) -> Flag:
+    digits = str(raw)
+    shown = digits if len(digits) <= 40 else f"{digits[:20]}…({len(digits)} digits)"
+    detail = f"value {shown} does not fit a float64; replaced by NaN"
+    return Flag("overflow", _report_name(name, fam), entity, None, detail, acc.source)
+
+
+def _take_timestamp(acc: _Acc, name: str, fam: Metric, entity: str, s: Any) -> bool:
+    """Track the newest sane exposition timestamp; False (and a flag) for an insane one."""
+    ts = _as_float(s.timestamp)
+    if TS_MIN_S <= ts <= TS_MAX_S:
+        acc.newest = ts if acc.newest is None or ts > acc.newest else acc.newest
+        return True
+    labels = ",".join(f'{k}="{v}"' for k, v in sorted(s.labels.items()))
+    detail = (
+        f"{_clip(name + '{' + labels + '}')}: timestamp {ts!r} s is outside "
+        "2000-01-01..2200-01-01 UTC; sample dropped"
+    )
+    acc.sample_flags.append(
+        Flag("bad_timestamp", _report_name(name, fam), entity, None, detail, acc.source)
+    )
+    return False
+
+
+def _store_keyed(
+    acc: _Acc,
+    res: _Resolver,
+    fam: Metric,
+    name: str,
+    cell_key: tuple[int, int],
+    spec: FieldSpec,
+    labels: Mapping[str, str],
+    v: float,
+) -> None:
+    """One series of a DCGM_EXP_* metric: kept per key-label value (the Xid, the watch, ...)."""
+    kv = labels.get(spec.key_label or "", "")
+    cell = acc.keyed.setdefault(cell_key, {})
+    seen = acc.keyed_labels.setdefault(cell_key, {})
+    if kv in cell:
+        dup = _duplicate(seen[kv], labels, cell[kv], v)
+        if dup:
+            ent = res.keys[cell_key[0]]
+            acc.dup_flags.append(_dup_flag(name, fam, ent, v, dup, acc.source))
+        return
+    cell[kv] = v
+    seen[kv] = labels
+    win = labels.get("window_size_in_ms")
+    if win is not None and spec.name not in acc.window_ms:
+        w = _as_float(win) if len(win) < 32 else math.nan
+        if math.isfinite(w):
+            acc.window_ms[spec.name] = w
+
+
+def _note_unmodelled(acc: _Acc, name: str, labels: Mapping[str, str], value: object) -> None:
+    key = (name, tuple(sorted(labels.items())))
+    rec = acc.unmodelled.get(key)
+    if rec is not None:
+        rec[0] = _as_float(value)
+        rec[1] += 1
+    elif len(acc.unmodelled) < MAX_UNMODELLED:
+        acc.unmodelled[key] = [_as_float(value), 1]
+
+
+def _rollup_keyed(acc: _Acc, rows: _Rows) -> dict[str, dict[str, dict[str, float]]]:
+    """Each GPU's DCGM_EXP_* cell from its per-key series (FieldSpec.rollup); NaNs ignored."""
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for (row, col), cell in acc.keyed.items():
+        i = rows.new_pos[row]
+        spec = _KEYED_COLS[col]
+        finite = [x for x in cell.values() if not math.isnan(x)]
+        if finite:
+            rows.raw[i, col] = max(finite) if spec.rollup == "max" else math.fsum(finite)
+        rows.present[i, col] = True
+        per_key = dict(sorted(cell.items(), key=lambda kv: vmjson.natural_key(kv[0])))
+        out.setdefault(rows.keys[i], {})[spec.name] = per_key
+    return out
+
+
+@dataclass
+class _Rows:
+    """The gathered rows in output order (topology order, or natural order without one)."""
+
+    order: list[int]  # output position → gathered row
+    new_pos: dict[int, int]  # gathered row → output position
+    keys: tuple[str, ...]
+    raw: FloatArray
+    present: BoolArray
+
+
+def _order_rows(acc: _Acc, res: _Resolver) -> _Rows:
+    n_rows, n_fields = len(res.keys), acc.n_fields
     order = sorted(range(n_rows), key=lambda r: res.sort[r])
-    raw = np.asarray([vals[r] for r in order], dtype=np.float64).reshape(n_rows, n_fields)
-    present = np.asarray([pres[r] for r in order], dtype=bool).reshape(n_rows, n_fields)
+    raw = np.asarray([acc.vals[r] for r in order], dtype=np.float64).reshape(n_rows, n_fields)
+    present = np.asarray([acc.pres[r] for r in order], dtype=bool).reshape(n_rows, n_fields)
     keys = tuple(res.keys[r] for r in order)
-    new_pos = {r: i for i, r in enumerate(order)}
+    return _Rows(order, {r: i for i, r in enumerate(order)}, keys, raw, present)
 
+
+def _assemble(
+    acc: _Acc, res: _Resolver, flags: list[Flag], timestamp: float | None
+) -> ParsedExposition:
+    """Order the rows, flag what was odd, roll MIG instances up, sanitize, build the result."""
+    src = acc.source
+    rows = _order_rows(acc, res)
     flags += res.flags
     flags += res.unmapped_flags()
-    flags += dup_flags
-    for name in sorted(names - with_samples):
+    flags += acc.dup_flags
+    flags += acc.sample_flags
+    flags += _family_flags(acc)
+    mig, mig_wl = _mig_instances(acc, rows, flags)
+    keyed = _rollup_keyed(acc, rows)
+    cleaned, bad = sanitize(rows.raw, _ALL)
+    for a, b in zip(*np.nonzero(bad), strict=True):
+        name = _ALL[int(b)]
+        flags.append(_artifact_flag(name, rows.keys[a], float(rows.raw[a, b]), src))
+    wl_map: dict[str, Workload] = {}
+    for r in range(len(res.keys)):
+        i = rows.new_pos[r]
+        w = acc.workloads[r] if acc.first_labels[r] else mig_wl.get(i)
+        if w is not None:
+            wl_map[rows.keys[i]] = w
+    newest = acc.newest
+    t = timestamp if timestamp is not None else (newest if newest is not None else 0.0)
+    core, ext = cleaned[:, :_N_CORE], cleaned[:, _N_CORE:]
+    frame = Frame(float(t), EntityKind.GPU, rows.keys, GPU_FIELD_NAMES, core, src)
+    return ParsedExposition(
+        frame=frame,
+        flags=_cap_flags(flags),
+        workloads=wl_map,
+        mig=mig,
+        present=rows.present[:, :_N_CORE],
+        extended=Frame(float(t), EntityKind.GPU, rows.keys, EXTENDED_GPU_FIELD_NAMES, ext, src),
+        extended_present=rows.present[:, _N_CORE:],
+        gpu_info={rows.keys[rows.new_pos[r]]: res.info[r] for r in range(len(res.keys))},
+        families=len(acc.names),
+        samples=acc.n_samples,
+        mapped_samples=acc.mapped,
+        unknown_samples=acc.n_unknown,
+        newest_sample_ts=newest,
+        saw_workload_labels=bool(wl_map) or any(m.workload for v in mig.values() for m in v),
+        unmodelled=[
+            UnmodelledSeries(n, lab, rec[0], int(rec[1]))
+            for (n, lab), rec in acc.unmodelled.items()
+        ],
+        keyed=keyed,
+        window_ms=dict(acc.window_ms),
+    )
+
+
+def _cap_flags(flags: list[Flag]) -> list[Flag]:
+    """At most MAX_FLAGS_PER_KIND flags of one kind, then one flag saying how many were cut."""
+    counts = Counter(f.kind for f in flags)
+    if all(n <= MAX_FLAGS_PER_KIND for n in counts.values()):
+        return flags
+    out: list[Flag] = []
+    seen: Counter[str] = Counter()
+    for f in flags:
+        seen[f.kind] += 1
+        if seen[f.kind] <= MAX_FLAGS_PER_KIND:
+            out.append(f)
+    for kind, n in sorted(counts.items()):
+        if n > MAX_FLAGS_PER_KIND:
+            more = n - MAX_FLAGS_PER_KIND
+            src = next(f.source for f in flags if f.kind == kind)
+            out.append(Flag(kind, "", "", None, f"... {more} more {kind} flag(s) not listed", src))
+    return out
+
+
+def _check_input(text: object, source: str) -> tuple[str, list[Flag]]:
+    """The text with every line over MAX_LINE_CHARS blanked (flagged); ExpositionError when the
+    text as a whole is unusable. Blanking keeps the other lines' numbers."""
+    if not isinstance(text, str):
+        raise ExpositionError(f"{source}: expected exposition text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_CHARS:
+        line = text.count("\n", 0, MAX_TEXT_CHARS) + 1
+        raise ExpositionError(
+            f"{source}: line {line}: text passes the {MAX_TEXT_CHARS}-character limit "
+            f"({len(text)} characters); not parsed"
+        )
+    if len(text) <= MAX_LINE_CHARS and text.count("\n") < MAX_LINES:
+        return text, []
+    lines = text.split("\n")
+    flags = []
+    if len(lines) > MAX_LINES + 1 or (len(lines) == MAX_LINES + 1 and lines[-1]):
         flags.append(
+            Flag(
+                "parse_error",
+                "",
+                "",
+                None,
+                f"lines {MAX_LINES + 1}..{len(lines)}: over the {MAX_LINES}-line page limit "
+                "(one exporter serves a few thousand); not parsed",
+                source,
+            )
+        )
+        lines = lines[:MAX_LINES]
+    long_lines = [i for i, line in enumerate(lines) if len(line) > MAX_LINE_CHARS]
+    if not long_lines and not flags:
+        return text, []
+    for i in long_lines:
+        m = re.match(r"[A-Za-z_:][A-Za-z0-9_:]{0,200}", lines[i])
+        detail = (
+            f"line {i + 1}: {len(lines[i])} characters, over the {MAX_LINE_CHARS}-character "
+            f"line limit; skipped unparsed: {_clip(lines[i])!r}"
+        )
+        flags.append(Flag("parse_error", m.group(0) if m else "", "", None, detail, source))
+        lines[i] = ""
+    return "\n".join(lines), flags
+
+
+def _family_flags(acc: _Acc) -> list[Flag]:
+    """``help_without_samples`` and ``unknown_metric`` flags, by name."""
+    out: list[Flag] = []
+    for name in sorted(acc.names - acc.with_samples):
+        out.append(
             Flag(
                 "help_without_samples",
                 name,
@@ -750,79 +1136,66 @@ def parse_exposition(
                 None,
                 "HELP/TYPE with no sample: the exporter watches this field but DCGM returned "
                 "no value for any GPU (not supported, or not sampled yet)",
-                src,
+                acc.source,
             )
         )
-    for name, count in sorted(unknown.items()):
+    for name, count in sorted(acc.unknown.items()):
         if name.startswith("DCGM_"):
-            flags.append(
+            out.append(
                 Flag(
                     "unknown_metric",
                     name,
                     "",
                     None,
-                    f"not in telemetry.fields; {count} sample(s) skipped",
-                    src,
+                    f"not in telemetry.fields; {count} sample(s) kept as unmodelled series "
+                    "(not in the frame)",
+                    acc.source,
                 )
             )
+    return out
 
-    # MIG instances: sanitize each, then fill device-wide gaps of the parent (never overwrite).
+
+def _mig_instances(
+    acc: _Acc, rows: _Rows, flags: list[Flag]
+) -> tuple[dict[str, list[MigInstance]], dict[int, Workload | None]]:
+    """MIG instances: sanitize each, then fill device-wide gaps of the parent (never overwrite).
+
+    Returns the instances per GPU key and, per output row, the workload all its instances share
+    (None when they differ)."""
     mig: dict[str, list[MigInstance]] = {}
     by_row: dict[int, list[tuple[str, _Mig]]] = {}
-    for (row, gid), inst in migs.items():
-        by_row.setdefault(new_pos[row], []).append((gid, inst))
+    for (row, gid), inst in acc.migs.items():
+        by_row.setdefault(rows.new_pos[row], []).append((gid, inst))
     mig_wl: dict[int, Workload | None] = {}
     for i, insts in sorted(by_row.items()):
         insts.sort(key=lambda item: vmjson.natural_key(item[0]))
-        arr = np.asarray([inst.values for _, inst in insts], dtype=np.float64)
-        clean, bad = sanitize(arr, GPU_FIELD_NAMES)
-        for a, b in zip(*np.nonzero(bad), strict=True):
-            ent = f"{keys[i]}/gi{insts[int(a)][0]}"
-            flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], ent, float(arr[a, b]), src))
-        inst_present = np.asarray([inst.present for _, inst in insts], dtype=bool)
-        mig[keys[i]] = [
-            MigInstance(
-                gid,
-                inst.profile,
-                {
-                    GPU_FIELD_NAMES[c]: float(clean[k, c])
-                    for c in np.flatnonzero(inst_present[k]).tolist()
-                },
-                inst.workload,
-            )
-            for k, (gid, inst) in enumerate(insts)
-        ]
-        _fill_parent(i, keys[i], raw, present, clean, inst_present, flags, src)
+        key = rows.keys[i]
+        mig[key], clean, inst_present = _sanitize_instances(key, insts, flags, acc.source)
+        _fill_parent(i, key, rows.raw, rows.present, clean, inst_present, flags, acc.source)
         distinct = {inst.workload for _, inst in insts if inst.workload is not None}
         mig_wl[i] = distinct.pop() if len(distinct) == 1 else None
+    return mig, mig_wl
 
-    cleaned, bad = sanitize(raw, GPU_FIELD_NAMES)
+
+def _sanitize_instances(
+    key: str, insts: list[tuple[str, _Mig]], flags: list[Flag], src: str
+) -> tuple[list[MigInstance], FloatArray, BoolArray]:
+    arr = np.asarray([inst.values for _, inst in insts], dtype=np.float64)
+    clean, bad = sanitize(arr, _ALL)
     for a, b in zip(*np.nonzero(bad), strict=True):
-        flags.append(_artifact_flag(GPU_FIELD_NAMES[int(b)], keys[a], float(raw[a, b]), src))
-
-    wl_map: dict[str, Workload] = {}
-    for r in range(n_rows):
-        i = new_pos[r]
-        w = workloads[r] if first_labels[r] else mig_wl.get(i)
-        if w is not None:
-            wl_map[keys[i]] = w
-
-    t = timestamp if timestamp is not None else (newest if newest is not None else 0.0)
-    frame = Frame(float(t), EntityKind.GPU, keys, GPU_FIELD_NAMES, cleaned, src)
-    return ParsedExposition(
-        frame=frame,
-        flags=flags,
-        workloads=wl_map,
-        mig=mig,
-        present=present,
-        gpu_info={keys[new_pos[r]]: res.info[r] for r in range(n_rows)},
-        families=len(names),
-        samples=n_samples,
-        mapped_samples=mapped,
-        unknown_samples=n_unknown,
-        newest_sample_ts=newest,
-        saw_workload_labels=bool(wl_map) or any(m.workload for v in mig.values() for m in v),
-    )
+        ent = f"{key}/gi{insts[int(a)][0]}"
+        flags.append(_artifact_flag(_ALL[int(b)], ent, float(arr[a, b]), src))
+    inst_present = np.asarray([inst.present for _, inst in insts], dtype=bool)
+    out = [
+        MigInstance(
+            gid,
+            inst.profile,
+            {_ALL[c]: float(clean[k, c]) for c in np.flatnonzero(inst_present[k]).tolist()},
+            inst.workload,
+        )
+        for k, (gid, inst) in enumerate(insts)
+    ]
+    return out, clean, inst_present
 
 
 def _duplicate(first: Mapping[str, str], labels: Mapping[str, str], v0: float, v: float) -> str:
@@ -861,7 +1234,7 @@ def _fill_parent(
     src: str,
 ) -> None:
     """Device-wide fields the parent GPU lacks, from its MIG instances when they agree."""
-    for c, name in enumerate(GPU_FIELD_NAMES):
+    for c, name in enumerate(_ALL):
         if present[i, c] or name in MIG_INSTANCE_FIELDS or not inst_present[:, c].any():
             continue
         col = clean[inst_present[:, c], c]
@@ -914,4 +1287,23 @@ def to_json(parsed: ParsedExposition) -> dict[str, Any]:
         },
         "mig": {k: [m.as_dict() for m in v] for k, v in parsed.mig.items()},
         "gpus": {k: asdict(v) for k, v in parsed.gpu_info.items()},
+        "unmodelled": [u.as_dict() for u in parsed.unmodelled],
+        "keyed": {
+            k: {f: {kv: _json_value(x) for kv, x in cell.items()} for f, cell in per.items()}
+            for k, per in parsed.keyed.items()
+        },
+        "window_ms": dict(parsed.window_ms),
+        "extended": {
+            ent: {
+                name: _json_value(float(v))
+                for name, v, p in zip(parsed.extended.fields, row, pres, strict=True)
+                if p
+            }
+            for ent, row, pres in zip(
+                parsed.extended.entities,
+                parsed.extended.values.tolist(),
+                parsed.extended_present.tolist(),
+                strict=True,
+            )
+        },
     }

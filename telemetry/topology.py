@@ -44,6 +44,16 @@ class Sku(_Strict):
     nvlink_gbps: float
     pcie_gen: int
     pcie_width: int = 16
+    # Which fields the board can report (telemetry.fields.supported): its architecture, how many
+    # NVLink links it has (0: none, so NVLink fields read 0 = "unsupported", not "link down")
+    # and its memory type (GDDR boards have no memory temperature sensor).
+    arch: str = ""
+    nvlink_links: int = 0
+    memory_type: str = ""
+
+    @property
+    def has_hbm(self) -> bool | None:
+        return self.memory_type.startswith("HBM") if self.memory_type else None
 
 
 SKUS: dict[str, Sku] = {
@@ -63,6 +73,9 @@ SKUS: dict[str, Sku] = {
             memory_max_temp_c=95,
             nvlink_gbps=600,
             pcie_gen=4,
+            arch="ampere",
+            nvlink_links=12,
+            memory_type="HBM2e",
         ),
         Sku(
             name="H100-SXM5-80GB",
@@ -78,6 +91,9 @@ SKUS: dict[str, Sku] = {
             memory_max_temp_c=95,
             nvlink_gbps=900,
             pcie_gen=5,
+            arch="hopper",
+            nvlink_links=18,
+            memory_type="HBM3",
         ),
         Sku(
             name="H200-SXM-141GB",
@@ -93,6 +109,9 @@ SKUS: dict[str, Sku] = {
             memory_max_temp_c=95,
             nvlink_gbps=900,
             pcie_gen=5,
+            arch="hopper",
+            nvlink_links=18,
+            memory_type="HBM3e",
         ),
         Sku(
             name="B200-SXM-180GB",
@@ -108,6 +127,140 @@ SKUS: dict[str, Sku] = {
             memory_max_temp_c=95,
             nvlink_gbps=1800,
             pcie_gen=5,
+            arch="blackwell",
+            nvlink_links=18,
+            memory_type="HBM3e",
+        ),
+        # Added SKUs. Memory, TDP, NVLink and PCIe are NVIDIA's published datasheet values
+        # (memory as the nominal GiB; nvidia-smi shows a little less). Clocks and thermal
+        # limits (nvidia-smi -q "Max Operating / Slowdown / Shutdown") vary by board and
+        # VBIOS: operators override them per SKU in the detector config. memory_max_temp_c
+        # is NaN on GDDR boards, which have no memory temperature sensor.
+        Sku(
+            name="V100-SXM2-32GB",
+            tdp_w=300,
+            idle_power_w=40,
+            memory_mib=32768,
+            max_sm_clock_mhz=1530,
+            idle_sm_clock_mhz=135,
+            mem_clock_mhz=877,
+            max_operating_temp_c=83,
+            slowdown_temp_c=87,
+            shutdown_temp_c=90,
+            memory_max_temp_c=85,
+            nvlink_gbps=300,
+            pcie_gen=3,
+            arch="volta",
+            nvlink_links=6,
+            memory_type="HBM2",
+        ),
+        Sku(
+            name="A10-PCIE-24GB",
+            tdp_w=150,
+            idle_power_w=20,
+            memory_mib=24576,
+            max_sm_clock_mhz=1695,
+            idle_sm_clock_mhz=210,
+            mem_clock_mhz=6251,
+            max_operating_temp_c=88,
+            slowdown_temp_c=95,
+            shutdown_temp_c=98,
+            memory_max_temp_c=float("nan"),
+            nvlink_gbps=0,
+            pcie_gen=4,
+            arch="ampere",
+            nvlink_links=0,
+            memory_type="GDDR6",
+        ),
+        Sku(
+            name="A30-PCIE-24GB",
+            tdp_w=165,
+            idle_power_w=30,
+            memory_mib=24576,
+            max_sm_clock_mhz=1440,
+            idle_sm_clock_mhz=210,
+            mem_clock_mhz=1215,
+            max_operating_temp_c=85,
+            slowdown_temp_c=89,
+            shutdown_temp_c=92,
+            memory_max_temp_c=95,
+            nvlink_gbps=200,
+            pcie_gen=4,
+            arch="ampere",
+            nvlink_links=4,
+            memory_type="HBM2",
+        ),
+        Sku(
+            name="L40S-PCIE-48GB",
+            tdp_w=350,
+            idle_power_w=35,
+            memory_mib=49152,
+            max_sm_clock_mhz=2520,
+            idle_sm_clock_mhz=210,
+            mem_clock_mhz=9001,
+            max_operating_temp_c=89,
+            slowdown_temp_c=92,
+            shutdown_temp_c=95,
+            memory_max_temp_c=float("nan"),
+            nvlink_gbps=0,
+            pcie_gen=4,
+            arch="ada",
+            nvlink_links=0,
+            memory_type="GDDR6",
+        ),
+        Sku(
+            name="GB200-NVL-186GB",
+            tdp_w=1200,
+            idle_power_w=150,
+            memory_mib=190464,
+            max_sm_clock_mhz=1965,
+            idle_sm_clock_mhz=300,
+            mem_clock_mhz=3996,
+            max_operating_temp_c=87,
+            slowdown_temp_c=90,
+            shutdown_temp_c=94,
+            memory_max_temp_c=95,
+            nvlink_gbps=1800,
+            pcie_gen=5,
+            arch="blackwell",
+            nvlink_links=18,
+            memory_type="HBM3e",
+        ),
+        Sku(
+            name="B300-SXM-288GB",
+            tdp_w=1100,
+            idle_power_w=150,
+            memory_mib=294912,
+            max_sm_clock_mhz=1965,
+            idle_sm_clock_mhz=300,
+            mem_clock_mhz=3996,
+            max_operating_temp_c=87,
+            slowdown_temp_c=90,
+            shutdown_temp_c=94,
+            memory_max_temp_c=95,
+            nvlink_gbps=1800,
+            pcie_gen=6,
+            arch="blackwell",
+            nvlink_links=18,
+            memory_type="HBM3e",
+        ),
+        Sku(
+            name="RTX-PRO-6000-BSE-96GB",
+            tdp_w=600,
+            idle_power_w=40,
+            memory_mib=98304,
+            max_sm_clock_mhz=2617,
+            idle_sm_clock_mhz=180,
+            mem_clock_mhz=14001,
+            max_operating_temp_c=87,
+            slowdown_temp_c=90,
+            shutdown_temp_c=93,
+            memory_max_temp_c=float("nan"),
+            nvlink_gbps=0,
+            pcie_gen=5,
+            arch="blackwell",
+            nvlink_links=0,
+            memory_type="GDDR7",
         ),
     )
 }
@@ -116,6 +269,13 @@ SKU_ALIASES = {
     "H100": "H100-SXM5-80GB",
     "H200": "H200-SXM-141GB",
     "B200": "B200-SXM-180GB",
+    "V100": "V100-SXM2-32GB",
+    "A10": "A10-PCIE-24GB",
+    "A30": "A30-PCIE-24GB",
+    "L40S": "L40S-PCIE-48GB",
+    "GB200": "GB200-NVL-186GB",
+    "B300": "B300-SXM-288GB",
+    "RTX-PRO-6000": "RTX-PRO-6000-BSE-96GB",
 }
 
 

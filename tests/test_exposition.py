@@ -4,6 +4,7 @@ workloads, and every artifact a real exporter emits flagged instead of crashing 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -194,22 +195,32 @@ def test_garbage_never_raises() -> None:
 
 
 def test_unknown_dcgm_metric_is_flagged_once_other_metrics_only_counted() -> None:
+    # DCGM_EXP_XID_ERRORS_COUNT used to be the unknown one here; it is registered now, so an
+    # NVLink5 FEC histogram bucket (not in the registry) plays its part.
+    fec = "DCGM_FI_DEV_NVLINK_COUNT_FEC_HISTORY_3"
     text = (
         "# TYPE DCGM_FI_DEV_FAN_SPEED gauge\n"
         f"DCGM_FI_DEV_FAN_SPEED{lab(0)} 40\n"
         f"DCGM_FI_DEV_FAN_SPEED{lab(1)} 41\n"
-        "# TYPE DCGM_EXP_XID_ERRORS_COUNT counter\n"
-        f"DCGM_EXP_XID_ERRORS_COUNT{lab(0)} 0\n"
+        f"# TYPE {fec} counter\n"
+        f"{fec}{lab(0)} 0\n"
         "go_goroutines 12\n"
         f"DCGM_FI_DEV_GPU_TEMP{lab(0)} 55\n"
     )
     p = parse_exposition(text, topology=TOPO)
     unknown = only(p, "unknown_metric")
     assert [(f.metric, "2 sample(s)" in f.detail) for f in unknown] == [
-        ("DCGM_EXP_XID_ERRORS_COUNT", False),
         ("DCGM_FI_DEV_FAN_SPEED", True),
+        (fec, False),
     ]
     assert p.unknown_samples == 4 and p.mapped_samples == 1
+    # Kept, not dropped: one record per DCGM series (go_goroutines is only counted).
+    assert sorted((u.name, dict(u.labels)["gpu"], u.value, u.count) for u in p.unmodelled) == [
+        ("DCGM_FI_DEV_FAN_SPEED", "0", 40.0, 1),
+        ("DCGM_FI_DEV_FAN_SPEED", "1", 41.0, 1),
+        (fec, "0", 0.0, 1),
+    ]
+    assert p.counts["unmodelled_series"] == 3
 
 
 def test_aliases_and_counter_total_suffix_map_to_registry_fields() -> None:
@@ -376,3 +387,158 @@ def test_to_json_is_strict_json_with_nulls_and_every_flag() -> None:
     inf = next(f for f in out["flags"] if f["kind"] == "out_of_range")
     assert inf["value"] is None and "inf" in inf["detail"]
     assert out["counts"]["gpus"] == 1 and out["workloads"] == {"node-01/gpu0": {"job_id": "9"}}
+
+
+# ------------------------------------------------------------------ real exporter pages
+
+PAGES = Path(__file__).resolve().parent / "data" / "exporter_pages"
+
+
+def page(name: str) -> str:
+    return (PAGES / name).read_text()
+
+
+def test_h100_default_counters_page() -> None:
+    p = parse_exposition(page("h100-hgx-default-counters.prom"))
+    assert p.frame.entities == tuple(f"gpu-node-017/gpu{i}" for i in range(8))
+    assert kinds(p) == [] and p.unknown_samples == 0 and p.unmodelled == []
+    assert value(p, "gpu-node-017/gpu3", "DCGM_FI_DEV_XID_ERRORS") == 79
+    assert value(p, "gpu-node-017/gpu2", "DCGM_FI_DEV_PCIE_REPLAY_COUNTER") == 17
+    assert p.workloads["gpu-node-017/gpu0"].job_id == "4711093"
+    assert "gpu-node-017/gpu5" not in p.workloads  # the idle GPU runs nothing
+    info = p.gpu_info["gpu-node-017/gpu0"]
+    assert (info.model, info.driver, info.serial) == ("NVIDIA H100 80GB HBM3", "570.133.20", None)
+    # Every default counter landed in a core column (none is extended).
+    n_default = 25
+    assert p.mapped_samples == 8 * n_default and int(p.present.sum()) == 8 * n_default
+
+
+def test_a100_mig_page_with_lowercase_hostname_label() -> None:
+    p = parse_exposition(page("a100-mig-hostname.prom"))
+    assert p.frame.entities == ("a100-mig-03/gpu0", "a100-mig-03/gpu1")
+    assert [m.gpu_instance_id for m in p.mig["a100-mig-03/gpu0"]] == ["1", "2"]
+    inst = p.mig["a100-mig-03/gpu0"][1]
+    assert inst.profile == "3g.40gb" and inst.values["DCGM_FI_DEV_FB_USED"] == 32112
+    assert inst.workload is not None and inst.workload.pod == "llm-ft-2-7f9c"
+    # Device-wide fields roll up to the parent; instance-scoped ones do not.
+    assert value(p, "a100-mig-03/gpu0", "DCGM_FI_DEV_GPU_TEMP") == 47
+    assert np.isnan(value(p, "a100-mig-03/gpu0", "DCGM_FI_DEV_FB_USED"))
+    assert "a100-mig-03/gpu1" not in p.workloads  # empty pod labels are no workload
+    assert kinds(p) == []
+
+
+def test_b200_page_exp_metrics_nvlink5_inventory_and_unmodelled() -> None:
+    p = parse_exposition(page("b200-exp-nvlink5.prom"))
+    g0, g1 = "b200-rack4-n2/gpu0", "b200-rack4-n2/gpu1"
+    ext = p.extended
+    assert ext.entities == p.frame.entities == (g0, g1)
+
+    def x(entity: str, name: str) -> float:
+        return float(ext.values[ext.entities.index(entity), ext.fields.index(name)])
+
+    # Xid counts are per Xid in the window: kept per key and summed in the frame.
+    assert p.keyed[g1]["DCGM_EXP_XID_ERRORS_COUNT"] == {"74": 1.0, "94": 2.0}
+    assert (x(g0, "DCGM_EXP_XID_ERRORS_COUNT"), x(g1, "DCGM_EXP_XID_ERRORS_COUNT")) == (0, 3)
+    assert p.window_ms["DCGM_EXP_XID_ERRORS_COUNT"] == 300000
+    assert x(g1, "DCGM_EXP_CLOCK_EVENTS_COUNT") == 8
+    # Health is the worst watch (20 = fail); the per-watch values are kept.
+    assert x(g1, "DCGM_EXP_GPU_HEALTH_STATUS") == 20 and x(g0, "DCGM_EXP_GPU_HEALTH_STATUS") == 0
+    assert p.keyed[g1]["DCGM_EXP_GPU_HEALTH_STATUS"]["NVLINK"] == 10
+    assert x(g0, "DCGM_EXP_P2P_STATUS") == 0 and p.keyed[g0]["DCGM_EXP_P2P_STATUS"] == {"1": 0.0}
+    # SRAM and DRAM ECC are told apart; NVLink5 counters and BER floats are kept.
+    assert (x(g0, "DCGM_FI_DEV_ECC_SBE_VOL_SRM"), x(g1, "DCGM_FI_DEV_ECC_DBE_VOL_DEV")) == (3, 1)
+    assert x(g1, "DCGM_FI_DEV_NVLINK_COUNT_RX_SYMBOL_ERRORS") == 48210
+    assert x(g1, "DCGM_FI_DEV_NVLINK_COUNT_EFFECTIVE_BER_FLOAT") == 3.2e-09
+    assert value(p, g1, "DCGM_FI_DEV_POWER_VIOLATION") == 512000000  # a core column
+    # Inventory labels: an RMA needs the serial.
+    info = p.gpu_info[g1]
+    assert info.serial == "1653024001235"
+    assert info.inventory["DCGM_FI_DEV_VBIOS_VERSION"] == "97.00.84.00.0F"
+    assert info.driver == "575.57.08" and "DCGM_FI_DRIVER_VERSION" not in info.inventory
+    # The unregistered FEC histogram bucket is an unmodelled record per GPU, not dropped.
+    assert [(u.name, dict(u.labels)["gpu"], u.value) for u in p.unmodelled] == [
+        ("DCGM_FI_DEV_NVLINK_COUNT_FEC_HISTORY_0", "0", 912.0),
+        ("DCGM_FI_DEV_NVLINK_COUNT_FEC_HISTORY_0", "1", 1044.0),
+    ]
+    assert kinds(p) == ["unknown_metric"]
+    js = to_json(p)
+    assert js["extended"][g1]["DCGM_EXP_XID_ERRORS_COUNT"] == 3
+    assert js["keyed"][g1]["DCGM_EXP_XID_ERRORS_COUNT"] == {"74": 1.0, "94": 2.0}
+    assert js["gpus"][g1]["inventory"]["DCGM_FI_DEV_SERIAL"] == "1653024001235"
+    assert len(js["unmodelled"]) == 2
+    json.dumps(js, allow_nan=False)
+
+
+# ------------------------------------------------------------------ outside-input limits
+
+
+def test_huge_integer_value_is_nan_and_flagged_not_an_overflowerror() -> None:
+    p = parse_exposition(f"DCGM_FI_DEV_GPU_TEMP{lab(0)} {'1' * 400}\n", topology=TOPO)
+    assert kinds(p) == ["overflow"] and "400 digits" in p.flags[0].detail
+    assert np.isnan(value(p, "node-01/gpu0", "DCGM_FI_DEV_GPU_TEMP"))
+    assert p.present[0, col("DCGM_FI_DEV_GPU_TEMP")]  # a sample was there
+    # Past the int-digit limit the library reads it as inf: out of range, NaN as well.
+    q = parse_exposition(f"DCGM_FI_DEV_GPU_TEMP{lab(0)} {'9' * 5000}\n", topology=TOPO)
+    assert kinds(q) == ["out_of_range"]
+
+
+def test_insane_timestamps_drop_the_sample_with_a_reason() -> None:
+    text = (
+        f"DCGM_FI_DEV_GPU_TEMP{lab(0)} 55 1e300\n"
+        f"DCGM_FI_DEV_GPU_TEMP{lab(1)} 56 -5\n"
+        f"DCGM_FI_DEV_GPU_TEMP{lab(2)} 57 1772409600000\n"
+        f"DCGM_FI_DEV_GPU_TEMP{lab(3)} 58 {'1' * 400}\n"
+    )
+    p = parse_exposition(text, topology=TOPO)
+    bad = only(p, "bad_timestamp")
+    assert [f.entity for f in bad] == ["node-01/gpu0", "node-01/gpu1"]
+    assert "outside 2000-01-01..2200-01-01" in bad[0].detail and 'gpu="0"' in bad[0].detail
+    assert p.newest_sample_ts == 1772409600.0 and p.frame.timestamp == 1772409600.0
+    # The GPUs were seen (their labels resolved) but their only samples were rejected.
+    assert p.frame.entities == ("node-01/gpu0", "node-01/gpu1", "node-01/gpu2")
+    assert p.present[:, col("DCGM_FI_DEV_GPU_TEMP")].tolist() == [False, False, True]
+    assert [f.detail.startswith("line 4:") for f in only(p, "parse_error")] == [True]
+
+
+def test_line_and_page_limits() -> None:
+    from telemetry import exposition as X
+
+    long_line = 'DCGM_FI_DEV_GPU_TEMP{gpu="0",Hostname="' + "a" * X.MAX_LINE_CHARS + '"} 1'
+    text = f"{long_line}\nDCGM_FI_DEV_GPU_TEMP{lab(1)} 56\n"
+    p = parse_exposition(text, topology=TOPO)
+    assert kinds(p) == ["parse_error"] and p.flags[0].detail.startswith("line 1:")
+    assert "line limit" in p.flags[0].detail and len(p.flags[0].detail) < 400
+    assert p.frame.entities == ("node-01/gpu1",)
+    many = "go_goroutines 1\n" * (X.MAX_LINES + 10)
+    q = parse_exposition(many)
+    assert q.samples == X.MAX_LINES and "over the 25000-line page limit" in q.flags[0].detail
+    with pytest.raises(X.ExpositionError, match="not parsed"):
+        parse_exposition("x" * (X.MAX_TEXT_CHARS + 1))
+    with pytest.raises(X.ExpositionError, match="expected exposition text"):
+        parse_exposition(b"DCGM_FI_DEV_GPU_TEMP 1\n")  # type: ignore[arg-type]
+
+
+def test_flags_are_capped_per_kind() -> None:
+    from telemetry import exposition as X
+
+    p = parse_exposition("{{{{\n" * (X.MAX_FLAGS_PER_KIND + 50))
+    assert len(p.flags) == X.MAX_FLAGS_PER_KIND + 1
+    assert p.flags[-1].detail == "... 50 more parse_error flag(s) not listed"
+
+
+def test_garbage_lines_are_rejected_without_losing_good_ones() -> None:
+    text = "\n".join(["{{{{", f"DCGM_FI_DEV_GPU_TEMP{lab(0)} 55", "abc", '{"x" 1'] * 3) + "\n"
+    p = parse_exposition(text, topology=TOPO)
+    assert [f.detail.split(":")[0] for f in only(p, "parse_error")] == [
+        f"line {n}" for n in (1, 3, 4, 5, 7, 8, 9, 11, 12)
+    ]
+    assert value(p, "node-01/gpu0", "DCGM_FI_DEV_GPU_TEMP") == 55
+
+
+def test_fuzz_found_label_values_that_broke_int_conversion() -> None:
+    # bench/fuzz_parsers.py found these: int() of a 5,000-digit run (natural sort of the
+    # hostname, the entity of an unmapped GPU) raised ValueError; "²" passes str.isdigit().
+    for host, gpu in (("9" * 5000, "0"), ("h", "1" * 5000), ("h²", "²"), ("n٣", "٣")):
+        text = f'DCGM_FI_DEV_GPU_TEMP{{gpu="{gpu}",Hostname="{host}"}} 50\n'
+        parse_exposition(text)
+        parse_exposition(text, topology=TOPO)

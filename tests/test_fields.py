@@ -137,12 +137,15 @@ def test_dcgm_ids_match_dcgm_fields_h(name: str, dcgm_id: int) -> None:
 def test_registry_is_consistent() -> None:
     ids = [s.dcgm_id for s in FIELDS.values() if s.dcgm_id is not None]
     assert len(ids) == len(set(ids)), "two fields share a DCGM id"
-    assert tuple(FIELDS) == GPU_FIELD_NAMES
+    assert tuple(FIELDS) == F.ALL_GPU_FIELD_NAMES == GPU_FIELD_NAMES + F.EXTENDED_GPU_FIELD_NAMES
     assert all(n.startswith("DCGM_FI_") for n in GPU_FIELD_NAMES)
+    # Extended: DCGM fields, and dcgm-exporter's own DCGM_EXP_* metrics (no DCGM id).
+    assert all(n.startswith(("DCGM_FI_", "DCGM_EXP_")) for n in F.EXTENDED_GPU_FIELD_NAMES)
+    assert all(FIELDS[n].dcgm_id is None for n in FIELDS if n.startswith("DCGM_EXP_"))
     # Node fields are not dcgm-exporter fields and carry no DCGM id.
     assert NODE_FIELD_NAMES == ("NODE_CPU_UTIL", "NODE_MEM_PRESSURE", "NODE_NIC_LINK_UP")
     assert all(ALL_FIELDS[n].dcgm_id is None for n in NODE_FIELD_NAMES)
-    assert set(ALL_FIELDS) == set(GPU_FIELD_NAMES) | set(NODE_FIELD_NAMES)
+    assert set(ALL_FIELDS) == set(F.ALL_GPU_FIELD_NAMES) | set(NODE_FIELD_NAMES)
     # Every ratio is 0..1 and every percentage 0..100.
     for s in ALL_FIELDS.values():
         if s.unit == "ratio":
@@ -417,3 +420,148 @@ def test_unknown_field_raises_keyerror_with_suggestions() -> None:
         field("WHOLLY_UNRELATED")
     assert "WHOLLY_UNRELATED" in str(exc2.value)
     assert "did you mean" not in str(exc2.value)
+
+
+# ---------------------------------------------------------------- shipped counter files
+
+_REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+_COPY = Path(__file__).resolve().parent / "data" / "dcgm_exporter"
+# (reference name, committed copy): the committed copies are verbatim (dcgm-exporter commit
+# d5e5f510a1b6b393f39a43293ccd9dc985defc79), used when ../shared/reference is absent.
+_COUNTER_FILES = (
+    ("default_counters.csv", "default-counters.csv"),
+    ("dcp_metrics_included.csv", "dcp-metrics-included.csv"),
+)
+
+
+def _counter_file(ref: str, copy: str) -> Path:
+    p = _REFERENCE / ref
+    return p if p.exists() else _COPY / copy
+
+
+def _all_counter_rows() -> list[tuple[bool, str, str]]:
+    """(commented out, field, prometheus type) of every field line of both files."""
+    rows = []
+    for ref, copy in _COUNTER_FILES:
+        for raw in _counter_file(ref, copy).read_text().splitlines():
+            line = raw.strip().lstrip("#").strip()
+            parts = [p.strip() for p in line.split(",", 2)]
+            if len(parts) == 3 and parts[0].startswith("DCGM_") and " " not in parts[0]:
+                rows.append((raw.lstrip().startswith("#"), parts[0], parts[1]))
+    return rows
+
+
+def test_every_field_of_both_shipped_counter_files_maps() -> None:
+    rows = _all_counter_rows()
+    names = {n for _, n, _ in rows}
+    assert len(names) == 61  # 40 uncommented-or-not DCGM_FI_* + 4 DCGM_EXP_* + labels
+    unknown = sorted(n for n in names if F.lookup(n) is None)
+    assert unknown == [], f"{len(unknown)} of {len(names)} shipped fields unknown: {unknown}"
+    for commented, name, ptype in rows:
+        spec = F.lookup(name)
+        assert spec is not None
+        if commented and any(n == name and not c for c, n, _ in rows):
+            continue  # a stale commented-out definition (PCIE_TX_BYTES as an NVML counter)
+        if ptype == "label":
+            assert spec.kind is FieldKind.LABEL and name in F.LABEL_FIELDS
+        elif name.startswith("DCGM_EXP_"):
+            # Declared "counter" but windowed counts / status codes: never a rate.
+            assert ptype == "counter" and spec.kind is not FieldKind.COUNTER and spec.key_label
+        else:
+            assert _kind_matches(spec.kind, ptype), (name, spec.kind, ptype)
+
+
+def test_committed_counter_files_are_verbatim_copies() -> None:
+    for ref, copy in _COUNTER_FILES:
+        if (_REFERENCE / ref).exists():
+            assert (_REFERENCE / ref).read_text() == (_COPY / copy).read_text()
+
+
+def test_sram_and_dram_ecc_are_separate_fields() -> None:
+    for bits in ("SBE", "DBE"):
+        for span in ("VOL", "AGG"):
+            dram = FIELDS[f"DCGM_FI_DEV_ECC_{bits}_{span}_DEV"]
+            sram = FIELDS[f"DCGM_FI_DEV_ECC_{bits}_{span}_SRM"]
+            assert dram.kind is sram.kind is FieldKind.COUNTER
+            assert "DRAM" in dram.help and "SRAM" in sram.help
+    assert (
+        FIELDS["DCGM_FI_DEV_ECC_SBE_VOL_DEV"].dcgm_id,
+        FIELDS["DCGM_FI_DEV_ECC_SBE_VOL_SRM"].dcgm_id,
+    ) == (318, 342)
+    assert field("DCGM_FI_DEV_SRAM_EXCEEDED").name == "DCGM_FI_DEV_THRESHOLD_SRM"
+
+
+def test_gpu_frame_columns_are_unchanged_and_extended_fields_come_after() -> None:
+    # The GPU frame every producer fills keeps its 47 columns; the 43 added fields are the
+    # extended set the parsers return in a frame of their own.
+    assert len(GPU_FIELD_NAMES) == 47 and len(F.EXTENDED_GPU_FIELD_NAMES) == 43
+    assert GPU_FIELD_NAMES[0] == "DCGM_FI_DEV_SM_CLOCK"
+    assert GPU_FIELD_NAMES[46] == "DCGM_FI_PROF_NVLINK_RX_BYTES"
+    assert F.EXTENDED_GPU_FIELD_NAMES[0] == "DCGM_FI_DEV_SYNC_BOOST_VIOLATION"
+    assert set(F.KEYED_FIELDS) == {
+        "DCGM_EXP_XID_ERRORS_COUNT",
+        "DCGM_EXP_CLOCK_EVENTS_COUNT",
+        "DCGM_EXP_GPU_HEALTH_STATUS",
+        "DCGM_EXP_P2P_STATUS",
+    }
+
+
+def test_label_fields_have_no_frame_column_but_resolve() -> None:
+    for name in ("DCGM_FI_DEV_SERIAL", "DCGM_FI_DEV_VBIOS_VERSION", "DCGM_FI_DRIVER_VERSION"):
+        assert name not in ALL_FIELDS and F.lookup(name) is F.LABEL_FIELDS[name]
+    assert F.lookup("DCGM_FI_DEV_BOARD_SERIAL") is F.LABEL_FIELDS["DCGM_FI_DEV_SERIAL"]  # DCGM 4
+    with pytest.raises(KeyError):
+        field("DCGM_FI_DEV_SERIAL")  # field() is for frame columns only
+    assert F.lookup("DCGM_FI_NOPE") is None
+
+
+# ---------------------------------------------------------------- per-architecture support
+
+
+def test_support_table_covers_every_gpu_field_and_architecture() -> None:
+    assert set(F.ARCH_SUPPORT) == set(F.ALL_GPU_FIELD_NAMES)
+    for name, row in F.ARCH_SUPPORT.items():
+        assert set(row) == set(F.Arch), name
+
+
+@pytest.mark.parametrize(
+    ("name", "arch", "expected"),
+    [
+        # NVLink5 counters exist only on Blackwell: a 0 elsewhere means "not supported".
+        ("DCGM_FI_DEV_NVLINK_COUNT_RX_ERRORS", "blackwell", True),
+        ("DCGM_FI_DEV_NVLINK_COUNT_RX_ERRORS", "hopper", False),
+        ("DCGM_FI_DEV_NVLINK_COUNT_RX_ERRORS", "volta", False),
+        ("DCGM_FI_DEV_NVLINK_RX_ERROR_TOTAL", "Blackwell", True),  # DCGM 4 alias, any case
+        # Ada has no NVLink; the NVLink1-4 error counters are undocumented on NVLink5.
+        ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", "ada", False),
+        ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", "hopper", True),
+        ("DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", "blackwell", None),
+        ("DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL", "ada", False),
+        # Page retirement (Volta) vs row remapping (Ampere+).
+        ("DCGM_FI_DEV_RETIRED_DBE", "volta", True),
+        ("DCGM_FI_DEV_RETIRED_DBE", "ampere", False),
+        ("DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "volta", False),
+        ("DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "hopper", True),
+        # SRAM ECC is Turing+; memory temperature needs HBM (Ada boards are GDDR).
+        ("DCGM_FI_DEV_ECC_DBE_VOL_SRM", "volta", False),
+        ("DCGM_FI_DEV_ECC_DBE_VOL_SRM", "ampere", True),
+        ("DCGM_FI_DEV_MEMORY_TEMP", "ada", False),
+        ("DCGM_FI_DEV_MEMORY_TEMP", "hopper", True),
+        ("DCGM_FI_DEV_GPU_TEMP", "ada", True),
+        ("DCGM_EXP_XID_ERRORS_COUNT", "volta", True),
+        # Unknown field or architecture: None, never a guess.
+        ("DCGM_FI_DEV_FAN_SPEED", "hopper", None),
+        ("DCGM_FI_DEV_GPU_TEMP", "pascal", None),
+        ("DCGM_FI_DEV_SERIAL", "hopper", None),
+    ],
+)
+def test_supported(name: str, arch: str, expected: bool | None) -> None:
+    assert F.supported(name, arch) is expected
+
+
+def test_supported_narrows_to_the_board() -> None:
+    # A10 is Ampere without NVLink and without HBM.
+    assert F.supported("DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL", "ampere") is True
+    assert F.supported("DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL", "ampere", has_nvlink=False) is False
+    assert F.supported("DCGM_FI_DEV_MEMORY_TEMP", "ampere", has_hbm=False) is False
+    assert F.supported("DCGM_FI_DEV_GPU_TEMP", "ampere", has_nvlink=False, has_hbm=False) is True

@@ -86,7 +86,10 @@ def test_gpu_by_pci_matches_any_spelling_on_the_right_host(topo: Topology) -> No
 
 
 def test_sku_table_is_sane() -> None:
-    assert set(SKU_ALIASES) == {"A100", "H100", "H200", "B200"}
+    assert set(SKU_ALIASES) == {
+        *("A100", "H100", "H200", "B200"),
+        *("V100", "A10", "A30", "L40S", "GB200", "B300", "RTX-PRO-6000"),
+    }
     assert set(SKU_ALIASES.values()) == set(SKUS)
     for short, full in SKU_ALIASES.items():
         s = sku(short)
@@ -94,7 +97,22 @@ def test_sku_table_is_sane() -> None:
         assert s.max_operating_temp_c < s.slowdown_temp_c < s.shutdown_temp_c, short
         assert s.idle_power_w < s.tdp_w
         assert s.idle_sm_clock_mhz < s.max_sm_clock_mhz
-        assert s.memory_mib > 40_000
+        assert s.memory_mib > 16_000
+        assert s.arch in {"volta", "ampere", "ada", "hopper", "blackwell"}, short
+        assert (s.nvlink_links == 0) == (s.nvlink_gbps == 0), short
+        # GDDR boards have no memory temperature sensor: no limit to compare against.
+        assert s.has_hbm is not None and (s.has_hbm == (s.memory_max_temp_c == s.memory_max_temp_c))
+    for short in ("A100", "H100", "H200", "B200"):
+        assert sku(short).memory_mib > 40_000
+    assert [sku(x).tdp_w for x in ("V100", "A10", "A30", "L40S", "GB200", "B300")] == [
+        300,
+        150,
+        165,
+        350,
+        1200,
+        1100,
+    ]
+    assert sku("RTX-PRO-6000").memory_type == "GDDR7" and sku("RTX-PRO-6000").nvlink_links == 0
     a, h, h2, b = (sku(x) for x in ("A100", "H100", "H200", "B200"))
     assert (a.tdp_w, h.tdp_w, h2.tdp_w, b.tdp_w) == (400, 700, 700, 1000)
     assert a.memory_mib == 81920

@@ -418,3 +418,153 @@ def test_empty_or_garbage_input_gives_no_ticks_and_no_crash(garbage: str) -> Non
     read = read_vm_jsonl(garbage.splitlines())
     assert read.ticks == [] and read.topology.n_gpus == 0
     assert read.bad_lines == (1 if "json" in garbage else 0)
+
+
+# ---------------------------------------------------------------- outside-input limits
+
+T0 = 1_772_409_600_000
+H100_LABELS = {
+    "Hostname": "node-01",
+    "gpu": "0",
+    "UUID": "GPU-0",
+    "modelName": "NVIDIA H100 80GB HBM3",
+}
+
+
+def vm_line(name: str, values: str, stamps: str, **labels: str) -> str:
+    metric = json.dumps({"__name__": name, **H100_LABELS, **labels})
+    return f'{{"metric":{metric},"values":[{values}],"timestamps":[{stamps}]}}'
+
+
+def test_huge_numbers_are_counted_gaps_not_overflowerrors() -> None:
+    big = "1" * 400
+    lines = [
+        vm_line("DCGM_FI_DEV_GPU_TEMP", f"{big}, 55", f"{T0}, {T0 + 15000}"),
+        vm_line("DCGM_FI_DEV_POWER_USAGE", f'"{big}", 300', f"{T0}, {T0 + 15000}"),
+        vm_line("DCGM_FI_DEV_SM_CLOCK", "1980", big),
+    ]
+    read = read_vm_jsonl(lines)
+    assert read.overflow_samples == 2 and read.bad_timestamps == 1
+    assert any(
+        e.startswith("metrics.jsonl:1: DCGM_FI_DEV_GPU_TEMP on node-01: 1 value(s)")
+        for e in read.errors
+    )
+    assert any(e.startswith("metrics.jsonl:3:") and "outside 2000-01-01" in e for e in read.errors)
+    # Nothing usable was left at T0 (both overflows were there): one tick, at T0 + 15 s.
+    assert [t.timestamp for t in read.ticks] == [(T0 + 15000) / 1000]
+    assert read.ticks[0].frames[0].column("DCGM_FI_DEV_GPU_TEMP")[0] == 55
+
+
+def test_insane_timestamps_are_rejected_per_line() -> None:
+    lines = [
+        vm_line("DCGM_FI_DEV_GPU_TEMP", "50, 51, 52", f"1e300, {T0}, -1"),
+        vm_line("DCGM_FI_DEV_GPU_UTIL", "9", "Infinity"),
+    ]
+    read = read_vm_jsonl(lines)
+    assert read.bad_timestamps == 3 and [t.timestamp for t in read.ticks] == [T0 / 1000]
+    assert "(first 1e+300 ms); samples rejected" in read.errors[0]
+
+
+def test_deep_nesting_and_non_string_labels_are_bad_lines() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    nested_metric = '{"metric":{"__name__":"DCGM_FI_DEV_GPU_TEMP","gpu":' + "[" * 900 + "]" * 900
+    nested_metric += f',"Hostname":"h"}},"values":[1],"timestamps":[{T0}]}}'
+    ok = vm_line("DCGM_FI_DEV_GPU_TEMP", "50", str(T0))
+    read = read_vm_jsonl([deep, nested_metric, ok, '{"metric":{"gpu":0,"__name__":"x"},'])
+    assert read.bad_lines == 3 and len(read.ticks) == 1
+    assert "nested deeper than Python's recursion limit" in read.errors[0]
+    assert read.errors[1] == "metrics.jsonl:2: label 'gpu' is a list, not a string"
+    # A numeric label value (not what VictoriaMetrics writes) is read as its integer text.
+    num = json.loads(ok)
+    num["metric"]["gpu"] = 0
+    assert read_vm_jsonl([json.dumps(num)]).ticks[0].frames[0].entities[0] == "node-01/gpu0"
+
+
+def test_line_and_label_limits_and_the_one_error_type() -> None:
+    from telemetry import vmjson as V
+
+    long_label = vm_line("DCGM_FI_DEV_GPU_TEMP", "50", str(T0), pod="p" * (V.MAX_LABEL_CHARS + 1))
+    read = read_vm_jsonl([long_label, "x" * (V.MAX_LINE_CHARS + 1), b"\xff\xfe"])  # type: ignore[list-item]
+    assert read.bad_lines == 3 and read.ticks == []
+    assert "over 4096 characters" in read.errors[0]
+    assert read.errors[1].startswith("metrics.jsonl:2: line of 8388609 characters")
+    assert read.errors[2].startswith("metrics.jsonl:3: not UTF-8")
+    with pytest.raises(V.VmJsonError, match=r"metrics.jsonl:2: expected a text line"):
+        read_vm_jsonl(["", 42])  # type: ignore[list-item]
+
+
+def test_unknown_dcgm_series_are_kept_as_unmodelled_records() -> None:
+    lines = [
+        vm_line("DCGM_FI_DEV_FAN_SPEED", "40, 41", f"{T0}, {T0 + 15000}"),
+        vm_line("DCGM_FI_DEV_FAN_SPEED", "42", f"{T0 + 30000}"),
+        vm_line("DCGM_FI_DEV_FAN_SPEED", "7", f"{T0}", gpu="1"),
+        vm_line("go_goroutines", "3", f"{T0}"),
+        vm_line("DCGM_FI_DEV_GPU_TEMP", "50", f"{T0}"),
+    ]
+    read = read_vm_jsonl(lines)
+    recs = sorted((u.name, dict(u.labels)["gpu"], u.value, u.count) for u in read.unmodelled)
+    assert recs == [("DCGM_FI_DEV_FAN_SPEED", "0", 42.0, 3), ("DCGM_FI_DEV_FAN_SPEED", "1", 7.0, 1)]
+    assert read.unknown_metrics == {"DCGM_FI_DEV_FAN_SPEED": 3, "go_goroutines": 1}
+    assert any("kept as unmodelled series" in e for e in read.errors)
+
+
+def test_exp_metrics_roll_up_per_grid_point_and_land_in_the_extended_frames() -> None:
+    xid = "DCGM_EXP_XID_ERRORS_COUNT"
+    health = "DCGM_EXP_GPU_HEALTH_STATUS"
+    stamps = f"{T0}, {T0 + 15000}"
+    lines = [
+        vm_line(xid, "0, 2", stamps, xid="94", window_size_in_ms="300000"),
+        vm_line(xid, "1, 1", stamps, xid="74", window_size_in_ms="300000"),
+        vm_line(health, "0, 0", stamps, health_watch="PCIE"),
+        vm_line(health, "10, 20", stamps, health_watch="MEM"),
+        vm_line("DCGM_FI_DEV_ECC_DBE_VOL_DEV", "0, 1", stamps, DCGM_FI_DEV_SERIAL="1653024001234"),
+        vm_line("DCGM_FI_DEV_GPU_TEMP", "50, 51", stamps),
+    ]
+    read = read_vm_jsonl(lines)
+    assert len(read.ticks) == len(read.extended) == 2
+    assert read.ticks[0].frames[0].fields == GPU_FIELD_NAMES  # the core columns, unchanged
+    ext = read.extended[1]
+    assert ext.timestamp == read.ticks[1].timestamp
+    assert ext.column(xid)[0] == 3 and read.extended[0].column(xid)[0] == 1
+    assert ext.column(health)[0] == 20 and read.extended[0].column(health)[0] == 10
+    assert ext.column("DCGM_FI_DEV_ECC_DBE_VOL_DEV")[0] == 1
+    assert read.gpu_inventory == {"node-01/gpu0": {"DCGM_FI_DEV_SERIAL": "1653024001234"}}
+    assert read.errors == []
+
+
+def test_new_skus_map_from_model_names_without_family_collisions() -> None:
+    assert sku_from_model_name("NVIDIA A10") == "A10-PCIE-24GB"
+    assert sku_from_model_name("NVIDIA A10G") == "A10-PCIE-24GB"
+    assert sku_from_model_name("NVIDIA A100-PCIE-40GB") == "A100-SXM4-80GB"  # not A10
+    assert sku_from_model_name("NVIDIA GB200") == "GB200-NVL-186GB"  # not B200
+    assert sku_from_model_name("Tesla V100-SXM2-16GB") == "V100-SXM2-32GB"
+    assert sku_from_model_name("NVIDIA L40S") == "L40S-PCIE-48GB"
+    assert sku_from_model_name("NVIDIA RTX PRO 6000 Blackwell Server Edition") == (
+        "RTX-PRO-6000-BSE-96GB"
+    )
+
+
+def test_a_series_that_stops_while_its_gpu_reports_is_reported_vanished() -> None:
+    n = 8
+    stamps = ", ".join(str(T0 + 15_000 * k) for k in range(n))
+    short = ", ".join(str(T0 + 15_000 * k) for k in range(3))
+    lines = [
+        vm_line("DCGM_FI_DEV_GPU_TEMP", ", ".join(["50"] * n), stamps),
+        vm_line("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "0, 0, 0", short),  # gone after an upgrade
+        vm_line("DCGM_FI_DEV_POWER_USAGE", ", ".join(["300"] * (n - 2)), stamps.rsplit(",", 2)[0]),
+    ]
+    read = read_vm_jsonl(lines)
+    assert read.vanished == [
+        ("node-01/gpu0", "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", (T0 + 30_000) / 1000)
+    ]
+    assert any("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL stops after" in e for e in read.errors)
+    # Two missed points at the end (POWER_USAGE) are gaps, not a vanished series.
+    assert len(read.errors) == 1
+
+
+def test_lowercase_hostname_label_of_newer_exporters_is_read() -> None:
+    metric = {"__name__": "DCGM_FI_DEV_GPU_TEMP", "gpu": "0", "hostname": "node-07"}
+    metric["modelName"] = "NVIDIA H100 80GB HBM3"
+    line = json.dumps({"metric": metric, "values": [50], "timestamps": [T0]})
+    read = read_vm_jsonl([line])
+    assert read.errors == [] and read.ticks[0].frames[0].entities == ("node-07/gpu0",)
