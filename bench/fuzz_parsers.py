@@ -53,8 +53,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sim.simulator import FleetSimulator
 from telemetry.exposition import ExpositionError, parse_exposition, render_exposition
-from telemetry.simulator import FleetSimulator
 from telemetry.topology import Topology, build_cluster
 from telemetry.vmjson import VmJsonError, read_vm_jsonl, write_vm_jsonl
 

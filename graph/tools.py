@@ -182,7 +182,7 @@ class ToolRegistry:
 
     def call(self, name: str, args: Mapping[str, Any]) -> ToolResult:
         """Run a tool *without* any approval check. Agents never hold a bare registry for
-        state-changing tools: they go through :class:`graph.approval.ApprovalGate`."""
+        state-changing tools: they go through :class:`graph.approvals.gate.ApprovalGate`."""
         try:
             t = self.get(name)
         except UnknownToolError:

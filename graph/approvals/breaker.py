@@ -317,7 +317,7 @@ class BlastRadiusBreaker:
         """A person resets a tripped breaker, giving a reason. Raises :class:`BreakerError` for
         ``agent``/``policy``/empty names or an empty reason. Resetting an untripped breaker
         changes nothing. Whether ``by`` holds a role that may reset is the policy's question
-        (:meth:`graph.approval.ApprovalGate.reset_breaker` asks it)."""
+        (:meth:`graph.approvals.gate.ApprovalGate.reset_breaker` asks it)."""
         if problem := person_problem(by):
             raise BreakerError(f"breaker reset refused: {problem}")
         if not reason.strip():

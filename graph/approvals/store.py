@@ -378,7 +378,7 @@ class ApprovalStore:
     """Approval requests and decisions in SQLite (WAL), shared safely by threads and processes.
 
     The store records; it does not judge authority. Whether ``by`` may approve a step is the
-    policy's question, asked by :meth:`graph.approval.ApprovalGate.decide` before it calls
+    policy's question, asked by :meth:`graph.approvals.gate.ApprovalGate.decide` before it calls
     :meth:`decide` here and again when the step executes."""
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:", *, fsync: bool = True) -> None:
