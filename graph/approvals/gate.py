@@ -11,14 +11,14 @@ when all of these hold:
      object the caller passes) says approved, not yet consumed, not expired, for exactly this
      tool, these validated arguments and this incident, by someone the policy lets approve
      this risk *now*; or
-   * by a policy rule (:func:`graph.approvals.policy.preapproval`: canary nodes, maintenance windows,
-     standing rules) for every node the arguments name;
+   * by a policy rule (:func:`graph.approvals.policy.preapproval`: canary nodes, maintenance
+     windows, standing rules) for every node the arguments name;
 3. the breaker admits it (it would not take the fleet past its limits), and
 4. a person's approval is consumed atomically: it runs once, ever, however many processes
    resume the same graph.
 
-Every call handled, run or refused, leaves an :class:`~graph.approvals.audit.AuditRecord` with the target's
-state read before and after by a pluggable probe (``slurm.*`` → ``slurm.show_node`` …).
+Every call handled, run or refused, leaves an :class:`~graph.approvals.audit.AuditRecord` with the
+target's state read before and after by a pluggable probe (``slurm.*`` → ``slurm.show_node`` …).
 
 Nothing here reads text for authority: arguments, evidence and model output can name an
 approval id but cannot create, decide or widen one; the ``initiator`` a caller passes is only
