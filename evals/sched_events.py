@@ -10,11 +10,14 @@ Kinds and fields (``time`` is RFC 3339 or Unix seconds)::
 
 Jobs already running when the window starts appear as ``job_start`` at the window start. SLURM's
 ``sacct``/``scontrol`` history and Kubernetes pod events map onto these three kinds.
+
+Bad lines never stop the read: each is reported as ``source:line: what`` in ``errors`` and
+skipped. A line longer than ``MAX_LINE`` characters (read without holding more than that when
+given a file), nested deeper than 64, with NaN/Infinity or an over-long number is a bad line.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +25,11 @@ from typing import Any
 from evals.format import _to_epoch
 from telemetry.frame import LogEvent
 from telemetry.topology import Workload, WorkloadKind
+from telemetry.untrusted import Limits, bounded_lines, loads_json
 
 KINDS = ("job_start", "job_end", "node_state")
+MAX_LINE = 64 * 1024  # characters of one events.jsonl line
+_LINE_LIMITS = Limits(max_bytes=4 * MAX_LINE)
 
 
 @dataclass
@@ -41,12 +47,20 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
     out = SchedEvents()
     jobs: dict[str, tuple[list[str], Workload]] = {}
     parsed: list[tuple[float, int, dict[str, Any]]] = []
-    for n, line in enumerate(lines, 1):
+    numbered: Iterable[tuple[int, str | None]] = (
+        bounded_lines(lines, MAX_LINE)  # type: ignore[arg-type]
+        if hasattr(lines, "readline")
+        else enumerate(lines, 1)
+    )
+    for n, line in numbered:
         out.lines += 1
+        if line is None or len(line) > MAX_LINE:
+            out.errors.append(f"{source}:{n}: line longer than {MAX_LINE} characters")
+            continue
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
+            rec = loads_json(line, "line", _LINE_LIMITS)
             if not isinstance(rec, dict):
                 raise ValueError("not a JSON object")
             kind = rec.get("kind")
