@@ -16,7 +16,7 @@ The schema is published as ``evals/schema/incident.schema.json`` (kept in sync b
 
 :func:`load_spec` raises only :class:`IncidentFormatError`: ``incident.yaml`` is read through
 :mod:`telemetry.untrusted` (at most 1 MiB, UTF-8 with an optional BOM, YAML nested ≤ 64 levels
-and ≤ 50,000 values with aliases expanded, checked before the recursive loader runs; the message
+and ≤ 20,000 values with aliases expanded, checked before the recursive loader runs; the message
 names the line); NaN and infinite numbers are refused. The data files are read by
 :mod:`evals.recorded` (problems there are collected per line, never fatal).
 """

@@ -70,7 +70,7 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
             if not isinstance(t, int | float):
                 raise ValueError(f"time {rec.get('time')!r} is not RFC 3339 or Unix seconds")
             parsed.append((float(t), n, rec))
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, OverflowError) as e:
             out.errors.append(f"{source}:{n}: {e}")
     parsed.sort(key=lambda x: (x[0], x[1]))
     for t, n, rec in parsed:
@@ -117,7 +117,7 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
                     )
                 )
                 continue
-        except (KeyError, ValueError, TypeError) as e:
+        except (KeyError, ValueError, TypeError, OverflowError) as e:
             out.errors.append(f"{source}:{n}: {kind}: {e!r}")
             continue
         snapshot = {g: wl for gpus, wl in jobs.values() for g in gpus}

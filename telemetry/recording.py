@@ -250,7 +250,7 @@ class RunReader:
                         if not math.isfinite(t) or not isinstance(rec.get("events", []), list):
                             raise ValueError("t must be finite and events a list")
                         out[t] = rec
-                    except (ValueError, KeyError, TypeError) as e:
+                    except (ValueError, KeyError, TypeError, OverflowError) as e:
                         raise RecordingError(f"{p}:{lineno}: bad event line: {clip(e)}") from None
         except FileNotFoundError:
             return out

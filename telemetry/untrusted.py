@@ -10,13 +10,13 @@ What is checked, before any recursive parser sees the input:
 * **text**: UTF-8 only (a leading BOM is dropped; an invalid byte is reported with its line and
   column); CRLF line ends are accepted;
 * **JSON nesting**: a linear, non-recursive scan of the brackets outside strings rejects a
-  document nested deeper than ``max_depth`` (default 64); ``NaN`` / ``Infinity`` and numbers
-  that overflow a float are refused, and an integer longer than Python's int-string limit
-  (4,300 digits) is reported instead of escaping as a bare ``ValueError``;
+  document nested deeper than ``max_depth`` (default 64); ``NaN`` / ``Infinity``, floats that
+  overflow and integers longer than ``MAX_INT_DIGITS`` (300; far below Python's 4,300-digit
+  int-string limit, and within float range) are refused with a clear message;
 * **YAML**: the composer counts its depth and stops at ``max_depth`` (with the line), aliases
   are expanded *by count only* (a "billion laughs" document is refused before anything walks it;
-  a recursive alias is refused), and a scalar the constructor cannot build (a 5,000-digit
-  integer, an impossible date) is reported with its line.
+  a recursive alias is refused), an integer longer than ``MAX_INT_DIGITS`` and a scalar the
+  constructor cannot build (an impossible date) are reported with their line.
 
 Everything here raises :class:`UntrustedInputError` (a ``ValueError``) with a message that names
 the source and, where known, the line; callers re-raise it as their own error type.
@@ -37,6 +37,7 @@ import yaml
 DEFAULT_MAX_DEPTH = 64
 DEFAULT_MAX_YAML_NODES = 100_000  # scalars + collections after expanding aliases
 _INT_DIGITS_HINT = "integers are limited to 4,300 digits"
+MAX_INT_DIGITS = 300  # integers longer than this are refused (1e300 is still a float)
 
 
 class UntrustedInputError(ValueError):
@@ -163,12 +164,12 @@ def _no_constant(name: str) -> Any:
 
 
 def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
+    # Beyond float range no format read here means anything, and float() of it overflows.
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
         raise UntrustedInputError(
-            f"number of {len(text)} digits is too long ({_INT_DIGITS_HINT})"
-        ) from None
+            f"number of {len(text)} digits is too long (at most {MAX_INT_DIGITS} digits)"
+        )
+    return int(text)
 
 
 def loads_json(
@@ -176,7 +177,9 @@ def loads_json(
 ) -> Any:
     """Parse one JSON document within ``limits`` or raise :class:`UntrustedInputError`."""
     text = decode_text(data, source, limits.max_bytes)
-    depth = json_depth(text)
+    # cheap first: with no more brackets than the limit, nothing can nest deeper
+    brackets = text.count("[") + text.count("{")
+    depth = json_depth(text) if brackets > limits.max_depth else 0
     if depth > limits.max_depth:
         raise UntrustedInputError(
             f"{source}: {what} nested {depth} deep; the limit is {limits.max_depth}"
@@ -222,8 +225,19 @@ class _BoundedConstructor(yaml.constructor.SafeConstructor):
     date) as a marked YAML error naming the value's line."""
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if node.tag == "tag:yaml.org,2002:int" and len(str(node.value)) > MAX_INT_DIGITS + 20:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"number too long ({len(str(node.value))} characters; at most "
+                f"{MAX_INT_DIGITS} digits)",
+                node.start_mark,
+            )
         try:
-            return super().construct_object(node, deep)
+            value = super().construct_object(node, deep)
+            if isinstance(value, int) and value.bit_length() > 1000:  # beyond float range
+                raise ValueError(f"integer too large ({value.bit_length()} bits)")
+            return value
         except (ValueError, OverflowError, TypeError, RecursionError) as e:
             problem = str(e)
             if "integer string conversion" in problem:
@@ -275,7 +289,7 @@ def scan_yaml(text: str, source: str, limits: Limits = Limits()) -> None:
                     continue  # undefined: the composer reports it
                 size, depth = anchors[event.anchor]
             elif isinstance(event, yaml.ScalarEvent):
-                size, depth = 1, 1
+                size, depth = 1, 0  # depth counts collections, as brackets do in JSON
             elif isinstance(event, yaml.CollectionStartEvent):
                 stack.append([1, 0, event.anchor])
                 if len(stack) - 1 > limits.max_depth:
@@ -300,7 +314,7 @@ def scan_yaml(text: str, source: str, limits: Limits = Limits()) -> None:
             else:
                 continue
             if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
-                anchors[event.anchor] = (1, 1)
+                anchors[event.anchor] = (1, 0)
             total += size
             if total > limits.max_yaml_nodes:
                 raise UntrustedInputError(
@@ -362,7 +376,7 @@ def read_yaml(path: Any, source: str | None = None, limits: Limits = Limits()) -
 
 
 # ---------------------------------------------------------------------------- reporting
-CONFIG_LIMITS = Limits(max_bytes=1024 * 1024, max_depth=DEFAULT_MAX_DEPTH, max_yaml_nodes=50_000)
+CONFIG_LIMITS = Limits(max_bytes=1024 * 1024, max_depth=DEFAULT_MAX_DEPTH, max_yaml_nodes=20_000)
 MAX_REPORTED = 20  # problems listed in one error message; the rest are counted
 
 

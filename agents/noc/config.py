@@ -3,7 +3,7 @@
 Unknown keys are errors (``extra="forbid"``): a typo in a threshold name must not silently fall
 back to a default on a production fleet. :func:`load_config` reports the file and the dotted
 path of every problem, and raises only :class:`ConfigError`: the file is read through
-:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 50,000 values
+:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values
 with aliases expanded, checked before the recursive loader runs); NaN and infinite numbers are
 refused.
 

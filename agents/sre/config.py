@@ -5,7 +5,7 @@ Every part has a safe default, so ``gpufleet diagnose`` works with no file at al
 wired, state under ``.gpufleet/state``. Unknown keys are errors that name the key.
 
 :func:`load_sre_config` raises only :class:`SreConfigError`: the file is read through
-:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 50,000 values
+:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values
 with aliases expanded, checked before the recursive loader runs; the message names the line);
 NaN and infinite numbers are refused.
 """

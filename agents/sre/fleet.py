@@ -780,7 +780,7 @@ class ChangeLogFile:
                             raise TypeError(f"expected a JSON object, got {type(rec).__name__}")
                         t = _epoch(rec["time"])
                         node, kind = _text(rec["node"]), _text(rec["kind"])
-                    except (ValueError, KeyError, TypeError) as e:
+                    except (ValueError, KeyError, TypeError, OverflowError) as e:
                         bad += 1
                         if len(problems) < 5:
                             problems.append(f"{self.path}:{n}: {type(e).__name__}: {clip(e)}")

@@ -6,7 +6,7 @@ meant or a time without a UTC offset is an error naming the file, the line and t
 (``policy.yaml:14: canary_nodes[0].tools[1]: ...``). A typo in a policy must never widen what
 runs without a person. Loading raises only :class:`PolicyError`: the text is read through
 :mod:`telemetry.untrusted` (at most 1 MiB, UTF-8 with an optional BOM, YAML nested ≤ 64 levels
-and ≤ 50,000 values with aliases expanded, checked by a streaming scan before the recursive
+and ≤ 20,000 values with aliases expanded, checked by a streaming scan before the recursive
 composer runs; recursive aliases, over-long integers and impossible dates are reported with
 their line); NaN and infinite numbers are refused.
 

@@ -13,7 +13,7 @@ that holds it, and the key is read only when a client is built.
 
 :func:`load_model_config` and :func:`model_config_from_mapping` raise only
 :class:`ModelConfigError`: the file is read through :mod:`telemetry.untrusted` (at most 1 MiB,
-UTF-8, YAML nested ≤ 64 levels and ≤ 50,000 values with aliases expanded, checked before the
+UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values with aliases expanded, checked before the
 recursive loader runs; the message names the line); NaN and infinite numbers are refused.
 """
 
