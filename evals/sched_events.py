@@ -14,6 +14,9 @@ Jobs already running when the window starts appear as ``job_start`` at the windo
 Bad lines never stop the read: each is reported as ``source:line: what`` in ``errors`` and
 skipped. A line longer than ``MAX_LINE`` characters (read without holding more than that when
 given a file), nested deeper than 64, with NaN/Infinity or an over-long number is a bad line.
+At most ``MAX_ERRORS`` bad lines are listed (then a count), and the workload snapshots hold at
+most ``MAX_SNAPSHOT_ENTRIES`` GPU entries in all (the rest of the file is then reported and
+ignored), so memory stays linear in the file.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ from telemetry.untrusted import Limits, bounded_lines, loads_json
 
 KINDS = ("job_start", "job_end", "node_state")
 MAX_LINE = 64 * 1024  # characters of one events.jsonl line
+MAX_ERRORS = 1000  # bad lines listed; the rest are counted in one last entry
+# GPU → workload entries kept over all snapshots: each workload change stores the full map, so
+# without a cap a file of many overlapping jobs would need memory quadratic in its length.
+MAX_SNAPSHOT_ENTRIES = 2_000_000
 _LINE_LIMITS = Limits(max_bytes=4 * MAX_LINE)
 
 
@@ -73,6 +80,7 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
         except (ValueError, TypeError, OverflowError) as e:
             out.errors.append(f"{source}:{n}: {e}")
     parsed.sort(key=lambda x: (x[0], x[1]))
+    stored = 0
     for t, n, rec in parsed:
         kind = rec["kind"]
         try:
@@ -121,10 +129,20 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
             out.errors.append(f"{source}:{n}: {kind}: {e!r}")
             continue
         snapshot = {g: wl for gpus, wl in jobs.values() for g in gpus}
+        stored += len(snapshot)
+        if stored > MAX_SNAPSHOT_ENTRIES:
+            out.errors.append(
+                f"{source}:{n}: workload snapshots exceed {MAX_SNAPSHOT_ENTRIES} GPU entries; "
+                "this and later events are ignored"
+            )
+            break
         if out.workloads and out.workloads[-1][0] == t:
             out.workloads[-1] = (t, snapshot)
         else:
             out.workloads.append((t, snapshot))
+    if len(out.errors) > MAX_ERRORS:
+        more = len(out.errors) - MAX_ERRORS
+        out.errors[MAX_ERRORS:] = [f"{source}: … and {more} more bad lines"]
     return out
 
 

@@ -172,6 +172,9 @@ def _int(text: str) -> int:
     return int(text)
 
 
+_DECODER = json_decoder()
+
+
 def loads_json(
     data: bytes | str, source: str, limits: Limits = Limits(), *, what: str = "JSON"
 ) -> Any:
@@ -185,9 +188,7 @@ def loads_json(
             f"{source}: {what} nested {depth} deep; the limit is {limits.max_depth}"
         )
     try:
-        return json.loads(
-            text, parse_float=_finite_float, parse_int=_int, parse_constant=_no_constant
-        )
+        return _DECODER.decode(text)
     except json.JSONDecodeError as e:
         raise UntrustedInputError(
             f"{source}:{e.lineno}:{e.colno}: not valid {what}: {e.msg}"

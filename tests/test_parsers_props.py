@@ -687,3 +687,102 @@ def test_depth_limit_is_64_exactly() -> None:
     assert load_yaml(json.dumps(_nested(64)), "x")[0] == _nested(64)
     with pytest.raises(UntrustedInputError, match="deeper than 64"):
         load_yaml(json.dumps(_nested(65)), "x")
+
+
+# ---------------------------------------------------------------------------- linear time
+class _ScanningIntake(AlertIntake):
+    """The intake as it was: every alert scans all external incidents."""
+
+    def _covering_external(self, target: Any, family: Any) -> Any:
+        from agents.noc.alert_intake import covers
+
+        return next(
+            (
+                x
+                for x in reversed(self._external.values())
+                if x.firing and covers(x.incident, target, family)
+            ),
+            None,
+        )
+
+
+_LABEL_CHOICES = st.fixed_dictionaries(
+    {
+        "alertname": st.sampled_from(
+            ["GpuTempHigh", "XidError", "NVLinkDown", "NodeDown", "Other"]
+        ),
+        "severity": st.sampled_from(["critical", "warning", "info"]),
+    },
+    optional={
+        "instance": st.sampled_from(["node-01:9400", "node-02:9400", "elsewhere:1"]),
+        "gpu": st.sampled_from(["0", "3", "7"]),
+        "rack": st.sampled_from(["r00", "r99"]),
+        "job": st.sampled_from(["a", "b"]),
+    },
+)
+
+
+@PROPS
+@given(
+    batches=st.lists(
+        st.lists(
+            st.tuples(_LABEL_CHOICES, st.sampled_from(["firing", "resolved"]), st.integers(0, 5)),
+            min_size=1,
+            max_size=8,
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_indexed_external_lookup_matches_the_full_scan(batches: list[Any]) -> None:
+    fast, slow = AlertIntake(TOPO, list), _ScanningIntake(TOPO, list)
+    for batch in batches:
+        alerts = [
+            {
+                "status": status,
+                "labels": labels,
+                "startsAt": f"2025-06-14T02:0{minute}:00Z",
+                "endsAt": f"2025-06-14T03:0{minute}:00Z" if status == "resolved" else None,
+            }
+            for labels, status, minute in batch
+        ]
+        body = json.dumps(_payload(*alerts))
+        assert fast.handle(body) == slow.handle(body)
+    assert fast.external_incidents() == slow.external_incidents()
+
+
+def test_ten_thousand_distinct_alerts_are_handled_in_linear_time() -> None:
+    alerts = [
+        {
+            "status": "firing",
+            "labels": {"alertname": f"A{i}", "job": str(i)},
+            "startsAt": "2025-06-14T02:00:00Z",
+        }
+        for i in range(10_000)
+    ]
+    payload = parse_payload(json.dumps(_payload(*alerts)))
+    started = time.perf_counter()
+    events = AlertIntake(TOPO, list).handle(payload)
+    assert len(events) == 10_000
+    assert time.perf_counter() - started < 30.0  # was ~120 s: each alert scanned every incident
+
+
+def test_events_jsonl_snapshots_stay_bounded() -> None:
+    from evals.sched_events import MAX_SNAPSHOT_ENTRIES
+
+    lines = [
+        json.dumps(
+            {
+                "time": i,
+                "kind": "job_start",
+                "job_id": str(i),
+                "gpus": [f"n{i}/g{k}" for k in range(8)],
+            }
+        )
+        for i in range(5000)
+    ]
+    started = time.perf_counter()
+    out = read_events(lines)
+    assert time.perf_counter() - started < 5.0
+    assert sum(len(w) for _, w in out.workloads) <= MAX_SNAPSHOT_ENTRIES
+    assert "workload snapshots exceed" in out.errors[-1]

@@ -508,6 +508,12 @@ class AlertIntake:
         self.stats = IntakeStats()
         self._seen: OrderedDict[tuple[str, float, str], None] = OrderedDict()
         self._external: OrderedDict[str, _External] = OrderedDict()
+        # (family, entity / node / rack / root) → {external incident id: insertion number}, so
+        # finding the external incident that covers an alert never scans all of them (a payload
+        # of 10,000 distinct alerts would otherwise cost 10,000 × 5,000 ``covers`` calls).
+        self._ext_index: dict[tuple[Family, str], dict[str, int]] = {}
+        self._ext_seq: dict[str, int] = {}
+        self._ext_counter = 0
         # alert (key, startsAt) → the incident it joined; bounded like _seen
         self._alert_incident: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._noc_extra: dict[str, list[tuple[str, str]]] = {}  # NOC id → (anomaly id, line)
@@ -575,9 +581,10 @@ class AlertIntake:
             self.stats.info_only += 1  # evidence only: never opens an incident
             return []
         incident = self._new_incident(alert, target, family, severity, anomaly_id, line, t)
-        self._external[incident.incident_id] = _External(incident, target, {alert.key})
+        self._add_external(_External(incident, target, {alert.key}))
         while len(self._external) > _EXTERNAL_MAX:
-            self._external.popitem(last=False)
+            _, evicted = self._external.popitem(last=False)
+            self._unindex(evicted.incident)
         self._joined(alert, incident.incident_id)
         self.stats.opened += 1
         return [
@@ -597,14 +604,50 @@ class AlertIntake:
         return next((i for i in incidents if covers(i, target, family)), None)
 
     def _covering_external(self, target: AlertTarget, family: Family) -> _External | None:
-        return next(
-            (
-                x
-                for x in reversed(self._external.values())
-                if x.firing and covers(x.incident, target, family)
-            ),
-            None,
-        )
+        """The newest firing external incident covering the target (as ``covers`` decides),
+        looked up through the index: every way ``covers`` can match goes through the target's
+        entity, node or rack being one of the incident's root / entities / nodes / racks."""
+        found: dict[str, int] = {}
+        for key in {target.entity, target.node, target.rack}:
+            if key is not None:
+                found.update(self._ext_index.get((family, key), {}))
+        for incident_id in sorted(found, key=found.__getitem__, reverse=True):
+            x = self._external.get(incident_id)
+            if x is not None and x.firing and covers(x.incident, target, family):
+                return x
+        return None
+
+    @staticmethod
+    def _index_keys(incident: Incident) -> set[str]:
+        return {
+            incident.root_entity,
+            *incident.entities,
+            *incident.context_entities,
+            *incident.nodes,
+            *incident.racks,
+        }
+
+    def _add_external(self, ext: _External) -> None:
+        iid = ext.incident.incident_id
+        if iid in self._external:  # re-opened under the same id: keeps its place, as before
+            self._unindex(self._external[iid].incident, forget=False)
+        else:
+            self._ext_counter += 1
+            self._ext_seq[iid] = self._ext_counter
+        self._external[iid] = ext
+        for key in self._index_keys(ext.incident):
+            self._ext_index.setdefault((ext.incident.family, key), {})[iid] = self._ext_seq[iid]
+
+    def _unindex(self, incident: Incident, *, forget: bool = True) -> None:
+        iid = incident.incident_id
+        for key in self._index_keys(incident):
+            ids = self._ext_index.get((incident.family, key))
+            if ids is not None:
+                ids.pop(iid, None)
+                if not ids:
+                    del self._ext_index[(incident.family, key)]
+        if forget:
+            self._ext_seq.pop(iid, None)
 
     def _new_incident(
         self,
@@ -743,6 +786,7 @@ class AlertIntake:
         inc = inc.advance(Phase.RESOLVED, at, "all its Alertmanager alerts resolved", by=SOURCE)
         ext.incident = inc
         del self._external[inc.incident_id]
+        self._unindex(inc)
         self.stats.resolved_external += 1
         return _updated(inc, "phase", anomaly_id, at)
 
