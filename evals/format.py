@@ -13,6 +13,12 @@ Scenario folders in the suite may instead carry a ``generator`` block: the data 
 produced from seeds on the fly (``evals.materialize``), so the committed suite stays small.
 
 The schema is published as ``evals/schema/incident.schema.json`` (kept in sync by a test).
+
+:func:`load_spec` raises only :class:`IncidentFormatError`: ``incident.yaml`` is read through
+:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8 with an optional BOM, YAML nested ≤ 64 levels
+and ≤ 20,000 values with aliases expanded, checked before the recursive loader runs; the message
+names the line); NaN and infinite numbers are refused. The data files are read by
+:mod:`evals.recorded` (problems there are collected per line, never fatal).
 """
 
 from __future__ import annotations
@@ -24,6 +30,15 @@ from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+
+from telemetry.untrusted import (
+    CONFIG_LIMITS,
+    UntrustedInputError,
+    capped,
+    clip,
+    read_yaml,
+    with_label,
+)
 
 SCHEMA_PATH = Path(__file__).with_name("schema") / "incident.schema.json"
 SCOPES = ("gpu", "chassis", "node", "job", "rack", "cluster")
@@ -44,7 +59,7 @@ def _to_epoch(v: Any) -> Any:
     """Accept RFC 3339 strings (and YAML datetimes) as well as epoch seconds."""
     if isinstance(v, dt.datetime):
         return (v if v.tzinfo else v.replace(tzinfo=dt.UTC)).timestamp()
-    if isinstance(v, str):
+    if isinstance(v, str) and len(v) <= 64:
         try:
             parsed = dt.datetime.fromisoformat(v.replace("Z", "+00:00"))
         except ValueError:
@@ -57,7 +72,7 @@ Epoch = Annotated[float, BeforeValidator(_to_epoch)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class TimeRange(_Strict):
@@ -174,13 +189,15 @@ def load_spec(folder: str | Path) -> IncidentSpec:
     folder = Path(folder)
     path = folder / "incident.yaml"
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = read_yaml(path, limits=CONFIG_LIMITS)
     except FileNotFoundError:
         raise IncidentFormatError(
             f"{path}: missing (a recorded incident needs incident.yaml)"
         ) from None
-    except yaml.YAMLError as e:
-        raise IncidentFormatError(f"{path}: not valid YAML: {e}") from e
+    except OSError as e:
+        raise IncidentFormatError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UntrustedInputError as e:
+        raise IncidentFormatError(with_label(e, str(path), "not valid YAML")) from None
     if not isinstance(raw, dict):
         raise IncidentFormatError(f"{path}: top level must be a mapping")
     try:
@@ -188,9 +205,11 @@ def load_spec(folder: str | Path) -> IncidentSpec:
     except ValidationError as e:
         lines = []
         for err in e.errors():
-            loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
-            lines.append(f"  {loc}: {err['msg']}")
-        raise IncidentFormatError(f"{path}: invalid incident:\n" + "\n".join(lines)) from e
+            loc = ".".join(clip(x, 80) for x in err["loc"]) or "(top level)"
+            lines.append(f"  {loc}: {clip(err['msg'], 300)}")
+        raise IncidentFormatError(
+            f"{path}: invalid incident:\n" + "\n".join(capped(lines))
+        ) from None
 
 
 def json_schema() -> dict[str, Any]:

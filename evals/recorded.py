@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import json
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -24,6 +23,7 @@ from evals.sched_events import read_events
 from telemetry.frame import LogEvent, Tick
 from telemetry.kernel_log import ParseReport, parse_lines
 from telemetry.topology import Cluster, Topology, Workload
+from telemetry.untrusted import Limits, clip, loads_json, read_text
 from telemetry.vmjson import read_vm_jsonl
 
 
@@ -78,7 +78,8 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
         )
     topology = _topology(spec, folder)
     problems: list[str] = []
-    with (data_dir / "metrics.jsonl").open(encoding="utf-8") as fh:
+    # errors="replace": a non-UTF-8 byte makes its line a reported bad line, never a crash
+    with (data_dir / "metrics.jsonl").open(encoding="utf-8", errors="replace") as fh:
         vm = read_vm_jsonl(
             fh,
             topology=topology,
@@ -101,7 +102,7 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
     sched_path = data_dir / "events.jsonl"
     workloads: list[tuple[float, dict[str, Workload]]] = []
     if sched_path.exists():
-        with sched_path.open(encoding="utf-8") as fh:
+        with sched_path.open(encoding="utf-8", errors="replace") as fh:
             sched = read_events(fh, str(sched_path))
         problems += sched.errors
         log_events += sched.log_events
@@ -178,11 +179,16 @@ def _topology(spec: IncidentSpec, folder: Path) -> Topology:
     if spec.topology_file is None:
         return topology_for(spec)
     path = folder / spec.topology_file
+    if not path.resolve().is_relative_to(folder.resolve()):
+        raise IncidentFormatError(f"{path}: topology_file must stay inside the incident folder")
     try:
-        raw = json.loads(path.read_text())
+        cap = 16 * 1024 * 1024
+        raw = loads_json(read_text(path, str(path), cap), str(path), Limits(max_bytes=cap))
+        if not isinstance(raw, list):
+            raise ValueError(f"expected a JSON list of clusters, got {type(raw).__name__}")
         return Topology([Cluster.model_validate(c) for c in raw])
-    except (OSError, ValueError) as e:
-        raise IncidentFormatError(f"{path}: cannot load topology: {e}") from e
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        raise IncidentFormatError(f"{path}: cannot load topology: {clip(e, 2000)}") from None
 
 
 def _year(spec: IncidentSpec) -> int:

@@ -10,11 +10,17 @@ Kinds and fields (``time`` is RFC 3339 or Unix seconds)::
 
 Jobs already running when the window starts appear as ``job_start`` at the window start. SLURM's
 ``sacct``/``scontrol`` history and Kubernetes pod events map onto these three kinds.
+
+Bad lines never stop the read: each is reported as ``source:line: what`` in ``errors`` and
+skipped. A line longer than ``MAX_LINE`` characters (read without holding more than that when
+given a file), nested deeper than 64, with NaN/Infinity or an over-long number is a bad line.
+At most ``MAX_ERRORS`` bad lines are listed (then a count), and the workload snapshots hold at
+most ``MAX_SNAPSHOT_ENTRIES`` GPU entries in all (the rest of the file is then reported and
+ignored), so memory stays linear in the file.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +28,15 @@ from typing import Any
 from evals.format import _to_epoch
 from telemetry.frame import LogEvent
 from telemetry.topology import Workload, WorkloadKind
+from telemetry.untrusted import Limits, bounded_lines, loads_json
 
 KINDS = ("job_start", "job_end", "node_state")
+MAX_LINE = 64 * 1024  # characters of one events.jsonl line
+MAX_ERRORS = 1000  # bad lines listed; the rest are counted in one last entry
+# GPU → workload entries kept over all snapshots: each workload change stores the full map, so
+# without a cap a file of many overlapping jobs would need memory quadratic in its length.
+MAX_SNAPSHOT_ENTRIES = 2_000_000
+_LINE_LIMITS = Limits(max_bytes=4 * MAX_LINE)
 
 
 @dataclass
@@ -41,12 +54,20 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
     out = SchedEvents()
     jobs: dict[str, tuple[list[str], Workload]] = {}
     parsed: list[tuple[float, int, dict[str, Any]]] = []
-    for n, line in enumerate(lines, 1):
+    numbered: Iterable[tuple[int, str | None]] = (
+        bounded_lines(lines, MAX_LINE)  # type: ignore[arg-type]
+        if hasattr(lines, "readline")
+        else enumerate(lines, 1)
+    )
+    for n, line in numbered:
         out.lines += 1
+        if line is None or len(line) > MAX_LINE:
+            out.errors.append(f"{source}:{n}: line longer than {MAX_LINE} characters")
+            continue
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
+            rec = loads_json(line, "line", _LINE_LIMITS)
             if not isinstance(rec, dict):
                 raise ValueError("not a JSON object")
             kind = rec.get("kind")
@@ -56,9 +77,10 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
             if not isinstance(t, int | float):
                 raise ValueError(f"time {rec.get('time')!r} is not RFC 3339 or Unix seconds")
             parsed.append((float(t), n, rec))
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, OverflowError) as e:
             out.errors.append(f"{source}:{n}: {e}")
     parsed.sort(key=lambda x: (x[0], x[1]))
+    stored = 0
     for t, n, rec in parsed:
         kind = rec["kind"]
         try:
@@ -103,14 +125,24 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
                     )
                 )
                 continue
-        except (KeyError, ValueError, TypeError) as e:
+        except (KeyError, ValueError, TypeError, OverflowError) as e:
             out.errors.append(f"{source}:{n}: {kind}: {e!r}")
             continue
         snapshot = {g: wl for gpus, wl in jobs.values() for g in gpus}
+        stored += len(snapshot)
+        if stored > MAX_SNAPSHOT_ENTRIES:
+            out.errors.append(
+                f"{source}:{n}: workload snapshots exceed {MAX_SNAPSHOT_ENTRIES} GPU entries; "
+                "this and later events are ignored"
+            )
+            break
         if out.workloads and out.workloads[-1][0] == t:
             out.workloads[-1] = (t, snapshot)
         else:
             out.workloads.append((t, snapshot))
+    if len(out.errors) > MAX_ERRORS:
+        more = len(out.errors) - MAX_ERRORS
+        out.errors[MAX_ERRORS:] = [f"{source}: … and {more} more bad lines"]
     return out
 
 

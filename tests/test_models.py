@@ -113,7 +113,7 @@ def test_api_key_is_never_stored(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_config_file_errors(tmp_path: Path) -> None:
     bad_yaml = tmp_path / "bad.yaml"
     bad_yaml.write_text("backend: [none\n")
-    with pytest.raises(ModelConfigError, match=r"bad\.yaml: not valid YAML"):
+    with pytest.raises(ModelConfigError, match=r"bad\.yaml(:\d+:\d+)?: not valid YAML"):
         load_model_config(bad_yaml)
     not_mapping = tmp_path / "list.yaml"
     not_mapping.write_text("- local\n")

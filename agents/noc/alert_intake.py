@@ -48,9 +48,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from http import HTTPStatus
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
 from bus.events import (
     Event,
@@ -66,6 +66,7 @@ from bus.events import (
 from bus.protocol import Bus
 from knowledge.xid import classify
 from telemetry.topology import Topology, gpu_key
+from telemetry.untrusted import Limits, UntrustedInputError, loads_json
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +81,21 @@ _ANNOTATIONS_MAX = 8
 
 
 # ---------------------------------------------------------------------------- the payload
+# Limits on one webhook body (PayloadError beyond them). Alertmanager's own payloads are far
+# inside these; they bound what a misbehaving or hostile sender can make the receiver hold.
+MAX_BODY_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64  # JSON nesting, checked by a linear scan before the JSON parser runs
+MAX_ALERTS = 10_000
+MAX_LABELS = 128  # labels (or annotations) per alert / per group or common set
+MAX_LABEL_NAME = 1024  # characters of a label or annotation name
+MAX_LABEL_VALUE = 16 * 1024  # characters of a label value
+MAX_ANNOTATION_VALUE = 64 * 1024  # characters of an annotation value (descriptions, runbooks)
+MAX_TEXT = 16 * 1024  # characters of receiver, groupKey, externalURL, generatorURL, fingerprint
+_PAYLOAD_LIMITS = Limits(max_bytes=MAX_BODY_BYTES, max_depth=MAX_DEPTH)
+_EARLIEST = datetime(1970, 1, 2, tzinfo=UTC)
+_LATEST = datetime(9000, 1, 1, tzinfo=UTC)
+
+
 class _Lenient(BaseModel):
     # Alertmanager has added fields over its releases (fingerprint, truncatedAlerts, …) and
     # may add more: unknown fields are tolerated and kept in ``model_extra``, never rejected.
@@ -88,6 +104,20 @@ class _Lenient(BaseModel):
 
 def _utc(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _bounded_labels(value: dict[str, str], max_value: int) -> dict[str, str]:
+    if len(value) > MAX_LABELS:
+        raise ValueError(f"{len(value)} entries; at most {MAX_LABELS}")
+    for k, v in value.items():
+        if len(k) > MAX_LABEL_NAME:
+            raise ValueError(f"name {k[:40]!r}… longer than {MAX_LABEL_NAME} characters")
+        if len(v) > max_value:
+            raise ValueError(f"value of {k[:40]!r} longer than {max_value} characters")
+    return value
+
+
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
 
 
 class AlertmanagerAlert(_Lenient):
@@ -99,14 +129,40 @@ class AlertmanagerAlert(_Lenient):
     starts_at: datetime = Field(alias="startsAt")
     # Go's zero time ("0001-01-01T00:00:00Z") while firing; read it through ``ends``.
     ends_at: datetime | None = Field(default=None, alias="endsAt")
-    generator_url: str = Field(default="", alias="generatorURL")
-    fingerprint: str = ""
+    generator_url: Text = Field(default="", alias="generatorURL")
+    fingerprint: Text = ""
 
-    @field_validator("starts_at", "ends_at")
+    @field_validator("labels")
     @classmethod
-    def _aware(cls, v: datetime | None) -> datetime | None:
-        # A timestamp without a zone is read as UTC (Alertmanager always sends "Z").
-        return _utc(v) if v is not None else None
+    def _labels_bounded(cls, v: dict[str, str]) -> dict[str, str]:
+        return _bounded_labels(v, MAX_LABEL_VALUE)
+
+    @field_validator("annotations")
+    @classmethod
+    def _annotations_bounded(cls, v: dict[str, str]) -> dict[str, str]:
+        return _bounded_labels(v, MAX_ANNOTATION_VALUE)
+
+    @field_validator("starts_at")
+    @classmethod
+    def _starts_in_range(cls, v: datetime) -> datetime:
+        # A time outside the epoch range cannot become an event time (and would overflow the
+        # conversions downstream); Alertmanager only sends real times here.
+        v = _utc(v)
+        if not _EARLIEST <= v < _LATEST:
+            raise ValueError(f"startsAt {v.isoformat()} is outside 1970-01-02 .. 9000-01-01")
+        return v
+
+    @field_validator("ends_at")
+    @classmethod
+    def _ends_in_range(cls, v: datetime | None) -> datetime | None:
+        # A timestamp without a zone is read as UTC (Alertmanager always sends "Z"). Go's zero
+        # time (year 1) means "not set"; any other time must be a real one.
+        if v is None:
+            return None
+        v = _utc(v)
+        if v.year >= 1970 and not _EARLIEST <= v < _LATEST:
+            raise ValueError(f"endsAt {v.isoformat()} is outside 1970-01-02 .. 9000-01-01")
+        return v
 
     @property
     def alertname(self) -> str:
@@ -129,53 +185,114 @@ class AlertmanagerAlert(_Lenient):
         return self.ends_at.timestamp()
 
 
+@dataclass(frozen=True)
+class RejectedAlert:
+    """An alert of an accepted payload that did not validate: its index in ``alerts``, why."""
+
+    index: int
+    error: str
+
+
 class AlertmanagerPayload(_Lenient):
     """Alertmanager's webhook body, version 4 (Alertmanager ≥ 0.5 sends it)."""
 
     version: str
-    group_key: str = Field(alias="groupKey")
-    truncated_alerts: int = Field(default=0, alias="truncatedAlerts", ge=0)
+    group_key: Text = Field(alias="groupKey")
+    truncated_alerts: int = Field(default=0, alias="truncatedAlerts", ge=0, le=2**31)
     status: Literal["firing", "resolved"]
-    receiver: str
+    receiver: Text
     group_labels: dict[str, str] = Field(default_factory=dict, alias="groupLabels")
     common_labels: dict[str, str] = Field(default_factory=dict, alias="commonLabels")
     common_annotations: dict[str, str] = Field(default_factory=dict, alias="commonAnnotations")
-    external_url: str = Field(default="", alias="externalURL")
-    alerts: list[AlertmanagerAlert]
+    external_url: Text = Field(default="", alias="externalURL")
+    alerts: list[AlertmanagerAlert] = Field(max_length=MAX_ALERTS)
+    _rejected: tuple[RejectedAlert, ...] = PrivateAttr(default=())
 
     @field_validator("version")
     @classmethod
     def _known_version(cls, v: str) -> str:
         if v != SUPPORTED_VERSION:
             raise ValueError(
-                f"unsupported webhook payload version {v!r}: this receiver understands "
+                f"unsupported webhook payload version {v[:40]!r}: this receiver understands "
                 f'Alertmanager\'s version "{SUPPORTED_VERSION}" only'
             )
         return v
+
+    @field_validator("group_labels", "common_labels")
+    @classmethod
+    def _labels_bounded(cls, v: dict[str, str]) -> dict[str, str]:
+        return _bounded_labels(v, MAX_LABEL_VALUE)
+
+    @field_validator("common_annotations")
+    @classmethod
+    def _annotations_bounded(cls, v: dict[str, str]) -> dict[str, str]:
+        return _bounded_labels(v, MAX_ANNOTATION_VALUE)
+
+    @property
+    def rejected_alerts(self) -> tuple[RejectedAlert, ...]:
+        """Alerts of the body that did not validate and were left out (see parse_payload)."""
+        return self._rejected
 
 
 class PayloadError(ValueError):
     """A webhook body that is not a valid version-4 payload; the message says where and why."""
 
 
+def _problems(exc: ValidationError, prefix: str = "") -> str:
+    def where(loc: tuple[int | str, ...]) -> str:
+        return ".".join(map(str, (*([prefix] if prefix else []), *loc))) or "body"
+
+    return "; ".join(f"{where(e['loc'])}: {e['msg']}" for e in exc.errors()[:10])
+
+
 def parse_payload(body: bytes | str | Mapping[str, Any]) -> AlertmanagerPayload:
-    """Validate a webhook body (raw JSON or already decoded) or raise :class:`PayloadError`."""
+    """Validate a webhook body (raw JSON or already decoded) or raise :class:`PayloadError`.
+
+    Limits (each a PayloadError naming what exceeded it): body ≤ ``MAX_BODY_BYTES``, UTF-8,
+    JSON nested ≤ ``MAX_DEPTH`` (checked by a linear scan before parsing), no NaN/Infinity, no
+    integer beyond Python's 4,300-digit limit, ≤ ``MAX_ALERTS`` alerts, ≤ ``MAX_LABELS`` labels
+    and annotations per set with bounded names and values, times within 1970 .. 9000.
+
+    A batch is never dropped for one bad alert: the envelope (version, status, receiver, …)
+    must validate, then each alert is validated on its own. The valid alerts make up
+    ``alerts``; the invalid ones are reported by index in :attr:`~AlertmanagerPayload.
+    rejected_alerts`. Only when no alert at all is valid (and there was at least one) does
+    the whole payload fail, naming every bad alert.
+    """
     if isinstance(body, bytes | str):
         try:
-            data = json.loads(body)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise PayloadError(f"body is not JSON: {exc}") from None
+            data = loads_json(body, "body", _PAYLOAD_LIMITS)
+        except UntrustedInputError as exc:
+            raise PayloadError(f"body is not JSON within limits: {exc}") from None
     else:
         data = dict(body)
     if not isinstance(data, dict):
         raise PayloadError(f"body must be a JSON object, got {type(data).__name__}")
+    raw_alerts = data.get("alerts")
+    if not isinstance(raw_alerts, list):
+        raw_alerts = None  # the envelope validation reports it
+    elif len(raw_alerts) > MAX_ALERTS:
+        raise PayloadError(f"alerts: {len(raw_alerts)} alerts; at most {MAX_ALERTS} per payload")
     try:
-        return AlertmanagerPayload.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()[:10]
+        payload = AlertmanagerPayload.model_validate(
+            {**data, "alerts": []} if raw_alerts is not None else data
         )
-        raise PayloadError(f"invalid Alertmanager webhook payload: {problems}") from None
+    except ValidationError as exc:
+        raise PayloadError(f"invalid Alertmanager webhook payload: {_problems(exc)}") from None
+    good: list[AlertmanagerAlert] = []
+    bad: list[RejectedAlert] = []
+    for i, item in enumerate(raw_alerts or ()):
+        try:
+            good.append(AlertmanagerAlert.model_validate(item))
+        except ValidationError as exc:
+            bad.append(RejectedAlert(i, _problems(exc, f"alerts.{i}")))
+    if bad and not good:
+        raise PayloadError(
+            "invalid Alertmanager webhook payload: " + "; ".join(b.error for b in bad[:10])
+        )
+    payload = payload.model_copy(update={"alerts": good})
+    payload._rejected = tuple(bad)
+    return payload
 
 
 # ---------------------------------------------------------------------------- labels → meaning
@@ -366,6 +483,7 @@ class IntakeStats:
     info_only: int = 0  # INFO alerts no incident covered: kept out of the incident stream
     resolved_unmatched: int = 0  # resolved alerts with no incident to attach them to
     truncated_alerts: int = 0  # alerts Alertmanager left out of payloads (max_alerts)
+    rejected_alerts: int = 0  # alerts that did not validate, left out of an accepted payload
 
 
 @dataclass
@@ -390,6 +508,12 @@ class AlertIntake:
         self.stats = IntakeStats()
         self._seen: OrderedDict[tuple[str, float, str], None] = OrderedDict()
         self._external: OrderedDict[str, _External] = OrderedDict()
+        # (family, entity / node / rack / root) → {external incident id: insertion number}, so
+        # finding the external incident that covers an alert never scans all of them (a payload
+        # of 10,000 distinct alerts would otherwise cost 10,000 × 5,000 ``covers`` calls).
+        self._ext_index: dict[tuple[Family, str], dict[str, int]] = {}
+        self._ext_seq: dict[str, int] = {}
+        self._ext_counter = 0
         # alert (key, startsAt) → the incident it joined; bounded like _seen
         self._alert_incident: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._noc_extra: dict[str, list[tuple[str, str]]] = {}  # NOC id → (anomaly id, line)
@@ -399,11 +523,17 @@ class AlertIntake:
         return [x.incident for x in self._external.values() if x.firing]
 
     def handle(self, payload: AlertmanagerPayload | Mapping[str, Any] | bytes | str) -> list[Event]:
-        """Events for one webhook notification, in alert order. Raises :class:`PayloadError`."""
+        """Events for one webhook notification, in alert order. Raises :class:`PayloadError`.
+
+        Alerts of the payload that did not validate (:func:`parse_payload`) are counted in
+        ``stats.rejected_alerts`` and logged by index; the valid ones are all processed."""
         if not isinstance(payload, AlertmanagerPayload):
             payload = parse_payload(payload)
         self.stats.payloads += 1
         self.stats.truncated_alerts += payload.truncated_alerts
+        self.stats.rejected_alerts += len(payload.rejected_alerts)
+        for bad in payload.rejected_alerts[:10]:
+            logger.warning("alert intake: alert %d left out: %s", bad.index, bad.error)
         events: list[Event] = []
         for alert in payload.alerts:
             self.stats.alerts += 1
@@ -451,9 +581,10 @@ class AlertIntake:
             self.stats.info_only += 1  # evidence only: never opens an incident
             return []
         incident = self._new_incident(alert, target, family, severity, anomaly_id, line, t)
-        self._external[incident.incident_id] = _External(incident, target, {alert.key})
+        self._add_external(_External(incident, target, {alert.key}))
         while len(self._external) > _EXTERNAL_MAX:
-            self._external.popitem(last=False)
+            _, evicted = self._external.popitem(last=False)
+            self._unindex(evicted.incident)
         self._joined(alert, incident.incident_id)
         self.stats.opened += 1
         return [
@@ -473,14 +604,50 @@ class AlertIntake:
         return next((i for i in incidents if covers(i, target, family)), None)
 
     def _covering_external(self, target: AlertTarget, family: Family) -> _External | None:
-        return next(
-            (
-                x
-                for x in reversed(self._external.values())
-                if x.firing and covers(x.incident, target, family)
-            ),
-            None,
-        )
+        """The newest firing external incident covering the target (as ``covers`` decides),
+        looked up through the index: every way ``covers`` can match goes through the target's
+        entity, node or rack being one of the incident's root / entities / nodes / racks."""
+        found: dict[str, int] = {}
+        for key in {target.entity, target.node, target.rack}:
+            if key is not None:
+                found.update(self._ext_index.get((family, key), {}))
+        for incident_id in sorted(found, key=found.__getitem__, reverse=True):
+            x = self._external.get(incident_id)
+            if x is not None and x.firing and covers(x.incident, target, family):
+                return x
+        return None
+
+    @staticmethod
+    def _index_keys(incident: Incident) -> set[str]:
+        return {
+            incident.root_entity,
+            *incident.entities,
+            *incident.context_entities,
+            *incident.nodes,
+            *incident.racks,
+        }
+
+    def _add_external(self, ext: _External) -> None:
+        iid = ext.incident.incident_id
+        if iid in self._external:  # re-opened under the same id: keeps its place, as before
+            self._unindex(self._external[iid].incident, forget=False)
+        else:
+            self._ext_counter += 1
+            self._ext_seq[iid] = self._ext_counter
+        self._external[iid] = ext
+        for key in self._index_keys(ext.incident):
+            self._ext_index.setdefault((ext.incident.family, key), {})[iid] = self._ext_seq[iid]
+
+    def _unindex(self, incident: Incident, *, forget: bool = True) -> None:
+        iid = incident.incident_id
+        for key in self._index_keys(incident):
+            ids = self._ext_index.get((incident.family, key))
+            if ids is not None:
+                ids.pop(iid, None)
+                if not ids:
+                    del self._ext_index[(incident.family, key)]
+        if forget:
+            self._ext_seq.pop(iid, None)
 
     def _new_incident(
         self,
@@ -621,6 +788,7 @@ class AlertIntake:
         inc = inc.advance(Phase.RESOLVED, at, "all its Alertmanager alerts resolved", by=SOURCE)
         ext.incident = inc
         del self._external[inc.incident_id]
+        self._unindex(inc)
         self.stats.resolved_external += 1
         return _updated(inc, "phase", anomaly_id, at)
 
@@ -680,8 +848,10 @@ class AlertReceiver:
     """Alertmanager's webhook target: a minimal asyncio HTTP/1.1 server on loopback by default.
 
     ``POST <path>`` (default ``/api/v1/alerts``) with a version-4 payload → 200 at once and the
-    payload queued for :class:`AlertIntake`, whose events a worker task publishes on ``bus``;
-    400 with ``{"error": ...}`` for a bad payload, 413 above ``max_body_bytes``, 411 without a
+    payload queued for :class:`AlertIntake`, whose events a worker task publishes on ``bus``
+    (alerts that did not validate are left out and listed by index under ``"rejected"`` in the
+    200 answer; the rest of the batch is kept); 400 with ``{"error": ...}`` for a bad payload
+    (or one with no valid alert), 413 above ``max_body_bytes``, 411 without a
     Content-Length, 503 when the queue is full (Alertmanager retries). ``GET /-/healthy`` and
     ``/-/ready`` answer 200. ``port=0`` picks a free port; :attr:`url` is the webhook URL.
     """
@@ -694,7 +864,7 @@ class AlertReceiver:
         port: int = 0,
         *,
         path: str = DEFAULT_PATH,
-        max_body_bytes: int = 4 * 1024 * 1024,
+        max_body_bytes: int = MAX_BODY_BYTES,
         max_queue: int = 1024,
         idle_timeout_s: float = 30.0,
     ) -> None:
@@ -865,7 +1035,13 @@ class AlertReceiver:
             )
             return keep
         self.stats.received += 1
-        await _send(writer, 200, {"status": "accepted", "alerts": len(payload.alerts)}, keep=keep)
+        answer: dict[str, Any] = {"status": "accepted", "alerts": len(payload.alerts)}
+        if payload.rejected_alerts:
+            # The good alerts are kept; the bad ones would fail the same way on a retry.
+            answer["rejected"] = [
+                {"index": r.index, "error": r.error} for r in payload.rejected_alerts[:100]
+            ]
+        await _send(writer, 200, answer, keep=keep)
         return keep
 
 

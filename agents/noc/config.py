@@ -2,7 +2,10 @@
 
 Unknown keys are errors (``extra="forbid"``): a typo in a threshold name must not silently fall
 back to a default on a production fleet. :func:`load_config` reports the file and the dotted
-path of every problem.
+path of every problem, and raises only :class:`ConfigError`: the file is read through
+:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values
+with aliases expanded, checked before the recursive loader runs); NaN and infinite numbers are
+refused.
 
 Override precedence, most specific last: defaults < ``sku.<SKU>`` < ``cluster.<name>``.
 """
@@ -14,15 +17,22 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bus.events import Family
 from telemetry.topology import SKU_ALIASES, SKUS, Topology
+from telemetry.untrusted import (
+    CONFIG_LIMITS,
+    UntrustedInputError,
+    capped,
+    clip,
+    read_yaml,
+    with_label,
+)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Thresholds(_Strict):
@@ -156,22 +166,24 @@ def load_config(path: str | Path | None) -> NocConfig:
         return NocConfig()
     p = Path(path)
     try:
-        raw: Any = yaml.safe_load(p.read_text()) or {}
+        raw: Any = read_yaml(p, limits=CONFIG_LIMITS) or {}
     except OSError as e:
-        raise ConfigError(f"{p}: cannot read config: {e.strerror}") from e
-    except yaml.YAMLError as e:
-        raise ConfigError(f"{p}: not valid YAML: {e}") from e
+        raise ConfigError(f"{p}: cannot read config: {e.strerror or e}") from None
+    except UntrustedInputError as e:
+        raise ConfigError(with_label(e, str(p), "not valid YAML")) from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{p}: top level must be a mapping, got {type(raw).__name__}")
     noc = raw.get("noc", raw)
+    if not isinstance(noc, dict):
+        raise ConfigError(f"{p}: noc: must be a mapping, got {type(noc).__name__}")
     try:
         return NocConfig.model_validate(noc)
     except ValidationError as e:
         lines = [
-            f"  {'.'.join(str(x) for x in err['loc']) or '(root)'}: {err['msg']}"
+            f"  {'.'.join(clip(x, 80) for x in err['loc']) or '(root)'}: {clip(err['msg'], 300)}"
             for err in e.errors()
         ]
-        raise ConfigError(f"{p}: invalid NOC config:\n" + "\n".join(lines)) from e
+        raise ConfigError(f"{p}: invalid NOC config:\n" + "\n".join(capped(lines))) from None
 
 
 class ResolvedThresholds:

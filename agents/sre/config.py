@@ -3,23 +3,35 @@
 Every part has a safe default, so ``gpufleet diagnose`` works with no file at all: no model
 (deterministic path), an empty policy (nothing pre-approved), executors in dry-run, SLURM not
 wired, state under ``.gpufleet/state``. Unknown keys are errors that name the key.
+
+:func:`load_sre_config` raises only :class:`SreConfigError`: the file is read through
+:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values
+with aliases expanded, checked before the recursive loader runs; the message names the line);
+NaN and infinite numbers are refused.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graph.executors.config import ExecutorsConfig
 from graph.models.config import ModelConfig
+from telemetry.untrusted import (
+    CONFIG_LIMITS,
+    UntrustedInputError,
+    capped,
+    clip,
+    read_yaml,
+    with_label,
+)
 
 DEFAULT_STATE_DIR = Path(".gpufleet/state")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class SlurmConfig(_Strict):
@@ -57,28 +69,32 @@ class SreConfig(_Strict):
 
 
 class SreConfigError(ValueError):
-    pass
+    """A broken SRE config file; the message names the file, the line or the key."""
 
 
 def load_sre_config(path: str | Path | None) -> SreConfig:
+    """Read ``sre.yaml`` (None → defaults); raises :class:`SreConfigError` (see the module)."""
     if path is None:
         return SreConfig()
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = read_yaml(path, limits=CONFIG_LIMITS) or {}
     except OSError as e:
         raise SreConfigError(f"{path}: cannot read: {e.strerror or e}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise SreConfigError(f"{path}{where}: not valid YAML: {e}") from None
+    except UntrustedInputError as e:
+        raise SreConfigError(with_label(e, str(path), "not valid YAML")) from None
     if not isinstance(raw, dict):
         raise SreConfigError(f"{path}: expected a mapping at the top level")
     try:
         cfg = SreConfig.model_validate(raw)
     except ValidationError as e:
         problems = "; ".join(
-            f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors()
+            capped(
+                [
+                    f"{'.'.join(clip(x, 80) for x in err['loc'])}: {clip(err['msg'], 300)}"
+                    for err in e.errors()
+                ]
+            )
         )
         raise SreConfigError(f"{path}: {problems}") from None
     base = path.parent

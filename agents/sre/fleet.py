@@ -32,7 +32,7 @@ import warnings
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -45,6 +45,7 @@ from telemetry.frame import EntityKind, Frame, LogEvent, Tick
 from telemetry.kernel_log import parse_lines
 from telemetry.promql import metrics_history
 from telemetry.topology import Topology, Workload, WorkloadKind
+from telemetry.untrusted import Limits, bounded_lines, clip, loads_json
 
 FloatArray = npt.NDArray[np.float64]
 Series = dict[str, list[list[float]]]  # field → [[t, v], ...]
@@ -793,42 +794,79 @@ class StaticChanges:
 class ChangeLogFile:
     """Changes from a JSON-lines file, one ``{"time", "node", "kind", "detail"}`` per line
     (``time`` in Unix seconds or RFC 3339), re-read on each query so appends are seen. Bad
-    lines are reported (file:line: what) in a ``problem`` record and skipped, never fatal."""
+    lines are reported (file:line: what) in a ``problem`` record and skipped, never fatal;
+    only an unreadable file raises (:class:`FleetError`).
+
+    Bounded: the file is streamed line by line, a line longer than ``MAX_LINE`` characters is
+    a bad line (never held whole), a line nested deeper than 64 or with NaN/Infinity or an
+    over-long number is a bad line, ``node``/``kind``/``detail`` are cut to ``MAX_FIELD``
+    characters, and at most ``MAX_RECORDS`` matching changes are returned (the newest)."""
+
+    MAX_LINE = 64 * 1024
+    MAX_FIELD = 4096
+    MAX_RECORDS = 10_000
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
 
     def recent(self, nodes: Sequence[str], start: float, end: float) -> list[dict[str, Any]]:
+        want = set(nodes)
+        out: deque[dict[str, Any]] = deque(maxlen=self.MAX_RECORDS)
+        problems: list[str] = []
+        bad = 0
+        limits = Limits(max_bytes=4 * self.MAX_LINE)
         try:
-            text = self.path.read_text(encoding="utf-8", errors="replace")
+            with self.path.open(encoding="utf-8", errors="replace") as fh:
+                for n, line in bounded_lines(fh, self.MAX_LINE):
+                    if line is not None and not line.strip():
+                        continue
+                    try:
+                        if line is None:
+                            raise ValueError(f"line longer than {self.MAX_LINE} characters")
+                        rec = loads_json(line, "line", limits)
+                        if not isinstance(rec, dict):
+                            raise TypeError(f"expected a JSON object, got {type(rec).__name__}")
+                        t = _epoch(rec["time"])
+                        node, kind = _text(rec["node"]), _text(rec["kind"])
+                    except (ValueError, KeyError, TypeError, OverflowError) as e:
+                        bad += 1
+                        if len(problems) < 5:
+                            problems.append(f"{self.path}:{n}: {type(e).__name__}: {clip(e)}")
+                        continue
+                    if start <= t <= end and (not want or node in want):
+                        detail = rec.get("detail", "")
+                        out.append(
+                            {
+                                "time": t,
+                                "node": node,
+                                "kind": kind,
+                                "detail": "" if detail is None else _text(detail),
+                            }
+                        )
         except OSError as e:
             raise FleetError(f"{self.path}: cannot read the change log: {e.strerror or e}") from e
-        want = set(nodes)
-        out: list[dict[str, Any]] = []
-        problems: list[str] = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-                t = _epoch(rec["time"])
-                node, kind = str(rec["node"]), str(rec["kind"])
-            except (ValueError, KeyError, TypeError) as e:
-                problems.append(f"{self.path}:{n}: {type(e).__name__}: {e}")
-                continue
-            if start <= t <= end and (not want or node in want):
-                out.append({"time": t, "node": node, "kind": kind, "detail": rec.get("detail", "")})
+        result = list(out)
         if problems:
-            out.append({"problem": "; ".join(problems[:5]), "bad_lines": len(problems)})
-        return out
+            result.append({"problem": "; ".join(problems), "bad_lines": bad})
+        return result
+
+
+def _text(value: object) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return clip(text, ChangeLogFile.MAX_FIELD)
 
 
 def _epoch(value: object) -> float:
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    if isinstance(value, str):
-        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
-    raise ValueError(f"time {value!r} is neither Unix seconds nor RFC 3339")
+        t = float(value)
+    elif isinstance(value, str) and len(value) <= 64:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        t = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).timestamp()
+    else:
+        raise ValueError(f"time {clip(value, 60)!r} is neither Unix seconds nor RFC 3339")
+    if not math.isfinite(t):
+        raise ValueError(f"time {clip(value, 60)!r} is not finite")
+    return t
 
 
 class EventLogIncidents:

@@ -4,7 +4,11 @@ A :class:`Policy` is loaded from YAML (``policy.example.yaml`` documents every k
 strict: an unknown key, a tool name no runbook knows, a glob that cannot match what its author
 meant or a time without a UTC offset is an error naming the file, the line and the dotted path
 (``policy.yaml:14: canary_nodes[0].tools[1]: ...``). A typo in a policy must never widen what
-runs without a person.
+runs without a person. Loading raises only :class:`PolicyError`: the text is read through
+:mod:`telemetry.untrusted` (at most 1 MiB, UTF-8 with an optional BOM, YAML nested ≤ 64 levels
+and ≤ 20,000 values with aliases expanded, checked by a streaming scan before the recursive
+composer runs; recursive aliases, over-long integers and impossible dates are reported with
+their line); NaN and infinite numbers are refused.
 
 Three kinds of pre-approval rule, all of which only ever cover ``mutate`` tools unless a rule
 names a destructive tool *exactly* and sets ``allow_destructive: true``:
@@ -48,6 +52,15 @@ from pydantic import (
 
 from graph.tools import Risk
 from knowledge.schema import TOOLS
+from telemetry.untrusted import (
+    CONFIG_LIMITS,
+    UntrustedInputError,
+    capped,
+    clip,
+    load_yaml,
+    read_text,
+    with_label,
+)
 
 RULE_NAME_PATTERN: Final = r"^[a-z0-9][a-z0-9._-]*$"
 # Names that stand for software, never for a person: none of them may approve a step or reset
@@ -84,7 +97,7 @@ def person_problem(name: str) -> str | None:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 def _check_node_glob(pattern: str, *, allow_everything: bool) -> str:
@@ -624,16 +637,12 @@ def _allowed_keys(loc: Sequence[int | str]) -> list[str] | None:
 
 
 def parse_policy(text: str, source: str = "<policy>") -> Policy:
-    """Parse policy YAML; raises :class:`PolicyError` listing every problem with its line."""
+    """Parse policy YAML; raises :class:`PolicyError` listing every problem with its line
+    (see the module docstring for the limits on the text)."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        raw: Any = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
-        raise PolicyError(f"{where}: not valid YAML: {e.problem or e}") from e
-    except yaml.YAMLError as e:
-        raise PolicyError(f"{source}: not valid YAML: {e}") from e
+        raw, root = load_yaml(text, source, CONFIG_LIMITS)
+    except UntrustedInputError as e:
+        raise PolicyError(with_label(e, source, "not valid YAML")) from None
     if raw is None:
         return Policy()
     if not isinstance(raw, dict):
@@ -641,7 +650,7 @@ def parse_policy(text: str, source: str = "<policy>") -> Policy:
     if dups := _duplicate_keys(root):
         raise PolicyError(
             f"{source}: duplicate keys (the later one would silently win):\n"
-            + "\n".join(f"  {source}:{line}: {path}" for line, path in dups)
+            + "\n".join(capped([f"  {source}:{line}: {clip(path, 200)}" for line, path in dups]))
         )
     # A file may wrap everything in "policy:" so it can share a file with other sections.
     prefix: list[int | str] = ["policy"] if set(raw) == {"policy"} else []
@@ -657,12 +666,12 @@ def parse_policy(text: str, source: str = "<policy>") -> Policy:
             loc = [p for p in err["loc"] if isinstance(p, int | str)]
             line = _line_of(root, [*prefix, *loc])
             where = f"{source}:{line}" if line is not None else source
-            msg = err["msg"].removeprefix("Value error, ")
+            msg = clip(err["msg"].removeprefix("Value error, "), 400)
             if err["type"] == "extra_forbidden":
                 allowed = _allowed_keys(loc)
                 msg = "unknown key" + (f" (allowed: {', '.join(allowed)})" if allowed else "")
-            lines.append(f"  {where}: {_loc_text([*prefix, *loc])}: {msg}")
-        raise PolicyError(f"{source}: invalid policy:\n" + "\n".join(lines)) from e
+            lines.append(f"  {where}: {clip(_loc_text([*prefix, *loc]), 200)}: {msg}")
+        raise PolicyError(f"{source}: invalid policy:\n" + "\n".join(capped(lines))) from None
 
 
 def load_policy(path: str | Path | None) -> Policy:
@@ -671,11 +680,11 @@ def load_policy(path: str | Path | None) -> Policy:
         return Policy()
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p, str(p), CONFIG_LIMITS.max_bytes)
     except OSError as e:
         raise PolicyError(f"{p}: cannot read policy: {e.strerror or e}") from e
-    except UnicodeDecodeError as e:
-        raise PolicyError(f"{p}: not UTF-8 text: {e}") from e
+    except UntrustedInputError as e:
+        raise PolicyError(str(e)) from None
     return parse_policy(text, str(p))
 
 

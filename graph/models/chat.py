@@ -9,6 +9,12 @@ Model text shown to people goes through :func:`shown_model_text` (marked as mode
 then :func:`clean_text`): wherever it is rendered (CLI text and JSON, the ``Diagnosis`` event),
 a model can neither pass as the system or a person nor reach a terminal or chat client with
 control sequences, hidden characters, mentions or links.
+
+A reply is outside input: :func:`extract_json` reads at most ``MAX_REPLY_CHARS`` characters,
+finds fenced blocks and embedded objects with plain string search (linear time; at most
+``_MAX_OBJECT_STARTS`` starting braces are tried), checks the nesting depth (≤ 64) by a linear
+scan before the JSON parser sees a candidate, and refuses NaN/Infinity and over-long numbers.
+It raises only ``ValueError``; :func:`parse_answer` never raises for any reply text.
 """
 
 from __future__ import annotations
@@ -29,9 +35,15 @@ from pydantic import BaseModel, ValidationError
 
 from graph.models.bundled import LocalModelServer
 from graph.models.config import ModelConfig, ModelConfigError
+from telemetry.untrusted import (
+    Limits,
+    UntrustedInputError,
+    json_decoder,
+    json_value_depth,
+    loads_json,
+)
 
 T = TypeVar("T", bound=BaseModel)
-_FENCED = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _MAX_ERROR_TEXT = 300
 MODEL_TEXT_MARK = "model (unverified): "
 MAX_SHOWN_TEXT = 600
@@ -47,6 +59,10 @@ _TAG = re.compile(r"<[^<>]*>")  # HTML tags and Slack's <!channel>, <@U…>, <#C
 _URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.|mailto:)\S*", re.IGNORECASE)
 _MENTION = re.compile(r"@(?=\w)")  # @channel, @here, @everyone, @user
 _MARKUP_CHARS = str.maketrans({c: None for c in "<>&`*~|"})
+
+MAX_REPLY_CHARS = 256 * 1024  # a reply is max_tokens (≤ 32768) tokens: far below this
+_MAX_OBJECT_STARTS = 32  # "{" positions tried when the JSON is embedded in prose
+_REPLY_LIMITS = Limits(max_bytes=4 * MAX_REPLY_CHARS)
 
 
 @dataclass(frozen=True)
@@ -133,27 +149,58 @@ def shown_model_text(text: str, limit: int = MAX_SHOWN_TEXT) -> str:
     return MODEL_TEXT_MARK + cleaned
 
 
+def _fenced_blocks(text: str) -> list[str]:
+    """The contents of ```-fenced blocks (an optional json/JSON tag dropped), by str.find."""
+    blocks = []
+    at = 0
+    while (start := text.find("```", at)) != -1:
+        end = text.find("```", start + 3)
+        if end == -1:
+            break
+        body = text[start + 3 : end]
+        if body.startswith(("json", "JSON")):
+            body = body[4:]
+        blocks.append(body.strip())
+        at = end + 3
+    return blocks
+
+
 def extract_json(text: str) -> Any:
     """The JSON value in a model reply: the whole text, a fenced ```json block, or the first
-    ``{…}`` object embedded in prose. Raises ValueError when there is none."""
+    ``{…}`` object embedded in prose. Raises ValueError when there is none (or the reply is
+    beyond the limits in the module docstring)."""
+    if len(text) > MAX_REPLY_CHARS:
+        raise ValueError(f"reply of {len(text)} characters exceeds {MAX_REPLY_CHARS}")
     stripped = text.strip()
     if not stripped:
         raise ValueError("empty reply")
-    candidates = [stripped, *(block.strip() for block in _FENCED.findall(stripped))]
-    for candidate in candidates:
+    problem: str | None = None
+    for candidate in [stripped, *_fenced_blocks(stripped)]:
         try:
-            return json.loads(candidate)
-        except json.JSONDecodeError:
+            return loads_json(candidate, "reply", _REPLY_LIMITS)
+        except UntrustedInputError as error:
+            if "nested" in str(error) or "number" in str(error):
+                problem = str(error)
             continue
-    decoder = json.JSONDecoder()
+    decoder = json_decoder()
     start = stripped.find("{")
-    while start != -1:
-        try:
-            value, _ = decoder.raw_decode(stripped, start)
-        except json.JSONDecodeError:
-            start = stripped.find("{", start + 1)
-            continue
-        return value
+    tries = 0
+    while start != -1 and tries < _MAX_OBJECT_STARTS:
+        tries += 1
+        depth = json_value_depth(stripped[start:])
+        if depth > _REPLY_LIMITS.max_depth:
+            problem = f"reply: JSON nested {depth} deep; the limit is {_REPLY_LIMITS.max_depth}"
+        else:
+            try:
+                value, _ = decoder.raw_decode(stripped, start)
+            except (json.JSONDecodeError, UntrustedInputError) as error:
+                if isinstance(error, UntrustedInputError):
+                    problem = str(error)
+            else:
+                return value
+        start = stripped.find("{", start + 1)
+    if problem is not None:
+        raise ValueError(problem)
     raise ValueError(f"no JSON object in reply: {_short(stripped)!r}")
 
 

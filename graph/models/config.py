@@ -10,6 +10,11 @@
 
 The API key is never part of the configuration: ``api_key_env`` names the environment variable
 that holds it, and the key is read only when a client is built.
+
+:func:`load_model_config` and :func:`model_config_from_mapping` raise only
+:class:`ModelConfigError`: the file is read through :mod:`telemetry.untrusted` (at most 1 MiB,
+UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values with aliases expanded, checked before the
+recursive loader runs; the message names the line); NaN and infinite numbers are refused.
 """
 
 from __future__ import annotations
@@ -19,8 +24,16 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from telemetry.untrusted import (
+    CONFIG_LIMITS,
+    UntrustedInputError,
+    capped,
+    clip,
+    read_yaml,
+    with_label,
+)
 
 Backend = Literal["none", "openai", "ollama", "local"]
 BundledModelName = Literal["qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
@@ -39,7 +52,7 @@ class ModelConfigError(ValueError):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class LocalModelConfig(_Strict):
@@ -133,13 +146,14 @@ class ModelConfig(_Strict):
 
 def _describe(error: ValidationError, source: str) -> str:
     lines = [f"{source}: invalid model configuration"]
+    problems = []
     for item in error.errors():
-        where = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        where = ".".join(clip(part, 80) for part in item["loc"]) or "(top level)"
         if item["type"] == "extra_forbidden":
-            lines.append(f"  {where}: unknown key")
+            problems.append(f"  {where}: unknown key")
         else:
-            lines.append(f"  {where}: {item['msg']}")
-    return "\n".join(lines)
+            problems.append(f"  {where}: {clip(item['msg'], 300)}")
+    return "\n".join(lines + capped(problems))
 
 
 def model_config_from_mapping(data: Any, source: str = "model config") -> ModelConfig:
@@ -157,11 +171,9 @@ def load_model_config(path: str | Path) -> ModelConfig:
     """Read a model configuration YAML file (see models.example.yaml)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_yaml(path, limits=CONFIG_LIMITS)
     except OSError as error:
         raise ModelConfigError(f"{path}: cannot read model configuration: {error}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ModelConfigError(f"{path}: not valid YAML: {error}") from None
+    except UntrustedInputError as error:
+        raise ModelConfigError(with_label(error, str(path), "not valid YAML")) from None
     return model_config_from_mapping(data, str(path))
