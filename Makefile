@@ -8,7 +8,7 @@ LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 APT_PACKAGES := victoria-metrics prometheus-alertmanager slurmctld slurmd slurm-client
 
-.PHONY: demo test test-live lint bench eval record-cassettes clean
+.PHONY: demo test test-live lint bench bench-reliability eval record-cassettes clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,12 +45,20 @@ lint: $(STAMP)  ## ruff (lint + format check) and mypy --strict
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay per fault class, scrape/PromQL, SRE diagnosis latency
+bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay per fault class, scrape/PromQL, SRE diagnosis latency, reliability (fuzz, kill points)
 	$(BIN)/python bench/noc_bench.py --json bench/results/noc.json
 	$(BIN)/python bench/detection_delay.py --json bench/results/detection_delay.json
 	$(BIN)/python bench/scrape_bench.py --json bench/results/scrape.json
 	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
 	$(BIN)/python bench/sre_bench.py --json bench/results/sre.json
+	$(MAKE) bench-reliability
+
+# Full counts (hours on 2 cores): ≥ 100,000 fuzz inputs per parser of outside input, ≥ 200 kills.
+bench-reliability: $(STAMP) $(SYSDEPS)  ## fuzz every parser of outside input; crash the CLI at every persistence point
+	$(BIN)/python bench/fuzz_kernel_log.py --count 100000 --json bench/results/fuzz_kernel_log.json
+	$(BIN)/python bench/fuzz_parsers.py --count 100000 --json bench/results/fuzz_parsers.json
+	$(BIN)/python bench/fuzz_inputs.py --count 100000 --json bench/results/fuzz_inputs.json
+	$(BIN)/python bench/killpoints.py --rounds 3 --random 200 --json bench/results/killpoints.json
 
 test-live: $(LLM_STAMP)  ## model tests against the bundled local model server (not in make test)
 	$(BIN)/python -m pytest -q -m live
