@@ -1,6 +1,7 @@
 """``gpufleet kb …``: the failure-mode knowledge base from the command line.
 
-- ``kb validate``: schema + cross-reference checks of every card and runbook (exit 1 on errors);
+- ``kb validate``: schema + cross-reference checks of every card and runbook, and every runbook
+  step's arguments against the real tool's argument model (exit 1 on errors);
 - ``kb build [--force]``: bring the vector index up to date (rebuilds only on content change);
 - ``kb search "text" [--xid N] [--symptom S] [--layer L] [-k 5] [--json]``: hybrid retrieval,
   each hit with the reasons it matched (the index is brought up to date first);
@@ -20,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from agents.sre.runbook_check import check_runbooks
 from knowledge.embedding import EmbeddingModelError
 from knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
 from knowledge.retrieval_eval import (
@@ -77,7 +79,9 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     except KnowledgeError as e:
         out.write(f"{e}\n")
         return 1
-    errors = kb.validate_references(ALL_FAULTS)
+    # every runbook step's arguments against the real tools' argument models (knowledge/
+    # cannot import the tools, so the check lives with the agent that runs them)
+    errors = [*kb.validate_references(ALL_FAULTS), *check_runbooks(kb)]
     warnings = kb.warnings()
     if args.json:
         doc = {

@@ -24,8 +24,9 @@ Risk = Literal["read", "mutate", "destructive"]
 RISK_ORDER: dict[Risk, int] = {"read": 0, "mutate": 1, "destructive": 2}
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 
-# The typed tools runbook steps may name, with their risk. The SRE agent's tool registry
-# implements exactly these; a runbook naming anything else is rejected.
+# The typed tools runbook steps may name, with their risk; a runbook naming anything else is
+# rejected. The SRE agent's tool registry implements all of them but :data:`NO_EXECUTOR`
+# (``gpufleet kb validate`` checks both, and every step's arguments, against the real tools).
 TOOLS: dict[str, Risk] = {
     # read
     "metrics.history": "read",
@@ -60,6 +61,13 @@ TOOLS: dict[str, Risk] = {
     "node.reboot": "destructive",
     "slurm.cancel_job": "destructive",
 }
+
+# Tools of the vocabulary that no executor implements yet: a runbook may name them (it documents
+# the Kubernetes procedure), and the planner keeps such a step in the plan marked
+# ``not_configured``, never executed (agents/sre/plan.py).
+NO_EXECUTOR: frozenset[str] = frozenset(
+    {"k8s.describe_node", "k8s.cordon_node", "k8s.uncordon_node", "k8s.evict_pods"}
+)
 
 
 # How much a runbook protects the fleet from the fault it answers, lowest first. The class is

@@ -138,6 +138,7 @@ SAMPLES: dict[str, Any] = {
     "reboot_mode": "warm",
     "device": "mlx5_0",
     "port": 1,
+    "ib_port": 1,
     "rack": "rack-a3",
     "rack_nodes": "node-01,node-02,node-03",
     "reduced_watts": 450,

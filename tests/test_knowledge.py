@@ -147,7 +147,12 @@ RUNBOOK: dict[str, Any] = {
     "applies_to": ["gpu-fallen-off-bus"],
     "approval": "required",
     "steps": [
-        {"name": "drain", "tool": "slurm.drain_node", "args": {"node": "{node}"}, "risk": "mutate"},
+        {
+            "name": "drain",
+            "tool": "slurm.drain_node",
+            "args": {"node": "{node}", "reason": "gpufleet {incident_id}"},
+            "risk": "mutate",
+        },
         {
             "name": "reboot",
             "tool": "node.reboot",
@@ -155,7 +160,12 @@ RUNBOOK: dict[str, Any] = {
             "risk": "destructive",
         },
     ],
-    "verification": {"tool": "slurm.show_node", "expect": "state IDLE", "timeout_s": 900},
+    "verification": {
+        "tool": "slurm.show_node",
+        "args": {"node": "{node}"},
+        "expect": "state IDLE",
+        "timeout_s": 900,
+    },
 }
 
 QUERIES = [

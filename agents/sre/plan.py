@@ -13,7 +13,10 @@ if it would, the evidence-chosen runbook is kept and a note says why. The re-ran
 same rule first and falls back visibly (``agents/sre/rerank.py``); this is the second line.
 
 Placeholders come from the incident (``{node}``, ``{gpu}``, ``{incident_id}``,
-``{summary}``, ``{rack}``, ``{xid}``, …) and the evidence (jobs on the node, NIC ports). A step
+``{summary}``, ``{rack}``, ``{xid}``, ``{onset}``, …) and the evidence (jobs on the node, NIC
+ports). A time may carry an offset, ``{onset-6h}`` or ``{onset+15m}``, so read tools get their
+``start``/``end`` in Unix seconds. A step naming a tool no executor implements yet (the
+``k8s.*`` tools) is kept, marked unresolved (``not_configured``), and never executed. A step
 whose placeholders cannot all be filled is kept in the plan, marked ``unresolved``, and never
 executed: a runbook step with a guessed argument is worse than one a person completes. A step
 naming ``{job_id}`` becomes one step per affected job, or disappears when no job is affected.
@@ -26,14 +29,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
-from knowledge.schema import RISK_ORDER, SAFETY_ORDER, Risk, Runbook, SafetyClass, Step, safety_of
+from knowledge.schema import (
+    NO_EXECUTOR,
+    RISK_ORDER,
+    SAFETY_ORDER,
+    Risk,
+    Runbook,
+    SafetyClass,
+    Step,
+    safety_of,
+)
 from knowledge.store import KnowledgeBase
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# "{name}", or a time with an offset: "{onset-6h}", "{onset+15m}" (s, m, h, d)
+PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:([+-])(\d+)([smhd]))?\}")
+_UNIT_S = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+#: What a step naming a tool with no executor (:data:`knowledge.schema.NO_EXECUTOR`) lacks:
+#: it is shown in the plan and never run.
+NOT_CONFIGURED = "not_configured"
 _GPU_KEY = re.compile(r"^(?P<node>[^/]+)/gpu(?P<index>\d+)$")
 # A few placeholders are produced by earlier steps at run time; the plan names them so the
 # ticket says where the material is instead of leaving the step unresolved.
-_RUNTIME_VALUES = {
+RUNTIME_VALUES = {
     "bundle": "the diagnostics bundle collected by this runbook",
     "evidence": "gpufleet evidence for this incident",
 }
@@ -118,29 +135,40 @@ def affected_jobs(incident: Incident, evidence: Sequence[Evidence]) -> list[str]
     return list(dict.fromkeys(jobs))
 
 
+def _value(m: re.Match[str], ctx: Mapping[str, Scalar]) -> Scalar | None:
+    """The placeholder's value, with its time offset applied; None when it has none here."""
+    key, sign, amount, unit = m.groups()
+    if key in ctx:
+        value = ctx[key]
+    elif key in RUNTIME_VALUES:
+        value = RUNTIME_VALUES[key]
+    else:
+        return None
+    if sign is None:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None  # an offset applies to a time only
+    offset = int(amount) * _UNIT_S[unit]
+    return float(value) + (offset if sign == "+" else -offset)
+
+
 def _render(value: Scalar, ctx: Mapping[str, Scalar]) -> tuple[Scalar, set[str]]:
     if not isinstance(value, str):
         return value, set()
     missing: set[str] = set()
-    whole = _PLACEHOLDER.fullmatch(value)
-    if whole:  # "{gpu}" keeps its type (an int stays an int)
-        key = whole.group(1)
-        if key in ctx:
-            return ctx[key], set()
-        if key in _RUNTIME_VALUES:
-            return _RUNTIME_VALUES[key], set()
-        return value, {key}
+    whole = PLACEHOLDER.fullmatch(value)
+    if whole:  # "{gpu}" keeps its type (an int stays an int, "{onset-1h}" is a float)
+        found = _value(whole, ctx)
+        return (value, {whole.group(1)}) if found is None else (found, set())
 
     def sub(m: re.Match[str]) -> str:
-        key = m.group(1)
-        if key in ctx:
-            return str(ctx[key])
-        if key in _RUNTIME_VALUES:
-            return _RUNTIME_VALUES[key]
-        missing.add(key)
-        return m.group(0)
+        found = _value(m, ctx)
+        if found is None:
+            missing.add(m.group(1))
+            return m.group(0)
+        return str(found)
 
-    return _PLACEHOLDER.sub(sub, value), missing
+    return PLACEHOLDER.sub(sub, value), missing
 
 
 def _expand(step: Step, jobs: Sequence[str]) -> list[dict[str, Scalar]]:
@@ -172,7 +200,8 @@ def render_steps(
                     args=args,
                     risk=step.risk,
                     needs_approval=step.risk != "read",
-                    unresolved=tuple(sorted(missing)),
+                    unresolved=tuple(sorted(missing))
+                    + ((NOT_CONFIGURED,) if step.tool in NO_EXECUTOR else ()),
                 )
             )
     return out
@@ -299,8 +328,11 @@ def _plan_for(
     if any("{job_id}" in str(v) for s in runbook.steps for v in s.args.values()) and not jobs:
         notes.append("no job is affected: the per-job steps were left out")
     notes += [
-        f"step {s.index} ({s.tool}) needs {', '.join('{' + u + '}' for u in s.unresolved)}: "
+        f"step {s.index} ({s.tool}) has no executor in gpufleet (not configured): "
         "shown, not executed"
+        if NOT_CONFIGURED in s.unresolved
+        else f"step {s.index} ({s.tool}) needs "
+        f"{', '.join('{' + u + '}' for u in s.unresolved)}: shown, not executed"
         for s in steps
         if s.unresolved
     ]

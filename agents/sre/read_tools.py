@@ -13,17 +13,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from types import MethodType
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from agents.sre.fleet import Fleet, FleetError, resolve_entity
+from graph.executors.node import split_list
 from graph.tools import Tool, ToolArgs, ToolResult, tool
 
 MAX_ENTITIES = 64
 MAX_FIELDS = 24
 MAX_WINDOW_S = 7 * 86400.0
 MAX_HISTORY_S = 92 * 86400.0
+
+# A list argument also takes "a,b" / "a b": runbook arguments are scalars, so a runbook
+# renders a list ("{nodes}") into one string, as the executors' list arguments accept.
+Names = Annotated[list[str], BeforeValidator(split_list)]
 
 
 class _Window(ToolArgs):
@@ -43,10 +48,10 @@ class _Window(ToolArgs):
 
 
 class MetricsHistoryArgs(_Window):
-    entities: list[str] = Field(
+    entities: Names = Field(
         min_length=1, max_length=MAX_ENTITIES, description="GPU keys, hostnames or rack names"
     )
-    fields: list[str] = Field(min_length=1, max_length=MAX_FIELDS, description="DCGM/NODE_ fields")
+    fields: Names = Field(min_length=1, max_length=MAX_FIELDS, description="DCGM/NODE_ fields")
     step: float | None = Field(default=None, gt=0, description="seconds between points")
 
 
@@ -55,7 +60,7 @@ class TopologyArgs(ToolArgs):
 
 
 class KernelLogArgs(_Window):
-    nodes: list[str] = Field(default_factory=list, max_length=MAX_ENTITIES)
+    nodes: Names = Field(default_factory=list, max_length=MAX_ENTITIES)
     gpu: str | None = Field(default=None, description="only lines about this GPU key")
     pattern: str | None = Field(default=None, description="regular expression over the line")
     limit: int = Field(default=200, ge=1, le=2000)
@@ -73,15 +78,15 @@ class KernelLogArgs(_Window):
 
 class ChangesArgs(_Window):
     max_window_s: ClassVar[float] = MAX_HISTORY_S
-    nodes: list[str] = Field(default_factory=list, max_length=MAX_ENTITIES)
-    kinds: list[str] = Field(
+    nodes: Names = Field(default_factory=list, max_length=MAX_ENTITIES)
+    kinds: Names = Field(
         default_factory=list, description="filter: driver, firmware, config, boot, scheduler"
     )
 
 
 class IncidentsArgs(_Window):
     max_window_s: ClassVar[float] = MAX_HISTORY_S
-    entities: list[str] = Field(min_length=1, max_length=MAX_ENTITIES)
+    entities: Names = Field(min_length=1, max_length=MAX_ENTITIES)
     exclude_incident: str | None = Field(default=None, description="the incident being diagnosed")
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from agents.sre.config import SreConfig, SreConfigError
 from agents.sre.fleet import Fleet
@@ -80,6 +80,14 @@ class _ReplayJobArgs(ToolArgs):
     reason: str = ""
 
 
+class _ReplayRequeueArgs(_ReplayJobArgs):
+    # as the SLURM executor's requeue (graph.executors.slurm.RequeueArgs): keep the job off
+    # the culprit node when it runs again
+    exclude: str | None = Field(
+        default=None, validation_alias=AliasChoices("exclude", "exclude_node")
+    )
+
+
 def replay_slurm_changes(fleet: Fleet, prefix: str = "gpufleet") -> list[Tool]:
     """SLURM state changes for a recorded incident: never run (there is no cluster behind a
     recording), recorded with the exact ``scontrol`` command, and refused by the same rules as
@@ -124,8 +132,15 @@ def replay_slurm_changes(fleet: Fleet, prefix: str = "gpufleet") -> list[Tool]:
         return ToolResult(status="dry_run", query=cmd, data={"node": args.node, "before": st})
 
     @tool("slurm.requeue_job", "mutate")
-    def requeue(args: _ReplayJobArgs) -> ToolResult:
-        """Requeue a job: it is stopped and goes back to the queue to restart elsewhere."""
+    def requeue(args: _ReplayRequeueArgs) -> ToolResult:
+        """Requeue a job: it is stopped and goes back to the queue to restart elsewhere. With
+        exclude, the job is kept off those nodes when it runs again."""
+        if args.exclude:
+            return ToolResult(
+                status="dry_run",
+                query=f"scontrol update JobId={args.job_id} ExcNodeList={args.exclude}; "
+                f"scontrol requeue {args.job_id}",
+            )
         return ToolResult(status="dry_run", query=f"scontrol requeue {args.job_id}")
 
     @tool("slurm.cancel_job", "destructive")
