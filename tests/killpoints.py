@@ -103,7 +103,12 @@ class KillHarness:
     def __init__(self, cluster: SlurmCluster, work: Path) -> None:
         self.cluster = cluster
         self.work = work
-        self.ctx = multiprocessing.get_context("fork")
+        # A fork server: a fresh single-threaded process that imported gpufleet once and forks
+        # each command from there (forking the test runner itself, with its threads, is unsafe).
+        self.ctx = multiprocessing.get_context("forkserver")
+        self.ctx.set_forkserver_preload(
+            ["cli.main", "cli.sre", "agents.sre.live", "tests.killpoints"]
+        )
         self.last_idle_cpu = 0.0
         self.drain_log = work / "drains.log"
         self.env = {**cluster.env, "PATH": f"{self._wrapper_dir()}{os.pathsep}{os.environ['PATH']}"}
@@ -172,7 +177,7 @@ class KillHarness:
             ],
             "",
         )
-        assert res[0] == 0, (self.work / "out.txt").read_text()
+        assert res[0] == 0, f"exit {res[0]}: {res[2]}"
         store = ApprovalStore(self.base / "approvals.db")
         try:
             pending = store.pending()
