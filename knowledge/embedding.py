@@ -103,6 +103,10 @@ class _Encoder:
         opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3  # no "removing initializer" chatter on stderr
+        # Idle threads sleep instead of spinning: a service waiting for an approval must not
+        # burn a core, and retrieval is a few queries per incident, not a hot loop.
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
         self.session = ort.InferenceSession(
             str(mpath), sess_options=opts, providers=["CPUExecutionProvider"]
         )

@@ -212,7 +212,7 @@ class KillHarness:
         is expected to sit there."""
         out = self.work / "out.txt"
         self.last_idle_cpu = 0.0
-        cpu_at_mark = 0.0
+        cpu_at_mark = -1.0
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         proc = self.ctx.Process(target=_child, args=(argv, spec, str(out), self.env))
         proc.start()
@@ -226,10 +226,13 @@ class KillHarness:
             if seen_at is None and wait_until and out.exists():
                 text = out.read_text(errors="replace")
                 if any(w in text for w in wait_until):
-                    seen_at, cpu_at_mark = now, _cpu_of(proc.pid or 0)
-            if seen_at is not None and now - seen_at > 1.5:
+                    seen_at = now
+            # settled: measure the CPU of the next 1.5 s of waiting
+            if seen_at is not None and cpu_at_mark < 0 and now - seen_at > 1.0:
+                cpu_at_mark = _cpu_of(proc.pid or 0)
+            if seen_at is not None and now - seen_at > 2.5:
                 self.last_idle_cpu = max(0.0, _cpu_of(proc.pid or 0) - cpu_at_mark)
-            if (seen_at is not None and now - seen_at > 1.5) or now - start > deadline:
+            if (seen_at is not None and now - seen_at > 2.5) or now - start > deadline:
                 os.kill(proc.pid or 0, signal.SIGTERM)
                 proc.join(5)
                 if proc.is_alive():
