@@ -48,7 +48,7 @@ from cli.watch import (
 from evals.format import _to_epoch as parse_time
 from evals.record import RecordError, record_incident
 from evals.report import markdown, to_json, write_report
-from evals.runner import LAYERS, SUITE_DIR, run_suite
+from evals.runner import LAYERS, SUITE_DIR, discover, run_suite
 from sim.demo import demo_simulator
 from sim.faults import (
     FaultSpecError,
@@ -475,6 +475,10 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     suite = Path(args.suite) if args.suite else SUITE_DIR
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")
+    if not suite.is_dir():
+        raise UsageError(f"suite {suite} is not a folder")
+    if not discover(suite):
+        raise UsageError(f"suite {suite} holds no recorded incident (no */incident.yaml)")
 
     def progress(msg: str) -> None:
         if not args.json and not args.quiet:
