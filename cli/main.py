@@ -92,13 +92,22 @@ class _IncidentTag(logging.Filter):
 _HANDLER_MARK = "_gpufleet_cli"
 
 
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is when a record is emitted (not when configured), so a
+    replaced or captured stderr never leaves the handler writing to a closed stream."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
 def configure_logging(level: str = "warning", as_json: bool = False) -> logging.Handler:
     """Send log records at ``level`` and above to stderr, as text or JSON lines. Called once per
     :func:`main`; a second call replaces the handler the first one installed."""
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, _HANDLER_MARK, False)]:
         root.removeHandler(old)
-    handler = logging.StreamHandler(sys.stderr)
+    handler = _StderrHandler(sys.stderr)
     setattr(handler, _HANDLER_MARK, True)
     if as_json:
         handler.setFormatter(JsonFormatter())
