@@ -9,7 +9,7 @@
 - ``kb eval [--report DIR] [--json]``: the retrieval eval (exit 1 below the recall target).
 
 Every command returns its exit code; a knowledge, index or model problem prints one clear
-message on stderr and returns 2. Hook into the main parser with :func:`add_kb_commands`.
+message on stderr and returns 2. The parser is :func:`cli.parser.add_kb_commands`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import argparse
 import difflib
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -25,8 +26,6 @@ from agents.sre.runbook_check import check_runbooks
 from knowledge.embedding import EmbeddingModelError
 from knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
 from knowledge.retrieval_eval import (
-    EVAL_DIR,
-    TARGET_RECALL_AT_3,
     evaluate,
     markdown,
     to_json,
@@ -34,7 +33,7 @@ from knowledge.retrieval_eval import (
 )
 from knowledge.retrieve import Hit, Query, Retriever
 from knowledge.schema import Card, Runbook
-from knowledge.store import CARDS_DIR, RUNBOOKS_DIR, KnowledgeBase, KnowledgeError
+from knowledge.store import KnowledgeBase, KnowledgeError
 from sim.faults import ALL_FAULTS
 
 _EXPECTED = (KnowledgeError, IndexNotBuiltError, EmbeddingModelError, OSError, ValueError)
@@ -312,72 +311,9 @@ _COMMANDS = {
 }
 
 
-# --------------------------------------------------------------------------- parser
-def add_kb_commands(
-    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
-) -> argparse.ArgumentParser:
-    """Register ``kb`` and its subcommands on the main parser's subparsers object.
-
-    Each subcommand sets ``func(args, out) -> int`` like the other gpufleet commands. Returns
-    the ``kb`` parser."""
-    kb = subparsers.add_parser("kb", help="failure-mode knowledge base: validate, index, search")
-    sub = kb.add_subparsers(dest="kb_command", required=True)
-
-    def common(sp: argparse.ArgumentParser, index: bool = True) -> None:
-        sp.add_argument("--cards", default=str(CARDS_DIR), help="card folder (*.md)")
-        sp.add_argument("--runbooks", default=str(RUNBOOKS_DIR), help="runbook folder (*.yaml)")
-        if index:
-            sp.add_argument(
-                "--index",
-                help="index folder (default $GPUFLEET_KB_INDEX or .gpufleet/kb-index)",
-            )
-        sp.add_argument("--json", action="store_true", help="print a JSON document")
-
-    def bind(sp: argparse.ArgumentParser, name: str) -> None:
-        sp.set_defaults(func=lambda args, out: _guarded(name, args, out))
-
-    v = sub.add_parser("validate", help="check every card and runbook (schema + references)")
-    common(v, index=False)
-    bind(v, "validate")
-
-    b = sub.add_parser("build", help="build the vector index (only if the content changed)")
-    b.add_argument("--force", action="store_true", help="rebuild even if up to date")
-    common(b)
-    bind(b, "build")
-
-    s = sub.add_parser("search", help="hybrid search: description + structured hints")
-    s.add_argument("text", nargs="*", help="what is going on, in words")
-    s.add_argument("--xid", type=int, action="append", default=[], help="Xid code (repeatable)")
-    s.add_argument("--sxid", type=int, action="append", default=[], help="NVSwitch SXid code")
-    s.add_argument("--symptom", action="append", default=[], help="NOC symptom name")
-    s.add_argument("--field", action="append", default=[], help="DCGM field name")
-    s.add_argument("--log-line", action="append", default=[], help="a kernel/journal log line")
-    s.add_argument("--state", action="append", default=[], help="scheduler state, e.g. DRAIN")
-    s.add_argument("--scope", choices=["gpu", "chassis", "node", "job", "rack", "cluster"])
-    s.add_argument(
-        "--layer", action="append", choices=LAYERS, default=[], help="only cards of this layer"
-    )
-    s.add_argument("-k", type=int, default=5, help="number of hits (per layer with --cross-layer)")
-    s.add_argument(
-        "--cross-layer", action="store_true", help="top k of each layer, merged (for diagnosis)"
-    )
-    common(s)
-    bind(s, "search")
-
-    sh = sub.add_parser("show", help="a card with its runbooks, or a runbook")
-    sh.add_argument("id")
-    common(sh, index=False)
-    bind(sh, "show")
-
-    e = sub.add_parser("eval", help="retrieval eval: recall@1/@3, MRR, latency")
-    e.add_argument("--queries", default=str(EVAL_DIR), help="folder of queries-*.yaml")
-    e.add_argument("--report", help="write retrieval.md and retrieval.json into this folder")
-    e.add_argument(
-        "--min-recall3",
-        type=float,
-        default=TARGET_RECALL_AT_3,
-        help=f"recall@3 needed to pass (default {TARGET_RECALL_AT_3})",
-    )
-    common(e)
-    bind(e, "eval")
-    return kb
+# the handlers cli/parser.py names (imported only when a kb command runs)
+run_validate = partial(_guarded, "validate")
+run_build = partial(_guarded, "build")
+run_search = partial(_guarded, "search")
+run_show = partial(_guarded, "show")
+run_eval = partial(_guarded, "eval")

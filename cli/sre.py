@@ -35,7 +35,7 @@ from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text, unkno
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
 from graph.approvals.audit import AuditLog
-from graph.approvals.ledger import SETTLEMENTS, ExecutionLedger
+from graph.approvals.ledger import ExecutionLedger
 from graph.approvals.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
 from graph.approvals.settle import SettleError, settle_step
 from graph.approvals.store import AlreadyDecidedError, ApprovalError, ApprovalStore
@@ -464,60 +464,6 @@ def cmd_settle(args: argparse.Namespace, out: TextIO) -> int:
     if not done.claim.thread_id:
         return 0
     return _resume_thread(cfg, args, done.claim.thread_id, now, out)
-
-
-def add_sre_commands(sub: Any) -> None:
-    def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
-        sp.add_argument(
-            "--state-dir", help="checkpoints, approvals, audit (default .gpufleet/state)"
-        )
-        sp.add_argument("--json", action="store_true")
-
-    d = sub.add_parser(
-        "diagnose", help="diagnose a recorded-incident folder, or show / run one incident by id"
-    )
-    d.add_argument(
-        "target",
-        help="a recorded-incident folder (incident.yaml + data), or an incident id: its "
-        "diagnosis from --state-dir, or a new one from --events-db with live evidence",
-    )
-    d.add_argument("--events-db", help="the NOC's event log, to find an incident by id")
-    d.add_argument("--topology", help="fleet topology JSON (live diagnosis by id)")
-    d.add_argument("--again", action="store_true", help="diagnose again even if one is stored")
-    d.add_argument("--incident", help="only this NOC incident id")
-    d.add_argument("--max", type=int, default=3, help="diagnose at most this many incidents")
-    d.add_argument("--llm", help="none | local | openai | ollama (default: the config's)")
-    d.add_argument(
-        "--wait", action="store_true", help="stay and resume after each decision (approve/reject)"
-    )
-    common(d)
-    d.set_defaults(func=cmd_diagnose)
-
-    a = sub.add_parser("approvals", help="list actions waiting for a person")
-    common(a)
-    a.set_defaults(func=cmd_approvals)
-
-    st = sub.add_parser(
-        "settle",
-        help="say what happened to a step whose outcome is unknown (listed by `approvals`)",
-    )
-    st.add_argument("step", help="the step's id (an approval id, as `gpufleet approvals` shows)")
-    st.add_argument("--outcome", required=True, choices=SETTLEMENTS)
-    st.add_argument("--by", required=True, help="who settles (must be an approver)")
-    st.add_argument("--reason", required=True, help="what you checked on the node")
-    st.add_argument("--no-resume", action="store_true", help="record only; do not resume")
-    common(st)
-    st.set_defaults(func=cmd_settle)
-
-    for name, fn, verb in (("approve", cmd_approve, "approve"), ("reject", cmd_reject, "reject")):
-        p = sub.add_parser(name, help=f"{verb} a pending action and resume its diagnosis")
-        p.add_argument("approval_id")
-        p.add_argument("--by", required=True, help="who decides (must be an approver)")
-        p.add_argument("--reason", required=True)
-        p.add_argument("--no-resume", action="store_true", help="record only; do not resume")
-        common(p)
-        p.set_defaults(func=fn)
 
 
 def demo_diagnosis(args: argparse.Namespace, incidents: list[Incident], out: TextIO) -> int:

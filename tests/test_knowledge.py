@@ -23,7 +23,7 @@ import yaml
 import knowledge.embedding as embedding_mod
 from agents.noc.detector import Detector
 from bus.events import Family, Incident, IncidentOpened, IncidentUpdated, Scope, Severity
-from cli.kb import add_kb_commands
+from cli.parser import add_kb_commands
 from knowledge.embedding import MiniLmEmbedding
 from knowledge.index import COLLECTION, CardIndex, card_views
 from knowledge.retrieval_eval import load_queries, run_eval, write_report

@@ -405,4 +405,4 @@ def test_logs_parse_warns_on_unknown_time_and_never_tracebacks(
     ):
         assert main(argv, out=io.StringIO()) == 2, argv
         err = capsys.readouterr().err
-        assert err.startswith("gpufleet logs:") and "year=" not in err and "at=" not in err
+        assert err.startswith("gpufleet logs parse:") and "year=" not in err and "at=" not in err

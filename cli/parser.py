@@ -1,0 +1,402 @@
+"""The ``gpufleet`` argument tree, built from the standard library alone.
+
+``gpufleet --help`` and ``gpufleet <cmd> --help`` must answer at once, so this module imports no
+implementation: each leaf command names its handler as ``"module:function"`` in :data:`HANDLERS`,
+imported only when that command runs (:class:`Handler`). The few values the help shows that
+belong to other layers (the knowledge base's folders, the retrieval target, the settlement
+outcomes) are restated here; ``tests/test_cli_startup.py`` checks they still match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+else:
+    Subparsers = argparse._SubParsersAction
+
+DESCRIPTION = "The ``gpufleet`` command line."
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+# Restated from the layers that own them (checked equal by tests/test_cli_startup.py).
+DEMO_HOURS = 3.25
+_KNOWLEDGE_DIR = Path(__file__).resolve().parent.parent / "knowledge"
+CARDS_DIR = _KNOWLEDGE_DIR / "cards"  # knowledge.store.CARDS_DIR
+RUNBOOKS_DIR = _KNOWLEDGE_DIR / "runbooks"  # knowledge.store.RUNBOOKS_DIR
+EVAL_DIR = _KNOWLEDGE_DIR / "eval"  # knowledge.retrieval_eval.EVAL_DIR
+TARGET_RECALL_AT_3 = 0.9  # knowledge.retrieval_eval.TARGET_RECALL_AT_3
+KB_LAYERS = ("hardware", "driver", "os", "workload")  # knowledge.index.LAYERS
+SETTLEMENTS = ("done", "not-done", "retry")  # graph.approvals.ledger.SETTLEMENTS
+
+# command path -> "module:function(args, out) -> int", imported when the command runs
+HANDLERS: dict[str, str] = {
+    "demo": "cli.commands:cmd_demo",
+    "simulate": "cli.commands:cmd_simulate",
+    "replay": "cli.commands:cmd_replay",
+    "watch": "cli.commands:cmd_watch",
+    "logs parse": "cli.commands:cmd_logs_parse",
+    "exposition parse": "cli.commands:cmd_exposition_parse",
+    "record": "cli.commands:cmd_record",
+    "eval": "cli.commands:cmd_eval",
+    "kb validate": "cli.kb:run_validate",
+    "kb build": "cli.kb:run_build",
+    "kb search": "cli.kb:run_search",
+    "kb show": "cli.kb:run_show",
+    "kb eval": "cli.kb:run_eval",
+    "diagnose": "cli.sre:cmd_diagnose",
+    "approvals": "cli.sre:cmd_approvals",
+    "settle": "cli.sre:cmd_settle",
+    "approve": "cli.sre:cmd_approve",
+    "reject": "cli.sre:cmd_reject",
+}
+
+
+class Handler:
+    """A command's implementation, named by ``"module:function"`` and imported on first call."""
+
+    def __init__(self, command: str, target: str) -> None:
+        self.command, self.target = command, target
+
+    def resolve(self) -> Callable[[argparse.Namespace, TextIO], int]:
+        module, _, name = self.target.partition(":")
+        func: Callable[[argparse.Namespace, TextIO], int] = getattr(
+            importlib.import_module(module), name
+        )
+        return func
+
+    def __call__(self, args: argparse.Namespace, out: TextIO) -> int:
+        return int(self.resolve()(args, out))
+
+    def __repr__(self) -> str:
+        return f"Handler({self.command!r}, {self.target!r})"
+
+
+def handler(command: str) -> Handler:
+    return Handler(command, HANDLERS[command])
+
+
+def _add_logging_options(root: argparse.ArgumentParser) -> None:
+    """``--log-level`` / ``--log-json``: before the command, or after it on any leaf command."""
+    root.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="warning",
+        help="log records at this level and above go to stderr (default: warning)",
+    )
+    root.add_argument(
+        "--log-json",
+        action="store_true",
+        help="log one JSON object per line on stderr (time, level, logger, message, incident_id)",
+    )
+    for leaf in _leaves(root):
+        # SUPPRESS: a leaf that is not given the option leaves the root's value alone
+        leaf.add_argument(
+            "--log-level", choices=LOG_LEVELS, default=argparse.SUPPRESS, help=argparse.SUPPRESS
+        )
+        leaf.add_argument(
+            "--log-json", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+        )
+
+
+def _leaves(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        return [parser]
+    found: list[argparse.ArgumentParser] = []
+    for action in subs:
+        for child in dict.fromkeys(action.choices.values()):
+            found += _leaves(child)
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every command, option and help text of ``gpufleet``; imports no implementation."""
+    p = argparse.ArgumentParser(prog="gpufleet", description=DESCRIPTION)
+    p.add_argument("--version", action="version", version="gpufleet 0.1.0")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--config", help="NOC detector config (YAML); defaults if omitted")
+        sp.add_argument("--events-db", help="SQLite event log to write (replayable, auditable)")
+        sp.add_argument("--json", action="store_true", help="print a JSON document")
+        sp.add_argument("--quiet", action="store_true", help="no progress display")
+
+    d = sub.add_parser("demo", help="simulated fleet + the seed cascade, end to end")
+    d.add_argument("--seed", type=int, default=17)
+    d.add_argument("--hours", type=float, default=DEMO_HOURS)
+    d.add_argument("--llm", help="none (default) | local (the bundled model) | openai | ollama")
+    d.add_argument("--no-sre", action="store_true", help="stop after detection")
+    d.add_argument(
+        "--state-dir",
+        default=".gpufleet/demo",
+        help="where the demo's approvals and checkpoints go (emptied at start)",
+    )
+    common(d)
+    d.set_defaults(func=handler("demo"))
+
+    s = sub.add_parser("simulate", help="write a simulated run (with injected faults) to disk")
+    s.add_argument("--out", help="write a recorded run (columnar, for gpufleet replay)")
+    s.add_argument(
+        "--store", help="also import into VictoriaMetrics at this URL (populate a realistic store)"
+    )
+    s.add_argument(
+        "--start", help="first sample time, RFC 3339 or Unix seconds (default 2026-03-02T00:00:00Z)"
+    )
+    s.add_argument("--racks", type=int, default=4)
+    s.add_argument("--nodes", type=int, default=5, help="nodes per rack")
+    s.add_argument("--gpus", type=int, default=8, help="GPUs per node")
+    s.add_argument("--sku", default="H100", help="A100, H100, H200 or B200")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--interval", type=float, default=15.0, help="seconds between samples")
+    s.add_argument("--duration", default="3h")
+    s.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        help="NAME[@ONSET][:key=value,...], repeatable; e.g. fan_failure@2h:node=node-17,gpu=4",
+    )
+    s.set_defaults(func=handler("simulate"))
+
+    r = sub.add_parser("replay", help="run the NOC over a recorded run")
+    r.add_argument("path")
+    r.add_argument(
+        "--speed",
+        type=float,
+        default=None,
+        help="pace to data time × SPEED (default: as fast as possible)",
+    )
+    common(r)
+    r.set_defaults(func=handler("replay"))
+
+    w = sub.add_parser("watch", help="run the NOC continuously on a source")
+    w.add_argument(
+        "--source",
+        default="sim",
+        help="sim | replay:DIR | dcgm:URL[,URL...] | dcgm:@FILE | prometheus:URL | "
+        "nvml | nvml:fake",
+    )
+    w.add_argument("--topology", help="topology JSON (list of clusters); default: discovered")
+    w.add_argument("--interval", type=float, default=15.0, help="seconds between polls (live)")
+    w.add_argument(
+        "--logs",
+        action="append",
+        default=[],
+        help="kernel log to follow: a file path or 'journal' (repeatable)",
+    )
+    w.add_argument("--logs-node", help="hostname for log lines that carry none")
+    w.add_argument("--year", type=int, help="year for syslog lines that carry none")
+    w.add_argument("--alertmanager", help="[HOST:]PORT for an Alertmanager webhook receiver")
+    w.add_argument(
+        "--speed", type=float, default=60.0, help="sim/replay: data seconds per wall second"
+    )
+    w.add_argument("--duration", default=None, help="stop after this much data time")
+    w.add_argument("--seed", type=int, default=17)
+    w.add_argument(
+        "--sre", action="store_true", help="diagnose every incident with the SRE agent as it opens"
+    )
+    w.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
+    w.add_argument(
+        "--state-dir", help="SRE checkpoints, approvals, audit (default .gpufleet/state)"
+    )
+    common(w)
+    w.set_defaults(func=handler("watch"))
+    lg = sub.add_parser("logs", help="kernel-log tools")
+    lsub = lg.add_subparsers(dest="logs_command", required=True)
+    lp = lsub.add_parser(
+        "parse",
+        help="the recognised events, then a summary of recognised / GPU-related but not "
+        "understood / untrusted / ignored lines",
+    )
+    lp.add_argument("file", help="dmesg / journalctl / syslog text, or - for stdin")
+    lp.add_argument("--node", help="hostname for lines that carry none (plain dmesg)")
+    lp.add_argument("--topology", help="topology JSON, to map PCI ids to GPUs")
+    lp.add_argument("--year", type=int, help="year for syslog lines that carry none")
+    lp.add_argument(
+        "--at",
+        help="when the log was read (RFC 3339 or Unix seconds): the time given to lines that "
+        "carry none, and the reference year for syslog lines (default: the file's mtime)",
+    )
+    lp.add_argument(
+        "--show-untrusted",
+        action="store_true",
+        help="also list GPU lines written by user space (marked untrusted)",
+    )
+    lp.add_argument(
+        "--json", action="store_true", help="one JSON object per event, then a JSON summary"
+    )
+    lp.set_defaults(func=handler("logs parse"))
+
+    ex = sub.add_parser("exposition", help="dcgm-exporter /metrics tools")
+    exsub = ex.add_subparsers(dest="exposition_command", required=True)
+    ep = exsub.add_parser("parse", help="the parsed frame and every flagged value, as JSON")
+    ep.add_argument(
+        "file", help="a saved /metrics response (curl http://node:9400/metrics), or - for stdin"
+    )
+    ep.add_argument("--topology", help="topology JSON, to map GPUs onto the fleet")
+    ep.add_argument("--hostname", help="the node the text came from (when labels lack it)")
+    ep.set_defaults(func=handler("exposition parse"))
+
+    rc = sub.add_parser(
+        "record", help="cut an incident window from a metrics store into a recorded-incident folder"
+    )
+    rc.add_argument("--store", required=True, help="VictoriaMetrics URL (uses /api/v1/export)")
+    rc.add_argument("--start", required=True, help="RFC 3339 or Unix seconds")
+    rc.add_argument("--end", required=True)
+    rc.add_argument("--out", required=True, help="the incident folder to write")
+    rc.add_argument("--id", required=True, help="incident id (lower-case, - and _)")
+    rc.add_argument("--title")
+    rc.add_argument("--topology", help="topology JSON; default: inferred from labels")
+    rc.add_argument("--logs", help="kernel-log text covering the window")
+    rc.add_argument("--events", help="scheduler events (events.jsonl format)")
+    rc.add_argument("--overwrite", action="store_true")
+    rc.set_defaults(func=handler("record"))
+
+    e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
+    e.add_argument(
+        "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
+    )
+    e.add_argument("--only", help="NOC | SRE | PERF (default: NOC and SRE)")
+    e.add_argument(
+        "--llm",
+        help="also score the SRE agent with this model backend beside the deterministic one "
+        "(local = the bundled model)",
+    )
+    e.add_argument("--report", help="write report.md, report.json and plots into this folder")
+    e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
+    e.add_argument("--no-baselines", action="store_true", help="skip static rules / majority")
+    e.add_argument("--json", action="store_true")
+    e.add_argument("--quiet", action="store_true")
+    e.set_defaults(func=handler("eval"))
+    add_kb_commands(sub)
+    add_sre_commands(sub)
+    _add_logging_options(p)
+    return p
+
+
+def add_sre_commands(sub: Subparsers) -> None:
+    """``diagnose``, ``approvals``, ``settle``, ``approve``, ``reject`` (:mod:`cli.sre`)."""
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
+        sp.add_argument(
+            "--state-dir", help="checkpoints, approvals, audit (default .gpufleet/state)"
+        )
+        sp.add_argument("--json", action="store_true")
+
+    d = sub.add_parser(
+        "diagnose", help="diagnose a recorded-incident folder, or show / run one incident by id"
+    )
+    d.add_argument(
+        "target",
+        help="a recorded-incident folder (incident.yaml + data), or an incident id: its "
+        "diagnosis from --state-dir, or a new one from --events-db with live evidence",
+    )
+    d.add_argument("--events-db", help="the NOC's event log, to find an incident by id")
+    d.add_argument("--topology", help="fleet topology JSON (live diagnosis by id)")
+    d.add_argument("--again", action="store_true", help="diagnose again even if one is stored")
+    d.add_argument("--incident", help="only this NOC incident id")
+    d.add_argument("--max", type=int, default=3, help="diagnose at most this many incidents")
+    d.add_argument("--llm", help="none | local | openai | ollama (default: the config's)")
+    d.add_argument(
+        "--wait", action="store_true", help="stay and resume after each decision (approve/reject)"
+    )
+    common(d)
+    d.set_defaults(func=handler("diagnose"))
+
+    a = sub.add_parser("approvals", help="list actions waiting for a person")
+    common(a)
+    a.set_defaults(func=handler("approvals"))
+
+    st = sub.add_parser(
+        "settle",
+        help="say what happened to a step whose outcome is unknown (listed by `approvals`)",
+    )
+    st.add_argument("step", help="the step's id (an approval id, as `gpufleet approvals` shows)")
+    st.add_argument("--outcome", required=True, choices=SETTLEMENTS)
+    st.add_argument("--by", required=True, help="who settles (must be an approver)")
+    st.add_argument("--reason", required=True, help="what you checked on the node")
+    st.add_argument("--no-resume", action="store_true", help="record only; do not resume")
+    common(st)
+    st.set_defaults(func=handler("settle"))
+
+    for name, verb in (("approve", "approve"), ("reject", "reject")):
+        p = sub.add_parser(name, help=f"{verb} a pending action and resume its diagnosis")
+        p.add_argument("approval_id")
+        p.add_argument("--by", required=True, help="who decides (must be an approver)")
+        p.add_argument("--reason", required=True)
+        p.add_argument("--no-resume", action="store_true", help="record only; do not resume")
+        common(p)
+        p.set_defaults(func=handler(name))
+
+
+def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:
+    """Register ``kb`` and its subcommands on the main parser's subparsers object.
+
+    Each subcommand sets ``func(args, out) -> int`` like the other gpufleet commands. Returns
+    the ``kb`` parser."""
+    kb = subparsers.add_parser("kb", help="failure-mode knowledge base: validate, index, search")
+    sub = kb.add_subparsers(dest="kb_command", required=True)
+
+    def common(sp: argparse.ArgumentParser, index: bool = True) -> None:
+        sp.add_argument("--cards", default=str(CARDS_DIR), help="card folder (*.md)")
+        sp.add_argument("--runbooks", default=str(RUNBOOKS_DIR), help="runbook folder (*.yaml)")
+        if index:
+            sp.add_argument(
+                "--index",
+                help="index folder (default $GPUFLEET_KB_INDEX or .gpufleet/kb-index)",
+            )
+        sp.add_argument("--json", action="store_true", help="print a JSON document")
+
+    def bind(sp: argparse.ArgumentParser, name: str) -> None:
+        sp.set_defaults(func=handler(f"kb {name}"))
+
+    v = sub.add_parser("validate", help="check every card and runbook (schema + references)")
+    common(v, index=False)
+    bind(v, "validate")
+
+    b = sub.add_parser("build", help="build the vector index (only if the content changed)")
+    b.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    common(b)
+    bind(b, "build")
+
+    s = sub.add_parser("search", help="hybrid search: description + structured hints")
+    s.add_argument("text", nargs="*", help="what is going on, in words")
+    s.add_argument("--xid", type=int, action="append", default=[], help="Xid code (repeatable)")
+    s.add_argument("--sxid", type=int, action="append", default=[], help="NVSwitch SXid code")
+    s.add_argument("--symptom", action="append", default=[], help="NOC symptom name")
+    s.add_argument("--field", action="append", default=[], help="DCGM field name")
+    s.add_argument("--log-line", action="append", default=[], help="a kernel/journal log line")
+    s.add_argument("--state", action="append", default=[], help="scheduler state, e.g. DRAIN")
+    s.add_argument("--scope", choices=["gpu", "chassis", "node", "job", "rack", "cluster"])
+    s.add_argument(
+        "--layer", action="append", choices=KB_LAYERS, default=[], help="only cards of this layer"
+    )
+    s.add_argument("-k", type=int, default=5, help="number of hits (per layer with --cross-layer)")
+    s.add_argument(
+        "--cross-layer", action="store_true", help="top k of each layer, merged (for diagnosis)"
+    )
+    common(s)
+    bind(s, "search")
+
+    sh = sub.add_parser("show", help="a card with its runbooks, or a runbook")
+    sh.add_argument("id")
+    common(sh, index=False)
+    bind(sh, "show")
+
+    e = sub.add_parser("eval", help="retrieval eval: recall@1/@3, MRR, latency")
+    e.add_argument("--queries", default=str(EVAL_DIR), help="folder of queries-*.yaml")
+    e.add_argument("--report", help="write retrieval.md and retrieval.json into this folder")
+    e.add_argument(
+        "--min-recall3",
+        type=float,
+        default=TARGET_RECALL_AT_3,
+        help=f"recall@3 needed to pass (default {TARGET_RECALL_AT_3})",
+    )
+    common(e)
+    bind(e, "eval")
+    return kb
