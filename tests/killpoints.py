@@ -68,7 +68,7 @@ class KillRun:
     restart_state: str  # finished | waiting
     restart_lines: int
     restart_cpu_s: float
-    idle_cpu_s: float  # CPU the restart used while it waited (1.5 s): near 0 unless it spins
+    idle_cpu_s: float  # CPU the restart used in 2 s of steady waiting: near 0 unless it spins
     after_restart: str  # ran | pending | approved | unknown | lost
     person: str  # what the person did: nothing | approve | settle-done | settle-retry
     drains: int  # drains the real controller received over the whole run
@@ -207,9 +207,9 @@ class KillHarness:
         deadline: float = 120.0,
     ) -> tuple[int | None, float, str]:
         """Run one command in a forked child. Returns (exit code or -signal, CPU seconds, output).
-        ``wait_until``: once the output shows one of these, watch the child 1.5 s more (its CPU
-        then goes to :attr:`last_idle_cpu`), then stop it — a restart that waits for a person
-        is expected to sit there."""
+        ``wait_until``: once the output shows one of these, watch the child 4.5 s more (the CPU
+        of its last 2 s goes to :attr:`last_idle_cpu`), then stop it — a restart that waits for
+        a person is expected to sit there."""
         out = self.work / "out.txt"
         self.last_idle_cpu = 0.0
         cpu_at_mark = -1.0
@@ -227,12 +227,12 @@ class KillHarness:
                 text = out.read_text(errors="replace")
                 if any(w in text for w in wait_until):
                     seen_at = now
-            # settled: measure the CPU of the next 1.5 s of waiting
-            if seen_at is not None and cpu_at_mark < 0 and now - seen_at > 1.0:
+            # settled (the report's tail work done): measure 2 s of steady waiting
+            if seen_at is not None and cpu_at_mark < 0 and now - seen_at > 2.5:
                 cpu_at_mark = _cpu_of(proc.pid or 0)
-            if seen_at is not None and now - seen_at > 2.5:
+            if seen_at is not None and now - seen_at > 4.5:
                 self.last_idle_cpu = max(0.0, _cpu_of(proc.pid or 0) - cpu_at_mark)
-            if (seen_at is not None and now - seen_at > 2.5) or now - start > deadline:
+            if (seen_at is not None and now - seen_at > 4.5) or now - start > deadline:
                 os.kill(proc.pid or 0, signal.SIGTERM)
                 proc.join(5)
                 if proc.is_alive():
@@ -336,7 +336,7 @@ class KillHarness:
         if run.restart_lines > MAX_RESTART_LINES:
             run.violations.append(f"the restart printed {run.restart_lines} lines")
         if run.idle_cpu_s > 0.5:
-            run.violations.append(f"the waiting restart used {run.idle_cpu_s} s of CPU in 1.5 s")
+            run.violations.append(f"the waiting restart used {run.idle_cpu_s} s of CPU in 2 s")
         if "Traceback" in restart_text:
             run.violations.append("a traceback reached the user")
 
