@@ -6,7 +6,6 @@ kills)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -64,8 +63,3 @@ def test_the_environment_variable_arms_the_installed_command(harness: KillHarnes
 
 def test_every_point_is_named_once() -> None:
     assert len(POINTS) == len(set(POINTS)) == 9
-
-
-def test_kill_harness_module_imports_no_fixture_state(tmp_path: Path) -> None:
-    # the harness writes only under its work folder
-    assert not (tmp_path / "state").exists()
