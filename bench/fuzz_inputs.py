@@ -333,14 +333,19 @@ def _mutate_value(value: Any, rng: random.Random) -> Any:
     return out_list
 
 
+# libyaml when present: the harness's own YAML round trip must not dominate the run
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def _structured(seed: bytes, kind: str, rng: random.Random) -> bytes | None:
     try:
         if kind == "json":
             value = json.loads(seed)
             return json.dumps(_mutate_value(value, rng), allow_nan=True).encode()
         if kind == "yaml":
-            value = yaml.safe_load(seed)
-            text = yaml.safe_dump(_mutate_value(value, rng), default_flow_style=None)
+            value = yaml.load(seed, Loader=_YAML_LOADER)
+            text = yaml.dump(_mutate_value(value, rng), Dumper=_YAML_DUMPER, default_flow_style=None)
             return text.encode()
         if kind == "jsonl":
             lines = seed.splitlines()
