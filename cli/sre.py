@@ -35,10 +35,11 @@ from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text, unkno
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
 from graph.approvals.audit import AuditLog
+from graph.approvals.decide import DecisionRefusedError, record_decision
 from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.policy import Policy, PolicyError, approval_grant, load_policy, person_problem
+from graph.approvals.policy import Policy, PolicyError, load_policy
 from graph.approvals.settle import SettleError, settle_step
-from graph.approvals.store import AlreadyDecidedError, ApprovalError, ApprovalStore
+from graph.approvals.store import ApprovalStore
 from graph.checkpoint import open_checkpointer
 from graph.models.bundled import BundledModelError
 from graph.models.config import ModelConfigError
@@ -358,32 +359,21 @@ def _record_decision(
     resumed so the step runs (or its unknown outcome is reported)."""
     store = ApprovalStore(cfg.state_dir / "approvals.db")
     try:
-        req = store.get(args.approval_id)
-        if req is None:
-            raise SreUsageError(f"no approval {args.approval_id} in {cfg.state_dir}")
-        policy = _policy(cfg)
-        if problem := person_problem(args.by):
-            raise SreUsageError(problem)
-        role = None
-        if decision == "rejected" and policy.approvers and policy.approver(args.by) is None:
-            raise SreUsageError(f"{args.by} is not a listed approver in the policy")
-        if decision == "approved":
-            grant = approval_grant(policy, args.by, req.tool, req.risk)
-            if not grant.allowed:
-                raise SreUsageError(f"{args.by} may not approve {req.tool}: {grant.reason}")
-            role = grant.role
-        try:
-            store.decide(
-                args.approval_id, decision, by=args.by, reason=args.reason, now=now, role=role
-            )
-        except AlreadyDecidedError as e:
-            if e.existing.decision != decision or req.consumed:
-                raise SreUsageError(str(e)) from None
-        except ApprovalError as e:
-            raise SreUsageError(str(e)) from None
-        return req.thread_id
+        done = record_decision(
+            store,
+            _policy(cfg),
+            args.approval_id,
+            decision,
+            by=args.by,
+            reason=args.reason,
+            now=now,
+        )
+    except DecisionRefusedError as e:
+        where = f" in {cfg.state_dir}" if e.status == "unknown" else ""
+        raise SreUsageError(f"{e}{where}") from None
     finally:
         store.close()
+    return done.record.thread_id
 
 
 def _resume_thread(
