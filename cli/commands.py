@@ -44,6 +44,7 @@ from cli.watch import (
     sre_summary,
     sre_summary_text,
     stop_edges,
+    wall_clock_pacer,
 )
 from evals.format import _to_epoch as parse_time
 from evals.record import RecordError, record_incident
@@ -184,19 +185,7 @@ async def _run(
 
 
 def _wall_clock_pacer(speed: float) -> Pacer:
-    # The one place that reads the wall clock: pacing a live-like run, at the edge.
-    state: dict[str, float] = {}
-
-    async def pace(t: float) -> None:
-        now = time.monotonic()
-        if "t0" not in state:
-            state["t0"], state["w0"] = t, now
-            return
-        due = state["w0"] + (t - state["t0"]) / speed
-        if due > now:
-            await asyncio.sleep(due - now)
-
-    return pace
+    return wall_clock_pacer(speed)
 
 
 def _report(

@@ -53,6 +53,9 @@ HANDLERS: dict[str, str] = {
     "settle": "cli.sre:cmd_settle",
     "approve": "cli.sre:cmd_approve",
     "reject": "cli.sre:cmd_reject",
+    "serve": "cli.serve:cmd_serve",
+    "export rules": "cli.serve:cmd_export_rules",
+    "export grafana": "cli.serve:cmd_export_grafana",
 }
 
 
@@ -274,8 +277,35 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=handler("eval"))
     add_kb_commands(sub)
     add_sre_commands(sub)
+    add_service_commands(sub)
     _add_logging_options(p)
     return p
+
+
+def add_service_commands(sub: Subparsers) -> None:
+    """``serve`` and ``export rules|grafana`` (:mod:`cli.serve`, ``service/``)."""
+    s = sub.add_parser(
+        "serve",
+        help="run the service: NOC + SRE agent + HTTP API, Alertmanager webhook, /metrics",
+    )
+    s.add_argument(
+        "--config",
+        help="serve config (YAML, see serve.example.yaml); default: the demo's simulated "
+        "fleet in real time, SQLite state in .gpufleet/serve, no model",
+    )
+    s.add_argument("--host", help="listen address (default: the config's, 127.0.0.1)")
+    s.add_argument("--port", type=int, help="listen port (default: the config's, 8080; 0: any)")
+    s.set_defaults(func=handler("serve"))
+    e = sub.add_parser("export", help="alert rules and Grafana dashboards for your monitoring")
+    esub = e.add_subparsers(dest="export_command", required=True)
+    r = esub.add_parser(
+        "rules", help="Prometheus/vmalert alert rules for the static DCGM checks (YAML)"
+    )
+    r.add_argument("--out", help="file to write (default: stdout)")
+    r.set_defaults(func=handler("export rules"))
+    g = esub.add_parser("grafana", help="Grafana dashboards (JSON): the fleet, and gpufleet itself")
+    g.add_argument("--out", help="folder to write fleet.json and gpufleet.json (default: stdout)")
+    g.set_defaults(func=handler("export grafana"))
 
 
 def add_sre_commands(sub: Subparsers) -> None:

@@ -10,7 +10,8 @@ Sources (``--source``):
 - ``nvml`` — this host's GPUs through NVML (``nvml:fake`` drives a simulated node instead).
 
 Extra inputs: ``--logs PATH|journal`` (repeatable; kernel logs followed live) and
-``--alertmanager [HOST:]PORT`` (an Alertmanager webhook receiver alongside the NOC). Without
+``--alertmanager [HOST:]PORT`` (the service's Alertmanager webhook edge, :mod:`service.intake`,
+on FastAPI/uvicorn at ``/api/v1/alerts/alertmanager``, alongside the NOC). Without
 ``--topology``, the topology is discovered from the exporters' / store's labels or from NVML.
 
 ``--sre`` adds the SRE agent as a bus subscriber (:class:`~agents.sre.service.SreService`):
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from agents.noc.alert_intake import AlertIntake, AlertReceiver
+from agents.noc.alert_intake import AlertIntake
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, LogEventFeed, Pacer, run_noc
 from agents.sre.config import SreConfig, load_sre_config
@@ -50,6 +51,10 @@ from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from bus.protocol import Bus, Handler
+from service.app import http_app
+from service.intake import WEBHOOK_PATH, AlertmanagerEdge
+from service.journal import IntakeJournal
+from service.server import HttpServer, ServerStartError
 from sim.nvml_fake import FakeNvml
 from sim.simulator import FleetSimulator
 from telemetry.frame import Tick
@@ -70,7 +75,7 @@ class SourceError(ValueError):
 class LiveInputs:
     source: TickSource | AsyncTickSource
     feeds: list[KernelLogFeed] = field(default_factory=list)
-    receiver: AlertReceiver | None = None
+    receiver: AlertWebhook | None = None
     closers: list[Any] = field(default_factory=list)
 
     @property
@@ -161,9 +166,34 @@ def log_feeds(
     return [KernelLogFeed(s, node=node, topology=topology, year=year).start() for s in specs]
 
 
+@dataclass
+class AlertWebhook:
+    """``--alertmanager``: the service's webhook edge under uvicorn, journalled in memory
+    (``gpufleet serve`` journals to disk)."""
+
+    edge: AlertmanagerEdge
+    server: HttpServer
+    journal: IntakeJournal
+
+    @property
+    def url(self) -> str:
+        return f"{self.server.url}{WEBHOOK_PATH}"
+
+    async def start(self) -> None:
+        try:
+            await self.server.start()
+        except ServerStartError as e:
+            self.journal.close()
+            raise SourceError(f"--alertmanager: {e}") from None
+
+    async def stop(self) -> None:
+        await self.server.stop()
+        self.journal.close()
+
+
 def alert_receiver(
     spec: str | None, topology: Topology, detector: Detector, bus: Bus
-) -> AlertReceiver | None:
+) -> AlertWebhook | None:
     if not spec:
         return None
     host, _, port = spec.rpartition(":")
@@ -171,8 +201,34 @@ def alert_receiver(
         port_n = int(port)
     except ValueError:
         raise SourceError(f"--alertmanager expects [HOST:]PORT, got {spec!r}") from None
-    intake = AlertIntake(topology, detector.open_incidents)
-    return AlertReceiver(intake, bus, host or "127.0.0.1", port_n)
+    if not 0 <= port_n <= 65535:
+        raise SourceError(f"--alertmanager: port {port_n} is out of range")
+    journal = IntakeJournal(":memory:")
+    edge = AlertmanagerEdge(AlertIntake(topology, detector.open_incidents), bus, journal)
+    app = http_app(
+        title="gpufleet watch: Alertmanager webhook",
+        routers=[edge.router],
+        lifecycles=[edge.lifecycle],
+        readiness=[lambda: None if edge.running else "the intake worker"],
+    )
+    return AlertWebhook(edge, HttpServer(app, host or "127.0.0.1", port_n), journal)
+
+
+def wall_clock_pacer(speed: float) -> Pacer:
+    """Pace a simulated or recorded run to data time / ``speed`` (the one place a watch reads
+    the wall clock: at the edge)."""
+    state: dict[str, float] = {}
+
+    async def pace(t: float) -> None:
+        now = time.monotonic()
+        if "t0" not in state:
+            state["t0"], state["w0"] = t, now
+            return
+        due = state["w0"] + (t - state["t0"]) / speed
+        if due > now:
+            await asyncio.sleep(due - now)
+
+    return pace
 
 
 # --------------------------------------------------------------------------- the SRE agent

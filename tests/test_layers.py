@@ -14,7 +14,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bus", "telemetry", "knowledge", "graph", "agents", "sim", "cli", "evals", "bench")
+PACKAGES = (
+    "bus",
+    "telemetry",
+    "knowledge",
+    "graph",
+    "agents",
+    "sim",
+    "cli",
+    "service",
+    "evals",
+    "bench",
+)
 CORE = ("bus", "telemetry", "knowledge", "graph", "agents")
 # What each layer may import (besides itself). Agents import the layers above them, never one
 # another; ``agents.pipeline`` is the one module that runs them side by side.
@@ -138,6 +149,12 @@ def test_no_import_circle() -> None:
     assert _cycles() == []
 
 
+def test_nothing_below_the_front_ends_imports_the_service() -> None:
+    assert "service.app" in MODULES and "service.intake" in GRAPH["cli.watch"]
+    below = [m for m in GRAPH if layer_of(m) in ALLOWED]
+    assert [f"{m} -> {d}" for m in below for d in GRAPH[m] if d.startswith("service")] == []
+
+
 def test_no_arrow_against_the_layers() -> None:
     wrong = [
         f"{src} -> {dst}"
@@ -164,7 +181,7 @@ def test_one_approvals_package() -> None:
 
 
 def test_every_top_level_folder_says_what_it_owns() -> None:
-    for pkg in (*CORE, "sim", "cli", "evals", "agents/noc", "agents/sre", "agents/perf"):
+    for pkg in (*CORE, "sim", "cli", "service", "evals", "agents/noc", "agents/sre", "agents/perf"):
         doc = ast.get_docstring(ast.parse((ROOT / pkg / "__init__.py").read_text()))
         assert doc, f"{pkg}/__init__.py has no docstring"
         assert "import" in doc.lower(), f"{pkg}/__init__.py does not say what it may import"

@@ -29,7 +29,7 @@ from telemetry.frame import LogEvent
 from telemetry.kernel_log import format_line
 from telemetry.store_writer import VictoriaMetricsWriter
 from telemetry.topology import Topology, build_cluster
-from tests.test_alert_intake import AM_BINARY, alertmanager, free_port
+from tests.alertmanager_server import AM_BINARY, alertmanager, free_port
 from tests.test_scrape import Exporters
 
 HAS_AM = shutil.which(AM_BINARY) is not None
@@ -101,7 +101,9 @@ def test_watch_dcgm_exporters_kernel_log_and_alertmanager(tmp_path: Path) -> Non
         mover = asyncio.create_task(advance())
         targets = ",".join(ex.url[h] for h in topo.node_keys)
         try:
-            async with alertmanager(f"http://127.0.0.1:{receiver_port}/api/v1/alerts") as am:
+            async with alertmanager(
+                f"http://127.0.0.1:{receiver_port}/api/v1/alerts/alertmanager"
+            ) as am:
                 watch = asyncio.create_task(
                     asyncio.to_thread(
                         _watch,

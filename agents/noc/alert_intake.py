@@ -5,10 +5,9 @@ Two layers, as everywhere in gpufleet:
 * :class:`AlertIntake` is the pure core: a validated webhook payload (version 4) in, bus events
   out. Time comes from the payload (``startsAt`` / ``endsAt``), never from the clock; its only
   state is what it has already seen, so re-delivery is harmless.
-* :class:`AlertReceiver` is the thin HTTP edge: a minimal HTTP/1.1 server on ``asyncio``
-  streams that validates the body, answers at once (200, or 400/404/405/411/413/503), and hands
-  the payload to a queue whose worker runs the intake and publishes on the bus. Acknowledging
-  before publishing keeps Alertmanager's webhook fast and independent of bus backpressure.
+* the HTTP edge is :mod:`service.intake` (FastAPI on uvicorn, the project's one HTTP stack):
+  it validates the body with :func:`parse_payload`, writes it to a durable journal, answers,
+  and a worker runs the intake and publishes on the bus.
 
 Routing one firing alert:
 
@@ -38,8 +37,6 @@ newline or escape sequence in an alert can forge structure.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 import re
@@ -47,7 +44,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
@@ -63,7 +59,6 @@ from bus.events import (
     Severity,
     stable_id,
 )
-from bus.protocol import Bus
 from knowledge.xid import classify
 from telemetry.topology import Topology, gpu_key
 from telemetry.untrusted import Limits, UntrustedInputError, loads_json
@@ -72,7 +67,6 @@ logger = logging.getLogger(__name__)
 
 SOURCE = "alertmanager"
 SUPPORTED_VERSION = "4"
-DEFAULT_PATH = "/api/v1/alerts"
 _SEEN_MAX = 20_000  # remembered (fingerprint, startsAt, status) keys; oldest forgotten first
 _EXTERNAL_MAX = 5_000  # external incidents tracked for dedup; oldest dropped first
 _SUMMARY_MAX = 6_000  # characters of summary kept per incident
@@ -522,11 +516,19 @@ class AlertIntake:
         """The external incidents this intake opened that still have firing alerts."""
         return [x.incident for x in self._external.values() if x.firing]
 
-    def handle(self, payload: AlertmanagerPayload | Mapping[str, Any] | bytes | str) -> list[Event]:
+    def handle(
+        self,
+        payload: AlertmanagerPayload | Mapping[str, Any] | bytes | str,
+        *,
+        authenticated: bool = False,
+    ) -> list[Event]:
         """Events for one webhook notification, in alert order. Raises :class:`PayloadError`.
 
         Alerts of the payload that did not validate (:func:`parse_payload`) are counted in
-        ``stats.rejected_alerts`` and logged by index; the valid ones are all processed."""
+        ``stats.rejected_alerts`` and logged by index; the valid ones are all processed.
+        ``authenticated``: the sender proved who it is (the HTTP edge checked a bearer token);
+        the incidents it opens are then trusted (``alertmanager:authenticated``), otherwise
+        their plans' state-changing steps are shown, never run."""
         if not isinstance(payload, AlertmanagerPayload):
             payload = parse_payload(payload)
         self.stats.payloads += 1
@@ -543,7 +545,7 @@ class AlertIntake:
                 continue
             self._remember(seen_key)
             if alert.status == "firing":
-                events += self._firing(alert, payload)
+                events += self._firing(alert, payload, authenticated)
             else:
                 events += self._resolved(alert, payload)
         return events
@@ -559,7 +561,9 @@ class AlertIntake:
             self._alert_incident.popitem(last=False)
 
     # -- firing ------------------------------------------------------------------------------
-    def _firing(self, alert: AlertmanagerAlert, payload: AlertmanagerPayload) -> list[Event]:
+    def _firing(
+        self, alert: AlertmanagerAlert, payload: AlertmanagerPayload, authenticated: bool
+    ) -> list[Event]:
         target = resolve_target(alert.labels, self.topology)
         family = alert_family(alert.labels)
         severity = alert_severity(alert.labels)
@@ -581,6 +585,8 @@ class AlertIntake:
             self.stats.info_only += 1  # evidence only: never opens an incident
             return []
         incident = self._new_incident(alert, target, family, severity, anomaly_id, line, t)
+        if authenticated:
+            incident = incident.model_copy(update={"provenance": f"{SOURCE}:authenticated"})
         self._add_external(_External(incident, target, {alert.key}))
         while len(self._external) > _EXTERNAL_MAX:
             _, evicted = self._external.popitem(last=False)
@@ -691,8 +697,9 @@ class AlertIntake:
             racks=(target.rack,) if target.rack else (),
             xids=(int(xid),) if xid.isdigit() else (),
             summary=f"{header}\n{line}",
-            # The webhook has no authentication yet: anyone who can reach it can post.
-            provenance="alertmanager:unauthenticated",
+            # Without a bearer token anyone who can reach the webhook can post (handle() marks
+            # the incident authenticated when the edge checked one).
+            provenance=f"{SOURCE}:unauthenticated",
         )
 
     # -- attaching ---------------------------------------------------------------------------
@@ -829,245 +836,3 @@ def _updated(
         change=change,
         incident=incident,
     )
-
-
-# ---------------------------------------------------------------------------- the HTTP edge
-@dataclass
-class ReceiverStats:
-    requests: int = 0
-    received: int = 0  # webhook payloads accepted (200)
-    rejected: int = 0  # webhook POSTs refused (400, 411, 413, 503)
-    published: int = 0  # bus events published from accepted payloads
-    failed: int = 0  # payloads whose processing raised (logged; the receiver keeps going)
-
-
-_MAX_HEADER_BYTES = 32 * 1024
-
-
-class AlertReceiver:
-    """Alertmanager's webhook target: a minimal asyncio HTTP/1.1 server on loopback by default.
-
-    ``POST <path>`` (default ``/api/v1/alerts``) with a version-4 payload → 200 at once and the
-    payload queued for :class:`AlertIntake`, whose events a worker task publishes on ``bus``
-    (alerts that did not validate are left out and listed by index under ``"rejected"`` in the
-    200 answer; the rest of the batch is kept); 400 with ``{"error": ...}`` for a bad payload
-    (or one with no valid alert), 413 above ``max_body_bytes``, 411 without a
-    Content-Length, 503 when the queue is full (Alertmanager retries). ``GET /-/healthy`` and
-    ``/-/ready`` answer 200. ``port=0`` picks a free port; :attr:`url` is the webhook URL.
-    """
-
-    def __init__(
-        self,
-        intake: AlertIntake,
-        bus: Bus,
-        host: str = "127.0.0.1",
-        port: int = 0,
-        *,
-        path: str = DEFAULT_PATH,
-        max_body_bytes: int = MAX_BODY_BYTES,
-        max_queue: int = 1024,
-        idle_timeout_s: float = 30.0,
-    ) -> None:
-        self.intake = intake
-        self.bus = bus
-        self.host = host
-        self.port = port
-        self.path = path
-        self.max_body_bytes = max_body_bytes
-        self.idle_timeout_s = idle_timeout_s
-        self.stats = ReceiverStats()
-        self._queue: asyncio.Queue[AlertmanagerPayload] = asyncio.Queue(maxsize=max_queue)
-        self._server: asyncio.Server | None = None
-        self._worker: asyncio.Task[None] | None = None
-        self._clients: set[asyncio.Task[Any]] = set()
-
-    @property
-    def url(self) -> str:
-        """The webhook URL to put in Alertmanager's ``webhook_configs``."""
-        if self._server is None:
-            raise RuntimeError("AlertReceiver is not started")
-        return f"http://{self.host}:{self.port}{self.path}"
-
-    async def start(self) -> None:
-        """Listen and start the publishing worker."""
-        if self._server is not None:
-            raise RuntimeError("AlertReceiver already started")
-        self._server = await asyncio.start_server(
-            self._client, self.host, self.port, limit=_MAX_HEADER_BYTES
-        )
-        self.port = int(self._server.sockets[0].getsockname()[1])
-        self._worker = asyncio.create_task(self._work(), name="alert-intake")
-
-    async def join(self) -> None:
-        """Wait until every accepted payload has been processed and published."""
-        await self._queue.join()
-
-    async def stop(self, drain_timeout_s: float = 5.0) -> None:
-        """Stop listening, close connections, publish what was accepted (bounded), stop."""
-        server, self._server = self._server, None
-        if server is None:
-            return
-        server.close()
-        for task in list(self._clients):
-            task.cancel()
-        await asyncio.gather(*self._clients, return_exceptions=True)
-        await server.wait_closed()
-        if self._worker is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._queue.join(), drain_timeout_s)
-            self._worker.cancel()
-            await asyncio.gather(self._worker, return_exceptions=True)
-            self._worker = None
-
-    async def _work(self) -> None:
-        while True:
-            payload = await self._queue.get()
-            try:
-                for event in self.intake.handle(payload):
-                    await self.bus.publish(event)
-                    self.stats.published += 1
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                self.stats.failed += 1
-                logger.exception("alert intake: processing a webhook payload failed")
-            finally:
-                self._queue.task_done()
-
-    # -- HTTP --------------------------------------------------------------------------------
-    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._clients.add(task)
-        try:
-            while await self._one_request(reader, writer):
-                pass
-        except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
-            pass
-        except asyncio.CancelledError:
-            pass  # stop(): drop the connection
-        finally:
-            writer.close()
-            with contextlib.suppress(Exception):
-                await writer.wait_closed()
-            if task is not None:
-                self._clients.discard(task)
-
-    async def _one_request(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> bool:
-        """Serve one request; return whether to keep the connection open."""
-        try:
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), self.idle_timeout_s)
-        except asyncio.LimitOverrunError:
-            await _send(writer, 431, {"error": "request headers too large"}, keep=False)
-            return False
-        except asyncio.IncompleteReadError:
-            return False  # the client closed the connection between requests
-        self.stats.requests += 1
-        try:
-            request_line, *header_lines = head.decode("latin-1").split("\r\n")
-            method, target, version = request_line.split(" ")
-            headers = {
-                k.strip().lower(): v.strip()
-                for k, v in (h.split(":", 1) for h in header_lines if h)
-            }
-        except ValueError:
-            await _send(writer, 400, {"error": "malformed HTTP request"}, keep=False)
-            return False
-        keep = version == "HTTP/1.1" and headers.get("connection", "").lower() != "close"
-        path = target.split("?", 1)[0]
-        if path in ("/-/healthy", "/-/ready") and method in ("GET", "HEAD"):
-            await _send(writer, 200, b"OK\n", keep=keep, head_only=method == "HEAD")
-            return keep
-        if path != self.path:
-            await _send(writer, 404, {"error": f"no such path {path!r}"}, keep=keep)
-            return keep and not _has_body(headers)
-        if method != "POST":
-            await _send(writer, 405, {"error": "use POST"}, keep=keep, extra={"Allow": "POST"})
-            return keep and not _has_body(headers)
-        return await self._webhook(reader, writer, headers, keep)
-
-    async def _webhook(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        headers: dict[str, str],
-        keep: bool,
-    ) -> bool:
-        length_text = headers.get("content-length")
-        if length_text is None or "transfer-encoding" in headers:
-            self.stats.rejected += 1
-            await _send(writer, 411, {"error": "send the body with a Content-Length"}, keep=False)
-            return False
-        try:
-            length = int(length_text)
-            if length < 0:
-                raise ValueError(length_text)
-        except ValueError:
-            self.stats.rejected += 1
-            await _send(writer, 400, {"error": "bad Content-Length"}, keep=False)
-            return False
-        if length > self.max_body_bytes:
-            self.stats.rejected += 1
-            msg = f"body of {length} bytes exceeds the limit of {self.max_body_bytes}"
-            await _send(writer, 413, {"error": msg}, keep=False)
-            return False  # the unread body makes the connection unusable
-        if headers.get("expect", "").lower() == "100-continue":
-            writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
-        body = await asyncio.wait_for(reader.readexactly(length), self.idle_timeout_s)
-        try:
-            payload = parse_payload(body)
-        except PayloadError as exc:
-            self.stats.rejected += 1
-            await _send(writer, 400, {"error": str(exc)}, keep=keep)
-            return keep
-        try:
-            self._queue.put_nowait(payload)
-        except asyncio.QueueFull:
-            self.stats.rejected += 1
-            await _send(
-                writer,
-                503,
-                {"error": "intake queue full, retry"},
-                keep=keep,
-                extra={"Retry-After": "1"},
-            )
-            return keep
-        self.stats.received += 1
-        answer: dict[str, Any] = {"status": "accepted", "alerts": len(payload.alerts)}
-        if payload.rejected_alerts:
-            # The good alerts are kept; the bad ones would fail the same way on a retry.
-            answer["rejected"] = [
-                {"index": r.index, "error": r.error} for r in payload.rejected_alerts[:100]
-            ]
-        await _send(writer, 200, answer, keep=keep)
-        return keep
-
-
-def _has_body(headers: Mapping[str, str]) -> bool:
-    return headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
-
-
-async def _send(
-    writer: asyncio.StreamWriter,
-    status: int,
-    body: Mapping[str, Any] | bytes,
-    *,
-    keep: bool,
-    head_only: bool = False,
-    extra: Mapping[str, str] | None = None,
-) -> None:
-    if isinstance(body, bytes):
-        data, ctype = body, "text/plain; charset=utf-8"
-    else:
-        data, ctype = json.dumps(body).encode() + b"\n", "application/json"
-    lines = [
-        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}",
-        f"Content-Type: {ctype}",
-        f"Content-Length: {len(data)}",
-        f"Connection: {'keep-alive' if keep else 'close'}",
-        *(f"{k}: {v}" for k, v in (extra or {}).items()),
-    ]
-    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (b"" if head_only else data))
-    await writer.drain()

@@ -1,0 +1,69 @@
+"""``gpufleet serve`` and ``gpufleet export rules|grafana`` (the service lives in ``service/``).
+
+Imported only when one of these commands runs: FastAPI, uvicorn and the agents stay out of
+``gpufleet --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from agents.sre.config import SreConfigError
+from cli.common import UsageError
+from cli.watch import SourceError
+from service.config import ServeConfigError, load_serve_config
+from service.export import alert_rules_yaml, grafana_dashboards
+from service.runner import serve
+from service.server import ServerStartError
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        loaded = load_serve_config(args.config)
+    except ServeConfigError as e:
+        raise UsageError(str(e)) from None
+    listen = loaded.config.listen
+    host = args.host if args.host is not None else listen.host
+    port = args.port if args.port is not None else listen.port
+    try:
+        summary = asyncio.run(serve(loaded, host=host, port=port, out=out))
+    except (ServeConfigError, SreConfigError, SourceError, ServerStartError) as e:
+        raise UsageError(str(e)) from None
+    out.write(summary.line() + "\n")
+    return 0
+
+
+def cmd_export_rules(args: argparse.Namespace, out: TextIO) -> int:
+    _write(args.out, alert_rules_yaml(), out)
+    return 0
+
+
+def cmd_export_grafana(args: argparse.Namespace, out: TextIO) -> int:
+    boards = grafana_dashboards()
+    if args.out is None:
+        out.write(json.dumps(boards, indent=2) + "\n")
+        return 0
+    folder = Path(args.out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, board in boards.items():
+            (folder / f"{name}.json").write_text(json.dumps(board, indent=2) + "\n")
+    except OSError as e:
+        raise UsageError(f"--out {folder}: {e.strerror or e}") from None
+    sys.stderr.write(f"wrote {', '.join(f'{n}.json' for n in boards)} to {folder}\n")
+    return 0
+
+
+def _write(path: str | None, text: str, out: TextIO) -> None:
+    if path is None:
+        out.write(text)
+        return
+    try:
+        Path(path).write_text(text)
+    except OSError as e:
+        raise UsageError(f"--out {path}: {e.strerror or e}") from None

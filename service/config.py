@@ -1,0 +1,257 @@
+"""``gpufleet serve``'s configuration: one YAML file, validated strictly at start.
+
+Every key is optional; with no file at all the service runs the demo's simulated fleet in real
+time with an in-process bus, SQLite state under ``.gpufleet/serve`` and no model. Unknown keys,
+wrong types and secrets that cannot be read are :class:`ServeConfigError` naming the key (the
+CLI exits 2). Relative paths are relative to the file.
+
+Secrets (API tokens, Slack's) are never in the file: each names a file (``*_file``) or an
+environment variable (``*_env``) holding it. They are read once at load; their values are kept
+as ``SecretStr`` and never logged.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Self
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from service.auth import TokenTable
+from telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
+
+DEFAULT_STATE_DIR = Path(".gpufleet/serve")
+MAX_SECRET_BYTES = 4096
+
+
+class ServeConfigError(ValueError):
+    """A broken serve config; the message names the file and the key."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+class ListenConfig(_Strict):
+    host: str = "127.0.0.1"
+    port: int = Field(default=8080, ge=0, le=65535)
+
+
+class TelemetryConfig(_Strict):
+    """What the NOC watches: the same specs as ``gpufleet watch --source``."""
+
+    source: str = Field(
+        default="sim", description="sim | replay:DIR | dcgm:URL[,URL]|@FILE | prometheus:URL | nvml"
+    )
+    interval_s: float = Field(default=15.0, gt=0, description="seconds between polls (live)")
+    speed: float = Field(default=1.0, gt=0, description="sim/replay: data seconds per second")
+    seed: int = 17
+    topology: Path | None = None
+    logs: list[str] = Field(default_factory=list, description="kernel logs to follow")
+    logs_node: str | None = None
+    noc_config: Path | None = None  # the detector's thresholds (gpufleet watch --config)
+
+    @field_validator("source")
+    @classmethod
+    def _known_kind(cls, v: str) -> str:
+        kind = v.partition(":")[0]
+        if kind not in ("sim", "replay", "dcgm", "prometheus", "nvml"):
+            raise ValueError(
+                f"unknown source {v!r}: use sim, replay:DIR, dcgm:URL[,URL]|@FILE, "
+                "prometheus:URL or nvml"
+            )
+        return v
+
+
+class ApiToken(_Strict):
+    """An API token and the identity decisions made with it are recorded as."""
+
+    identity: str = Field(min_length=1, max_length=200)
+    token_file: Path | None = None
+    token_env: str | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Self:
+        if (self.token_file is None) == (self.token_env is None):
+            raise ValueError("give exactly one of token_file or token_env")
+        return self
+
+
+class SlackConfig(_Strict):
+    """Slack approvals (consumed by ``service/slack``)."""
+
+    channel: str = Field(min_length=1)
+    bot_token_file: Path | None = None
+    bot_token_env: str | None = None
+    signing_secret_file: Path | None = None
+    signing_secret_env: str | None = None
+    app_token_file: Path | None = None  # Socket Mode; unset: HTTP mode at /slack/events
+    app_token_env: str | None = None
+    api_base_url: str | None = None  # a stand-in for slack.com/api (tests)
+
+    @model_validator(mode="after")
+    def _one_of_each(self) -> Self:
+        for name, required in (("bot_token", True), ("signing_secret", True), ("app_token", False)):
+            f, e = getattr(self, f"{name}_file"), getattr(self, f"{name}_env")
+            if f is not None and e is not None:
+                raise ValueError(f"give only one of {name}_file or {name}_env")
+            if required and f is None and e is None:
+                raise ValueError(f"give {name}_file or {name}_env")
+        return self
+
+
+class McpConfig(_Strict):
+    enabled: bool = False
+
+
+class ServeConfig(_Strict):
+    listen: ListenConfig = Field(default_factory=ListenConfig)
+    telemetry: TelemetryConfig = Field(default_factory=TelemetryConfig)
+    sre_config: Path | None = None  # sre.example.yaml: model, executors, SLURM, metrics store
+    policy: Path | None = None  # approvers and pre-approvals; overrides the SRE config's
+    state_dir: Path = DEFAULT_STATE_DIR
+    api_tokens: list[ApiToken] = Field(default_factory=list)
+    slack: SlackConfig | None = None
+    mcp: McpConfig = Field(default_factory=McpConfig)
+    log_events: bool = True  # one log line per bus event (JSON with --log-json)
+
+
+class SlackSecrets(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    bot_token: SecretStr
+    signing_secret: SecretStr
+    app_token: SecretStr | None = None
+
+
+class LoadedConfig(BaseModel):
+    """The validated config and its secrets, read."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    config: ServeConfig
+    tokens: TokenTable
+    slack: SlackSecrets | None = None
+    source: str = "embedded defaults"
+
+
+def read_secret(file: Path | None, env: str | None, key: str) -> SecretStr:
+    """The secret of ``key`` from its file or variable; ServeConfigError naming ``key``."""
+    if file is not None:
+        try:
+            with file.open("rb") as fh:
+                raw = fh.read(MAX_SECRET_BYTES + 1)
+        except OSError as e:
+            raise ServeConfigError(f"{key}_file: cannot read {file}: {e.strerror or e}") from None
+        if len(raw) > MAX_SECRET_BYTES:
+            raise ServeConfigError(f"{key}_file: {file} is over {MAX_SECRET_BYTES} bytes")
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise ServeConfigError(f"{key}_file: {file} is not UTF-8 text") from None
+        where = f"{key}_file ({file})"
+    else:
+        assert env is not None
+        text = os.environ.get(env, "").strip()
+        where = f"{key}_env (${env})"
+    if not text:
+        raise ServeConfigError(f"{where}: the secret is empty or unset")
+    return SecretStr(text)
+
+
+def load_serve_config(path: str | Path | None) -> LoadedConfig:
+    """Read and validate the config (None → embedded defaults), then read its secrets."""
+    if path is None:
+        return _loaded(ServeConfig(), "embedded defaults")
+    path = Path(path)
+    try:
+        raw = read_yaml(path, limits=CONFIG_LIMITS) or {}
+    except OSError as e:
+        raise ServeConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UntrustedInputError as e:
+        raise ServeConfigError(f"{path}: not valid YAML: {e}") from None
+    if not isinstance(raw, dict):
+        raise ServeConfigError(f"{path}: expected a mapping at the top level")
+    try:
+        cfg = ServeConfig.model_validate(raw)
+    except ValidationError as e:
+        raise ServeConfigError(f"{path}: {_problems(e)}") from None
+    cfg = _relative_to(cfg, path.parent)
+    try:
+        return _loaded(cfg, str(path))
+    except ServeConfigError as e:
+        raise ServeConfigError(f"{path}: {e}") from None
+
+
+def _problems(e: ValidationError) -> str:
+    return "; ".join(
+        capped(
+            [
+                f"{'.'.join(clip(str(x), 80) for x in err['loc']) or 'top level'}: "
+                f"{clip(err['msg'], 300)}"
+                for err in e.errors()
+            ]
+        )
+    )
+
+
+def _relative_to(cfg: ServeConfig, base: Path) -> ServeConfig:
+    def fix(p: Path | None) -> Path | None:
+        return p if p is None or p.is_absolute() else base / p
+
+    tele = cfg.telemetry.model_copy(
+        update={
+            "topology": fix(cfg.telemetry.topology),
+            "noc_config": fix(cfg.telemetry.noc_config),
+        }
+    )
+    tokens = [t.model_copy(update={"token_file": fix(t.token_file)}) for t in cfg.api_tokens]
+    slack = cfg.slack
+    if slack is not None:
+        slack = slack.model_copy(
+            update={
+                f"{n}_file": fix(getattr(slack, f"{n}_file"))
+                for n in ("bot_token", "signing_secret", "app_token")
+            }
+        )
+    updates: dict[str, Any] = {
+        "telemetry": tele,
+        "api_tokens": tokens,
+        "slack": slack,
+        "sre_config": fix(cfg.sre_config),
+        "policy": fix(cfg.policy),
+        "state_dir": fix(cfg.state_dir),
+    }
+    return cfg.model_copy(update=updates)
+
+
+def _loaded(cfg: ServeConfig, source: str) -> LoadedConfig:
+    tokens: dict[str, str] = {}
+    for i, t in enumerate(cfg.api_tokens):
+        secret = read_secret(t.token_file, t.token_env, f"api_tokens.{i}.token").get_secret_value()
+        if secret in tokens:
+            raise ServeConfigError(f"api_tokens.{i}: the same token as another entry")
+        tokens[secret] = t.identity
+    slack = None
+    if cfg.slack is not None:
+        s = cfg.slack
+        app = None
+        if s.app_token_file is not None or s.app_token_env is not None:
+            app = read_secret(s.app_token_file, s.app_token_env, "slack.app_token")
+        slack = SlackSecrets(
+            bot_token=read_secret(s.bot_token_file, s.bot_token_env, "slack.bot_token"),
+            signing_secret=read_secret(
+                s.signing_secret_file, s.signing_secret_env, "slack.signing_secret"
+            ),
+            app_token=app,
+        )
+    return LoadedConfig(config=cfg, tokens=TokenTable.of(tokens), slack=slack, source=source)
