@@ -350,11 +350,12 @@ async def serve(
         out.write(_banner(svc, loaded) + "\n")
         out.flush()
         await stop.wait()
+        logger.info("stopping")
+        return svc.summary(time.monotonic() - started)
     finally:
         await svc.stop()
         for sig in signals:
             loop.remove_signal_handler(sig)
-    return svc.summary(time.monotonic() - started)
 
 
 def _banner(svc: Service, loaded: LoadedConfig) -> str:

@@ -125,7 +125,12 @@ def start_serve(config: Path, *, log_name: str = "serve.log") -> Served:
                 + err_path.read_text(errors="replace")[-4000:]
             )
     banner_line = next(x for x in lines if x.startswith("gpufleet serve: listening on"))
-    banner = json.loads(banner_line.split(" ", 4)[4])
+    try:
+        banner = json.loads(banner_line.split(" ", 5)[5])
+    except (IndexError, ValueError):
+        proc.kill()
+        proc.wait(10)
+        raise AssertionError(f"unexpected banner {banner_line!r}") from None
     return Served(proc, banner["url"], banner, err_path, lines)
 
 

@@ -241,3 +241,63 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
     state = Path(served.banner["state_dir"])
     assert main(["approvals", "--state-dir", str(state), "--json"], out=out) == 0
     assert aid not in {row.get("approval_id") for row in json.loads(out.getvalue())}
+
+
+# ---------------------------------------------------------------------------- kill -9
+def test_kill_9_loses_no_accepted_alert_and_no_pending_approval(tmp_path: Path) -> None:
+    cfg = write_config(tmp_path)
+    am = {"Authorization": f"Bearer {TOKENS['alertmanager']}"}
+    nodes = ("node-05", "node-06", "node-07")
+
+    first = start_serve(cfg, log_name="run1.log")
+    try:
+        with first.client() as http:
+            for i, node in enumerate(nodes):
+                r = http.post(
+                    "/api/v1/alerts/alertmanager", json=webhook_payload(xid79(node, i)), headers=am
+                )
+                assert r.status_code == 200, r.text
+    finally:
+        first.kill9()  # right after the last acknowledgement
+
+    second = start_serve(cfg, log_name="run2.log")
+    try:
+        with second.client() as http:
+            incidents = {node: incident_for(http, node)["incident_id"] for node in nodes}
+            pending = {
+                node: approval_of(http, iid)["request"]["approval_id"]
+                for node, iid in incidents.items()
+            }
+    finally:
+        second.kill9()  # with three approval requests waiting for a person
+
+    third = start_serve(cfg, log_name="run3.log")
+    try:
+        with third.client() as http:
+            for node, iid in incidents.items():
+                assert [a["request"]["approval_id"] for a in pending_for(http, iid)] == [
+                    pending[node]
+                ], node
+            assert "gpufleet_intake_journal_pending 0.0" in http.get("/metrics").text
+            aid = pending["node-06"]
+            r = http.post(
+                f"/api/v1/approvals/{aid}/approve",
+                json={"reason": "checked after the restart"},
+                headers=third.auth("alice"),
+            )
+            assert r.status_code == 200, r.text
+
+            def ran() -> list[dict[str, Any]]:
+                d = http.get(f"/api/v1/incidents/{incidents['node-06']}").json()
+                return [
+                    a
+                    for a in d["actions"]
+                    if a["kind"] == "action_result" and a.get("approval_id") == aid
+                ]
+
+            # the paused diagnosis of a killed process is resumed by the new one
+            (result,) = wait_for("the approved step to run after two kills", ran, timeout_s=60)
+            assert result["dry_run"] is True and result["initiator"] == "alice"
+    finally:
+        assert third.stop() == 0, third.log()
+    assert "gpufleet serve: stopped after" in "".join(third.stdout_lines)
