@@ -8,6 +8,10 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
+import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -241,6 +245,46 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
     state = Path(served.banner["state_dir"])
     assert main(["approvals", "--state-dir", str(state), "--json"], out=out) == 0
     assert aid not in {row.get("approval_id") for row in json.loads(out.getvalue())}
+
+
+# ---------------------------------------------------------------------------- fuzzing the API
+def test_schemathesis_finds_no_server_error(served: Served) -> None:
+    """Every operation of /openapi.json, with generated (valid and invalid) inputs, a valid
+    token, a bounded number of examples: no 5xx and no answer that breaks its own schema."""
+    st = Path(sys.executable).with_name("st")
+    env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
+    run = subprocess.run(
+        [
+            str(st),
+            "run",
+            f"{served.url}/openapi.json",
+            "--checks",
+            "not_a_server_error",
+            "--max-examples",
+            "15",
+            "--generation-deterministic",
+            "--header",
+            f"Authorization: Bearer {TOKENS['alice']}",
+            "--request-timeout",
+            "30",
+            "--no-color",
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    counts = re.search(r"(\d+) generated, (\d+) passed", run.stdout)
+    assert counts is not None and counts[1] == counts[2] and int(counts[1]) > 100, run.stdout[
+        -3000:
+    ]
+    assert (
+        re.search(r"Tested: (\d+)", run.stdout)[1]
+        == re.search(r"Selected: \d+/(\d+)", run.stdout)[1]
+    )  # type: ignore[index]
+    assert served.proc.poll() is None  # still serving
 
 
 # ---------------------------------------------------------------------------- kill -9
