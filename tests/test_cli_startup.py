@@ -41,6 +41,12 @@ HEAVY = (
     "cli.kb",
     "cli.sre",
     "cli.watch",
+    "cli.serve",
+    "service",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "prometheus_client",
 )
 
 

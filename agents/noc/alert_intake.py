@@ -72,6 +72,8 @@ _EXTERNAL_MAX = 5_000  # external incidents tracked for dedup; oldest dropped fi
 _SUMMARY_MAX = 6_000  # characters of summary kept per incident
 _VALUE_MAX = 300  # characters kept of one quoted alert text
 _ANNOTATIONS_MAX = 8
+_CACHE_MAX = 50_000  # label sets remembered per intake (targets, families)
+_FAMILY_LABELS = ("family", "xid", "alertname", "reason", "component", "category")
 
 
 # ---------------------------------------------------------------------------- the payload
@@ -511,6 +513,33 @@ class AlertIntake:
         # alert (key, startsAt) → the incident it joined; bounded like _seen
         self._alert_incident: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._noc_extra: dict[str, list[tuple[str, str]]] = {}  # NOC id → (anomaly id, line)
+        # Alertmanager re-sends the same label sets all the time: what they map to is
+        # remembered (bounded) instead of re-derived for every alert.
+        self._targets: dict[tuple[str | None, ...], AlertTarget] = {}
+        self._families: dict[tuple[str, ...], Family] = {}
+
+    def _target(self, labels: Mapping[str, str]) -> AlertTarget:
+        names = (HOST_LABELS, UUID_LABELS, PCI_LABELS, GPU_INDEX_LABELS)
+        key = (*(_first(labels, n) for n in names), labels.get("rack"))
+        found = self._targets.get(key)
+        if found is None:
+            found = resolve_target(labels, self.topology)
+            if found.kind == "external":  # named by the whole label set: not cacheable by key
+                return found
+            if len(self._targets) >= _CACHE_MAX:
+                self._targets.clear()
+            self._targets[key] = found
+        return found
+
+    def _family(self, labels: Mapping[str, str]) -> Family:
+        key = tuple(labels.get(k, "") for k in _FAMILY_LABELS)
+        found = self._families.get(key)
+        if found is None:
+            found = alert_family(labels)
+            if len(self._families) >= _CACHE_MAX:
+                self._families.clear()
+            self._families[key] = found
+        return found
 
     def external_incidents(self) -> list[Incident]:
         """The external incidents this intake opened that still have firing alerts."""
@@ -564,8 +593,8 @@ class AlertIntake:
     def _firing(
         self, alert: AlertmanagerAlert, payload: AlertmanagerPayload, authenticated: bool
     ) -> list[Event]:
-        target = resolve_target(alert.labels, self.topology)
-        family = alert_family(alert.labels)
+        target = self._target(alert.labels)
+        family = self._family(alert.labels)
         severity = alert_severity(alert.labels)
         t = alert.starts
         anomaly_id = stable_id("an", SOURCE, alert.key, alert.starts)
@@ -756,7 +785,7 @@ class AlertIntake:
     def _resolved(self, alert: AlertmanagerAlert, payload: AlertmanagerPayload) -> list[Event]:
         t = alert.ends if alert.ends is not None else alert.starts
         anomaly_id = stable_id("an", SOURCE, alert.key, alert.starts, "resolved")
-        target = resolve_target(alert.labels, self.topology)
+        target = self._target(alert.labels)
         line = self._line(alert, payload, target)
         joined = self._alert_incident.pop((alert.key, alert.starts), None)
         ext = self._external.get(joined) if joined is not None else None
@@ -768,7 +797,7 @@ class AlertIntake:
             return [self._resolve_external(ext, anomaly_id, line, t)]
         # Attached to a NOC incident earlier, or never seen firing (e.g. a restart): attach
         # to a NOC incident still covering the entity. Never resolve it: the NOC decides.
-        family = alert_family(alert.labels)
+        family = self._family(alert.labels)
         noc = next(
             (
                 i
