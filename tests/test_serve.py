@@ -96,6 +96,14 @@ def incident_for(http: httpx.Client, node: str) -> dict[str, Any]:
     return found
 
 
+def cli_approvals(served: Served) -> list[dict[str, Any]]:
+    """``gpufleet approvals --json`` on the service's state dir (another process's view)."""
+    out = io.StringIO()
+    assert main(["approvals", "--state-dir", served.banner["state_dir"], "--json"], out=out) == 0
+    rows: list[dict[str, Any]] = json.loads(out.getvalue())
+    return rows
+
+
 # ---------------------------------------------------------------------------- the basics
 def test_health_openapi_and_metrics(served: Served) -> None:
     with served.client() as http:
@@ -202,6 +210,9 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
         kinds = [t["kind"] for t in detail["timeline"]]
         assert kinds[0] == "incident_opened" and "diagnosis_ready" in kinds
 
+        # the CLI on the same state shows the same request waiting
+        assert aid in {row.get("approval_id") for row in cli_approvals(served)}
+
         # no token, a wrong token, a token of someone who is no approver: nothing changes
         body = {"reason": "Xid 79 confirmed on the BMC"}
         assert http.post(f"/api/v1/approvals/{aid}/approve", json=body).status_code == 401
@@ -240,11 +251,10 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
         assert 'gpufleet_tool_executions_total{status="' in metrics
         assert "gpufleet_alerts_received_total 1.0" in metrics or "alerts_received_total" in metrics
 
-    # the same approval through the CLI on the same state
-    out = io.StringIO()
-    state = Path(served.banner["state_dir"])
-    assert main(["approvals", "--state-dir", str(state), "--json"], out=out) == 0
-    assert aid not in {row.get("approval_id") for row in json.loads(out.getvalue())}
+    # the CLI on the same state: no longer waiting
+    assert aid not in {row.get("approval_id") for row in cli_approvals(served)}
+    logged = served.log() + "".join(served.stdout_lines)
+    assert not [t for t in TOKENS.values() if t in logged]  # tokens are never logged
 
 
 # ---------------------------------------------------------------------------- fuzzing the API
