@@ -253,7 +253,7 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
 
     # the CLI on the same state: no longer waiting
     assert aid not in {row.get("approval_id") for row in cli_approvals(served)}
-    logged = served.log() + "".join(served.stdout_lines)
+    logged = served.stderr_path.read_text(errors="replace") + "".join(served.stdout_lines)
     assert not [t for t in TOKENS.values() if t in logged]  # tokens are never logged
 
 
