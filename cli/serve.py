@@ -16,9 +16,9 @@ from typing import TextIO
 from agents.sre.config import SreConfigError
 from cli.common import UsageError
 from cli.watch import SourceError
-from service.config import ServeConfigError, load_serve_config
+from service.config import LoadedConfig, ServeConfigError, load_serve_config
 from service.export import alert_rules_yaml, grafana_dashboards
-from service.runner import serve
+from service.runner import Plugin, serve
 from service.server import ServerStartError
 
 
@@ -31,11 +31,20 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     host = args.host if args.host is not None else listen.host
     port = args.port if args.port is not None else listen.port
     try:
-        summary = asyncio.run(serve(loaded, host=host, port=port, out=out))
+        summary = asyncio.run(
+            serve(loaded, host=host, port=port, out=out, plugins=plugins_for(loaded))
+        )
     except (ServeConfigError, SreConfigError, SourceError, ServerStartError) as e:
         raise UsageError(str(e)) from None
     out.write(summary.line() + "\n")
     return 0
+
+
+def plugins_for(loaded: LoadedConfig) -> list[Plugin]:
+    """The front ends the config turns on, each a :data:`~service.runner.Plugin`: Slack when
+    ``loaded.config.slack`` is set, MCP when ``loaded.config.mcp.enabled`` (wired in by their
+    modules, ``service/slack`` and ``service/mcp``)."""
+    return []
 
 
 def cmd_export_rules(args: argparse.Namespace, out: TextIO) -> int:

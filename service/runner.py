@@ -33,6 +33,7 @@ from agents.noc.config import load_config
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, Pacer, run_noc
 from agents.sre.config import SreConfig, load_sre_config
+from agents.sre.runtime import SreRuntime
 from agents.sre.service import SreService
 from bus.events import Event, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
@@ -65,8 +66,22 @@ logger = logging.getLogger("gpufleet.serve")
 event_logger = logging.getLogger("gpufleet.events")
 
 BOOK_SUBSCRIBER = "api-incidents"
-# (context, loaded config) → what a front end adds (Slack, MCP); registered by the caller
-Plugin = Callable[[ServiceContext, LoadedConfig], Extension]
+
+
+@dataclass(frozen=True)
+class PluginInputs:
+    """What a front end plugged into the service gets: the shared context, the config (with
+    its secrets read: ``loaded.slack``), the SRE runtime (its tool registry, approval gate and
+    stores, knowledge base: what MCP exposes) and the incidents read model."""
+
+    ctx: ServiceContext
+    loaded: LoadedConfig
+    runtime: SreRuntime
+    book: IncidentBook
+
+
+# PluginInputs → what a front end adds (Slack's router, MCP's mount and session manager)
+Plugin = Callable[[PluginInputs], Extension]
 
 
 @dataclass
@@ -94,9 +109,10 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
     if kind == "sim":
         sim = demo_simulator(tele.seed)
         source, demo_start = SimulatedSource(sim, None), sim.start
-        pacer = wall_clock_pacer(tele.speed)
+        pacer = fast_forward(wall_clock_pacer(tele.speed), sim.start + tele.fast_forward_s)
     elif kind == "replay":
-        source, pacer = RecordedSource(arg), wall_clock_pacer(tele.speed)
+        source = RecordedSource(arg)
+        pacer = fast_forward(wall_clock_pacer(tele.speed), None, tele.fast_forward_s)
     else:
         source, closers = await build_live(
             tele.source, topology=topology, interval_s=tele.interval_s, clock_now=time.time()
@@ -116,6 +132,20 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
     )
     sre.adopt = "demo" if kind == "sim" else ("live" if kind not in ("replay",) else None)
     return Pipeline(source, detector, sre, kind, pacer, feeds, closers)
+
+
+def fast_forward(pacer: Pacer, until: float | None, after_first_s: float = 0.0) -> Pacer:
+    """``pacer`` from data time ``until`` on (or ``after_first_s`` past the first tick);
+    earlier ticks run at full speed."""
+    state: dict[str, float] = {}
+
+    async def pace(t: float) -> None:
+        if until is None and "until" not in state:
+            state["until"] = t + after_first_s
+        if t >= (until if until is not None else state["until"]):
+            await pacer(t)
+
+    return pace
 
 
 def sre_config_for(loaded: LoadedConfig) -> SreConfig:
@@ -215,7 +245,8 @@ class Service:
         self.agent = SreService(
             sre.runtime, self.bus, clock=sre.clock, origin=sre.origin, observe=self._observe
         )
-        extensions = [plugin(self.ctx, loaded) for plugin in plugins]
+        inputs = PluginInputs(self.ctx, loaded, sre.runtime, self.book)
+        extensions = [plugin(inputs) for plugin in plugins]
         self.app = create_app(
             self.ctx,
             book=self.book,

@@ -39,7 +39,8 @@ def write_config(folder: Path, *, extra: str = "") -> Path:
         lines.append(f"  - identity: {who}\n    token_file: {who}.token\n")
     cfg = folder / "serve.yaml"
     cfg.write_text(
-        "state_dir: state\npolicy: policy.yaml\ntelemetry:\n  source: sim\n  speed: 1\n"
+        "state_dir: state\npolicy: policy.yaml\n"
+        "telemetry:\n  source: sim\n  speed: 1\n  fast_forward_s: 0\n"
         "api_tokens:\n" + "".join(lines) + extra
     )
     return cfg
