@@ -258,7 +258,7 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
 
 
 # ---------------------------------------------------------------------------- fuzzing the API
-def test_schemathesis_finds_no_server_error(served: Served) -> None:
+def test_schemathesis_finds_no_server_error(served: Served, tmp_path: Path) -> None:
     """Every operation of /openapi.json, with generated (valid and invalid) inputs, a valid
     token, a bounded number of examples: no 5xx and no answer that breaks its own schema."""
     st = Path(sys.executable).with_name("st")
@@ -284,6 +284,7 @@ def test_schemathesis_finds_no_server_error(served: Served) -> None:
         text=True,
         timeout=600,
         env=env,
+        cwd=tmp_path,  # its cache (.schemathesis/) stays out of the repository
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     counts = re.search(r"(\d+) generated, (\d+) passed", run.stdout)
