@@ -276,6 +276,7 @@ class PerfFleet:
             "DCGM_FI_DEV_CLOCKS_EVENT_REASONS": reasons,
         }
         out.update(counters.advance(ts, rng, self.degradations, self._decoys()))
+        node_cpu = self._node_cpu(util, gap, rng)
         gpu = {name: _f32(out[name]) for name in PERF_GPU_FIELDS if name in out}
         for d in self.degradations:  # a failed GPU stops reporting a few minutes after its Xid
             dead = ts >= d.failure_at + 300.0
@@ -290,7 +291,7 @@ class PerfFleet:
             gpu_node=topo.gpu_node,
             node_rack=topo.node_rack,
             gpu=gpu,
-            node={"NODE_CPU_UTIL": self._node_cpu(util, gap, rng)},
+            node={"NODE_CPU_UTIL": node_cpu},
         )
 
     def _node_cpu(self, util: F32, gap: Mask, rng: np.random.Generator) -> F32:
@@ -393,7 +394,7 @@ def _cumulate(
 
 
 def _f32(a: Arr) -> F32:
-    return np.ascontiguousarray(a, dtype=np.float32)
+    return np.array(a, dtype=np.float32)  # a copy: the failure below writes NaN into it
 
 
 def week_fleet(seed: int = 0) -> PerfFleet:
