@@ -18,6 +18,7 @@ time. What the host and the links do during the gaps says why:
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -124,7 +125,8 @@ def chunk_periodicity(
         fill = np.nanmean(x, axis=0)
         x = np.where(np.isnan(x), fill, x)
         period[cols], strength[cols] = _spectral_peak(x, window.interval_s)
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # jobs with no sample in this chunk
         level = (
             np.nanpercentile(np.where(active, util, np.nan), 90, axis=0)
             if cols.size
