@@ -225,3 +225,25 @@ def window_from_ticks(
         node=_stack(node_rows, PERF_NODE_FIELDS),
     )
     return window, tracker.spans()
+
+
+def split_window(window: MetricsWindow, chunk_s: float) -> list[MetricsWindow]:
+    """Cut a window into consecutive chunks of at most ``chunk_s`` (views, no copies)."""
+    per = max(1, round(chunk_s / window.interval_s))
+    out = []
+    for a in range(0, len(window.timestamps), per):
+        sl = slice(a, a + per)
+        out.append(
+            MetricsWindow(
+                timestamps=window.timestamps[sl],
+                interval_s=window.interval_s,
+                gpu_keys=window.gpu_keys,
+                node_keys=window.node_keys,
+                rack_keys=window.rack_keys,
+                gpu_node=window.gpu_node,
+                node_rack=window.node_rack,
+                gpu={k: v[sl] for k, v in window.gpu.items()},
+                node={k: v[sl] for k, v in window.node.items()},
+            )
+        )
+    return out

@@ -40,7 +40,7 @@ def find_gaps(stats: FleetStats) -> list[GapFinding]:
                 gpus=tuple(stats.gpu_keys[g] for g in job.gpus),
                 period_s=round(float(np.median([p.period_s[j] for p in rows])), 1),
                 gap_share=round(float(np.mean([p.gap_share[j] for p in rows])), 3),
-                cause=cause,  # type: ignore[arg-type]
+                cause=cause,
                 wasted_gpu_hours=round(sum(float(p.gap_gpu_s[j]) for p in rows) / 3600, 3),
                 chunks_periodic=len(rows),
                 chunks_analysed=int(analysed[:, j].sum()),

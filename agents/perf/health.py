@@ -34,12 +34,14 @@ def _per_day(stats: FleetStats, name: str) -> F64:
     times, v = counter(stats, name)
     days = max((times[-1] - times[0]) / DAY, 1 / 24)
     first = np.nanmin(v, axis=0)
-    return np.nan_to_num((np.nanmax(v, axis=0) - first) / days)
+    out: F64 = np.nan_to_num((np.nanmax(v, axis=0) - first) / days)
+    return out
 
 
 def _last(stats: FleetStats, name: str) -> F64:
     _, v = counter(stats, name)
-    return np.nan_to_num(v[-1])
+    out: F64 = np.nan_to_num(v[-1])
+    return out
 
 
 def window_xids(stats: FleetStats) -> dict[str, list[tuple[float, int]]]:

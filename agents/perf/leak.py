@@ -37,7 +37,8 @@ def theil_sen(times_h: F64, values: F64) -> F64:
 def _rising_share(values: F64) -> F64:
     steps = np.diff(values, axis=0)
     moving = np.nansum(np.abs(steps) > 0.5, axis=0)
-    return np.nansum(steps > 0.5, axis=0) / np.maximum(moving, 1)
+    out: F64 = np.nansum(steps > 0.5, axis=0) / np.maximum(moving, 1)
+    return out
 
 
 def find_leaks(stats: FleetStats) -> list[LeakFinding]:
@@ -49,7 +50,7 @@ def find_leaks(stats: FleetStats) -> list[LeakFinding]:
         if rows.size < 3 or (times[rows[-1]] - times[rows[0]]) / 3600 < MIN_DURATION_H:
             continue
         pick = rows[np.linspace(0, rows.size - 1, min(MAX_POINTS, rows.size)).astype(int)]
-        cols = list(job.gpus)
+        cols = np.asarray(job.gpus, dtype=np.intp)
         t_h = (times[pick] - times[pick[0]]) / 3600.0
         y = used[np.ix_(pick, cols)]
         slope = theil_sen(t_h, y)

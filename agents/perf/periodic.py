@@ -79,7 +79,8 @@ def _spectral_peak(x: F64, dt: float) -> tuple[F64, F64]:
 
 def _mean_where(series: F64, mask: npt.NDArray[np.bool_]) -> F64:
     with np.errstate(invalid="ignore"):
-        return np.nansum(np.where(mask, series, 0.0), axis=0) / np.maximum(mask.sum(axis=0), 1)
+        out: F64 = np.nansum(np.where(mask, series, 0.0), axis=0) / np.maximum(mask.sum(axis=0), 1)
+    return out
 
 
 def _causes(

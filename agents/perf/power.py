@@ -105,7 +105,7 @@ def _target(
     return PowerTarget(
         rack=stats.rack_keys[rack],
         nodes=tuple(nodes),
-        action=action,  # type: ignore[arg-type]
+        action=action,
         current_w=limit_w,
         proposed_w=float(new),
         p95_temp_c=hot_temp,

@@ -51,7 +51,7 @@ def find_waste(stats: FleetStats) -> list[WasteFinding]:
         out.append(
             WasteFinding(
                 job=job_ref(job),
-                kind=kind,  # type: ignore[arg-type]
+                kind=kind,
                 gpus=tuple(stats.gpu_keys[g] for g in job.gpus),
                 allocated_gpu_hours=round(present_h, 3),
                 wasted_gpu_hours=round(float(wasted), 3),

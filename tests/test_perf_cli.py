@@ -1,0 +1,97 @@
+"""``gpufleet perf report`` end to end: simulated and recorded sources, JSON, approval requests
+that wait, history kept in the state dir, and bad input as one line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from cli.main import main
+from graph.approvals.store import ApprovalStore
+
+
+def _run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out), out.getvalue()
+
+
+def test_sim_report_json_ranks_recommendations_and_files_approvals(tmp_path: Path) -> None:
+    state = str(tmp_path / "state")
+    args = ("perf", "report", "--window", "12h", "--racks", "2", "--state-dir", state, "--json")
+    rc, text = _run(*args, "--propose")
+    assert rc == 0
+    doc = json.loads(text)
+    gains = [r["gain"]["value"] for r in doc["recommendations"]]
+    assert gains == sorted(gains, reverse=True) and gains
+    kinds = {r["kind"] for r in doc["recommendations"]}
+    assert {"idle_gpus", "periodic_gaps", "cpu_only_job", "power_limit"} <= kinds
+    assert {c["analysis"] for c in doc["caveats"]} >= {"memory fragmentation"}
+    power = [r for r in doc["recommendations"] if r["action"]]
+    assert power and all(r["action"]["tool"] == "nvidia_smi.set_power_limit" for r in power)
+    # every proposed action waits in the approval store, undecided; nothing ran
+    with ApprovalStore(Path(state) / "approvals.db") as store:
+        pending = store.pending()
+        assert sorted(p.approval_id for p in pending) == sorted(doc["approval_requests"])
+        assert all(store.get(p.approval_id).decision is None for p in pending)  # type: ignore[union-attr]
+    # a later window (a new process would do the same) sees the first run's scores
+    rc, text = _run(*args[:2], "--window", "18h", *args[4:])
+    assert any(h["previous"] is not None for h in json.loads(text)["health"])
+
+
+def test_recorded_source(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    rc, _ = _run(
+        "simulate",
+        "--out",
+        str(run),
+        "--racks",
+        "1",
+        "--nodes",
+        "2",
+        "--duration",
+        "2h",
+        "--fault",
+        "dataloader_stall@10m:node=node-01",
+    )
+    assert rc == 0
+    rc, text = _run(
+        "perf",
+        "report",
+        "--source",
+        "recorded",
+        str(run),
+        "--window",
+        "2h",
+        "--state-dir",
+        str(tmp_path / "s"),
+        "--json",
+    )
+    assert rc == 0
+    doc = json.loads(text)
+    assert doc["totals"]["gpus"] == 16
+    gaps = doc["gaps"]
+    assert [g["gpus"][0].split("/")[0] for g in gaps] == ["node-01"]
+    # sim.faults.DataloaderStall: 25 s of every 60 s. It does not model the host CPU in the
+    # gaps, so the cause is (honestly) not visible there; sim.perf_fleet's stall does.
+    assert gaps[0]["period_s"] == pytest.approx(60.0, rel=0.05)
+    assert gaps[0]["cause"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (("--window=-3h",), "--window"),
+        (("--source", "vm"), "use sim, recorded DIR or vm URL"),
+        (("--source", "vm", "http://127.0.0.1:9"), "--topology"),
+        (("--source", "recorded", "/nonexistent"), "not a gpufleet run"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    argv: tuple[str, ...], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rc, _ = _run("perf", "report", *argv)
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and needle in err and len(err.splitlines()) == 1
