@@ -1,0 +1,94 @@
+"""The performance agent in the background: a report every ``interval_s``, its recommendations
+on the bus (topic ``recommendation``), its actions filed as approval requests.
+
+It subscribes to ``incident`` (to know which nodes the SRE agent holds: :mod:`agents.perf.holds`)
+and ``action`` (the SRE agent's results, counted for the report's context). Producing a report
+reads a store and runs for seconds, so it runs in a worker thread; everything that touches the
+bus stays on the event loop. ``gpufleet serve`` / ``watch`` wire it in with ``start`` / ``run`` /
+``close``; the report producer is injected (any source, any window).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+from agents.perf.holds import Holds
+from agents.perf.propose import file_requests
+from agents.perf.report import PerfReport
+from bus.events import (
+    ActionResult,
+    Event,
+    IncidentOpened,
+    IncidentUpdated,
+    Recommendation,
+    recommendation_issued,
+)
+from bus.idempotent import idempotent
+from bus.protocol import Bus
+
+logger = logging.getLogger(__name__)
+
+
+class PerfAgent:
+    def __init__(
+        self,
+        bus: Bus,
+        produce: Callable[[], PerfReport],
+        *,
+        approvals_db: Path | None = None,
+        name: str = "perf",
+    ) -> None:
+        self.bus = bus
+        self.produce = produce
+        self.approvals_db = approvals_db
+        self.name = name
+        self.holds = Holds()
+        self.actions_seen = 0
+        self.latest: tuple[Recommendation, ...] = ()
+        self._started = False
+
+    def start(self) -> None:
+        """Subscribe to incidents and actions (call before the bus delivers them)."""
+        if self._started:
+            return
+        self.bus.subscribe("incident", f"{self.name}:incidents", idempotent(self.handle))
+        self.bus.subscribe("action", f"{self.name}:actions", idempotent(self.handle))
+        self._started = True
+
+    async def handle(self, event: Event) -> None:
+        if isinstance(event, IncidentOpened | IncidentUpdated):
+            self.holds.observe(event.incident)
+        elif isinstance(event, ActionResult):
+            self.actions_seen += 1
+
+    def plan(self, report: PerfReport) -> list[Recommendation]:
+        """The report's recommendations, minus any action on a node the SRE agent holds."""
+        return [self.holds.gate(r) for r in report.recommendations]
+
+    async def run_once(self) -> list[Recommendation]:
+        """One report → recommendations published, actions filed for approval (never run)."""
+        report = await asyncio.to_thread(self.produce)
+        recs = self.plan(report)
+        if self.approvals_db is not None:
+            filed = await asyncio.to_thread(file_requests, self.approvals_db, recs)
+            logger.info("perf: %d action(s) filed for approval", len(filed))
+        for rec in recs:
+            await self.bus.publish(recommendation_issued(rec))
+        self.latest = tuple(recs)
+        return recs
+
+    async def run(self, interval_s: float, stop: asyncio.Event) -> None:
+        """Report every ``interval_s`` until ``stop`` is set; a failed report is logged and
+        retried at the next interval (the agent outlives a store outage)."""
+        self.start()
+        while not stop.is_set():
+            try:
+                await self.run_once()
+            except Exception:  # one bad window must not stop the agent
+                logger.exception("perf: report failed; next try in %.0f s", interval_s)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=interval_s)
