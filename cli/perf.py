@@ -17,6 +17,7 @@ from agents.perf.report import PerfReport, analyse
 from agents.perf.stats import collect
 from cli.common import UsageError, load_topology
 from cli.perf_render import report_text
+from evals.perf_eval import default_scenarios, markdown, score_scenario
 from sim.perf_fleet import PerfFleet, PerfScenario
 from telemetry.promql import PromStore, StoreError
 from telemetry.recording import RecordingError, RunReader
@@ -138,4 +139,19 @@ def cmd_perf_report(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(doc, indent=1) + "\n")
     else:
         out.write(report_text(report, args.top, filed) + "\n")
+    return 0
+
+
+def cmd_perf_eval(args: argparse.Namespace, out: TextIO) -> int:
+    """``gpufleet eval --only PERF``: generated scenarios with ground truth (no suite folder)."""
+    if args.suite:
+        raise UsageError("--only PERF scores generated fleets; --suite does not apply")
+    scores = [score_scenario(name, scenario) for name, scenario in default_scenarios()]
+    doc = [s.model_dump(mode="json") for s in scores]
+    if args.report:
+        folder = Path(args.report)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "perf.md").write_text(markdown(scores) + "\n")
+        (folder / "perf.json").write_text(json.dumps(doc, indent=1) + "\n")
+    out.write(json.dumps(doc, indent=1) + "\n" if args.json else markdown(scores) + "\n")
     return 0
