@@ -97,7 +97,20 @@ def _vm(
                 yield window_from_ticks(ticks, topo, step)[0]
                 a = b
 
-    return chunks(), [], f"vm: {url}"
+    # No scheduler view in a metrics store: each node stands in for a job, so waste and gaps
+    # are reported per node (the report's caveat says so).
+    nodes = [
+        JobSpan(
+            f"node:{host}",
+            "unknown",
+            "unknown",
+            "node",
+            tuple(topo.gpus_of_node(i).tolist()),
+            end - window_s,
+        )
+        for i, host in enumerate(topo.node_keys)
+    ]
+    return chunks(), nodes, f"vm: {url} (no scheduler: per-node attribution)"
 
 
 def _source(

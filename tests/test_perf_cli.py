@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from cli.main import main
+from evals.vm_server import VictoriaMetrics
 from graph.approvals.store import ApprovalStore
+from sim.faults import DataloaderStall
+from sim.simulator import FleetSimulator
+from telemetry.store_writer import VictoriaMetricsWriter
+from telemetry.topology import Topology, build_cluster
 
 
 def _run(*argv: str) -> tuple[int, str]:
@@ -95,3 +101,42 @@ def test_bad_input_is_one_line_exit_2(
     rc, _ = _run("perf", "report", *argv)
     err = capsys.readouterr().err.strip()
     assert rc == 2 and needle in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.skipif(
+    shutil.which("victoria-metrics") is None, reason="victoria-metrics not installed"
+)
+def test_vm_source_reads_a_real_victoriametrics(tmp_path: Path) -> None:
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=2)])
+    sim = FleetSimulator(
+        topo, seed=5, artifacts=None, faults=[DataloaderStall(node="node-02", onset_s=0.0)]
+    )
+    ticks = list(sim.run(2 * 3600.0))
+    topo_file = tmp_path / "topology.json"
+    topo_file.write_text(json.dumps([c.model_dump(mode="json") for c in topo.clusters]))
+    with VictoriaMetrics() as vm:
+        with VictoriaMetricsWriter(vm.url) as writer:
+            writer.write_ticks(ticks, topo)
+            writer.force_flush()
+        end = ticks[-1].timestamp + 15.0
+        rc, text = _run(
+            "perf",
+            "report",
+            "--source",
+            "vm",
+            vm.url,
+            "--topology",
+            str(topo_file),
+            "--end",
+            str(end),
+            "--window",
+            "2h",
+            "--state-dir",
+            str(tmp_path / "s"),
+            "--json",
+        )
+    assert rc == 0
+    doc = json.loads(text)
+    assert doc["totals"]["gpus"] == 16
+    assert [g["job"]["job_id"] for g in doc["gaps"]] == ["node:node-02"]
+    assert "attribution" in {c["analysis"] for c in doc["caveats"]}

@@ -87,11 +87,12 @@ def caveats(stats: FleetStats) -> list[Caveat]:
                 + ", ".join(sorted(stats.missing_fields)),
             )
         )
-    if not stats.jobs:
+    if not stats.jobs or all(j.kind == "node" for j in stats.jobs):
         out.append(
             Caveat(
                 analysis="attribution",
-                reason="no scheduler view: waste is per GPU only",
+                reason="no scheduler view: no job, user or team; each node stands in for a job "
+                "and every GPU counts as allocated",
             )
         )
     return out
