@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from agents.perf.agent import PerfAgent
+from agents.perf.graph import PlannerDeps, plan
 from agents.perf.report import PerfReport, analyse
 from agents.perf.stats import collect
 from bus.events import (
@@ -110,3 +111,18 @@ def test_agent_publishes_and_never_acts_on_a_held_node(report: PerfReport, tmp_p
     assert len(after) == len(plan) and any("node-03" in n for n in after)
     with ApprovalStore(tmp_path / "approvals.db") as store:
         assert all(store.get(a).decision is None for a in after.values())  # type: ignore[union-attr]
+
+
+def test_planner_graph_ranks_withholds_and_files(report: PerfReport, tmp_path: Path) -> None:
+    recs = list(reversed(report.recommendations))  # the graph ranks, whatever the input order
+    actions = [r for r in report.recommendations if r.action is not None]
+    held_node = str(actions[0].action.args["nodes"]).split(",")[0]  # type: ignore[union-attr]
+    ranked, filed = plan(recs, {"inc-x": [held_node]}, PlannerDeps(approvals_db=tmp_path / "a.db"))
+    assert [r.recommendation_id for r in ranked] == [
+        r.recommendation_id for r in report.recommendations
+    ]
+    assert len(filed) == len(actions) - 1
+    withheld = next(r for r in ranked if r.recommendation_id == actions[0].recommendation_id)
+    assert withheld.action is None and withheld.risk == "read"
+    top, none_filed = plan(recs, {}, PlannerDeps(top=2))  # no store: plan only
+    assert len(top) == 2 and none_filed == []

@@ -16,8 +16,8 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from agents.perf.graph import PlannerDeps, plan
 from agents.perf.holds import Holds
-from agents.perf.propose import file_requests
 from agents.perf.report import PerfReport
 from bus.events import (
     ActionResult,
@@ -65,17 +65,14 @@ class PerfAgent:
         elif isinstance(event, ActionResult):
             self.actions_seen += 1
 
-    def plan(self, report: PerfReport) -> list[Recommendation]:
-        """The report's recommendations, minus any action on a node the SRE agent holds."""
-        return [self.holds.gate(r) for r in report.recommendations]
-
     async def run_once(self) -> list[Recommendation]:
-        """One report → recommendations published, actions filed for approval (never run)."""
+        """One report → the planner graph (rank, withhold actions on held nodes, file the rest
+        for approval; nothing runs) → recommendations published."""
         report = await asyncio.to_thread(self.produce)
-        recs = self.plan(report)
-        if self.approvals_db is not None:
-            filed = await asyncio.to_thread(file_requests, self.approvals_db, recs)
-            logger.info("perf: %d action(s) filed for approval", len(filed))
+        held = self.holds.snapshot()  # taken on the loop: the worker sees one consistent view
+        deps = PlannerDeps(approvals_db=self.approvals_db)
+        recs, filed = await asyncio.to_thread(plan, list(report.recommendations), held, deps)
+        logger.info("perf: %d recommendation(s), %d action(s) filed", len(recs), len(filed))
         for rec in recs:
             await self.bus.publish(recommendation_issued(rec))
         self.latest = tuple(recs)

@@ -17,6 +17,15 @@ class Holds:
     def __init__(self) -> None:
         self._held: dict[str, frozenset[str]] = {}  # incident id → hostnames
 
+    @classmethod
+    def from_snapshot(cls, held: dict[str, list[str]]) -> Holds:
+        holds = cls()
+        holds._held = {k: frozenset(v) for k, v in held.items()}
+        return holds
+
+    def snapshot(self) -> dict[str, list[str]]:
+        return {k: sorted(v) for k, v in sorted(self._held.items())}
+
     def observe(self, incident: Incident) -> None:
         if incident.phase is Phase.RESOLVED:
             self._held.pop(incident.incident_id, None)
