@@ -367,6 +367,7 @@ def add_perf_commands(subparsers: Subparsers) -> None:
         action="store_true",
         help="file the plan's actions (power limits) as approval requests; nothing runs",
     )
+    r.add_argument("--out", help="also write report.html (with plots), report.md, report.json here")
     r.add_argument("--json", action="store_true", help="print the report as JSON")
     r.set_defaults(func=handler("perf report"))
 

@@ -14,8 +14,9 @@ from typing import TextIO
 from agents.perf.health_store import HealthStore
 from agents.perf.propose import file_requests
 from agents.perf.report import PerfReport, analyse
-from agents.perf.stats import collect
+from agents.perf.stats import FleetStats, collect
 from cli.common import UsageError, load_topology
+from cli.perf_html import write_report
 from cli.perf_render import report_text
 from evals.perf_eval import default_scenarios, markdown, score_scenario
 from sim.perf_fleet import PerfFleet, PerfScenario
@@ -127,7 +128,7 @@ def _source(
     return _vm(args, rest[0], window_s)
 
 
-def build_report(args: argparse.Namespace) -> PerfReport:
+def build_report(args: argparse.Namespace) -> tuple[PerfReport, FleetStats]:
     window_s = parse_window(args.window)
     chunks, jobs, label = _source(args, window_s)
     try:
@@ -137,15 +138,19 @@ def build_report(args: argparse.Namespace) -> PerfReport:
     state = Path(args.state_dir) if args.state_dir else DEFAULT_STATE_DIR
     state.mkdir(parents=True, exist_ok=True)
     with HealthStore(state / "health.db") as store:
-        return analyse(stats, label, store)
+        return analyse(stats, label, store), stats
 
 
 def cmd_perf_report(args: argparse.Namespace, out: TextIO) -> int:
-    report = build_report(args)
+    report, stats = build_report(args)
     filed: Sequence[str] = ()
     if args.propose:
         state = Path(args.state_dir) if args.state_dir else DEFAULT_STATE_DIR
         filed = file_requests(state / "approvals.db", report.recommendations)
+    if args.out:
+        files = write_report(report, stats, Path(args.out), args.top)
+        if not args.json:
+            out.write(f"report written to {files[0]}\n")
     if args.json:
         doc = report.model_dump(mode="json")
         doc["approval_requests"] = list(filed)

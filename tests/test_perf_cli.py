@@ -27,8 +27,11 @@ def _run(*argv: str) -> tuple[int, str]:
 def test_sim_report_json_ranks_recommendations_and_files_approvals(tmp_path: Path) -> None:
     state = str(tmp_path / "state")
     args = ("perf", "report", "--window", "12h", "--racks", "2", "--state-dir", state, "--json")
-    rc, text = _run(*args, "--propose")
+    rc, text = _run(*args, "--propose", "--out", str(tmp_path / "out"))
     assert rc == 0
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert page.count("<svg") == 3 and "Power-limit plan" in page
+    assert json.loads((tmp_path / "out" / "report.json").read_text())["totals"]["gpus"] == 128
     doc = json.loads(text)
     gains = [r["gain"]["value"] for r in doc["recommendations"]]
     assert gains == sorted(gains, reverse=True) and gains
