@@ -113,6 +113,8 @@ class PerfFleet:
         self.gpus = self._assign(rng)
         self.end = START + s.duration_s
         self.degradations: list[Degradation] = []
+        self._decoy_idx = np.zeros(0, dtype=np.intp)
+        self._stall = self._leak = -1  # job indices, set by _inject
         if s.inject:
             self._inject(rng)
 
@@ -305,7 +307,7 @@ class PerfFleet:
         return np.clip(np.round(6.0 + load @ share + noise, 1), 0, 100).astype(np.float32)
 
     def _decoys(self) -> npt.NDArray[np.intp]:
-        return getattr(self, "_decoy_idx", np.zeros(0, dtype=np.intp))
+        return self._decoy_idx
 
     def _fb(self, ts: F64, g: _Gpus) -> F32:
         frac = np.select(
@@ -395,8 +397,3 @@ def _cumulate(
 
 def _f32(a: Arr) -> F32:
     return np.array(a, dtype=np.float32)  # a copy: the failure below writes NaN into it
-
-
-def week_fleet(seed: int = 0) -> PerfFleet:
-    """The embedded default: a week of a 1,024-GPU fleet at 15 s with the injected waste."""
-    return PerfFleet(PerfScenario(seed=seed))
