@@ -7,21 +7,26 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from agents.perf.agent import PerfAgent
 from agents.perf.graph import PlannerDeps, plan
 from agents.perf.report import PerfReport, analyse
 from agents.perf.stats import collect
 from bus.events import (
+    EVENT_ADAPTER,
     Event,
     Family,
     Incident,
     Phase,
+    Recommendation,
     RecommendationIssued,
     Scope,
     Severity,
+    event_topic,
     incident_opened,
     incident_updated,
+    recommendation_issued,
 )
 from bus.memory import InProcessBus
 from graph.approvals.store import ApprovalStore
@@ -126,3 +131,16 @@ def test_planner_graph_ranks_withholds_and_files(report: PerfReport, tmp_path: P
     assert withheld.action is None and withheld.risk == "read"
     top, none_filed = plan(recs, {}, PlannerDeps(top=2))  # no store: plan only
     assert len(top) == 2 and none_filed == []
+
+
+def test_recommendation_event_round_trips_and_is_strict(report: PerfReport) -> None:
+    rec = next(r for r in report.recommendations if r.action is not None)
+    event = recommendation_issued(rec)
+    assert event_topic(event) == "recommendation"
+    back = EVENT_ADAPTER.validate_json(EVENT_ADAPTER.dump_json(event))
+    assert back == event and recommendation_issued(rec).event_id == event.event_id
+    doc = rec.model_dump(mode="json")
+    with pytest.raises(ValidationError):
+        Recommendation.model_validate({**doc, "surprise": 1})
+    with pytest.raises(ValidationError):
+        Recommendation.model_validate({**doc, "gain": {**doc["gain"], "unit": "bananas"}})

@@ -101,7 +101,7 @@ def _target(
     # a lower limit is for the thermal margin (hot HBM throws errors): shown even at a cost
     if new == limit_w or (action == "raise" and gain <= 0):
         return None
-    nodes = sorted({stats.node_keys[int(stats.gpu_node[i])] for i in sel})
+    nodes = list(dict.fromkeys(stats.node_keys[int(stats.gpu_node[i])] for i in sel))
     return PowerTarget(
         rack=stats.rack_keys[rack],
         nodes=tuple(nodes),
