@@ -1,11 +1,11 @@
 """Recurring idle gaps inside a job, found by periodicity analysis, vectorized over jobs.
 
-For each job, the mean GPU utilization over its GPUs is one series; all jobs' series of a chunk
-form a (T, J) matrix and one real FFT along time finds every job's dominant period at once
-(no loop over samples, none over jobs). A job has recurring gaps when its spectrum has a clear
-peak (the peak holds a good share of the power between the Nyquist period and a third of the
-chunk) and the gaps (samples under half the job's busy level) take a material share of its
-time. What the host and the links do during the gaps says why:
+For each job, the mean graphics-engine activity over its GPUs is one series; all jobs' series
+of a chunk form a (T, J) matrix and one real FFT along time finds every job's dominant period
+at once (no loop over samples, none over jobs). A job has recurring gaps when its spectrum has
+a clear peak (the peak holds a good share of the power between the Nyquist period and a sixth
+of the chunk), and the gaps (samples under half the job's busy level) sit near idle and take
+a material share of its time. What the host and the links do during the gaps says why:
 
 - host CPU much higher in the gaps than in the busy samples → **data loading** (the input
   pipeline on the CPU starves the GPUs; more loader workers, prefetch, pinned memory);
@@ -111,11 +111,22 @@ def _causes(
     return cause
 
 
+def activity(window: MetricsWindow) -> F32:
+    """Percent of time the GPU's graphics engine is busy: DCGM's profiling field when the
+    source has it (it sees short gaps that GPU_UTIL's 1 s "any kernel" sample blurs), else
+    GPU_UTIL."""
+    gr = window.field("DCGM_FI_PROF_GR_ENGINE_ACTIVE")
+    if np.isfinite(gr).any():
+        out: F32 = gr * np.float32(100.0)
+        return out
+    return window.field("DCGM_FI_DEV_GPU_UTIL")
+
+
 def chunk_periodicity(
     window: MetricsWindow, idx: npt.NDArray[np.int32], n_jobs: int
 ) -> ChunkPeriodicity:
     """Every job's periodicity in one chunk (``idx``: the (T, N) job index, -1 free)."""
-    util, counts = job_series(window.field("DCGM_FI_DEV_GPU_UTIL"), idx, n_jobs)
+    util, counts = job_series(activity(window), idx, n_jobs)
     active = counts > 0
     analysed = active.sum(axis=0) >= MIN_SAMPLES
     period = np.full(n_jobs, np.inf)
