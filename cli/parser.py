@@ -349,7 +349,7 @@ def add_perf_commands(subparsers: Subparsers) -> None:
         "--source",
         nargs="+",
         default=["sim"],
-        metavar="KIND [ARG]",
+        metavar="SOURCE",
         help="sim (default: a simulated 1,024-GPU fleet with injected waste) | recorded DIR "
         "(a `gpufleet simulate` / `record` run) | vm URL (VictoriaMetrics/Prometheus, with "
         "--topology)",

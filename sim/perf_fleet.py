@@ -175,6 +175,11 @@ class PerfFleet:
     def _job_on_kind(self, kind: int, nth: int = 0) -> int:
         """The index of the nth job of a kind (deterministic choice of where to inject)."""
         found = [j for j, job in enumerate(self.jobs) if self.gpus.kind[job.gpus[0]] == kind]
+        if not found:
+            raise ValueError(
+                f"fleet of {self.topology.n_gpus} GPUs is too small to inject waste: no job of "
+                f"kind {kind}; use more nodes or PerfScenario(inject=False)"
+            )
         return found[nth % len(found)]
 
     def _inject(self, rng: np.random.Generator) -> None:

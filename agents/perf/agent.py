@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from agents.perf.execute import Executed, run_approved
 from agents.perf.graph import PlannerDeps, plan
 from agents.perf.holds import Holds
 from agents.perf.report import PerfReport
@@ -26,11 +27,17 @@ from bus.events import (
     IncidentUpdated,
     Recommendation,
     recommendation_issued,
+    stable_id,
 )
 from bus.idempotent import idempotent
 from bus.protocol import Bus
+from graph.approvals.gate import ApprovalGate
 
 logger = logging.getLogger(__name__)
+
+
+def _scalar(v: object) -> bool:
+    return v is None or isinstance(v, str | int | float | bool)
 
 
 class PerfAgent:
@@ -78,13 +85,49 @@ class PerfAgent:
         self.latest = tuple(recs)
         return recs
 
-    async def run(self, interval_s: float, stop: asyncio.Event) -> None:
-        """Report every ``interval_s`` until ``stop`` is set; a failed report is logged and
-        retried at the next interval (the agent outlives a store outage)."""
+    async def execute_approved(self, gate: ApprovalGate, now: float) -> list[Executed]:
+        """Run the requests a person approved (never pending ones, never on a held node)
+        through the gate, and publish each outcome as an ``ActionResult``."""
+        done = await asyncio.to_thread(
+            run_approved, gate, Holds.from_snapshot(self.holds.snapshot()), now
+        )
+        for e in done:
+            rec = gate.approvals.get(e.approval_id)
+            await self.bus.publish(
+                ActionResult(
+                    event_id=stable_id("ev", "perf-result", e.approval_id, now),
+                    time=now,
+                    incident_id=rec.incident_id if rec else e.approval_id,
+                    approval_id=e.approval_id,
+                    tool=e.tool,
+                    args={k: v for k, v in (rec.args if rec else {}).items() if _scalar(v)},
+                    risk=rec.risk if rec else "mutate",
+                    status=e.result.status,
+                    initiator=e.initiator,
+                    dry_run=e.result.status == "dry_run",
+                    query=e.result.query,
+                    error=e.result.error,
+                )
+            )
+        return done
+
+    async def run(
+        self,
+        interval_s: float,
+        stop: asyncio.Event,
+        *,
+        gate: ApprovalGate | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        """Report every ``interval_s`` until ``stop`` is set; with a ``gate`` (and the edge's
+        ``clock``), also run what people approved since. A failed round is logged and retried
+        at the next interval (the agent outlives a store outage)."""
         self.start()
         while not stop.is_set():
             try:
                 await self.run_once()
+                if gate is not None and clock is not None:
+                    await self.execute_approved(gate, clock())
             except Exception:  # one bad window must not stop the agent
                 logger.exception("perf: report failed; next try in %.0f s", interval_s)
             with contextlib.suppress(TimeoutError):
