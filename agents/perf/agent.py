@@ -4,8 +4,10 @@ on the bus (topic ``recommendation``), its actions filed as approval requests.
 It subscribes to ``incident`` (to know which nodes the SRE agent holds: :mod:`agents.perf.holds`)
 and ``action`` (the SRE agent's results, counted for the report's context). Producing a report
 reads a store and runs for seconds, so it runs in a worker thread; everything that touches the
-bus stays on the event loop. ``gpufleet serve`` / ``watch`` wire it in with ``start`` / ``run`` /
-``close``; the report producer is injected (any source, any window).
+bus stays on the event loop. ``gpufleet serve`` / ``watch`` wire it in with ``start`` and
+``run(interval_s, stop, gate=…, clock=…)``; the report producer is injected (any source, any
+window), e.g. ``lambda: analyse(collect(chunks, jobs), label, store)``. With a gate, the
+requests people approved run through it (``execute_approved``) and their results go on the bus.
 """
 
 from __future__ import annotations
