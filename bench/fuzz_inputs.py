@@ -345,9 +345,7 @@ def _structured(seed: bytes, kind: str, rng: random.Random) -> bytes | None:
             return json.dumps(_mutate_value(value, rng), allow_nan=True).encode()
         if kind == "yaml":
             value = yaml.load(seed, Loader=_YAML_LOADER)
-            text = yaml.dump(
-                _mutate_value(value, rng), Dumper=_YAML_DUMPER, default_flow_style=None
-            )
+            text = yaml.dump(_mutate_value(value, rng), Dumper=_YAML_DUMPER, default_flow_style=None)
             return text.encode()
         if kind == "jsonl":
             lines = seed.splitlines()
