@@ -124,6 +124,7 @@ def create_app(
         audit=audit,
         knowledge=knowledge,
         perf_running=perf_running,
+        recommendations=lambda: list(book.recommendations.values()),
     )
     all_routers = [*api_routers(deps), *routers]
     all_lifecycles = list(lifecycles)

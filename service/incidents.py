@@ -28,10 +28,12 @@ from bus.events import (
     Incident,
     IncidentOpened,
     IncidentUpdated,
+    RecommendationIssued,
 )
 
 MAX_TIMELINE = 500  # entries kept per incident (the oldest dropped first)
 MAX_SEEN = 200_000
+MAX_RECOMMENDATIONS = 1_000  # the latest version of each, newest kept
 
 
 class TimelineEntry(BaseModel):
@@ -72,6 +74,8 @@ class IncidentBook:
         self.records: OrderedDict[str, IncidentRecord] = OrderedDict()
         self._seen: set[str] = set()
         self._early: dict[str, list[Event]] = {}  # events about an incident not yet seen
+        # the Performance agent's recommendations (not about one incident), latest per id
+        self.recommendations: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     async def __call__(self, event: Event) -> None:
         self.fold(event)
@@ -81,7 +85,13 @@ class IncidentBook:
             return
         if len(self._seen) < MAX_SEEN:
             self._seen.add(event.event_id)
-        if isinstance(event, IncidentOpened | IncidentUpdated):
+        if isinstance(event, RecommendationIssued):
+            rec = event.recommendation
+            self.recommendations.pop(rec.recommendation_id, None)
+            self.recommendations[rec.recommendation_id] = rec.model_dump(mode="json")
+            while len(self.recommendations) > MAX_RECOMMENDATIONS:
+                self.recommendations.popitem(last=False)
+        elif isinstance(event, IncidentOpened | IncidentUpdated):
             self._incident(event)
             for early in self._early.pop(event.incident.incident_id, []):
                 self._about(early)

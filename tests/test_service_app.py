@@ -14,7 +14,16 @@ from fastapi import APIRouter
 from starlette.responses import PlainTextResponse
 from starlette.types import Receive, Scope, Send
 
-from bus.events import Incident, Phase, Severity, incident_opened, incident_updated
+from bus.events import (
+    Gain,
+    Incident,
+    Phase,
+    Recommendation,
+    RecommendationIssued,
+    Severity,
+    incident_opened,
+    incident_updated,
+)
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from graph.approvals.ledger import ExecutionLedger
@@ -185,6 +194,28 @@ def test_incidents_are_folded_from_the_bus_with_filters(tmp_path: Path) -> None:
             one = (await http.get("/api/v1/incidents/inc-a")).json()
             assert [t["kind"] for t in one["timeline"]] == ["incident_opened", "incident_updated"]
             assert one["incident"]["phase"] == "diagnosing" and one["diagnosis"] is None
+
+            # the Performance agent's recommendations, from the same bus (latest version)
+            rec = Recommendation(
+                recommendation_id="rec-1",
+                kind="idle_gpus",
+                title="8 GPUs idle on node-09",
+                entities=("node-09",),
+                gain=Gain(value=40.0, unit="gpu_hours"),
+                window_start=NOW - 86400,
+                window_end=NOW,
+            )
+            for title in ("first", "8 GPUs idle on node-09"):
+                update = rec.model_copy(update={"title": title})
+                await ctx.bus.publish(
+                    RecommendationIssued(
+                        event_id=f"ev-rec-{title}", time=NOW, recommendation=update
+                    )
+                )
+            await ctx.bus.drain()
+            got = (await http.get("/api/v1/recommendations")).json()
+            assert [r["title"] for r in got["recommendations"]] == ["8 GPUs idle on node-09"]
+            assert got["performance_agent_running"] is False
 
     run(main())
 
