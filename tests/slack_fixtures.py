@@ -52,8 +52,13 @@ POLICY = Policy(
 ENV = {"GF_SLACK_BOT": BOT_TOKEN, "GF_SLACK_SIGNING": SIGNING_SECRET}
 
 
-def incident(iid: str = "inc-node17", *, title: str = "GPU temperature rising", job: str = "42",
-             severity: Severity = Severity.CRITICAL) -> Incident:
+def incident(
+    iid: str = "inc-node17",
+    *,
+    title: str = "GPU temperature rising",
+    job: str = "42",
+    severity: Severity = Severity.CRITICAL,
+) -> Incident:
     return Incident(
         incident_id=iid,
         title=title,
@@ -84,8 +89,12 @@ DRAIN = PlannedStep(
 )
 
 
-def diagnosis(iid: str = "inc-node17", *, evidence_text: str = "temperature +9 C under no load",
-              explanation: str = "") -> Diagnosis:
+def diagnosis(
+    iid: str = "inc-node17",
+    *,
+    evidence_text: str = "temperature +9 C under no load",
+    explanation: str = "",
+) -> Diagnosis:
     return Diagnosis(
         diagnosis_id=f"dx-{iid}",
         incident_id=iid,
@@ -101,17 +110,33 @@ def diagnosis(iid: str = "inc-node17", *, evidence_text: str = "temperature +9 C
             Hypothesis(card_id="hbm-overtemperature", title="HBM overtemperature", score=0.4),
         ),
         evidence=(
-            Evidence(evidence_id="E01", layer="hardware", tool="metrics.history",
-                     entity="node-17/gpu4", summary=evidence_text),
-            Evidence(evidence_id="E02", layer="workload", tool="slurm.show_job", entity="42",
-                     summary="job 42: RUNNING on node-17 (8 GPUs)",
-                     facts={"num_gpus": 8, "start_time": T0 - 3 * 3600, "state": "RUNNING"}),
+            Evidence(
+                evidence_id="E01",
+                layer="hardware",
+                tool="metrics.history",
+                entity="node-17/gpu4",
+                summary=evidence_text,
+            ),
+            Evidence(
+                evidence_id="E02",
+                layer="workload",
+                tool="slurm.show_job",
+                entity="42",
+                summary="job 42: RUNNING on node-17 (8 GPUs)",
+                facts={"num_gpus": 8, "start_time": T0 - 3 * 3600, "state": "RUNNING"},
+            ),
         ),
         runbook_id="drain-and-hardware-ticket",
         runbook_version=3,
         plan=(
-            PlannedStep(index=0, name="check the node", tool="slurm.show_node",
-                        args={"node": "node-17"}, risk="read", needs_approval=False),
+            PlannedStep(
+                index=0,
+                name="check the node",
+                tool="slurm.show_node",
+                args={"node": "node-17"},
+                risk="read",
+                needs_approval=False,
+            ),
             DRAIN,
         ),
         explanation=explanation,
@@ -147,10 +172,12 @@ def proposed(req: ApprovalRequest) -> ActionProposed:
     )
 
 
-def incident_events(inc: Incident, dx: Diagnosis, req: ApprovalRequest
-                    ) -> tuple[IncidentOpened, DiagnosisReady, ActionProposed]:
-    ready = DiagnosisReady(event_id=stable_id("ev", "dx", dx.diagnosis_id), time=dx.time,
-                           diagnosis=dx)
+def incident_events(
+    inc: Incident, dx: Diagnosis, req: ApprovalRequest
+) -> tuple[IncidentOpened, DiagnosisReady, ActionProposed]:
+    ready = DiagnosisReady(
+        event_id=stable_id("ev", "dx", dx.diagnosis_id), time=dx.time, diagnosis=dx
+    )
     return incident_opened(inc), ready, proposed(req)
 
 
@@ -184,8 +211,11 @@ async def running_slack(tmp: Path, **config: object) -> AsyncIterator[Running]:
     async with standin_slack() as standin:
         approvals = ApprovalStore(tmp / "approvals.db")
         slack = SlackFrontEnd.build(
-            slack_config(standin, **config), state_dir=tmp, approvals=approvals,
-            policy=POLICY, environ=ENV,
+            slack_config(standin, **config),
+            state_dir=tmp,
+            approvals=approvals,
+            policy=POLICY,
+            environ=ENV,
         )
         app = FastAPI()
         app.include_router(slack.router())

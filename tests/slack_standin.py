@@ -54,7 +54,9 @@ class SlackStandIn:
     _ts: int = 0
     base_url: str = ""
 
-    def fail(self, status: int, *, count: int | None = None, retry_after: int | None = None) -> None:
+    def fail(
+        self, status: int, *, count: int | None = None, retry_after: int | None = None
+    ) -> None:
         self._failure = _Failure(status, count, retry_after)
 
     def recover(self) -> None:
@@ -240,8 +242,11 @@ def view_submission(*, user: str, view: dict[str, Any], reason: str) -> dict[str
             "callback_id": view["callback_id"],
             "private_metadata": view["private_metadata"],
             "blocks": view["blocks"],
-            "state": {"values": {"reason": {"reason_input": {"type": "plain_text_input",
-                                                             "value": reason}}}},
+            "state": {
+                "values": {
+                    "reason": {"reason_input": {"type": "plain_text_input", "value": reason}}
+                }
+            },
             "hash": "1764000000.abcdef",
         },
         "response_urls": [],

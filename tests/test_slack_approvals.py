@@ -56,8 +56,13 @@ async def _posted_incident(run: Running) -> tuple[str, str]:
 
 def _click(run: Running, user: str, approval_id: str, ts: str, action: str = APPROVE_ACTION) -> str:
     return interaction_body(
-        block_action(user=user, action_id=action, approval_id=approval_id, message_ts=ts,
-                     response_url=run.standin.base_url + "response")
+        block_action(
+            user=user,
+            action_id=action,
+            approval_id=approval_id,
+            message_ts=ts,
+            response_url=run.standin.base_url + "response",
+        )
     )
 
 
@@ -96,7 +101,9 @@ def test_one_message_with_buttons_then_an_approver_decides_through_the_modal(
         assert _status(run.approvals, aid) == "pending", "a click alone decides nothing"
 
         view = run.standin.of("views.open")[0].args["view"]
-        submit = interaction_body(view_submission(user=ALICE, view=view, reason="fan alarm confirmed"))
+        submit = interaction_body(
+            view_submission(user=ALICE, view=view, reason="fan alarm confirmed")
+        )
         resp = await _post(run, submit, signed_headers(submit))
         assert resp.status_code == 200 and not resp.content, resp.text
         record = run.approvals.get(aid)
@@ -160,8 +167,9 @@ def test_forged_submission_never_decides(tmp_path: Path) -> None:
         aid, _ = await _posted_incident(run)
         view = {
             "callback_id": "gpufleet_decision",
-            "private_metadata": json.dumps({"approval_id": aid, "decision": "approved",
-                                            "channel": CHANNEL_ID}),
+            "private_metadata": json.dumps(
+                {"approval_id": aid, "decision": "approved", "channel": CHANNEL_ID}
+            ),
             "blocks": [],
         }
         submit = interaction_body(view_submission(user=ALICE, view=view, reason="forged"))
@@ -187,8 +195,9 @@ def test_unmapped_user_is_told_ephemerally_and_nothing_changes(tmp_path: Path) -
         # a submission by the same user (a modal cannot have been opened for them) is refused
         view = {
             "callback_id": "gpufleet_decision",
-            "private_metadata": json.dumps({"approval_id": aid, "decision": "approved",
-                                            "channel": CHANNEL_ID}),
+            "private_metadata": json.dumps(
+                {"approval_id": aid, "decision": "approved", "channel": CHANNEL_ID}
+            ),
             "blocks": [],
         }
         submit = interaction_body(view_submission(user=MALLORY, view=view, reason="let me"))
@@ -239,8 +248,15 @@ def test_submission_refused_by_the_rule_keeps_the_modal_open(tmp_path: Path, dec
         from graph.approvals.decide import record_decision
         from tests.slack_fixtures import POLICY
 
-        record_decision(run.approvals, POLICY, aid, decision, by="bob", reason="cli",  # type: ignore[arg-type]
-                        now=time.time())
+        record_decision(
+            run.approvals,
+            POLICY,
+            aid,
+            decision,
+            by="bob",
+            reason="cli",  # type: ignore[arg-type]
+            now=time.time(),
+        )
         view = run.standin.of("views.open")[0].args["view"]
         submit = interaction_body(view_submission(user=ALICE, view=view, reason="no, wait"))
         resp = await _post(run, submit, signed_headers(submit))

@@ -156,9 +156,7 @@ class SlackBridge:
             await self._ephemeral(channel, user, NOT_AN_APPROVER)
             return
         try:
-            record, _ = check_decision(
-                self.approvals, self.policy, approval_id, decision, by=name
-            )
+            record, _ = check_decision(self.approvals, self.policy, approval_id, decision, by=name)
         except DecisionRefusedError as e:
             await self._ephemeral(channel, user, f"Not recorded: {untrusted(str(e))}")
             return

@@ -74,9 +74,7 @@ class SlackConfig(BaseModel):
     def _one_source_each(self) -> SlackConfig:
         problems = []
         for name in ("bot_token", "signing_secret", "app_token"):
-            given = [
-                k for k in (f"{name}_file", f"{name}_env") if getattr(self, k) is not None
-            ]
+            given = [k for k in (f"{name}_file", f"{name}_env") if getattr(self, k) is not None]
             if len(given) > 1:
                 problems.append(f"give one of {name}_file and {name}_env, not both")
         if self.bot_token_file is None and self.bot_token_env is None:

@@ -43,7 +43,7 @@ def backoff_s(failures: int, initial: float, cap: float) -> float:
     return float(min(cap, initial * 2 ** max(0, min(failures - 1, 30))))
 
 
-class SendFailure(Exception):
+class SendError(Exception):
     """Why one send did not reach Slack. ``transient``: Slack (or the way to it) is unwell and
     the same item must go again; otherwise Slack looked at the item and refused it."""
 
@@ -54,15 +54,15 @@ class SendFailure(Exception):
         self.retry_after_s = retry_after_s
 
 
-def classify(exc: BaseException) -> SendFailure:
+def classify(exc: BaseException) -> SendError:
     if isinstance(exc, SlackApiError):
         status = exc.response.status_code
         data = exc.response.data if isinstance(exc.response.data, dict) else {}
         error = str(data.get("error") or f"HTTP {status}")
         if status == 429 or error == "ratelimited":
-            return SendFailure(error, True, _retry_after(exc.response.headers))
-        return SendFailure(error, transient=status >= 500 or status != 200 and not data)
-    return SendFailure(f"{type(exc).__name__}: {exc}", transient=True)
+            return SendError(error, True, _retry_after(exc.response.headers))
+        return SendError(error, transient=status >= 500 or (status != 200 and not data))
+    return SendError(f"{type(exc).__name__}: {exc}", transient=True)
 
 
 def _retry_after(headers: Any) -> float | None:
@@ -127,7 +127,7 @@ class OutboxDrainer:
                 continue
             try:
                 await self.send(item)
-            except SendFailure as f:
+            except SendError as f:
                 await self._failed(item, f)
             else:
                 self.failures = 0
@@ -142,7 +142,7 @@ class OutboxDrainer:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), seconds)
 
-    async def _failed(self, item: OutboxItem, f: SendFailure) -> None:
+    async def _failed(self, item: OutboxItem, f: SendError) -> None:
         if f.transient:
             self.failures += 1
             wait = backoff_s(self.failures, self.retry_initial_s, self.retry_max_s)
@@ -171,7 +171,7 @@ class OutboxDrainer:
         )
 
     async def send(self, item: OutboxItem) -> None:
-        """One item to Slack; raises :class:`SendFailure`."""
+        """One item to Slack; raises :class:`SendError`."""
         message = self.state.message(item.incident_id)
         try:
             if item.kind == "card" and message is None:

@@ -218,9 +218,7 @@ def _step_status(view: StepView) -> str:
     if o is not None:
         parts.append(_outcome_text(view))
     if not parts:
-        parts.append(
-            ":hourglass: waits for a person" if view.awaiting_person else _not_yet(view)
-        )
+        parts.append(":hourglass: waits for a person" if view.awaiting_person else _not_yet(view))
     return " · ".join(parts)
 
 
@@ -274,7 +272,9 @@ def followup_text(f: FollowUp) -> str:
     if f.kind == "decided" and v.decision is not None:
         d = v.decision
         why = f": {untrusted(d.reason, LINE)}" if d.reason else ""
-        return f"{d.decision.capitalize()} by *{untrusted(d.by, SHORT)}* at {when(d.at)} — {step}{why}"
+        return (
+            f"{d.decision.capitalize()} by *{untrusted(d.by, SHORT)}* at {when(d.at)} — {step}{why}"
+        )
     if f.kind == "unknown_outcome":
         assert v.outcome is not None
         aid = untrusted(v.approval_id or "ID", SHORT)
@@ -314,8 +314,3 @@ def decision_modal(
             },
         ],
     }
-
-
-def step_summary(view: StepView) -> str:
-    s = view.step
-    return f"*{untrusted(s.name or s.tool, SHORT)}* — `{untrusted(s.tool, SHORT)}` {_args(view)} ({s.risk})"

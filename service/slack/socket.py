@@ -21,7 +21,7 @@ class SocketModeRunner:
         )
 
     async def start(self) -> None:
-        await self.handler.connect_async()
+        await self.handler.connect_async()  # type: ignore[no-untyped-call]  # untyped in slack_bolt
 
     async def stop(self) -> None:
-        await self.handler.close_async()
+        await self.handler.close_async()  # type: ignore[no-untyped-call]

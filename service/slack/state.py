@@ -62,9 +62,7 @@ class Outgoing:
 
 class SlackState:
     def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
-        self._file = SqliteFile(
-            path, store="slack", schema_version=SCHEMA_VERSION, schema=_SCHEMA
-        )
+        self._file = SqliteFile(path, store="slack", schema_version=SCHEMA_VERSION, schema=_SCHEMA)
         self.path = self._file.path
 
     def close(self) -> None:
