@@ -31,6 +31,7 @@ from graph.approvals.store import ApprovalRequest, ApprovalStore
 from service.slack.config import SlackConfig
 from service.slack.wiring import SlackFrontEnd
 from tests.slack_standin import (
+    APP_TOKEN,
     BOT_TOKEN,
     CHANNEL_ID,
     SIGNING_SECRET,
@@ -49,7 +50,7 @@ POLICY = Policy(
         Approver(name="bob", roles=("oncall",)),
     )
 )
-ENV = {"GF_SLACK_BOT": BOT_TOKEN, "GF_SLACK_SIGNING": SIGNING_SECRET}
+ENV = {"GF_SLACK_BOT": BOT_TOKEN, "GF_SLACK_SIGNING": SIGNING_SECRET, "GF_SLACK_APP": APP_TOKEN}
 
 
 def incident(

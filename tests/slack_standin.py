@@ -24,10 +24,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 import uvicorn
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 BOT_TOKEN = "xoxb-standin-token"
+APP_TOKEN = "xapp-standin-token"
 SIGNING_SECRET = "standin-signing-secret-0123456789abcdef"
 TEAM_ID = "T0STANDIN"
 CHANNEL_ID = "C0GPUFLEET"
@@ -53,6 +54,30 @@ class SlackStandIn:
     _failure: _Failure | None = None
     _ts: int = 0
     base_url: str = ""
+    # Socket Mode: what the app answered over the WebSocket (acks by envelope id)
+    socket_acks: list[dict[str, Any]] = field(default_factory=list)
+    _socket: WebSocket | None = None
+
+    @property
+    def socket_connected(self) -> bool:
+        return self._socket is not None
+
+    async def push(self, envelope_id: str, kind: str, payload: dict[str, Any]) -> None:
+        """Deliver an envelope to the connected Socket Mode app, as Slack does."""
+        assert self._socket is not None, "no Socket Mode connection"
+        await self._socket.send_text(
+            json.dumps(
+                {
+                    "envelope_id": envelope_id,
+                    "type": kind,
+                    "accepts_response_payload": True,
+                    "payload": payload,
+                }
+            )
+        )
+
+    def ack_for(self, envelope_id: str) -> dict[str, Any] | None:
+        return next((a for a in self.socket_acks if a.get("envelope_id") == envelope_id), None)
 
     def fail(
         self, status: int, *, count: int | None = None, retry_after: int | None = None
@@ -72,11 +97,29 @@ class SlackStandIn:
         async def method(method: str, request: Request) -> Response:
             if (failed := self._maybe_fail()) is not None:
                 return failed
-            if request.headers.get("authorization") != f"Bearer {BOT_TOKEN}":
+            token = APP_TOKEN if method == "apps.connections.open" else BOT_TOKEN
+            if request.headers.get("authorization") != f"Bearer {token}":
                 return JSONResponse({"ok": False, "error": "invalid_auth"})
             args = await _args(request)
             self.calls.append(Call(method, args))
+            if method == "apps.connections.open":
+                ws = str(request.base_url).replace("http://", "ws://") + "link"
+                return JSONResponse({"ok": True, "url": ws})
             return JSONResponse(self._answer(method, args))
+
+        @api.websocket("/link")
+        async def link(ws: WebSocket) -> None:
+            await ws.accept()
+            hello = {"type": "hello", "num_connections": 1, "connection_info": {"app_id": "A0"}}
+            await ws.send_text(json.dumps(hello))
+            self._socket = ws
+            try:
+                while True:
+                    self.socket_acks.append(json.loads(await ws.receive_text()))
+            except WebSocketDisconnect:
+                pass
+            finally:
+                self._socket = None
 
         return api
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -14,25 +15,35 @@ from typing import Any
 import httpx
 import pytest
 
+from graph.approvals.decide import record_decision
 from graph.approvals.store import ApprovalStore
 from service.slack.render import APPROVE_ACTION, REJECT_ACTION
+from service.slack.wiring import SlackFrontEnd
 from tests.slack_fixtures import (
     ALICE,
     BOB,
+    ENV,
     MALLORY,
+    POLICY,
+    T0,
     Running,
     diagnosis,
     incident,
     incident_events,
     pending_drain,
     running_slack,
+    slack_config,
     until,
 )
 from tests.slack_standin import (
+    APP_TOKEN,
+    BOT_TOKEN,
     CHANNEL_ID,
+    SIGNING_SECRET,
     block_action,
     interaction_body,
     signed_headers,
+    standin_slack,
     view_submission,
 )
 
@@ -72,9 +83,9 @@ def _status(store: ApprovalStore, approval_id: str) -> str:
     return record.status
 
 
-def _run(tmp_path: Path, scenario: Any) -> None:
+def _run(tmp_path: Path, scenario: Any, **config: object) -> None:
     async def main() -> None:
-        async with running_slack(tmp_path) as run:
+        async with running_slack(tmp_path, **config) as run:
             await scenario(run)
 
     asyncio.run(asyncio.wait_for(main(), 60))
@@ -126,8 +137,10 @@ def test_one_message_with_buttons_then_an_approver_decides_through_the_modal(
 
 
 def test_forged_altered_stale_and_replayed_requests_get_401_and_change_nothing(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.DEBUG)
+
     async def scenario(run: Running) -> None:
         aid, ts = await _posted_incident(run)
         body = _click(run, ALICE, aid, ts)
@@ -160,6 +173,8 @@ def test_forged_altered_stale_and_replayed_requests_get_401_and_change_nothing(
         assert len(run.standin.of("views.open")) == 1, "refused requests ran no listener"
 
     _run(tmp_path, scenario)
+    assert "replayed request" in caplog.text
+    assert SIGNING_SECRET not in caplog.text and BOT_TOKEN not in caplog.text
 
 
 def test_forged_submission_never_decides(tmp_path: Path) -> None:
@@ -237,31 +252,92 @@ def test_refusals_say_why_and_a_decided_approval_stays_decided(tmp_path: Path) -
     _run(tmp_path, scenario)
 
 
-@pytest.mark.parametrize("decision", ["approved"])
-def test_submission_refused_by_the_rule_keeps_the_modal_open(tmp_path: Path, decision: str) -> None:
+def test_submission_refused_by_the_rule_keeps_the_modal_open(tmp_path: Path) -> None:
     async def scenario(run: Running) -> None:
         aid, ts = await _posted_incident(run)
         body = _click(run, ALICE, aid, ts, action=REJECT_ACTION)
         assert (await _post(run, body, signed_headers(body))).status_code == 200
         await until(lambda: run.standin.of("views.open"), "modal for alice")
         # meanwhile bob approves on the CLI (same store, same rule)
-        from graph.approvals.decide import record_decision
-        from tests.slack_fixtures import POLICY
-
-        record_decision(
-            run.approvals,
-            POLICY,
-            aid,
-            decision,
-            by="bob",
-            reason="cli",  # type: ignore[arg-type]
-            now=time.time(),
-        )
+        record_decision(run.approvals, POLICY, aid, "approved", by="bob", reason="cli", now=T0)
         view = run.standin.of("views.open")[0].args["view"]
         submit = interaction_body(view_submission(user=ALICE, view=view, reason="no, wait"))
         resp = await _post(run, submit, signed_headers(submit))
         assert resp.json()["response_action"] == "errors"
         assert "already approved by bob" in resp.json()["errors"]["reason"]
+        await until(lambda: run.standin.of("chat.postEphemeral"), "refusal told")
         assert _status(run.approvals, aid) == "approved"
 
     _run(tmp_path, scenario)
+
+
+def test_socket_mode_clicks_take_the_same_path(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+
+    async def scenario(run: Running) -> None:
+        standin = run.standin
+        await until(lambda: standin.socket_connected, "Socket Mode connected")
+        aid, ts = await _posted_incident(run)
+        url = standin.base_url + "response"
+        stranger = block_action(
+            user=MALLORY, action_id=APPROVE_ACTION, approval_id=aid, message_ts=ts, response_url=url
+        )
+        await standin.push("env-1", "interactive", stranger)
+        await until(lambda: standin.ack_for("env-1"), "envelope acknowledged")
+        await until(lambda: standin.of("chat.postEphemeral"), "stranger told")
+        assert not standin.of("views.open")
+
+        click = block_action(
+            user=ALICE, action_id=APPROVE_ACTION, approval_id=aid, message_ts=ts, response_url=url
+        )
+        await standin.push("env-2", "interactive", click)
+        await until(lambda: standin.of("views.open"), "modal opened over Socket Mode")
+        view = standin.of("views.open")[0].args["view"]
+        await standin.push(
+            "env-3",
+            "interactive",
+            view_submission(user=ALICE, view=view, reason="confirmed on site"),
+        )
+        await until(lambda: standin.ack_for("env-3"), "submission acknowledged")
+        record = run.approvals.get(aid)
+        assert record is not None and (record.status, record.decided_by) == ("approved", "alice")
+        await until(
+            lambda: any(
+                "approved by *alice*" in json.dumps(c.args.get("blocks"))
+                for c in standin.of("chat.update")
+            ),
+            "message updated",
+        )
+
+    _run(tmp_path, scenario, app_token_env="GF_SLACK_APP")
+    assert "approved" in caplog.text  # the debug log ran...
+    for secret in (BOT_TOKEN, APP_TOKEN, SIGNING_SECRET):
+        assert secret not in caplog.text  # ...and never showed a secret
+
+
+def test_socket_mode_never_holds_up_the_start_when_slack_is_away(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with standin_slack() as standin:
+            standin.fail(503)  # apps.connections.open (and everything else) fails
+            approvals = ApprovalStore(tmp_path / "approvals.db")
+            slack = SlackFrontEnd.build(
+                slack_config(standin, app_token_env="GF_SLACK_APP"),
+                state_dir=tmp_path,
+                approvals=approvals,
+                policy=POLICY,
+                environ=ENV,
+            )
+            await asyncio.wait_for(slack.start(), 5)  # returns although Slack is away
+            await slack.notifier(
+                incident_events(incident(), diagnosis(), pending_drain(approvals))[0]
+            )
+            assert slack.state.outbox_counts() == {"pending": 1}, "queued, not lost"
+            standin.recover()
+            await until(lambda: standin.socket_connected, "connected once Slack is back")
+            await until(lambda: slack.state.outbox_counts() == {}, "queue delivered")
+            await slack.stop()
+            approvals.close()
+
+    asyncio.run(asyncio.wait_for(main(), 90))

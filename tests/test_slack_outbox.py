@@ -13,8 +13,9 @@ from pathlib import Path
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bus.events import ActionResult, ApprovalDecided, Severity, stable_id
+from bus.memory import InProcessBus
 from graph.approvals.store import ApprovalStore
-from service.slack.notifier import SlackNotifier
+from service.slack.notifier import SlackNotifier, subscribe
 from service.slack.outbox import OutboxDrainer, backoff_s
 from service.slack.state import Outgoing, SlackState
 from tests.slack_fixtures import (
@@ -213,3 +214,37 @@ def test_incidents_below_the_threshold_are_kept_but_not_posted(tmp_path: Path) -
     )
     assert state.card("inc-node17") is not None and state.outbox_counts() == {}
     state.close()
+
+
+def test_on_the_bus_one_message_per_incident_whatever_the_arrival_order(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with standin_slack() as standin:
+            approvals = ApprovalStore(tmp_path / "approvals.db")
+            state = SlackState(tmp_path / "slack.db")
+            drainer = _drainer(state, standin)
+            notifier = SlackNotifier(state, approvals=approvals, wake=drainer.wake)
+            bus = InProcessBus()
+            subscribe(bus, notifier)
+            await bus.start()
+            drainer.start()
+            req = pending_drain(approvals)
+            opened, ready, proposed = incident_events(incident(), diagnosis(), req)
+            for event in (opened, proposed, ready, opened):  # proposal before its diagnosis
+                await bus.publish(event)
+            await bus.drain()
+            await until(lambda: state.outbox_counts() == {}, "delivered")
+            await drainer.stop()
+            await bus.close()
+            assert len(standin.of("chat.postMessage")) == 1
+            last = (standin.of("chat.update") or standin.of("chat.postMessage"))[-1]
+            values = [
+                e["value"]
+                for b in last.args["blocks"]
+                if b["type"] == "actions"
+                for e in b["elements"]
+            ]
+            assert values == [req.approval_id, req.approval_id], "buttons kept"
+            state.close()
+            approvals.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))

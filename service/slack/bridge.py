@@ -32,9 +32,11 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
+import aiohttp
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from graph.approvals.decide import (
@@ -162,7 +164,11 @@ class SlackBridge:
             return
         meta = {"approval_id": approval_id, "decision": decision, "channel": channel}
         view = decision_modal(approval_id, decision, _summary(record), meta)
-        await self.client.views_open(trigger_id=str(body.get("trigger_id", "")), view=view)
+        try:
+            await self.client.views_open(trigger_id=str(body.get("trigger_id", "")), view=view)
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as e:
+            # the trigger is valid for 3 s only: nothing to retry; the person clicks again
+            logger.warning("slack: could not open the reason modal for %s: %s", approval_id, e)
 
     async def _on_submit(self, ack: Any, body: dict[str, Any], view: dict[str, Any]) -> None:
         user = str(body.get("user", {}).get("id", ""))
@@ -200,7 +206,10 @@ class SlackBridge:
         self.notifier.record_decided(recorded.record)
 
     async def _ephemeral(self, channel: str, user: str, text: str) -> None:
-        await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
+        try:
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as e:
+            logger.warning("slack: could not tell %s: %s (%s)", user, text, e)
 
 
 def _summary(record: ApprovalRecord) -> str:

@@ -115,9 +115,17 @@ def apply(card: IncidentCard, event: Event) -> tuple[IncidentCard, tuple[FollowU
 def _diagnosed(card: IncidentCard, dx: Diagnosis) -> IncidentCard:
     if card.diagnosis is not None and card.diagnosis.diagnosis_id == dx.diagnosis_id:
         return card
-    return card.model_copy(
-        update={"diagnosis": dx, "steps": tuple(StepView(step=s) for s in dx.plan)}
-    )
+    # a proposal, decision or result already seen for one of these steps is kept (events of
+    # one incident may arrive out of order across topics); anything else was another plan's
+    steps = []
+    for s in dx.plan:
+        seen = next((v for v in card.steps if _same_step(v.step, s)), None)
+        steps.append(seen.model_copy(update={"step": s}) if seen else StepView(step=s))
+    return card.model_copy(update={"diagnosis": dx, "steps": tuple(steps)})
+
+
+def _same_step(a: PlannedStep, b: PlannedStep) -> bool:
+    return (a.index, a.tool, a.args) == (b.index, b.tool, b.args)
 
 
 def _proposed(card: IncidentCard, ev: ActionProposed) -> IncidentCard:

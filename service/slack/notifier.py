@@ -1,6 +1,7 @@
 """The bus handler that keeps each incident's Slack message current.
 
-Subscribe it to ``incident``, ``diagnosis`` and ``action`` (:func:`subscribe`). Each event is
+Subscribe it with :func:`subscribe` (one subscription to every topic, for order; it folds the
+``incident``, ``diagnosis`` and ``action`` events and skips the rest). Each event is
 folded into the incident's card (:func:`service.slack.card.apply`); when the card changed, its
 new rendering is queued (the outbox turns the first into ``chat.postMessage`` and every later
 one into ``chat.update`` of the same message), and follow-ups are queued as thread replies. The
@@ -16,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bus.events import ApprovalDecided, Event, Severity, stable_id
-from bus.protocol import Bus, Subscription
+from bus.protocol import ALL_TOPICS, Bus, Subscription
 from graph.approvals.store import ApprovalRecord, ApprovalStore
 from service.slack.card import FollowUp, IncidentCard, StepDecision, apply, decided, incident_of
 from service.slack.render import followup_text, incident_blocks, incident_text
 from service.slack.state import Outgoing, SlackState
 
-TOPICS = ("incident", "diagnosis", "action")
+TOPICS = ("incident", "diagnosis", "action")  # what cards are made of
 SUBSCRIBER = "slack"
 
 
@@ -103,6 +104,8 @@ class SlackNotifier:
         return card.incident is None or card.incident.severity >= self.min_severity
 
 
-def subscribe(bus: Bus, notifier: SlackNotifier, name: str = SUBSCRIBER) -> list[Subscription]:
-    """Subscribe ``notifier`` to the topics its cards are made of."""
-    return [bus.subscribe(topic, f"{name}-{topic}", notifier) for topic in TOPICS]
+def subscribe(bus: Bus, notifier: SlackNotifier, name: str = SUBSCRIBER) -> Subscription:
+    """Subscribe ``notifier`` to every event in one subscription: the bus keeps order within a
+    subscription only, and a card wants an incident's events in the order they happened (its
+    ``TOPICS``; anomalies are skipped at once)."""
+    return bus.subscribe(ALL_TOPICS, name, notifier)

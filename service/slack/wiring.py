@@ -4,7 +4,7 @@
 
     slack = SlackFrontEnd.build(cfg.slack, state_dir=state_dir, approvals=store, policy=policy)
     app.include_router(slack.router())          # HTTP mode, when a signing secret is set
-    slack.subscribe(bus)                        # incident / diagnosis / action topics
+    slack.subscribe(bus)                        # one ordered subscription ("*")
     await slack.start()                         # outbox drainer (+ Socket Mode with an app token)
     ...
     await slack.stop()
@@ -95,7 +95,7 @@ class SlackFrontEnd:
     def router(self) -> APIRouter:
         return slack_router(self.bridge)
 
-    def subscribe(self, bus: Bus) -> list[Subscription]:
+    def subscribe(self, bus: Bus) -> Subscription:
         return subscribe(bus, self.notifier)
 
     async def start(self) -> None:
