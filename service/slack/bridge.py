@@ -30,7 +30,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import aiohttp
 from slack_bolt.async_app import AsyncApp
@@ -228,11 +228,9 @@ def _submission(view: Mapping[str, Any]) -> tuple[str, DecisionKind, str, str] |
         values = view["state"]["values"][REASON_BLOCK][REASON_INPUT]
         reason = str(values.get("value") or "").strip()
         approval_id, channel = str(meta["approval_id"]), str(meta.get("channel", ""))
-        decision: Literal["approved", "rejected"] = (
-            "approved" if meta["decision"] == "approved" else "rejected"
-        )
-        if meta["decision"] not in ("approved", "rejected"):
-            return None
+        decision = meta["decision"]
     except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if decision not in ("approved", "rejected"):
         return None
     return approval_id, decision, channel, reason

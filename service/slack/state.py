@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -183,7 +184,7 @@ class SlackState:
             return cur.rowcount == 1
 
 
-def _enqueue(db: Any, incident_id: str, out: Outgoing) -> None:
+def _enqueue(db: sqlite3.Connection, incident_id: str, out: Outgoing) -> None:
     """Append ``out``; a card right behind another unsent card replaces it (only the newest
     rendering matters, and order against thread replies is kept)."""
     payload = json.dumps(out.payload, separators=(",", ":"))
