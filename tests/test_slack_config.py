@@ -62,6 +62,7 @@ def test_missing_secrets_name_the_key(
         ({"approvers": {"alice": "alice"}}, "not Slack user ids"),
         ({"api_base_url": "slack.com/api"}, "api_base_url must be an http"),
         ({"retry_initial_s": 0}, "retry_initial_s"),
+        ({"min_severity": "loud"}, "min_severity"),
     ],
 )
 def test_bad_config_is_refused_naming_the_key(change: dict[str, Any], says: str) -> None:

@@ -123,7 +123,7 @@ def test_the_message_says_what_where_how_bad_why_and_what_it_would_take_out() ->
         "*Fan failure* (`fan-failure`, score 0.91)",  # top cause
         "`E01` temperature +9 C under no load",  # with its evidence
         "*Runbook* `drain-and-hardware-ticket` v3",
-        "nodes taken out: node-17; jobs: 42; 24.1 GPU-hours",  # blast radius
+        "target nodes: node-17; jobs: 42; 24.1 GPU-hours",  # blast radius
         ":hourglass: waits for a person",
     ):
         assert expected in shown, expected

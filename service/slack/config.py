@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
@@ -46,6 +46,8 @@ class SlackConfig(BaseModel):
     app_token_env: str | None = None
     api_base_url: str = SLACK_API_BASE_URL
     approvers: dict[str, str] = Field(default_factory=dict)
+    # incidents below this are kept and posted only if they escalate to it
+    min_severity: Literal["info", "warning", "critical"] = "warning"
     retry_initial_s: float = Field(default=1.0, gt=0)
     retry_max_s: float = Field(default=300.0, gt=0)
     # A send Slack itself refuses (ok: false, e.g. channel_not_found) is retried this many times

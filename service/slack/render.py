@@ -184,7 +184,7 @@ def _plan(card: IncidentCard, dx: Diagnosis) -> list[Block]:
 
 
 def _blast_text(b: BlastRadius) -> str:
-    parts = [f"nodes taken out: {_names(b.nodes) if b.nodes else 'none'}"]
+    parts = [f"target nodes: {_names(b.nodes) if b.nodes else 'none'}"]
     parts.append(f"jobs: {_names(b.jobs) if b.jobs else 'none known'}")
     if b.users:
         parts.append(f"users: {_names(b.users)}")

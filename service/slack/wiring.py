@@ -56,7 +56,6 @@ class SlackFrontEnd:
         policy: Policy,
         environ: Mapping[str, str] | None = None,
         clock: Callable[[], float] = time.time,
-        min_severity: Severity = Severity.WARNING,
     ) -> SlackFrontEnd:
         secrets = config.secrets(environ)
         state_dir.mkdir(parents=True, exist_ok=True)
@@ -78,7 +77,10 @@ class SlackFrontEnd:
             clock=clock,
         )
         notifier = SlackNotifier(
-            state, approvals=approvals, wake=drainer.wake, min_severity=min_severity
+            state,
+            approvals=approvals,
+            wake=drainer.wake,
+            min_severity=Severity[config.min_severity.upper()],
         )
         bridge = SlackBridge(
             config=config,
