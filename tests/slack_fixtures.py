@@ -229,7 +229,7 @@ async def running_slack(tmp: Path, **config: object) -> AsyncIterator[Running]:
             approvals.close()
 
 
-async def until(check: Callable[[], object], what: str, timeout: float = 15.0) -> None:
+async def until(check: Callable[[], object], what: str, timeout: float = 30.0) -> None:
     """Wait until ``check()`` is truthy (a condition, not a timing: the bound only ends a
     hung test)."""
     try:

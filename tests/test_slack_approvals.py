@@ -245,6 +245,11 @@ def test_refusals_say_why_and_a_decided_approval_stays_decided(tmp_path: Path) -
         await until(lambda: run.standin.of("chat.postEphemeral"), "refusal told")
         text = run.standin.of("chat.postEphemeral")[0].args["text"]
         assert "already rejected by bob" in text and "final" in text
+        # bob clicks Reject again: a no-op, said so, no modal
+        again = _click(run, BOB, aid, ts, action=REJECT_ACTION)
+        assert (await _post(run, again, signed_headers(again))).status_code == 200
+        await until(lambda: len(run.standin.of("chat.postEphemeral")) == 2, "no-op told")
+        assert "Already rejected by bob" in run.standin.of("chat.postEphemeral")[1].args["text"]
         assert len(run.standin.of("views.open")) == 1
         record = run.approvals.get(aid)
         assert record is not None and (record.status, record.decided_by) == ("rejected", "bob")

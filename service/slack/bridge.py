@@ -162,6 +162,12 @@ class SlackBridge:
         except DecisionRefusedError as e:
             await self._ephemeral(channel, user, f"Not recorded: {untrusted(str(e))}")
             return
+        if record.decision is not None:  # the same decision again: nothing to do
+            d = record.decision
+            await self._ephemeral(
+                channel, user, f"Already {d.decision} by {untrusted(d.by, SHORT)}; nothing changed."
+            )
+            return
         meta = {"approval_id": approval_id, "decision": decision, "channel": channel}
         view = decision_modal(approval_id, decision, _summary(record), meta)
         try:
