@@ -220,12 +220,10 @@ async def running_slack(tmp: Path, **config: object) -> AsyncIterator[Running]:
         )
         app = FastAPI()
         app.include_router(slack.router())
-        await slack.start()
         try:
-            async with serve(app) as url:
+            async with slack.running(), serve(app) as url:
                 yield Running(standin, slack, approvals, url)
         finally:
-            await slack.stop()
             approvals.close()
 
 

@@ -5,9 +5,8 @@
     slack = SlackFrontEnd.build(cfg.slack, state_dir=state_dir, approvals=store, policy=policy)
     app.include_router(slack.router())          # HTTP mode, when a signing secret is set
     slack.subscribe(bus)                        # one ordered subscription ("*")
-    await slack.start()                         # outbox drainer (+ Socket Mode with an app token)
-    ...
-    await slack.stop()
+    async with slack.running():                 # outbox drainer (+ Socket Mode with an app token)
+        ...                                     # (or start() / stop())
 
 Secrets are read here, once (:meth:`SlackConfig.secrets`); a missing one is a
 :class:`~service.slack.config.SlackConfigError` naming the key.
@@ -15,8 +14,9 @@ Secrets are read here, once (:meth:`SlackConfig.secrets`); a missing one is a
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +28,7 @@ from bus.protocol import Bus, Subscription
 from graph.approvals.policy import Policy
 from graph.approvals.store import ApprovalStore
 from service.slack.bridge import SlackBridge
-from service.slack.config import SlackConfig
+from service.slack.config import SlackConfig, SlackSecrets
 from service.slack.http import slack_router
 from service.slack.notifier import SlackNotifier, subscribe
 from service.slack.outbox import OutboxDrainer
@@ -55,9 +55,12 @@ class SlackFrontEnd:
         approvals: ApprovalStore,
         policy: Policy,
         environ: Mapping[str, str] | None = None,
+        secrets: SlackSecrets | None = None,
         clock: Callable[[], float] = time.time,
     ) -> SlackFrontEnd:
-        secrets = config.secrets(environ)
+        """``secrets``: already read (e.g. at config load, to fail before starting); None reads
+        them now from the files / variables the config names (``environ`` for tests)."""
+        secrets = secrets or config.secrets(environ)
         state_dir.mkdir(parents=True, exist_ok=True)
         state = SlackState(state_dir / STATE_FILE)
         # The outbox owns retries (ordered, durable, honouring Retry-After): its client has none
@@ -110,3 +113,12 @@ class SlackFrontEnd:
             await self.socket.stop()
         await self.drainer.stop()
         self.state.close()
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[SlackFrontEnd]:
+        """:meth:`start` … :meth:`stop` as an async context (a service lifecycle)."""
+        await self.start()
+        try:
+            yield self
+        finally:
+            await self.stop()
