@@ -44,17 +44,17 @@ class RecordedDecision:
     repeated: bool  # the same decision was already on record (not yet executed): nothing new
 
 
-def record_decision(
+def check_decision(
     store: ApprovalStore,
     policy: Policy,
     approval_id: str,
     decision: DecisionKind,
     *,
     by: str,
-    reason: str,
-    now: float,
-) -> RecordedDecision:
-    """Check ``by`` against ``policy`` and store the decision; raises DecisionRefusedError."""
+) -> tuple[ApprovalRecord, str | None]:
+    """Whether ``by`` may make ``decision`` on ``approval_id`` now, without recording it: the
+    current record and the role that grants it; raises DecisionRefusedError. Front ends ask
+    before they ask a person for a reason; :func:`record_decision` asks again when it stores."""
     req = store.get(approval_id)
     if req is None:
         raise DecisionRefusedError(f"no approval {approval_id}", status="unknown")
@@ -72,6 +72,23 @@ def record_decision(
                 f"{by} may not approve {req.tool}: {grant.reason}", status="forbidden"
             )
         role = grant.role
+    if req.decision is not None and (req.decision.decision != decision or req.consumed):
+        raise DecisionRefusedError(str(AlreadyDecidedError(req.decision)), status="conflict")
+    return req, role
+
+
+def record_decision(
+    store: ApprovalStore,
+    policy: Policy,
+    approval_id: str,
+    decision: DecisionKind,
+    *,
+    by: str,
+    reason: str,
+    now: float,
+) -> RecordedDecision:
+    """Check ``by`` against ``policy`` and store the decision; raises DecisionRefusedError."""
+    req, role = check_decision(store, policy, approval_id, decision, by=by)
     repeated = False
     try:
         store.decide(approval_id, decision, by=by, reason=reason, now=now, role=role)

@@ -1,0 +1,111 @@
+"""The bus handler that keeps each incident's Slack message current.
+
+Subscribe it with :func:`subscribe` (one subscription to every topic, for order; it folds the
+``incident``, ``diagnosis`` and ``action`` events and skips the rest). Each event is
+folded into the incident's card (:func:`service.slack.card.apply`); when the card changed, its
+new rendering is queued (the outbox turns the first into ``chat.postMessage`` and every later
+one into ``chat.update`` of the same message), and follow-ups are queued as thread replies. The
+card, the queue and the event id are written in one transaction and the handler returns: no
+network on this path, so Slack being slow or away never holds up the bus. A redelivered event
+is recognised by its id and changes nothing.
+
+Incidents below ``min_severity`` are kept (a later escalation posts them whole) but not posted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bus.events import ApprovalDecided, Event, Severity, stable_id
+from bus.protocol import ALL_TOPICS, Bus, Subscription
+from graph.approvals.store import ApprovalRecord, ApprovalStore
+from service.slack.card import FollowUp, IncidentCard, StepDecision, apply, decided, incident_of
+from service.slack.render import followup_text, incident_blocks, incident_text
+from service.slack.state import Outgoing, SlackState
+
+TOPICS = ("incident", "diagnosis", "action")  # what cards are made of
+SUBSCRIBER = "slack"
+
+
+class SlackNotifier:
+    """``await notifier(event)`` for every bus event (a :data:`bus.protocol.Handler`).
+
+    ``approvals``: read for the time of a decision made elsewhere (the agent's
+    ``ApprovalDecided`` carries none). ``wake``: called after something was queued (the
+    drainer's :meth:`~service.slack.outbox.OutboxDrainer.wake`)."""
+
+    def __init__(
+        self,
+        state: SlackState,
+        *,
+        approvals: ApprovalStore | None = None,
+        wake: Callable[[], None] = lambda: None,
+        min_severity: Severity = Severity.WARNING,
+    ) -> None:
+        self.state = state
+        self.approvals = approvals
+        self.wake = wake
+        self.min_severity = min_severity
+
+    async def __call__(self, event: Event) -> None:
+        self.handle(event)
+
+    def handle(self, event: Event) -> None:
+        incident_id = incident_of(event)
+        if incident_id is None or self.state.seen(event.event_id):
+            return
+        stored = self.state.card(incident_id)
+        card = stored or IncidentCard(incident_id=incident_id)
+        if isinstance(event, ApprovalDecided):
+            new, followups = decided(card, event.approval_id, self._decision(event))
+        else:
+            new, followups = apply(card, event)
+        self._store(card, new, followups, event.event_id, fresh=stored is None)
+
+    def record_decided(self, record: ApprovalRecord) -> None:
+        """A decision recorded here (a Slack click): show it now, without waiting for the
+        agent's ``ApprovalDecided`` (which then changes nothing: same event id)."""
+        if record.decision is None:
+            return
+        card = self.state.card(record.incident_id)
+        if card is None:
+            return
+        d = record.decision
+        decision = StepDecision(decision=d.decision, by=d.by, at=d.decided_at, reason=d.reason)
+        new, followups = decided(card, record.approval_id, decision)
+        self._store(card, new, followups, stable_id("ev", "decided", record.approval_id))
+
+    def _decision(self, event: ApprovalDecided) -> StepDecision:
+        at = None
+        if self.approvals is not None:
+            record = self.approvals.get(event.approval_id)
+            at = record.decided_at if record is not None else None
+        return StepDecision(decision=event.decision, by=event.by, at=at, reason=event.reason)
+
+    def _store(
+        self,
+        old: IncidentCard,
+        new: IncidentCard,
+        followups: tuple[FollowUp, ...],
+        event_id: str,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        outgoing: list[Outgoing] = []
+        if self._postable(new):
+            if new != old or fresh:
+                payload = {"text": incident_text(new), "blocks": incident_blocks(new)}
+                outgoing.append(Outgoing("card", payload))
+            outgoing.extend(Outgoing("reply", {"text": followup_text(f)}) for f in followups)
+        if self.state.record(new, outgoing, event_id) and outgoing:
+            self.wake()
+
+    def _postable(self, card: IncidentCard) -> bool:
+        return card.incident is None or card.incident.severity >= self.min_severity
+
+
+def subscribe(bus: Bus, notifier: SlackNotifier, name: str = SUBSCRIBER) -> Subscription:
+    """Subscribe ``notifier`` to every event in one subscription: the bus keeps order within a
+    subscription only, and a card wants an incident's events in the order they happened (its
+    ``TOPICS``; anomalies are skipped at once)."""
+    return bus.subscribe(ALL_TOPICS, name, notifier)

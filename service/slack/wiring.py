@@ -1,0 +1,124 @@
+"""Everything Slack needs, built from the ``slack:`` config section in one call.
+
+``gpufleet serve`` does::
+
+    slack = SlackFrontEnd.build(cfg.slack, state_dir=state_dir, approvals=store, policy=policy)
+    app.include_router(slack.router())          # HTTP mode, when a signing secret is set
+    slack.subscribe(bus)                        # one ordered subscription ("*")
+    async with slack.running():                 # outbox drainer (+ Socket Mode with an app token)
+        ...                                     # (or start() / stop())
+
+Secrets are read here, once (:meth:`SlackConfig.secrets`); a missing one is a
+:class:`~service.slack.config.SlackConfigError` naming the key.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi import APIRouter
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bus.events import Severity
+from bus.protocol import Bus, Subscription
+from graph.approvals.policy import Policy
+from graph.approvals.store import ApprovalStore
+from service.slack.bridge import SlackBridge
+from service.slack.config import SlackConfig, SlackSecrets
+from service.slack.http import slack_router
+from service.slack.notifier import SlackNotifier, subscribe
+from service.slack.outbox import OutboxDrainer
+from service.slack.socket import SocketModeRunner
+from service.slack.state import SlackState
+
+STATE_FILE = "slack.db"
+
+
+@dataclass
+class SlackFrontEnd:
+    state: SlackState
+    notifier: SlackNotifier
+    drainer: OutboxDrainer
+    bridge: SlackBridge
+    socket: SocketModeRunner | None
+
+    @classmethod
+    def build(
+        cls,
+        config: SlackConfig,
+        *,
+        state_dir: Path,
+        approvals: ApprovalStore,
+        policy: Policy,
+        environ: Mapping[str, str] | None = None,
+        secrets: SlackSecrets | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> SlackFrontEnd:
+        """``secrets``: already read (e.g. at config load, to fail before starting); None reads
+        them now from the files / variables the config names (``environ`` for tests)."""
+        secrets = secrets or config.secrets(environ)
+        state_dir.mkdir(parents=True, exist_ok=True)
+        state = SlackState(state_dir / STATE_FILE)
+        # The outbox owns retries (ordered, durable, honouring Retry-After): its client has none
+        # of slack_sdk's own, which would retry behind the outbox's back.
+        outbox_client = AsyncWebClient(
+            token=secrets.bot_token.get_secret_value(),
+            base_url=config.api_base_url,
+            retry_handlers=[],
+        )
+        drainer = OutboxDrainer(
+            state,
+            outbox_client,
+            config.channel,
+            retry_initial_s=config.retry_initial_s,
+            retry_max_s=config.retry_max_s,
+            max_refusals=config.max_refusals,
+            clock=clock,
+        )
+        notifier = SlackNotifier(
+            state,
+            approvals=approvals,
+            wake=drainer.wake,
+            min_severity=Severity[config.min_severity.upper()],
+        )
+        bridge = SlackBridge(
+            config=config,
+            secrets=secrets,
+            approvals=approvals,
+            policy=policy,
+            state=state,
+            notifier=notifier,
+            clock=clock,
+        )
+        socket = SocketModeRunner(bridge) if secrets.app_token is not None else None
+        return cls(state, notifier, drainer, bridge, socket)
+
+    def router(self) -> APIRouter:
+        return slack_router(self.bridge)
+
+    def subscribe(self, bus: Bus) -> Subscription:
+        return subscribe(bus, self.notifier)
+
+    async def start(self) -> None:
+        self.drainer.start()
+        if self.socket is not None:
+            await self.socket.start()
+
+    async def stop(self) -> None:
+        if self.socket is not None:
+            await self.socket.stop()
+        await self.drainer.stop()
+        self.state.close()
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[SlackFrontEnd]:
+        """:meth:`start` … :meth:`stop` as an async context (a service lifecycle)."""
+        await self.start()
+        try:
+            yield self
+        finally:
+            await self.stop()
