@@ -53,6 +53,7 @@ HANDLERS: dict[str, str] = {
     "settle": "cli.sre:cmd_settle",
     "approve": "cli.sre:cmd_approve",
     "reject": "cli.sre:cmd_reject",
+    "mcp": "cli.mcp:cmd_mcp",
 }
 
 
@@ -274,6 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=handler("eval"))
     add_kb_commands(sub)
     add_sre_commands(sub)
+    add_mcp_command(sub)
     _add_logging_options(p)
     return p
 
@@ -332,6 +334,19 @@ def add_sre_commands(sub: Subparsers) -> None:
         p.add_argument("--no-resume", action="store_true", help="record only; do not resume")
         common(p)
         p.set_defaults(func=handler(name))
+
+
+def add_mcp_command(sub: Subparsers) -> None:
+    """``mcp``: the MCP server on stdio (:mod:`cli.mcp`)."""
+    m = sub.add_parser(
+        "mcp",
+        help="MCP server on stdio: incidents, approvals, knowledge for your own agent; "
+        "actions are only proposed, a person approves them",
+    )
+    m.add_argument("--sre-config", help="SRE agent config (YAML): policy, executors, SLURM")
+    m.add_argument("--state-dir", help="approvals, audit, diagnoses (default .gpufleet/state)")
+    m.add_argument("--events-db", help="the service's event log, for its incidents")
+    m.set_defaults(func=handler("mcp"))
 
 
 def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:

@@ -14,7 +14,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bus", "telemetry", "knowledge", "graph", "agents", "sim", "cli", "evals", "bench")
+PACKAGES = (
+    "bus",
+    "telemetry",
+    "knowledge",
+    "graph",
+    "agents",
+    "sim",
+    "cli",
+    "service",
+    "evals",
+    "bench",
+)
 CORE = ("bus", "telemetry", "knowledge", "graph", "agents")
 # What each layer may import (besides itself). Agents import the layers above them, never one
 # another; ``agents.pipeline`` is the one module that runs them side by side.
@@ -164,7 +175,7 @@ def test_one_approvals_package() -> None:
 
 
 def test_every_top_level_folder_says_what_it_owns() -> None:
-    for pkg in (*CORE, "sim", "cli", "evals", "agents/noc", "agents/sre", "agents/perf"):
+    for pkg in (*CORE, "sim", "cli", "service", "evals", "agents/noc", "agents/sre", "agents/perf"):
         doc = ast.get_docstring(ast.parse((ROOT / pkg / "__init__.py").read_text()))
         assert doc, f"{pkg}/__init__.py has no docstring"
         assert "import" in doc.lower(), f"{pkg}/__init__.py does not say what it may import"
