@@ -202,8 +202,8 @@ class WaitingForPeople(_View):
     approvals: list[ApprovalView]
     unknown_outcomes: list[UnknownOutcomeView]
     how_to_decide: str = (
-        "a person decides with `gpufleet approve|reject ID --by NAME --reason TEXT`, the HTTP "
-        "API or Slack; unknown outcomes with `gpufleet settle`. This MCP server cannot decide."
+        "a person decides: gpufleet approve (or reject) ID --by NAME --reason TEXT, the HTTP "
+        "API or Slack; unknown outcomes: gpufleet settle. This MCP server cannot decide."
     )
 
 
