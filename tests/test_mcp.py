@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp import Client, ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult, Implementation
@@ -32,13 +32,15 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from agents.sre.config import SreConfig
-from agents.sre.proposals import run_approved
+from agents.sre.proposals import ProposalExecutor, run_approved
+from agents.sre.runtime import Origin
 from cli.main import main
+from cli.sre import open_runtime, recorded_fleet, run_diagnosis
 from graph.approvals.decide import record_decision
 from graph.approvals.gate import ApprovalGate
 from graph.tools import ToolRegistry
-from service.mcp.deps import McpDeps, open_state_deps
-from service.mcp.server import mcp_http
+from service.mcp.deps import McpDeps, open_state_deps, runtime_deps
+from service.mcp.server import build_server, mcp_http
 from tests.test_proposals import side_effect_tools
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -301,3 +303,68 @@ def test_http_anonymous_reads_when_allowed_but_never_proposals(state: Path) -> N
     n, why = asyncio.run(run())
     assert n == 1 and "bearer token" in why
     assert [r["tool"] for r in pending(state)] == ["slurm.drain_node"]  # only the graph's own
+
+
+# --------------------------------------------------------------------------- in the service
+def test_in_the_service_fleet_reads_and_approved_proposals_run_once(tmp_path: Path) -> None:
+    """Wired as ``gpufleet serve`` wires it: the SRE runtime's gate (replayed DBE fleet, SLURM
+    changes recorded in dry-run) for reads and proposals, the proposal executor on its gate."""
+    fleet, incidents = recorded_fleet(DBE)
+    rt = open_runtime(SreConfig(state_dir=tmp_path / "state"), fleet)
+    inc = incidents[0]
+    run_diagnosis(rt, inc, Origin(kind="recorded", folder=str(DBE)), now=inc.updated_at)
+    deps = runtime_deps(rt, clock=lambda: inc.updated_at + 60)
+    executor = ProposalExecutor(rt.deps.gate, rt.deps.ledger)
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        async with Client(build_server(deps), client_info=CLIENT) as c:
+            names = {t.name for t in (await c.list_tools()).tools}
+            assert {"kernel_log_search", "metrics_history", "slurm_show_node"} <= names
+            window = {"start": inc.opened_at - 3600, "end": inc.updated_at}
+            logs = data(
+                await c.call_tool("kernel_log_search", {"args": {"nodes": ["node-02"], **window}})
+            )
+            node = data(await c.call_tool("slurm_show_node", {"args": {"node": "node-02"}}))
+            receipt = data(
+                await c.call_tool(
+                    "propose_action",
+                    {
+                        "incident_id": inc.incident_id,
+                        "tool": "slurm.drain_node",
+                        "args": {"node": "node-02", "reason": "DBE"},
+                        "reason": "Xid 48",
+                    },
+                )
+            )
+            return logs, node, receipt
+
+    try:
+        logs, node, receipt = asyncio.run(run())
+        assert logs["status"] == "ok" and any("Xid" in e["line"] for e in logs["data"])
+        assert node["status"] == "ok"
+        reads = [
+            a for a in rt.audit.records() if a.requested_by == "mcp:ops-agent" and a.risk == "read"
+        ]
+        assert {a.tool for a in reads} == {"kernel_log.search", "slurm.show_node"}
+        assert asyncio.run(executor.poll(inc.updated_at + 70)) == []  # pending: nothing runs
+        record_decision(
+            rt.approvals,
+            rt.deps.gate.policy,
+            receipt["approval_id"],
+            "approved",
+            by="alice",
+            reason="ok",
+            now=inc.updated_at + 80,
+        )
+        runs = asyncio.run(executor.poll(inc.updated_at + 90))
+        assert [r.result.status for r in runs] == ["dry_run"]
+        assert "State=DRAIN" in runs[0].result.query
+        assert asyncio.run(executor.poll(inc.updated_at + 100)) == []
+        drains = [
+            a
+            for a in rt.audit.records()
+            if a.tool == "slurm.drain_node" and a.approval_id == receipt["approval_id"]
+        ]
+        assert [a.status for a in drains] == ["pending_approval", "dry_run"]  # asked, ran once
+    finally:
+        rt.close()
