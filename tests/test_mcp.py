@@ -38,6 +38,7 @@ from cli.main import main
 from cli.sre import open_runtime, recorded_fleet, run_diagnosis
 from graph.approvals.decide import record_decision
 from graph.approvals.gate import ApprovalGate
+from graph.approvals.store import ApprovalStore
 from graph.tools import ToolRegistry
 from service.mcp.deps import McpDeps, open_state_deps, runtime_deps
 from service.mcp.server import build_server, mcp_http
@@ -249,6 +250,8 @@ def test_http_with_the_token_reads_proposes_and_a_person_approves(
 
     receipt = asyncio.run(run())
     assert receipt["requested_by"] == "mcp:ops-agent/alice"
+    rec = ApprovalStore(state / "approvals.db").get(receipt["approval_id"])
+    assert rec is not None and rec.thread_id == "proposal:mcp:ops-agent-alice"  # names no path
     assert receipt["approval_id"] in {r["approval_id"] for r in pending(state)}
     approve_and_run(state, receipt["approval_id"], tmp_path / "ran.log")
 
@@ -368,3 +371,21 @@ def test_in_the_service_fleet_reads_and_approved_proposals_run_once(tmp_path: Pa
         assert [a.status for a in drains] == ["pending_approval", "dry_run"]  # asked, ran once
     finally:
         rt.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--state-dir", "/nonexistent/state"], "no such state directory"),
+        (["--events-db", "/nonexistent/events.db"], "no such event log"),
+    ],
+)
+def test_gpufleet_mcp_refuses_bad_input_in_one_line(
+    argv: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if "--state-dir" not in argv:
+        argv = [*argv, "--state-dir", str(tmp_path)]
+    code, out = run_cli("mcp", *argv)
+    err = capsys.readouterr().err
+    assert code == 2 and out == ""
+    assert says in err and len(err.strip().splitlines()) == 1

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -47,6 +48,7 @@ logger = logging.getLogger(__name__)
 PROPOSAL_PREFIX: Final = "proposal:"
 MAX_REASON: Final = 300
 MAX_REQUESTER: Final = 120
+_UNSAFE: Final = re.compile(r"[^A-Za-z0-9._:-]")
 
 
 class ProposalRefusedError(ValueError):
@@ -69,7 +71,8 @@ class ProposalRun:
 
 
 def proposal_thread(requested_by: str) -> str:
-    return f"{PROPOSAL_PREFIX}{requested_by}"
+    """The thread id a requester's proposals share (file-name safe: thread ids name files)."""
+    return PROPOSAL_PREFIX + _UNSAFE.sub("-", requested_by)
 
 
 def is_proposal(thread_id: str) -> bool:
