@@ -328,6 +328,12 @@ def test_in_the_service_fleet_reads_and_approved_proposals_run_once(tmp_path: Pa
                 await c.call_tool("kernel_log_search", {"args": {"nodes": ["node-02"], **window}})
             )
             node = data(await c.call_tool("slurm_show_node", {"args": {"node": "node-02"}}))
+            hits = data(
+                await c.call_tool(
+                    "search_knowledge", {"text_query": "double-bit ECC", "xids": [48]}
+                )
+            )
+            assert hits["hits"][0]["card_id"] == "ecc-dbe"
             receipt = data(
                 await c.call_tool(
                     "propose_action",

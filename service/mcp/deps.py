@@ -99,4 +99,11 @@ def runtime_deps(
     runtime stays the caller's to close)."""
     gate = runtime.deps.gate
     source = incidents or StateIncidents(runtime.config.state_dir, events_db)
-    return McpDeps(gate=gate, ledger=runtime.deps.ledger, incidents=source, reads=gate, clock=clock)
+    return McpDeps(
+        gate=gate,
+        ledger=runtime.deps.ledger,
+        incidents=source,
+        reads=gate,
+        clock=clock,
+        _retriever=runtime.deps.retriever,
+    )

@@ -14,7 +14,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict
 
 from agents.sre.proposals import Proposal
-from bus.events import Diagnosis, Incident, Scalar
+from bus.events import Diagnosis, Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from graph.approvals.ledger import StepClaim
 from graph.approvals.store import ApprovalRecord
 from graph.models.chat import clean_text, shown_model_text
@@ -116,6 +116,18 @@ class EvidenceView(_View):
     query: str
     status: str
 
+    @classmethod
+    def of(cls, e: Evidence) -> EvidenceView:
+        return cls(
+            evidence_id=e.evidence_id,
+            layer=str(e.layer),
+            tool=e.tool,
+            entity=text(e.entity, MAX_NAME),
+            summary=text(e.summary),
+            query=text(e.query),
+            status=e.status,
+        )
+
 
 class CauseView(_View):
     card_id: str
@@ -123,6 +135,16 @@ class CauseView(_View):
     score: float
     reasons: list[str]
     evidence_ids: list[str]
+
+    @classmethod
+    def of(cls, h: Hypothesis) -> CauseView:
+        return cls(
+            card_id=h.card_id,
+            title=text(h.title),
+            score=h.score,
+            reasons=[text(r) for r in h.reasons[:20]],
+            evidence_ids=list(h.evidence_ids[:50]),
+        )
 
 
 class StepView(_View):
@@ -132,6 +154,17 @@ class StepView(_View):
     args: dict[str, Scalar]
     risk: Risk
     needs_approval: bool
+
+    @classmethod
+    def of(cls, s: PlannedStep) -> StepView:
+        return cls(
+            index=s.index,
+            name=text(s.name, MAX_NAME),
+            tool=s.tool,
+            args=_scalars(dict(s.args)),
+            risk=s.risk,
+            needs_approval=s.needs_approval,
+        )
 
 
 class PhaseView(_View):
@@ -245,43 +278,13 @@ class IncidentDetail(_View):
                 )
                 for h in incident.history[-MAX_ITEMS:]
             ],
-            causes=[
-                CauseView(
-                    card_id=h.card_id,
-                    title=text(h.title),
-                    score=h.score,
-                    reasons=[text(r) for r in h.reasons[:20]],
-                    evidence_ids=list(h.evidence_ids[:50]),
-                )
-                for h in (dx.hypotheses[:10] if dx else ())
-            ],
-            evidence=[
-                EvidenceView(
-                    evidence_id=e.evidence_id,
-                    layer=str(e.layer),
-                    tool=e.tool,
-                    entity=text(e.entity, MAX_NAME),
-                    summary=text(e.summary),
-                    query=text(e.query),
-                    status=e.status,
-                )
-                for e in (dx.evidence[:MAX_ITEMS] if dx else ())
-            ],
+            causes=[CauseView.of(h) for h in (dx.hypotheses[:10] if dx else ())],
+            evidence=[EvidenceView.of(e) for e in (dx.evidence[:MAX_ITEMS] if dx else ())],
             findings=[
                 text(f"{f.name} on {f.entity}: {f.detail}") for f in (dx.findings if dx else ())
             ][:MAX_ITEMS],
             runbook_id=dx.runbook_id if dx else None,
-            plan=[
-                StepView(
-                    index=s.index,
-                    name=text(s.name, MAX_NAME),
-                    tool=s.tool,
-                    args=_scalars(dict(s.args)),
-                    risk=s.risk,
-                    needs_approval=s.needs_approval,
-                )
-                for s in (dx.plan if dx else ())
-            ],
+            plan=[StepView.of(s) for s in (dx.plan if dx else ())],
             method=dx.method if dx else None,
             explanation=shown_model_text(dx.explanation)
             if dx and dx.model
