@@ -24,12 +24,11 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from fastapi import FastAPI
 from mcp import Client, ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult, Implementation
-from starlette.applications import Starlette
-from starlette.routing import Route
 
 from agents.sre.config import SreConfig
 from agents.sre.proposals import ProposalExecutor, run_approved
@@ -207,11 +206,13 @@ async def serving(state: Path, *, anonymous_reads: bool) -> AsyncIterator[str]:
     endpoint = mcp_http(deps, Tokens(), anonymous_reads=anonymous_reads)
 
     @asynccontextmanager
-    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         async with endpoint.lifespan():
             yield
 
-    app = Starlette(routes=[Route("/mcp", endpoint=endpoint.app)], lifespan=lifespan)
+    # as the service's app plugs it in: a mount at /mcp, the session manager in the lifespan
+    app = FastAPI(lifespan=lifespan)
+    app.mount("/mcp", endpoint.app)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     task = asyncio.create_task(server.serve())
@@ -279,8 +280,8 @@ def test_http_without_a_valid_token_gets_401_and_changes_nothing(
             }
             accept = {"Accept": "application/json, text/event-stream"}
             async with httpx.AsyncClient() as c:
-                r1 = await c.post(url, json=body, headers=headers | accept)
-                r2 = await c.get(url, headers=headers | accept)
+                r1 = await c.post(url + "/", json=body, headers=headers | accept)
+                r2 = await c.get(url + "/", headers=headers | accept)
             return [r1.status_code, r2.status_code]
 
     assert asyncio.run(run()) == [401, 401]

@@ -5,14 +5,16 @@
 
 Streamable HTTP (:func:`mcp_http`) gives the host application two things:
 
-* ``app``: an ASGI app to route at exactly ``/mcp`` (not a mount: the SDK's endpoint is one
-  path). It is the SDK's streamable-HTTP endpoint behind :class:`BearerFrontDoor`, which checks
+* ``app``: an ASGI app to mount at ``/mcp`` (``app.mount("/mcp", mcp.app)``: the app answers
+  on any path under it, and Starlette redirects ``/mcp`` to ``/mcp/`` with a 307, which MCP
+  clients follow), or to route at exactly ``/mcp``. It is the SDK's streamable-HTTP endpoint
+  behind :class:`BearerFrontDoor`, which checks
   ``Authorization: Bearer <token>`` against the service's token table before the SDK sees the
   request: a wrong token is 401; a missing one is 401 unless anonymous reads are allowed (then
   state-changing tools still refuse). The token's identity rides in the ASGI scope to the tools.
 * ``lifespan``: the SDK's session manager, which must run (``async with``) for as long as the
-  host serves requests; Starlette does not run a routed sub-app's lifespan, so the host's own
-  lifespan enters it.
+  host serves requests; Starlette does not run a mounted app's lifespan, so the host's own
+  lifespan enters it (it can be entered once: one :func:`mcp_http` per app start).
 """
 
 from __future__ import annotations
@@ -124,7 +126,7 @@ async def _unauthorized(send: Send, why: str) -> None:
 
 @dataclass(frozen=True)
 class McpHttp:
-    app: ASGIApp  # route at exactly /mcp
+    app: ASGIApp  # mount at /mcp
     lifespan: Callable[[], AbstractAsyncContextManager[None]]  # run while serving
 
 
