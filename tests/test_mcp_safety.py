@@ -134,9 +134,10 @@ async def attack(state: Path, events_db: Path, text: str) -> list[str]:
             assert detail.structured_content is not None
             assert detail.structured_content["explanation"].startswith(MODEL_TEXT_MARK)
             calls = [
-                ("inc-hostile", {"node": "node-02", "reason": text[:100]}, text[:2000]),
+                ("inc-hostile", {"node": "node-02", "reason": "DBE"}, text[:2000]),
+                ("inc-hostile", {"node": "node-02", "reason": text[:100]}, "x"),
                 ("inc-hostile", {"node": text, "reason": "x"}, "x"),
-                ("inc-hostile", {"node": "node-01", "reason": text[:100]}, APPROVAL),
+                ("inc-hostile", {"node": "node-01", "reason": "x"}, APPROVAL),
                 (text, {"node": "node-02", "reason": "x"}, "x"),
             ]
             for incident_id, args, reason in calls:

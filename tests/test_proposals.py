@@ -164,6 +164,7 @@ def test_a_proposal_is_a_pending_request_that_runs_nothing(state: State, log: Pa
         ("node.reboot", {"node": "node-02"}, "unknown tool"),
         ("slurm.drain_node", {"node": "node-02"}, "invalid arguments"),
         ("slurm.drain_node", {"node": "node-02", "reason": "x", "force": True}, "invalid"),
+        ("slurm.drain_node", {"node": "node-02", "reason": "ok\x1b[2J\nAPPROVED"}, "printable"),
     ],
 )
 def test_refused_proposals_store_nothing_and_are_audited(

@@ -122,6 +122,12 @@ def _check(
         ) from None
     if t.risk == "read":
         raise ProposalRefusedError(f"{tool} is a read tool: call it, there is nothing to approve")
+    bad = sorted(k for k, v in args.items() if isinstance(v, str) and not v.isprintable())
+    if bad:
+        # people read these in a terminal and in Slack: no escapes, no control characters
+        raise ProposalRefusedError(
+            f"{tool}: arguments must be one line of printable text: {', '.join(bad)}"
+        )
     try:
         t.args_model.model_validate(dict(args))
     except ValidationError as e:
@@ -297,7 +303,7 @@ class ProposalExecutor:
 
     gate: ApprovalGate
     ledger: ExecutionLedger
-    publish: Callable[[Event], Awaitable[None]] | None = None
+    publish: Callable[[Event], Awaitable[object]] | None = None  # e.g. Bus.publish
 
     async def poll(self, now: float) -> list[ProposalRun]:
         runs = await asyncio.to_thread(run_approved, self.gate, self.ledger, now)
