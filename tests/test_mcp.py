@@ -184,6 +184,8 @@ def test_stdio_reads_proposes_and_a_person_approves(state: Path, tmp_path: Path)
     assert receipt["requested_by"] == "mcp:ops-agent"
     rows = {r["approval_id"]: r for r in pending(state)}
     assert rows[receipt["approval_id"]]["requested_by"] == "mcp:ops-agent"
+    code, listing = run_cli("approvals", "--state-dir", str(state))
+    assert code == 0 and "proposed by mcp:ops-agent" in listing
     approve_and_run(state, receipt["approval_id"], tmp_path / "ran.log")
     assert receipt["approval_id"] not in {r["approval_id"] for r in pending(state)}
 
