@@ -57,6 +57,7 @@ HANDLERS: dict[str, str] = {
     "serve": "cli.serve:cmd_serve",
     "export rules": "cli.serve:cmd_export_rules",
     "export grafana": "cli.serve:cmd_export_grafana",
+    "mcp": "cli.mcp:cmd_mcp",
 }
 
 
@@ -280,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_sre_commands(sub)
     add_perf_commands(sub)
     add_service_commands(sub)
+    add_mcp_command(sub)
     _add_logging_options(p)
     return p
 
@@ -400,6 +402,19 @@ def add_perf_commands(subparsers: Subparsers) -> None:
     r.add_argument("--out", help="also write report.html (with plots), report.md, report.json here")
     r.add_argument("--json", action="store_true", help="print the report as JSON")
     r.set_defaults(func=handler("perf report"))
+
+
+def add_mcp_command(sub: Subparsers) -> None:
+    """``mcp``: the MCP server on stdio (:mod:`cli.mcp`)."""
+    m = sub.add_parser(
+        "mcp",
+        help="MCP server on stdio: incidents, approvals, knowledge for your own agent; "
+        "actions are only proposed, a person approves them",
+    )
+    m.add_argument("--sre-config", help="SRE agent config (YAML): policy, executors, SLURM")
+    m.add_argument("--state-dir", help="approvals, audit, diagnoses (default .gpufleet/state)")
+    m.add_argument("--events-db", help="the service's event log, for its incidents")
+    m.set_defaults(func=handler("mcp"))
 
 
 def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:

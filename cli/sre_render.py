@@ -156,9 +156,11 @@ def approvals_text(rows: Sequence[Any]) -> str:
     out = [f"{len(rows)} pending approval(s):"]
     for r in rows:
         args = ", ".join(f"{k}={v}" for k, v in sorted(r.args.items()))
-        out.append(
-            f"  {r.approval_id}  {r.risk:<11} {r.tool}({args})\n"
-            f"      incident {r.incident_id}, runbook {r.runbook_id} v{r.runbook_version}, "
-            f"step {r.step_index}: {r.step_name}"
+        where = (
+            f"proposed by {r.requested_by}: {r.summary}"
+            if r.requested_by
+            else f"runbook {r.runbook_id} v{r.runbook_version}, step {r.step_index}: {r.step_name}"
         )
+        out.append(f"  {r.approval_id}  {r.risk:<11} {r.tool}({args})")
+        out.append(f"      incident {r.incident_id}, {where}")
     return "\n".join(out)

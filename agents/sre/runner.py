@@ -47,6 +47,7 @@ class RunReport:
     # a step whose outcome is unknown, waiting for `gpufleet settle` (its ledger key)
     pending_settlement: str | None = None
     events: list[Event] = field(default_factory=list)  # published by this call
+    incident: Incident | None = None  # the incident version this thread diagnoses
 
 
 def stored_report(checkpointer: Any, thread_id: str) -> RunReport | None:
@@ -82,7 +83,18 @@ def _report(
         plan_notes=list(values.get("plan_notes", [])),
         pending_settlement=values.get("pending_settlement") if paused else None,
         events=events or [],
+        incident=_latest_incident(values),
     )
+
+
+def _latest_incident(values: dict[str, Any]) -> Incident | None:
+    """The incident as the thread last published it (its phase changes are outbox events),
+    else as the thread received it."""
+    latest = values.get("incident")
+    for e in values.get("outbox", []):
+        if e.get("kind") == "incident_updated" and isinstance(e.get("incident"), dict):
+            latest = e["incident"]
+    return Incident.model_validate(latest) if latest else None
 
 
 class SreRunner:

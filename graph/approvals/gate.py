@@ -353,6 +353,7 @@ class ApprovalGate:
         now: float,
         step_name: str = "",
         summary: str = "",
+        requested_by: str | None = None,
     ) -> ApprovalRequest:
         """Store (idempotently) a request for a person to approve ``call``. Raises
         ``UnknownToolError``, ``ValidationError`` for bad arguments, or ``ValueError`` for a
@@ -376,6 +377,7 @@ class ApprovalGate:
                 step_name=step_name,
                 node=nodes[0] if nodes else context.node,
                 summary=summary,
+                requested_by=requested_by,
             )
         )
 

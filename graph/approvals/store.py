@@ -199,6 +199,9 @@ class ApprovalRequest(_Strict):
     node: str | None = None
     created_at: float
     summary: str = ""
+    # who asked, when not the diagnosis graph itself (e.g. "mcp:<client>" for an MCP client's
+    # proposal); recorded for people and the audit trail, it grants nothing
+    requested_by: str | None = None
 
     @field_validator("args")
     @classmethod
@@ -222,6 +225,7 @@ class ApprovalRequest(_Strict):
         step_name: str = "",
         node: str | None = None,
         summary: str = "",
+        requested_by: str | None = None,
     ) -> ApprovalRequest:
         return cls(
             approval_id=approval_id_for(incident_id, thread_id, step_index, tool, args),
@@ -237,6 +241,7 @@ class ApprovalRequest(_Strict):
             node=node,
             created_at=created_at,
             summary=summary,
+            requested_by=requested_by,
         )
 
     @property
@@ -448,6 +453,18 @@ class ApprovalStore:
         with self._file.read() as db:
             rows = db.execute(sql + " ORDER BY created_at, approval_id", params).fetchall()
         return [ApprovalRequest.model_validate_json(r[0]) for r in rows]
+
+    def approved_unused(self, thread_prefix: str = "") -> list[ApprovalRecord]:
+        """Approved requests not yet handed to an executor (optionally only those whose thread
+        id starts with ``thread_prefix``), oldest decision first."""
+        with self._file.read() as db:
+            rows = db.execute(
+                f"SELECT {_COLUMNS} FROM approvals WHERE status = 'approved'"
+                " AND consumed_at IS NULL AND substr(thread_id, 1, ?) = ?"
+                " ORDER BY decided_at, approval_id",
+                (len(thread_prefix), thread_prefix),
+            ).fetchall()
+        return [_record(r) for r in rows]
 
     def records(self, incident_id: str | None = None) -> list[ApprovalRecord]:
         """Every request with its state, oldest first (optionally one incident's)."""
