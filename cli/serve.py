@@ -44,7 +44,10 @@ def plugins_for(loaded: LoadedConfig) -> list[Plugin]:
     """The front ends the config turns on, each a :data:`~service.runner.Plugin`: Slack when
     ``loaded.config.slack`` is set, MCP when ``loaded.config.mcp.enabled`` (wired in by their
     modules, ``service/slack`` and ``service/mcp``)."""
-    return []
+    from service.plugins import front_end_plugins  # noqa: PLC0415 (slack_bolt, mcp: only here)
+
+    cfg = loaded.config
+    return front_end_plugins(cfg.slack is not None and loaded.slack is not None, cfg.mcp.enabled)
 
 
 def cmd_export_rules(args: argparse.Namespace, out: TextIO) -> int:

@@ -27,6 +27,7 @@ from pydantic import (
 )
 
 from service.auth import TokenTable
+from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
 from telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
 
 DEFAULT_STATE_DIR = Path(".gpufleet/serve")
@@ -90,29 +91,6 @@ class ApiToken(_Strict):
         return self
 
 
-class SlackConfig(_Strict):
-    """Slack approvals (consumed by ``service/slack``)."""
-
-    channel: str = Field(min_length=1)
-    bot_token_file: Path | None = None
-    bot_token_env: str | None = None
-    signing_secret_file: Path | None = None
-    signing_secret_env: str | None = None
-    app_token_file: Path | None = None  # Socket Mode; unset: HTTP mode at /slack/events
-    app_token_env: str | None = None
-    api_base_url: str | None = None  # a stand-in for slack.com/api (tests)
-
-    @model_validator(mode="after")
-    def _one_of_each(self) -> Self:
-        for name, required in (("bot_token", True), ("signing_secret", True), ("app_token", False)):
-            f, e = getattr(self, f"{name}_file"), getattr(self, f"{name}_env")
-            if f is not None and e is not None:
-                raise ValueError(f"give only one of {name}_file or {name}_env")
-            if required and f is None and e is None:
-                raise ValueError(f"give {name}_file or {name}_env")
-        return self
-
-
 class McpConfig(_Strict):
     enabled: bool = False
 
@@ -127,14 +105,6 @@ class ServeConfig(_Strict):
     slack: SlackConfig | None = None
     mcp: McpConfig = Field(default_factory=McpConfig)
     log_events: bool = True  # one log line per bus event (JSON with --log-json)
-
-
-class SlackSecrets(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    bot_token: SecretStr
-    signing_secret: SecretStr
-    app_token: SecretStr | None = None
 
 
 class LoadedConfig(BaseModel):
@@ -247,15 +217,8 @@ def _loaded(cfg: ServeConfig, source: str) -> LoadedConfig:
         tokens[secret] = t.identity
     slack = None
     if cfg.slack is not None:
-        s = cfg.slack
-        app = None
-        if s.app_token_file is not None or s.app_token_env is not None:
-            app = read_secret(s.app_token_file, s.app_token_env, "slack.app_token")
-        slack = SlackSecrets(
-            bot_token=read_secret(s.bot_token_file, s.bot_token_env, "slack.bot_token"),
-            signing_secret=read_secret(
-                s.signing_secret_file, s.signing_secret_env, "slack.signing_secret"
-            ),
-            app_token=app,
-        )
+        try:
+            slack = cfg.slack.secrets()
+        except SlackConfigError as e:
+            raise ServeConfigError(str(e)) from None
     return LoadedConfig(config=cfg, tokens=TokenTable.of(tokens), slack=slack, source=source)
