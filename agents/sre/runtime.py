@@ -37,6 +37,7 @@ from graph.approvals.ledger import ExecutionLedger
 from graph.approvals.policy import Policy, load_policy
 from graph.approvals.store import ApprovalStore
 from graph.checkpoint import open_checkpointer
+from graph.executors.node import NodeShell
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner
 from graph.executors.slurm import owns_reason
@@ -259,6 +260,7 @@ def replay_tools(cfg: SreConfig, fleet: Fleet) -> list[Tool]:
         cfg.executors.model_copy(update={"dry_run": True}),
         reads=DryRunRunner(),
         writes=DryRunRunner(),
+        shell=NodeShell.for_recording(cfg.executors.remote),
     )
     reads = read_tools(fleet)
     return [
