@@ -47,7 +47,9 @@ from cli.watch import (
     sre_summary_text,
     stop_edges,
 )
+from evals.format import Truth
 from evals.format import _to_epoch as parse_time
+from evals.ground_truth import truth_from_flags, truth_from_incident
 from evals.record import RecordError, record_incident
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, discover, run_suite
@@ -739,6 +741,7 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     start, end = parse_time_arg(args.start), parse_time_arg(args.end)
     topology = load_topology(args.topology) if args.topology else None
     try:
+        truth = _record_truth(args)
         rec = record_incident(
             args.store,
             float(start),
@@ -750,8 +753,48 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
             logs=Path(args.logs) if args.logs else None,
             events=Path(args.events) if args.events else None,
             overwrite=args.overwrite,
+            truth=truth,
         )
     except RecordError as e:
         raise UsageError(str(e)) from None
-    out.write(f"recorded {rec.folder}: replay it with gpufleet eval --suite {rec.folder}\n")
+    kind = rec.spec.kind.replace("_", "-")
+    out.write(
+        f"recorded {rec.folder} ({kind}): replay it with gpufleet eval --suite {rec.folder}\n"
+    )
     return 0
+
+
+_TRUTH_FLAGS = ("fault_class", "root_entity", "onset", "family")
+
+
+def _record_truth(args: argparse.Namespace) -> Truth | None:
+    """The ground truth the operator gave ``record``: flags, a resolved incident, or none."""
+    given = [f for f in _TRUTH_FLAGS if getattr(args, f) is not None]
+    if args.from_incident is not None:
+        if args.events_db is None:
+            raise UsageError("--from-incident needs --events-db (the event log holding it)")
+        return truth_from_incident(
+            Path(args.events_db),
+            args.from_incident,
+            fault_class=args.fault_class,
+            root_cause=args.root_cause,
+            max_delay_s=args.max_delay,
+        )
+    if not given:
+        if args.root_cause or args.scope or args.benign:
+            raise UsageError("--root-cause/--scope/--benign describe a fault: give --fault-class")
+        return None
+    missing = [f"--{f.replace('_', '-')}" for f in _TRUTH_FLAGS if getattr(args, f) is None]
+    if missing:
+        raise UsageError(f"the ground truth needs {', '.join(missing)} as well")
+    return truth_from_flags(
+        fault_class=args.fault_class,
+        root_cause=args.root_cause,
+        root_entity=args.root_entity,
+        onset=parse_time_arg(args.onset),
+        family=args.family,
+        scope=args.scope,
+        benign=args.benign,
+        max_delay_s=args.max_delay,
+        source=f"recorded from {args.store}; ground truth given by the operator",
+    )
