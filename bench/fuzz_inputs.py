@@ -345,7 +345,9 @@ def _structured(seed: bytes, kind: str, rng: random.Random) -> bytes | None:
             return json.dumps(_mutate_value(value, rng), allow_nan=True).encode()
         if kind == "yaml":
             value = yaml.load(seed, Loader=_YAML_LOADER)
-            text = yaml.dump(_mutate_value(value, rng), Dumper=_YAML_DUMPER, default_flow_style=None)
+            text = yaml.dump(
+                _mutate_value(value, rng), Dumper=_YAML_DUMPER, default_flow_style=None
+            )
             return text.encode()
         if kind == "jsonl":
             lines = seed.splitlines()
@@ -489,6 +491,30 @@ def fuzz(
     return rep
 
 
+def retime(found: dict[str, Target], folder: Path) -> int:
+    """The slowest input of a run, timed again alone: a run's wall times include whatever else
+    the machine was doing, so the claim "1 MB in < 1 s" is checked on CPU time, best of 3."""
+    for name, target in found.items():
+        path = folder / f"{name}-slowest.bin"
+        if not path.exists():
+            continue
+        data = path.read_bytes()
+        cpu = []
+        for _ in range(3):
+            t0 = time.process_time()
+            with (
+                contextlib.suppress(*target.documented),
+                Path(os.devnull).open("w") as null,
+                contextlib.redirect_stderr(null),
+            ):
+                target.run(data)
+            cpu.append(time.process_time() - t0)
+        print(
+            f"{name:14s} slowest input {len(data):8d} B  {min(cpu) * 1000:8.1f} ms CPU", flush=True
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--count", type=int, default=100_000, help="inputs per parser")
@@ -500,9 +526,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--crash-dir", type=Path, default=None, help="save crashing (and each slowest) input here"
     )
+    ap.add_argument(
+        "--retime",
+        type=Path,
+        default=None,
+        help="re-time each <parser>-slowest.bin saved in this --crash-dir alone (CPU seconds)",
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="gpufleet-fuzz-") as tmp:
         found = targets(Path(tmp))
+        if args.retime is not None:
+            return retime(found, args.retime)
         names = [n for n in args.parsers.split(",") if n] or list(found)
         unknown = sorted(set(names) - set(found))
         if unknown:

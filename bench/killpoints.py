@@ -51,6 +51,7 @@ def main() -> int:
         "person": dict(Counter(r.person for r in runs)),
         "drains_per_run": dict(Counter(r.drains for r in runs)),
         "restart_lines_max": max(r.restart_lines for r in runs),
+        "restart_cpu_max_s": max(r.restart_cpu_s for r in runs),
         "restart_idle_cpu_max_s": max(r.idle_cpu_s for r in runs),
         "wall_s": round(wall, 1),
     }

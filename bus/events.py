@@ -324,6 +324,60 @@ class ActionResult(_Event):
     error: str | None = None
 
 
+# --- recommendations (the performance agent's output) -----------------------------------------
+
+
+class Gain(_Model):
+    """What a recommendation is expected to win, in its unit, over the analysed window."""
+
+    value: float
+    unit: Literal["gpu_hours", "percent_throughput", "gpu_hours_at_risk"]
+    energy_kwh: float = 0.0  # its energy cost (positive) or saving (negative)
+    basis: str = ""  # how the number was computed, for people
+
+
+class ProposedAction(_Model):
+    """A tool call a recommendation would make; it only ever goes to the approval gate."""
+
+    tool: str
+    args: dict[str, Scalar] = Field(default_factory=dict)
+    risk: Risk
+
+
+RecommendationKind = Literal[
+    "idle_gpus",
+    "under_used_gpus",
+    "cpu_only_job",
+    "periodic_gaps",
+    "fb_leak",
+    "thermal_throttling",
+    "power_limit",
+    "failure_risk",
+]
+
+
+class Recommendation(_Model):
+    recommendation_id: str
+    kind: RecommendationKind
+    title: str
+    entities: tuple[str, ...]  # GPU keys, hostnames or racks
+    job_id: str | None = None
+    user: str | None = None
+    team: str | None = None
+    gain: Gain
+    evidence: tuple[str, ...] = ()  # the findings / measurements behind it, quotable
+    action: ProposedAction | None = None
+    risk: Risk = "read"  # of the action; "read" when there is nothing to run
+    window_start: float
+    window_end: float
+
+
+class RecommendationIssued(_Event):
+    topic: ClassVar[str] = "recommendation"
+    kind: Literal["recommendation_issued"] = "recommendation_issued"
+    recommendation: Recommendation
+
+
 Event = Annotated[
     AnomalyDetected
     | IncidentOpened
@@ -331,11 +385,12 @@ Event = Annotated[
     | DiagnosisReady
     | ActionProposed
     | ApprovalDecided
-    | ActionResult,
+    | ActionResult
+    | RecommendationIssued,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-TOPICS: tuple[str, ...] = ("anomaly", "incident", "diagnosis", "action")
+TOPICS: tuple[str, ...] = ("anomaly", "incident", "diagnosis", "action", "recommendation")
 
 
 def anomaly_detected(anomaly: Anomaly) -> AnomalyDetected:
@@ -372,6 +427,14 @@ def incident_updated(
         change=change,
         incident=incident,
         merged_from=merged_from,
+    )
+
+
+def recommendation_issued(rec: Recommendation) -> RecommendationIssued:
+    return RecommendationIssued(
+        event_id=stable_id("ev", "recommendation", rec.recommendation_id),
+        time=rec.window_end,
+        recommendation=rec,
     )
 
 

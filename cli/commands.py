@@ -33,6 +33,7 @@ from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from cli.common import UsageError, load_topology
+from cli.perf import cmd_perf_eval
 from cli.render import incident_block, stats_block, truth_block, utc
 from cli.sre import demo_diagnosis
 from cli.watch import (
@@ -556,6 +557,8 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--llm applies to the SRE agent")
     if args.llm and args.llm not in ("local", "openai", "ollama"):
         raise UsageError("--llm must be local, openai or ollama")
+    if layers == {"PERF"}:
+        return cmd_perf_eval(args, out)
     suite = Path(args.suite) if args.suite else SUITE_DIR
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")

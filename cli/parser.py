@@ -53,6 +53,7 @@ HANDLERS: dict[str, str] = {
     "settle": "cli.sre:cmd_settle",
     "approve": "cli.sre:cmd_approve",
     "reject": "cli.sre:cmd_reject",
+    "perf report": "cli.perf:cmd_perf_report",
 }
 
 
@@ -298,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=handler("eval"))
     add_kb_commands(sub)
     add_sre_commands(sub)
+    add_perf_commands(sub)
     _add_logging_options(p)
     return p
 
@@ -356,6 +358,42 @@ def add_sre_commands(sub: Subparsers) -> None:
         p.add_argument("--no-resume", action="store_true", help="record only; do not resume")
         common(p)
         p.set_defaults(func=handler(name))
+
+
+def add_perf_commands(subparsers: Subparsers) -> None:
+    """``perf report`` (:mod:`cli.perf`)."""
+    perf = subparsers.add_parser("perf", help="performance and fleet health over hours to days")
+    sub = perf.add_subparsers(dest="perf_command", required=True)
+    r = sub.add_parser(
+        "report",
+        help="wasted GPU-hours, ranked recommendations, health scores and failure risk",
+    )
+    r.add_argument("--window", default="7d", help="how much to analyse: 90m, 24h, 7d (default 7d)")
+    r.add_argument(
+        "--source",
+        nargs="+",
+        default=["sim"],
+        metavar="SOURCE",
+        help="sim (default: a simulated 1,024-GPU fleet with injected waste) | recorded DIR "
+        "(a `gpufleet simulate` / `record` run) | vm URL (VictoriaMetrics/Prometheus, with "
+        "--topology)",
+    )
+    r.add_argument("--topology", help="fleet topology JSON (for --source vm)")
+    r.add_argument("--end", type=float, help="window end, Unix seconds (vm; default: now)")
+    r.add_argument("--seed", type=int, default=0, help="simulator seed (sim)")
+    r.add_argument("--racks", type=int, default=16, help="simulated racks of 8 nodes × 8 GPUs")
+    r.add_argument("--top", type=int, default=10, help="recommendations and GPUs to show")
+    r.add_argument(
+        "--state-dir", help="health history and approval requests (default .gpufleet/state)"
+    )
+    r.add_argument(
+        "--propose",
+        action="store_true",
+        help="file the plan's actions (power limits) as approval requests; nothing runs",
+    )
+    r.add_argument("--out", help="also write report.html (with plots), report.md, report.json here")
+    r.add_argument("--json", action="store_true", help="print the report as JSON")
+    r.set_defaults(func=handler("perf report"))
 
 
 def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:

@@ -26,7 +26,6 @@ import json
 import multiprocessing
 import os
 import random
-import resource
 import shutil
 import signal
 import stat
@@ -211,15 +210,19 @@ class KillHarness:
         of its last 2 s goes to :attr:`last_idle_cpu`), then stop it — a restart that waits for
         a person is expected to sit there."""
         out = self.work / "out.txt"
+        # the previous command's output must not count as this one's (its marks would start the
+        # idle measurement while this child is still starting up)
+        out.unlink(missing_ok=True)
         self.last_idle_cpu = 0.0
         cpu_at_mark = -1.0
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = 0.0  # sampled from /proc: the fork server's children are not ours to wait for
         proc = self.ctx.Process(target=_child, args=(argv, spec, str(out), self.env))
         proc.start()
         start = time.monotonic()
         seen_at: float | None = None
         while proc.is_alive():
             now = time.monotonic()
+            cpu = max(cpu, _cpu_of(proc.pid or 0))
             if kill_after is not None and now - start >= kill_after:
                 os.kill(proc.pid or 0, signal.SIGKILL)
                 break
@@ -240,8 +243,6 @@ class KillHarness:
                 break
             time.sleep(0.05)
         proc.join()
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         return proc.exitcode, cpu, out.read_text(errors="replace") if out.exists() else ""
 
     # -- one kill ---------------------------------------------------------------------------------
@@ -279,6 +280,17 @@ class KillHarness:
         run.drains = self.drains()
         self._check(run, text)
         return run
+
+    def approve_seconds(self) -> float:
+        """Wall time of one uninterrupted ``approve`` (decision, drain, report) on this machine."""
+        self._resume_node()
+        state = self.work / "state-timing"
+        shutil.rmtree(state, ignore_errors=True)
+        shutil.copytree(self.base, state)
+        argv = ["approve", self.approval_id, "--by", "alice", "--reason", "timing"]
+        start = time.monotonic()
+        self._run([*argv, *self._common(state)], "")
+        return time.monotonic() - start
 
     def _state_of_step(self, state: Path) -> str:
         db = state / "approvals.db"
@@ -377,12 +389,15 @@ def _cpu_of(pid: int) -> float:
 
 
 def sweep(harness: KillHarness, rounds: int, randoms: int, seed: int = 0) -> list[KillRun]:
-    """Every point (``rounds`` times, the n-th hit rotating) plus ``randoms`` random kills."""
+    """Every point (``rounds`` times, the n-th hit rotating) plus ``randoms`` random kills,
+    drawn over the time an uninterrupted ``approve`` takes here (a kill after it exits kills
+    nothing, so a fixed window would waste most of the runs on a fast machine)."""
     rng = random.Random(seed)
     runs = []
     for r in range(rounds):
         for point in POINTS:
             runs.append(harness.kill_once(f"{point}:{r + 1}" if r else point))
+    window = harness.approve_seconds() if randoms else 0.0
     for _ in range(randoms):
-        runs.append(harness.kill_once("random", random_s=rng.uniform(0.05, 4.0)))
+        runs.append(harness.kill_once("random", random_s=rng.uniform(0.02, window)))
     return runs
