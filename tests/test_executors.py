@@ -39,6 +39,9 @@ OWNED_ELSEWHERE = {
 FIXED_NOW = datetime(2026, 11, 21, 10, 0, 0, tzinfo=UTC)
 # The stand-ins run on this machine: in remote mode local, it is node-01 (and only node-01).
 HERE = RemoteConfig(local_node="node-01")
+# A stand-in for ssh: each command runs here with the node it is for in GPUFLEET_NODE (the
+# stand-ins log it), for tests whose calls span several nodes.
+ON_EACH_NODE = RemoteConfig(prefix=["env", "GPUFLEET_NODE={node}"], via_shell=False)
 
 
 class Fleet:
