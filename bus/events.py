@@ -253,6 +253,9 @@ class PlannedStep(_Model):
     preapproved_by: str | None = None  # the policy rule that pre-approved it
     # placeholders the incident could not fill ("{port}"): the step is shown, never executed
     unresolved: tuple[str, ...] = ()
+    # the runbook says later steps depend on it: not configured here stops the plan (escalates)
+    # instead of being skipped
+    required: bool = False
 
 
 class Diagnosis(_Model):

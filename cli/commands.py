@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from agents.noc.config import load_config
+from agents.noc.coverage import coverage
 from agents.noc.detector import Detector, DetectorStats
 from agents.noc.service import AsyncTickSource, Pacer, run_noc
 from agents.sre.config import SreConfigError
@@ -40,6 +41,7 @@ from cli.watch import (
     alert_receiver,
     build_live,
     log_feeds,
+    read_targets,
     run_watch,
     sre_from_args,
     sre_summary,
@@ -47,7 +49,9 @@ from cli.watch import (
     stop_edges,
     wall_clock_pacer,
 )
+from evals.format import Truth
 from evals.format import _to_epoch as parse_time
+from evals.ground_truth import truth_from_flags, truth_from_incident
 from evals.record import RecordError, record_incident
 from evals.report import markdown, to_json, write_report
 from evals.runner import LAYERS, SUITE_DIR, discover, run_suite
@@ -67,6 +71,7 @@ from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlUnavailable
 from telemetry.promql import StoreError
 from telemetry.recording import RunWriter
+from telemetry.scrape import served_fields
 from telemetry.sources import RecordedSource, TickSource
 from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
 from telemetry.topology import Topology, build_cluster
@@ -300,23 +305,16 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if args.out
         else None
     )
-    store = VictoriaMetricsWriter(args.store) if args.store else None
+    store = _StoreLoad(args.store, topo) if args.store else None
     n = 0
-    batch: list[Tick] = []
     try:
         for tick in sim.run(parse_duration(args.duration)):
             if writer is not None:
                 writer.write(tick)
             if store is not None:
-                batch.append(tick)
-                if len(batch) >= 240:  # about an hour of samples per import request
-                    store.write_ticks(batch, topo)
-                    batch = []
+                store.add(tick)
             n += 1
-        if store is not None:
-            if batch:
-                store.write_ticks(batch, topo)
-            store.force_flush()
+        checked = store.finish(now=time.time()) if store is not None else []
     except StoreWriteError as e:
         raise UsageError(str(e)) from None
     finally:
@@ -326,9 +324,67 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         writer.close(sim.ground_truth())
     where = " and ".join(x for x in (args.out, args.store) if x)
     out.write(f"wrote {n} ticks × {topo.n_gpus} GPUs to {where}\n")
+    for line in checked:
+        out.write(line + "\n")
     for gt in sim.ground_truth():
         out.write(f"  {gt.fault_class} at {gt.root_entity}, onset {utc(gt.onset)} UTC\n")
+    if store is not None and store.lost:
+        return 1
     return 0
+
+
+class _StoreLoad:
+    """``simulate --store``: ticks go to VictoriaMetrics in batches of about an hour; at the
+    end the store is read back, so what it dropped is reported instead of lost in silence."""
+
+    def __init__(self, url: str, topology: Topology) -> None:
+        self.writer = VictoriaMetricsWriter(url)
+        self.topology = topology
+        self.batch: list[Tick] = []
+        self.samples = 0
+        self.first: float | None = None
+        self.last = 0.0
+        self.lost = 0
+
+    def add(self, tick: Tick) -> None:
+        self.first = tick.timestamp if self.first is None else self.first
+        self.last = tick.timestamp
+        self.batch.append(tick)
+        if len(self.batch) >= 240:  # about an hour of samples per import request
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.batch:
+            self.samples += self.writer.write_ticks(self.batch, self.topology)
+            self.batch = []
+
+    def finish(self, now: float) -> list[str]:
+        """Send the rest, read back; the report lines (a warning when samples are missing)."""
+        self._flush()
+        if self.first is None:
+            return []
+        self.writer.force_flush()
+        hosts = list(self.topology.node_keys)
+        readable = self.writer.count_stored(hosts, self.first, self.last)
+        self.lost = max(0, self.samples - readable)
+        lines = [f"  {self.writer.url}: {self.samples} samples sent, {readable} readable back"]
+        if self.lost:
+            lines.append(
+                f"warning: the store kept only {readable} of {self.samples} samples "
+                f"({self.lost} missing)"
+            )
+            retention = self.writer.retention_s()
+            if retention is not None and self.first < now - retention:
+                lines.append(
+                    f"warning: the run starts at {utc(self.first)} UTC, outside the store's "
+                    f"retention ({retention / 86400:g} days: nothing before "
+                    f"{utc(now - retention)} UTC is kept); pass a later --start or raise "
+                    "its -retentionPeriod"
+                )
+        return lines
+
+    def close(self) -> None:
+        self.writer.close()
 
 
 def parse_time_arg(text: str) -> float:
@@ -350,6 +406,31 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     board = asyncio.run(_run(source, detector, args.events_db, progress, total, args.speed))
     _report(board, detector, source.truth(), args.json, out)
     return 0
+
+
+def _check_log_files(specs: Sequence[str], err: TextIO) -> None:
+    """A directory is an error; a log file that does not exist yet is followed from when it
+    appears (rotation, a node still booting), and the operator is told so once."""
+    for spec in specs:
+        if spec == "journal" or spec.startswith("journal:"):
+            continue
+        path = Path(spec)
+        if path.is_dir():
+            raise UsageError(f"--logs {spec} is a directory, not a log file")
+        if not path.exists():
+            err.write(
+                f"gpufleet watch: note: --logs {spec} does not exist yet; "
+                "it is followed from when it appears\n"
+            )
+
+
+def _say_blind_rules(targets_spec: str, err: TextIO) -> None:
+    """Once, at start: the registry's GPU fields the exporters do not serve, and the detector
+    rules that are blind without them (one scrape of every target)."""
+    served = asyncio.run(served_fields(read_targets(targets_spec)))
+    line = coverage(served).text("dcgm-exporter")
+    if line is not None:
+        err.write(f"gpufleet watch: note: {line}\n")
 
 
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
@@ -378,9 +459,12 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             )
         except (SourceError, StoreError, NvmlUnavailable) as e:
             raise UsageError(str(e)) from None
+        if kind == "dcgm":
+            _say_blind_rules(arg, sys.stderr)
         if duration is not None:
             max_ticks = max(1, round(duration / args.interval))
     detector = Detector(source.topology, load_config(args.config))
+    _check_log_files(args.logs or [], sys.stderr)
     try:
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
     except (OSError, ValueError) as e:
@@ -561,6 +645,17 @@ def _logs_summary_text(rep: ParseReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+_LAST_SECOND_OF_9999 = 253402300799.0
+
+
+def _as_flags(message: str) -> str:
+    """A parser option error in the words of the command line (``--year``, not ``year=``)."""
+    for name in ("year", "at", "node"):
+        if message.startswith(name + " "):
+            return f"--{name}{message[len(name) :]}"
+    return f"bad option: {message}"
+
+
 def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
     """Parse one file of kernel / journal / syslog lines; never a traceback on bad input."""
     path = Path(args.file)
@@ -572,6 +667,8 @@ def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
         at_s = parse_time_arg(args.at)
         if not math.isfinite(at_s):
             raise UsageError(f"--at must be a finite time, got {args.at!r}")
+        if not 0 <= at_s <= _LAST_SECOND_OF_9999:
+            raise UsageError(f"--at must be a time between 1970 and 9999, got {args.at!r}")
         at = at_s
     elif args.file != "-":  # stdin has no modification time
         try:
@@ -592,7 +689,7 @@ def cmd_logs_parse(args: argparse.Namespace, out: TextIO) -> int:
         )
     except ParserConfigError as e:
         fh.close()
-        raise UsageError(f"bad option: {e} (see --year / --at)") from None
+        raise UsageError(_as_flags(str(e))) from None
     try:
         with fh:
             for raw in fh:
@@ -636,6 +733,7 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     start, end = parse_time_arg(args.start), parse_time_arg(args.end)
     topology = load_topology(args.topology) if args.topology else None
     try:
+        truth = _record_truth(args)
         rec = record_incident(
             args.store,
             float(start),
@@ -647,8 +745,48 @@ def cmd_record(args: argparse.Namespace, out: TextIO) -> int:
             logs=Path(args.logs) if args.logs else None,
             events=Path(args.events) if args.events else None,
             overwrite=args.overwrite,
+            truth=truth,
         )
     except RecordError as e:
         raise UsageError(str(e)) from None
-    out.write(f"recorded {rec.folder}: replay it with gpufleet eval --suite {rec.folder}\n")
+    kind = rec.spec.kind.replace("_", "-")
+    out.write(
+        f"recorded {rec.folder} ({kind}): replay it with gpufleet eval --suite {rec.folder}\n"
+    )
     return 0
+
+
+_TRUTH_FLAGS = ("fault_class", "root_entity", "onset", "family")
+
+
+def _record_truth(args: argparse.Namespace) -> Truth | None:
+    """The ground truth the operator gave ``record``: flags, a resolved incident, or none."""
+    given = [f for f in _TRUTH_FLAGS if getattr(args, f) is not None]
+    if args.from_incident is not None:
+        if args.events_db is None:
+            raise UsageError("--from-incident needs --events-db (the event log holding it)")
+        return truth_from_incident(
+            Path(args.events_db),
+            args.from_incident,
+            fault_class=args.fault_class,
+            root_cause=args.root_cause,
+            max_delay_s=args.max_delay,
+        )
+    if not given:
+        if args.root_cause or args.scope or args.benign:
+            raise UsageError("--root-cause/--scope/--benign describe a fault: give --fault-class")
+        return None
+    missing = [f"--{f.replace('_', '-')}" for f in _TRUTH_FLAGS if getattr(args, f) is None]
+    if missing:
+        raise UsageError(f"the ground truth needs {', '.join(missing)} as well")
+    return truth_from_flags(
+        fault_class=args.fault_class,
+        root_cause=args.root_cause,
+        root_entity=args.root_entity,
+        onset=parse_time_arg(args.onset),
+        family=args.family,
+        scope=args.scope,
+        benign=args.benign,
+        max_delay_s=args.max_delay,
+        source=f"recorded from {args.store}; ground truth given by the operator",
+    )

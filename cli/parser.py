@@ -259,6 +259,30 @@ def build_parser() -> argparse.ArgumentParser:
     rc.add_argument("--logs", help="kernel-log text covering the window")
     rc.add_argument("--events", help="scheduler events (events.jsonl format)")
     rc.add_argument("--overwrite", action="store_true")
+    truth = rc.add_argument_group(
+        "ground truth (default: none, the window is recorded as fault-free)",
+        "give --fault-class, --root-entity, --onset and --family, or --from-incident ID "
+        "with --events-db (an incident gpufleet opened and a person resolved)",
+    )
+    truth.add_argument("--fault-class", help="what happened (simulator fault class or card id)")
+    truth.add_argument("--root-cause", help="knowledge-base card id (default: --fault-class)")
+    truth.add_argument("--root-entity", help="GPU key (node-02/gpu5), hostname, rack or job")
+    truth.add_argument("--onset", help="when it started: RFC 3339 or Unix seconds")
+    truth.add_argument(
+        "--family",
+        help="thermal, memory, power, interconnect, utilization, host, device, application "
+        "or telemetry",
+    )
+    truth.add_argument("--scope", help="gpu, chassis, node, job, rack (default: from the entity)")
+    truth.add_argument("--benign", action="store_true", help="a red herring: no incident is right")
+    truth.add_argument(
+        "--max-delay",
+        type=float,
+        default=600.0,
+        help="seconds a detector may take to open the incident (default 600)",
+    )
+    truth.add_argument("--from-incident", metavar="ID", help="a resolved incident's id")
+    truth.add_argument("--events-db", help="the event log holding --from-incident")
     rc.set_defaults(func=handler("record"))
 
     e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")

@@ -60,6 +60,8 @@ def _config(args: argparse.Namespace) -> SreConfig:
         raise SreUsageError(str(e)) from None
     if getattr(args, "state_dir", None):
         cfg = cfg.model_copy(update={"state_dir": Path(args.state_dir)})
+    if cfg.state_dir.exists() and not cfg.state_dir.is_dir():
+        raise SreUsageError(f"state directory {cfg.state_dir} is a file, not a directory")
     return cfg
 
 

@@ -231,6 +231,7 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
             if not o.benign
         }
     )
+    drawn = 0
     for k, n in enumerate(names):
         xs, ys = [], []
         for i, c in enumerate(classes):
@@ -239,11 +240,14 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
                     if o.fault_class == c and o.detected and o.ttd_s is not None:
                         xs.append(i + (k - len(names) / 2) * 0.15)
                         ys.append(max(o.ttd_s, 1.0))
-        ax.scatter(xs, ys, label=n, s=18)
-    ax.set_yscale("log")
+        if xs:
+            ax.scatter(xs, ys, label=n, s=18)
+            drawn += len(xs)
+    _empty_or(ax, drawn, "no fault was detected in this suite (or it holds none)")
+    if drawn:  # a log axis needs positive data; an empty one stays linear
+        ax.set_yscale("log")
     ax.set_xticks(range(len(classes)), classes, rotation=60, ha="right")
     ax.set_ylabel("time to detect (s, log; 0 s drawn at 1 s)")
-    ax.legend()
     ax.set_title("Time to detect per fault class")
     fig.tight_layout()
     written.append(_save(fig, out / "ttd.png"))
@@ -259,11 +263,20 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
         ax.bar([i + k * width for i in range(len(ids))], vals, width, label=n)
     ax.set_xticks([i + 0.4 for i in range(len(ids))], ids, rotation=75, ha="right", fontsize=7)
     ax.set_ylabel("raw signals per incident")
-    ax.legend()
+    _empty_or(ax, len(ids) * len(names), "no scenario or no agent in this suite")
     ax.set_title("Alert compression per scenario")
     fig.tight_layout()
     written.append(_save(fig, out / "compression.png"))
     return written
+
+
+def _empty_or(ax: Any, drawn: int, why: str) -> None:
+    """A legend when something was drawn; otherwise say in the plot why it is empty (a
+    degenerate suite, e.g. one fault-free recording, still gets every file)."""
+    if drawn:
+        ax.legend()
+    else:
+        ax.text(0.5, 0.5, why, ha="center", va="center", transform=ax.transAxes)
 
 
 def _save(fig: Any, path: Path) -> Path:

@@ -70,6 +70,10 @@ class Tool:
     args_model: type[ToolArgs]
     fn: ToolFn
     description: str
+    # Set when this deployment cannot run the tool: how to configure it (the config key). The
+    # agent then skips the step, or stops the plan when the runbook marks the step required,
+    # and never asks a person to approve a call that could not happen.
+    unconfigured: str | None = None
 
     def schema(self) -> dict[str, Any]:
         """JSON schema of the arguments, as function-calling APIs want it."""
@@ -82,6 +86,33 @@ class Tool:
 
 class UnknownToolError(KeyError):
     pass
+
+
+class AnyArgs(ToolArgs):
+    """Arguments of a tool that is not configured: kept as given (they are shown, never used)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+def not_configured_result(name: str, how: str) -> ToolResult:
+    """What a step whose tool is not configured here records: skipped, and how to configure it."""
+    return ToolResult(
+        status="not_configured",
+        error=f"skipped: {name} is not configured (how to configure it: {how})",
+    )
+
+
+def unconfigured_tool(
+    name: str, risk: Risk, how: str, args_model: type[ToolArgs] = AnyArgs
+) -> Tool:
+    """A stand-in for a tool this deployment cannot run: every call answers ``not_configured``
+    with ``how`` (the configuration key that would make it run). Registered instead of leaving
+    the name unknown, so a runbook step naming it is a visible skip, not an "unknown tool"."""
+
+    def fn(args: Any) -> ToolResult:
+        return not_configured_result(name, how)
+
+    return Tool(name, risk, args_model, fn, f"{name} (not configured here: {how})", how)
 
 
 def tool(name: str, risk: Risk) -> Callable[[ToolFn], Tool]:

@@ -237,6 +237,12 @@ class Step(_Strict):
     args: dict[str, str | int | float | bool] = Field(default_factory=dict)
     risk: Risk
     timeout_s: float = Field(default=300, gt=0)
+    required: bool = Field(
+        default=False,
+        description="the later steps depend on this one: when its tool is not configured "
+        "here the plan stops and a person takes over (otherwise the step is skipped and the "
+        "plan goes on)",
+    )
 
     @model_validator(mode="after")
     def _known_tool(self) -> Step:

@@ -805,6 +805,32 @@ class ScrapeSource:
         await self.scraper.aclose()
 
 
+async def served_fields(
+    targets: Iterable[ScrapeTarget | str],
+    *,
+    timeout_s: float = 5.0,
+    concurrency: int = 64,
+    client: httpx.AsyncClient | None = None,
+) -> frozenset[str]:
+    """The registry's GPU fields (:data:`GPU_FIELD_NAMES`) for which at least one target
+    served a sample: one scrape of every target (failed targets serve nothing)."""
+    tlist = [_as_target(t) for t in targets]
+    fetcher = _Fetcher(len(tlist), client, timeout_s, concurrency, MAX_BODY_BYTES)
+    try:
+        fetched = await asyncio.gather(*(fetcher.fetch(i, t.url) for i, t in enumerate(tlist)))
+    finally:
+        await fetcher.aclose()
+    served: set[str] = set()
+    for target, f in zip(tlist, fetched, strict=True):
+        if f.text is None:
+            continue
+        parsed = parse_exposition(f.text, hostname=target.hostname, source=target.url)
+        if parsed.present.size:
+            present = np.asarray(parsed.present, dtype=bool)
+            served |= {n for j, n in enumerate(parsed.frame.fields) if present[:, j].any()}
+    return frozenset(served)
+
+
 async def discover_topology(
     targets: Iterable[ScrapeTarget | str],
     *,
@@ -841,13 +867,13 @@ async def discover_topology(
                     info.host, info.index, info.uuid, info.pci_bus_id, info.model, info.driver, 0
                 ),
             )
-    for msg in failures:
-        log.warning("topology discovery: %s", msg)
-    if not meta:
+    if not meta:  # one error naming every failure (no warning lines repeating them first)
         raise ScrapeError(
             "no GPU found on any target"
             + (f"; failures: {'; '.join(failures[:10])}" if failures else "")
         )
+    for msg in failures:
+        log.warning("topology discovery: %s", msg)
     topo = vmjson.infer_topology(meta, {}, errs)
     for msg in errs.result():
         log.warning("topology discovery: %s", msg)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import re
 import time
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ import numpy.typing as npt
 from telemetry.fields import ALL_FIELDS
 from telemetry.fields import field as field_spec
 from telemetry.frame import Tick
+from telemetry.promql import promql_duration, promql_regex_literal
 from telemetry.topology import Topology
 from telemetry.vmjson import write_vm_jsonl
 
@@ -266,3 +268,60 @@ class VictoriaMetricsWriter:
                 url=endpoint,
                 status=resp.status_code,
             )
+
+    # ------------------------------------------------------------------ read back
+    def count_stored(self, hosts: Collection[str], start: float, end: float) -> int:
+        """How many samples of ``hosts`` the store returns for ``[start, end]`` (Unix seconds):
+        what an import actually left readable. A store drops samples outside its retention
+        (and VictoriaMetrics answers 204 all the same), so only a read shows what is there."""
+        pattern = promql_regex_literal(sorted(hosts))
+        window = promql_duration(end - start + 0.001)  # (end - window, end] holds start
+        expr = f"sum(count_over_time({{Hostname=~{pattern}}}[{window}]))"
+        endpoint = f"{self.url}/api/v1/query"
+        try:
+            resp = self.client.get(endpoint, params={"query": expr, "time": f"{end:.3f}"})
+        except httpx.HTTPError as e:
+            raise StoreWriteError(f"cannot read back from {endpoint}: {e}", url=endpoint) from e
+        if resp.status_code != 200:
+            raise StoreWriteError(
+                f"{endpoint}: HTTP {resp.status_code}: {resp.text[:_BODY_EXCERPT].strip()}",
+                url=endpoint,
+                status=resp.status_code,
+            )
+        try:
+            result = resp.json()["data"]["result"]
+            return int(float(result[0]["value"][1])) if result else 0
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise StoreWriteError(
+                f"{endpoint}: unexpected answer to {expr!r}: {resp.text[:_BODY_EXCERPT]}",
+                url=endpoint,
+            ) from e
+
+    def retention_s(self) -> float | None:
+        """The store's retention in seconds, from VictoriaMetrics' ``/metrics`` flag gauge
+        (``flag{name="retentionPeriod",value="1"}``); None when the store does not say."""
+        try:
+            resp = self.client.get(f"{self.url}/metrics")
+        except httpx.HTTPError:
+            return None
+        if resp.status_code != 200:
+            return None
+        return retention_from_metrics(resp.text)
+
+
+_RETENTION_FLAG = re.compile(r'^flag\{name="retentionPeriod",\s*value="([^"]*)"', re.MULTILINE)
+_PERIOD = re.compile(r"^(\d+(?:\.\d+)?)([hdwy]?)$")
+_PERIOD_UNIT_S = {"h": 3600.0, "d": 86400.0, "w": 7 * 86400.0, "y": 365 * 86400.0}
+_MONTH_S = 31 * 86400.0  # a bare number is months (VictoriaMetrics' -retentionPeriod)
+
+
+def retention_from_metrics(text: str) -> float | None:
+    """``-retentionPeriod`` in seconds from a VictoriaMetrics ``/metrics`` page, or None."""
+    m = _RETENTION_FLAG.search(text)
+    if m is None:
+        return None
+    period = _PERIOD.match(m.group(1).strip())
+    if period is None:
+        return None
+    amount, unit = float(period.group(1)), period.group(2)
+    return amount * (_PERIOD_UNIT_S[unit] if unit else _MONTH_S)

@@ -80,6 +80,36 @@ CASES: list[tuple[str, str, str]] = [
         "gpufleet settle: ",
     ),
     ("bad-log-level", "--log-level loud approvals", "gpufleet: error: argument --log-level"),
+    (
+        "watch-logs-dir",
+        "watch --source sim --duration 1m --logs {tmp}/empty",
+        "gpufleet watch: --logs",
+    ),
+    ("approvals-state-is-file", "approvals --state-dir {tmp}/plain.txt", "gpufleet approvals: "),
+    # the parser's options in the command line's words (--year, --at), never Python names
+    ("logs-year-zero", "logs parse {tmp}/garbage.bin --year 0", "gpufleet logs parse: --year"),
+    ("logs-at-nan", "logs parse {tmp}/garbage.bin --at nan", "gpufleet logs parse: --at"),
+    (
+        "logs-at-far-future",
+        "logs parse {tmp}/garbage.bin --at 1e30",
+        "gpufleet logs parse: --at must be a time between 1970 and 9999",
+    ),
+    ("simulate-store-not-url", "simulate --store notaurl --duration 1m", "gpufleet simulate: "),
+    (
+        "watch-sre-garbage-config",
+        "watch --source sim --duration 1m --sre --sre-config {tmp}/garbage.yaml",
+        "gpufleet watch: {tmp}/garbage.yaml:2:5: not valid YAML",
+    ),
+    (
+        "watch-sre-unknown-key",
+        "watch --source sim --duration 1m --sre --sre-config {tmp}/unknown.yaml",
+        "gpufleet watch: {tmp}/unknown.yaml: bogus_key",
+    ),
+    (
+        "watch-sre-config-missing",
+        "watch --source sim --duration 1m --sre --sre-config {tmp}/missing.yaml",
+        "gpufleet watch: {tmp}/missing.yaml: cannot read",
+    ),
 ]
 
 
@@ -91,6 +121,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (tmp / "garbage.bin").write_bytes(b"\x00\xff\xfe garbage {{{\n")
     (tmp / "garbage.json").write_text("not json\n")
     (tmp / "garbage.yaml").write_text("foo: [unclosed\n  - : :\n")
+    (tmp / "unknown.yaml").write_text("bogus_key: 1\n")
     return tmp
 
 
@@ -113,5 +144,6 @@ def test_bad_input_is_one_line_and_a_nonzero_exit(inputs: Path, command: str, fi
         assert done.returncode == 2, done.stderr
         last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
         gpufleet_lines = [ln for ln in done.stderr.splitlines() if ln.startswith("gpufleet")]
-        assert gpufleet_lines and gpufleet_lines[-1].startswith(first), done.stderr
+        expected = first.format(tmp=inputs)
+        assert gpufleet_lines and gpufleet_lines[-1].startswith(expected), done.stderr
         assert "unexpected error" not in last, done.stderr

@@ -37,6 +37,11 @@ OWNED_ELSEWHERE = {
     "incidents.history",
 }
 FIXED_NOW = datetime(2026, 11, 21, 10, 0, 0, tzinfo=UTC)
+# The stand-ins run on this machine: in remote mode local, it is node-01 (and only node-01).
+HERE = RemoteConfig(local_node="node-01")
+# A stand-in for ssh: each command runs here with the node it is for in GPUFLEET_NODE (the
+# stand-ins log it), for tests whose calls span several nodes.
+ON_EACH_NODE = RemoteConfig(prefix=["env", "GPUFLEET_NODE={node}"], via_shell=False)
 
 
 class Fleet:
@@ -83,11 +88,9 @@ class Fleet:
     def registry(
         self, *, live: bool, cfg: ExecutorsConfig | None = None, **cfg_fields: Any
     ) -> ToolRegistry:
-        cfg = cfg or ExecutorsConfig(dry_run=not live, **cfg_fields)
+        cfg = cfg or ExecutorsConfig(dry_run=not live, **{"remote": HERE, **cfg_fields})
         writes = self.runner() if live else DryRunRunner()
-        return ToolRegistry(
-            executor_tools(cfg, reads=self.runner(), writes=writes, clock=lambda: FIXED_NOW)
-        )
+        return ToolRegistry(executor_tools(cfg, reads=self.runner(), writes=writes))
 
 
 @pytest.fixture
@@ -115,7 +118,7 @@ def test_tools_are_the_schema_vocabulary_with_its_risks() -> None:
 def test_dry_run_is_the_default_and_a_live_runner_needs_dry_run_off(fleet: Fleet) -> None:
     with pytest.raises(ValueError, match="dry_run"):
         executor_tools(ExecutorsConfig(), writes=SubprocessRunner())
-    reg = ToolRegistry(executor_tools(ExecutorsConfig(), reads=fleet.runner()))
+    reg = ToolRegistry(executor_tools(ExecutorsConfig(remote=HERE), reads=fleet.runner()))
     result = reg.call("nvidia_smi.reset_gpu", {"node": "node-01", "gpu": 2})
     assert result.status == "dry_run"
     assert fleet.smi_calls() == []
@@ -146,6 +149,7 @@ SAMPLES: dict[str, Any] = {
     "target_watts": 500,
     "gpu_serial": "1653220000002",
     "diag_result": "GPU Memory: Fail on GPU 2",
+    "onset": FIXED_NOW.timestamp(),
 }
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -246,7 +250,8 @@ def test_remote_prefix_rendering() -> None:
     assert srun.argv("gpu_07", ["dcgmi", "diag"]) == (
         "srun", "--nodelist=gpu_07", "--", "dcgmi", "diag",
     )  # fmt: skip
-    assert NodeShell(RemoteConfig()).argv("node-01", ["ip", "link"]) == ("ip", "link")
+    local = NodeShell(RemoteConfig(), this_host="node-01")
+    assert local.argv("node-01", ["ip", "link"]) == ("ip", "link")
     with pytest.raises(ValueError):
         ssh.argv("node-01;reboot", ["true"])
 
@@ -408,7 +413,9 @@ def test_reset_with_processes_running_fails_with_the_real_message(fleet: Fleet) 
 
 def test_dry_run_reset_records_and_runs_nothing(fleet: Fleet) -> None:
     writes = DryRunRunner()
-    reg = ToolRegistry(executor_tools(ExecutorsConfig(), reads=fleet.runner(), writes=writes))
+    reg = ToolRegistry(
+        executor_tools(ExecutorsConfig(remote=HERE), reads=fleet.runner(), writes=writes)
+    )
     result = reg.call("nvidia_smi.reset_gpu", {"node": "node-01", "gpu": 2})
     assert result.status == "dry_run"
     assert result.query == "nvidia-smi -r -i 2"
@@ -461,11 +468,14 @@ def test_the_real_tool_s_own_range_check_is_surfaced(fleet: Fleet) -> None:
 
 
 def test_dry_run_power_limit_reads_but_never_sets(fleet: Fleet) -> None:
-    result = fleet.registry(live=False).call(
+    remote = RemoteConfig(prefix=["env", "GPUFLEET_NODE={node}"], via_shell=False)
+    result = fleet.registry(live=False, remote=remote).call(
         "nvidia_smi.set_power_limit", {"nodes": "node-01, node-02", "gpu": "all", "watts": 450}
     )
     assert result.status == "dry_run"
-    assert result.query.splitlines() == ["nvidia-smi -pl 450", "nvidia-smi -pl 450"]
+    assert result.query.splitlines() == [
+        f"env GPUFLEET_NODE={node} nvidia-smi -pl 450" for node in ("node-01", "node-02")
+    ]
     assert [len(n["before"]) for n in result.data["nodes"].values()] == [8, 8]
     assert all(c["argv"][0].startswith("--query-gpu=") for c in fleet.smi_calls())
 
@@ -552,7 +562,7 @@ def test_diag_that_cannot_run_says_why(fleet: Fleet) -> None:
         'echo "Error: unable to establish a connection to the specified host: localhost"\n'
         "exit 255\n",
     )
-    cfg = ExecutorsConfig(dry_run=True, binaries={"dcgmi": "dcgmi-down"})
+    cfg = ExecutorsConfig(dry_run=True, binaries={"dcgmi": "dcgmi-down"}, remote=HERE)
     result = fleet.registry(live=False, cfg=cfg).call("dcgm.run_diag", {"node": "node-01"})
     assert result.status == "error"
     assert "unable to establish a connection" in (result.error or "")
@@ -577,7 +587,7 @@ def test_bundle_collects_report_kernel_lines_and_gpu_health(fleet: Fleet) -> Non
     bundle_dir = fleet.tmp / "bundles"
     bundle_dir.mkdir()
     result = fleet.registry(live=False, bundle_dir=str(bundle_dir)).call(
-        "bundle.collect_diagnostics", {"node": "node-01", "gpu": 2}
+        "bundle.collect_diagnostics", {"node": "node-01", "gpu": 2, "at": FIXED_NOW.timestamp()}
     )
     assert result.status == "ok", result.error
     expected = bundle_dir / "gpufleet-bug-report-node-01-20261121T100000Z.log.gz"
@@ -805,3 +815,127 @@ def test_webhook_down_is_a_clear_error(fleet: Fleet) -> None:
     assert f"webhook {url} unreachable: ConnectError" in (result.error or "")
     # The file sink still holds the ticket, so a retry only re-sends it.
     assert len(path.read_text().splitlines()) == 1
+
+
+# --- node commands run on their node or not at all ---------------------------------------------
+
+NODE_CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("nvidia_smi.query", {"display": "ECC"}),
+    ("nvidia_smi.reset_gpu", {"gpu": 3}),
+    ("nvidia_smi.set_power_limit", {"gpu": 0, "watts": 400}),
+    ("dcgm.run_diag", {"level": 1}),
+    ("dcgm.run_diag_extended", {"level": 3}),
+    ("bundle.collect_diagnostics", {"gpu": 3}),
+    ("fabric_manager.restart", {}),
+    ("node.reboot", {"mode": "warm"}),
+    ("nic.isolate", {"device": "ens1f0np0"}),
+]
+BINARY_FIELDS = ("nvidia_smi", "dcgmi", "nvidia_bug_report", "dmesg", "systemctl", "journalctl",
+                 "ip", "ibstat", "ibportstate")  # fmt: skip
+
+
+def _side_effect_binaries(fleet: Fleet) -> tuple[dict[str, str], Path]:
+    """Every node binary is a script that appends its argv to a file: a run leaves a trace."""
+    trace = fleet.tmp / "ran.log"
+    bins = {f: str(fleet.script(f"fake-{f}", f'echo "{f} $*" >> {trace}\n')) for f in BINARY_FIELDS}
+    return bins, trace
+
+
+@pytest.mark.parametrize(("name", "args"), NODE_CALLS, ids=[c[0] for c in NODE_CALLS])
+def test_local_mode_never_runs_a_command_meant_for_another_node(
+    fleet: Fleet, name: str, args: dict[str, Any]
+) -> None:
+    bins, trace = _side_effect_binaries(fleet)
+    reg = fleet.registry(live=True, binaries=bins, remote=RemoteConfig(local_node="gpu-head-01"))
+    result = reg.call(name, {"node": "node-07", **args})
+    assert result.status == "denied"
+    assert "node-07 is not this host (gpu-head-01)" in (result.error or "")
+    assert "remote.mode ssh|srun" in (result.error or "")
+    assert result.data == {"node": "node-07", "this_host": "gpu-head-01", "remote_mode": "local"}
+    assert not trace.exists(), trace.read_text()
+    # the same call for the node this host is does run (the trace works)
+    reg.call(name, {"node": "gpu-head-01", **args})
+    assert trace.exists()
+
+
+def test_a_rack_wide_power_limit_is_refused_whole_when_one_node_is_elsewhere(
+    fleet: Fleet,
+) -> None:
+    bins, trace = _side_effect_binaries(fleet)
+    reg = fleet.registry(live=True, binaries=bins)  # local_node: node-01
+    result = reg.call(
+        "nvidia_smi.set_power_limit", {"nodes": "node-01,node-02", "gpu": 0, "watts": 400}
+    )
+    assert result.status == "denied" and "node-02 is not this host (node-01)" in (
+        result.error or ""
+    )
+    assert not trace.exists()
+
+
+def test_local_mode_defaults_to_this_hosts_short_name(fleet: Fleet) -> None:
+    bins, trace = _side_effect_binaries(fleet)
+    here = socket.gethostname().split(".")[0]
+    reg = ToolRegistry(
+        executor_tools(
+            ExecutorsConfig(dry_run=False, binaries=bins),
+            reads=fleet.runner(),
+            writes=fleet.runner(),
+        )
+    )
+    other = "not-" + here
+    refused = reg.call("nvidia_smi.reset_gpu", {"node": other, "gpu": 0})
+    assert refused.status == "denied"
+    assert f"{other} is not this host ({here})" in (refused.error or "")
+    assert "or remote.local_node" in (refused.error or "")
+    assert not trace.exists()
+    ran = reg.call("nvidia_smi.reset_gpu", {"node": here, "gpu": 0})
+    assert ran.status == "ok", ran.error
+    assert trace.read_text() == "nvidia_smi -r -i 0\n"
+
+
+def test_remote_modes_render_the_node_into_the_command() -> None:
+    srun = NodeShell(RemoteConfig(mode="srun"))
+    assert srun.argv("node-07", ["nvidia-smi", "-r", "-i", "3"]) == (
+        "srun", "-N1", "-w", "node-07", "--overlap", "--", "nvidia-smi", "-r", "-i", "3",
+    )  # fmt: skip
+    ssh = NodeShell(RemoteConfig(mode="ssh"))
+    assert ssh.argv("node-07", ["echo", "a b"]) == (
+        "ssh", "-o", "BatchMode=yes", "node-07", "echo 'a b'",
+    )  # fmt: skip
+    legacy = RemoteConfig(prefix=["pdsh", "-w", "{node}"])
+    assert legacy.effective_mode == "prefix"
+    assert RemoteConfig().effective_mode == "local"
+    with pytest.raises(ValueError, match=r"needs remote\.prefix"):
+        RemoteConfig(mode="prefix")
+    with pytest.raises(ValueError, match="not mode: ssh"):
+        RemoteConfig(mode="ssh", prefix=["ssh", "{node}"])
+    with pytest.raises(ValueError, match="not a hostname"):
+        RemoteConfig(local_node="a b")
+
+
+def test_a_recording_shows_commands_for_any_node_and_runs_none() -> None:
+    shell = NodeShell.for_recording(RemoteConfig())
+    reads, writes = DryRunRunner(), DryRunRunner()
+    reg = ToolRegistry(executor_tools(ExecutorsConfig(), reads=reads, writes=writes, shell=shell))
+    result = reg.call("nvidia_smi.reset_gpu", {"node": "node-07", "gpu": 3})
+    assert result.status == "dry_run" and result.query == "nvidia-smi -r -i 3"
+    assert writes.recorded == [("nvidia-smi", "-r", "-i", "3")]
+
+
+def test_bundle_name_comes_from_the_time_passed_in_never_the_clock() -> None:
+    reads = DryRunRunner()
+    reg = ToolRegistry(
+        executor_tools(
+            ExecutorsConfig(), reads=reads, shell=NodeShell.for_recording(RemoteConfig())
+        )
+    )
+    args = {"node": "node-02", "at": FIXED_NOW.timestamp()}
+    first = reg.call("bundle.collect_diagnostics", args)
+    again = reg.call("bundle.collect_diagnostics", args)
+    assert first.query.splitlines()[0] == (
+        "nvidia-bug-report.sh --output-file "
+        "/var/tmp/gpufleet-bug-report-node-02-20261121T100000Z.log"
+    )
+    assert again.query == first.query
+    untimed = reg.call("bundle.collect_diagnostics", {"node": "node-02"})
+    assert "gpufleet-bug-report-node-02.log" in untimed.query.splitlines()[0]

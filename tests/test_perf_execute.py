@@ -20,7 +20,7 @@ from graph.approvals.decide import record_decision
 from graph.approvals.gate import ApprovalGate
 from graph.approvals.policy import Policy
 from sim.perf_fleet import PerfFleet, PerfScenario
-from tests.test_executors import Fleet
+from tests.test_executors import ON_EACH_NODE, Fleet
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,8 @@ def test_only_approved_unheld_requests_run_once(report: PerfReport, tmp_path: Pa
     ids = file_requests(db, report.recommendations)
     assert len(ids) >= 3  # power-limit changes, one per rack
     now = report.window_end + 60.0
-    gate = ApprovalGate.open(Fleet(tmp_path).registry(live=False), Policy(), db)
+    registry = Fleet(tmp_path).registry(live=False, remote=ON_EACH_NODE)  # racks: many nodes
+    gate = ApprovalGate.open(registry, Policy(), db)
     try:
         assert run_approved(gate, Holds(), now) == []  # nothing decided: everything waits
         ok, held, rejected = ids[:3]
@@ -62,7 +63,8 @@ def test_agent_publishes_the_outcome_of_an_approved_request(
     db = tmp_path / "approvals.db"
     first = file_requests(db, report.recommendations)[0]
     now = report.window_end + 60.0
-    gate = ApprovalGate.open(Fleet(tmp_path).registry(live=False), Policy(), db)
+    registry = Fleet(tmp_path).registry(live=False, remote=ON_EACH_NODE)  # racks: many nodes
+    gate = ApprovalGate.open(registry, Policy(), db)
 
     async def scenario() -> list[Event]:
         bus = InProcessBus()

@@ -22,6 +22,7 @@ from bus.events import Event
 from evals.recorded import load_incident
 from graph.approvals.gate import ActionContext
 from graph.approvals.store import ApprovalStore
+from graph.executors.config import ExecutorsConfig, RemoteConfig
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner, SubprocessRunner
 from graph.executors.slurm import SlurmExecutor, slurm_tools
@@ -58,7 +59,12 @@ def live_slurm_runtime(cluster: SlurmCluster, state: Path) -> tuple[SreRuntime, 
     tools = [
         *[t for t in read_tools(fleet) if t.name not in names],
         *slurm,
-        *executor_tools(SreConfig().executors, reads=DryRunRunner(), writes=DryRunRunner()),
+        # node commands reach the node through srun (recorded, not run: there is no GPU)
+        *executor_tools(
+            ExecutorsConfig(remote=RemoteConfig(mode="srun")),
+            reads=DryRunRunner(),
+            writes=DryRunRunner(),
+        ),
     ]
     rt = build_runtime(
         SreConfig(state_dir=state), fleet, tools, state_dir=state, checkpointer=InMemorySaver()

@@ -29,6 +29,25 @@ from telemetry.untrusted import (
 
 DEFAULT_STATE_DIR = Path(".gpufleet/state")
 
+# How to make a tool of the runbook vocabulary run, for the ones a deployment may lack: shown
+# in the step a plan skips (or stops at) because the tool is not configured.
+_HOW_TO_CONFIGURE: dict[str, str] = {
+    "slurm.": "slurm.enabled: true in the SRE config (sre.yaml); slurm.dry_run: false to act",
+    "k8s.": "no Kubernetes executor in this gpufleet yet: a person carries the step out "
+    "(kubectl cordon/drain)",
+    "metrics.": "metrics_store.url in the SRE config",
+    "kernel_log.": "kernel_log in the SRE config",
+    "changes.": "change_log in the SRE config",
+}
+
+
+def how_to_configure(tool: str) -> str:
+    """The configuration key that makes ``tool`` available (or why nothing can)."""
+    for prefix, how in _HOW_TO_CONFIGURE.items():
+        if tool.startswith(prefix):
+            return how
+    return f"{tool} has no executor in this configuration"
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)

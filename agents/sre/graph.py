@@ -45,7 +45,14 @@ from langgraph.types import Command, Send, interrupt
 
 from agents.sre.diagnose_core import analyze_evidence
 from agents.sre.evidence import evidence_from_results, plan_evidence
-from agents.sre.plan import Plan, affected_jobs, make_plan, plan_context, verification_step
+from agents.sre.plan import (
+    NOT_CONFIGURED,
+    Plan,
+    affected_jobs,
+    make_plan,
+    plan_context,
+    verification_step,
+)
 from agents.sre.rerank import RerankOutcome, rerank
 from agents.sre.state import GatherTask, SreState
 from bus.events import (
@@ -69,7 +76,7 @@ from graph.approvals.ledger import ExecutionLedger
 from graph.approvals.settle import current_attempt
 from graph.approvals.store import ApprovalRecord, ApprovalRequest, ApprovalStore
 from graph.models.chat import StructuredModel
-from graph.tools import ToolCall, ToolResult
+from graph.tools import ToolCall, ToolResult, not_configured_result
 from knowledge.retrieve import Retriever
 from knowledge.store import KnowledgeBase
 from telemetry.topology import Topology
@@ -292,6 +299,9 @@ def step(state: SreState, deps: SreDeps) -> Update:
     pre-approves it, stops the plan when the breaker blocks it, and otherwise goes to
     ``propose`` (``pending_approval``)."""
     dx, s = _current(state)
+    how = _how_to_configure(deps, s)
+    if how is not None:
+        return _not_configured(state, dx, s, not_configured_result(s.tool, how))
     if s.unresolved:
         return _unresolved(state, dx, s)
     if s.risk == "read":
@@ -319,6 +329,42 @@ def step(state: SreState, deps: SreDeps) -> Update:
         res = _once(state, deps, dx, s, initiator, None)
         return _after_change(state, dx, s, res, initiator, None, outbox)
     return {"pending_approval": approval_id(dx, s)}
+
+
+def _how_to_configure(deps: SreDeps, s: PlannedStep) -> str | None:
+    """How to configure the step's tool when this deployment cannot run it, else None."""
+    tool = deps.gate.registry.get(s.tool) if s.tool in deps.gate.registry else None
+    if tool is not None and tool.unconfigured:
+        return tool.unconfigured
+    if NOT_CONFIGURED in s.unresolved:
+        return f"{s.tool} has no executor in gpufleet"
+    return None
+
+
+def _not_configured(
+    state: SreState,
+    dx: Diagnosis,
+    s: PlannedStep,
+    res: ToolResult,
+    initiator: str = AGENT,
+    aid: str | None = None,
+    outbox: Outbox | None = None,
+) -> Update:
+    """A step whose tool is not configured here: skipped, and the plan goes on; unless the
+    runbook marks it ``required`` (the later steps depend on it): then the plan stops."""
+    if s.required:
+        why = (
+            f"required step {s.index} ({s.name}) cannot run: "
+            f"{(res.error or s.tool).removeprefix('skipped: ')}; "
+            "the later steps depend on it, so a person takes over"
+        )
+        stopped = ToolResult(status="not_configured", error=why, query=res.query)
+        return _stop(state, dx, s, stopped, initiator, aid, "escalated", why, outbox)
+    return {
+        "cursor": _cursor(state) + 1,
+        "results": [_result(dx, s, res, initiator, aid)],
+        "outbox": list(outbox or []),
+    }
 
 
 def _unresolved(state: SreState, dx: Diagnosis, s: PlannedStep) -> Update:
@@ -402,6 +448,8 @@ def _after_change(
             "results": [_result(dx, s, res, initiator, aid)],
             "outbox": outbox,
         }
+    if res.status == "not_configured":  # e.g. a cold reboot with no BMC command configured
+        return _not_configured(state, dx, s, res, initiator, aid, outbox)
     if key := _is_unknown(res):
         # Reported once, escalated, then the thread waits for a person to settle the step.
         outbox = [
@@ -607,11 +655,13 @@ def _verdict(
     """How the run ends, from the plan's results and the verification's."""
     changed = [r for r in results if r["risk"] != "read" and r["status"] == "ok"]
     dry = [r for r in results if r["status"] == "dry_run"]
+    skipped = sorted({r["tool"] for r in results if r["status"] == "not_configured"})
+    also = f"; skipped (not configured): {', '.join(skipped)}" if skipped else ""
     if dry and not changed:
-        return "escalated", "dry-run: nothing was changed; a person carries out the plan"
+        return "escalated", f"dry-run: nothing was changed; a person carries out the plan{also}"
     if res.ok:
-        return "done", f"verification ran ({tool}); expect: {expect}"
-    return "escalated", f"verification failed: {res.error}"
+        return "done", f"verification ran ({tool}); expect: {expect}{also}"
+    return "escalated", f"verification failed: {res.error}{also}"
 
 
 # --------------------------------------------------------------------------- routing

@@ -61,6 +61,7 @@ from agents.sre.fleet import (
 from agents.sre.read_tools import read_tools
 from bus.events import Event, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
+from graph.executors.node import NodeShell, local_hostname
 from graph.executors.registry import executor_tools
 from graph.executors.runner import CommandRunner, DryRunRunner, SubprocessRunner
 from graph.executors.slurm import SlurmExecutor, slurm_tools
@@ -337,8 +338,11 @@ def live_wiring(
     fleet = Fleet(topology, metrics, logs, scheduler, changes, history)
     taken = {t.name for t in slurm}
     reads = [t for t in read_tools(fleet) if t.name not in taken]
-    nodes = executor_tools(cfg.executors)
-    sources["node commands"] = "dry-run" if cfg.executors.dry_run else "live"
+    shell = NodeShell(cfg.executors.remote, this_host=local_hostname())
+    nodes = executor_tools(cfg.executors, shell=shell)
+    mode = cfg.executors.remote.effective_mode
+    reach = f"local, for {shell.local_node} only" if mode == "local" else mode
+    sources["node commands"] = ("dry-run" if cfg.executors.dry_run else "live") + f" ({reach})"
     return LiveWiring(fleet, [*reads, *slurm, *nodes], sources, closers)
 
 

@@ -200,6 +200,7 @@ def render_steps(
                     args=args,
                     risk=step.risk,
                     needs_approval=step.risk != "read",
+                    required=step.required,
                     unresolved=tuple(sorted(missing))
                     + ((NOT_CONFIGURED,) if step.tool in NO_EXECUTOR else ()),
                 )

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
-from agents.sre.config import SreConfig, SreConfigError
+from agents.sre.config import SreConfig, SreConfigError, how_to_configure
 from agents.sre.fleet import Fleet
 from agents.sre.graph import SreDeps
 from agents.sre.read_tools import read_tools
@@ -37,13 +37,15 @@ from graph.approvals.ledger import ExecutionLedger
 from graph.approvals.policy import Policy, load_policy
 from graph.approvals.store import ApprovalStore
 from graph.checkpoint import open_checkpointer
+from graph.executors.node import NodeShell
 from graph.executors.registry import executor_tools
 from graph.executors.runner import DryRunRunner
 from graph.executors.slurm import owns_reason
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
-from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
+from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
 from knowledge.retrieve import Retriever
+from knowledge.schema import TOOLS
 from knowledge.store import KnowledgeBase
 
 
@@ -199,6 +201,9 @@ def build_runtime(
     state = state_dir or cfg.state_dir
     state.mkdir(parents=True, exist_ok=True)
     registry = ToolRegistry(tools)
+    for name, risk in TOOLS.items():
+        if name not in registry:  # a step naming it is skipped visibly, never "unknown tool"
+            registry.register(unconfigured_tool(name, risk, how_to_configure(name)))
     approvals = ApprovalStore(state / "approvals.db")
     audit = AuditLog(state / "audit.db")
     breaker = BlastRadiusBreaker(state / "approvals.db", _policy(cfg).breaker)
@@ -246,7 +251,7 @@ def _recorded_only(t: Tool) -> Tool:
             )
         return res
 
-    return Tool(t.name, t.risk, t.args_model, run, t.description)
+    return replace(t, fn=run)  # keeps what the tool says about its configuration
 
 
 def replay_tools(cfg: SreConfig, fleet: Fleet) -> list[Tool]:
@@ -255,6 +260,7 @@ def replay_tools(cfg: SreConfig, fleet: Fleet) -> list[Tool]:
         cfg.executors.model_copy(update={"dry_run": True}),
         reads=DryRunRunner(),
         writes=DryRunRunner(),
+        shell=NodeShell.for_recording(cfg.executors.remote),
     )
     reads = read_tools(fleet)
     return [

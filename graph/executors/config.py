@@ -1,12 +1,14 @@
 """Configuration of the node-level executors (nvidia-smi, DCGM, node commands, tickets, notices).
 
-Leaf module: pydantic only. Every field has a safe default: dry-run on, commands run locally
-with the binaries found on ``PATH``, no ticket or notification sink (those tools then answer
-``not_configured`` instead of pretending to have sent anything).
+Leaf module: pydantic only. Every field has a safe default: dry-run on, node commands run on
+this host and only for this host (``remote.mode: local``) with the binaries found on ``PATH``,
+no ticket or notification sink (those tools then answer ``not_configured`` instead of
+pretending to have sent anything).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -19,18 +21,38 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+RemoteMode = Literal["local", "ssh", "srun", "prefix"]
+# The argv templates of the built-in modes, and whether each hands the command to a remote
+# shell that re-splits it (ssh does; srun execs the argv as given).
+REMOTE_TEMPLATES: dict[str, tuple[tuple[str, ...], bool]] = {
+    "ssh": (("ssh", "-o", "BatchMode=yes", NODE_PLACEHOLDER), True),
+    "srun": (("srun", "-N1", "-w", NODE_PLACEHOLDER, "--overlap", "--"), False),
+}
+_HOST_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$")
+
+
 class RemoteConfig(_Strict):
-    """How a command reaches a node.
+    """How a node command (nvidia-smi, dcgmi, nvidia-bug-report.sh, a GPU reset, a reboot)
+    reaches the node it is meant for. It runs on that node or not at all.
 
-    ``prefix`` is an argv template put in front of every node command, with ``{node}`` replaced
-    by the (validated) node name, e.g. ``["ssh", "-o", "BatchMode=yes", "{node}"]``,
-    ``["srun", "--nodelist={node}", "--overlap", "--"]`` or ``[]`` to run on this host.
+    ``mode``:
 
-    ``via_shell``: the prefix hands the command to a remote shell that re-splits it (ssh, pdsh
-    do; srun, kubectl exec do not). The command is then passed as one shell-quoted argument,
-    so an argument can never become shell syntax on the far side.
+    - ``local``: on this host, and only for the node named ``local_node`` (default: this
+      host's short hostname, looked up when the executors start). A command for any other
+      node is refused with a structured ``denied`` result and never runs: evidence from the
+      wrong machine, or a reset of the wrong GPU, is worse than none.
+    - ``ssh``: ``ssh -o BatchMode=yes {node} '<command>'`` (keys and ``~/.ssh/config`` as
+      usual; the command travels as one shell-quoted word).
+    - ``srun``: ``srun -N1 -w {node} --overlap -- <command>`` (SLURM's own way onto a node).
+    - ``prefix``: the argv template ``prefix`` with ``{node}`` (pdsh, ``kubectl exec``, a
+      per-node agent); ``via_shell`` says whether it re-splits the command in a remote shell
+      (ssh, pdsh do; srun, kubectl exec do not).
+
+    Unset, the mode is ``prefix`` when a prefix is given and ``local`` otherwise.
     """
 
+    mode: RemoteMode | None = None
+    local_node: str | None = None
     prefix: list[str] = Field(default_factory=list)
     via_shell: bool = True
 
@@ -43,6 +65,36 @@ class RemoteConfig(_Strict):
                 "go to the same host whatever node it is meant for"
             )
         return v
+
+    @field_validator("local_node")
+    @classmethod
+    def _hostname(cls, v: str | None) -> str | None:
+        if v is not None and not _HOST_RE.fullmatch(v):
+            raise ValueError(f"remote.local_node {v!r} is not a hostname")
+        return v
+
+    @model_validator(mode="after")
+    def _prefix_only_with_its_mode(self) -> RemoteConfig:
+        if self.mode == "prefix" and not self.prefix:
+            raise ValueError("remote.mode prefix needs remote.prefix (an argv with {node})")
+        if self.mode in ("local", "ssh", "srun") and self.prefix:
+            raise ValueError(f"remote.prefix is used with mode: prefix, not mode: {self.mode}")
+        return self
+
+    @property
+    def effective_mode(self) -> RemoteMode:
+        if self.mode is not None:
+            return self.mode
+        return "prefix" if self.prefix else "local"
+
+    def template(self) -> tuple[tuple[str, ...], bool]:
+        """(argv prefix with ``{node}``, whether it goes through a remote shell); local: ()."""
+        mode = self.effective_mode
+        if mode == "local":
+            return (), False
+        if mode == "prefix":
+            return tuple(self.prefix), self.via_shell
+        return REMOTE_TEMPLATES[mode]
 
 
 class BinariesConfig(_Strict):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -71,20 +72,77 @@ def split_list(value: Any) -> Any:
 # --- running commands on a node --------------------------------------------------------------
 
 
+class WrongHostError(ValueError):
+    """A node command for another node in ``remote.mode: local``: refused, never run."""
+
+
+def local_hostname() -> str:
+    """This host's short hostname (an edge: read once when the executors are built)."""
+    return socket.gethostname().split(".")[0]
+
+
+def _short(name: str) -> str:
+    return name.split(".", maxsplit=1)[0].lower()
+
+
 @dataclass(frozen=True)
 class NodeShell:
-    """Turns (node, argv) into the argv that runs it on that node."""
+    """Turns (node, argv) into the argv that runs it on that node, or refuses.
+
+    ``this_host``: this host's short hostname, for ``remote.mode: local`` (a command runs here
+    only for the node named ``remote.local_node``, by default this host). ``recording``: a
+    replay, where nothing runs (both runners record): commands are shown as the node would
+    run them and no host is checked."""
 
     remote: RemoteConfig
+    this_host: str = ""
+    recording: bool = False
+
+    @classmethod
+    def for_recording(cls, remote: RemoteConfig) -> NodeShell:
+        return cls(remote, recording=True)
+
+    @property
+    def local_node(self) -> str:
+        return self.remote.local_node or self.this_host
+
+    def refusal(self, node: str) -> str | None:
+        """Why a command for ``node`` may not run from here (None: it may)."""
+        if self.recording or self.remote.effective_mode != "local":
+            return None
+        if self.local_node and _short(node) == _short(self.local_node):
+            return None
+        here = self.local_node or "this host"
+        return (
+            f"{node} is not this host ({here}): node commands run on the node they are for; "
+            "configure executors.remote.mode ssh|srun|prefix to reach other nodes"
+            + ("" if self.remote.local_node else f" (or remote.local_node if this is {node})")
+        )
+
+    def refuse(self, *nodes: str) -> ToolResult | None:
+        """The structured refusal for the first node that is not reachable from here."""
+        for node in nodes:
+            why = self.refusal(node)
+            if why is not None:
+                return ToolResult(
+                    status="denied",
+                    error=why,
+                    data={"node": node, "this_host": self.local_node, "remote_mode": "local"},
+                )
+        return None
 
     def argv(self, node: str, command: Sequence[str]) -> tuple[str, ...]:
         check_node_name(node)  # defence in depth: callers pass validated names already
-        if not self.remote.prefix:
+        why = self.refusal(node)
+        if why is not None:  # defence in depth: every tool refuses before building a command
+            raise WrongHostError(why)
+        prefix, via_shell = self.remote.template()
+        if not prefix:
             return tuple(command)
-        prefix = [part.replace(NODE_PLACEHOLDER, node) for part in self.remote.prefix]
-        if self.remote.via_shell:
-            return (*prefix, shlex.join(command))
-        return (*prefix, *command)
+        filled = [part.replace(NODE_PLACEHOLDER, node) for part in prefix]
+        if via_shell:
+            return (*filled, shlex.join(command))
+        return (*filled, *command)
 
 
 def excerpt(text: str, limit: int = MAX_OUTPUT_CHARS) -> str:
@@ -220,6 +278,12 @@ class ExtendedDiagArgs(ToolArgs):
 class BundleArgs(ToolArgs):
     node: NodeName
     gpu: GpuIndex | None = Field(default=None, description="GPU whose health to snapshot")
+    at: float | None = Field(
+        default=None,
+        ge=0,
+        description="the incident's time (Unix seconds, e.g. {onset}): names the archive, so "
+        "one incident's bundle is found again and never overwritten by another's",
+    )
     include: Annotated[list[Literal["ib", "fabric"]], BeforeValidator(split_list)] = Field(
         default_factory=list,
         description="extra evidence: 'ib' (ibstat), 'fabric' (fabric manager status and log)",
@@ -259,8 +323,11 @@ MAX_KERNEL_LINES = 200
 GpuHealth = Callable[[str, int | None], ToolResult]
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
+def bundle_path(bundle_dir: str, node: str, at: float | None) -> str:
+    """Where nvidia-bug-report.sh writes (it gzips to "<this>.gz"): named by node and by the
+    incident's time, never by the wall clock."""
+    stamp = "" if at is None else "-" + datetime.fromtimestamp(at, UTC).strftime("%Y%m%dT%H%M%SZ")
+    return f"{bundle_dir}/gpufleet-bug-report-{node}{stamp}.log"
 
 
 @dataclass
@@ -288,9 +355,9 @@ class _Evidence:
 
 
 class NodeToolset:
-    """The node-level tools, bound to their dependencies. ``clock`` only names bundle files (an
-    edge, never logic); ``gpu_health(node, gpu)`` adds an nvidia-smi health snapshot to the
-    bundle."""
+    """The node-level tools, bound to their dependencies. ``shell`` reaches the nodes (or
+    refuses, see :class:`NodeShell`); ``gpu_health(node, gpu)`` adds an nvidia-smi health
+    snapshot to the bundle."""
 
     def __init__(
         self,
@@ -298,15 +365,14 @@ class NodeToolset:
         *,
         reads: CommandRunner,
         writes: CommandRunner,
-        clock: Callable[[], datetime] = _utc_now,
+        shell: NodeShell,
         gpu_health: GpuHealth | None = None,
     ) -> None:
         self.cfg = cfg
         self.reads = reads
         self.writes = writes
-        self.clock = clock
         self.gpu_health = gpu_health
-        self.shell = NodeShell(cfg.remote)
+        self.shell = shell
         self.bins = cfg.binaries
         self.timeouts = cfg.timeouts
 
@@ -315,6 +381,8 @@ class NodeToolset:
     def _diag(
         self, args: DiagArgs | ExtendedDiagArgs, runner: CommandRunner, timeout: float
     ) -> ToolResult:
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
         cmd = [self.bins.dcgmi, "diag", "-r", str(args.level), "-j"]
         if args.gpu is not None:
             cmd += ["-i", str(args.gpu)]
@@ -363,10 +431,9 @@ class NodeToolset:
         (archive left on the node; its path is returned as `bundle`), the GPU-related kernel
         log lines, an nvidia-smi health snapshot, and optionally InfiniBand state ('ib') or the
         fabric manager status and log ('fabric')."""
-        stamp = self.clock().astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-        base = f"{self.cfg.bundle_dir}/gpufleet-bug-report-{args.node}-{stamp}.log"
-        # nvidia-bug-report.sh gzips to "<output-file>.gz".
-        bundle_path = base + ".gz"
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
+        base = bundle_path(self.cfg.bundle_dir, args.node, args.at)
         ev = _Evidence(self.reads, self.shell, args.node)
         report = ev.collect(
             "bug_report",
@@ -383,7 +450,7 @@ class NodeToolset:
             self._collect_gpu_health(ev, self.gpu_health(args.node, args.gpu))
         data = {
             "node": args.node,
-            "bundle": bundle_path if report.ok else None,
+            "bundle": base + ".gz" if report.ok else None,
             "parts": ev.parts,
             "problems": ev.problems,
         }
@@ -443,6 +510,8 @@ class NodeToolset:
         """Restart NVIDIA Fabric Manager (systemctl restart nvidia-fabricmanager) on an NVSwitch
         node. New CUDA programs fail while it is down: drain the node first. Returns the unit's
         state before and after."""
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
         unit = self.cfg.fabric_manager_unit
         before = self._unit_state(args.node)
         outcome = self.writes.run(
@@ -466,15 +535,18 @@ class NodeToolset:
         drain and requeue first. Returns once the reboot was requested, not when the node is
         back."""
         data = {"node": args.node, "mode": args.mode}
-        if args.mode == "cold":
+        if args.mode == "cold":  # through the BMC, from this host, by design
             return self._power_cycle(args.node, data)
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
         # --no-block: return as soon as the reboot job is queued, before sshd goes away.
         outcome = self.writes.run(
             self.shell.argv(args.node, [self.bins.systemctl, "--no-block", "reboot"]),
             timeout_s=self.timeouts.reboot_s,
         )
         dropped = outcome.returncode == 255 and "closed" in outcome.stderr.lower()
-        if self.cfg.remote.prefix and dropped and not outcome.dry_run:
+        remote = self.cfg.remote.effective_mode != "local"
+        if remote and dropped and not outcome.dry_run:
             # ssh exits 255 when the node tears the connection down mid-reboot: that is the
             # reboot happening, not a failure to request it.
             return ToolResult.success(
@@ -497,6 +569,8 @@ class NodeToolset:
         """Take a flapping or degraded NIC out of the fabric. With `port`: disable that
         InfiniBand port of RDMA device `device` (ibportstate … disable); without: set network
         interface `device` down (ip link set dev … down). Returns the link state before."""
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
         probe, change = self._nic_commands(args)
         before = self.reads.run(self.shell.argv(args.node, probe), timeout_s=self.timeouts.query_s)
         data = {
@@ -533,11 +607,11 @@ def node_tools(
     *,
     reads: CommandRunner,
     writes: CommandRunner,
-    clock: Callable[[], datetime] = _utc_now,
+    shell: NodeShell,
     gpu_health: GpuHealth | None = None,
 ) -> list[Tool]:
     """The node-level tools (:class:`NodeToolset`): dcgm.run_diag, dcgm.run_diag_extended,
     bundle.collect_diagnostics, fabric_manager.restart, node.reboot, nic.isolate."""
     return bind_toolset(
-        NodeToolset(cfg, reads=reads, writes=writes, clock=clock, gpu_health=gpu_health)
+        NodeToolset(cfg, reads=reads, writes=writes, shell=shell, gpu_health=gpu_health)
     )

@@ -425,11 +425,11 @@ class NvidiaSmiToolset:
     dry run), changes through ``writes``."""
 
     def __init__(
-        self, cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner
+        self, cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner, shell: NodeShell
     ) -> None:
         self.reads = reads
         self.writes = writes
-        self.shell = NodeShell(cfg.remote)
+        self.shell = shell
         self.smi = cfg.binaries.nvidia_smi
         self.timeouts = cfg.timeouts
 
@@ -443,6 +443,8 @@ class NvidiaSmiToolset:
         facts per GPU (volatile/aggregate ECC counts, remapped rows pending/failure, retired
         pages, processes, fabric state, power limits) plus the raw report. With section and
         expect_state/expect_status, fails when any GPU's section differs."""
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
         commands: list[str] = []
         data: dict[str, Any] = {"node": args.node, "gpu": args.gpu}
         if args.display or args.section or not args.query_gpu:
@@ -495,6 +497,8 @@ class NvidiaSmiToolset:
         """Reset one GPU (nvidia-smi -r -i GPU): clears a hung GPU and applies pending row
         remaps. Fails when any process still uses the GPU, so drain the node and check PIDS
         first. NVLink peers or fabric manager may also block it on NVSwitch systems."""
+        if (refused := self.shell.refuse(args.node)) is not None:
+            return refused
         outcome = self.writes.run(
             self.shell.argv(args.node, [self.smi, "-r", "-i", str(args.gpu)]),
             timeout_s=self.timeouts.reset_s,
@@ -521,6 +525,8 @@ class NvidiaSmiToolset:
         node or of several nodes (e.g. a rack). Reads each GPU's current/min/max limit first
         and refuses the whole change if the value is outside any GPU's range; the returned
         `before` limits are what a rollback restores."""
+        if (refused := self.shell.refuse(*args.targets)) is not None:
+            return refused
         per_node: dict[str, Any] = {}
         problems: list[str] = []
         checks: list[str] = []
@@ -570,11 +576,11 @@ class NvidiaSmiToolset:
 
 
 def nvidia_smi_tools(
-    cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner
+    cfg: ExecutorsConfig, *, reads: CommandRunner, writes: CommandRunner, shell: NodeShell
 ) -> list[Tool]:
     """The nvidia-smi tools (:class:`NvidiaSmiToolset`): nvidia_smi.query,
     nvidia_smi.reset_gpu, nvidia_smi.set_power_limit."""
-    return bind_toolset(NvidiaSmiToolset(cfg, reads=reads, writes=writes))
+    return bind_toolset(NvidiaSmiToolset(cfg, reads=reads, writes=writes, shell=shell))
 
 
 def gpu_health_snapshot(query: Tool) -> GpuHealth:

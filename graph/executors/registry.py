@@ -8,11 +8,8 @@ the configuration says dry-run is refused rather than silently obeyed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-
 from graph.executors.config import ExecutorsConfig
-from graph.executors.node import node_tools
+from graph.executors.node import NodeShell, local_hostname, node_tools
 from graph.executors.nvidia_smi import gpu_health_snapshot, nvidia_smi_tools
 from graph.executors.runner import CommandRunner, DryRunRunner, SubprocessRunner
 from graph.executors.tickets import ticket_tools
@@ -24,11 +21,12 @@ def executor_tools(
     *,
     reads: CommandRunner | None = None,
     writes: CommandRunner | None = None,
-    clock: Callable[[], datetime] | None = None,
+    shell: NodeShell | None = None,
 ) -> list[Tool]:
     """Build every executor tool. ``reads`` defaults to running commands for real; ``writes``
     to a :class:`DryRunRunner` when ``cfg.dry_run`` (the default), else a real runner.
-    ``clock`` names diagnostics bundles (default: the UTC wall clock)."""
+    ``shell`` reaches the nodes: default, ``cfg.remote`` with this host's short hostname (in
+    ``remote.mode: local`` a command for any other node is refused)."""
     if writes is None:
         writes = DryRunRunner() if cfg.dry_run else SubprocessRunner()
     elif cfg.dry_run and not writes.dry_run:
@@ -37,13 +35,13 @@ def executor_tools(
             "set dry_run: false to let changes run"
         )
     reads = reads if reads is not None else SubprocessRunner()
-    smi = nvidia_smi_tools(cfg, reads=reads, writes=writes)
+    shell = shell or NodeShell(cfg.remote, this_host=local_hostname())
+    smi = nvidia_smi_tools(cfg, reads=reads, writes=writes, shell=shell)
     query = next(t for t in smi if t.name == "nvidia_smi.query")
-    node_kwargs = {} if clock is None else {"clock": clock}
     return [
         *smi,
         *node_tools(
-            cfg, reads=reads, writes=writes, gpu_health=gpu_health_snapshot(query), **node_kwargs
+            cfg, reads=reads, writes=writes, shell=shell, gpu_health=gpu_health_snapshot(query)
         ),
         *ticket_tools(cfg, dry_run=writes.dry_run),
     ]

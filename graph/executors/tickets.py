@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import httpx
@@ -70,6 +70,11 @@ class Sink:
     cfg: SinkConfig
     name: str  # which config block, for error messages: "tickets", "notify_users", …
 
+    @property
+    def how_to_configure(self) -> str:
+        """The configuration keys that give this sink somewhere to deliver."""
+        return f"executors.{self.name}.json_path and/or executors.{self.name}.webhook_url"
+
     def targets(self) -> list[str]:
         out = []
         if self.cfg.json_path is not None:
@@ -84,7 +89,8 @@ class Sink:
             return ToolResult(
                 status="not_configured",
                 data={"record": record},
-                error=f"no sink configured for {self.name} (set json_path and/or webhook_url)",
+                error=f"skipped: no sink configured for {self.name} "
+                f"(how to configure it: {self.how_to_configure})",
             )
         if dry_run:
             return ToolResult(status="dry_run", data={"record": record}, query=query)
@@ -305,5 +311,17 @@ class TicketToolset:
 
 def ticket_tools(cfg: ExecutorsConfig, *, dry_run: bool) -> list[Tool]:
     """The ticket and notice tools (:class:`TicketToolset`): ticket.open, ticket.rma,
-    notify.user, notify.facilities."""
-    return bind_toolset(TicketToolset(cfg, dry_run=dry_run))
+    notify.user, notify.facilities. A tool whose sink is not configured says so up front
+    (:attr:`Tool.unconfigured`), so the agent skips its step instead of asking for approval."""
+    toolset = TicketToolset(cfg, dry_run=dry_run)
+    sinks = {
+        "ticket.open": toolset.tickets,
+        "ticket.rma": toolset.tickets,
+        "notify.user": toolset.users,
+        "notify.facilities": toolset.facilities,
+    }
+    out = []
+    for t in bind_toolset(toolset):
+        sink = sinks[t.name]
+        out.append(t if sink.cfg.configured else replace(t, unconfigured=sink.how_to_configure))
+    return out
