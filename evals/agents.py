@@ -27,7 +27,6 @@ from agents.noc.config import NocConfig
 from agents.noc.detector import Detector
 from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
 from agents.sre.plan import action_name
 from agents.sre.runner import RunReport
 from agents.sre.runtime import (
@@ -218,7 +217,7 @@ class SreAgent:
     def run(self, incident: LoadedIncident) -> AgentRun:
         self._open()
         assert self._shared is not None
-        fleet = ReplayFleet(incident.topology, boot_times=incident.spec.boot_times)
+        fleet = incident.replay_fleet()
         events: list[Event] = []
         paging = 0
         t0 = time.perf_counter()  # measurement at the edge only

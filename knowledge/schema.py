@@ -42,6 +42,7 @@ TOOLS: dict[str, Risk] = {
     "bundle.collect_diagnostics": "read",  # nvidia-bug-report.sh, dmesg, dcgmi health
     "changes.recent": "read",
     "incidents.history": "read",
+    "node_evidence.search": "read",  # job logs, nvidia-smi -q, dcgmi diag, FM log, IB counters
     # mutate
     "slurm.drain_node": "mutate",
     "slurm.resume_node": "mutate",

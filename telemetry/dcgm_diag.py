@@ -164,7 +164,9 @@ def _json_result(
     raw = str(result.get("status", "")).strip()
     status = _STATUS.get(raw.lower())
     if status is None:
-        out.report.not_understood(0, f"dcgmi diag {test}: result status {raw[:40]!r}", gpu_text=True)
+        out.report.not_understood(
+            0, f"dcgmi diag {test}: result status {raw[:40]!r}", gpu_text=True
+        )
         return
     counts[status] += 1
     if status in ("pass", "skip"):
@@ -245,13 +247,21 @@ class _Table:
 
     def flush(self) -> None:
         message = " ".join(self.message)[:SNIPPET]
-        for status, gpus, line in self.pending:
+        for status, named, line in self.pending:
             errs = _GPU_IN_TEXT.search(message)
-            if not gpus and errs is not None:
-                gpus = [int(errs["gpu"])]
+            gpus = [int(errs["gpu"])] if not named and errs is not None else named
             self.out.add(
-                _sig(status, self.test, self.category, gpus, message, "", self.origin,
-                     self.node, line)
+                _sig(
+                    status,
+                    self.test,
+                    self.category,
+                    gpus,
+                    message,
+                    "",
+                    self.origin,
+                    self.node,
+                    line,
+                )
             )
         self.pending, self.message = [], []
 

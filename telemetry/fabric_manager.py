@@ -60,15 +60,21 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "fm_training_failed",
-        re.compile(r"(?:NVLink|link) (?:training|train|initiali[sz]ation)\b.{0,80}?fail|"
-                   r"failed to train", re.I),
+        re.compile(
+            r"(?:NVLink|link) (?:training|train|initiali[sz]ation)\b.{0,80}?fail|"
+            r"failed to train",
+            re.I,
+        ),
     ),
     ("fm_degraded", re.compile(r"degraded|excluded|exclud(?:e|ing) (?:GPU|NVSwitch)", re.I)),
     ("fm_version_mismatch", re.compile(r"version mismatch|does not match.{0,60}?version", re.I)),
     (
         "fm_service_failed",
-        re.compile(r"fabricmanager\.service: (?:Failed|Main process exited|Control process exited)|"
-                   r"Failed to start NVIDIA fabric manager|\" failed! Exit code", re.I),
+        re.compile(
+            r"fabricmanager\.service: (?:Failed|Main process exited|Control process exited)|"
+            r"Failed to start NVIDIA fabric manager|\" failed! Exit code",
+            re.I,
+        ),
     ),
     ("fm_stopped", re.compile(r"received signal|fabric manager (?:is )?(?:stopp|exit)", re.I)),
 )

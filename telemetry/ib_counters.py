@@ -63,10 +63,14 @@ _HOST = re.compile(r"^(?P<host>[A-Za-z0-9][A-Za-z0-9_.-]{0,252}): (?P<rest>.*)$"
 _PERF_HEADER = re.compile(
     r"^# Port (?:extended )?counters: Lid (?P<lid>[0-9]{1,6}) port (?P<port>[0-9]{1,3})"
 )
-_PERF_VALUE = re.compile(r"^(?P<name>[A-Za-z0-9]{2,48}):\.*(?P<value>[0-9]{1,20}|0x[0-9a-fA-F]{1,16})$")
+_PERF_VALUE = re.compile(
+    r"^(?P<name>[A-Za-z0-9]{2,48}):\.*(?P<value>[0-9]{1,20}|0x[0-9a-fA-F]{1,16})$"
+)
 _CA = re.compile(r"^CA '(?P<hca>[A-Za-z0-9_]{1,32})'$")
 _IBSTAT_PORT = re.compile(r"^Port (?P<port>[0-9]{1,3}):$")
-_IBSTAT_FIELD = re.compile(r"^(?P<key>State|Physical state|Rate|Base lid|Link layer): ?(?P<value>.{0,40})$")
+_IBSTAT_FIELD = re.compile(
+    r"^(?P<key>State|Physical state|Rate|Base lid|Link layer): ?(?P<value>.{0,40})$"
+)
 _SYSFS = re.compile(
     r"^/sys/class/infiniband/(?P<hca>[A-Za-z0-9_]{1,32})/ports/(?P<port>[0-9]{1,3})/"
     r"(?:counters|hw_counters)/(?P<name>[A-Za-z0-9_]{1,48}):(?P<value>[0-9]{1,20})$"
@@ -167,8 +171,9 @@ def _int(v: str) -> int:
         return 0
 
 
-def _emit(key: tuple[str, str, str], detail: dict[str, str], line: int, origin: str,
-          out: TextParse) -> None:
+def _emit(
+    key: tuple[str, str, str], detail: dict[str, str], line: int, origin: str, out: TextParse
+) -> None:
     node, hca, port = key
     kinds = ["ib_port"]
     kinds += [k for k, names in _CONDITIONS if any(_int(detail.get(x, "0")) > 0 for x in names)]

@@ -90,33 +90,47 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "cuda_uncorrectable_ecc",
-        re.compile(r"uncorrectable ECC error encountered|CUDA_ERROR_ECC_UNCORRECTABLE|"
-                   r"cudaErrorECCUncorrectable", re.I),
+        re.compile(
+            r"uncorrectable ECC error encountered|CUDA_ERROR_ECC_UNCORRECTABLE|"
+            r"cudaErrorECCUncorrectable",
+            re.I,
+        ),
     ),
     (
         "cuda_nvlink_uncorrectable",
-        re.compile(r"uncorrectable NVLink error|CUDA_ERROR_NVLINK_UNCORRECTABLE|"
-                   r"cudaErrorNvlinkUncorrectable", re.I),
+        re.compile(
+            r"uncorrectable NVLink error|CUDA_ERROR_NVLINK_UNCORRECTABLE|"
+            r"cudaErrorNvlinkUncorrectable",
+            re.I,
+        ),
     ),
     (
         "cuda_device_unavailable",
-        re.compile(r"CUDA-capable device\(s\) (?:is|are)(?:/are)? busy or unavailable|"
-                   r"cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE", re.I),
+        re.compile(
+            r"CUDA-capable device\(s\) (?:is|are)(?:/are)? busy or unavailable|"
+            r"cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE",
+            re.I,
+        ),
     ),
     (
         "cuda_launch_failure",
-        re.compile(r"unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure",
-                   re.I),
+        re.compile(
+            r"unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure", re.I
+        ),
     ),
     (
         "cuda_illegal_address",
-        re.compile(r"an illegal memory access was encountered|CUDA_ERROR_ILLEGAL_ADDRESS|"
-                   r"cudaErrorIllegalAddress", re.I),
+        re.compile(
+            r"an illegal memory access was encountered|CUDA_ERROR_ILLEGAL_ADDRESS|"
+            r"cudaErrorIllegalAddress",
+            re.I,
+        ),
     ),
     (
         "cuda_no_device",
-        re.compile(r"no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice",
-                   re.I),
+        re.compile(
+            r"no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice", re.I
+        ),
     ),
     ("cuda_unknown_error", re.compile(r"CUDA error: unknown error|CUDA_ERROR_UNKNOWN", re.I)),
 )
@@ -126,9 +140,12 @@ _NCCL_PREFIX = re.compile(
     r"(?:^|[\s\]:>])(?P<host>[A-Za-z0-9][A-Za-z0-9_.-]{0,252}):(?P<pid>[0-9]{1,10}):"
     r"(?P<tid>[0-9]{1,10}) \[(?P<dev>[0-9]{1,4})\]"
 )
-_RANK = re.compile(r"\[(?:PG [^\]]{0,80}? )?[Rr]ank (?P<rank>[0-9]{1,7})\]|\[rank(?P<r2>[0-9]{1,7})\]")
+_RANK = re.compile(
+    r"\[(?:PG [^\]]{0,80}? )?[Rr]ank (?P<rank>[0-9]{1,7})\]|\[rank(?P<r2>[0-9]{1,7})\]"
+)
 _IB_COMPLETION = re.compile(
-    r"NET/IBP? ?: ?Got completion (?:from peer (?P<addr>[0-9A-Fa-f:.]{1,64})<(?P<port>[0-9]{1,6})> )?"
+    r"NET/IBP? ?: ?Got completion "
+    r"(?:from peer (?P<addr>[0-9A-Fa-f:.]{1,64})<(?P<port>[0-9]{1,6})> )?"
     r"with (?:error |status=)(?P<status>[0-9]{1,6})"
 )
 _OPCODE = re.compile(r"opcode[= ](?P<opcode>[0-9]{1,6})")
@@ -150,8 +167,9 @@ _PROGRESS = re.compile(
     r" last completed NCCL work: (?P<done>-?[0-9]{1,15})"
 )
 _SYSTEM_ERROR = re.compile(r"unhandled system error|ncclSystemError", re.I)
-_REMOTE_ERROR = re.compile(r"remote process exited or there was a network error|ncclRemoteError",
-                           re.I)
+_REMOTE_ERROR = re.compile(
+    r"remote process exited or there was a network error|ncclRemoteError", re.I
+)
 _UNHANDLED_CUDA = re.compile(r"unhandled cuda error|ncclUnhandledCudaError", re.I)
 _ECC = re.compile(r"\becc errors?\b", re.I)
 _IGNORED = re.compile(r"NCCL INFO|^\s*File \"|^\s*Traceback \(most recent call last\)")
@@ -235,11 +253,15 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
         return _ib_completion(line, m)
     m = _ASYNC.search(line)
     if m is not None:
-        return "nccl_ib_async_event", {
-            "hca": m["dev"] or "",
-            "port": m["port"] or "",
-            "event": m["event"].strip()[:80],
-        }, ""
+        return (
+            "nccl_ib_async_event",
+            {
+                "hca": m["dev"] or "",
+                "port": m["port"] or "",
+                "event": m["event"].strip()[:80],
+            },
+            "",
+        )
     m = _CUDA_FAILURE.search(line)
     if m is not None:
         nvls = "nvls" in line.lower()
@@ -249,18 +271,26 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
     m = _WATCHDOG.search(line)
     if m is not None:
         ran = _RAN_FOR.search(line)
-        return "nccl_watchdog_timeout", {
-            "seq": m["seq"],
-            "op": m["op"],
-            "ran_ms": ran["ms"] if ran else "",
-        }, ""
+        return (
+            "nccl_watchdog_timeout",
+            {
+                "seq": m["seq"],
+                "op": m["op"],
+                "ran_ms": ran["ms"] if ran else "",
+            },
+            "",
+        )
     m = _PROGRESS.search(line)
     if m is not None:
-        return "nccl_work_progress", {
-            "seq": m["seq"],
-            "last_enqueued": m["enq"],
-            "last_completed": m["done"],
-        }, ""
+        return (
+            "nccl_work_progress",
+            {
+                "seq": m["seq"],
+                "last_enqueued": m["enq"],
+                "last_completed": m["done"],
+            },
+            "",
+        )
     return _other(line)
 
 

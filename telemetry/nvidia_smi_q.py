@@ -50,7 +50,9 @@ class NvidiaSmiError(ValueError):
     """Invalid arguments to :func:`parse_nvidia_smi_q` (the one error this module raises)."""
 
 
-_GPU_HEADER = re.compile(r"^GPU (?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])\s*$")
+_GPU_HEADER = re.compile(
+    r"^GPU (?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-9A-Fa-f])\s*$"
+)
 _SECTION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ()/+._-]{0,80}$")
 _BANNER = re.compile(r"^=+ ?NVSMI LOG ?=+$")
 _NUMBER = re.compile(r"^[0-9]{1,12}")
@@ -163,7 +165,9 @@ def _inventory(g: _Gpu, top: dict[str, str]) -> dict[str, str]:
         "drain_and_reset": _get(v, "GPU Reset Status/Drain and Reset Recommended"),
         "ecc_volatile_sram_uncorrectable": str(_sum(v, "ECC Errors/Volatile", "sram", "uncorr")),
         "ecc_volatile_dram_uncorrectable": str(_sum(v, "ECC Errors/Volatile", "dram", "uncorr")),
-        "ecc_volatile_uncorrectable": str(_sum(v, "ECC Errors/Volatile", "uncorrectable") + old_dbe),
+        "ecc_volatile_uncorrectable": str(
+            _sum(v, "ECC Errors/Volatile", "uncorrectable") + old_dbe
+        ),
         "ecc_aggregate_uncorrectable": str(
             _sum(v, "ECC Errors/Aggregate", "uncorrectable")
             + _sum(v, "ECC Errors/Aggregate/Double Bit", "total")

@@ -91,8 +91,21 @@ json_like = st.recursive(
     max_leaves=30,
 )
 diag_keys = st.sampled_from(
-    ["DCGM GPU Diagnostic", "DCGM Diagnostic", "test_categories", "tests", "results", "name",
-     "status", "gpu_ids", "entity_id", "warnings", "message", "error_id", "category"]
+    [
+        "DCGM GPU Diagnostic",
+        "DCGM Diagnostic",
+        "test_categories",
+        "tests",
+        "results",
+        "name",
+        "status",
+        "gpu_ids",
+        "entity_id",
+        "warnings",
+        "message",
+        "error_id",
+        "category",
+    ]
 )
 diag_like = st.recursive(
     st.one_of(st.none(), st.integers(-3, 20), st.sampled_from(["Fail", "Pass", "Warn", "0,1", ""])),

@@ -35,6 +35,7 @@ OWNED_ELSEWHERE = {
     "kernel_log.search",
     "changes.recent",
     "incidents.history",
+    "node_evidence.search",
 }
 FIXED_NOW = datetime(2026, 11, 21, 10, 0, 0, tzinfo=UTC)
 
