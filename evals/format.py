@@ -211,6 +211,15 @@ class EvidenceFile(_Strict):
     )
 
 
+class ChangeRecord(_Strict):
+    """A change on a node from the site's change log (driver / firmware upgrade, config)."""
+
+    time: Epoch
+    node: str
+    kind: str = Field(description="driver, firmware, config, image, fabric_manager, …")
+    detail: str = ""
+
+
 class IncidentSpec(_Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$")
     title: str
@@ -232,6 +241,9 @@ class IncidentSpec(_Strict):
     addresses: dict[str, list[str]] = Field(
         default_factory=dict,
         description="node → IP addresses / GIDs, to attribute errors that name a peer by address",
+    )
+    changes: list[ChangeRecord] = Field(
+        default_factory=list, description="the change log around the incident (driver upgrades…)"
     )
     evidence: list[EvidenceFile] = Field(
         default_factory=list,
@@ -304,6 +316,13 @@ def write_schema(path: Path = SCHEMA_PATH) -> None:
 def dump_spec(spec: IncidentSpec, folder: Path) -> None:
     """Write incident.yaml with RFC 3339 times (readable) and a schema pointer."""
     data = spec.model_dump(mode="json", exclude_none=True)
+    for key in ("addresses", "changes", "evidence"):  # optional blocks: only when used
+        if not data.get(key):
+            data.pop(key, None)
+    for f in data["truth"]["faults"]:
+        for key in ("acceptable_causes", "root_entities"):
+            if not f.get(key):
+                f.pop(key, None)
     _times_to_rfc3339(data)
     text = "# yaml-language-server: $schema=../../schema/incident.schema.json\n" + yaml.safe_dump(
         data, sort_keys=False, width=100, allow_unicode=True
@@ -321,6 +340,8 @@ def _times_to_rfc3339(data: dict[str, Any]) -> None:
     tr["start"], tr["end"] = rfc3339(tr["start"]), rfc3339(tr["end"])
     for f in data["truth"]["faults"]:
         f["onset"] = rfc3339(f["onset"])
+    for c in data.get("changes", []):
+        c["time"] = rfc3339(c["time"])
     for e in data.get("evidence", []):
         if e.get("collected_at") is not None:
             e["collected_at"] = rfc3339(e["collected_at"])

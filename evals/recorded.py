@@ -49,6 +49,8 @@ class LoadedIncident:
         evidence = StaticEvidence(self.evidence.items, self.evidence.files)
         fleet = ReplayFleet(self.topology, boot_times=self.spec.boot_times, evidence=evidence, **kw)
         evidence.now = lambda: fleet.now
+        for c in self.spec.changes:
+            fleet.replay_changes.record(c.time, c.node, c.kind, c.detail)
         return fleet
 
     def iter_ticks(self) -> Iterator[Tick]:

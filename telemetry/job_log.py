@@ -172,7 +172,12 @@ _REMOTE_ERROR = re.compile(
 )
 _UNHANDLED_CUDA = re.compile(r"unhandled cuda error|ncclUnhandledCudaError", re.I)
 _ECC = re.compile(r"\becc errors?\b", re.I)
-_IGNORED = re.compile(r"NCCL INFO|^\s*File \"|^\s*Traceback \(most recent call last\)")
+# context a crash prints around the error line: understood, carries no signature of its own
+_IGNORED = re.compile(
+    r"NCCL INFO|^\s*File \"|^\s*Traceback \(most recent call last\)|"
+    r"CUDA kernel errors might be asynchronously reported|CUDA_LAUNCH_BLOCKING=1|"
+    r"TORCH_USE_CUDA_DSA"
+)
 
 
 def parse_job_log(

@@ -985,13 +985,20 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     if not files:
         return []
     items = [i for i in data.get("items") or [] if isinstance(i, dict)]
+    # an NCCL "Cuda failure '<message>'" also counts as the CUDA error its message names
+    named = [
+        {**i, "kind": str((i.get("detail") or {}).get("cuda_error"))}
+        for i in items
+        if (i.get("detail") or {}).get("cuda_error")
+    ]
     facts: dict[str, Scalar] = {
         "files": len(files),
         "items": len(items),
         "unparsed": int(data.get("unparsed") or 0),
         "sources": ",".join(sorted({str(f.get("source")) for f in files})),
     }
-    for part in (_kind_facts, _rdma_facts, _rank_facts, _smi_facts, _fm_facts):
+    facts |= _kind_facts([*items, *named])
+    for part in (_rdma_facts, _rank_facts, _smi_facts, _fm_facts):
         facts |= part(items)
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
     lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]
