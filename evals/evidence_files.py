@@ -55,13 +55,13 @@ def discover(folder: Path, spec: IncidentSpec) -> list[EvidenceFile]:
                 found.append(
                     EvidenceFile(
                         path=f"nodes/{node_dir.name}/{name}",
-                        kind=kind,  # type: ignore[arg-type]
+                        kind=kind,
                         node=node_dir.name,
                     )
                 )
     for name, kind in (("fabric.log", "fabric_manager"), ("ib_counters.txt", "ib_counters")):
         if (folder / name).is_file():
-            found.append(EvidenceFile(path=name, kind=kind))  # type: ignore[arg-type]
+            found.append(EvidenceFile(path=name, kind=kind))
     return files + [f for f in found if f.path not in seen]
 
 

@@ -19,12 +19,16 @@ from evals.format import ChangeRecord, EvidenceFile
 from telemetry.topology import Topology, gpu_key
 
 ORIGIN_NCCL_IB = "https://github.com/NVIDIA/nccl/issues/1405 (NET/IB completion error layout); NVIDIA/nccl src/transport/net_ib.cc"
-ORIGIN_WATCHDOG = "https://github.com/hiyouga/LlamaFactory/issues/7396 (ProcessGroupNCCL watchdog layout)"
+ORIGIN_WATCHDOG = (
+    "https://github.com/hiyouga/LlamaFactory/issues/7396 (ProcessGroupNCCL watchdog layout)"
+)
 ORIGIN_CONTAINED = "https://github.com/marin-community/marin/issues/8934 (CUDA_ERROR_CONTAINED in job output); CUDA runtime error strings"
 ORIGIN_SMI = "nvidia-smi -q layout (docs.nvidia.com/deploy/nvidia-smi); GPU Recovery Action: https://github.com/NVIDIA/DCGM/issues/263"
 ORIGIN_DIAG = "https://github.com/NVIDIA/go-dcgm/issues/52 (dcgmi diag table layout)"
 ORIGIN_FM = "https://github.com/NVIDIA/gpu-operator/issues/610 (nv-fabricmanager journal lines); NVIDIA Fabric Manager User Guide (log format)"
-ORIGIN_NVLS = "https://github.com/NVIDIA/nccl/issues/1488 (NVLS Cuda failure after Fabric Manager restart)"
+ORIGIN_NVLS = (
+    "https://github.com/NVIDIA/nccl/issues/1488 (NVLS Cuda failure after Fabric Manager restart)"
+)
 ORIGIN_IB = "https://github.com/linux-rdma/infiniband-diags/issues/16 (perfquery layout); ibstat layout (rdma-core)"
 ORIGIN_XID = "NVRM Xid line layout as in tests/data/kernel_log_corpus (journalctl short-iso)"
 
@@ -47,10 +51,12 @@ class SuiteEvidence:
     changes: list[ChangeRecord] = field(default_factory=list)
     boot_times: dict[str, float] = field(default_factory=dict)
 
-    def add(self, path: str, kind: str, text: str, origin: str, node: str = "", job: str = "") -> None:
+    def add(
+        self, path: str, kind: str, text: str, origin: str, node: str = "", job: str = ""
+    ) -> None:
         self.files[path] = text
         self.entries.append(
-            EvidenceFile(path=path, kind=kind, node=node, job=job, origin=origin)  # type: ignore[arg-type]
+            EvidenceFile(path=path, kind=kind, node=node, job=job, origin=origin)
         )
 
 
@@ -146,8 +152,12 @@ def contained_ecc(c: Context) -> SuiteEvidence:
         ]
     )
     ev.add(f"jobs/{c.job}.log", "job_log", job + "\n", ORIGIN_CONTAINED, node=node, job=c.job)
-    smi = _smi(8, "570.133.20", 1650123000100,
-               {c.gpu: {"dram_unc": "1", "rows_unc": "1", "pending": "Yes"}})
+    smi = _smi(
+        8,
+        "570.133.20",
+        1650123000100,
+        {c.gpu: {"dram_unc": "1", "rows_unc": "1", "pending": "Yes"}},
+    )
     ev.add(f"nodes/{node}/nvidia-smi-q.txt", "nvidia_smi_q", smi, ORIGIN_SMI, node=node)
     return ev
 
@@ -159,7 +169,10 @@ def rdma_peer(c: Context) -> SuiteEvidence:
     flap, other = c.nodes[0], next(n for n in c.nodes if n != c.nodes[0])
     ev.addresses = {n: [_ip(n)] for n in c.nodes}
     t = c.onset + 60
-    lines = [f"{other}:51820:52011 [{g}] NCCL INFO Channel 00/0 : {g}[{g}] -> {8 + g}[{g}] [send] via NET/IB/{g}/GDRDMA" for g in range(2)]
+    lines = [
+        f"{other}:51820:52011 [{g}] NCCL INFO Channel 00/0 : {g}[{g}] -> {8 + g}[{g}] [send] via NET/IB/{g}/GDRDMA"
+        for g in range(2)
+    ]
     for g in range(8):
         lines.append(
             f"{other}:51820:52011 [{g}] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer {_ip(flap)}<{54862 + g}> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid ::ffff:{_ip(other)} remoteGids::ffff:{_ip(flap)}"
@@ -173,7 +186,13 @@ def rdma_peer(c: Context) -> SuiteEvidence:
         lines.append(
             f"[rank{r}]:[E{_glog(t + 600)} ProcessGroupNCCL.cpp:1664] [PG ID 0 PG GUID 0(default_pg) Rank {r}] Timeout at NCCL work: 7753, last enqueued NCCL work: 7755, last completed NCCL work: {done}."
         )
-    ev.add(f"jobs/{c.job}.log", "job_log", "\n".join(lines) + "\n", f"{ORIGIN_NCCL_IB}; {ORIGIN_WATCHDOG}", job=c.job)
+    ev.add(
+        f"jobs/{c.job}.log",
+        "job_log",
+        "\n".join(lines) + "\n",
+        f"{ORIGIN_NCCL_IB}; {ORIGIN_WATCHDOG}",
+        job=c.job,
+    )
     perf = "\n".join(
         [
             f"{flap}: CA 'mlx5_0'",
@@ -234,8 +253,12 @@ def xid63_pending(c: Context) -> SuiteEvidence:
     """Xid 63 (a row remap recorded); nvidia-smi -q: pending remap, no uncorrectable error."""
     ev = SuiteEvidence()
     node = c.nodes[0]
-    smi = _smi(8, "570.133.20", 1650123000200,
-               {c.gpu: {"dram_cor": "177", "rows_cor": "1", "pending": "Yes"}})
+    smi = _smi(
+        8,
+        "570.133.20",
+        1650123000200,
+        {c.gpu: {"dram_cor": "177", "rows_cor": "1", "pending": "Yes"}},
+    )
     ev.add(f"nodes/{node}/nvidia-smi-q.txt", "nvidia_smi_q", smi, ORIGIN_SMI, node=node)
     return ev
 
@@ -259,9 +282,13 @@ def fabric_manager_down(c: Context) -> SuiteEvidence:
     ev.add(f"nodes/{node}/fabricmanager.log", "fabric_manager", fm + "\n", ORIGIN_FM, node=node)
     lines = []
     for g in range(8):
-        lines.append(f"{node}:12098:{12141 + g} [{g}] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'")
+        lines.append(
+            f"{node}:12098:{12141 + g} [{g}] transport/nvls.cc:244 NCCL WARN Cuda failure 1 'invalid argument'"
+        )
         lines.append(f"{node}:12098:{12141 + g} [{g}] NCCL INFO transport/nvls.cc:394 -> 1")
-    ev.add(f"jobs/{c.job}.log", "job_log", "\n".join(lines) + "\n", ORIGIN_NVLS, node=node, job=c.job)
+    ev.add(
+        f"jobs/{c.job}.log", "job_log", "\n".join(lines) + "\n", ORIGIN_NVLS, node=node, job=c.job
+    )
     return ev
 
 
@@ -270,8 +297,12 @@ def driver_regression(c: Context) -> SuiteEvidence:
     ev = SuiteEvidence()
     for i, node in enumerate(c.nodes):
         ev.changes.append(
-            ChangeRecord(time=c.onset - 3600 - 60 * i, node=node, kind="driver",
-                         detail="nvidia-driver 570.133.20 -> 575.51.02 (image gpu-2026.03.1)")
+            ChangeRecord(
+                time=c.onset - 3600 - 60 * i,
+                node=node,
+                kind="driver",
+                detail="nvidia-driver 570.133.20 -> 575.51.02 (image gpu-2026.03.1)",
+            )
         )
         smi = _smi(8, "575.51.02", 1650123000300 + 8 * i)
         ev.add(f"nodes/{node}/nvidia-smi-q.txt", "nvidia_smi_q", smi, ORIGIN_SMI, node=node)
@@ -284,8 +315,12 @@ def gsp_chain(c: Context) -> SuiteEvidence:
     ev = SuiteEvidence()
     node = c.nodes[0]
     ev.boot_times = {node: c.onset - 3000}
-    smi = _smi(8, "570.133.20", 1650123000400,
-               {c.gpu: {"recovery": "Node Reboot Required", "reset": "Yes"}})
+    smi = _smi(
+        8,
+        "570.133.20",
+        1650123000400,
+        {c.gpu: {"recovery": "Node Reboot Required", "reset": "Yes"}},
+    )
     ev.add(f"nodes/{node}/nvidia-smi-q.txt", "nvidia_smi_q", smi, ORIGIN_SMI, node=node)
     return ev
 

@@ -579,9 +579,7 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
         for t in truths
     ]
     if sc.truth_patch:  # every fault of an evidence scenario shares one cause
-        faults = [
-            TruthFault.model_validate({**f.model_dump(), **sc.truth_patch}) for f in faults
-        ]
+        faults = [TruthFault.model_validate({**f.model_dump(), **sc.truth_patch}) for f in faults]
     extra = _evidence(sc, topo, start, faults) if sc.evidence else SuiteEvidence()
     gen = Generator(
         seed=sc.seed,

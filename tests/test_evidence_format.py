@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from agents.sre.read_tools import read_tools
 from evals.format import (
     ChangeRecord,
     EvidenceFile,
@@ -21,7 +22,6 @@ from evals.format import (
 from evals.recorded import load_incident
 from evals.scoring import AgentRun, Prediction, score_incident, summarize
 from graph.tools import ToolRegistry
-from agents.sre.read_tools import read_tools
 from knowledge.actions import ACTION_CLASSES
 from knowledge.store import KnowledgeBase
 
@@ -50,13 +50,18 @@ def _with_evidence(tmp_path: Path) -> Path:
         update={
             "addresses": {"node-01": ["10.1.0.6"]},
             "changes": [
-                ChangeRecord(time=spec.time_range.start + 60, node=node, kind="driver",
-                             detail="570 -> 575")
+                ChangeRecord(
+                    time=spec.time_range.start + 60, node=node, kind="driver", detail="570 -> 575"
+                )
             ],
             "evidence": [
-                EvidenceFile(path="late-ib.txt", kind="ib_counters", node=node,
-                             origin="tests/data/evidence_corpus/ib-perfquery.txt",
-                             collected_at=spec.time_range.end + 3600)
+                EvidenceFile(
+                    path="late-ib.txt",
+                    kind="ib_counters",
+                    node=node,
+                    origin="tests/data/evidence_corpus/ib-perfquery.txt",
+                    collected_at=spec.time_range.end + 3600,
+                )
             ],
         }
     )
@@ -86,7 +91,8 @@ def test_older_incidents_load_unchanged() -> None:
     for key in ("addresses", "evidence", "changes", "action_classes", "acceptable_causes"):
         assert f"{key}:" not in text
     spec = load_spec(EXAMPLE)
-    assert spec.evidence == [] and spec.addresses == {} and spec.truth.faults[0].action_classes == []
+    assert spec.evidence == [] and spec.addresses == {}
+    assert spec.truth.faults[0].action_classes == []
 
 
 @pytest.mark.parametrize(
