@@ -249,20 +249,6 @@ def recurring_xid79(c: Context) -> SuiteEvidence:
     return ev
 
 
-def xid63_pending(c: Context) -> SuiteEvidence:
-    """Xid 63 (a row remap recorded); nvidia-smi -q: pending remap, no uncorrectable error."""
-    ev = SuiteEvidence()
-    node = c.nodes[0]
-    smi = _smi(
-        8,
-        "570.133.20",
-        1650123000200,
-        {c.gpu: {"dram_cor": "177", "rows_cor": "1", "pending": "Yes"}},
-    )
-    ev.add(f"nodes/{node}/nvidia-smi-q.txt", "nvidia_smi_q", smi, ORIGIN_SMI, node=node)
-    return ev
-
-
 def fabric_manager_down(c: Context) -> SuiteEvidence:
     """Fabric Manager failed on the node: NCCL's NVLS set-up fails and the job never starts."""
     ev = SuiteEvidence()
@@ -329,7 +315,6 @@ BUILDERS: dict[str, Callable[[Context], SuiteEvidence]] = {
     "contained_ecc": contained_ecc,
     "rdma_peer": rdma_peer,
     "recurring_xid79": recurring_xid79,
-    "xid63_pending": xid63_pending,
     "fabric_manager_down": fabric_manager_down,
     "driver_regression": driver_regression,
     "gsp_chain": gsp_chain,

@@ -452,21 +452,6 @@ def _evidence_scenarios(at: str) -> list[Scenario]:
             },
         ),
         Scenario(
-            "evidence-xid63-pending-remap",
-            "Xid 63 with a pending remap and no uncorrectable error: reset when idle",
-            [f"xid_app_fault{at}:node=node-06,gpu=2,xid=63"],
-            seed=604,
-            evidence="xid63_pending",
-            truth_patch={
-                "root_cause": "xid-63-row-remap-event",
-                "acceptable_causes": ["row-remap-pending"],
-                "family": "memory",
-                "action_classes": ["reset_gpu_when_convenient"],
-                "correct_actions": ["reset_gpu"],
-                "unsafe_actions": ["rma_gpu", "reboot_node"],
-            },
-        ),
-        Scenario(
             "evidence-fabric-manager-down",
             "Fabric Manager failed: NVLS set-up fails, the job never computes: restart FM",
             [f"job_stall{at}:node=node-01"],
@@ -617,9 +602,10 @@ def _evidence(
 ) -> SuiteEvidence:
     fault = faults[0]
     root = fault.root_entity
-    node = root.split("/", 1)[0]
-    others = {e.split("/", 1)[0] for f in faults for e in (f.root_entity, *f.entities)}
-    nodes = [node, *sorted(others - {node})]
+    named = [e.split("/", 1)[0] for f in faults for e in (f.root_entity, *f.entities)]
+    named = [n for n in dict.fromkeys(named) if n in topo.node_pos]  # a job root names no node
+    node = named[0]
+    nodes = [node, *sorted(set(named) - {node})]
     gpu = int(root.split("/gpu", 1)[1]) if "/gpu" in root else 0
     ctx = Context(topo, start, fault.onset, tuple(nodes), gpu, fault.jobs[0] if fault.jobs else "0")
     assert sc.evidence is not None

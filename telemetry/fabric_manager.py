@@ -41,7 +41,13 @@ _FM_LINE = re.compile(
     r"^\[(?P<time>[A-Za-z]{3} [0-9]{1,2} [0-9]{4} [0-9:]{8})\] \[(?P<level>[A-Z]{1,8})\] "
     r"(?:\[tid [0-9]{1,10}\] )?(?P<msg>.*)$"
 )
-_FM_SOURCE = re.compile(r"nv-fabricmanager|nvidia-fabricmanager|fabricmanager", re.I)
+_FM_SOURCE = re.compile(r"nv-fabricmanager|nvidia-fabricmanager|fabric ?manager", re.I)
+# start-up chatter FM and systemd write on every start: understood, no signature
+_BENIGN = re.compile(
+    r"Starting NVIDIA fabric manager|Connected to [0-9]{1,6} node|Logging level|"
+    r"Fabric Manager (?:version|build)|Started NVIDIA fabric manager service$",
+    re.I,
+)
 _SWITCH_ERROR = re.compile(
     r"detected NVSwitch (?P<sev>fatal|non-fatal) error (?P<code>[0-9]{1,8})"
     r"(?:.{0,80}?pci bus id (?P<pci>[0-9A-Fa-f:.]{7,16}))?"
@@ -101,7 +107,7 @@ def parse_fabric_manager(data: str | bytes, *, origin: str, node: str = "") -> T
         out.report.total += 1
         sig = _line(n, line, origin, node)
         if sig is None:
-            if not line.strip() or _FM_LINE.match(line) is not None:
+            if not line.strip() or _FM_LINE.match(line) is not None or _BENIGN.search(line):
                 out.report.ignored += 1  # FM's own INFO / WARNING chatter
             elif _FABRIC_HINT.search(line) is not None:
                 out.report.not_understood(n, line)
