@@ -55,9 +55,7 @@ class SuiteEvidence:
         self, path: str, kind: str, text: str, origin: str, node: str = "", job: str = ""
     ) -> None:
         self.files[path] = text
-        self.entries.append(
-            EvidenceFile(path=path, kind=kind, node=node, job=job, origin=origin)
-        )
+        self.entries.append(EvidenceFile(path=path, kind=kind, node=node, job=job, origin=origin))
 
 
 def _iso(t: float) -> str:
