@@ -142,6 +142,7 @@ SAMPLES: dict[str, Any] = {
     "ib_port": 1,
     "rack": "rack-a3",
     "rack_nodes": "node-01,node-02,node-03",
+    "nodes": "node-01,node-02",
     "reduced_watts": 450,
     "original_watts": 700,
     "target_watts": 500,
