@@ -67,9 +67,13 @@ def _config(args: argparse.Namespace) -> SreConfig:
 
 # --------------------------------------------------------------------------- replay origins
 def _replay(
-    topology: Topology, ticks: Any, until: float | None, boot_times: dict[str, float] | None
+    topology: Topology,
+    ticks: Any,
+    until: float | None,
+    boot_times: dict[str, float] | None,
+    fleet: ReplayFleet | None = None,
 ) -> tuple[ReplayFleet, list[Incident]]:
-    fleet = ReplayFleet(topology, boot_times=boot_times)
+    fleet = fleet if fleet is not None else ReplayFleet(topology, boot_times=boot_times)
     events: list[Event] = []
     for _, evs in replay_noc(topology, ticks, fleet, until):
         events += evs
@@ -81,7 +85,7 @@ def recorded_fleet(folder: Path, until: float | None = None) -> tuple[ReplayFlee
         inc = load_incident(folder)
     except (IncidentFormatError, OSError) as e:
         raise SreUsageError(f"{folder}: {e}") from None
-    return _replay(inc.topology, inc.iter_ticks(), until, inc.spec.boot_times)
+    return _replay(inc.topology, inc.iter_ticks(), until, None, inc.replay_fleet())
 
 
 def demo_fleet(seed: int, hours: float) -> tuple[ReplayFleet, list[Incident]]:

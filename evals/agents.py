@@ -27,7 +27,6 @@ from agents.noc.config import NocConfig
 from agents.noc.detector import Detector
 from agents.pipeline import final_incidents, replay_noc
 from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
 from agents.sre.plan import action_name
 from agents.sre.runner import RunReport
 from agents.sre.runtime import (
@@ -49,6 +48,7 @@ from evals.scoring import AgentRun, Prediction, ProposedAction
 from evals.static_rules import static_rules_alerts
 from evals.vm_server import ServerUnavailable
 from graph.models.chat import StructuredModel
+from knowledge.store import KnowledgeBase
 
 
 class AgentUnderTest(Protocol):
@@ -218,7 +218,7 @@ class SreAgent:
     def run(self, incident: LoadedIncident) -> AgentRun:
         self._open()
         assert self._shared is not None
-        fleet = ReplayFleet(incident.topology, boot_times=incident.spec.boot_times)
+        fleet = incident.replay_fleet()
         events: list[Event] = []
         paging = 0
         t0 = time.perf_counter()  # measurement at the edge only
@@ -257,7 +257,7 @@ class SreAgent:
                         tokens += dx.model_tokens
                         if dx.fallback and self._model is not None:
                             notes.append(f"{inc.incident_id}: fallback: {dx.fallback}")
-                    preds.append(_sre_prediction(inc, report))
+                    preds.append(_sre_prediction(inc, report, self._shared.kb))
             finally:
                 rt.close()
         return AgentRun(
@@ -270,8 +270,9 @@ class SreAgent:
         )
 
 
-def _sre_prediction(inc: Incident, report: RunReport) -> Prediction:
+def _sre_prediction(inc: Incident, report: RunReport, kb: KnowledgeBase) -> Prediction:
     dx = report.diagnosis
+    runbook = kb.runbooks.get(dx.runbook_id) if dx is not None and dx.runbook_id else None
     actions: list[ProposedAction] = []
     if dx is not None:
         executed = {(r.tool, tuple(sorted(r.args.items()))): r for r in report.results}
@@ -299,4 +300,5 @@ def _sre_prediction(inc: Incident, report: RunReport) -> Prediction:
         title=inc.title,
         root_causes=tuple(h.card_id for h in dx.hypotheses) if dx else (),
         actions=tuple(actions),
+        action_class=runbook.action_class if runbook is not None else None,
     )

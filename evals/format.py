@@ -9,6 +9,21 @@ own fleet::
     logs.txt        kernel / journal lines with timestamps (dmesg, journalctl or syslog formats)
     events.jsonl    optional scheduler events: node state changes, job start / end / fail
 
+Optional evidence files (parsed by the ``telemetry`` text parsers; found by these names, or
+listed under ``evidence:`` with their kind, node, job and origin)::
+
+    jobs/<jobid>.log                 job stdout / stderr (NCCL, CUDA, PyTorch signatures)
+    nodes/<node>/nvidia-smi-q.txt    ``nvidia-smi -q`` taken on the node
+    nodes/<node>/dcgmi-diag.json     ``dcgmi diag -j`` (or dcgmi-diag.txt: the text table)
+    nodes/<node>/fabricmanager.log   Fabric Manager log of the node (fabric.log: the fleet's)
+    nodes/<node>/ib_counters.txt     perfquery / ibstat / sysfs counters (ib_counters.txt: any
+                                     node, named by pdsh prefixes)
+
+``addresses`` (node → IP addresses / GIDs) lets an RDMA error that names a peer by address be
+attributed to that node. The truth may accept several causes (``acceptable_causes``), several
+roots (``root_entities``) and names the action classes a good responder picks
+(``action_classes``, :data:`knowledge.actions.ACTION_CLASSES`).
+
 Scenario folders in the suite may instead carry a ``generator`` block: the data files are then
 produced from seeds on the fly (``evals.materialize``), so the committed suite stays small.
 
@@ -31,6 +46,8 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
+from knowledge.actions import ACTION_CLASSES
+from telemetry.text_evidence import SOURCES, Source
 from telemetry.untrusted import (
     CONFIG_LIMITS,
     UntrustedInputError,
@@ -117,6 +134,37 @@ class TruthFault(_Strict):
     benign: bool = Field(default=False, description="red herring: correct output is no incident")
     correct_actions: list[str] = Field(default_factory=list)
     unsafe_actions: list[str] = Field(default_factory=list)
+    acceptable_causes: list[str] = Field(
+        default_factory=list,
+        description="other knowledge-base card ids that also count as the right root cause",
+    )
+    root_entities: list[str] = Field(
+        default_factory=list,
+        description="other entities that also count as the right root (e.g. both ends of a link)",
+    )
+    action_classes: list[str] = Field(
+        default_factory=list,
+        description="the action classes a good responder picks (knowledge.actions), best first",
+    )
+
+    @model_validator(mode="after")
+    def _known_action_classes(self) -> TruthFault:
+        unknown = [a for a in self.action_classes if a not in ACTION_CLASSES]
+        if unknown:
+            raise ValueError(
+                f"unknown action class(es) {unknown}; known: {', '.join(ACTION_CLASSES)}"
+            )
+        return self
+
+    @property
+    def causes(self) -> tuple[str, ...]:
+        """Every card id that counts as the right root cause."""
+        return (self.root_cause, *self.acceptable_causes)
+
+    @property
+    def roots(self) -> tuple[str, ...]:
+        """Every entity that counts as the right root."""
+        return (self.root_entity, *self.root_entities)
 
 
 class Truth(_Strict):
@@ -148,6 +196,30 @@ class Generator(_Strict):
     )
 
 
+class EvidenceFile(_Strict):
+    """One evidence file of the incident folder and how to read it."""
+
+    path: str = Field(description="relative to the incident folder")
+    kind: Source = Field(description=f"which parser reads it: {', '.join(SOURCES)}")
+    node: str = Field(default="", description="the node it was taken on ('' unknown / several)")
+    job: str = Field(default="", description="the job it belongs to (job logs)")
+    origin: str = Field(default="", description="where the text (or its format) came from")
+    collected_at: Epoch | None = Field(
+        default=None,
+        description="when it was collected; None: it answers the read tools at any time of "
+        "the replay (a command's output taken during the incident)",
+    )
+
+
+class ChangeRecord(_Strict):
+    """A change on a node from the site's change log (driver / firmware upgrade, config)."""
+
+    time: Epoch
+    node: str
+    kind: str = Field(description="driver, firmware, config, image, fabric_manager, …")
+    detail: str = ""
+
+
 class IncidentSpec(_Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$")
     title: str
@@ -166,6 +238,18 @@ class IncidentSpec(_Strict):
     boot_times: dict[str, Epoch] = Field(
         default_factory=dict, description="node → boot time, for dmesg lines without wall clock"
     )
+    addresses: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="node → IP addresses / GIDs, to attribute errors that name a peer by address",
+    )
+    changes: list[ChangeRecord] = Field(
+        default_factory=list, description="the change log around the incident (driver upgrades…)"
+    )
+    evidence: list[EvidenceFile] = Field(
+        default_factory=list,
+        description="evidence files with their kind (files under jobs/ and nodes/ are also "
+        "found by name)",
+    )
     truth: Truth
     generator: Generator | None = None
 
@@ -178,6 +262,10 @@ class IncidentSpec(_Strict):
                 raise ValueError(f"truth fault {f.fault_class!r}: onset outside time_range")
         if self.kind == "fault_free" and any(not f.benign for f in self.truth.faults):
             raise ValueError("a fault_free incident cannot have non-benign truth faults")
+        for e in self.evidence:
+            p = e.path.replace("\\", "/")
+            if p.startswith("/") or ".." in p.split("/"):
+                raise ValueError(f"evidence path {e.path!r} must stay inside the incident folder")
         return self
 
 
@@ -228,6 +316,13 @@ def write_schema(path: Path = SCHEMA_PATH) -> None:
 def dump_spec(spec: IncidentSpec, folder: Path) -> None:
     """Write incident.yaml with RFC 3339 times (readable) and a schema pointer."""
     data = spec.model_dump(mode="json", exclude_none=True)
+    for key in ("addresses", "changes", "evidence"):  # optional blocks: only when used
+        if not data.get(key):
+            data.pop(key, None)
+    for f in data["truth"]["faults"]:
+        for key in ("acceptable_causes", "root_entities"):
+            if not f.get(key):
+                f.pop(key, None)
     _times_to_rfc3339(data)
     text = "# yaml-language-server: $schema=../../schema/incident.schema.json\n" + yaml.safe_dump(
         data, sort_keys=False, width=100, allow_unicode=True
@@ -245,5 +340,10 @@ def _times_to_rfc3339(data: dict[str, Any]) -> None:
     tr["start"], tr["end"] = rfc3339(tr["start"]), rfc3339(tr["end"])
     for f in data["truth"]["faults"]:
         f["onset"] = rfc3339(f["onset"])
+    for c in data.get("changes", []):
+        c["time"] = rfc3339(c["time"])
+    for e in data.get("evidence", []):
+        if e.get("collected_at") is not None:
+            e["collected_at"] = rfc3339(e["collected_at"])
     if data.get("boot_times"):
         data["boot_times"] = {k: rfc3339(v) for k, v in data["boot_times"].items()}

@@ -17,6 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from agents.sre.fleet import ReplayFleet
+from agents.sre.node_evidence import StaticEvidence
+from evals.evidence_files import load_evidence
 from evals.format import IncidentFormatError, IncidentSpec, load_spec
 from evals.materialize import check_truth, materialize, simulator_for, topology_for
 from evals.sched_events import read_events
@@ -37,6 +40,18 @@ class LoadedIncident:
     problems: list[str] = field(default_factory=list)
     log_lines: int = 0
     log_unrecognised: int = 0
+    evidence: StaticEvidence = field(default_factory=StaticEvidence)
+
+    def replay_fleet(self, window_s: float | None = None) -> ReplayFleet:
+        """A replay fleet for this incident: boot times, and the evidence files answering
+        ``node_evidence.search`` as of the fleet's newest sample."""
+        kw = {} if window_s is None else {"window_s": window_s}
+        evidence = StaticEvidence(self.evidence.items, self.evidence.files)
+        fleet = ReplayFleet(self.topology, boot_times=self.spec.boot_times, evidence=evidence, **kw)
+        evidence.now = lambda: fleet.now
+        for c in self.spec.changes:
+            fleet.replay_changes.record(c.time, c.node, c.kind, c.detail)
+        return fleet
 
     def iter_ticks(self) -> Iterator[Tick]:
         if self.ticks is not None:
@@ -68,7 +83,9 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
     elif spec.generator is not None and not spec.generator.materialize:
         sim, _ = simulator_for(spec)
         check_truth(spec, sim)
-        return LoadedIncident(spec, folder, None, sim.topology, None)
+        streamed = LoadedIncident(spec, folder, None, sim.topology, None)
+        streamed.evidence = load_evidence(folder, spec, sim.topology, streamed.problems)
+        return streamed
     elif spec.generator is not None:
         data_dir = materialize(spec, cache_root or folder.parent / ".cache")
     else:
@@ -94,11 +111,13 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
         )
     log_events: list[LogEvent] = []
     log_lines = unrecognised = 0
-    logs = data_dir / "logs.txt"
-    if logs.exists():
-        events, report = _read_logs(logs, spec, topology, problems)
-        log_events += events
-        log_lines, unrecognised = report.total, report.unrecognised
+    # the generated logs, and real-format lines committed beside a generated scenario
+    for logs in dict.fromkeys((data_dir / "logs.txt", folder / "logs.txt")):
+        if logs.exists():
+            events, report = _read_logs(logs, spec, topology, problems)
+            log_events += events
+            log_lines += report.total
+            unrecognised += report.unrecognised
     sched_path = data_dir / "events.jsonl"
     workloads: list[tuple[float, dict[str, Workload]]] = []
     if sched_path.exists():
@@ -108,8 +127,9 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
         log_events += sched.log_events
         workloads = sched.workloads
     ticks = _merge(vm.ticks, log_events, workloads, problems)
+    evidence = load_evidence(folder, spec, topology, problems)
     return LoadedIncident(
-        spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised
+        spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
     )
 
 

@@ -110,6 +110,13 @@ def markdown(result: SuiteResult) -> str:
         ("scope right (gpu/chassis/node/job/rack)", lambda x: _f(x.scope_accuracy)),
         ("root cause top-1 / top-3", lambda x: f"{_f(x.top1)} / {_f(x.top3)}"),
         ("action correct", lambda x: _f(x.action_accuracy)),
+        (
+            "action class right / always-reboot baseline",
+            lambda x: (
+                f"{_f(x.action_class_accuracy)} / {_f(x.always_reboot_accuracy)}"
+                + (f" ({x.action_class_faults} faults)" if x.action_class_faults else "")
+            ),
+        ),
         ("unsafe actions (hard failures)", lambda x: f"{x.unsafe_actions} ({x.hard_failures})"),
         ("alert compression (raw signals : incidents)", lambda x: _f(x.compression, "{:.1f} : 1")),
         ("processing time per incident p50 (s)", lambda x: _f(x.wall_s_per_incident_p50, "{:.2f}")),

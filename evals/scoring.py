@@ -12,6 +12,13 @@ precision); predictions that match no non-benign fault are false incidents.
 
 Localization grades a detection by how close its root is to the truth root: ``gpu`` (exact
 GPU or chassis root), ``node`` (same node), ``rack`` (same rack), else ``wrong``.
+
+A truth fault may accept several roots (``root_entities``) and several causes
+(``acceptable_causes``): any of them counts. Action class: a fault whose truth names
+``action_classes`` is graded on every agent that proposes one (the SRE agent: its runbook's
+class) — right when the class is among them; a missed fault is wrong — and against the "always
+reboot" baseline (:data:`knowledge.actions.BASELINE_ACTION_CLASS`, right when the truth accepts a
+reboot), so the report shows how much the diagnosis changes what an operator would do.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from evals.format import TruthFault
+from knowledge.actions import BASELINE_ACTION_CLASS
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,7 @@ class Prediction:
     title: str = ""
     root_causes: tuple[str, ...] = ()  # ranked knowledge-base card ids (SRE agent)
     actions: tuple[ProposedAction, ...] = ()
+    action_class: str | None = None  # the chosen runbook's action class (SRE agent)
 
 
 @dataclass
@@ -77,6 +86,9 @@ class FaultOutcome:
     top1: bool | None
     top3: bool | None
     action_ok: bool | None
+    action_class_ok: bool | None = None  # None: the truth names no action class
+    reboot_ok: bool | None = None  # the "always reboot" baseline on the same fault
+    predicted_action_class: str | None = None
 
 
 @dataclass
@@ -120,7 +132,8 @@ class PredictionLike(Protocol):
 
 
 class FaultLike(Protocol):
-    """A TruthFault here, or the simulator's GroundTruth."""
+    """A TruthFault here, or the simulator's GroundTruth (``root_entities``, when present,
+    are more roots that count)."""
 
     @property
     def root_entity(self) -> str: ...
@@ -139,18 +152,24 @@ def matches(pred: PredictionLike, fault: FaultLike) -> bool:
     detection-delay benchmark all use it."""
     if pred.opened_at < fault.onset:
         return False
-    root = fault.root_entity
-    if pred.root_entity == root or root in pred.jobs:
+    roots = _roots(fault)
+    if pred.root_entity in roots or any(r in pred.jobs for r in roots):
         return True
     if fault.scope in ("gpu", "chassis"):
-        return root in pred.entities and pred.scope in ("gpu", "chassis")
+        return any(r in pred.entities for r in roots) and pred.scope in ("gpu", "chassis")
     return False
 
 
+def _roots(fault: FaultLike) -> tuple[str, ...]:
+    more = getattr(fault, "root_entities", ()) or ()
+    return (fault.root_entity, *more)
+
+
 def localization(pred: Prediction, fault: TruthFault, locate: Locate) -> str:
-    if pred.root_entity == fault.root_entity or fault.root_entity in pred.jobs:
+    roots = fault.roots
+    if pred.root_entity in roots or any(r in pred.jobs for r in roots):
         return "gpu" if fault.scope in ("gpu", "chassis") else "exact"
-    if fault.root_entity in pred.entities:
+    if any(r in pred.entities for r in roots):
         return "gpu"
     p_node, p_rack = locate(pred.root_entity)
     t_node, t_rack = locate(fault.root_entity)
@@ -228,6 +247,7 @@ def score_incident(
                     None,
                     None,
                     None,
+                    *_action_class(None, fault),
                 )
             )
             continue
@@ -247,9 +267,10 @@ def score_incident(
                 first.family == fault.family if first.family else None,
                 first.scope == fault.scope,
                 first.family,
-                (ranked[0] == fault.root_cause) if ranked else None,
-                (fault.root_cause in ranked[:3]) if ranked else None,
+                (ranked[0] in fault.causes) if ranked else None,
+                any(c in ranked[:3] for c in fault.causes) if ranked else None,
                 _action_ok(first, fault),
+                *_action_class(first, fault),
             )
         )
     benign_idx = {
@@ -292,6 +313,21 @@ def score_incident(
     )
 
 
+def _action_class(
+    pred: Prediction | None, fault: TruthFault
+) -> tuple[bool | None, bool | None, str | None]:
+    """(agent's class right, always-reboot right, agent's class) for a fault whose truth names
+    action classes; a missed fault (``pred`` None) or one with no proposed class is wrong for
+    an agent that proposes classes, and not graded for one that never does (the NOC)."""
+    if not fault.action_classes:
+        return None, None, None
+    reboot = BASELINE_ACTION_CLASS in fault.action_classes
+    got = pred.action_class if pred is not None else None
+    if pred is not None and got is None and not pred.root_causes:
+        return None, reboot, None  # an agent that does not diagnose
+    return got in fault.action_classes, reboot, got
+
+
 def _action_ok(pred: Prediction, fault: TruthFault) -> bool | None:
     if not pred.actions or not fault.correct_actions:
         return None
@@ -319,6 +355,9 @@ class Summary:
     top1: float | None
     top3: float | None
     action_accuracy: float | None
+    action_class_accuracy: float | None
+    always_reboot_accuracy: float | None
+    action_class_faults: int
     unsafe_actions: int
     hard_failures: int
     compression: float | None
@@ -376,6 +415,9 @@ def summarize(agent: str, scores: Iterable[IncidentScore]) -> Summary:
     t1 = [o.top1 for o in det if o.top1 is not None]
     t3 = [o.top3 for o in det if o.top3 is not None]
     act = [o.action_ok for o in det if o.action_ok is not None]
+    graded = [o for o in outs if o.action_class_ok is not None]
+    if not any(o.predicted_action_class for o in graded):
+        graded = []  # an agent that never proposes an action class is not graded on it
     incidents_with_preds = [s for s in scores if s.predictions]
     raw = sum(s.raw_signals for s in incidents_with_preds)
     walls = [s.wall_s for s in scores]
@@ -404,6 +446,9 @@ def summarize(agent: str, scores: Iterable[IncidentScore]) -> Summary:
         top1=_ratio(sum(t1), len(t1)),
         top3=_ratio(sum(t3), len(t3)),
         action_accuracy=_ratio(sum(act), len(act)),
+        action_class_accuracy=_ratio(sum(bool(o.action_class_ok) for o in graded), len(graded)),
+        always_reboot_accuracy=_ratio(sum(bool(o.reboot_ok) for o in graded), len(graded)),
+        action_class_faults=len(graded),
         unsafe_actions=sum(s.unsafe_actions for s in scores),
         hard_failures=sum(s.hard_failure for s in scores),
         compression=_ratio(raw, sum(s.predictions for s in incidents_with_preds)),

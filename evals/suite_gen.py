@@ -14,6 +14,7 @@ import shutil
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from evals.format import (
     GeneratedTopology,
@@ -24,6 +25,7 @@ from evals.format import (
     TruthFault,
     dump_spec,
 )
+from evals.suite_evidence import BUILDERS, Context, SuiteEvidence
 from knowledge.store import KnowledgeBase
 from sim.faults import parse_fault_spec
 from sim.simulator import DEFAULT_START, ArtifactRates, FleetSimulator, WorkloadMix
@@ -55,6 +57,29 @@ ACTIONS: dict[str, tuple[list[str], list[str]]] = {
     "maintenance_drain": ([], ["resume_node_early", "open_hardware_ticket"]),
 }
 
+# The action classes (knowledge.actions) a good responder picks, per fault class, best first.
+ACTION_CLASSES: dict[str, list[str]] = {
+    "fan_failure": ["hardware_ticket"],
+    "dbe": ["reset_gpu", "hardware_ticket"],
+    "row_remap_failure": ["hardware_ticket"],
+    "gpu_fallen_off_bus": ["reboot", "hardware_ticket"],
+    "xid_app_fault": ["restart_application", "notify_user"],
+    "thermal_throttle": ["hardware_ticket"],
+    "power_brake": ["hardware_ticket", "facilities"],
+    "nvlink_crc": ["hardware_ticket", "reset_gpu"],
+    "pcie_downtrain": ["hardware_ticket"],
+    "nic_flap_nccl_timeout": ["fabric_nic"],
+    "rack_cooling_failure": ["facilities"],
+    "host_cpu_saturation": ["notify_user"],
+    "dataloader_stall": ["notify_user"],
+    "fb_memory_leak": ["notify_user", "restart_application"],
+    "job_stall": ["notify_user", "restart_application"],
+    "cpu_only_execution": ["notify_user"],
+    "xid45_churn": [],
+    "telemetry_artifact": [],
+    "maintenance_drain": [],
+}
+
 SMALL = GeneratedTopology(racks=2, nodes_per_rack=3)  # 48 GPUs: node-01..03 rack-1, 04..06
 
 
@@ -77,6 +102,8 @@ class Scenario:
     training_share: float = 0.55
     materialize: bool = True
     notes: list[str] = field(default_factory=list)
+    evidence: str | None = None  # a builder in evals.suite_evidence: real-format files
+    truth_patch: dict[str, Any] = field(default_factory=dict)  # overrides of the first fault
 
 
 def _variants() -> list[Scenario]:
@@ -376,7 +403,104 @@ def _variants() -> list[Scenario]:
             materialize=False,
         ),
     ]
+    v += _evidence_scenarios(at)
     return v
+
+
+def _evidence_scenarios(at: str) -> list[Scenario]:
+    """Scenarios whose decisive evidence is real-format text beside the telemetry (job output,
+    nvidia-smi -q, dcgmi diag, Fabric Manager, IB counters, the change log), one per evidence
+    type and per action class (evals.suite_evidence writes the files)."""
+    return [
+        Scenario(
+            "evidence-contained-ecc",
+            "Contained ECC error (Xid 94, CUDA_ERROR_CONTAINED in the job): restart the job",
+            [f"xid_app_fault{at}:node=node-02,gpu=3,xid=94"],
+            seed=601,
+            evidence="contained_ecc",
+            truth_patch={
+                "root_cause": "xid-94-contained-ecc",
+                "family": "memory",
+                "action_classes": ["restart_application"],
+                "correct_actions": ["requeue_job", "notify_user"],
+                "unsafe_actions": ["rma_gpu", "reboot_node"],
+            },
+        ),
+        Scenario(
+            "evidence-rdma-peer",
+            "RDMA retry-exceeded errors name one peer; its IB counters show link downs",
+            [f"nic_flap_nccl_timeout{at}:nodes=node-04+node-05,flap_node=node-05"],
+            seed=602,
+            difficulty="hard",
+            evidence="rdma_peer",
+            truth_patch={
+                "acceptable_causes": ["ib-link-degraded-symbol-errors"],
+                "action_classes": ["fabric_nic"],
+            },
+        ),
+        Scenario(
+            "evidence-recurring-xid79",
+            "Xid 79 again on the same GPU; dcgmi diag fails it: hardware ticket, not a reboot",
+            [f"gpu_fallen_off_bus{at}:node=node-03,gpu=5"],
+            seed=603,
+            evidence="recurring_xid79",
+            truth_patch={
+                "root_cause": "xid-79-recurring-hardware",
+                "action_classes": ["hardware_ticket"],
+                "correct_actions": ["drain_node", "rma_gpu"],
+                "unsafe_actions": ["resume_node"],
+            },
+        ),
+        Scenario(
+            "evidence-fabric-manager-down",
+            "Fabric Manager failed: NVLS set-up fails, the job never computes: restart FM",
+            [f"job_stall{at}:node=node-01"],
+            seed=605,
+            evidence="fabric_manager_down",
+            truth_patch={
+                "root_cause": "fabric-manager-down",
+                "acceptable_causes": ["xid-45-solo-fabric-manager"],
+                "family": "interconnect",
+                "action_classes": ["restart_service"],
+                "correct_actions": ["restart_fabric_manager"],
+                "unsafe_actions": ["rma_gpu"],
+            },
+        ),
+        Scenario(
+            "evidence-driver-regression",
+            "MMU faults on two nodes an hour after a driver upgrade: roll the driver back",
+            [
+                f"xid_app_fault{at}:node=node-01,gpu=0,xid=31",
+                f"xid_app_fault@{ONSET_S + 120:.0f}s:node=node-02,gpu=4,xid=31",
+            ],
+            seed=606,
+            kind="overlapping",
+            difficulty="hard",
+            evidence="driver_regression",
+            truth_patch={
+                "root_cause": "driver-regression-fleetwide",
+                "acceptable_causes": ["gsp-rpc-timeout-driver-bug"],
+                "family": "device",
+                "action_classes": ["driver_rollback"],
+                "correct_actions": [],
+                "unsafe_actions": ["reset_gpu", "rma_gpu", "drain_node"],
+            },
+        ),
+        Scenario(
+            "evidence-gsp-chain-after-reboot",
+            "GSP failure chain back an hour after a reboot, recovery action set: power cycle + RMA",
+            [f"xid_app_fault{at}:node=node-04,gpu=6,xid=119"],
+            seed=607,
+            evidence="gsp_chain",
+            truth_patch={
+                "root_cause": "gpu-fault-survives-reboot",
+                "family": "device",
+                "action_classes": ["power_cycle_rma"],
+                "correct_actions": ["drain_node", "rma_gpu"],
+                "unsafe_actions": ["resume_node"],
+            },
+        ),
+    ]
 
 
 @cache
@@ -435,9 +559,13 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
             benign=t.benign,
             correct_actions=ACTIONS[t.fault_class][0],
             unsafe_actions=ACTIONS[t.fault_class][1],
+            action_classes=ACTION_CLASSES[t.fault_class],
         )
         for t in truths
     ]
+    if sc.truth_patch:  # every fault of an evidence scenario shares one cause
+        faults = [TruthFault.model_validate({**f.model_dump(), **sc.truth_patch}) for f in faults]
+    extra = _evidence(sc, topo, start, faults) if sc.evidence else SuiteEvidence()
     gen = Generator(
         seed=sc.seed,
         duration_s=duration,
@@ -456,6 +584,10 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
         time_range=TimeRange(start=start, end=start + duration),
         interval_s=15.0,
         topology=topo_spec,
+        boot_times=extra.boot_times,
+        addresses=extra.addresses,
+        changes=extra.changes,
+        evidence=extra.entries,
         truth=Truth(
             faults=faults,
             difficulty=sc.difficulty,
@@ -463,6 +595,43 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
         ),
         generator=gen,
     )
+
+
+def _evidence(
+    sc: Scenario, topo: Topology, start: float, faults: list[TruthFault]
+) -> SuiteEvidence:
+    fault = faults[0]
+    root = fault.root_entity
+    named = [e.split("/", 1)[0] for f in faults for e in (f.root_entity, *f.entities)]
+    named = [n for n in dict.fromkeys(named) if n in topo.node_pos]  # a job root names no node
+    node = named[0]
+    nodes = [node, *sorted(set(named) - {node})]
+    gpu = int(root.split("/gpu", 1)[1]) if "/gpu" in root else 0
+    ctx = Context(topo, start, fault.onset, tuple(nodes), gpu, fault.jobs[0] if fault.jobs else "0")
+    assert sc.evidence is not None
+    return BUILDERS[sc.evidence](ctx)
+
+
+def write_scenario(sc: Scenario, index: int, out: Path) -> None:
+    """incident.yaml and the scenario's real-format evidence files."""
+    spec = build_spec(sc, index)
+    dump_spec(spec, out / sc.id)
+    if sc.evidence:
+        topo = Topology(
+            [
+                build_cluster(
+                    racks=spec.topology.racks if spec.topology else 1,
+                    nodes_per_rack=spec.topology.nodes_per_rack if spec.topology else 1,
+                    gpus_per_node=spec.topology.gpus_per_node if spec.topology else 8,
+                    sku_name=sc.sku,
+                )
+            ]
+        )
+        extra = _evidence(sc, topo, spec.time_range.start, list(spec.truth.faults))
+        for rel, text in extra.files.items():
+            path = out / sc.id / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
 
 
 def main() -> None:
@@ -474,7 +643,7 @@ def main() -> None:
         shutil.rmtree(old.parent)
     scenarios = _variants()
     for i, sc in enumerate(scenarios):
-        dump_spec(build_spec(sc, i), out / sc.id)
+        write_scenario(sc, i, out)
     print(f"wrote {len(scenarios)} scenarios to {out}")
 
 

@@ -128,6 +128,64 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "recent_reboot": ("os", "the node booted in the window"),
     "earlier_incidents_same_gpu": ("hardware", "earlier incidents on the same GPU"),
     "earlier_incidents_same_node": ("hardware", "earlier incidents on the same node"),
+    # text evidence: job output, nvidia-smi -q, dcgmi diag, Fabric Manager, IB counters
+    "rdma_retry_exceeded": (
+        "os",
+        "job output: RDMA completions failed with transport retries exhausted (IB status 12/13)",
+    ),
+    "rdma_errors_name_one_peer": (
+        "os",
+        "the failed RDMA completions name one node as the peer (by address): that node's link",
+    ),
+    "ib_port_errors": (
+        "os",
+        "IB counters on the node: link downs, symbol / receive errors, or a port not Active",
+    ),
+    "nccl_watchdog_timeout": (
+        "workload",
+        "job output: PyTorch's NCCL watchdog timed out a collective (the job hung, then died)",
+    ),
+    "nccl_one_rank_behind": (
+        "workload",
+        "one rank's last completed collective is behind every other rank's (a straggler)",
+    ),
+    "nvls_setup_failed": (
+        "driver",
+        "job output: NCCL's NVLink SHARP (NVLS) set-up failed with a CUDA error",
+    ),
+    "cuda_contained_error": (
+        "hardware",
+        "job output: CUDA_ERROR_CONTAINED - the driver contained a hardware error to this job",
+    ),
+    "cuda_uncorrectable_ecc_in_job": (
+        "hardware",
+        "job output: CUDA reported 'uncorrectable ECC error encountered'",
+    ),
+    "cuda_device_unavailable": (
+        "driver",
+        "job output: 'CUDA-capable device(s) is/are busy or unavailable'",
+    ),
+    "recovery_action_pending": (
+        "hardware",
+        "nvidia-smi -q: GPU Recovery Action is not None, or GPU Reset Status says reset required",
+    ),
+    "smi_remap_pending": ("hardware", "nvidia-smi -q: a row remap is pending a GPU reset"),
+    "smi_remap_failure": ("hardware", "nvidia-smi -q: Remapping Failure Occurred: Yes"),
+    "smi_uncorrectable_ecc": (
+        "hardware",
+        "nvidia-smi -q: volatile uncorrectable ECC errors on the GPU",
+    ),
+    "smi_no_uncorrectable_ecc": (
+        "hardware",
+        "nvidia-smi -q on the GPU: no volatile uncorrectable ECC error",
+    ),
+    "dcgm_diag_failed": ("hardware", "dcgmi diag failed a test on the GPU (or its node)"),
+    "dcgm_diag_passed": ("hardware", "dcgmi diag ran on the node and no test failed"),
+    "fabric_manager_failed": (
+        "driver",
+        "Fabric Manager is not running: service failed, NVLink training failed, or it stopped",
+    ),
+    "nvswitch_fatal_error": ("hardware", "Fabric Manager logged an NVSwitch fatal error"),
 }
 
 

@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from knowledge.actions import ACTION_CLASSES
 from knowledge.findings import is_finding
 
 Layer = Literal["hardware", "driver", "os", "workload"]
@@ -41,6 +42,7 @@ TOOLS: dict[str, Risk] = {
     "bundle.collect_diagnostics": "read",  # nvidia-bug-report.sh, dmesg, dcgmi health
     "changes.recent": "read",
     "incidents.history": "read",
+    "node_evidence.search": "read",  # job logs, nvidia-smi -q, dcgmi diag, FM log, IB counters
     # mutate
     "slurm.drain_node": "mutate",
     "slurm.resume_node": "mutate",
@@ -285,6 +287,18 @@ class Runbook(_Strict):
     steps: list[Step] = Field(min_length=1)
     rollback: list[Step] = Field(default_factory=list)
     verification: Verification
+    action_class: str | None = Field(
+        default=None,
+        description="what the runbook does to the fault, one of knowledge.actions.ACTION_CLASSES "
+        "(graded in the eval against the truth's action classes)",
+    )
+
+    @field_validator("action_class")
+    @classmethod
+    def _known_action_class(cls, v: str | None) -> str | None:
+        if v is not None and v not in ACTION_CLASSES:
+            raise ValueError(f"unknown action_class {v!r}; known: {', '.join(ACTION_CLASSES)}")
+        return v
 
     @property
     def safety_class(self) -> SafetyClass:

@@ -35,6 +35,7 @@ OWNED_ELSEWHERE = {
     "kernel_log.search",
     "changes.recent",
     "incidents.history",
+    "node_evidence.search",
 }
 FIXED_NOW = datetime(2026, 11, 21, 10, 0, 0, tzinfo=UTC)
 # The stand-ins run on this machine: in remote mode local, it is node-01 (and only node-01).
@@ -144,6 +145,7 @@ SAMPLES: dict[str, Any] = {
     "ib_port": 1,
     "rack": "rack-a3",
     "rack_nodes": "node-01,node-02,node-03",
+    "nodes": "node-01,node-02",
     "reduced_watts": 450,
     "original_watts": 700,
     "target_watts": 500,

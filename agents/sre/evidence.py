@@ -143,11 +143,19 @@ def plan_evidence(
         end,
     )
     return {
-        "hardware": _hardware_calls(a),
-        "driver": _driver_calls(a),
-        "os": _os_calls(a),
-        "workload": _workload_calls(a),
+        "hardware": [*_hardware_calls(a), _text_call(a, "nvidia_smi_q", "dcgmi_diag")],
+        "driver": [*_driver_calls(a), _text_call(a, "fabric_manager")],
+        "os": [*_os_calls(a), _text_call(a, "ib_counters")],
+        "workload": [*_workload_calls(a), _text_call(a, "job_log", jobs=True)],
     }
+
+
+def _text_call(a: _Around, *sources: str, jobs: bool = False) -> ToolCall:
+    """Evidence from text the nodes and jobs wrote (node_evidence.search), by source."""
+    args: dict[str, Any] = {"nodes": a.nodes[:MAX_PEER_ENTITIES], "sources": list(sources)}
+    if jobs:
+        args["jobs"] = list(a.incident.jobs[:MAX_PEER_ENTITIES])
+    return ToolCall(tool="node_evidence.search", args=args)
 
 
 @dataclass(frozen=True)
@@ -842,6 +850,8 @@ def evidence_from_results(
                 out.append(_incidents_evidence(layer, call, res))
             elif call.tool == "topology.describe":
                 out.append(_topology_evidence(layer, call, res))
+            elif call.tool == "node_evidence.search":
+                out += text_evidence(layer, call, res)
         except (TypeError, ValueError, KeyError) as e:  # a malformed answer: say so, go on
             out.append(
                 _error_evidence(
@@ -859,3 +869,156 @@ def number_evidence(items: Iterable[Evidence]) -> tuple[Evidence, ...]:
     return tuple(
         e.model_copy(update={"evidence_id": f"E{i + 1:0{width}d}"}) for i, e in enumerate(ranked)
     )
+
+
+# --------------------------------------------------------------------------- text evidence
+def _gpu_key(item: Mapping[str, Any]) -> str:
+    gpu = item.get("gpu")
+    node = str(item.get("node") or "")
+    return f"{node}/gpu{gpu}" if isinstance(gpu, int) and node else ""
+
+
+def _kind_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """sig_<kind> counts, with the nodes and GPU keys each kind was seen on."""
+    facts: dict[str, Scalar] = {}
+    kinds = Counter(str(i.get("kind")) for i in items)
+    for kind, n in sorted(kinds.items()):
+        of_kind = [i for i in items if i.get("kind") == kind]
+        facts[f"sig_{kind}"] = n
+        facts[f"sig_{kind}_nodes"] = ",".join(sorted({str(i.get("node")) for i in of_kind} - {""}))
+        facts[f"sig_{kind}_gpus"] = ",".join(sorted({_gpu_key(i) for i in of_kind} - {""}))
+    return facts
+
+
+def _rdma_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """Which node the failed RDMA completions name as the peer (attributed by address)."""
+    errs = [i for i in items if i.get("kind") == "nccl_ib_completion_error"]
+    if not errs:
+        return {}
+    detail = [i.get("detail") or {} for i in errs]
+    peers = Counter(str(i.get("peer")) for i in errs if i.get("peer"))
+    facts: dict[str, Scalar] = {
+        "rdma_errors": len(errs),
+        "rdma_retry_exceeded": sum(1 for d in detail if d.get("retry_exceeded") == "true"),
+        "rdma_unattributed": sum(1 for i in errs if not i.get("peer")),
+        "rdma_peers": ",".join(f"{p}:{n}" for p, n in peers.most_common()),
+        "rdma_reporting_nodes": ",".join(sorted({str(i.get("node")) for i in errs} - {""})),
+    }
+    if peers:
+        top, n = peers.most_common(1)[0]
+        facts["rdma_top_peer"] = top
+        facts["rdma_top_peer_share"] = round(n / sum(peers.values()), 3)
+    return facts
+
+
+def _rank_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """Watchdog timeouts per rank, and the ranks whose last completed work is behind."""
+    ranks = {
+        str((i.get("detail") or {}).get("rank"))
+        for i in items
+        if i.get("kind") == "nccl_watchdog_timeout"
+    } - {"None", ""}
+    done: dict[str, int] = {}
+    for i in items:
+        d = i.get("detail") or {}
+        if (
+            i.get("kind") == "nccl_work_progress"
+            and str(d.get("last_completed", "")).lstrip("-").isdigit()
+        ):
+            rank = str(d.get("rank"))
+            done[rank] = min(done.get(rank, 1 << 62), int(d["last_completed"]))
+    facts: dict[str, Scalar] = {}
+    if ranks:
+        facts["watchdog_ranks"] = len(ranks)
+    if len(done) >= 2:
+        top = max(done.values())
+        behind = sorted(r for r, v in done.items() if v < top)
+        facts["progress_ranks"] = len(done)
+        facts["lagging_ranks"] = ",".join(behind)
+        if len(behind) == 1:
+            facts["lagging_rank"] = behind[0]
+    return facts
+
+
+def _smi_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """Per-GPU nvidia-smi readings that findings and tickets need."""
+    gpus = [i for i in items if i.get("kind") == "smi_gpu"]
+    if not gpus:
+        return {}
+
+    def pairs(key: str) -> str:
+        return ",".join(
+            f"{_gpu_key(i)}={(i.get('detail') or {}).get(key, '')}" for i in gpus if _gpu_key(i)
+        )
+
+    clean = [
+        _gpu_key(i)
+        for i in gpus
+        if str((i.get("detail") or {}).get("ecc_volatile_uncorrectable", "")) == "0"
+    ]
+    return {
+        "smi_gpus": len(gpus),
+        "smi_serials": pairs("serial")[:300],
+        "smi_recovery_actions": pairs("recovery_action")[:300],
+        "smi_no_uncorrectable_gpus": ",".join(k for k in clean if k),
+    }
+
+
+def _fm_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    states = [i for i in items if i.get("kind") == "fm_state"]
+    if not states:
+        return {}
+    return {
+        "fm_states": ",".join(
+            f"{i.get('node') or '?'}={(i.get('detail') or {}).get('state', '')}" for i in states
+        )
+    }
+
+
+def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidence]:
+    """One evidence item per node_evidence.search that found files: signature counts with
+    their nodes and GPUs, RDMA peer attribution, rank progress, nvidia-smi readings, the
+    Fabric Manager state; GPU lines no parser understood are counted. No files: no item (a
+    fleet without these sources says nothing, rather than "all clear")."""
+    data = res.data if isinstance(res.data, dict) else {}
+    files = [f for f in data.get("files") or [] if isinstance(f, dict)]
+    if not files:
+        return []
+    items = [i for i in data.get("items") or [] if isinstance(i, dict)]
+    # an NCCL "Cuda failure '<message>'" also counts as the CUDA error its message names
+    named = [
+        {**i, "kind": str((i.get("detail") or {}).get("cuda_error"))}
+        for i in items
+        if (i.get("detail") or {}).get("cuda_error")
+    ]
+    facts: dict[str, Scalar] = {
+        "files": len(files),
+        "items": len(items),
+        "unparsed": int(data.get("unparsed") or 0),
+        "sources": ",".join(sorted({str(f.get("source")) for f in files})),
+    }
+    facts |= _kind_facts([*items, *named])
+    for part in (_rdma_facts, _rank_facts, _smi_facts, _fm_facts):
+        facts |= part(items)
+    shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
+    lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]
+    kinds = Counter(str(i.get("kind")) for i in items)
+    summary = (
+        f"{facts['sources']} on {','.join(call.args.get('nodes', [])) or '*'}: "
+        f"{len(files)} file(s), {len(items)} signature(s) "
+        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
+        + (f", {facts['unparsed']} GPU line(s) not understood" if facts["unparsed"] else "")
+        + (": " + "; ".join(lines) if lines else "")
+    )
+    return [
+        Evidence(
+            evidence_id="",
+            layer=layer,
+            tool=call.tool,
+            entity=",".join(call.args.get("nodes", [])) or "*",
+            summary=summary,
+            facts=facts,
+            query=res.query,
+            status="ok" if items else "empty",
+        )
+    ]

@@ -92,6 +92,7 @@ class _View:
     scheduler: list[Evidence] = field(default_factory=list)
     changes: list[Evidence] = field(default_factory=list)
     history: list[Evidence] = field(default_factory=list)
+    text: list[Evidence] = field(default_factory=list)  # node_evidence.search
 
     @classmethod
     def of(cls, evidence: Sequence[Evidence]) -> _View:
@@ -111,6 +112,8 @@ class _View:
                 v.changes.append(e)
             elif e.tool == "incidents.history":
                 v.history.append(e)
+            elif e.tool == "node_evidence.search":
+                v.text.append(e)
         return v
 
     def role(self, role: str) -> dict[str, Evidence]:
@@ -165,6 +168,7 @@ def derive_findings(incident: Incident, evidence: Sequence[Evidence]) -> tuple[F
     _device(incident, v, out)
     _workload(incident, v, out)
     _scheduler(incident, v, out)
+    _text_evidence(incident, v, out)
     return tuple(sorted(out.items.values(), key=lambda f: f.name))
 
 
@@ -710,3 +714,129 @@ def _scheduler(incident: Incident, v: _View, out: _Out) -> None:
             out.add("earlier_incidents_same_gpu", e.entity, [e], _num(e.facts, "same_root"))
         if _ge(e.facts, "same_node", 1):
             out.add("earlier_incidents_same_node", e.entity, [e], _num(e.facts, "same_node"))
+
+
+# --------------------------------------------------------------------------- text evidence
+def _with(v: _View, kind: str) -> list[Evidence]:
+    """Text evidence holding signatures of ``kind``."""
+    return [e for e in v.text if _ge(e.facts, f"sig_{kind}", 1)]
+
+
+def _on(evs: Sequence[Evidence], kind: str, gpus: set[str], nodes: set[str]) -> list[Evidence]:
+    """Those of ``evs`` whose ``kind`` signatures sit on one of ``gpus`` (when the incident has
+    GPU roots and the text names GPUs) or else on one of ``nodes``."""
+    hit = []
+    for e in evs:
+        on_gpus = set(_split(e.facts.get(f"sig_{kind}_gpus")))
+        on_nodes = set(_split(e.facts.get(f"sig_{kind}_nodes")))
+        if (gpus and on_gpus and on_gpus & gpus) or (not (gpus and on_gpus) and on_nodes & nodes):
+            hit.append(e)
+    return hit
+
+
+def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
+    """Findings from job output, nvidia-smi -q, dcgmi diag, Fabric Manager and IB counters."""
+    if not v.text:
+        return
+    gpus = set(_gpu_roots(incident))
+    nodes = {g.split("/", 1)[0] for g in gpus} | set(incident.nodes)
+    if incident.root_entity and "/" not in incident.root_entity:
+        nodes.add(incident.root_entity)
+    _rdma_and_ranks(incident, v, out)
+    _job_errors(incident, v, out)
+    _gpu_state(incident, v, out, gpus, nodes)
+    _fabric(incident, v, out, nodes)
+
+
+def _rdma_and_ranks(incident: Incident, v: _View, out: _Out) -> None:
+    rdma = [e for e in v.text if _ge(e.facts, "rdma_retry_exceeded", 1)]
+    if rdma:
+        n = sum(_num(e.facts, "rdma_retry_exceeded") for e in rdma)
+        out.add("rdma_retry_exceeded", incident.root_entity, rdma, n)
+    one_peer = [
+        e
+        for e in v.text
+        if e.facts.get("rdma_top_peer") and _ge(e.facts, "rdma_top_peer_share", 2 / 3)
+    ]
+    if one_peer:
+        peer = str(one_peer[0].facts["rdma_top_peer"])
+        out.add(
+            "rdma_errors_name_one_peer",
+            peer,
+            one_peer,
+            _num(one_peer[0].facts, "rdma_top_peer_share"),
+            detail=f"errors name {peer} as the peer ({one_peer[0].facts.get('rdma_peers')})",
+        )
+    watchdog = _with(v, "nccl_watchdog_timeout")
+    if watchdog:
+        out.add(
+            "nccl_watchdog_timeout",
+            incident.root_entity,
+            watchdog,
+            _num(watchdog[0].facts, "watchdog_ranks"),
+        )
+    lag = [e for e in v.text if e.facts.get("lagging_rank")]
+    if lag:
+        rank = str(lag[0].facts["lagging_rank"])
+        out.add(
+            "nccl_one_rank_behind",
+            incident.root_entity,
+            lag,
+            float(rank),
+            detail=f"rank {rank} is behind every other rank",
+        )
+
+
+def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
+    for kind, name in (
+        ("cuda_contained_error", "cuda_contained_error"),
+        ("cuda_uncorrectable_ecc", "cuda_uncorrectable_ecc_in_job"),
+        ("cuda_device_unavailable", "cuda_device_unavailable"),
+        ("nccl_nvls_failure", "nvls_setup_failed"),
+    ):
+        evs = _with(v, kind)
+        if evs:
+            out.add(name, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
+
+
+def _gpu_state(incident: Incident, v: _View, out: _Out, gpus: set[str], nodes: set[str]) -> None:
+    """nvidia-smi -q and dcgmi diag readings on the incident's GPUs (else its nodes)."""
+    for kind, name in (
+        ("smi_recovery_action", "recovery_action_pending"),
+        ("smi_reset_required", "recovery_action_pending"),
+        ("smi_remap_pending", "smi_remap_pending"),
+        ("smi_remap_failure", "smi_remap_failure"),
+        ("smi_uncorrectable_ecc", "smi_uncorrectable_ecc"),
+        ("dcgm_diag_fail", "dcgm_diag_failed"),
+    ):
+        evs = _on(_with(v, kind), kind, gpus, nodes)
+        if evs:
+            out.add(name, incident.root_entity, evs)
+    clean = [
+        e
+        for e in v.text
+        if gpus & set(_split(e.facts.get("smi_no_uncorrectable_gpus")))
+        and not _on(_with(v, "smi_uncorrectable_ecc"), "smi_uncorrectable_ecc", gpus, nodes)
+    ]
+    if clean:
+        out.add("smi_no_uncorrectable_ecc", incident.root_entity, clean)
+    ran = _on(_with(v, "dcgm_diag_summary"), "dcgm_diag_summary", set(), nodes)
+    if ran and "dcgm_diag_failed" not in out.items:
+        out.add("dcgm_diag_passed", incident.root_entity, ran)
+
+
+def _fabric(incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
+    states = [
+        e
+        for e in v.text
+        if any(
+            s.split("=", 1)[1] == "failed" and s.split("=", 1)[0] in (nodes | {"?"})
+            for s in _split(e.facts.get("fm_states"))
+            if "=" in s
+        )
+    ]
+    if states:
+        out.add("fabric_manager_failed", incident.root_entity, states)
+    fatal = _with(v, "fm_nvswitch_fatal")
+    if fatal:
+        out.add("nvswitch_fatal_error", incident.root_entity, fatal)

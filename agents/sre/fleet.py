@@ -31,7 +31,7 @@ import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -39,6 +39,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from agents.sre.node_evidence import EvidenceSource, NoEvidence
 from bus.events import Incident, IncidentOpened, IncidentUpdated
 from telemetry.fields import ALL_FIELDS, FIELD_ALIASES, GPU_FIELD_NAMES, NODE_FIELD_NAMES, FieldKind
 from telemetry.frame import EntityKind, Frame, LogEvent, Tick
@@ -121,6 +122,7 @@ class Fleet:
     scheduler: SchedulerView
     changes: ChangeLog
     incidents: IncidentHistory
+    evidence: EvidenceSource = field(default_factory=NoEvidence)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -619,6 +621,7 @@ class ReplayFleet(Fleet):
         topology: Topology,
         window_s: float = DEFAULT_WINDOW_S,
         boot_times: Mapping[str, float] | None = None,
+        evidence: EvidenceSource | None = None,
     ) -> None:
         self.replay_metrics = ReplayMetrics(topology, window_s)
         self.replay_logs = ReplayLogs(window_s)
@@ -632,6 +635,7 @@ class ReplayFleet(Fleet):
             self.replay_scheduler,
             self.replay_changes,
             self.replay_incidents,
+            evidence if evidence is not None else NoEvidence(),
         )
         for node, t in sorted((boot_times or {}).items()):
             self.replay_changes.record(t, node, "boot", "node booted")
