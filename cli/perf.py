@@ -15,16 +15,15 @@ from agents.perf.health_store import HealthStore
 from agents.perf.propose import file_requests
 from agents.perf.report import PerfReport, analyse
 from agents.perf.stats import FleetStats, collect
+from agents.perf.store_source import node_spans, store_windows
 from cli.common import UsageError, load_topology
 from cli.perf_html import write_report
 from cli.perf_render import report_text
 from evals.perf_eval import default_scenarios, markdown, score_scenario
 from sim.perf_fleet import PerfFleet, PerfScenario
-from telemetry.promql import PromStore, StoreError
+from telemetry.promql import StoreError
 from telemetry.recording import RecordingError, RunReader
 from telemetry.window import (
-    PERF_GPU_FIELDS,
-    PERF_NODE_FIELDS,
     JobSpan,
     MetricsWindow,
     split_window,
@@ -82,36 +81,15 @@ def _vm(
         raise UsageError("--source vm needs --topology FILE (which GPUs and nodes to read)")
     topo = load_topology(args.topology)
     end = args.end if args.end is not None else time.time()  # the edge reads the clock
-    step = 15.0
 
     def chunks() -> Iterator[MetricsWindow]:
-        with PromStore(url) as store:
-            a = end - window_s
-            while a < end:
-                b = min(a + 3600.0, end)
-                try:
-                    ticks = store.range_ticks(
-                        a, b - step, step, topo, fields=[*PERF_GPU_FIELDS, *PERF_NODE_FIELDS]
-                    )
-                except StoreError as e:
-                    raise UsageError(f"--source vm {url}: {e}") from None
-                yield window_from_ticks(ticks, topo, step)[0]
-                a = b
+        try:
+            yield from store_windows(url, topo, end - window_s, end)
+        except StoreError as e:
+            raise UsageError(f"--source vm {url}: {e}") from None
 
-    # No scheduler view in a metrics store: each node stands in for a job, so waste and gaps
-    # are reported per node (the report's caveat says so).
-    nodes = [
-        JobSpan(
-            f"node:{host}",
-            "unknown",
-            "unknown",
-            "node",
-            tuple(topo.gpus_of_node(i).tolist()),
-            end - window_s,
-        )
-        for i, host in enumerate(topo.node_keys)
-    ]
-    return chunks(), nodes, f"vm: {url} (no scheduler: per-node attribution)"
+    label = f"vm: {url} (no scheduler: per-node attribution)"
+    return chunks(), node_spans(topo, end - window_s), label
 
 
 def _source(

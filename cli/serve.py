@@ -47,7 +47,8 @@ def plugins_for(loaded: LoadedConfig) -> list[Plugin]:
     from service.plugins import front_end_plugins  # noqa: PLC0415 (slack_bolt, mcp: only here)
 
     cfg = loaded.config
-    return front_end_plugins(cfg.slack is not None and loaded.slack is not None, cfg.mcp.enabled)
+    slack = cfg.slack is not None and loaded.slack is not None
+    return front_end_plugins(slack, cfg.mcp.enabled, cfg.perf.enabled is not False)
 
 
 def cmd_export_rules(args: argparse.Namespace, out: TextIO) -> int:

@@ -263,7 +263,9 @@ def knowledge_router(deps: ApiDeps) -> APIRouter:
         note = (
             "recommendations from the performance agent"
             if deps.perf_running
-            else "no performance agent is running in this service; listing what the log holds"
+            else "no performance agent is running in this service (it reads the metrics store: "
+            "set metrics_store.url in the SRE config; `gpufleet perf report` runs it on demand); "
+            "listing what the log holds"
         )
         return Recommendations(
             performance_agent_running=deps.perf_running, note=note, recommendations=found

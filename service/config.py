@@ -26,6 +26,7 @@ from pydantic import (
     model_validator,
 )
 
+from agents.sre.config import SreConfig
 from service.auth import TokenTable
 from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
 from telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
@@ -95,6 +96,17 @@ class McpConfig(_Strict):
     enabled: bool = False
 
 
+class PerfConfig(_Strict):
+    """The Performance agent in the background: every ``interval_s`` it analyses the last
+    ``window_s`` of the metrics store (``metrics_store`` of the SRE config) and publishes its
+    recommendations; the actions it proposes wait for a person like any other. ``enabled``
+    unset: on when a metrics store is configured (it has nothing to read otherwise)."""
+
+    enabled: bool | None = None
+    interval_s: float = Field(default=3600.0, ge=60.0)
+    window_s: float = Field(default=86400.0, ge=3600.0, le=31 * 86400.0)
+
+
 class ServeConfig(_Strict):
     listen: ListenConfig = Field(default_factory=ListenConfig)
     telemetry: TelemetryConfig = Field(default_factory=TelemetryConfig)
@@ -104,6 +116,7 @@ class ServeConfig(_Strict):
     api_tokens: list[ApiToken] = Field(default_factory=list)
     slack: SlackConfig | None = None
     mcp: McpConfig = Field(default_factory=McpConfig)
+    perf: PerfConfig = Field(default_factory=PerfConfig)
     log_events: bool = True  # one log line per bus event (JSON with --log-json)
 
 
@@ -222,3 +235,8 @@ def _loaded(cfg: ServeConfig, source: str) -> LoadedConfig:
         except SlackConfigError as e:
             raise ServeConfigError(str(e)) from None
     return LoadedConfig(config=cfg, tokens=TokenTable.of(tokens), slack=slack, source=source)
+
+
+def perf_enabled(config: ServeConfig, sre_config: SreConfig) -> bool:
+    """Whether ``gpufleet serve`` runs the Performance agent: it reads the metrics store."""
+    return sre_config.metrics_store is not None and config.perf.enabled is not False

@@ -5,7 +5,9 @@ topic), its ``/slack/events`` router in HTTP mode, and its outbox drainer and So
 connection as a service lifecycle. MCP (``mcp: {enabled: true}``): the streamable-HTTP server
 mounted at ``/mcp`` behind the API's bearer tokens, its session manager as a lifecycle, and the
 poller that runs MCP proposals once a person has approved them (through the SRE runtime's gate
-and ledger: at most once, audited).
+and ledger: at most once, audited). The Performance agent (a metrics store configured, ``perf:``):
+a background round every ``interval_s`` publishing recommendations, and running the actions
+people approved through the same gate.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+from agents.perf.agent import PerfAgent
+from agents.perf.health_store import HealthStore
+from agents.perf.report import PerfReport, analyse
+from agents.perf.stats import collect
+from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
+from service.config import perf_enabled
 from service.context import Extension
 from service.incidents import IncidentBook
 from service.mcp.deps import runtime_deps
@@ -78,11 +86,48 @@ def mcp_plugin(inputs: PluginInputs) -> Extension:
     return Extension(mounts=(("/mcp", mcp.app),), lifecycles=(mcp.lifespan, proposal_poller))
 
 
-def front_end_plugins(inputs_slack: bool, inputs_mcp: bool) -> list[Plugin]:
-    """The plugins for a config with Slack and/or MCP turned on."""
+def perf_plugin(inputs: PluginInputs) -> Extension:
+    """The Performance agent over the metrics store, in the background (see PerfConfig)."""
+    ctx, cfg = inputs.ctx, inputs.loaded.config.perf
+    store = inputs.runtime.config.metrics_store
+    if not perf_enabled(inputs.loaded.config, inputs.runtime.config) or store is None:
+        return Extension()  # nothing to read: /api/v1/recommendations says so
+    topology = inputs.runtime.fleet.topology
+
+    def produce() -> PerfReport:
+        end = ctx.clock()  # the edge's clock, read once per round
+        start = end - cfg.window_s
+        stats = collect(store_windows(store.url, topology, start, end), node_spans(topology, start))
+        with HealthStore(ctx.state_dir / "health.db") as health:
+            return analyse(stats, f"metrics store {store.url} (per-node attribution)", health)
+
+    agent = PerfAgent(ctx.bus, produce, approvals_db=ctx.approvals_path)
+    agent.start()  # subscribe before the bus delivers (plugins are built before it starts)
+
+    @contextlib.asynccontextmanager
+    async def running() -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        task = asyncio.create_task(
+            agent.run(cfg.interval_s, stop, gate=inputs.runtime.deps.gate, clock=ctx.clock),
+            name="perf-agent",
+        )
+        try:
+            yield
+        finally:
+            stop.set()
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    return Extension(lifecycles=(running,))
+
+
+def front_end_plugins(slack: bool, mcp: bool, perf: bool) -> list[Plugin]:
+    """The plugins for a config with Slack, MCP and/or the Performance agent turned on."""
     plugins: list[Plugin] = []
-    if inputs_slack:
+    if slack:
         plugins.append(slack_plugin)
-    if inputs_mcp:
+    if mcp:
         plugins.append(mcp_plugin)
+    if perf:
+        plugins.append(perf_plugin)
     return plugins

@@ -50,7 +50,7 @@ from cli.watch import (
 from graph.approvals.policy import Policy, load_policy
 from knowledge.retrieve import Query
 from service.app import create_app
-from service.config import LoadedConfig
+from service.config import LoadedConfig, perf_enabled
 from service.context import Extension, ServiceContext
 from service.incidents import IncidentBook
 from service.intake import AlertmanagerEdge
@@ -253,6 +253,7 @@ class Service:
             intake=self.edge,
             metrics=self.metrics,
             knowledge=knowledge_search(sre),
+            perf_running=perf_enabled(loaded.config, sre.runtime.config),
             routers=[r for x in extensions for r in x.routers],
             mounts=[m for x in extensions for m in x.mounts],
             lifecycles=[c for x in extensions for c in x.lifecycles],
