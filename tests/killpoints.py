@@ -109,6 +109,7 @@ class KillHarness:
             ["cli.main", "cli.sre", "agents.sre.live", "tests.killpoints"]
         )
         self.last_idle_cpu = 0.0
+        self.approve_s = float("inf")  # the fastest uninterrupted approve seen so far
         self.drain_log = work / "drains.log"
         self.env = {**cluster.env, "PATH": f"{self._wrapper_dir()}{os.pathsep}{os.environ['PATH']}"}
         self.incident_id = self._events()
@@ -260,8 +261,11 @@ class KillHarness:
             "kill test",
             *self._common(state),
         ]
+        started = time.monotonic()
         code, _, _ = self._run(approve, "" if random_s is not None else point, kill_after=random_s)
         killed = code == -signal.SIGKILL
+        if not killed:  # a whole approve: the random window follows the machine's current pace
+            self.approve_s = min(self.approve_s, time.monotonic() - started)
         restart = ["diagnose", self.incident_id, "--wait", *self._common(state)]
         marks = ("PAUSED for approval", "ESCALATED, outcome unknown", "outcome:")
         rcode, cpu, text = self._run(restart, "", wait_until=marks)
@@ -390,14 +394,16 @@ def _cpu_of(pid: int) -> float:
 
 def sweep(harness: KillHarness, rounds: int, randoms: int, seed: int = 0) -> list[KillRun]:
     """Every point (``rounds`` times, the n-th hit rotating) plus ``randoms`` random kills,
-    drawn over the time an uninterrupted ``approve`` takes here (a kill after it exits kills
-    nothing, so a fixed window would waste most of the runs on a fast machine)."""
+    drawn over the time the fastest uninterrupted ``approve`` took here so far (a kill after it
+    exits kills nothing: a fixed window wastes runs on a fast machine, a window measured once
+    wastes them when the machine gets quieter)."""
     rng = random.Random(seed)
     runs = []
     for r in range(rounds):
         for point in POINTS:
             runs.append(harness.kill_once(f"{point}:{r + 1}" if r else point))
-    window = harness.approve_seconds() if randoms else 0.0
+    if randoms:
+        harness.approve_s = min(harness.approve_s, harness.approve_seconds())
     for _ in range(randoms):
-        runs.append(harness.kill_once("random", random_s=rng.uniform(0.02, window)))
+        runs.append(harness.kill_once("random", random_s=rng.uniform(0.02, harness.approve_s)))
     return runs
