@@ -94,7 +94,11 @@ class JobRules:
         # A GPU must have been seen moving before a flat line means "froze": a source that
         # always repeats one value (a cached exporter, a synthetic frame) is not a hang.
         self.moved = np.zeros(n, dtype=bool)
-        self._last = np.full((n, 3), np.nan)  # util, power, SM clock of the previous sample
+        # util, power and SM clock of the previous sample (the frame's columns, not copies:
+        # the detector builds a new frame array every tick)
+        self._last_util = np.full(n, np.nan)
+        self._last_power = np.full(n, np.nan)
+        self._last_clock = np.full(n, np.nan)
 
     def _alloc(self, k: int) -> None:
         self.kind_compute = np.zeros(k, dtype=bool)
@@ -157,18 +161,14 @@ class JobRules:
         self, t: float, util: FloatArray, power: FloatArray, clock: FloatArray, tensor: FloatArray
     ) -> FloatArray:
         """Seconds each GPU has been flat-lined and busy with no tensor work (NaN if not)."""
-        now = np.stack([util, power, clock], axis=1)
         with np.errstate(invalid="ignore"):
-            d = np.abs(now - self._last)
-            flat = (
-                (d[:, 0] <= FLAT_UTIL_PCT)
-                & (d[:, 1] <= FLAT_POWER_W)
-                & ((d[:, 2] <= FLAT_CLOCK_MHZ) | np.isnan(clock))
-                & ~(tensor > NO_TENSOR)
-                & (util >= self.th.job_active_util_pct)
-            )
-        known = ~np.isnan(util) & ~np.isnan(power) & ~np.isnan(self._last[:, 1])
-        self._last = now
+            flat = np.abs(util - self._last_util) <= FLAT_UTIL_PCT
+            flat &= np.abs(power - self._last_power) <= FLAT_POWER_W
+            flat &= (np.abs(clock - self._last_clock) <= FLAT_CLOCK_MHZ) | np.isnan(clock)
+            flat &= ~(tensor > NO_TENSOR)
+            flat &= util >= self.th.job_active_util_pct
+        known = ~np.isnan(util) & ~np.isnan(power) & ~np.isnan(self._last_power)
+        self._last_util, self._last_power, self._last_clock = util, power, clock
         self.moved |= known & ~flat
         self.s_flat.update(t, flat & self.moved, known, 0.0)
         return t - self.s_flat.since
