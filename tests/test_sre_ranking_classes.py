@@ -223,3 +223,30 @@ def test_fault_and_opening_vocabularies_are_known_names() -> None:
     for symptom, findings in SYMPTOM_FINDINGS.items():
         assert is_symptom(symptom), symptom
         assert all(is_finding(f) for f in findings), symptom
+
+
+# --------------------------------------------------------------------------- fleet level
+def test_fleet_incident_rooted_at_a_driver_points_at_the_driver(retriever: Retriever) -> None:
+    """The NOC grouped Xid 119 on four nodes that share one driver version: the diagnosis is a
+    driver bug, not four GPUs' GSP firmware."""
+    gpus = [f"node-0{n}/gpu{g}" for n in (1, 2, 4, 5) for g in range(8)]
+    line = (
+        "NVRM: Xid (PCI:0000:18:00): 119, pid=3310, name=python3, Timeout after 6s of waiting "
+        "for RPC response from GPU0 GSP! Expected function 76 (GSP_RM_CONTROL) (0x2080014b 0x5)."
+    )
+    evidence = [_metrics(g, util_pre=95.0, util_now=0.0) for g in gpus[:2]]
+    evidence.append(_log([line], {119: (32, gpus)}))
+    inc = _incident(
+        ("xid_119",),
+        (119,),
+        Family.DEVICE,
+        root="driver:535.104.05",
+        scope=Scope.CLUSTER,
+        nodes=("node-01", "node-02", "node-04", "node-05"),
+    )
+    core = analyze_evidence(inc, evidence, retriever, retriever.kb)
+    assert "xid_fleetwide_same_attribute" in {f.name for f in core.findings}
+    ids = [h.card_id for h in core.hypotheses]
+    assert ids[0] in {"driver-regression-fleetwide", "gsp-rpc-timeout-driver-bug"}
+    alone = _incident(("xid_119",), (119,), Family.DEVICE)  # one GPU: not the driver card
+    assert "driver-regression-fleetwide" not in _rank(retriever, alone, evidence[:1])[:1]
