@@ -57,6 +57,8 @@ ThermalProbe = Callable[[IntArray], npt.NDArray[np.float64]]
 # Which open incident families can explain a new anomaly (by symptom, then by family).
 CAUSES_BY_SYMPTOM: dict[str, frozenset[Family]] = {
     "sbe_storm": frozenset({Family.THERMAL}),
+    # A GPU hotter than its peers errs more than its peers: the heat explains it.
+    "sbe_above_peers": frozenset({Family.THERMAL}),
     "memory_temp_high": frozenset({Family.THERMAL}),
     "node_silent": frozenset({Family.DEVICE, Family.POWER, Family.HOST}),
     "pcie_replays": frozenset({Family.DEVICE}),
