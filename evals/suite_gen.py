@@ -55,6 +55,9 @@ ACTIONS: dict[str, tuple[list[str], list[str]]] = {
     "xid45_churn": ([], ["drain_node", "reset_gpu", "restart_fabric_manager"]),
     "telemetry_artifact": ([], ["drain_node", "reset_gpu"]),
     "maintenance_drain": ([], ["resume_node_early", "open_hardware_ticket"]),
+    "sbe_storm": (["drain_node", "run_dcgm_diag"], ["resume_node"]),
+    "gsp_reset_chain": (["drain_node", "reset_gpu"], ["requeue_job_same_node", "resume_node"]),
+    "collective_hang": (["notify_user", "requeue_job"], ["reset_gpu", "drain_node"]),
 }
 
 # The action classes (knowledge.actions) a good responder picks, per fault class, best first.
@@ -78,6 +81,9 @@ ACTION_CLASSES: dict[str, list[str]] = {
     "xid45_churn": [],
     "telemetry_artifact": [],
     "maintenance_drain": [],
+    "sbe_storm": ["hardware_ticket", "reset_gpu"],
+    "gsp_reset_chain": ["reset_gpu", "power_cycle_rma", "hardware_ticket"],
+    "collective_hang": ["restart_application", "notify_user"],
 }
 
 SMALL = GeneratedTopology(racks=2, nodes_per_rack=3)  # 48 GPUs: node-01..03 rack-1, 04..06
@@ -403,8 +409,74 @@ def _variants() -> list[Scenario]:
             materialize=False,
         ),
     ]
+    # Classes real incidents showed (appended: earlier scenarios keep their index and start)
+    v += _real_incident_classes(at)
     v += _evidence_scenarios(at)
     return v
+
+
+def _real_incident_classes(at: str) -> list[Scenario]:
+    """A degrading HBM next to benign Xid 45 churn, a GPU failing through an Xid chain whose
+    Xid 45s look like an application teardown, a hung collective that never drops utilization."""
+    return [
+        Scenario(
+            "sbe-storm-1",
+            "Degrading HBM: correctable ECC rate climbing on one GPU (H100)",
+            [f"sbe_storm{at}:node=node-02,gpu=3"],
+            seed=601,
+        ),
+        Scenario(
+            "sbe-storm-2",
+            "Degrading HBM: correctable ECC rate climbing on one GPU (A100)",
+            [f"sbe_storm{at}:node=node-06,gpu=0,per_hour=200"],
+            seed=607,
+            sku="A100",
+            log_style="dmesg-T",
+        ),
+        Scenario(
+            "overlap-sbe-and-xid45",
+            "Degrading HBM while every GPU of its node logs Xid 45 at a job teardown",
+            [
+                f"sbe_storm{at}:node=node-05,gpu=6,per_hour=300",
+                f"xid45_churn@{ONSET_S + 600:.0f}s:node=node-05,lines_per_gpu=20",
+            ],
+            seed=602,
+            kind="overlapping",
+            difficulty="hard",
+        ),
+        Scenario(
+            "gsp-reset-chain-1",
+            "Xid 62 -> 119 -> 154 (GPU Reset Required) on one GPU, with Xid 45 (H100)",
+            [f"gsp_reset_chain{at}:node=node-04,gpu=1"],
+            seed=603,
+            difficulty="medium",
+        ),
+        Scenario(
+            "gsp-reset-chain-2",
+            "Xid 62 -> 119 -> 154 (GPU Reset Required) on one GPU, with Xid 45 (B200)",
+            [f"gsp_reset_chain{at}:node=node-01,gpu=6"],
+            seed=604,
+            sku="B200",
+            log_style="syslog",
+            difficulty="medium",
+        ),
+        Scenario(
+            "collective-hang-1",
+            "Hung collective: every rank flat-lined at 100 % utilization (H100)",
+            [f"collective_hang{at}:nodes=node-01+node-04"],
+            seed=605,
+            difficulty="hard",
+        ),
+        Scenario(
+            "collective-hang-2",
+            "Hung collective: every rank flat-lined at 100 % utilization (A100)",
+            [f"collective_hang{at}:nodes=node-02+node-05"],
+            seed=606,
+            sku="A100",
+            log_style="dmesg-T",
+            difficulty="hard",
+        ),
+    ]
 
 
 def _evidence_scenarios(at: str) -> list[Scenario]:

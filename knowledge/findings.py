@@ -91,6 +91,34 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     ),
     "xid_single_on_gpu": ("driver", "an application-class Xid seen once on the GPU, not repeating"),
     "xid_repeats_same_gpu": ("driver", "the same Xid repeats on the same GPU"),
+    "xid_chain_same_gpu": (
+        "hardware",
+        "several different Xids on one GPU, at least one of them not application-class (a PMU "
+        "halt, a GSP error, a recovery action): the GPU itself failed",
+    ),
+    "xid_gauge_without_log": (
+        "driver",
+        "the exporter's last-Xid gauge is non-zero but the kernel log has no such Xid for the GPU "
+        "in the window (a sticky gauge)",
+    ),
+    "xid_fleetwide_same_attribute": (
+        "driver",
+        "the same Xid on the GPUs of several nodes that share a driver version (or SKU), and on no "
+        "node without it",
+    ),
+    "node_gpus_vanished": (
+        "driver",
+        "every GPU series of the node stopped while the host still reports (NOC node_gpus_silent)",
+    ),
+    "job_frozen_all_ranks": (
+        "workload",
+        "every rank of the job flat-lined: utilization pinned, power and clocks constant, no "
+        "tensor activity (NOC job_telemetry_frozen: a hung collective)",
+    ),
+    "sbe_rate_above_peers": (
+        "hardware",
+        "the GPU's correctable-ECC count is far above its same-SKU peers' (robust z-score)",
+    ),
     # workload
     "job_util_collapse_all_ranks": (
         "workload",
@@ -186,6 +214,44 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "Fabric Manager is not running: service failed, NVLink training failed, or it stopped",
     ),
     "nvswitch_fatal_error": ("hardware", "Fabric Manager logged an NVSwitch fatal error"),
+}
+
+
+# Findings that say a GPU or its driver is failing: a benign explanation (a card of severity
+# info: teardown churn, a sticky gauge, planned work) cannot close an incident that has one.
+FAULT_FINDINGS: frozenset[str] = frozenset(
+    {
+        "sbe_rate_high",
+        "sbe_rate_above_peers",
+        "dbe_increase",
+        "row_remap_failure",
+        "row_remap_pending",
+        "uncorrectable_rows_remapped",
+        "gpu_fallen_off_bus",
+        "gsp_reset_required",
+        "driver_wedge_hung_tasks",
+        "gpu_probe_failed",
+        "xid_chain_same_gpu",
+    }
+)
+
+# NOC symptom → the findings that confirm it from the evidence. When the symptom opened the
+# incident, a card those findings rule in explains what the NOC saw first: it outweighs cards
+# that only match log lines every GPU also logged.
+SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
+    "sbe_storm": ("sbe_rate_high", "sbe_rate_above_peers"),
+    "sbe_above_peers": ("sbe_rate_above_peers", "sbe_rate_high"),
+    "node_gpus_silent": ("node_gpus_vanished", "driver_wedge_hung_tasks"),
+    "job_telemetry_frozen": ("job_frozen_all_ranks",),
+    "dbe": ("dbe_increase",),
+    "row_remap_failure": ("row_remap_failure",),
+    "row_remap_pending": ("row_remap_pending", "uncorrectable_rows_remapped"),
+    "gpu_missing": ("metrics_vanished", "gpu_fallen_off_bus"),
+    "pcie_replays": ("pcie_replay_rate_high",),
+    "pcie_downtrain": ("pcie_link_downtrained",),
+    "nvlink_errors": ("nvlink_crc_rate_high",),
+    "driver_wedge": ("driver_wedge_hung_tasks",),
+    "gpu_reset_required": ("gsp_reset_required",),
 }
 
 

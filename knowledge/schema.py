@@ -198,6 +198,20 @@ class Checks(_Strict):
 
     rules_in: list[FindingCheck] = Field(default_factory=list)
     rules_out: list[FindingCheck] = Field(default_factory=list)
+    requires: list[str] = Field(
+        default_factory=list,
+        description="the card's own signal: findings of which at least one must hold for the "
+        "card to rank among cards that have theirs (retrieval on hints every card of its kind "
+        "shares, such as any Xid line, is not enough)",
+    )
+
+    @field_validator("requires")
+    @classmethod
+    def _known_required(cls, v: list[str]) -> list[str]:
+        bad = [f for f in v if not is_finding(f)]
+        if bad:
+            raise ValueError(f"unknown finding(s) {bad} in requires (see knowledge/findings.py)")
+        return v
 
     @model_validator(mode="after")
     def _points_to_only_out(self) -> Checks:

@@ -35,10 +35,14 @@ _SYMPTOMS: dict[str, str] = {
     "host_cpu_saturated": "host CPU saturated",
     "nic_link_down": "InfiniBand/RoCE port(s) down",
     "node_silent": "node stopped reporting telemetry",
+    "node_gpus_silent": "every GPU of the node stopped reporting while the host still reports",
+    "sbe_above_peers": "correctable (SBE) ECC error rate far above the same-SKU peers'",
     # job rules (agents/noc/job_rules.py)
     "job_util_collapse": "utilization collapsed on every GPU of the job",
     "job_idle_gaps": "training job keeps going idle (input starvation)",
     "job_gpus_unused": "GPUs allocated but never used: job runs on the CPU",
+    "job_telemetry_frozen": "every rank of the job flat-lined: utilization, power and clocks "
+    "constant, no tensor activity (a hung collective)",
     # log rules (agents/noc/log_rules.py)
     "nic_link_flap": "InfiniBand/RoCE link flapping (kernel log)",
     "rm_init_failed": "the driver failed to initialise the GPU (RmInitAdapter failed)",

@@ -788,6 +788,140 @@ class MaintenanceDrain(_Injector):
         )
 
 
+@dataclass
+class SbeStorm(_Injector):
+    """A degrading HBM stack: correctable errors on one GPU climb to thousands an hour (ECC
+    still corrects them; the job runs), far above its identical peers, with no heat to explain
+    them. Real shape: a Poisson rate that doubles every ``doubling_s``."""
+
+    node: str = "node-02"
+    gpu: int = 3
+    per_hour: float = 600.0
+    doubling_s: float = 900.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        rate = self.per_hour * 2.0 ** (self.elapsed(t) / self.doubling_s)
+        n = float(sim.rng.poisson(rate * sim.interval_s / 3600.0))
+        for name in ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL"):
+            sim.counters[name][self.g] += n
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "sbe_storm",
+            k,
+            "gpu",
+            "memory",
+            (k,),
+            self.onset,
+            600.0,
+            description="correctable ECC rate climbing on one GPU (degrading HBM)",
+        )
+
+
+# Verbatim layouts from NVIDIA/open-gpu-kernel-modules#1045 and the Xid catalog (62 PMU halt,
+# 119 GSP RPC timeout, 154 recovery action), with the Xid 45 the dying GPU's channels raise.
+_RESET_CHAIN: tuple[tuple[float, int, str], ...] = (
+    (0.0, 62, "pid=2271, name=python, 0000(0000) 00000000 00000000"),
+    (0.0, 45, "pid=2271, name=python, Ch 00000008"),
+    (
+        15.0,
+        119,
+        "pid=2271, name=python, Timeout after 6s of waiting for RPC response from GPU1 GSP! "
+        "Expected function 76 (GSP_RM_CONTROL) (0x20800a4c 0x4).",
+    ),
+    (30.0, 154, "GPU recovery action changed from 0x0 (None) to 0x1 (GPU Reset Required)"),
+)
+
+
+@dataclass
+class GspResetChain(_Injector):
+    """One GPU fails through a chain of Xids - PMU halt, GSP RPC timeout, recovery action
+    "GPU Reset Required" - with Xid 45s on its channels; its job dies. A GPU fault, though the
+    45s look like an application teardown."""
+
+    node: str = "node-04"
+    gpu: int = 1
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        self._logged = 0
+        self._ended = False
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        while self._logged < len(_RESET_CHAIN) and _RESET_CHAIN[self._logged][0] <= self.elapsed(t):
+            _, code, text = _RESET_CHAIN[self._logged]
+            sim.log_xid(t, self.g, code, text)
+            self._logged += 1
+        mods.util_override[self.g] = 0.0
+        if self.elapsed(t) >= 60.0 and not self._ended:
+            sim.end_job(self.job, t, "FAILED")
+            self._ended = True
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "gsp_reset_chain",
+            k,
+            "gpu",
+            "device",
+            (k,),
+            self.onset,
+            60.0,
+            jobs=(self.job.job_id,),
+            description="Xid 62 -> 119 -> 154 (GPU Reset Required) on one GPU",
+        )
+
+
+@dataclass
+class CollectiveHang(_Injector):
+    """A multi-node job hangs in a collective: every rank's NCCL kernel spins - utilization
+    pinned at 100 %, power flat well below load, SM clock constant, no tensor-core work - and
+    no hardware signal anywhere. Utilization never drops, so only a flat line shows it."""
+
+    nodes: tuple[str, ...] = ("node-01", "node-04")
+    power_share: float = 0.38
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        self.job = sim.dedicated_training_job(list(self.nodes))
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        tdp = sim.topology.sku_array("tdp_w")
+        gpus = self.job.gpus
+        mods.util_override[gpus] = 100.0
+        # The spin loop draws a steady fraction of TDP (the physics then cools the GPU to
+        # match); the clock stays at its boost step; the tensor cores do nothing.
+        mods.power_cap_w[gpus] = np.round(tdp[gpus] * self.power_share, 1)
+        for g in gpus:
+            mods.value_overrides[(int(g), COL["DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"])] = 0.0
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "collective_hang",
+            self.job.job_id,
+            "job",
+            "utilization",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            900.0,
+            jobs=(self.job.job_id,),
+            description="hung collective: every rank flat-lined at 100 % utilization",
+        )
+
+
 def _node_state(t: float, node: str, state: str, reason: str) -> LogEvent:
     return LogEvent(
         timestamp=t,
@@ -860,5 +994,8 @@ ALL_FAULTS: dict[str, Callable[..., Fault]] = {
     "xid45_churn": Xid45Churn,
     "telemetry_artifact": TelemetryArtifacts,
     "maintenance_drain": MaintenanceDrain,
+    "sbe_storm": SbeStorm,
+    "gsp_reset_chain": GspResetChain,
+    "collective_hang": CollectiveHang,
 }
 BENIGN_FAULTS = frozenset({"xid45_churn", "telemetry_artifact", "maintenance_drain"})

@@ -48,6 +48,11 @@ class Thresholds(_Strict):
     temp_rise_c_per_min: float = 2.0
     temp_rise_for_s: float = 60.0
     sbe_per_hour: float = 10.0
+    # Against the GPU's same-SKU peers (robust z: median / MAD): a storm still below the
+    # absolute limit, or a GPU that errs far more than identical GPUs in the same workload.
+    sbe_peer_z: float = 8.0
+    sbe_peer_min_per_hour: float = 5.0
+    sbe_peer_for_s: float = 300.0
     fb_used_pct: float = 95.0
     fb_for_s: float = 60.0
     fb_leak_horizon_s: float = 3600.0
@@ -63,6 +68,7 @@ class Thresholds(_Strict):
     nic_down_for_s: float = 60.0
     gpu_missing_for_s: float = 30.0
     node_silent_for_s: float = 300.0
+    node_gpus_silent_for_s: float = 120.0
     job_collapse_util_pct: float = 5.0
     job_collapse_for_s: float = 300.0
     job_active_util_pct: float = 50.0
@@ -73,6 +79,7 @@ class Thresholds(_Strict):
     job_gap_min_transitions: int = 4
     job_unused_after_s: float = 1800.0
     job_unused_fb_mib: float = 512.0
+    job_frozen_for_s: float = 300.0
 
 
 THRESHOLD_NAMES = frozenset(Thresholds.model_fields)

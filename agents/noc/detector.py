@@ -38,6 +38,7 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
 _MAX_ERRORS = 100
+TENSOR_FIELD = "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"
 # SLURM node states (and their Kubernetes cordon equivalent) that mean "taken out on purpose".
 MAINTENANCE_STATES = frozenset(
     {"DRAIN", "DRAINING", "DRAINED", "DOWN", "MAINT", "REBOOT", "CORDONED"}
@@ -135,6 +136,11 @@ class Detector:
             [self.gpu_fields.index(f) for f in self.counter_fields], dtype=np.intp
         )
         self.gpu_align = _Aligner(topology.gpu_keys, self.gpu_fields)
+        self._power_col = self.gpu_fields.index("DCGM_FI_DEV_POWER_USAGE")
+        self._clock_col = self.gpu_fields.index("DCGM_FI_DEV_SM_CLOCK")
+        self._tensor_col = (
+            self.gpu_fields.index(TENSOR_FIELD) if TENSOR_FIELD in self.gpu_fields else None
+        )
         self.node_align = _Aligner(topology.node_keys, NODE_FIELD_NAMES)
         self.rates = CounterRates(topology.n_gpus, len(self.counter_fields))
         self.gpu_rules = GpuRules(self.config, topology, self.gpu_fields)
@@ -193,7 +199,14 @@ class Detector:
         node_out = self.node_rules.evaluate(t, node_values, node_present, present)
         util = values[:, self.gpu_fields.index("DCGM_FI_DEV_GPU_UTIL")]
         fb = values[:, self.gpu_fields.index("DCGM_FI_DEV_FB_USED")]
-        job_out = self.job_rules.evaluate(t, util, fb)
+        job_out = self.job_rules.evaluate(
+            t,
+            util,
+            fb,
+            power=values[:, self._power_col],
+            clock=values[:, self._clock_col],
+            tensor=self._tensor(values),
+        )
 
         anomalies = self._edges(t, gpu_out, topo.gpu_keys, "gpu")
         anomalies += self._edges(t, node_out, topo.node_keys, "node")
@@ -224,6 +237,9 @@ class Detector:
         return self.incidents.snapshot()
 
     # ------------------------------------------------------------------ helpers
+    def _tensor(self, values: FloatArray) -> FloatArray | None:
+        return None if self._tensor_col is None else values[:, self._tensor_col]
+
     def _sanitize(self, values: FloatArray) -> FloatArray:
         cleaned, bad = sanitize(values, self.gpu_fields)
         if bad.any():

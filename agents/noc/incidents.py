@@ -7,7 +7,14 @@ Routing an anomaly, in order:
    its node's NIC flapped) → attach it there as a consequence;
 3. **correlate**: otherwise open an incident at the widest scope the *currently active* symptoms
    of that family support: a rack (several nodes of one rack), a node (most of its GPUs),
-   a chassis (physically adjacent GPUs), a job, or the single GPU.
+   a chassis (physically adjacent GPUs), a job, or the single GPU. Log signals (Xids, GSP
+   errors) count as active on their GPU for ``LOG_ACTIVE_S``: Xids on all GPUs of one node
+   are one node incident, not eight.
+4. **one cause across the fleet**: the same Xid on most GPUs of several nodes (in two racks or
+   more) that share one attribute - the driver version, else the SKU - and on no node without
+   it is one cluster incident rooted at that attribute (``driver:570.86.15``); the node and
+   GPU incidents of that Xid fold into it. NVSwitch SXids on a node whose GPU just fell off
+   the bus attach to that incident as consequences.
 Non-critical anomalies wait ``settle_s`` before step 3 so that a fault spreading over a rack in
 its first minute opens one rack incident rather than one per GPU; critical ones open at once and
 are widened and merged later if the group grows.
@@ -50,6 +57,8 @@ ThermalProbe = Callable[[IntArray], npt.NDArray[np.float64]]
 # Which open incident families can explain a new anomaly (by symptom, then by family).
 CAUSES_BY_SYMPTOM: dict[str, frozenset[Family]] = {
     "sbe_storm": frozenset({Family.THERMAL}),
+    # A GPU hotter than its peers errs more than its peers: the heat explains it.
+    "sbe_above_peers": frozenset({Family.THERMAL}),
     "memory_temp_high": frozenset({Family.THERMAL}),
     "node_silent": frozenset({Family.DEVICE, Family.POWER, Family.HOST}),
     "pcie_replays": frozenset({Family.DEVICE}),
@@ -69,6 +78,18 @@ CAUSES_BY_FAMILY: dict[Family, frozenset[Family]] = {
         }
     ),
 }
+# A log signal (Xid, GSP error) has no "still firing" state: it counts as active on its GPU
+# for this long, so that the GPUs of one node logging within minutes group together.
+LOG_ACTIVE_S = 300.0
+# The same Xid counts toward a fleet-level group for this long (a driver bug shows as jobs
+# hit it, over tens of minutes), on this many nodes at least.
+FLEET_WINDOW_S = 1800.0
+FLEET_MIN_NODES = 3
+SXID_MIN = 1000  # Xid codes run 1-172 (and growing); NVSwitch SXids are 4-5 digit codes
+
+# An NVSwitch SXid on a node whose GPU just failed (fell off the bus) is a consequence.
+_SXID_CAUSES: frozenset[Family] = frozenset({Family.DEVICE})
+
 _SCOPE_RANK = {
     Scope.GPU: 0,
     Scope.CHASSIS: 1,
@@ -145,6 +166,17 @@ class _Inc:
         )
 
 
+def _fleet_candidate(a: Anomaly) -> bool:
+    """A paging GPU Xid from the log (SXids and INFO churn never make a fleet group)."""
+    return (
+        a.xid is not None
+        and a.xid < SXID_MIN
+        and a.rule == "log.xid"
+        and a.entity_kind == "gpu"
+        and a.severity > Severity.INFO
+    )
+
+
 class IncidentManager:
     def __init__(self, config: NocConfig, topology: Topology) -> None:
         self.cfg = config.correlation
@@ -153,6 +185,11 @@ class IncidentManager:
         self.topo = topology
         self.tracked: dict[str, _Inc] = {}
         self.pending: list[Anomaly] = []
+        n = topology.n_gpus
+        self._log_at: dict[Family, npt.NDArray[np.float64]] = {}  # family → last log signal
+        self._xid_at: dict[int, npt.NDArray[np.float64]] = {}  # Xid code → last time, per GPU
+        self._node_driver = [node.driver_version for node in topology.nodes]
+        self._n_gpus = n
 
     # ----------------------------------------------------------------- entity helpers
     def _gpus_of(self, a: Anomaly, active: ActiveState) -> IntArray:
@@ -180,9 +217,13 @@ class IncidentManager:
         thermal_residual: ThermalProbe | None = None,
     ) -> list[Event]:
         events: list[Event] = []
+        self._remember_logs(anomalies)
+        active = self._with_logs(t, active)
         order = sorted(anomalies, key=lambda a: (-int(a.severity), a.entity, a.rule))
         for a in order:
             self._route(t, a, active, events, allow_defer=True)
+        for code in sorted({a.xid for a in anomalies if a.xid is not None and _fleet_candidate(a)}):
+            self._fleet(t, code, events)
         still: list[Anomaly] = []
         for a in self.pending:
             if t - a.time >= self.cfg.settle_s:
@@ -206,7 +247,11 @@ class IncidentManager:
             return
         inc = self._covering(a, gpus, {a.family})
         if inc is None:
-            causes = CAUSES_BY_SYMPTOM.get(a.symptom) or CAUSES_BY_FAMILY.get(a.family)
+            causes = (
+                CAUSES_BY_SYMPTOM.get(a.symptom)
+                or CAUSES_BY_FAMILY.get(a.family)
+                or (_SXID_CAUSES if a.xid is not None and a.xid >= SXID_MIN else None)
+            )
             if causes:
                 inc = self._covering(a, gpus, causes, recent_s=self.cfg.job_link_s, t=t)
         if inc is not None:
@@ -531,6 +576,112 @@ class IncidentManager:
             events.append(incident_updated(inc.to_model(topo), "scope_widened"))
         else:
             events.append(incident_updated(inc.to_model(topo), "attached"))
+
+    # ----------------------------------------------------------------- log signals, fleet
+    def _remember_logs(self, anomalies: Sequence[Anomaly]) -> None:
+        """Record the GPUs that log signals fired on (per family, and per Xid code)."""
+        for a in anomalies:
+            if not a.rule.startswith("log.") or a.entity_kind != "gpu":
+                continue
+            g = self.topo.gpu_pos.get(a.entity)
+            if g is None:
+                continue
+            if a.severity > Severity.INFO:
+                arr = self._log_at.setdefault(a.family, np.full(self._n_gpus, np.nan))
+                arr[g] = a.time
+            if a.xid is not None and a.xid < SXID_MIN:
+                arr = self._xid_at.setdefault(a.xid, np.full(self._n_gpus, np.nan))
+                arr[g] = a.time
+
+    def _with_logs(self, t: float, active: ActiveState) -> ActiveState:
+        """The active masks with recent log signals OR-ed into their family."""
+        if not self._log_at:
+            return active
+        gpu = dict(active.gpu)
+        for fam, at in self._log_at.items():
+            with np.errstate(invalid="ignore"):
+                recent = np.asarray(t - at <= LOG_ACTIVE_S)
+            m = gpu.get(fam)
+            gpu[fam] = recent if m is None else (m | recent)
+        return ActiveState(gpu, active.node, active.job, active.job_ids, active.job_gpus)
+
+    def _fleet_group(self, t: float, code: int) -> tuple[str, list[int], IntArray] | None:
+        """(root, nodes, GPUs) when Xid ``code`` sits on most GPUs of at least
+        ``FLEET_MIN_NODES`` nodes in two racks or more that share the driver version (else the
+        SKU, when the fleet mixes SKUs), and on no GPU without it; None otherwise."""
+        at = self._xid_at.get(code)
+        if at is None:
+            return None
+        topo = self.topo
+        with np.errstate(invalid="ignore"):
+            hit = np.asarray(t - at <= FLEET_WINDOW_S)
+        per_node = np.bincount(topo.gpu_node[hit], minlength=topo.n_nodes)
+        size = np.bincount(topo.gpu_node, minlength=topo.n_nodes)
+        nodes = np.flatnonzero(per_node >= np.maximum(1, self.cfg.node_fraction * size))
+        if nodes.size < FLEET_MIN_NODES or np.unique(topo.node_rack[nodes]).size < 2:
+            return None
+        gpus = np.flatnonzero(hit)
+        drivers = {self._node_driver[int(topo.gpu_node[g])] for g in gpus}
+        if len(drivers) == 1:  # one driver carries it all: the prime common-mode suspect
+            return f"driver:{drivers.pop()}", [int(n) for n in nodes], gpus
+        skus = {topo.gpu_sku[int(g)] for g in gpus}
+        if len(skus) == 1 and len(set(topo.gpu_sku)) > 1:  # one SKU of a mixed fleet
+            return f"sku:{skus.pop()}", [int(n) for n in nodes], gpus
+        return None
+
+    def _fleet(self, t: float, code: int, events: list[Event]) -> None:
+        """Open (or grow) the cluster incident of a fleet-wide Xid and fold the node and GPU
+        incidents of that Xid into it."""
+        group = self._fleet_group(t, code)
+        if group is None:
+            return
+        root, nodes, gpus = group
+        topo = self.topo
+        inc = next(
+            (i for i in self.tracked.values() if i.scope is Scope.CLUSTER and i.root == root),
+            None,
+        )
+        parts = [
+            i
+            for i in self.tracked.values()
+            if code in i.xids and i.scope is not Scope.CLUSTER and i.gpus <= {int(g) for g in gpus}
+        ]
+        if inc is None:
+            if not parts:
+                return
+            first = min(parts, key=lambda i: i.opened_at)
+            inc = _Inc(
+                incident_id=stable_id("inc", first.family.value, "cluster", root, first.opened_at),
+                family=first.family,
+                scope=Scope.CLUSTER,
+                root=root,
+                severity=first.severity,
+                opened_at=t,
+                updated_at=t,
+                last_anomaly_at=first.last_anomaly_at,
+                last_active_at=t,
+                gpus=set(),
+                entities=[],
+                symptoms=[f"xid_{code}"],
+                xids={code},
+                messages=[
+                    f"Xid {code} on most GPUs of {len(nodes)} nodes that share {root} "
+                    "(and on no node without it): one fleet-level cause"
+                ],
+            )
+            self.tracked[inc.incident_id] = inc
+            events.append(incident_opened(inc.to_model(topo)))
+        for g in gpus:
+            k = topo.gpu_keys[int(g)]
+            if k not in inc.entities:
+                inc.entities.append(k)
+        inc.gpus |= {int(g) for g in gpus}
+        inc.nodes |= {topo.node_keys[n] for n in nodes}
+        inc.updated_at = inc.last_active_at = t
+        for part in parts:
+            if part.family == inc.family:
+                self._absorb(t, inc, events, only=part)
+        events.append(incident_updated(inc.to_model(topo), "scope_widened"))
 
     def snapshot(self) -> list[Incident]:
         return [inc.to_model(self.topo) for inc in self.tracked.values()]

@@ -5,7 +5,11 @@
 - idle gaps: a training job alternates between busy and idle many times within the window
   (input pipeline / data loader starvation), unlike a checkpoint's single dip;
 - GPUs unused: a GPU batch job that has never touched its GPUs (no utilization, no memory)
-  for a long time: it is running on the CPU.
+  for a long time: it is running on the CPU;
+- frozen: every rank of a job that was computing flat-lines - utilization pinned (often at
+  100 %: an NCCL kernel spins waiting for a peer), power and SM clock constant sample after
+  sample, no tensor-core activity - the signature of a hung collective, which a utilization
+  collapse rule never sees because utilization does not drop.
 
 Allocated-idle workloads (notebooks) and free GPUs never alert here: their idleness is a
 capacity question for the perf agent, not an incident.
@@ -57,8 +61,24 @@ UNUSED = RuleSpec(
     "s",
 )
 
+FROZEN = RuleSpec(
+    "job.telemetry_frozen",
+    "job_telemetry_frozen",
+    Family.UTILIZATION,
+    "workload",
+    "DCGM_FI_DEV_POWER_USAGE",
+    "every rank of the job flat-lined (utilization, power, clocks constant; no tensor activity)",
+    "s",
+)
+# "Constant": a computing GPU's power moves by watts and its utilization by points from one
+# sample to the next; a spinning collective holds both to within measurement noise.
+FLAT_POWER_W = 1.0
+FLAT_UTIL_PCT = 0.5
+FLAT_CLOCK_MHZ = 1.0
+NO_TENSOR = 0.01  # DCGM_FI_PROF_PIPE_TENSOR_ACTIVE is a ratio (0-1)
+
 _COMPUTE = (WorkloadKind.TRAINING, WorkloadKind.INFERENCE)
-JOB_RULES = (COLLAPSE.rule, GAPS.rule, UNUSED.rule)
+JOB_RULES = (COLLAPSE.rule, GAPS.rule, UNUSED.rule, FROZEN.rule)
 
 
 class JobRules:
@@ -69,6 +89,16 @@ class JobRules:
         self.gpu_job = np.full(topology.n_gpus, -1, dtype=np.intp)
         self.job_gpus: list[IntArray] = []
         self._alloc(0)
+        n = topology.n_gpus
+        self.s_flat = Sustain(n)
+        # A GPU must have been seen moving before a flat line means "froze": a source that
+        # always repeats one value (a cached exporter, a synthetic frame) is not a hang.
+        self.moved = np.zeros(n, dtype=bool)
+        # util, power and SM clock of the previous sample (the frame's columns, not copies:
+        # the detector builds a new frame array every tick)
+        self._last_util = np.full(n, np.nan)
+        self._last_power = np.full(n, np.nan)
+        self._last_clock = np.full(n, np.nan)
 
     def _alloc(self, k: int) -> None:
         self.kind_compute = np.zeros(k, dtype=bool)
@@ -127,7 +157,39 @@ class JobRules:
         np.maximum.at(out, self.gpu_job[sel], x[sel])
         return np.where(np.isinf(out), np.nan, out)
 
-    def evaluate(self, t: float, util: FloatArray, fb_used: FloatArray) -> list[RuleOutput]:
+    def _flat(
+        self, t: float, util: FloatArray, power: FloatArray, clock: FloatArray, tensor: FloatArray
+    ) -> FloatArray:
+        """Seconds each GPU has been flat-lined and busy with no tensor work (NaN if not)."""
+        with np.errstate(invalid="ignore"):
+            flat = np.abs(util - self._last_util) <= FLAT_UTIL_PCT
+            flat &= np.abs(power - self._last_power) <= FLAT_POWER_W
+            flat &= (np.abs(clock - self._last_clock) <= FLAT_CLOCK_MHZ) | np.isnan(clock)
+            flat &= ~(tensor > NO_TENSOR)
+            flat &= util >= self.th.job_active_util_pct
+        known = ~np.isnan(util) & ~np.isnan(power) & ~np.isnan(self._last_power)
+        self._last_util, self._last_power, self._last_clock = util, power, clock
+        self.moved |= known & ~flat
+        self.s_flat.update(t, flat & self.moved, known, 0.0)
+        return t - self.s_flat.since
+
+    def evaluate(
+        self,
+        t: float,
+        util: FloatArray,
+        fb_used: FloatArray,
+        power: FloatArray | None = None,
+        clock: FloatArray | None = None,
+        tensor: FloatArray | None = None,
+    ) -> list[RuleOutput]:
+        nan = np.full(util.shape, np.nan)
+        flat_s = self._flat(
+            t,
+            util,
+            nan if power is None else power,
+            nan if clock is None else clock,
+            nan if tensor is None else tensor,
+        )
         k = len(self.job_ids)
         if k == 0:
             return []
@@ -161,4 +223,16 @@ class JobRules:
         age = t - self.first_seen
         unused = self.kind_compute & ~self.ever_used & at_least(age, th.job_unused_after_s)
         out.append(RuleOutput(UNUSED, severity_where(unused), age, th.job_unused_after_s))
+        out.append(self._frozen(flat_s))
         return out
+
+    def _frozen(self, flat_s: FloatArray) -> RuleOutput:
+        """Every rank flat for ``job_frozen_for_s`` (the job's shortest flat run counts)."""
+        k = len(self.job_ids)
+        sel = self.gpu_job >= 0
+        shortest = np.full(k, np.inf)
+        np.minimum.at(shortest, self.gpu_job[sel], np.nan_to_num(flat_s[sel], nan=-1.0))
+        shortest = np.where(np.isinf(shortest) | (shortest < 0), np.nan, shortest)
+        multi = np.bincount(self.gpu_job[sel], minlength=k) >= 2  # a collective needs peers
+        frozen = self.kind_compute & multi & at_least(shortest, self.th.job_frozen_for_s)
+        return RuleOutput(FROZEN, severity_where(frozen), shortest, self.th.job_frozen_for_s)

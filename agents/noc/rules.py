@@ -114,6 +114,15 @@ DBE = S(
     "uncorrectable (DBE) ECC error",
     "errors",
 )
+SBE_PEERS = S(
+    "peers.sbe_rate",
+    "sbe_above_peers",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
+    "correctable (SBE) ECC error rate far above its same-SKU peers'",
+    "σ",
+)
 REMAP_FAIL = S(
     "flag.row_remap_failure",
     "row_remap_failure",
@@ -255,6 +264,17 @@ NIC_DOWN = S(
 NODE_SILENT = S(
     "presence.node", "node_silent", Family.TELEMETRY, "os", None, "node stopped reporting telemetry"
 )
+NODE_GPUS_SILENT = S(
+    "presence.node_gpus",
+    "node_gpus_silent",
+    Family.DEVICE,
+    "driver",
+    None,
+    "every GPU of the node stopped reporting while the host still reports",
+)
+# Node-level GPU loss is a node's own signal only while most of the fleet's GPUs still report
+# (a collector or VictoriaMetrics outage silences everyone at once).
+FLEET_REPORTING_SHARE = 0.5
 
 RESIDUAL_WARMUP_S = 600.0
 THERMAL_BITS = int(ClockEventReason.HW_THERMAL | ClockEventReason.SW_THERMAL)
@@ -303,6 +323,11 @@ class GpuRules:
         # Leaks grow by at most a few GiB per minute; allocation steps are clipped to that.
         self.fb_slope = EwmaSlope(n, tau_s=300.0, max_per_min=4096.0)
         self.sbe = DecayedCount(n, tau_s=3600.0)
+        self.s_sbe_peers = Sustain(n)
+        self.sku_groups = [
+            np.flatnonzero(np.asarray(topology.gpu_sku) == sku)
+            for sku in sorted(set(topology.gpu_sku))
+        ]
         self.pcie_replay = DecayedCount(n, tau_s=600.0)
         self.nvlink_err = DecayedCount(n, tau_s=600.0)
         self.seen = np.zeros(n, dtype=bool)
@@ -416,13 +441,39 @@ def _memory_error_rules(
     rf = at_least(remap_fail, 1.0)
     unc = r._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
     pend = r._c(values, "DCGM_FI_DEV_RETIRED_PENDING")
+    z = _peer_z(sbe_h, r.sku_groups, th["sbe_peer_min_per_hour"])
+    above = at_least(z, th["sbe_peer_z"]) & at_least(sbe_h, th["sbe_peer_min_per_hour"])
+    act = r.s_sbe_peers.update(t, above, ~np.isnan(sbe_inc), th["sbe_peer_for_s"])
     return [
         RuleOutput(SBE, sbe_sev, sbe_h.copy(), th["sbe_per_hour"]),
+        RuleOutput(SBE_PEERS, severity_where(act), z, th["sbe_peer_z"]),
         RuleOutput(DBE, severity_where(dbe, dbe), dbe_inc, 1.0),
         RuleOutput(REMAP_FAIL, severity_where(rf, rf), remap_fail, 1.0),
         RuleOutput(REMAP_PENDING, severity_where(at_least(unc, 1.0)), unc, 1.0),
         RuleOutput(RETIRED_PENDING, severity_where(at_least(pend, 1.0)), pend, 1.0),
     ]
+
+
+MIN_PEERS = 4  # a robust z needs a few peers; a 2-GPU workstation has no peer group
+
+
+def _peer_z(rate: FloatArray, groups: list[npt.NDArray[np.intp]], floor: FloatArray) -> FloatArray:
+    """Robust z-score of each GPU's rate against its same-SKU peers: (x - median) / (1.4826 ×
+    MAD), the spread floored at a third of the minimum rate so that a fleet of zeros does not
+    make one error a thousand sigmas. NaN where there are too few peers. Skipped (all NaN)
+    while no GPU reaches ``floor``: the common case costs one comparison."""
+    z = np.full(rate.shape, np.nan)
+    if not at_least(rate, floor).any():
+        return z
+    for idx in groups:
+        if idx.size < MIN_PEERS:
+            continue
+        x = rate[idx]
+        med = float(np.nanmedian(x))
+        mad = float(np.nanmedian(np.abs(x - med)))
+        spread = np.maximum(1.4826 * mad, floor[idx] / 3.0)
+        z[idx] = (x - med) / spread
+    return z
 
 
 def _framebuffer_rules(r: GpuRules, t: float, values: FloatArray) -> list[RuleOutput]:
@@ -531,6 +582,8 @@ class NodeRules:
         self.s_cpu = Sustain(m)
         self.s_nic = Sustain(m)
         self.s_silent = Sustain(m)
+        self.s_gpus_silent = Sustain(m)
+        self.gpus_seen = np.zeros(m, dtype=bool)
         self.nic_max = np.zeros(m)
         self.seen = np.zeros(m, dtype=bool)
 
@@ -564,4 +617,19 @@ class NodeRules:
         silent = self.seen & ~node_present & ~gpus_reporting
         act = self.s_silent.update(t, silent, np.ones(m, dtype=bool), th.node_silent_for_s)
         out.append(RuleOutput(NODE_SILENT, severity_where(act), np.where(silent, 1.0, 0.0), 1.0))
+        out.append(self._gpus_silent(t, node_present, gpus_reporting))
         return out
+
+    def _gpus_silent(
+        self, t: float, node_present: BoolArray, gpus_reporting: BoolArray
+    ) -> RuleOutput:
+        """Every GPU series of a node vanished while its host still reports and most of the
+        fleet's GPUs still do: the node's GPU stack (driver wedged, GPUs lost, exporter dead) -
+        a node-health signal, not a collector outage."""
+        th = self.th
+        self.gpus_seen |= gpus_reporting
+        n_seen = int(self.gpus_seen.sum())
+        fleet_ok = n_seen > 1 and gpus_reporting.sum() >= FLEET_REPORTING_SHARE * n_seen
+        lost = self.gpus_seen & node_present & ~gpus_reporting & fleet_ok
+        act = self.s_gpus_silent.update(t, lost, np.ones_like(lost), th.node_gpus_silent_for_s)
+        return RuleOutput(NODE_GPUS_SILENT, severity_where(act, act), np.where(lost, 1.0, 0.0), 1.0)

@@ -37,6 +37,8 @@ NODE_RISE_C = 4.0
 REASON_SHARE = 0.2
 HBM_HOT_C = 85.0
 SBE_WINDOW = 50.0
+SBE_PEER_FACTOR = 10.0
+SBE_PEER_FLOOR = 20.0
 PCIE_REPLAY_PER_MIN = 10.0
 NVLINK_WINDOW = 100.0
 BUSY_UTIL = 50.0
@@ -380,6 +382,7 @@ def _power(incident: Incident, v: _View, out: _Out) -> None:
 def _memory_and_links(incident: Incident, v: _View, out: _Out) -> None:
     focus = _focus(incident, v)
     _error_counters(focus, out)
+    _sbe_against_peers(incident, v, out)
     _nvlink(focus, v, out)
     _pcie_link(focus, v, out)
     _nic_links(v, out)
@@ -400,6 +403,24 @@ def _error_counters(focus: Sequence[Evidence], out: _Out) -> None:
         hit = [e for e in focus if _ge(e.facts, key, thr)]
         if hit:
             out.add(name, hit[0].entity, hit, _num(hit[0].facts, key))
+
+
+def _sbe_against_peers(incident: Incident, v: _View, out: _Out) -> None:
+    """The focus GPU's SBE count in the window far above its node peers' (same node, same SKU,
+    same job): at least ``SBE_PEER_FACTOR`` times their median plus a floor, or the NOC's
+    fleet-wide peer comparison said so."""
+    peers = v.role(NODE_PEERS)
+    others = [
+        _num(e.facts, "sbe_increase") for g, e in peers.items() if g not in _gpu_roots(incident)
+    ]
+    med = _median(others)
+    for e in _focus(incident, v):
+        x = _num(e.facts, "sbe_increase")
+        if not math.isnan(med) and x >= SBE_PEER_FACTOR * med + SBE_PEER_FLOOR:
+            out.add("sbe_rate_above_peers", e.entity, [e, *list(peers.values())[:3]], x)
+            return
+    if "sbe_above_peers" in incident.symptoms:
+        out.add("sbe_rate_above_peers", incident.root_entity, _focus(incident, v))
 
 
 def _nvlink(focus: Sequence[Evidence], v: _View, out: _Out) -> None:
@@ -473,6 +494,7 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
         out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
     _driver_signals(incident, v, out, xids_seen)
     _metrics_vanished(incident, v, out)
+    _fleetwide(incident, v, out)
     if xids_seen:
         _xid_counters_clean(incident, v, out, set(xids_seen))
 
@@ -485,6 +507,8 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
         e for e in (incident.root_entity, *incident.nodes) if "/" not in e
     }
     xids_seen: dict[int, list[Evidence]] = {}
+    per_gpu: dict[str, set[int]] = {}
+    singles: list[tuple[str, Evidence, int]] = []
     for e in v.logs:
         for k, n in e.facts.items():
             if not (k.startswith("xid_") and k[4:].isdigit()):
@@ -492,6 +516,8 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
             x = int(k[4:])
             gpus = set(_split(e.facts.get(f"{k}_gpus")))
             nodes = set(_split(e.facts.get(f"{k}_nodes")))
+            for g in gpus & roots:
+                per_gpu.setdefault(g, set()).add(x)
             if (
                 (gpus & roots)
                 or (not gpus and nodes & root_nodes)
@@ -501,12 +527,71 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
                 if isinstance(n, int) and n >= 2 and gpus & roots:
                     out.add("xid_repeats_same_gpu", sorted(gpus & roots)[0], [e], float(n))
                 elif n == 1 and gpus & roots and x in APP_XIDS:
-                    out.add("xid_single_on_gpu", sorted(gpus & roots)[0], [e], float(x))
+                    singles.append((sorted(gpus & roots)[0], e, x))
+    chained = _xid_chain(per_gpu, xids_seen, out)
+    for g, e, x in singles:
+        if g not in chained:  # one app Xid beside a PMU halt or a GSP error is not "single"
+            out.add("xid_single_on_gpu", g, [e], float(x))
     for x in incident.xids:  # the NOC saw it (in the log or the exporter's Xid field)
         xids_seen.setdefault(x, [])
     for x, evs in sorted(xids_seen.items()):
         out.add(f"xid:{x}", incident.root_entity, evs, float(x))
+    _xid_gauge_without_log(incident, v, out, per_gpu)
     return xids_seen
+
+
+def _xid_chain(
+    per_gpu: Mapping[str, set[int]], xids_seen: Mapping[int, list[Evidence]], out: _Out
+) -> set[str]:
+    """GPUs that logged several different Xids, at least one not application-class (e.g. a
+    PMU halt, a GSP timeout and a recovery action "reset required", Xid 62 → 119 → 154): the
+    GPU failed, whatever the application Xids beside them say."""
+    chained = {g for g, codes in per_gpu.items() if len(codes) >= 2 and codes - APP_XIDS}
+    if chained:
+        g = sorted(chained)[0]
+        codes = sorted(per_gpu[g])
+        evs = [e for x in codes for e in xids_seen.get(x, [])]
+        out.add(
+            "xid_chain_same_gpu",
+            g,
+            evs,
+            float(len(codes)),
+            "Xids " + ", ".join(map(str, codes)) + " on one GPU",
+        )
+    return chained
+
+
+def _xid_gauge_without_log(
+    incident: Incident, v: _View, out: _Out, per_gpu: Mapping[str, set[int]]
+) -> None:
+    """The exporter's last-Xid gauge reads a code the kernel log does not show for that GPU in
+    the window (the log was searched): a sticky gauge, not a new Xid."""
+    if not any(e.status == "ok" for e in v.logs):
+        return
+    for e in _focus(incident, v):
+        code = _num(e.facts, "last_xid_max")
+        if math.isnan(code) or code < 1 or int(code) in per_gpu.get(e.entity, set()):
+            continue
+        out.add("xid_gauge_without_log", e.entity, [e, *v.logs[:1]], code)
+        return
+
+
+FLEET_ATTRIBUTES = ("driver:", "sku:")
+
+
+def _fleetwide(incident: Incident, v: _View, out: _Out) -> None:
+    """The NOC grouped one Xid across nodes that share an attribute (driver version, SKU) and
+    rooted the incident at it."""
+    root = incident.root_entity
+    if incident.scope is Scope.CLUSTER and root.startswith(FLEET_ATTRIBUTES) and incident.xids:
+        out.add(
+            "xid_fleetwide_same_attribute",
+            root,
+            v.logs[:4],
+            float(len(incident.nodes)),
+            f"Xid {', '.join(map(str, incident.xids))} on {len(incident.nodes)} nodes sharing "
+            f"{root}",
+        )
 
 
 def _metrics_vanished(incident: Incident, v: _View, out: _Out) -> None:
@@ -561,6 +646,10 @@ def _driver_signals(
     errors, a GPU the driver could not initialise. The NOC's symptom for the same log line
     counts too (it read the line's details, e.g. the GSP status name)."""
     symptoms = set(incident.symptoms)
+    if "node_gpus_silent" in symptoms:
+        out.add("node_gpus_vanished", incident.root_entity, [])
+    if "job_telemetry_frozen" in symptoms:
+        out.add("job_frozen_all_ranks", incident.root_entity, list(v.role(JOB_GPUS).values())[:4])
     hung = _kind(v, "gpu_hung_task")
     if hung or "driver_wedge" in symptoms:
         n = sum(_num(e.facts, "kind_gpu_hung_task") for e in hung)

@@ -22,7 +22,25 @@ CHECK                       0.25   one finding of weight 1 moves a card by about
 POINTED                     0.5    a rules-out that names where the evidence points ("whole
                                    rack warms → rack-cooling-failure") is half a rule-in for
                                    that card: the author said so, but it is indirect
+OPENED                      2.0    a rules-in check confirming the symptom that opened the
+                                   incident counts double: the NOC's reason to page is the
+                                   fact the diagnosis must explain first
+FAULT_OUT                   2.0    one rules-out of weight 2 for a benign card facing a fault
+                                   finding (once, however many fault findings hold)
 ==========================  =====  =========================================================
+
+Three rules then order what the sum alone would get wrong (each shows in the reasons):
+
+- **own signal**: a card whose ``checks.requires`` names findings of which none holds ranks after
+  every card that is not so lacking (the sticky-gauge card matches any Xid line by retrieval;
+  its own signal is a gauge with no such line in the log);
+- **faults are not benign**: a card of severity ``info`` (teardown churn, a sticky gauge,
+  planned work) is ruled out by any finding of :data:`knowledge.findings.FAULT_FINDINGS` and
+  ranks after the cards that are not: a degrading HBM is never closed as benign because every
+  GPU also logged Xid 45;
+- **what opened the incident**: a satisfied rules-in check that confirms the incident's first
+  symptom (:data:`knowledge.findings.SYMPTOM_FINDINGS`) counts ``OPENED`` times more: the
+  metric finding that opened an incident outweighs log matches the other GPUs share.
 
 Candidates are the retrieval hits, every card with a satisfied rules-in check (evidence can
 name a mode that the symptom text missed), and every card a satisfied rules-out points to.
@@ -37,12 +55,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bus.events import Evidence, Finding, Hypothesis, Incident
+from knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
 from knowledge.retrieve import Hit, Query, from_incident
 from knowledge.schema import Card
 from knowledge.store import KnowledgeBase
 
 CHECK = 0.25
 POINTED = 0.5
+OPENED = 2.0
+FAULT_OUT = 2.0
 MAX_HYPOTHESES = 10
 MAX_LOG_LINES = 20
 
@@ -110,12 +131,58 @@ def rank_hypotheses(
             if c.finding in found and c.points_to and c.points_to in kb.cards:
                 pointed.setdefault(c.points_to, []).append((card.id, found[c.finding], c.weight))
     candidates |= set(pointed)
-    out = [
-        _hypothesis(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []))
+    opened = _opening_findings(incident)
+    ranked = [
+        _ranked(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []), opened)
         for cid in candidates
     ]
-    out.sort(key=lambda h: (-h.score, h.card_id))
-    return tuple(out[:MAX_HYPOTHESES])
+    ranked.sort(key=lambda r: (r[0], -r[1].score, r[1].card_id))
+    return tuple(h for _, h in ranked[:MAX_HYPOTHESES])
+
+
+def _opening_findings(incident: Incident) -> frozenset[str]:
+    """The findings that confirm the incident's first symptom (what the NOC paged on)."""
+    first = next((s for s in incident.symptoms if not s.startswith("xid_")), None)
+    return frozenset(SYMPTOM_FINDINGS.get(first, ())) if first else frozenset()
+
+
+def _ranked(
+    card: Card,
+    hit: Hit | None,
+    found: dict[str, Finding],
+    pointed: list[tuple[str, Finding, float]],
+    opened: frozenset[str],
+) -> tuple[bool, Hypothesis]:
+    """The card's hypothesis, and whether it is demoted (no own signal, or benign against a
+    fault finding): demoted cards rank after all others, whatever their score."""
+    h = _hypothesis(card, hit, found, pointed, opened)
+    extra: list[str] = []
+    delta = 0.0
+    demoted = False
+    requires = card.checks.requires if card.checks else []
+    if requires and not any(r in found for r in requires):
+        demoted = True
+        extra.append("lacks its own signal: none of " + ", ".join(requires))
+    faults = sorted(FAULT_FINDINGS & set(found)) if card.severity == "info" else []
+    if faults:
+        demoted = True
+        delta -= CHECK * FAULT_OUT
+        extra.append(
+            "ruled out: "
+            + ", ".join(_cite(found[f]) for f in faults)
+            + " (a fault finding; a benign explanation cannot close it)"
+        )
+    if not extra:
+        return False, h
+    ids = sorted({*h.evidence_ids, *(i for f in faults for i in found[f].evidence_ids)})
+    return demoted, h.model_copy(
+        update={
+            "score": round(h.score + delta, 6),
+            "reasons": (*h.reasons, *extra),
+            "contradicting": tuple(sorted({*h.contradicting, *faults})),
+            "evidence_ids": tuple(ids),
+        }
+    )
 
 
 def _hypothesis(
@@ -123,6 +190,7 @@ def _hypothesis(
     hit: Hit | None,
     found: dict[str, Finding],
     pointed: list[tuple[str, Finding, float]],
+    opened: frozenset[str] = frozenset(),
 ) -> Hypothesis:
     reasons: list[str] = []
     base = hit.score if hit else 0.0
@@ -150,10 +218,12 @@ def _hypothesis(
     pointed_here = [
         (f, w) for f, w in by_finding.values() if f.name not in {g.name for g, _ in rin}
     ]
-    delta = sum(w for _, w in rin) - sum(w for _, w, _ in rout)
+    delta = sum(w * (OPENED if f.name in opened else 1.0) for f, w in rin)
+    delta -= sum(w for _, w, _ in rout)
     delta += POINTED * sum(w for _, w in pointed_here)
     for f, _ in rin:
-        reasons.append(f"rules in: {_cite(f)}")
+        first = " — it opened the incident" if f.name in opened else ""
+        reasons.append(f"rules in: {_cite(f)}{first}")
     for f, _, target in rout:
         reasons.append(f"ruled out: {_cite(f)}" + (f" → {target}" if target else ""))
     for f, _ in sorted(pointed_here, key=lambda t: t[0].name):
