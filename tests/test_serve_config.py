@@ -66,7 +66,10 @@ def test_the_example_validates_and_its_secrets_resolve(monkeypatch: pytest.Monke
             "api_tokens: [{identity: alice, token_env: GPUFLEET_TEST_UNSET}]\n",
             "api_tokens.0.token_env ($GPUFLEET_TEST_UNSET)",
         ),
-        ("slack: {channel: '#x', bot_token_env: A}\n", "give signing_secret_file/_env (HTTP mode) or app_token_file"),
+        (
+            "slack: {channel: '#x', bot_token_env: A}\n",
+            "give signing_secret_file/_env (HTTP mode) or app_token_file",
+        ),
         (
             "slack: {channel: '#x', bot_token_env: A, signing_secret_env: B, colour: red}\n",
             "slack.colour",
