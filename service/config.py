@@ -27,12 +27,12 @@ from pydantic import (
 )
 
 from agents.sre.config import SreConfig
+from service import secrets
 from service.auth import TokenTable
 from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
 from telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
 
 DEFAULT_STATE_DIR = Path(".gpufleet/serve")
-MAX_SECRET_BYTES = 4096
 
 
 class ServeConfigError(ValueError):
@@ -133,26 +133,10 @@ class LoadedConfig(BaseModel):
 
 def read_secret(file: Path | None, env: str | None, key: str) -> SecretStr:
     """The secret of ``key`` from its file or variable; ServeConfigError naming ``key``."""
-    if file is not None:
-        try:
-            with file.open("rb") as fh:
-                raw = fh.read(MAX_SECRET_BYTES + 1)
-        except OSError as e:
-            raise ServeConfigError(f"{key}_file: cannot read {file}: {e.strerror or e}") from None
-        if len(raw) > MAX_SECRET_BYTES:
-            raise ServeConfigError(f"{key}_file: {file} is over {MAX_SECRET_BYTES} bytes")
-        try:
-            text = raw.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            raise ServeConfigError(f"{key}_file: {file} is not UTF-8 text") from None
-        where = f"{key}_file ({file})"
-    else:
-        assert env is not None
-        text = os.environ.get(env, "").strip()
-        where = f"{key}_env (${env})"
-    if not text:
-        raise ServeConfigError(f"{where}: the secret is empty or unset")
-    return SecretStr(text)
+    try:
+        return secrets.read_secret(file, env, key, os.environ)
+    except secrets.SecretError as e:
+        raise ServeConfigError(str(e)) from None
 
 
 def load_serve_config(path: str | Path | None) -> LoadedConfig:

@@ -26,6 +26,21 @@ from telemetry.topology import Topology, Workload
 F32 = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
 
+# The slow health counters (error counts, remaps, retirements, replays, Xid): the health score's
+# inputs, kept per bucket as the last value.
+HEALTH_COUNTER_FIELDS: tuple[str, ...] = (
+    "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
+    "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
+    "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS",
+    "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS",
+    "DCGM_FI_DEV_ROW_REMAP_PENDING",
+    "DCGM_FI_DEV_RETIRED_SBE",
+    "DCGM_FI_DEV_RETIRED_DBE",
+    "DCGM_FI_DEV_RETIRED_PENDING",
+    "DCGM_FI_DEV_PCIE_REPLAY_COUNTER",
+    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
+    "DCGM_FI_DEV_XID_ERRORS",
+)
 # What the performance analyses read (dcgm-exporter names); absent fields read as NaN.
 PERF_GPU_FIELDS: tuple[str, ...] = (
     "DCGM_FI_DEV_GPU_UTIL",
@@ -39,17 +54,7 @@ PERF_GPU_FIELDS: tuple[str, ...] = (
     "DCGM_FI_DEV_POWER_MGMT_LIMIT",
     "DCGM_FI_DEV_GPU_TEMP",
     "DCGM_FI_DEV_CLOCKS_EVENT_REASONS",
-    "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
-    "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
-    "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS",
-    "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS",
-    "DCGM_FI_DEV_ROW_REMAP_PENDING",
-    "DCGM_FI_DEV_RETIRED_SBE",
-    "DCGM_FI_DEV_RETIRED_DBE",
-    "DCGM_FI_DEV_RETIRED_PENDING",
-    "DCGM_FI_DEV_PCIE_REPLAY_COUNTER",
-    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
-    "DCGM_FI_DEV_XID_ERRORS",
+    *HEALTH_COUNTER_FIELDS,
 )
 PERF_NODE_FIELDS: tuple[str, ...] = ("NODE_CPU_UTIL",)
 

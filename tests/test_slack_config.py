@@ -36,8 +36,8 @@ def test_secrets_come_from_files_or_env_and_never_show(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("config", "env", "says"),
     [
-        (BASE, {"SIG": "s"}, "slack.bot_token_env (BOT): the secret is empty or unset"),
-        (BASE, {"BOT": "  ", "SIG": "s"}, "slack.bot_token_env (BOT): the secret is empty"),
+        (BASE, {"SIG": "s"}, "slack.bot_token_env ($BOT): the secret is empty or unset"),
+        (BASE, {"BOT": "  ", "SIG": "s"}, "slack.bot_token_env ($BOT): the secret is empty"),
         (
             {**BASE, "signing_secret_env": None, "signing_secret_file": "/nonexistent/sig"},
             {"BOT": "b"},

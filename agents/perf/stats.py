@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from agents.perf.periodic import ChunkPeriodicity, chunk_periodicity
 from telemetry.fields import ClockEventReason
-from telemetry.window import F32, JobSpan, MetricsWindow
+from telemetry.window import F32, HEALTH_COUNTER_FIELDS, JobSpan, MetricsWindow
 
 F64 = npt.NDArray[np.float64]
 I32 = npt.NDArray[np.int32]
@@ -32,19 +32,7 @@ THERMAL_BITS = int(
     ClockEventReason.SW_THERMAL | ClockEventReason.HW_THERMAL | ClockEventReason.HW_SLOWDOWN
 )
 # Slow fields kept as a coarse series: the last value of each bucket (counters) or the mean.
-COARSE_LAST = (
-    "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
-    "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
-    "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS",
-    "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS",
-    "DCGM_FI_DEV_ROW_REMAP_PENDING",
-    "DCGM_FI_DEV_RETIRED_SBE",
-    "DCGM_FI_DEV_RETIRED_DBE",
-    "DCGM_FI_DEV_RETIRED_PENDING",
-    "DCGM_FI_DEV_PCIE_REPLAY_COUNTER",
-    "DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL",
-    "DCGM_FI_DEV_XID_ERRORS",
-)
+COARSE_LAST = HEALTH_COUNTER_FIELDS
 COARSE_MEAN = (
     "DCGM_FI_DEV_FB_USED",
     "DCGM_FI_DEV_FB_FREE",

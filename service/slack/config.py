@@ -22,9 +22,10 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
+from service.secrets import SecretError, read_secret
+
 SLACK_API_BASE_URL: Final = "https://slack.com/api/"
 SLACK_USER_ID_PATTERN: Final = r"^[UW][A-Z0-9]{2,}$"
-_MAX_SECRET_BYTES: Final = 4096
 
 
 class SlackConfigError(ValueError):
@@ -113,24 +114,9 @@ class SlackSecrets:
 def _secret(config: SlackConfig, name: str, env: Mapping[str, str]) -> SecretStr | None:
     path: Path | None = getattr(config, f"{name}_file")
     var: str | None = getattr(config, f"{name}_env")
-    if path is not None:
-        try:
-            with path.open("rb") as f:
-                raw = f.read(_MAX_SECRET_BYTES + 1)
-        except OSError as e:
-            raise SlackConfigError(f"slack.{name}_file: cannot read {path}: {e.strerror}") from None
-        if len(raw) > _MAX_SECRET_BYTES:
-            raise SlackConfigError(f"slack.{name}_file: {path} is too large for a secret")
-        try:
-            value = raw.decode().strip()
-        except UnicodeDecodeError:
-            raise SlackConfigError(f"slack.{name}_file: {path} is not UTF-8 text") from None
-        where = f"slack.{name}_file ({path})"
-    elif var is not None:
-        value = env.get(var, "").strip()
-        where = f"slack.{name}_env ({var})"
-    else:
+    if path is None and var is None:
         return None
-    if not value:
-        raise SlackConfigError(f"{where}: the secret is empty or unset")
-    return SecretStr(value)
+    try:
+        return read_secret(path, var, f"slack.{name}", env)
+    except SecretError as e:
+        raise SlackConfigError(str(e)) from None
