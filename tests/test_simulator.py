@@ -312,6 +312,9 @@ EXPECTED_TRUTH = {
     "xid45_churn": ("node-18", "node", "application", 8, True),
     "telemetry_artifact": ("node-19", "node", "telemetry", 8, True),
     "maintenance_drain": ("node-20", "node", "telemetry", 8, True),
+    "sbe_storm": ("node-02/gpu3", "gpu", "memory", 1, False),
+    "gsp_reset_chain": ("node-04/gpu1", "gpu", "device", 1, False),
+    "collective_hang": ("<job>", "job", "utilization", 16, False),
 }
 
 
