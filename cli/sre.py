@@ -31,6 +31,7 @@ from agents.sre.runtime import (
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated, Severity
 from bus.log import EventLog, EventLogError
 from cli.common import load_topology
+from cli.model_progress import TerminalProgress
 from cli.sre_render import approvals_text, diagnosis_json, diagnosis_text, unknown_text
 from evals.format import IncidentFormatError
 from evals.recorded import load_incident
@@ -128,7 +129,7 @@ def open_live_runtime(
     topology = load_topology(topology_file)
     wiring = live_wiring(cfg, topology, event_log=events_db)
     try:
-        model = open_model_for(cfg, llm)
+        model = open_model_for(cfg, llm, TerminalProgress())
     except (SreConfigError, BundledModelError, ModelConfigError) as e:
         for close in wiring.closers:
             close()
@@ -143,7 +144,7 @@ def open_live_runtime(
 
 def open_runtime(cfg: SreConfig, fleet: ReplayFleet, llm: str | None = None) -> SreRuntime:
     try:
-        model = open_model_for(cfg, llm)
+        model = open_model_for(cfg, llm, TerminalProgress())
     except (SreConfigError, BundledModelError, ModelConfigError) as e:
         raise SreUsageError(str(e)) from None
     rt = build_runtime(cfg, fleet, replay_tools(cfg, fleet), model=model)

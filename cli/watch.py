@@ -51,6 +51,7 @@ from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from bus.protocol import Bus, Handler
+from cli.model_progress import TerminalProgress
 from service.app import http_app
 from service.intake import WEBHOOK_PATH, AlertmanagerEdge
 from service.journal import IntakeJournal
@@ -312,7 +313,8 @@ def sre_watch(
     ``demo_seed``/``demo_start``: the simulator's seed and first sample time, saved as each
     thread's origin so ``gpufleet approve`` in another process can rebuild the same tools."""
     topology = source.topology
-    model = open_model_for(cfg)
+    # plain lines: the watch has its own view of the terminal
+    model = open_model_for(cfg, progress=TerminalProgress(plain=True))
     if kind in ("sim", "replay"):
         fleet = SharedReplayFleet.for_topology(topology)
         runtime = build_runtime(cfg, fleet, replay_tools(cfg, fleet), model=model)

@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from agents.sre.plan import make_plan, safety_regression
 from agents.sre.prompts import RERANK_SYSTEM, rerank_user_message, select_evidence
 from bus.events import Evidence, Hypothesis, Incident
-from graph.models.chat import StructuredModel, clean_text, shown_model_text
+from graph.models.chat import StructuredModel, clean_text, shown_model_text, trim_to_sentence
 from knowledge.store import KnowledgeBase
 
 MAX_CANDIDATES = 5
@@ -52,6 +52,15 @@ class RerankAnswer(BaseModel):
     ranking: list[str] = Field(min_length=1, max_length=MAX_CANDIDATES)
     explanation: str = Field(max_length=MAX_EXPLANATION)
     cited_evidence: list[str] = Field(min_length=1)
+
+
+def _whole_sentences(explanation: str, truncated: bool) -> str:
+    """The explanation, cut back to its last full sentence (and marked) when the model was
+    stopped mid-way: by max_tokens, or at the schema's length cap that grammar-constrained
+    servers enforce by closing the string wherever it stands."""
+    if truncated or len(explanation) >= MAX_EXPLANATION - 1:
+        return trim_to_sentence(explanation)
+    return explanation
 
 
 def answer_schema(card_ids: Sequence[str], evidence_ids: Sequence[str]) -> type[RerankAnswer]:
@@ -219,7 +228,7 @@ def rerank(
         method="model",
         model=model.name,
         fallback=None,
-        explanation=shown_model_text(answer.value.explanation),
+        explanation=shown_model_text(_whole_sentences(answer.value.explanation, answer.truncated)),
         cited_evidence=tuple(dict.fromkeys(answer.value.cited_evidence)),
         **measured,
     )

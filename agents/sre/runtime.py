@@ -43,6 +43,7 @@ from graph.executors.runner import DryRunRunner
 from graph.executors.slurm import owns_reason
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
+from graph.models.progress import ModelProgress
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
 from knowledge.retrieve import Retriever
 from knowledge.schema import TOOLS
@@ -270,7 +271,9 @@ def replay_tools(cfg: SreConfig, fleet: Fleet) -> list[Tool]:
     ]
 
 
-def open_model_for(cfg: SreConfig, backend: str | None = None) -> StructuredModel | None:
+def open_model_for(
+    cfg: SreConfig, backend: str | None = None, progress: ModelProgress | None = None
+) -> StructuredModel | None:
     """The configured model, or the config's model settings with another backend (``--llm``).
     Raises :class:`SreConfigError` when the settings do not suit that backend (an OpenAI or
     Ollama backend needs ``base_url`` and ``model``)."""
@@ -287,7 +290,7 @@ def open_model_for(cfg: SreConfig, backend: str | None = None) -> StructuredMode
             raise SreConfigError(
                 f"--llm {backend}: {problems} (set it in the SRE config's model section)"
             ) from None
-    return open_model(model_cfg)
+    return open_model(model_cfg, progress)
 
 
 # --------------------------------------------------------------------------- thread origins

@@ -158,6 +158,29 @@ def assemble_gguf(parts: Sequence[Path], dest: Path, sha256: str, extra: str = P
     return dest
 
 
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def verify_gguf(path: Path, expected: str) -> None:
+    """Refuse to load ``path`` unless its sha256 is ``expected``: one error naming the file and
+    both hashes. Run on every server start, not only after assembly: a file in a cache
+    directory can be replaced, truncated or corrupted after it was verified once."""
+    try:
+        actual = file_sha256(path)
+    except OSError as error:
+        raise BundledModelError(f"cannot read the model file {path}: {error}") from None
+    if actual != expected.lower():
+        raise BundledModelError(
+            f"refusing to load {path}: sha256 mismatch, expected {expected.lower()}, "
+            f"got {actual}. Replace the file with the vetted one (or fix the configured sha256)"
+        )
+
+
 def _marker(gguf: Path) -> Path:
     return gguf.with_name(gguf.name + ".sha256")
 
@@ -236,8 +259,15 @@ class LocalModelServer:
         n_ctx: int = 4096,
         start_timeout_s: float = 120.0,
         log_path: Path | None = None,
+        sha256: str | None = None,
+        launcher: Sequence[str] | None = None,
     ) -> None:
         self.gguf = gguf
+        self.sha256 = sha256  # checked before every start; None: the site chose not to pin one
+        # argv that serves the model: it gets the JSON settings as its last argument, prints
+        # "LISTENING http://127.0.0.1:PORT", answers /health and exits when stdin closes
+        self.launcher = tuple(launcher) if launcher else (sys.executable, "-c", _SERVE)
+        self.restarts = 0
         self.alias = alias
         self.threads = threads
         self.n_ctx = n_ctx
@@ -249,20 +279,33 @@ class LocalModelServer:
         self._log: IO[str] | None = None
 
     @classmethod
-    def from_config(cls, cfg: LocalModelConfig) -> LocalModelServer:
-        if not _xllamacpp_available():
+    def from_config(
+        cls, cfg: LocalModelConfig, launcher: Sequence[str] | None = None
+    ) -> LocalModelServer:
+        """The server for the configured model: the site's own GGUF file (``path``, checked
+        against ``sha256`` when given) or the bundled one (assembled, checked against the
+        pinned upstream hash). ``launcher``: another server program (tests), else xllamacpp."""
+        if launcher is None and not _xllamacpp_available():
             raise BundledModelError(
                 f"the local model backend needs xllamacpp; install it with: {install_hint()}"
             )
         cache_dir = cfg.cache_dir or default_cache_dir()
-        gguf = ensure_gguf(cfg.model, cache_dir)
+        if cfg.path is not None:
+            if not cfg.path.is_file():
+                raise BundledModelError(f"models.local.path: no model file at {cfg.path}")
+            gguf, alias, sha256 = cfg.path, cfg.path.stem, cfg.sha256
+        else:
+            gguf, alias = ensure_gguf(cfg.model, cache_dir), cfg.model
+            sha256 = BUNDLED_MODELS[cfg.model].sha256
         return cls(
             gguf,
-            alias=cfg.model,
+            alias=alias,
             threads=cfg.threads,
             n_ctx=cfg.n_ctx,
             start_timeout_s=cfg.start_timeout_s,
-            log_path=cache_dir / f"{cfg.model}.server.log",
+            log_path=cache_dir / f"{alias}.server.log",
+            sha256=sha256,
+            launcher=launcher,
         )
 
     @property
@@ -291,9 +334,12 @@ class LocalModelServer:
     def start(self) -> LocalModelServer:
         if self._proc is not None:
             return self
+        if self.sha256 is not None:
+            verify_gguf(self.gguf, self.sha256)
         if self.log_path is not None:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            self._log = self.log_path.open("w", encoding="utf-8")
+            # appended: after a restart, the log still says why the previous server died
+            self._log = self.log_path.open("a", encoding="utf-8")
         config = {
             "model_path": str(self.gguf),
             "alias": self.alias,
@@ -302,7 +348,7 @@ class LocalModelServer:
         }
         started = time.monotonic()
         self._proc = subprocess.Popen(
-            [sys.executable, "-c", _SERVE, json.dumps(config)],
+            [*self.launcher, json.dumps(config)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log if self._log is not None else subprocess.DEVNULL,
@@ -360,6 +406,38 @@ class LocalModelServer:
                     f"{self.start_timeout_s:g}s"
                 )
             time.sleep(0.1)
+
+    def healthy(self) -> bool:
+        """The process is alive and its /health answers ok (a quick check, 5 s at most)."""
+        if self._proc is None or self._proc.poll() is not None or self.address is None:
+            return False
+        try:
+            with urllib.request.urlopen(f"{self.address}/health", timeout=5) as response:
+                return bool(json.loads(response.read()).get("status") == "ok")
+        except (urllib.error.URLError, OSError, ValueError):
+            return False
+
+    def ensure_running(self) -> str | None:
+        """Keep one server warm across diagnoses: start it if it never ran; restart it if it
+        died or stopped answering. Returns what happened when it had to restart (for the
+        operator to see), None when the warm server was fine."""
+        if self._proc is None:
+            self.start()
+            return None
+        if self.healthy():
+            return None
+        old_pid = self._proc.pid
+        code: int | None = None
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            code = self._proc.wait(1.0)  # a killed child may not be reaped yet: say how it ended
+        self.stop(timeout_s=5.0)
+        why = f"exited with code {code}" if code is not None else "stopped answering /health"
+        self.start()
+        self.restarts += 1
+        return (
+            f"local model server (pid {old_pid}) {why}; restarted it as pid {self.pid} "
+            f"(healthy after {self.start_s or 0.0:.1f} s)"
+        )
 
     def stop(self, timeout_s: float = 10.0) -> int | None:
         """Stop the server and wait for it to exit; returns its exit code."""

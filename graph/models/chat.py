@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 import re
 import time
 import unicodedata
@@ -33,8 +34,9 @@ import ollama
 import openai
 from pydantic import BaseModel, ValidationError
 
-from graph.models.bundled import LocalModelServer
+from graph.models.bundled import BundledModelError, LocalModelServer
 from graph.models.config import ModelConfig, ModelConfigError
+from graph.models.progress import Heartbeat, ModelDone, ModelProgress
 from telemetry.untrusted import (
     Limits,
     UntrustedInputError,
@@ -44,6 +46,7 @@ from telemetry.untrusted import (
 )
 
 T = TypeVar("T", bound=BaseModel)
+log = logging.getLogger("gpufleet.models")
 _MAX_ERROR_TEXT = 300
 MODEL_TEXT_MARK = "model (unverified): "
 MAX_SHOWN_TEXT = 600
@@ -73,6 +76,7 @@ class ModelAnswer(Generic[T]):
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     raw: str = ""  # the model's text, for audit and debugging
+    truncated: bool = False  # the reply stopped at max_tokens (finish_reason "length")
 
     @property
     def ok(self) -> bool:
@@ -147,6 +151,28 @@ def shown_model_text(text: str, limit: int = MAX_SHOWN_TEXT) -> str:
     if cleaned.startswith(mark):
         cleaned = cleaned[len(mark) :].strip()
     return MODEL_TEXT_MARK + cleaned
+
+
+CUT_MARK = " [cut: the model reached its length limit]"
+_SENTENCE_END = re.compile(r"[.!?](?:[\"')\]]*)(?=\s|$)")
+
+
+def ends_a_sentence(text: str) -> bool:
+    return bool(re.search(r"[.!?][\"')\]]*\s*$", text))
+
+
+def trim_to_sentence(text: str, mark: str = CUT_MARK, limit: int = MAX_SHOWN_TEXT) -> str:
+    """Text the model stopped mid-sentence (max_tokens, or a length cap its grammar enforced),
+    cut back to its last full sentence and marked, so nobody reads half a claim as a whole one.
+    Text that ends a sentence is returned as it is; with no full sentence, the marked fragment.
+    The result, mark included, fits in ``limit`` characters (so no later clip cuts it again)."""
+    text = text.rstrip()
+    if not text or ends_a_sentence(text):
+        return text
+    text = text[: max(0, limit - len(mark) - 2)]
+    ends = list(_SENTENCE_END.finditer(text))
+    kept = text[: ends[-1].end()] if ends else text + " …"
+    return kept + mark
 
 
 def _fenced_blocks(text: str) -> list[str]:
@@ -236,9 +262,36 @@ def _answer(
     latency_s: float,
     prompt_tokens: int | None,
     completion_tokens: int | None,
+    *,
+    truncated: bool = False,
+    max_tokens: int | None = None,
 ) -> ModelAnswer[T]:
     value, error = parse_answer(text, schema)
-    return ModelAnswer(value, error, latency_s, prompt_tokens, completion_tokens, text)
+    if truncated and error is not None:
+        # The usual cause of "no JSON" from a schema-constrained server: the budget ran out
+        # before the object closed. Say so, with the setting that fixes it.
+        error = (
+            f"invalid answer: the reply was cut at max_tokens={max_tokens} before it was "
+            f"complete (raise model.max_tokens); {error.removeprefix('invalid answer: ')}"
+        )
+    return ModelAnswer(
+        value, error, latency_s, prompt_tokens, completion_tokens, text, truncated=truncated
+    )
+
+
+def _report(progress: ModelProgress | None, name: str, answer: ModelAnswer[T]) -> ModelAnswer[T]:
+    if progress is not None:
+        progress.done(
+            ModelDone(
+                name,
+                answer.latency_s,
+                answer.prompt_tokens,
+                answer.completion_tokens,
+                answer.error,
+                answer.truncated,
+            )
+        )
+    return answer
 
 
 class OpenAICompatModel:
@@ -264,12 +317,15 @@ class OpenAICompatModel:
         self.temperature = temperature
         self.seed = seed
         self.structured_output = structured_output
+        self.progress: ModelProgress | None = None  # set by a front end that shows progress
+        self._api_key = api_key or "not-needed"  # local servers ignore it; the SDK needs one
+        self._client = self._connect(base_url)
+
+    def _connect(self, base_url: str) -> openai.OpenAI:
+        self.base_url = base_url
         # Retries would multiply the timeout the operator configured; one try, then fall back.
-        self._client = openai.OpenAI(
-            base_url=base_url,
-            api_key=api_key or "not-needed",  # local servers ignore it; the SDK requires one
-            timeout=timeout_s,
-            max_retries=0,
+        return openai.OpenAI(
+            base_url=base_url, api_key=self._api_key, timeout=self.timeout_s, max_retries=0
         )
 
     def _response_format(self, schema: type[BaseModel]) -> dict[str, Any]:
@@ -283,6 +339,11 @@ class OpenAICompatModel:
         return {"type": "json_object", "schema": json_schema_of(schema)}
 
     def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
+        with Heartbeat(self.progress, self.name):
+            answer = self._complete(system, user, schema)
+        return _report(self.progress, self.name, answer)
+
+    def _complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
         body: dict[str, Any] = {"response_format": self._response_format(schema)}
         if self.seed is not None:
             body["seed"] = self.seed
@@ -315,14 +376,16 @@ class OpenAICompatModel:
         latency = _since(started)
         if not response.choices:
             return ModelAnswer(None, "invalid answer: no choices in reply", latency)
-        text = response.choices[0].message.content or ""
+        choice = response.choices[0]
         usage = response.usage
         return _answer(
-            text,
+            choice.message.content or "",
             schema,
             latency,
             usage.prompt_tokens if usage else None,
             usage.completion_tokens if usage else None,
+            truncated=choice.finish_reason == "length",
+            max_tokens=self.max_tokens,
         )
 
     def close(self) -> None:
@@ -347,12 +410,19 @@ class OllamaModel:
         self.host = host
         self.model = model
         self.timeout_s = timeout_s
+        self.max_tokens = max_tokens
+        self.progress: ModelProgress | None = None
         self.options: dict[str, Any] = {"temperature": temperature, "num_predict": max_tokens}
         if seed is not None:
             self.options["seed"] = seed
         self._client = ollama.Client(host=host, timeout=timeout_s, headers=headers or {})
 
     def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
+        with Heartbeat(self.progress, self.name):
+            answer = self._complete(system, user, schema)
+        return _report(self.progress, self.name, answer)
+
+    def _complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
         started = time.perf_counter()
         try:
             response = self._client.chat(
@@ -382,6 +452,8 @@ class OllamaModel:
             latency,
             response.prompt_eval_count,
             response.eval_count,
+            truncated=response.done_reason == "length",
+            max_tokens=self.max_tokens,
         )
 
     def close(self) -> None:
@@ -390,7 +462,11 @@ class OllamaModel:
 
 
 class LocalServedModel(OpenAICompatModel):
-    """The bundled model: owns the llama.cpp server it talks to and stops it on close()."""
+    """A local model: owns the llama.cpp server it talks to and stops it on close().
+
+    One server stays warm for the life of the process (a long-running ``watch --sre`` asks it
+    for every diagnosis); before each call it is health-checked and, if it died, restarted,
+    and the restart is reported (progress notice and a warning in the log), never silent."""
 
     def __init__(self, server: LocalModelServer, cfg: ModelConfig) -> None:
         super().__init__(
@@ -404,6 +480,23 @@ class LocalServedModel(OpenAICompatModel):
         )
         self.name = f"local:{server.alias}"
         self.server = server
+
+    def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
+        try:
+            restarted = self.server.ensure_running()
+        except BundledModelError as error:
+            return _report(
+                self.progress,
+                self.name,
+                ModelAnswer(None, f"local model server down: {_short(str(error))}", 0.0),
+            )
+        if restarted is not None:
+            log.warning("%s", restarted)
+            if self.progress is not None:
+                self.progress.notice(restarted)
+            self._client.close()
+            self._client = self._connect(self.server.base_url)  # a new server, a new port
+        return super().complete(system, user, schema)
 
     def close(self) -> None:
         super().close()
@@ -422,7 +515,14 @@ def _cause(error: BaseException) -> str:
     return _short(str(inner) or type(inner).__name__)
 
 
-def open_model(cfg: ModelConfig) -> ClosableModel | None:
+def open_model(cfg: ModelConfig, progress: ModelProgress | None = None) -> ClosableModel | None:
+    model = _open_model(cfg)
+    if model is not None and progress is not None:
+        model.progress = progress
+    return model
+
+
+def _open_model(cfg: ModelConfig) -> OpenAICompatModel | OllamaModel | None:
     """The configured model, or None for backend ``none``. Call ``close()`` when done; for
     ``local`` that stops the llama.cpp server this starts (a BundledModelError says why it
     could not start)."""

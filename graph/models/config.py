@@ -56,15 +56,31 @@ class _Strict(BaseModel):
 
 
 class LocalModelConfig(_Strict):
-    """The bundled model and the llama.cpp server that gpufleet starts for it."""
+    """The model file and the llama.cpp server that gpufleet starts for it: the bundled model
+    (``model``) or a site's own vetted GGUF file (``path``, with its ``sha256``)."""
 
     model: BundledModelName = "qwen2.5-coder-0.5b"
+    # A site's own GGUF file instead of the bundled one (whose pieces come from third-party
+    # packages). With ``sha256`` the file is hashed and refused on a mismatch before every load.
+    path: Path | None = None
+    sha256: str | None = Field(default=None, pattern=r"^[0-9a-fA-F]{64}$")
     threads: int = Field(default=2, ge=1, le=512)
     # 8192: a real diagnosis prompt is ~2-4k tokens (evidence + candidates) plus the answer
     n_ctx: int = Field(default=8192, ge=512, le=131072)
     # None: $GPUFLEET_MODEL_CACHE, else .gpufleet/models under the working directory
     cache_dir: Path | None = None
     start_timeout_s: float = Field(default=120.0, gt=0)
+
+    @model_validator(mode="after")
+    def _sha_needs_path(self) -> LocalModelConfig:
+        if self.sha256 is not None and self.path is None:
+            raise ValueError(
+                "sha256 pins a site's own model file: set path too (the bundled model's hash "
+                "is built in)"
+            )
+        if self.path is not None and "model" in self.model_fields_set:
+            raise ValueError("set either model (a bundled model) or path (your own GGUF file)")
+        return self
 
 
 LOCAL_TIMEOUT_S = 120.0
