@@ -54,6 +54,7 @@ HANDLERS: dict[str, str] = {
     "approve": "cli.sre:cmd_approve",
     "reject": "cli.sre:cmd_reject",
     "perf report": "cli.perf:cmd_perf_report",
+    "report shadow": "cli.shadow:cmd_report_shadow",
     "serve": "cli.serve:cmd_serve",
     "export rules": "cli.serve:cmd_export_rules",
     "export grafana": "cli.serve:cmd_export_grafana",
@@ -304,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_kb_commands(sub)
     add_sre_commands(sub)
     add_perf_commands(sub)
+    add_report_commands(sub)
     add_service_commands(sub)
     add_mcp_command(sub)
     _add_logging_options(p)
@@ -390,6 +392,28 @@ def add_sre_commands(sub: Subparsers) -> None:
         p.add_argument("--no-resume", action="store_true", help="record only; do not resume")
         common(p)
         p.set_defaults(func=handler(name))
+
+
+def add_report_commands(subparsers: Subparsers) -> None:
+    """``report shadow`` (:mod:`cli.shadow`)."""
+    rep = subparsers.add_parser("report", help="reports over the SRE agent's state")
+    sub = rep.add_subparsers(dest="report_command", required=True)
+    r = sub.add_parser(
+        "shadow",
+        help="shadow mode: what gpufleet would have done vs what operators did",
+    )
+    r.add_argument("--window", default="30d", help="how far back: 90m, 24h, 30d (default 30d)")
+    r.add_argument("--until", type=float, help="window end, Unix seconds (default: now)")
+    r.add_argument(
+        "--slurm", action="store_true", help="first record operator drains/resumes seen in SLURM"
+    )
+    r.add_argument("--slurm-conf", help="SLURM_CONF for scontrol (default: the SRE config's)")
+    r.add_argument("--k8s-events", help="import node events from `kubectl get events -o json`")
+    r.add_argument("--tickets", help="import tickets from a JSONL file (id, node, opened_at)")
+    r.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
+    r.add_argument("--state-dir", help="the SRE state directory (default .gpufleet/state)")
+    r.add_argument("--json", action="store_true", help="print the report as JSON")
+    r.set_defaults(func=handler("report shadow"))
 
 
 def add_perf_commands(subparsers: Subparsers) -> None:

@@ -166,14 +166,27 @@ def _moved(state: SreState, pending: Sequence[dict[str, Any]] = ()) -> Incident:
     return inc
 
 
-def _context(dx: Diagnosis, step: PlannedStep, thread: str) -> ActionContext:
+_SHADOW_EVIDENCE = 5  # evidence lines kept with a shadow-mode proposal
+
+
+def _context(
+    dx: Diagnosis, step: PlannedStep, thread: str, deps: SreDeps | None = None
+) -> ActionContext:
     node = step.args.get("node")
+    runbook = deps.kb.runbooks.get(dx.runbook_id or "") if deps is not None else None
+    cited = [e for e in dx.evidence if e.evidence_id in dx.cited_evidence] or list(dx.evidence)
+    top = dx.top
     return ActionContext(
         incident_id=dx.incident_id,
         runbook_id=dx.runbook_id or "",
         runbook_version=dx.runbook_version or 0,
         node=node if isinstance(node, str) else None,
         thread_id=thread,
+        action_class=runbook.action_class if runbook is not None else None,
+        evidence=(
+            *((f"diagnosis: {top.card_id} (score {top.score:.2f})",) if top else ()),
+            *(f"{e.evidence_id} {e.summary}" for e in cited[:_SHADOW_EVIDENCE]),
+        ),
     )
 
 
@@ -299,7 +312,8 @@ def step(state: SreState, deps: SreDeps) -> Update:
     pre-approves it, stops the plan when the breaker blocks it, and otherwise goes to
     ``propose`` (``pending_approval``)."""
     dx, s = _current(state)
-    how = _how_to_configure(deps, s)
+    # shadow mode records what would run even where this deployment has no executor for it
+    how = None if deps.gate.policy.mode == "shadow" else _how_to_configure(deps, s)
     if how is not None:
         return _not_configured(state, dx, s, not_configured_result(s.tool, how))
     if s.unresolved:
@@ -313,7 +327,7 @@ def step(state: SreState, deps: SreDeps) -> Update:
     decision = deps.gate.classify(
         s.tool, dict(s.args), _context(dx, s, state["thread_id"]).node, state["now"]
     )
-    if decision.kind == "run" and _runbook_requires_person(deps, dx):
+    if decision.kind == "run" and not decision.shadow and _runbook_requires_person(deps, dx):
         decision = decision.model_copy(update={"kind": "needs_approval"})
     if decision.kind == "blocked":
         res = ToolResult(status="denied", error=f"blocked: {decision.reason}")
@@ -325,7 +339,8 @@ def step(state: SreState, deps: SreDeps) -> Update:
         }
     if decision.kind == "run":  # pre-approved by a policy rule
         initiator = f"policy:{decision.preapproved_by}"
-        outbox = _remediating(state, f"pre-approved by {decision.preapproved_by}")
+        why = decision.reason if decision.shadow else f"pre-approved by {decision.preapproved_by}"
+        outbox = _remediating(state, why)
         res = _once(state, deps, dx, s, initiator, None)
         return _after_change(state, dx, s, res, initiator, None, outbox)
     return {"pending_approval": approval_id(dx, s)}
@@ -398,7 +413,7 @@ def _once(
     key = current_attempt(deps.ledger, base)  # a retry a person settled runs as a new attempt
     if key != base:
         decided = deps.approvals.get(key)  # the retry's own approval, from the settlement
-    ctx = _context(dx, s, state["thread_id"])
+    ctx = _context(dx, s, state["thread_id"], deps)
     claimed = deps.ledger.claim(
         key,
         state["now"],

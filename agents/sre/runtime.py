@@ -44,6 +44,7 @@ from graph.executors.slurm import owns_reason
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
 from graph.models.progress import ModelProgress
+from graph.shadow.ledger import SHADOW_DB, ShadowLedger
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
 from knowledge.retrieve import Retriever
 from knowledge.schema import TOOLS
@@ -207,14 +208,18 @@ def build_runtime(
             registry.register(unconfigured_tool(name, risk, how_to_configure(name)))
     approvals = ApprovalStore(state / "approvals.db")
     audit = AuditLog(state / "audit.db")
-    breaker = BlastRadiusBreaker(state / "approvals.db", _policy(cfg).breaker)
+    policy = _policy(cfg)
+    breaker = BlastRadiusBreaker(state / "approvals.db", policy.breaker)
+    # shadow mode: what would have run goes to the shadow ledger for `gpufleet report shadow`
+    shadow = ShadowLedger(state / SHADOW_DB) if policy.mode == "shadow" else None
     gate = ApprovalGate(
         registry,
-        policy=_policy(cfg),
+        policy=policy,
         approvals=approvals,
         breaker=breaker,
         audit=audit,
         fleet_nodes=len(fleet.topology.node_keys),
+        shadow=shadow,
     )
     ledger = ExecutionLedger(state / "approvals.db")
     deps = SreDeps(
@@ -233,6 +238,8 @@ def build_runtime(
     runner = SreRunner(deps, saver, publish)
     rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet)
     rt.closers += [approvals.close, audit.close, breaker.close, ledger.close]
+    if shadow is not None:
+        rt.closers.append(shadow.close)
     if checkpointer is None:
         rt.closers.append(saver.conn.close)
     return rt

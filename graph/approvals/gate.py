@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -54,6 +54,7 @@ from graph.approvals.store import (
     UnknownApprovalError,
     canonical_json,
 )
+from graph.shadow.records import ProposedAction, proposal_class
 from graph.tools import Risk, Tool, ToolArgs, ToolCall, ToolRegistry, ToolResult, UnknownToolError
 
 GateKind = Literal["run", "needs_approval", "blocked"]
@@ -63,6 +64,14 @@ _NODE_KEYS: Final = ("node", "hostname", "host")
 _NODES_KEYS: Final = ("nodes",)
 # Tool results that mean nothing changed on the fleet, so the breaker does not count them.
 _NOTHING_CHANGED: Final = frozenset({"dry_run", "denied", "not_configured", "pending_approval"})
+SHADOW_RULE: Final = "shadow-mode"
+SHADOW_NOTE: Final = "shadow mode: recorded what gpufleet would do; no executor was called"
+
+
+class ShadowRecorder(Protocol):
+    """Where shadow mode writes what would have run (:class:`graph.shadow.ledger.ShadowLedger`)."""
+
+    def record(self, proposal: ProposedAction) -> bool: ...
 
 
 class _Strict(BaseModel):
@@ -77,6 +86,9 @@ class ActionContext(_Strict):
     runbook_id: str | None = None
     runbook_version: int | None = None
     node: str | None = None  # the step's subject, for the record; never used for authority
+    # for the shadow ledger: the runbook's action class and the evidence behind the step
+    action_class: str | None = None
+    evidence: tuple[str, ...] = ()
 
 
 class GateDecision(_Strict):
@@ -88,6 +100,7 @@ class GateDecision(_Strict):
     preapproved_by: str | None = None
     risk: Risk | None = None
     nodes: tuple[str, ...] = ()
+    shadow: bool = False  # shadow mode: "run" means "record what would run", nothing runs
 
 
 class ApprovalNotAllowedError(PermissionError):
@@ -236,7 +249,9 @@ class ApprovalGate:
         probes: Mapping[str, StateProbe] | None = None,
         fleet_nodes: int | None = None,
         audit_reads: bool = True,
+        shadow: ShadowRecorder | None = None,
     ) -> None:
+        self.shadow = shadow
         self.registry = registry
         self.policy = policy
         self.approvals = approvals
@@ -319,6 +334,15 @@ class ApprovalGate:
             return GateDecision(kind="run", reason="read tools need no approval", risk="read")
         arg_nodes = target_nodes(args)
         nodes = arg_nodes or ((node,) if node else ())
+        if self.policy.mode == "shadow":
+            return GateDecision(
+                kind="run",
+                reason=SHADOW_NOTE,
+                preapproved_by=SHADOW_RULE,
+                risk=t.risk,
+                nodes=nodes,
+                shadow=True,
+            )
         state = self.breaker.preview(tool, arg_nodes, now, self._fleet(fleet_nodes))
         if state.tripped:
             return GateDecision(
@@ -561,6 +585,10 @@ class ApprovalGate:
             tool, parsed = self._resolve(call)
             if tool.risk == "read":
                 return self._run_read(call, attempt)
+            if self.policy.mode == "shadow":
+                # Before any authorisation: in shadow mode no approval, rule or front end can
+                # make a state-changing call reach its executor.
+                return self._record_shadow(call, attempt, tool, context)
             fleet = self._fleet(fleet_nodes)
             self._require_breaker_closed(now, fleet)
             grant = self._authorise(attempt, tool, parsed, context, now)
@@ -571,6 +599,41 @@ class ApprovalGate:
         return self._run_state_changing(call, attempt, tool, grant, event_id)
 
     # -- execute's stages -----------------------------------------------------------------------
+
+    def _record_shadow(
+        self, call: ToolCall, attempt: _Attempt, tool: Tool, context: ActionContext
+    ) -> ToolResult:
+        node = attempt.base["node"]
+        if self.shadow is not None:
+            self.shadow.record(
+                ProposedAction(
+                    at=attempt.base["at"],
+                    incident_id=context.incident_id,
+                    tool=tool.name,
+                    risk=tool.risk,
+                    node=node,
+                    args=dict(call.args),
+                    action_class=proposal_class(context.action_class, tool.name),
+                    runbook_id=context.runbook_id,
+                    thread_id=context.thread_id or None,
+                    approval_id=attempt.approval_id,
+                    initiator=attempt.initiator,
+                    evidence=context.evidence,
+                )
+            )
+        result = ToolResult(status="dry_run", error=SHADOW_NOTE)
+        self.audit.append(
+            AuditRecord(
+                **attempt.base,
+                initiator=attempt.initiator,
+                risk=tool.risk,
+                approval_id=attempt.approval_id,
+                status=result.status,
+                error=SHADOW_NOTE,
+                dry_run=True,
+            )
+        )
+        return result
 
     def _refuse(self, attempt: _Attempt, refused: _RefusedError, risk: Risk | None) -> ToolResult:
         result = ToolResult(status=refused.status, error=refused.reason)

@@ -383,6 +383,10 @@ class Policy(_Strict):
     """The approval policy. ``Policy()`` pre-approves nothing and lists no approvers."""
 
     version: Literal[1] = 1
+    # enforce: approved and pre-approved steps run. shadow: detection, diagnosis and planning run
+    # as usual but the gate never calls an executor; it records what would have run (the
+    # shadow ledger) for `gpufleet report shadow` to compare with what operators did.
+    mode: Literal["enforce", "shadow"] = "enforce"
     roles: dict[str, Role] = Field(default_factory=_default_roles)
     approvers: tuple[Approver, ...] = ()
     canary_nodes: tuple[CanaryRule, ...] = ()

@@ -1,0 +1,1 @@
+"""Shadow mode: what gpufleet would have done, what the operators did, and how the two agree."""
