@@ -159,9 +159,11 @@ def test_compare_agreement_lead_and_every_disagreement() -> None:
     proposals = [
         proposal("n1"),
         proposal("n1", tool="node.reboot", at=T0 + 5),  # same decision, judged once
+        proposal("n2", tool="nvidia_smi.reset_gpu"),  # same time as the drain below
         proposal("n2"),
         proposal("n3"),
-        proposal("n4", tool="notify.user", action_class="notify_user"),  # not compared
+        proposal("n4", tool="notify.user"),  # changes no node: not compared
+        proposal("n2", tool="ticket.open", at=T0 + 1),  # the same decision as n2's drain
     ]
     ops = [_op("n1", T0 + 900), _op("n3", T0 + 60, kind="resume"), _op("n5", T0 + 10)]
     report = compare(proposals, ops, since=T0 - 1, until=T0 + 3600)
@@ -173,6 +175,8 @@ def test_compare_agreement_lead_and_every_disagreement() -> None:
         ("gpufleet_only", "n2"),
         ("operator_only", "n5"),
     ]
+    only = next(d for d in report.disagreements if d.kind == "gpufleet_only")
+    assert only.proposed is not None and only.proposed.tool == "slurm.drain_node"
     differ = next(d for d in report.disagreements if d.kind == "different_action")
     assert differ.evidence == ("E01 DBE on n3", "operator: ops: DBE")
     assert report.agreement_rate == 0.25 and report.median_lead_s == 900.0

@@ -174,8 +174,10 @@ def _context(
 ) -> ActionContext:
     node = step.args.get("node")
     runbook = deps.kb.runbooks.get(dx.runbook_id or "") if deps is not None else None
-    cited = [e for e in dx.evidence if e.evidence_id in dx.cited_evidence] or list(dx.evidence)
     top = dx.top
+    # the evidence behind the decision: what the model cited, else what supports the top card
+    wanted = set(dx.cited_evidence) or set(top.evidence_ids if top else ())
+    cited = [e for e in dx.evidence if e.evidence_id in wanted] or list(dx.evidence)
     return ActionContext(
         incident_id=dx.incident_id,
         runbook_id=dx.runbook_id or "",
@@ -185,6 +187,7 @@ def _context(
         action_class=runbook.action_class if runbook is not None else None,
         evidence=(
             *((f"diagnosis: {top.card_id} (score {top.score:.2f})",) if top else ()),
+            *(f"finding: {name}" for name in (top.supporting if top else ())),
             *(f"{e.evidence_id} {e.summary}" for e in cited[:_SHADOW_EVIDENCE]),
         ),
     )

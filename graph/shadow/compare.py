@@ -66,9 +66,10 @@ def _first_per_step(proposals: Sequence[ProposedAction]) -> list[ProposedAction]
     """One proposal per (incident, node, effect): a plan that drains then reboots one node is
     one decision to take it out, judged once, at its first step."""
     seen: dict[tuple[str, str | None, str], ProposedAction] = {}
-    for p in sorted(proposals, key=lambda p: p.at):
-        if p.effect == "keep":
-            continue
+    # at one time, the drain/cordon is the step that takes the node out: it represents the plan
+    for p in sorted(proposals, key=lambda p: (p.at, not p.isolates)):
+        if p.effect == "keep" or p.node is None:
+            continue  # changes no node, or names none: nothing an operator's record can match
         seen.setdefault((p.incident_id, p.node, p.effect), p)
     return list(seen.values())
 

@@ -85,11 +85,18 @@ class ProposedAction(_Strict):
     evidence: tuple[str, ...] = ()
 
     @property
+    def isolates(self) -> bool:
+        return _TOOL_CLASS.get(self.tool) == "isolate_node"
+
+    @property
     def effect(self) -> Effect:
-        # the tool says what happens to the node (a NIC runbook's drain still takes it out);
-        # other steps (tickets, notices, reads) take the runbook's class
+        # the tool says what happens to the node (a NIC runbook's drain still takes it out); a
+        # ticket stands for its runbook's class (a hardware ticket means the node goes out);
+        # notices, requeues and reads leave the node where it is
         by_tool = _TOOL_CLASS.get(self.tool)
-        return effect_of(by_tool) if by_tool is not None else effect_of(self.action_class)
+        if by_tool is not None:
+            return effect_of(by_tool)
+        return effect_of(self.action_class) if self.tool.startswith("ticket.") else "keep"
 
 
 class OperatorAction(_Strict):
