@@ -6,12 +6,16 @@ The state-changing tool appends to a file, so "never ran" is read from the file.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from agents.sre.proposals import propose, run_approved
+from bus.log import EventLog
+from bus.memory import InProcessBus
 from graph.approvals.audit import AuditLog
 from graph.approvals.breaker import BlastRadiusBreaker
 from graph.approvals.decide import record_decision
@@ -21,6 +25,11 @@ from graph.approvals.policy import Policy, PolicyError, parse_policy
 from graph.approvals.store import ApprovalStore
 from graph.shadow.ledger import ShadowLedger
 from graph.tools import ToolCall, ToolRegistry
+from service.app import create_app
+from service.auth import TokenTable
+from service.context import ServiceContext
+from service.incidents import IncidentBook
+from service.server import HttpServer
 from tests.test_proposals import T0, incident, side_effect_tools
 
 SHADOW = """
@@ -153,3 +162,49 @@ def test_recording_is_idempotent(stores: Stores) -> None:
     for _ in range(3):  # a resumed graph replays its step
         stores.gate.execute(DRAIN, context=CTX, initiator="agent", now=T0)
     assert len(stores.shadow.proposals(0, T0 + 1)) == 1
+
+
+def test_an_approval_through_the_http_api_runs_nothing(tmp_path: Path) -> None:
+    # the real API (uvicorn on 127.0.0.1) records alice's approval; the thread that resumes
+    # afterwards reaches the gate, which in shadow mode never calls the executor
+    s = Stores(tmp_path, parse_policy(SHADOW))
+    request = s.gate.request_approval(DRAIN, context=CTX, step_index=0, now=T0)
+
+    async def approve() -> None:
+        log = EventLog(":memory:")
+        bus = InProcessBus(log)
+        await bus.start()
+        ctx = ServiceContext(
+            state_dir=tmp_path,
+            policy=s.gate.policy,
+            event_log=log,
+            bus=bus,
+            tokens=TokenTable.of({"tok-alice": "alice"}),
+            clock=lambda: T0 + 60,
+        )
+        server = HttpServer(create_app(ctx, book=IncidentBook()))
+        await server.start()
+        try:
+            async with httpx.AsyncClient(base_url=server.url, trust_env=False) as http:
+                r = await http.post(
+                    f"/api/v1/approvals/{request.approval_id}/approve",
+                    json={"reason": "go"},
+                    headers={"Authorization": "Bearer tok-alice"},
+                )
+                assert r.status_code == 200, r.text
+        finally:
+            await server.stop()
+            await bus.close()
+            log.close()
+
+    try:
+        asyncio.run(approve())
+        stored = s.gate.approvals.get(request.approval_id)
+        assert stored is not None and stored.status == "approved"
+        result = s.gate.execute(
+            DRAIN, context=CTX, initiator="alice", approval=request.approval_id, now=T0 + 61
+        )
+        assert result.status == "dry_run" and s.ran() == []
+        assert [p.approval_id for p in s.shadow.proposals(0, T0 + 100)] == [request.approval_id]
+    finally:
+        s.close()
