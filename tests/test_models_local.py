@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict
 
+from agents.sre.config import load_sre_config
 from agents.sre.rerank import MAX_EXPLANATION, rerank
 from cli.model_progress import TerminalProgress
 from graph.models.bundled import BundledModelError, LocalModelServer
@@ -33,7 +34,7 @@ from graph.models.chat import (
     open_model,
     trim_to_sentence,
 )
-from graph.models.config import ModelConfigError, model_config_from_mapping
+from graph.models.config import ModelConfigError, load_model_config, model_config_from_mapping
 from graph.models.progress import ModelDone
 from tests import rerank_scenarios as sc
 
@@ -329,3 +330,10 @@ def test_trim_to_sentence() -> None:
     assert trim_to_sentence("Whole sentence.") == "Whole sentence."
     assert trim_to_sentence("no sentence at all") == "no sentence at all …" + CUT_MARK
     assert trim_to_sentence("Version 1.5 is fine. It is") == "Version 1.5 is fine." + CUT_MARK
+
+
+def test_a_relative_model_path_is_relative_to_the_config_file(tmp_path: Path) -> None:
+    (tmp_path / "models.yaml").write_text("backend: local\nlocal: {path: m/site.gguf}\n")
+    assert load_model_config(tmp_path / "models.yaml").local.path == tmp_path / "m" / "site.gguf"
+    (tmp_path / "sre.yaml").write_text("model: {backend: local, local: {path: site.gguf}}\n")
+    assert load_sre_config(tmp_path / "sre.yaml").model.local.path == tmp_path / "site.gguf"

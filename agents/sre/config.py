@@ -123,4 +123,8 @@ def load_sre_config(path: str | Path | None) -> SreConfig:
         updates["policy"] = base / cfg.policy
     if not cfg.state_dir.is_absolute() and "state_dir" in raw:
         updates["state_dir"] = base / cfg.state_dir
+    model_file = cfg.model.local.path
+    if model_file is not None and not model_file.is_absolute():
+        local = cfg.model.local.model_copy(update={"path": base / model_file})
+        cfg = cfg.model_copy(update={"model": cfg.model.model_copy(update={"local": local})})
     return cfg.model_copy(update=updates) if updates else cfg

@@ -192,4 +192,10 @@ def load_model_config(path: str | Path) -> ModelConfig:
         raise ModelConfigError(f"{path}: cannot read model configuration: {error}") from None
     except UntrustedInputError as error:
         raise ModelConfigError(with_label(error, str(path), "not valid YAML")) from None
-    return model_config_from_mapping(data, str(path))
+    cfg = model_config_from_mapping(data, str(path))
+    model_file = cfg.local.path
+    if model_file is not None and not model_file.is_absolute():
+        # relative to the file, not to where gpufleet was started
+        local = cfg.local.model_copy(update={"path": path.parent / model_file})
+        cfg = cfg.model_copy(update={"local": local})
+    return cfg
