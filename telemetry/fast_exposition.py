@@ -1,0 +1,321 @@
+"""Vectorized parsing of repeated dcgm-exporter pages: the same result as ``parse_exposition``.
+
+One exporter serves the same page shape every scrape: the same ``# HELP``/``# TYPE`` lines and
+the same metric names and label sets in the same order; only the values change. So the first
+page from a source is parsed by the full parser (:func:`telemetry.exposition.parse_exposition`)
+and, when the page is of the plain shape this module handles, a **plan** is kept for the
+source: which cell of the GPU matrix each sample line feeds, and everything of the result that
+depends on the shape only (entities, flags about labels, GPU info, workloads, counts). A later
+page whose non-value text is identical is then read by splitting its lines once, checking that
+text against the plan (list equality, done in C), validating every value at once with one
+regular expression over the joined values, converting them in bulk and scattering them into the
+matrix with numpy. Values are sanitized and flagged by the same
+:func:`telemetry.fields.sanitize` as the full parser.
+
+The plain shape (anything else is parsed by the full parser, every time — never dropped):
+sample lines ``NAME{k="v",...} VALUE`` or ``NAME VALUE`` (single spaces, no timestamp, label
+values with only ``\\\\``, ``\\"``, ``\\n`` escapes), each landing on its own device-level
+cell of a GPU (no MIG instance, no ``DCGM_EXP_*`` keyed series, no DCGM metric the registry
+does not know, no duplicate), lines within :data:`~telemetry.exposition.MAX_LINE_CHARS` and
+:data:`~telemetry.exposition.MAX_LINES`, no ``parse_error`` / ``overflow`` / ``bad_timestamp``
+flag and no flag kind over its cap. A value the grammar does not accept (``1_000``, ``0x10``,
+a 400-digit integer, a trailing blank) sends the page to the full parser.
+
+Every plan is checked when it is made: the plan applied to its own page must give exactly the
+full parser's result, otherwise the source is marked full-parser-only until its page shape
+changes. Pure (no I/O, no clock); the plan cache is bounded (:data:`MAX_PLANS`).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from telemetry.exposition import (
+    _ALL,
+    _KEYED_COLS,
+    _N_CORE,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    MAX_TEXT_CHARS,
+    MIG_ID_LABEL,
+    Flag,
+    ParsedExposition,
+    _artifact_flag,
+    _cap_flags,
+    _column,
+    _Resolver,
+    parse_exposition,
+    to_json,
+)
+from telemetry.fields import EXTENDED_GPU_FIELD_NAMES, GPU_FIELD_NAMES, sanitize
+from telemetry.frame import EntityKind, Frame
+from telemetry.topology import Topology
+
+MAX_PLANS = 50_000  # sources remembered (one per exporter); the cache is emptied when full
+
+_ARTIFACT_KINDS = frozenset({"blank_sentinel", "not_supported_4294967295", "out_of_range"})
+_NAME = r"[a-zA-Z_:][a-zA-Z0-9_:]*"
+_LABEL = r'[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"'
+_PREFIX_RE = re.compile(rf"({_NAME})(?:\{{((?:{_LABEL},)*(?:{_LABEL})?)\}})?")
+_LABEL_RE = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\[\\"n])*)"')
+_HEADER_RE = re.compile(rf"# (HELP|TYPE) ({_NAME})(?: (.*))?")
+# One value, as prometheus_client reads it (int() then float()), in a subset that converts
+# to the same float64 through float(): at most 300 integer digits, so no int overflows a float.
+_VALUE = r"[+-]?(?:\d{1,300}(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?|NaN|[+-]Inf"
+_VALUES_RE = re.compile(rf"(?:(?:{_VALUE})\n)*(?:{_VALUE})")
+_UNESCAPE_RE = re.compile(r"\\([\\\"n])")
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The shape of one source's page and how its values land in the result."""
+
+    topology: Topology | None
+    prefixes: list[str]  # each line's text before its last blank ("" for a line without one)
+    other_lines: tuple[str, ...]  # the non-sample lines (headers, comments, blanks), verbatim
+    non_sample: Callable[[list[str]], Any]  # picks the non-sample lines of a page
+    sample: Callable[[list[str]], Any]  # picks the sample lines' values
+    cells: npt.NDArray[np.intp] | None  # flat (row, column) cell per sample line; -1: none
+    template: ParsedExposition | None  # None: this shape is parsed by the full parser
+    shape_flags: list[Flag]
+
+
+_PLANS: dict[tuple[str, str | None], _Plan] = {}
+
+
+def parse_exposition_fast(
+    text: str,
+    *,
+    topology: Topology | None = None,
+    hostname: str | None = None,
+    source: str = "",
+    timestamp: float | None = None,
+) -> ParsedExposition:
+    """:func:`telemetry.exposition.parse_exposition`'s result, read with the source's plan.
+
+    Same arguments, same result, same one exception (:class:`ExpositionError`). The first page
+    of a source, and any page whose non-value text differs from the previous plan's, costs a
+    full parse plus the plan check; a page of an unchanged shape costs a split, two list
+    comparisons and a bulk conversion of its values."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT_CHARS:
+        return parse_exposition(
+            text, topology=topology, hostname=hostname, source=source, timestamp=timestamp
+        )
+    key = (source, hostname)
+    lines = text.split("\n")
+    parts = [ln.rpartition(" ") for ln in lines]
+    prefixes = [p[0] for p in parts]
+    plan = _PLANS.get(key)
+    if plan is None or plan.topology is not topology or plan.prefixes != prefixes:
+        plan, full = _make_plan(text, lines, prefixes, topology, hostname, source, timestamp)
+        if plan.template is not None:
+            checked = _apply(plan, parts, timestamp)
+            if checked is None or not _same(checked, full):
+                plan = replace(plan, template=None, cells=None)
+        if len(_PLANS) >= MAX_PLANS:
+            _PLANS.clear()
+        _PLANS[key] = plan
+        return full
+    if plan.template is not None and plan.non_sample(lines) == plan.other_lines:
+        fast = _apply(plan, parts, timestamp)
+        if fast is not None:
+            return fast
+    return parse_exposition(
+        text, topology=topology, hostname=hostname, source=source, timestamp=timestamp
+    )
+
+
+def _picker(idx: list[int]) -> Callable[[list[str]], Any]:
+    if not idx:
+        return lambda _seq: ()
+    if len(idx) == 1:
+        i = idx[0]
+        return lambda seq: (seq[i],)
+    return operator.itemgetter(*idx)
+
+
+def _unescape(v: str) -> str:
+    return _UNESCAPE_RE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), v)
+
+
+def _full_only(topology: Topology | None, lines: list[str], prefixes: list[str]) -> _Plan:
+    return _Plan(topology, prefixes, (), _picker([]), _picker([]), None, None, [])
+
+
+def _make_plan(
+    text: str,
+    lines: list[str],
+    prefixes: list[str],
+    topology: Topology | None,
+    hostname: str | None,
+    source: str,
+    timestamp: float | None,
+) -> tuple[_Plan, ParsedExposition]:
+    """The plan for this page's shape (a full-parser-only plan when it is not plain) and the
+    full parser's result for the page."""
+    first = parse_exposition(
+        text, topology=topology, hostname=hostname, source=source, timestamp=timestamp
+    )
+    if len(lines) > MAX_LINES or max(map(len, lines), default=0) > MAX_LINE_CHARS:
+        return _full_only(topology, lines, prefixes), first
+    kinds = {f.kind for f in first.flags}
+    if (
+        kinds & {"parse_error", "overflow", "bad_timestamp", "duplicate_series", "mig_conflict"}
+        or first.mig
+        or first.keyed
+        or first.unmodelled
+        or first.newest_sample_ts is not None
+        or any(f.detail.startswith("... ") for f in first.flags)
+    ):
+        return _full_only(topology, lines, prefixes), first
+    cells = _cells(lines, prefixes, first, topology, hostname, source)
+    if cells is None:
+        return _full_only(topology, lines, prefixes), first
+    sample_idx, flat = cells
+    sample_set = set(sample_idx)
+    other = [i for i in range(len(lines)) if i not in sample_set]
+    non_sample = _picker(other)
+    plan = _Plan(
+        topology,
+        prefixes,
+        tuple(non_sample(lines)),
+        non_sample,
+        _picker(sample_idx),
+        np.asarray(flat, dtype=np.intp),
+        first,
+        [f for f in first.flags if f.kind not in _ARTIFACT_KINDS],
+    )
+    return plan, first
+
+
+def _cells(
+    lines: list[str],
+    prefixes: list[str],
+    first: ParsedExposition,
+    topology: Topology | None,
+    hostname: str | None,
+    source: str,
+) -> tuple[list[int], list[int]] | None:
+    """Sample line indices and the flat matrix cell each feeds (-1: none), or None when a line
+    is not of the plain shape."""
+    res = _Resolver(topology, hostname, source)
+    pos = {k: i for i, k in enumerate(first.frame.entities)}
+    n_cols = len(_ALL)
+    types: dict[str, str] = {}
+    sample_idx: list[int] = []
+    flat: list[int] = []
+    seen: set[int] = set()
+    for i, (line, prefix) in enumerate(zip(lines, prefixes, strict=True)):
+        if not line or line.startswith("#"):
+            h = _HEADER_RE.fullmatch(line)
+            if h is not None and h.group(1) == "TYPE":
+                types[h.group(2)] = (h.group(3) or "").strip()
+            continue
+        m = _PREFIX_RE.fullmatch(prefix)
+        if m is None:
+            return None
+        name = m.group(1)
+        labels = {k: _unescape(v) for k, v in _LABEL_RE.findall(m.group(2) or "")}
+        col = _column(name, types.get(name, "untyped"))
+        sample_idx.append(i)
+        if col < 0:
+            if name[:5].upper() == "DCGM_":
+                return None
+            flat.append(-1)
+            continue
+        if col in _KEYED_COLS or labels.get(MIG_ID_LABEL):
+            return None
+        ident = (
+            labels.get("gpu"),
+            labels.get("UUID") or labels.get("uuid"),
+            labels.get("Hostname") or labels.get("hostname"),
+            labels.get("pci_bus_id"),
+        )
+        row = res.cache.get(ident)
+        if row is None:
+            row = res.resolve(ident, labels, name)
+        if row < 0:
+            flat.append(-1)
+            continue
+        cell = pos[res.keys[row]] * n_cols + col
+        if cell in seen:
+            return None
+        seen.add(cell)
+        flat.append(cell)
+    return sample_idx, flat
+
+
+def _values(texts: tuple[str, ...]) -> npt.NDArray[np.float64] | None:
+    """All sample values at once; None when one is outside the accepted grammar."""
+    if not texts:
+        return np.zeros(0)
+    joined = "\n".join(texts)
+    if _VALUES_RE.fullmatch(joined) is None:
+        return None
+    vals = np.array(texts, dtype=np.float64)
+    neg_zero = np.flatnonzero((vals == 0) & np.signbit(vals))
+    for j in neg_zero.tolist():
+        if not any(c in texts[j] for c in ".eE"):
+            vals[j] = 0.0  # "-0" is int("-0") == 0 for prometheus_client: no sign
+    return vals
+
+
+def _apply(
+    plan: _Plan, parts: list[tuple[str, str, str]], timestamp: float | None
+) -> ParsedExposition | None:
+    """The result for a page of the plan's shape, from its values; None when a value is not
+    in the accepted grammar."""
+    tpl, cells = plan.template, plan.cells
+    assert tpl is not None and cells is not None
+    texts: tuple[str, ...] = plan.sample([p[2] for p in parts])
+    vals = _values(texts)
+    if vals is None:
+        return None
+    keys = tpl.frame.entities
+    raw = np.full((len(keys), len(_ALL)), np.nan)
+    used = cells >= 0
+    raw.reshape(-1)[cells[used]] = vals[used]
+    cleaned, bad = sanitize(raw, _ALL)
+    flags = list(plan.shape_flags)
+    src = tpl.frame.source
+    for a, b in zip(*np.nonzero(bad), strict=True):
+        flags.append(_artifact_flag(_ALL[int(b)], keys[int(a)], float(raw[a, b]), src))
+    t = float(timestamp) if timestamp is not None else 0.0
+    return replace(
+        tpl,
+        frame=Frame(t, EntityKind.GPU, keys, GPU_FIELD_NAMES, cleaned[:, :_N_CORE], src),
+        extended=Frame(t, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, cleaned[:, _N_CORE:], src),
+        flags=_cap_flags(flags),
+        gpu_info=dict(tpl.gpu_info),
+        workloads=dict(tpl.workloads),
+        present=tpl.present.copy(),
+        extended_present=tpl.extended_present.copy(),
+    )
+
+
+def _same(a: ParsedExposition, b: ParsedExposition) -> bool:
+    """Equal results: JSON form, raw float bits of both frames and the presence masks."""
+    return (
+        to_json(a) == to_json(b)
+        and a.frame.timestamp == b.frame.timestamp
+        and _same_floats(a.frame.values, b.frame.values)
+        and _same_floats(a.extended.values, b.extended.values)
+        and np.array_equal(a.present, b.present)
+        and np.array_equal(a.extended_present, b.extended_present)
+        and a.gpu_info == b.gpu_info
+        and a.workloads == b.workloads
+        and [(f.kind, f.metric, f.entity, f.detail) for f in a.flags]
+        == [(f.kind, f.metric, f.entity, f.detail) for f in b.flags]
+    )
+
+
+def _same_floats(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> bool:
+    return x.shape == y.shape and bool(np.array_equal(x.view(np.int64), y.view(np.int64)))
+
