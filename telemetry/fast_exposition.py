@@ -18,8 +18,10 @@ values with only ``\\\\``, ``\\"``, ``\\n`` escapes), each landing on its own de
 cell of a GPU (no MIG instance, no ``DCGM_EXP_*`` keyed series, no DCGM metric the registry
 does not know, no duplicate), lines within :data:`~telemetry.exposition.MAX_LINE_CHARS` and
 :data:`~telemetry.exposition.MAX_LINES`, no ``parse_error`` / ``overflow`` / ``bad_timestamp``
-flag and no flag kind over its cap. A value the grammar does not accept (``1_000``, ``0x10``,
-a 400-digit integer, a trailing blank) sends the page to the full parser.
+flag and no flag kind over its cap. Values are read in bulk when they only use digits,
+``.eE+-`` and the letters of ``NaN``/``Inf`` (see :func:`_values`); any other value
+(``1_000``, ``0x10``, a trailing blank) or an integer too large for a float64 sends the page to
+the full parser.
 
 Every plan is checked when it is made: the plan applied to its own page must give exactly the
 full parser's result, otherwise the source is marked full-parser-only until its page shape
@@ -41,6 +43,7 @@ from telemetry.exposition import (
     _ALL,
     _KEYED_COLS,
     _N_CORE,
+    MAX_FLAGS_PER_KIND,
     MAX_LINE_CHARS,
     MAX_LINES,
     MAX_TEXT_CHARS,
@@ -54,7 +57,13 @@ from telemetry.exposition import (
     parse_exposition,
     to_json,
 )
-from telemetry.fields import EXTENDED_GPU_FIELD_NAMES, GPU_FIELD_NAMES, sanitize
+from telemetry.fields import (
+    DCGM_FP64_BLANK,
+    DCGM_INT32_BLANK,
+    EXTENDED_GPU_FIELD_NAMES,
+    GPU_FIELD_NAMES,
+    valid_bounds,
+)
 from telemetry.frame import EntityKind, Frame
 from telemetry.topology import Topology
 
@@ -66,11 +75,11 @@ _LABEL = r'[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"'
 _PREFIX_RE = re.compile(rf"({_NAME})(?:\{{((?:{_LABEL},)*(?:{_LABEL})?)\}})?")
 _LABEL_RE = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\[\\"n])*)"')
 _HEADER_RE = re.compile(rf"# (HELP|TYPE) ({_NAME})(?: (.*))?")
-# One value, as prometheus_client reads it (int() then float()), in a subset that converts
-# to the same float64 through float(): at most 300 integer digits, so no int overflows a float.
-_VALUE = r"[+-]?(?:\d{1,300}(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?|NaN|[+-]Inf"
-_VALUES_RE = re.compile(rf"(?:(?:{_VALUE})\n)*(?:{_VALUE})")
 _UNESCAPE_RE = re.compile(r"\\([\\\"n])")
+_VALUE_CHARS_RE = re.compile(r"[0-9.eE+\-NaIfn\n]*")
+_RPARTITION = operator.methodcaller("rpartition", " ")
+_N_ALL = len(_ALL)
+_LO, _HI = valid_bounds(_ALL)
 
 
 @dataclass(frozen=True)
@@ -78,11 +87,15 @@ class _Plan:
     """The shape of one source's page and how its values land in the result."""
 
     topology: Topology | None
-    prefixes: list[str]  # each line's text before its last blank ("" for a line without one)
+    prefixes: tuple[str, ...]  # each line's text before its last blank ("" for a line without one)
     other_lines: tuple[str, ...]  # the non-sample lines (headers, comments, blanks), verbatim
-    non_sample: Callable[[list[str]], Any]  # picks the non-sample lines of a page
-    sample: Callable[[list[str]], Any]  # picks the sample lines' values
+    non_sample: Callable[[Any], Any]  # picks the non-sample lines of a page
+    sample: Callable[[Any], Any]  # picks the sample lines' values
     cells: npt.NDArray[np.intp] | None  # flat (row, column) cell per sample line; -1: none
+    used: npt.NDArray[np.bool_]  # sample lines that land on a cell
+    used_cells: npt.NDArray[np.intp]  # their cells
+    lo: npt.NDArray[np.float64]  # their fields' plausibility bounds
+    hi: npt.NDArray[np.float64]
     template: ParsedExposition | None  # None: this shape is parsed by the full parser
     shape_flags: list[Flag]
 
@@ -110,13 +123,12 @@ def parse_exposition_fast(
         )
     key = (source, hostname)
     lines = text.split("\n")
-    parts = [ln.rpartition(" ") for ln in lines]
-    prefixes = [p[0] for p in parts]
+    prefixes, _, suffixes = zip(*map(_RPARTITION, lines), strict=True)
     plan = _PLANS.get(key)
     if plan is None or plan.topology is not topology or plan.prefixes != prefixes:
         plan, full = _make_plan(text, lines, prefixes, topology, hostname, source, timestamp)
         if plan.template is not None:
-            checked = _apply(plan, parts, timestamp)
+            checked = _apply(plan, suffixes, timestamp)
             if checked is None or not _same(checked, full):
                 plan = replace(plan, template=None, cells=None)
         if len(_PLANS) >= MAX_PLANS:
@@ -124,7 +136,7 @@ def parse_exposition_fast(
         _PLANS[key] = plan
         return full
     if plan.template is not None and plan.non_sample(lines) == plan.other_lines:
-        fast = _apply(plan, parts, timestamp)
+        fast = _apply(plan, suffixes, timestamp)
         if fast is not None:
             return fast
     return parse_exposition(
@@ -132,7 +144,7 @@ def parse_exposition_fast(
     )
 
 
-def _picker(idx: list[int]) -> Callable[[list[str]], Any]:
+def _picker(idx: list[int]) -> Callable[[Any], Any]:
     if not idx:
         return lambda _seq: ()
     if len(idx) == 1:
@@ -145,14 +157,31 @@ def _unescape(v: str) -> str:
     return _UNESCAPE_RE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), v)
 
 
-def _full_only(topology: Topology | None, lines: list[str], prefixes: list[str]) -> _Plan:
-    return _Plan(topology, prefixes, (), _picker([]), _picker([]), None, None, [])
+_NONE_I = np.zeros(0, dtype=np.intp)
+_NONE_F = np.zeros(0)
+
+
+def _full_only(topology: Topology | None, lines: list[str], prefixes: tuple[str, ...]) -> _Plan:
+    return _Plan(
+        topology,
+        prefixes,
+        (),
+        _picker([]),
+        _picker([]),
+        None,
+        np.zeros(0, dtype=bool),
+        _NONE_I,
+        _NONE_F,
+        _NONE_F,
+        None,
+        [],
+    )
 
 
 def _make_plan(
     text: str,
     lines: list[str],
-    prefixes: list[str],
+    prefixes: tuple[str, ...],
     topology: Topology | None,
     hostname: str | None,
     source: str,
@@ -182,13 +211,20 @@ def _make_plan(
     sample_set = set(sample_idx)
     other = [i for i in range(len(lines)) if i not in sample_set]
     non_sample = _picker(other)
+    cell_arr = np.asarray(flat, dtype=np.intp)
+    used = cell_arr >= 0
+    used_cells = cell_arr[used]
     plan = _Plan(
         topology,
         prefixes,
         tuple(non_sample(lines)),
         non_sample,
         _picker(sample_idx),
-        np.asarray(flat, dtype=np.intp),
+        cell_arr,
+        used,
+        used_cells,
+        _LO[used_cells % _N_ALL],
+        _HI[used_cells % _N_ALL],
         first,
         [f for f in first.flags if f.kind not in _ARTIFACT_KINDS],
     )
@@ -197,7 +233,7 @@ def _make_plan(
 
 def _cells(
     lines: list[str],
-    prefixes: list[str],
+    prefixes: tuple[str, ...],
     first: ParsedExposition,
     topology: Topology | None,
     hostname: str | None,
@@ -253,46 +289,86 @@ def _cells(
 
 
 def _values(texts: tuple[str, ...]) -> npt.NDArray[np.float64] | None:
-    """All sample values at once; None when one is outside the accepted grammar."""
+    """All sample values at once, as prometheus_client reads them (``int()``, else
+    ``float()``); None when one is outside the accepted subset or is not a number.
+
+    The subset (digits, ``.eE+-``, the letters of NaN/Inf) rules out underscores, whitespace
+    and non-ASCII digits. Values are read with ``float()``; where that and the library's
+    ``int()``-first read can differ (an integer too large for a float64, which the full parser
+    flags as an overflow; ``-0``, which int() reads as 0) they are read again its way."""
     if not texts:
         return np.zeros(0)
     joined = "\n".join(texts)
-    if _VALUES_RE.fullmatch(joined) is None:
+    if _VALUE_CHARS_RE.fullmatch(joined) is None:
         return None
-    vals = np.array(texts, dtype=np.float64)
-    neg_zero = np.flatnonzero((vals == 0) & np.signbit(vals))
-    for j in neg_zero.tolist():
-        if not any(c in texts[j] for c in ".eE"):
-            vals[j] = 0.0  # "-0" is int("-0") == 0 for prometheus_client: no sign
+    try:
+        vals = np.fromiter(map(float, texts), dtype=np.float64, count=len(texts))
+    except ValueError:  # "1e5e5", "NaNa", an empty value
+        return None
+    odd = np.flatnonzero(~np.isfinite(vals) | ((vals == 0) & np.signbit(vals)))
+    for j in odd.tolist():
+        v = _library_value(texts[j])
+        if v is None:
+            return None
+        vals[j] = v
     return vals
 
 
+def _library_value(tok: str) -> float | None:
+    """One value as prometheus_client + parse_exposition read it; None for an overflow."""
+    try:
+        return float(int(tok))
+    except OverflowError:
+        return None  # the full parser flags it (overflow)
+    except ValueError:
+        pass
+    try:
+        return float(tok)
+    except ValueError:
+        return None
+
+
+def _bad(v: npt.NDArray[np.float64], lo: npt.NDArray[np.float64], hi: Any) -> Any:
+    """:func:`telemetry.fields.sanitize`'s test, on values with their columns' bounds (the
+    property tests hold the two equal)."""
+    with np.errstate(invalid="ignore"):
+        bad = (v < lo) | (v > hi) | np.isinf(v)
+        bad |= (v >= DCGM_FP64_BLANK) & (v <= DCGM_FP64_BLANK + 3)
+        bad |= (v >= DCGM_INT32_BLANK) & (v <= DCGM_INT32_BLANK + 3)
+    return bad
+
+
 def _apply(
-    plan: _Plan, parts: list[tuple[str, str, str]], timestamp: float | None
+    plan: _Plan, suffixes: tuple[str, ...], timestamp: float | None
 ) -> ParsedExposition | None:
     """The result for a page of the plan's shape, from its values; None when a value is not
     in the accepted grammar."""
     tpl, cells = plan.template, plan.cells
     assert tpl is not None and cells is not None
-    texts: tuple[str, ...] = plan.sample([p[2] for p in parts])
+    texts: tuple[str, ...] = plan.sample(suffixes)
     vals = _values(texts)
     if vals is None:
         return None
+    vals = vals[plan.used]
     keys = tpl.frame.entities
-    raw = np.full((len(keys), len(_ALL)), np.nan)
-    used = cells >= 0
-    raw.reshape(-1)[cells[used]] = vals[used]
-    cleaned, bad = sanitize(raw, _ALL)
+    bad = _bad(vals, plan.lo, plan.hi)
+    cleaned = np.full((len(keys), _N_ALL), np.nan)
+    cleaned.reshape(-1)[plan.used_cells] = np.where(bad, np.nan, vals)
     flags = list(plan.shape_flags)
     src = tpl.frame.source
-    for a, b in zip(*np.nonzero(bad), strict=True):
-        flags.append(_artifact_flag(_ALL[int(b)], keys[int(a)], float(raw[a, b]), src))
+    if bad.any():
+        order = np.argsort(plan.used_cells[bad], kind="stable")
+        cells_bad, vals_bad = plan.used_cells[bad][order].tolist(), vals[bad][order].tolist()
+        for c, v in zip(cells_bad, vals_bad, strict=True):
+            flags.append(_artifact_flag(_ALL[c % _N_ALL], keys[c // _N_ALL], v, src))
     t = float(timestamp) if timestamp is not None else 0.0
     return replace(
         tpl,
         frame=Frame(t, EntityKind.GPU, keys, GPU_FIELD_NAMES, cleaned[:, :_N_CORE], src),
-        extended=Frame(t, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, cleaned[:, _N_CORE:], src),
-        flags=_cap_flags(flags),
+        extended=Frame(
+            t, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, cleaned[:, _N_CORE:], src
+        ),
+        flags=flags if len(flags) <= MAX_FLAGS_PER_KIND else _cap_flags(flags),
         gpu_info=dict(tpl.gpu_info),
         workloads=dict(tpl.workloads),
         present=tpl.present.copy(),
@@ -318,4 +394,3 @@ def _same(a: ParsedExposition, b: ParsedExposition) -> bool:
 
 def _same_floats(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> bool:
     return x.shape == y.shape and bool(np.array_equal(x.view(np.int64), y.view(np.int64)))
-

@@ -111,7 +111,7 @@ def _fields(buf: bytes, start: int, end: int) -> list[tuple[int, int, int, int]]
         elif wire == 0:
             v, pos = _varint(buf, pos)
             out.append((num, wire, v, pos))
-        elif wire == 1 or wire == 5:
+        elif wire in {1, 5}:
             width = 8 if wire == 1 else 4
             if pos + width > end:
                 raise RemoteWriteError(f"byte {pos}: fixed field {num} runs past its message")
@@ -181,8 +181,11 @@ class RemoteWriteIngest:
         series = 0
         while pos < n:
             tag = buf[pos]
-            if pos + 1 < n and buf[pos + 1] < 0x80:
-                ln, start = buf[pos + 1], pos + 2
+            b1 = buf[pos + 1] if pos + 2 < n else 0xFF  # 0xFF: near the end, read carefully
+            if b1 < 0x80:
+                ln, start = b1, pos + 2
+            elif b1 != 0xFF and buf[pos + 2] < 0x80:  # a series of 128..16383 bytes
+                ln, start = (b1 & 0x7F) | buf[pos + 2] << 7, pos + 3
             else:
                 ln, start = _varint(buf, pos + 1)
             end = start + ln
@@ -231,7 +234,7 @@ class RemoteWriteIngest:
         for num, wire, a, b in fields:
             if num == 2 and wire == 2:
                 value, ms = 0.0, 0
-                for n2, w2, c, d in _fields(buf, a, b):
+                for n2, w2, c, _d in _fields(buf, a, b):
                     if n2 == 1 and w2 == 1:
                         value = _DOUBLE.unpack_from(buf, c)[0]
                     elif n2 == 2 and w2 == 0:
