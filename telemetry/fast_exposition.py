@@ -371,6 +371,10 @@ def _apply(
         flags=flags if len(flags) <= MAX_FLAGS_PER_KIND else _cap_flags(flags),
         gpu_info=dict(tpl.gpu_info),
         workloads=dict(tpl.workloads),
+        mig={},  # a plain shape has no MIG instance, keyed or unmodelled series
+        keyed={},
+        unmodelled=[],
+        window_ms={},
         present=tpl.present.copy(),
         extended_present=tpl.extended_present.copy(),
     )
