@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from telemetry.exposition import _ALL, _KEYED_COLS, _N_CORE, MIG_ID_LABEL, _column
 from telemetry.fields import EXTENDED_GPU_FIELD_NAMES, GPU_FIELD_NAMES, sanitize
-from telemetry.frame import EntityKind, Frame
+from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.topology import Topology, gpu_key
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # vmagent's default -remoteWrite.maxBlockSize is 8 MiB
@@ -325,6 +325,12 @@ class RemoteWriteIngest:
         core = Frame(now, EntityKind.GPU, keys, GPU_FIELD_NAMES, cleaned[:, :_N_CORE], "vmagent")
         ext = cleaned[:, _N_CORE:]
         return core, Frame(now, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, ext, "vmagent")
+
+    def tick(self, now: float, max_age_s: float) -> Tick:
+        """What the NOC detector consumes (``Detector.process``): the core GPU frame at
+        ``now`` (see :meth:`frame`)."""
+        core, _ = self.frame(now, max_age_s)
+        return Tick(now, (core,))
 
 
 def _field_end(buf: bytes, pos: int) -> int:

@@ -24,8 +24,9 @@ import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agents.noc.detector import Detector
 from evals.vm_server import free_port
-from telemetry.exposition import _ALL, parse_exposition, render_exposition
+from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
 from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
 from telemetry.frame import EntityKind, Frame
 from telemetry.remote_write import (
@@ -263,6 +264,10 @@ def test_vmagent_scrapes_a_page_and_every_series_arrives_with_labels_and_values(
             proc.terminate()
             proc.wait(15)
     assert ingest.stats.unmapped == ingest.stats.unsupported == 0
+    newest = float(ingest.stamp_ms.max()) / 1000
+    tick = ingest.tick(newest, max_age_s=60)
+    Detector(TOPO).process(tick)  # the NOC takes the receiver's frame as it is
+    np.testing.assert_array_equal(tick.frames[0].values, frame_expected(expected))
     assert "up" in ingest.stats.other_names  # vmagent's own series are counted, not dropped
     seen = ingest.series_labels or {}
     for h, parsed in expected.items():
@@ -276,6 +281,15 @@ def test_vmagent_scrapes_a_page_and_every_series_arrives_with_labels_and_values(
                 assert labels["job"] == h and labels["instance"] == f"127.0.0.1:{page_port}"
                 for k in ("gpu", "UUID", "pci_bus_id", "device", "modelName", "Hostname"):
                     assert labels[k] == page_labels[k], (key, k)
+
+
+def frame_expected(expected: dict[str, ParsedExposition]) -> np.ndarray:
+    """The whole-fleet core frame the pages describe (rows in topology order)."""
+    out = np.full((TOPO.n_gpus, len(GPU_FIELD_NAMES)), np.nan)
+    for parsed in expected.values():
+        for i, key in enumerate(parsed.frame.entities):
+            out[TOPO.gpu_pos[key]] = parsed.frame.values[i]
+    return out
 
 
 def test_route_answers_400_for_a_bad_body_and_204_for_a_good_one() -> None:
