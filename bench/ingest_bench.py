@@ -135,6 +135,8 @@ async def _serve_pages(conn: Connection, pages: dict[str, bytes]) -> None:
         b"HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: %d\r\n\r\n"
     )
 
+    served = [0]
+
     async def handle(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
         try:
             while line := await r.readline():
@@ -143,6 +145,7 @@ async def _serve_pages(conn: Connection, pages: dict[str, bytes]) -> None:
                     pass
                 body = pages.get(path.strip("/"), b"")
                 w.write(head % len(body) + body)
+                served[0] += 1
                 await w.drain()
         except (ConnectionError, IndexError):
             pass
@@ -153,7 +156,14 @@ async def _serve_pages(conn: Connection, pages: dict[str, bytes]) -> None:
     conn.send(server.sockets[0].getsockname()[1])
     loop = asyncio.get_running_loop()
     done = loop.create_future()
-    loop.add_reader(conn.fileno(), lambda: done.done() or done.set_result(conn.recv()))
+
+    def on_message() -> None:
+        if conn.recv() == "count":
+            conn.send(served[0])
+        elif not done.done():
+            done.set_result(None)
+
+    loop.add_reader(conn.fileno(), on_message)
     await done
     server.close()
 
@@ -224,11 +234,15 @@ def bench_vmagent(args: argparse.Namespace, pages: dict[str, str]) -> dict[str, 
         )
         try:
             s0 = _warm(args, rx_parent)
+            page_parent.send("count")
+            n0 = page_parent.recv()
             v0, r0, p0 = cpu_s(proc.pid), cpu_s(rx_proc.pid), cpu_s(page_proc.pid)
             time.sleep(args.seconds)
             v1, r1, p1 = cpu_s(proc.pid), cpu_s(rx_proc.pid), cpu_s(page_proc.pid)
             rx_parent.send("stats")
             s1 = rx_parent.recv()
+            page_parent.send("count")
+            n1 = page_parent.recv()
         finally:
             proc.terminate()
             proc.wait(30)
@@ -238,10 +252,13 @@ def bench_vmagent(args: argparse.Namespace, pages: dict[str, str]) -> dict[str, 
             page_parent.send("stop")
             page_proc.join(10)
             rx_proc.join(10)
-    samples = s1["samples"] - s0["samples"]
+    per_page = parse_exposition(next(iter(pages.values()))).samples
     return {
-        "vmagent": {"samples": samples, "cpu_s": v1 - v0},
-        "receiver": {"samples": samples, "cpu_s": r1 - r0},
+        # vmagent: the samples it scraped in the window (pages served × samples a page)
+        "vmagent": {"samples": (n1 - n0) * per_page, "cpu_s": v1 - v0},
+        # the receiver: the samples it decoded in the window (vmagent's own series included)
+        "receiver": {"samples": s1["samples"] - s0["samples"], "cpu_s": r1 - r0},
+        "receiver_slow_series_in_window": s1["slow_series"] - s0["slow_series"],
         "page_server_cpu_s": p1 - p0,
         "receiver_stats": s1,
     }

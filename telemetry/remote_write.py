@@ -137,6 +137,36 @@ def _labels(buf: bytes, start: int, end: int) -> dict[str, str] | None:
     return out
 
 
+def _labels_quick(buf: bytes, start: int, end: int) -> tuple[dict[str, str], int] | None:
+    """The leading label fields of a series when every length fits one byte (vmagent's
+    usual case): (labels, end of the label fields); None to use the generic decoder."""
+    out: dict[str, str] = {}
+    pos = start
+    try:
+        while pos < end and buf[pos] == 0x0A:
+            ln = buf[pos + 1]
+            p = pos + 2
+            stop = p + ln
+            nl = buf[p + 1]
+            q = p + 2 + nl
+            vl = buf[q + 1]
+            if (
+                ln | nl | vl >= 0x80
+                or stop > end
+                or buf[p] != 0x0A
+                or buf[q] != 0x12
+                or q + 2 + vl != stop
+                or len(out) >= MAX_LABELS_PER_SERIES
+            ):
+                return None
+            name = buf[p + 2 : q].decode("utf-8", "replace")
+            out[name] = buf[q + 2 : stop].decode("utf-8", "replace")
+            pos = stop
+    except IndexError:
+        return None
+    return out, pos
+
+
 def decompress(body: bytes) -> bytes:
     """The snappy block of a remote-write body, checked against the size caps first."""
     if len(body) > MAX_BODY_BYTES:
@@ -218,15 +248,21 @@ class RemoteWriteIngest:
         """One TimeSeries through the generic decoder; caches its label block when the layout
         is vmagent's (labels, then one sample)."""
         self.stats.slow_series += 1
-        fields = _fields(buf, start, end)
-        label_end = start
-        for num, _, _, b in fields:
-            if num != 1:
-                break
-            label_end = b
-        labels = _labels(buf, start, label_end)
-        if labels is None:
-            raise RemoteWriteError(f"byte {start}: a time series with labels after its samples")
+        quick = _labels_quick(buf, start, end)
+        if quick is not None:
+            labels, label_end = quick
+            fields = _fields(buf, label_end, end)
+        else:
+            fields = _fields(buf, start, end)
+            label_end = start
+            for num, _, _, b in fields:
+                if num != 1:
+                    break
+                label_end = b
+            found = _labels(buf, start, label_end)
+            if found is None:
+                raise RemoteWriteError(f"byte {start}: a time series with labels after samples")
+            labels = found
         cell = self._resolve(labels)
         if self.series_labels is not None and cell >= 0:
             self.series_labels.setdefault(cell, labels)
