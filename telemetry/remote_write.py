@@ -28,6 +28,11 @@ field of the registry: vmagent's own ``up``/``scrape_*``, node metrics, an unkno
 ``DCGM_EXP_*`` keyed series, which only the exposition parser models). A newer sample wins per
 cell; an older one (several vmagent queues) is ignored.
 
+Memory: the label-block cache holds each series' label bytes (~300 B for a dcgm-exporter series
+with vmagent's ``job``/``instance``) plus a dict entry: ~150 MiB for 1,000 nodes × 8 GPUs × 47
+fields; shard the series over NOC workers beyond that (:data:`MAX_CACHED_SERIES` caps it;
+past the cap, new series are decoded every time).
+
 Outside input: a body over :data:`MAX_BODY_BYTES` compressed or :data:`MAX_DECODED_BYTES`
 decoded, bad snappy or bad protobuf raise :class:`RemoteWriteError` (the one exception; the
 route answers 400 with its message) in time linear in the body.
