@@ -8,7 +8,7 @@ LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client
 
-.PHONY: demo test test-live lint bench bench-reliability eval record-cassettes clean
+.PHONY: demo test test-live lint bench bench-reliability bench-scale eval record-cassettes clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,9 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(MAKE) bench-reliability
 
 # Full counts (hours on 2 cores): ≥ 100,000 fuzz inputs per parser of outside input, ≥ 200 kills.
+bench-scale: $(STAMP) $(SYSDEPS)  ## ingest cost per sample (old parser, new parser, vmagent -> remote-write receiver, VictoriaMetrics export) side by side with vmagent's own, 1,000 nodes x 8 GPUs (~5 min)
+	nice $(BIN)/python bench/ingest_bench.py --nodes 1000 --json bench/results/ingest.json
+
 bench-reliability: $(STAMP) $(SYSDEPS)  ## fuzz every parser of outside input; crash the CLI at every persistence point
 	$(BIN)/python bench/fuzz_kernel_log.py --count 100000 --json bench/results/fuzz_kernel_log.json
 	$(BIN)/python bench/fuzz_parsers.py --count 100000 --json bench/results/fuzz_parsers.json

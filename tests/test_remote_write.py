@@ -1,0 +1,303 @@
+"""Prometheus remote-write receiver: hand-encoded WriteRequests, hostile bodies, and the real
+vmagent scraping a served dcgm-exporter page on 127.0.0.1 and remote-writing to the route."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import shutil
+import struct
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import cramjam
+import httpx
+import numpy as np
+import pytest
+import uvicorn
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agents.noc.detector import Detector
+from evals.vm_server import free_port
+from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
+from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
+from telemetry.frame import EntityKind, Frame
+from telemetry.remote_write import (
+    RemoteWriteError,
+    RemoteWriteIngest,
+    decompress,
+    remote_write_app,
+)
+from telemetry.topology import Topology, build_cluster
+from telemetry.vmjson import gpu_labels
+
+TOPO = Topology([build_cluster(racks=1, nodes_per_rack=2)])
+T0_MS = 1_764_000_000_000  # 2025-11: a 6-byte varint, as every current timestamp
+TEMP = GPU_FIELD_NAMES.index("DCGM_FI_DEV_GPU_TEMP")
+COL_TEMP = _ALL.index("DCGM_FI_DEV_GPU_TEMP")
+
+
+# ------------------------------------------------------------------ a protobuf encoder
+def _varint(v: int) -> bytes:
+    v &= (1 << 64) - 1
+    out = bytearray()
+    while v >= 0x80:
+        out.append(v & 0x7F | 0x80)
+        v >>= 7
+    out.append(v)
+    return bytes(out)
+
+
+def _ld(num: int, payload: bytes) -> bytes:
+    return _varint(num << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _sample(value: float, ms: int) -> bytes:
+    # proto3 as vmagent marshals it: zero value / zero timestamp omitted
+    out = b"" if value == 0 else b"\x09" + struct.pack("<d", value)
+    return out + (b"" if ms == 0 else b"\x10" + _varint(ms))
+
+
+def _series(labels: dict[str, str], *samples: tuple[float, int]) -> bytes:
+    body = b"".join(_ld(1, _ld(1, k.encode()) + _ld(2, v.encode())) for k, v in labels.items())
+    return _ld(1, body + b"".join(_ld(2, _sample(v, ms)) for v, ms in samples))
+
+
+def _body(*series: bytes) -> bytes:
+    return bytes(cramjam.snappy.compress_raw(b"".join(series)))
+
+
+def _gpu(g: int, name: str = "DCGM_FI_DEV_GPU_TEMP") -> dict[str, str]:
+    labels = {k: v for k, v in gpu_labels(TOPO, g).items() if k not in ("job", "instance")}
+    return {"__name__": name, **labels, "job": "dcgm", "instance": "127.0.0.1:9400"}
+
+
+# ------------------------------------------------------------------ decoding
+def test_values_land_on_their_gpu_cell_first_and_cached_reads_agree() -> None:
+    ing = RemoteWriteIngest(TOPO)
+    for k in range(3):  # the first request fills the cache, the next two read from it
+        ing.ingest(_body(*(_series(_gpu(g), (40.0 + g + k, T0_MS + k)) for g in range(16))))
+        core, _ = ing.frame((T0_MS + k) / 1000, max_age_s=60)
+        assert core.values[:, TEMP].tolist() == [40.0 + g + k for g in range(16)]
+    assert ing.stats.slow_series == 16  # only the first request decoded labels
+    assert ing.stats.stored == 48 and ing.stats.samples == 48
+
+
+def test_zero_values_extra_fields_several_samples_and_odd_timestamps() -> None:
+    ing = RemoteWriteIngest(TOPO)
+    metadata = _ld(3, b"\x08\x01" + _ld(2, b"DCGM_FI_DEV_GPU_TEMP"))
+    body = _body(
+        _series(_gpu(0), (0.0, T0_MS)),  # value omitted on the wire
+        metadata,
+        _series(_gpu(1), (5.0, T0_MS), (6.0, T0_MS + 1000)),  # two samples: the newer wins
+        _series(_gpu(2), (7.0, 1_000)),  # a 2-byte timestamp: the generic decoder
+        _series(_gpu(3), (8.0, 0)),  # no timestamp at all
+    )
+    for _ in range(2):
+        ing.ingest(body)
+    assert ing.values[0:4, COL_TEMP].tolist() == [0.0, 6.0, 7.0, 8.0]
+    assert ing.stats.stored + ing.stats.stale == ing.stats.samples == 10
+
+
+def test_older_samples_and_unmapped_series_are_counted_not_stored() -> None:
+    ing = RemoteWriteIngest(TOPO)
+    ing.ingest(_body(_series(_gpu(0), (50.0, T0_MS + 5))))
+    stranger = {**_gpu(0), "UUID": "GPU-nope", "Hostname": "elsewhere"}
+    mig = {**_gpu(1), "GPU_I_ID": "1", "GPU_I_PROFILE": "1g.10gb"}
+    up = {"__name__": "up", "job": "dcgm", "instance": "x"}
+    ing.ingest(
+        _body(
+            _series(_gpu(0), (49.0, T0_MS)),
+            _series(stranger, (1.0, T0_MS)),
+            _series(mig, (2.0, T0_MS)),
+            _series(up, (1.0, T0_MS)),
+        )
+    )
+    s = ing.stats
+    assert ing.values[0, COL_TEMP] == 50.0
+    assert (s.stale, s.unmapped, s.unsupported, s.other) == (1, 1, 1, 1)
+    assert s.other_names["up"] == 1
+
+
+def test_frame_sanitizes_and_ages_out_cells() -> None:
+    ing = RemoteWriteIngest(TOPO)
+    ing.ingest(
+        _body(
+            _series(_gpu(0), (float(DCGM_INT32_BLANK), T0_MS)),
+            _series(_gpu(1), (61.0, T0_MS - 120_000)),
+            _series(_gpu(2), (62.0, T0_MS)),
+        )
+    )
+    core, _ = ing.frame(T0_MS / 1000, max_age_s=60)
+    temp = core.values[:3, TEMP]
+    assert math.isnan(temp[0]) and math.isnan(temp[1]) and temp[2] == 62.0
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.binary(max_size=300))
+def test_random_bodies_raise_only_the_documented_error(raw: bytes) -> None:
+    ing = RemoteWriteIngest(TOPO)
+    for body in (raw, bytes(cramjam.snappy.compress_raw(raw))):
+        with suppress(RemoteWriteError):
+            ing.ingest(body)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.data())
+def test_mutated_requests_raise_only_the_documented_error(data: st.DataObject) -> None:
+    ing = RemoteWriteIngest(TOPO)
+    good = b"".join(_series(_gpu(g), (1.5 * g, T0_MS)) for g in range(4))
+    ing.ingest_decoded(good)  # warm the cache so mutations hit the fast path
+    i = data.draw(st.integers(0, len(good) - 1))
+    junk = data.draw(st.binary(min_size=1, max_size=4))
+    with suppress(RemoteWriteError):
+        ing.ingest_decoded(good[:i] + junk + good[i + len(junk) :])
+
+
+def test_size_caps_are_checked_before_decoding() -> None:
+    claim = bytes([0xFF, 0xFF, 0xFF, 0xFF, 0x0F])  # snappy preamble: ~4 GiB decoded
+    with pytest.raises(RemoteWriteError, match="decodes to"):
+        decompress(claim + b"\x00")
+    with pytest.raises(RemoteWriteError, match="not a snappy block"):
+        decompress(b"\x05garbage")
+
+
+# ------------------------------------------------------------------ the real vmagent
+SKIP_REASON = (
+    "vmagent (Debian package victoria-metrics) not installed: run make test as root on Debian, "
+    "which installs it"
+)
+
+
+@contextmanager
+def _served_pages(pages: dict[str, bytes]) -> Iterator[int]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = pages.get(self.path.strip("/").split("/")[0], b"")
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/plain; version=0.0.4")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def _receiver(ingest: RemoteWriteIngest) -> Iterator[int]:
+    port = free_port()
+    config = uvicorn.Config(
+        remote_write_app(ingest), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.mark.skipif(shutil.which("vmagent") is None, reason=SKIP_REASON)
+def test_vmagent_scrapes_a_page_and_every_series_arrives_with_labels_and_values() -> None:
+    rng = np.random.default_rng(7)
+    values = rng.uniform(1, 90, (TOPO.n_gpus, len(GPU_FIELD_NAMES))).round(3)
+    frame = Frame(0.0, EntityKind.GPU, TOPO.gpu_keys, GPU_FIELD_NAMES, values, "t")
+    hosts = [n.hostname for n in TOPO.nodes]
+    pages = {h: render_exposition(frame, TOPO, h).encode() for h in hosts}
+    expected = {h: parse_exposition(pages[h].decode(), topology=TOPO) for h in hosts}
+    ingest = RemoteWriteIngest(TOPO, keep_labels=True)
+    with (
+        _served_pages(pages) as page_port,
+        _receiver(ingest) as rw_port,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
+        targets = ", ".join(f'"127.0.0.1:{page_port}"' for _ in hosts[:1])
+        jobs = "\n".join(
+            f"  - job_name: {h}\n    scrape_interval: 1s\n    metrics_path: /{h}\n"
+            f"    static_configs: [{{targets: [{targets}]}}]"
+            for h in hosts
+        )
+        cfg = Path(tmp) / "scrape.yml"
+        cfg.write_text(f"scrape_configs:\n{jobs}\n")
+        proc = subprocess.Popen(
+            [
+                shutil.which("vmagent") or "vmagent",
+                f"-promscrape.config={cfg}",
+                f"-remoteWrite.url=http://127.0.0.1:{rw_port}/api/v1/write",
+                f"-remoteWrite.tmpDataPath={tmp}/rw",
+                f"-httpListenAddr=127.0.0.1:{free_port()}",
+                "-remoteWrite.flushInterval=200ms",
+                "-loggerLevel=ERROR",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            want = sum(int(p.present.sum()) for p in expected.values())
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and ingest.stats.stored < 2 * want:
+                time.sleep(0.2)
+                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+        finally:
+            proc.terminate()
+            proc.wait(15)
+    assert ingest.stats.unmapped == ingest.stats.unsupported == 0
+    newest = float(ingest.stamp_ms.max()) / 1000
+    tick = ingest.tick(newest, max_age_s=60)
+    Detector(TOPO).process(tick)  # the NOC takes the receiver's frame as it is
+    np.testing.assert_array_equal(tick.frames[0].values, frame_expected(expected))
+    assert "up" in ingest.stats.other_names  # vmagent's own series are counted, not dropped
+    seen = ingest.series_labels or {}
+    for h, parsed in expected.items():
+        for i, key in enumerate(parsed.frame.entities):
+            g = TOPO.gpu_pos[key]
+            for c in np.flatnonzero(parsed.present[i]).tolist():
+                assert ingest.values[g, c] == values[g, c], (key, _ALL[c])
+                labels = seen[g * len(_ALL) + c]
+                page_labels = gpu_labels(TOPO, g)
+                assert labels["__name__"] == _ALL[c]
+                assert labels["job"] == h and labels["instance"] == f"127.0.0.1:{page_port}"
+                for k in ("gpu", "UUID", "pci_bus_id", "device", "modelName", "Hostname"):
+                    assert labels[k] == page_labels[k], (key, k)
+
+
+def frame_expected(expected: dict[str, ParsedExposition]) -> np.ndarray:
+    """The whole-fleet core frame the pages describe (rows in topology order)."""
+    out = np.full((TOPO.n_gpus, len(GPU_FIELD_NAMES)), np.nan)
+    for parsed in expected.values():
+        for i, key in enumerate(parsed.frame.entities):
+            out[TOPO.gpu_pos[key]] = parsed.frame.values[i]
+    return out
+
+
+def test_route_answers_400_for_a_bad_body_and_204_for_a_good_one() -> None:
+    ingest = RemoteWriteIngest(TOPO)
+    with _receiver(ingest) as port:
+        url = f"http://127.0.0.1:{port}/api/v1/write"
+        assert httpx.post(url, content=b"\x05garbage").status_code == 400
+        assert httpx.post(url, content=_body(_series(_gpu(0), (3.0, T0_MS)))).status_code == 204
+        assert httpx.get(url).status_code == 405
+        assert httpx.post(url.replace("write", "x"), content=b"").status_code == 404
+    assert ingest.values[0, COL_TEMP] == 3.0
