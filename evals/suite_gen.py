@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from evals import suite_real_signals
 from evals.format import (
     GeneratedTopology,
     Generator,
@@ -412,10 +413,7 @@ def _variants() -> list[Scenario]:
     # Classes real incidents showed (appended: earlier scenarios keep their index and start)
     v += _real_incident_classes(at)
     v += _evidence_scenarios(at)
-    # Imported here: that module builds on Scenario (defined above) and extends this suite.
-    from evals import suite_real_signals
-
-    v += suite_real_signals.scenarios(at)
+    v += [Scenario(**kw) for kw in suite_real_signals.scenarios(at)]
     return v
 
 
@@ -594,14 +592,10 @@ def card_for(fault_class: str) -> str:
 
 
 def _actions(fault_class: str) -> tuple[list[str], list[str]]:
-    from evals import suite_real_signals  # see _variants
-
     return {**ACTIONS, **suite_real_signals.ACTIONS}[fault_class]
 
 
 def _action_classes(fault_class: str) -> list[str]:
-    from evals import suite_real_signals  # see _variants
-
     return {**ACTION_CLASSES, **suite_real_signals.ACTION_CLASSES}[fault_class]
 
 
@@ -698,8 +692,6 @@ def _evidence(
     gpu = int(root.split("/gpu", 1)[1]) if "/gpu" in root else 0
     ctx = Context(topo, start, fault.onset, tuple(nodes), gpu, fault.jobs[0] if fault.jobs else "0")
     assert sc.evidence is not None
-    from evals import suite_real_signals  # see _variants
-
     return {**BUILDERS, **suite_real_signals.BUILDERS}[sc.evidence](ctx)
 
 

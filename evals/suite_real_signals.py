@@ -18,10 +18,10 @@ earlier scenarios keep their index (and so their start time and data).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from evals.format import ChangeRecord, GeneratedTopology
 from evals.suite_evidence import ORIGIN_SMI, Context, SuiteEvidence, _smi
-from evals.suite_gen import Scenario
 
 OLD_DRIVER = "570.133.20"  # telemetry.topology.Node's default: the racks not yet upgraded
 NEW_DRIVER = "575.51.02"
@@ -77,39 +77,42 @@ BUILDERS: dict[str, Callable[[Context], SuiteEvidence]] = {
 }
 
 
-def scenarios(at: str) -> list[Scenario]:
-    """The row-remap-pending and fleet driver-regression scenarios (appended to the suite)."""
+def scenarios(at: str) -> list[dict[str, Any]]:
+    """The row-remap-pending and fleet driver-regression scenarios, as ``suite_gen.Scenario``
+    keyword arguments (suite_gen imports this module, so it cannot import suite_gen)."""
     two_racks_new = GeneratedTopology(
         racks=4, nodes_per_rack=2, drivers={"rack-2": NEW_DRIVER, "rack-4": NEW_DRIVER}
     )
     eight_racks = GeneratedTopology(
-        racks=8, nodes_per_rack=1, drivers={"rack-3": NEW_DRIVER, "rack-6": NEW_DRIVER, "rack-7": NEW_DRIVER}
+        racks=8,
+        nodes_per_rack=1,
+        drivers={"rack-3": NEW_DRIVER, "rack-6": NEW_DRIVER, "rack-7": NEW_DRIVER},
     )
     remap_truth = {"acceptable_causes": ["xid-63-row-remap-event"]}
     driver_truth = {"acceptable_causes": ["gsp-rpc-timeout-driver-bug"]}
     return [
-        Scenario(
-            "row-remap-pending-1",
-            "Xid 63 remap pending after correctable errors, no uncorrectable error (H100)",
-            [f"row_remap_pending{at}:node=node-03,gpu=5"],
+        dict(
+            id="row-remap-pending-1",
+            title="Xid 63 remap pending after correctable errors, no uncorrectable error (H100)",
+            faults=[f"row_remap_pending{at}:node=node-03,gpu=5"],
             seed=701,
             difficulty="medium",
             truth_patch=remap_truth,
         ),
-        Scenario(
-            "row-remap-pending-2",
-            "Xid 63 remap pending; nvidia-smi -q: Pending Yes, no failure (A100)",
-            [f"row_remap_pending{at}:node=node-05,gpu=1"],
+        dict(
+            id="row-remap-pending-2",
+            title="Xid 63 remap pending; nvidia-smi -q: Pending Yes, no failure (A100)",
+            faults=[f"row_remap_pending{at}:node=node-05,gpu=1"],
             sku="A100",
             seed=702,
             log_style="dmesg-T",
             evidence="remap_pending_smi",
             truth_patch=remap_truth,
         ),
-        Scenario(
-            "fleet-driver-regression-1",
-            "Xid 119 on every GPU of the two racks upgraded to a new driver, none elsewhere",
-            [f"driver_regression{at}:driver={NEW_DRIVER}"],
+        dict(
+            id="fleet-driver-regression-1",
+            title="Xid 119 on every GPU of the two racks upgraded to a new driver, none elsewhere",
+            faults=[f"driver_regression{at}:driver={NEW_DRIVER}"],
             topology=two_racks_new,
             seed=703,
             kind="fault",
@@ -117,10 +120,10 @@ def scenarios(at: str) -> list[Scenario]:
             evidence="driver_rollout",
             truth_patch=driver_truth,
         ),
-        Scenario(
-            "fleet-driver-regression-2",
-            "Xid 31 on every GPU of 3 of 8 racks, all on the new driver (H200, syslog)",
-            [f"driver_regression{at}:driver={NEW_DRIVER},xid=31,stagger_s=150"],
+        dict(
+            id="fleet-driver-regression-2",
+            title="Xid 31 on every GPU of 3 of 8 racks, all on the new driver (H200, syslog)",
+            faults=[f"driver_regression{at}:driver={NEW_DRIVER},xid=31,stagger_s=150"],
             topology=eight_racks,
             sku="H200",
             seed=704,

@@ -40,7 +40,10 @@ def _scenario(
     det = Detector(tp)
     rng = np.random.default_rng(7)
     g = tp.gpu_pos[KEY]
-    counters = {"DCGM_FI_DEV_ECC_DBE_VOL_TOTAL": 0.0, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS": 0.0}
+    counters = {
+        "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL": 0.0,
+        "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS": 0.0,
+    }
     ticks = []
     for i in range(40):
         v = values(tp, rng)

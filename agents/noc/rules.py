@@ -464,7 +464,9 @@ def _memory_error_rules(
         RuleOutput(REMAP_FAIL, severity_where(rf, rf), remap_fail, 1.0),
         RuleOutput(REMAP_PENDING, severity_where(at_least(unc, 1.0)), unc, 1.0),
         RuleOutput(RETIRED_PENDING, severity_where(at_least(pend, 1.0)), pend, 1.0),
-        RuleOutput(REMAP_PENDING_FLAG, severity_where(at_least(pending_flag, 1.0)), pending_flag, 1.0),
+        RuleOutput(
+            REMAP_PENDING_FLAG, severity_where(at_least(pending_flag, 1.0)), pending_flag, 1.0
+        ),
     ]
 
 
