@@ -32,12 +32,16 @@ def replay_noc(
 
 
 def final_incidents(events: Iterable[Event]) -> list[Incident]:
-    """The last version of every incident that was not merged into another."""
+    """The last version of every incident that was not merged into another.
+
+    A "merged" update is published on the absorbed incident (resolved), ``merged_from`` naming
+    the survivor (agents.noc.incidents, cli.commands): the absorbed one is dropped, the
+    survivor kept."""
     final: dict[str, Incident] = {}
     merged: set[str] = set()
     for ev in events:
         if isinstance(ev, IncidentOpened | IncidentUpdated):
             final[ev.incident.incident_id] = ev.incident
             if isinstance(ev, IncidentUpdated) and ev.change == "merged":
-                merged.update(ev.merged_from)
+                merged.add(ev.incident.incident_id)
     return [i for k, i in final.items() if k not in merged]

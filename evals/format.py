@@ -109,6 +109,11 @@ class GeneratedTopology(_Strict):
     gpus_per_node: int = Field(default=8, ge=1, le=16)
     sku: str = "H100"
     name: str = "sim"
+    drivers: dict[str, str] = Field(
+        default_factory=dict,
+        description="rack name -> driver version for racks that differ from the default "
+        "(a partial rollout; telemetry.topology.build_cluster driver_by_rack)",
+    )
 
 
 class TruthFault(_Strict):
@@ -319,6 +324,9 @@ def dump_spec(spec: IncidentSpec, folder: Path) -> None:
     for key in ("addresses", "changes", "evidence"):  # optional blocks: only when used
         if not data.get(key):
             data.pop(key, None)
+    for block in (data.get("topology"), (data.get("generator") or {}).get("topology")):
+        if isinstance(block, dict) and not block.get("drivers"):  # a one-driver fleet
+            block.pop("drivers", None)
     for f in data["truth"]["faults"]:
         for key in ("acceptable_causes", "root_entities"):
             if not f.get(key):

@@ -44,6 +44,7 @@ def topology_for(spec: IncidentSpec) -> Topology:
                 nodes_per_rack=g.nodes_per_rack,
                 gpus_per_node=g.gpus_per_node,
                 sku_name=g.sku,
+                driver_by_rack=g.drivers,
             )
         ]
     )

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from evals import suite_real_signals
 from evals.format import (
     GeneratedTopology,
     Generator,
@@ -412,6 +413,7 @@ def _variants() -> list[Scenario]:
     # Classes real incidents showed (appended: earlier scenarios keep their index and start)
     v += _real_incident_classes(at)
     v += _evidence_scenarios(at)
+    v += [Scenario(**kw) for kw in suite_real_signals.scenarios(at)]
     return v
 
 
@@ -589,6 +591,14 @@ def card_for(fault_class: str) -> str:
         raise ValueError(f"no knowledge-base card lists fault class {fault_class!r}") from None
 
 
+def _actions(fault_class: str) -> tuple[list[str], list[str]]:
+    return {**ACTIONS, **suite_real_signals.ACTIONS}[fault_class]
+
+
+def _action_classes(fault_class: str) -> list[str]:
+    return {**ACTION_CLASSES, **suite_real_signals.ACTION_CLASSES}[fault_class]
+
+
 def build_spec(sc: Scenario, index: int) -> IncidentSpec:
     start = DEFAULT_START + index * 86400 + sc.start_offset_h * 3600
     topo_spec = sc.topology.model_copy(update={"sku": sc.sku})
@@ -599,6 +609,7 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
                 nodes_per_rack=topo_spec.nodes_per_rack,
                 gpus_per_node=topo_spec.gpus_per_node,
                 sku_name=sc.sku,
+                driver_by_rack=topo_spec.drivers,
             )
         ]
     )
@@ -629,9 +640,9 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
             onset=t.onset,
             max_delay_s=t.max_delay_s,
             benign=t.benign,
-            correct_actions=ACTIONS[t.fault_class][0],
-            unsafe_actions=ACTIONS[t.fault_class][1],
-            action_classes=ACTION_CLASSES[t.fault_class],
+            correct_actions=_actions(t.fault_class)[0],
+            unsafe_actions=_actions(t.fault_class)[1],
+            action_classes=_action_classes(t.fault_class),
         )
         for t in truths
     ]
@@ -681,7 +692,7 @@ def _evidence(
     gpu = int(root.split("/gpu", 1)[1]) if "/gpu" in root else 0
     ctx = Context(topo, start, fault.onset, tuple(nodes), gpu, fault.jobs[0] if fault.jobs else "0")
     assert sc.evidence is not None
-    return BUILDERS[sc.evidence](ctx)
+    return {**BUILDERS, **suite_real_signals.BUILDERS}[sc.evidence](ctx)
 
 
 def write_scenario(sc: Scenario, index: int, out: Path) -> None:
@@ -696,6 +707,7 @@ def write_scenario(sc: Scenario, index: int, out: Path) -> None:
                     nodes_per_rack=spec.topology.nodes_per_rack if spec.topology else 1,
                     gpus_per_node=spec.topology.gpus_per_node if spec.topology else 8,
                     sku_name=sc.sku,
+                    driver_by_rack=spec.topology.drivers if spec.topology else None,
                 )
             ]
         )

@@ -55,6 +55,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "row_remap_failure": ("hardware", "row remapping failed: no spare rows left"),
     "row_remap_pending": ("hardware", "a row remap is pending a GPU reset"),
     "uncorrectable_rows_remapped": ("hardware", "rows were remapped for uncorrectable errors"),
+    "remap_pending_no_uncorrectable": (
+        "hardware",
+        "a row remap is pending while no uncorrectable error (DBE, uncorrectable remapped row) "
+        "came in the window: a correctable-error remap, safe to apply at the next idle reset",
+    ),
     # interconnect
     "pcie_link_downtrained": ("hardware", "PCIe link below its rated or earlier width/generation"),
     "pcie_replay_rate_high": ("hardware", "PCIe replay counter climbing fast"),

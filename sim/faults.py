@@ -922,6 +922,114 @@ class CollectiveHang(_Injector):
         )
 
 
+@dataclass
+class RowRemapPending(_Injector):
+    """A row remap queued after correctable errors: Xid 63 in the pid-without-name layout
+    stas00/ml-engineering quotes, the correctable remapped-row count +1, the pending flag set,
+    no uncorrectable error; the job keeps running. NVIDIA's memory-error guide: the remap
+    applies at the next GPU reset, and a pending remap does not affect new work meanwhile."""
+
+    node: str = "node-07"
+    gpu: int = 3
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        sim.dedicated_training_job([self.node])
+        self.g = sim.gpu(gpu_key(self.node, self.gpu))
+        self._fired = False
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t) or self._fired:
+            return
+        self._fired = True
+        g = self.g
+        for name in ("DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL"):
+            sim.counters[name][g] += 2
+        sim.counters["DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS"][g] += 1
+        sim.row_remap_pending[g] = 1
+        sim.log_xid(
+            t, g, 63, "pid=1896, Row Remapper: New row marked for remapping, reset gpu to activate."
+        )
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        k = gpu_key(self.node, self.gpu)
+        return GroundTruth(
+            "row_remap_pending",
+            k,
+            "gpu",
+            "memory",
+            (k,),
+            self.onset,
+            60.0,
+            description="row remap pending a GPU reset (Xid 63), no uncorrectable error",
+        )
+
+
+# Xid 119 as R525's GSP RPC-timeout regression logged it (NVIDIA/open-gpu-kernel-modules#446).
+_GSP_TIMEOUT = (
+    "pid=3310, name=python3, Timeout after 6s of waiting for RPC response from GPU{n} GSP! "
+    "Expected function 76 (GSP_RM_CONTROL) (0x2080014b 0x5)."
+)
+
+
+@dataclass
+class DriverRegression(_Injector):
+    """A driver release that fails under some workload: the same Xid on every GPU of every node
+    that runs ``driver`` (the newest in the fleet by default), node after node as jobs reach
+    it, and on no node of another version. The topology carries the versions (a partial
+    rollout: ``build_cluster(driver_by_rack=...)``); the fault only follows them."""
+
+    driver: str = ""
+    xid: int = 119
+    stagger_s: float = 90.0
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        topo = sim.topology
+        versions = [n.driver_version for n in topo.nodes]
+        if not self.driver:
+            self.driver = max(versions, key=_version_key)
+        self.nodes = [i for i, v in enumerate(versions) if v == self.driver]
+        if not self.nodes:
+            raise ValueError(f"driver_regression: no node runs driver {self.driver!r}")
+        self._logged = 0
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        topo = sim.topology
+        while self._logged < len(self.nodes) and self.elapsed(t) >= self._logged * self.stagger_s:
+            for g in topo.gpus_of_node(self.nodes[self._logged]):
+                text = _GSP_TIMEOUT.format(n=int(g) % 8) if self.xid == 119 else _MMU_FAULT
+                sim.log_xid(t, int(g), self.xid, text)
+            self._logged += 1
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        topo = sim.topology
+        gpus = np.concatenate([topo.gpus_of_node(n) for n in self.nodes])
+        return GroundTruth(
+            "driver_regression",
+            f"driver:{self.driver}",
+            "cluster",
+            "device",
+            _keys(sim, gpus),
+            self.onset,
+            len(self.nodes) * self.stagger_s + 300.0,
+            description=f"Xid {self.xid} on every GPU running driver {self.driver}",
+        )
+
+
+# Xid 31 as 610.57.04's MMU-fault regression logged it (NVIDIA/open-gpu-kernel-modules#1370).
+_MMU_FAULT = (
+    "pid=41022, name=python3, Ch 00000010, intr 00000000. MMU Fault: ENGINE GRAPHICS "
+    "GPCCLIENT_T1_3 faulted @ 0x7f3c_52e00000. Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ"
+)
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split(".") if p.isdigit())
+
+
 def _node_state(t: float, node: str, state: str, reason: str) -> LogEvent:
     return LogEvent(
         timestamp=t,
@@ -997,5 +1105,7 @@ ALL_FAULTS: dict[str, Callable[..., Fault]] = {
     "sbe_storm": SbeStorm,
     "gsp_reset_chain": GspResetChain,
     "collective_hang": CollectiveHang,
+    "row_remap_pending": RowRemapPending,
+    "driver_regression": DriverRegression,
 }
 BENIGN_FAULTS = frozenset({"xid45_churn", "telemetry_artifact", "maintenance_drain"})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 
 import numpy as np
@@ -541,12 +541,19 @@ def build_cluster(
     gpus_per_node: int = 8,
     sku_name: str = "H100",
     first_node: int = 1,
+    driver_by_rack: Mapping[str, str] | None = None,
 ) -> Cluster:
     """A regular cluster with deterministic names, UUIDs and PCI ids (for simulation and tests).
 
     Racks are ``rack-N`` for the default cluster name ``sim`` and ``<name>-rack-N`` otherwise,
-    so several generated clusters compose into one :class:`Topology`."""
+    so several generated clusters compose into one :class:`Topology`. ``driver_by_rack`` gives
+    the nodes of the named racks another driver version than the default (a partial rollout:
+    real fleets upgrade rack by rack, and a driver regression shows only where it landed)."""
     rack_prefix = "rack" if name == "sim" else f"{name}-rack"
+    drivers = dict(driver_by_rack or {})
+    unknown = sorted(set(drivers) - {f"{rack_prefix}-{r + 1}" for r in range(racks)})
+    if unknown:
+        raise ValueError(f"driver_by_rack names racks the cluster does not have: {unknown}")
     full = sku(sku_name).name
     rack_list: list[Rack] = []
     n = first_node
@@ -569,7 +576,10 @@ def build_cluster(
                 Nic(name=f"mlx5_{i}", ib_leaf=f"{rack_name}-leaf-{i % 2 + 1}", rail=i)
                 for i in range(min(gpus_per_node, 8))
             )
-            nodes.append(Node(hostname=host, nvlink_domain=f"{host}-nvl", nics=nics, gpus=gpus))
+            node = Node(hostname=host, nvlink_domain=f"{host}-nvl", nics=nics, gpus=gpus)
+            if rack_name in drivers:
+                node = node.model_copy(update={"driver_version": drivers[rack_name]})
+            nodes.append(node)
             n += 1
         rack_list.append(
             Rack(

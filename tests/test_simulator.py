@@ -315,6 +315,9 @@ EXPECTED_TRUTH = {
     "sbe_storm": ("node-02/gpu3", "gpu", "memory", 1, False),
     "gsp_reset_chain": ("node-04/gpu1", "gpu", "device", 1, False),
     "collective_hang": ("<job>", "job", "utilization", 16, False),
+    "row_remap_pending": ("node-07/gpu3", "gpu", "memory", 1, False),
+    # a one-driver fleet: the regression is on every node (the suite mixes versions)
+    "driver_regression": ("driver:570.133.20", "cluster", "device", 160, False),
 }
 
 

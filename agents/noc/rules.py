@@ -140,6 +140,17 @@ REMAP_PENDING = S(
     "row remapped for an uncorrectable error; GPU reset needed",
     "rows",
 )
+# The flag itself (NVML bPending, DCGM field 396): set by any queued remap, a correctable-error one
+# included, and cleared only by a GPU reset. A warning, never critical: NVIDIA's memory-error
+# guide lets work continue until a convenient reset; the failure flag is the RMA criterion.
+REMAP_PENDING_FLAG = S(
+    "flag.row_remap_pending",
+    "row_remap_pending",
+    Family.MEMORY,
+    "hardware",
+    "DCGM_FI_DEV_ROW_REMAP_PENDING",
+    "row remap pending a GPU reset",
+)
 RETIRED_PENDING = S(
     "counter.retired_pending",
     "page_retirement_pending",
@@ -440,6 +451,8 @@ def _memory_error_rules(
     remap_fail = r._c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
     rf = at_least(remap_fail, 1.0)
     unc = r._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
+    # A field a generation lacks (Volta: no row remapper) reads NaN or 0 here: never fires.
+    pending_flag = r._c(values, "DCGM_FI_DEV_ROW_REMAP_PENDING")
     pend = r._c(values, "DCGM_FI_DEV_RETIRED_PENDING")
     z = _peer_z(sbe_h, r.sku_groups, th["sbe_peer_min_per_hour"])
     above = at_least(z, th["sbe_peer_z"]) & at_least(sbe_h, th["sbe_peer_min_per_hour"])
@@ -451,6 +464,9 @@ def _memory_error_rules(
         RuleOutput(REMAP_FAIL, severity_where(rf, rf), remap_fail, 1.0),
         RuleOutput(REMAP_PENDING, severity_where(at_least(unc, 1.0)), unc, 1.0),
         RuleOutput(RETIRED_PENDING, severity_where(at_least(pend, 1.0)), pend, 1.0),
+        RuleOutput(
+            REMAP_PENDING_FLAG, severity_where(at_least(pending_flag, 1.0)), pending_flag, 1.0
+        ),
     ]
 
 

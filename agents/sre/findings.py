@@ -403,6 +403,18 @@ def _error_counters(focus: Sequence[Evidence], out: _Out) -> None:
         hit = [e for e in focus if _ge(e.facts, key, thr)]
         if hit:
             out.add(name, hit[0].entity, hit, _num(hit[0].facts, key))
+    # Pending with the uncorrectable counters read and flat: NVIDIA's memory-error guide lets
+    # work go on until a reset applies the remap. Unread counters (NaN) prove nothing.
+    quiet = [
+        e
+        for e in focus
+        if _ge(e.facts, "row_remap_pending_max", 1.0)
+        and _num(e.facts, "dbe_increase") == 0
+        and not _ge(e.facts, "remapped_rows_increase", 1.0)
+        and not _ge(e.facts, "row_remap_failure_max", 1.0)
+    ]
+    if quiet:
+        out.add("remap_pending_no_uncorrectable", quiet[0].entity, quiet, 1.0)
 
 
 def _sbe_against_peers(incident: Incident, v: _View, out: _Out) -> None:
