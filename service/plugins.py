@@ -7,7 +7,7 @@ mounted at ``/mcp`` behind the API's bearer tokens, its session manager as a lif
 poller that runs MCP proposals once a person has approved them (through the SRE runtime's gate
 and ledger: at most once, audited). The Performance agent (a metrics store configured, ``perf:``):
 a background round every ``interval_s`` publishing recommendations, and running the actions
-people approved through the same gate.
+people approved through the same gate. The web page at ``/`` (:mod:`service.web`): always on.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from service.mcp.incidents import IncidentState
 from service.mcp.server import mcp_http
 from service.runner import Plugin, PluginInputs
 from service.slack.wiring import SlackFrontEnd
+from service.web.page import web_router
 
 PROPOSAL_POLL_S = 1.0
 
@@ -121,9 +122,14 @@ def perf_plugin(inputs: PluginInputs) -> Extension:
     return Extension(lifecycles=(running,))
 
 
+def web_plugin(_inputs: PluginInputs) -> Extension:
+    """The operator's web page at ``/`` (static files; it reads the API like any client)."""
+    return Extension(routers=(web_router(),))
+
+
 def front_end_plugins(slack: bool, mcp: bool, perf: bool) -> list[Plugin]:
-    """The plugins for a config with Slack, MCP and/or the Performance agent turned on."""
-    plugins: list[Plugin] = []
+    """The web page (always), and Slack, MCP and/or the Performance agent when turned on."""
+    plugins: list[Plugin] = [web_plugin]
     if slack:
         plugins.append(slack_plugin)
     if mcp:
