@@ -23,6 +23,7 @@ from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
+from service.chat.plugin import chat_plugin
 from service.config import perf_enabled
 from service.context import Extension
 from service.incidents import IncidentBook
@@ -123,7 +124,7 @@ def perf_plugin(inputs: PluginInputs) -> Extension:
 
 def front_end_plugins(slack: bool, mcp: bool, perf: bool) -> list[Plugin]:
     """The plugins for a config with Slack, MCP and/or the Performance agent turned on."""
-    plugins: list[Plugin] = []
+    plugins: list[Plugin] = [chat_plugin]  # always on: the chat needs no configuration
     if slack:
         plugins.append(slack_plugin)
     if mcp:
