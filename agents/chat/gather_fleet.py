@@ -26,7 +26,8 @@ from agents.chat.gather import (
     utc,
 )
 from agents.chat.intents import Intent
-from agents.chat.reads import ChatReads, ProposalRefusedError
+from agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
+from graph.approvals.store import ApprovalRecord
 from knowledge import xid as xid_catalog
 
 _ACTION_TOOLS = {
@@ -34,6 +35,28 @@ _ACTION_TOOLS = {
     "resume_node": "slurm.resume_node",
     "reset_gpu": "nvidia_smi.reset_gpu",
 }
+# NVIDIA's resolution buckets (knowledge.xid.ACTIONS) in words, for people
+_ACTION_WORDS = {
+    "IGNORE": "nothing to do",
+    "RESTART_APP": "restart the application",
+    "RESET_GPU": "drain the node and reset the GPU",
+    "RESTART_BM": "drain and reboot the node (bare-metal restart)",
+    "RESTART_VM": "restart the virtual machine",
+    "CHECK_MECHANICALS": "check cooling, power and seating",
+    "UPDATE_SWFW": "update the driver / firmware",
+    "CONTACT_SUPPORT": "collect a bug report and contact NVIDIA support (likely RMA)",
+    "CHECK_APP/CUDA": "check the application and its CUDA usage",
+    "CHECK_UVM": "check unified-memory usage",
+    "INVESTIGATE_SW": "investigate the software stack",
+    "DRAIN_AND_RESET": "drain the node and reset the GPU",
+    "RESTART_FM": "restart the Fabric Manager",
+    "RUN_DCGM_EUD": "run the DCGM diagnostics (EUD)",
+}
+
+
+def _action(bucket: str) -> str:
+    words = _ACTION_WORDS.get(bucket.strip())
+    return f"{t(bucket, 80)} ({words})" if words else t(bucket, 400)
 
 
 def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
@@ -46,9 +69,9 @@ def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         c = g.cite("xid", str(code), f"Xid {code} {info.mnemonic}")
         g.say(f"Xid {code} ({t(info.mnemonic, 80)}) means: {t(info.description, 400)}.", c)
         if info.immediate:
-            g.say(f"What to do now: {t(info.immediate, 400)}.", c)
+            g.say(f"What to do now: {_action(info.immediate)}.", c)
         if info.investigatory:
-            g.say(f"To investigate: {t(info.investigatory, 400)}.", c)
+            g.say(f"To investigate: {_action(info.investigatory)}.", c)
         if info.fatal is not None:
             g.say(f"NVIDIA lists it as {'fatal' if info.fatal else 'not fatal'}.", c)
         g.data.setdefault("xids", []).append(
@@ -270,11 +293,12 @@ def drained(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         drains = [
             r for f in hits for r in reads.approvals(f.incident.incident_id) if "drain" in r.tool
         ]
+        for r in drains[:3]:
+            _say_drain(
+                g, entity, r, next(f for f in hits if f.incident.incident_id == r.incident_id)
+            )
         for f in hits[:2]:
             describe_incident(g, f, reads, brief=True)
-        for r in drains[:3]:
-            inc = g.cite("incident", r.incident_id, r.incident_id)
-            _say_approval(g, r.approval_id, r.tool, r.request.args, r.status, inc)
         _drain_changes(g, reads, node, now)
         _scheduler_state(g, reads, node)
         if not hits and not drains:
@@ -282,6 +306,32 @@ def drained(intent: Intent, reads: ChatReads, now: float) -> Gathered:
                 g, f"incident or drain request touches {entity}", f"incidents touching {entity}"
             )
     return g
+
+
+def _say_drain(g: Gathered, entity: str, r: ApprovalRecord, f: IncidentFacts) -> None:
+    inc = g.cite("incident", f.incident.incident_id, f.incident.title)
+    ap = g.cite("approval", r.approval_id, f"{r.tool} ({r.status})")
+    node = t(r.request.args.get("node", entity.split("/", maxsplit=1)[0]), 60)
+    done = {"pending": "is waiting for approval", "approved": "was approved"}
+    state = done.get(r.status, f"is {r.status}")
+    dx = f.diagnosis
+    if dx is not None and dx.hypotheses:
+        top = dx.hypotheses[0]
+        card = g.cite("card", top.card_id, top.title)
+        g.say(
+            f"The drain of {node} (holding {entity}) {state} (approval {r.approval_id}): "
+            f"incident {f.incident.incident_id} found {t(top.title)} ({top.card_id}).",
+            ap,
+            inc,
+            card,
+        )
+    else:
+        g.say(
+            f"The drain of {node} (holding {entity}) {state} (approval {r.approval_id}), "
+            f"requested for incident {f.incident.incident_id}: {t(f.incident.title)}.",
+            ap,
+            inc,
+        )
 
 
 def _drain_changes(g: Gathered, reads: ChatReads, node: str, now: float) -> None:
@@ -321,8 +371,10 @@ def propose(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         return g
     inc = g.cite("incident", f.incident.incident_id, f.incident.title)
     args: dict[str, Any] = {"node": entity.split("/")[0]}
-    if tool == "nvidia_smi.reset_gpu":
-        args["gpu"] = entity
+    if tool.startswith("slurm."):
+        args["reason"] = f"gpufleet {f.incident.incident_id}"
+    if tool == "nvidia_smi.reset_gpu" and "/gpu" in entity:
+        args["gpu"] = int(entity.rsplit("/gpu", 1)[1])
     try:
         p = reads.propose(
             f.incident.incident_id, tool, args, f"asked in chat: {intent.question}", now
