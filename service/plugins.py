@@ -23,6 +23,7 @@ from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
+from service.chat.plugin import chat_plugin
 from service.config import perf_enabled
 from service.context import Extension
 from service.incidents import IncidentBook
@@ -128,8 +129,9 @@ def web_plugin(_inputs: PluginInputs) -> Extension:
 
 
 def front_end_plugins(slack: bool, mcp: bool, perf: bool) -> list[Plugin]:
-    """The web page (always), and Slack, MCP and/or the Performance agent when turned on."""
-    plugins: list[Plugin] = [web_plugin]
+    """The web page and the chat (always: they need no configuration), and Slack, MCP and/or
+    the Performance agent when turned on."""
+    plugins: list[Plugin] = [web_plugin, chat_plugin]
     if slack:
         plugins.append(slack_plugin)
     if mcp:
