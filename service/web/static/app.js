@@ -634,7 +634,8 @@
             : h("span", { class: "cite", title: `${c.kind} ${c.id}` }, label);
         })))
       : [ans.text];
-    node.replaceChildren(
+    node.replaceChildren();
+    append(node, [
       h("div", { class: "mode" }, mode),
       h("div", { class: "text answer-text" }, sentences),
       cites.length ? h("ol", { class: "sources" }, cites.map((c) => sourceItem(c, answerIncident))) : null,
@@ -644,7 +645,7 @@
           h("span", { class: "mono" }, `${p.tool}(${args(p.args)})`), ` — ${p.status}`,
           p.approval_id ? [" ", h("a", { href: link.approval(p.approval_id) }, `approval ${p.approval_id}`)] : null,
           p.who_may_approve ? h("span", { class: "muted" }, ` (${p.who_may_approve})`) : null)))) : null,
-      (ans.flags || []).length ? h("div", { class: "muted flags" }, `notes: ${ans.flags.join("; ")}`) : null);
+      (ans.flags || []).length ? h("div", { class: "muted flags" }, `notes: ${ans.flags.join("; ")}`) : null]);
   }
 
   function citationHref(c, incidentId) {
