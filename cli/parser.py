@@ -290,11 +290,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument(
         "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
     )
-    e.add_argument("--only", help="NOC | SRE | PERF (default: NOC and SRE)")
+    e.add_argument("--only", help="NOC | SRE | PERF | CHAT (default: NOC and SRE)")
     e.add_argument(
         "--llm",
-        help="also score the SRE agent with this model backend beside the deterministic one "
-        "(local = the bundled model)",
+        help="also score the SRE agent (or, with --only CHAT, the chat) with this model backend "
+        "beside the deterministic one (local = the bundled model)",
     )
     e.add_argument("--report", help="write report.md, report.json and plots into this folder")
     e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")

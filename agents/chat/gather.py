@@ -213,7 +213,9 @@ def incidents(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     if not open_:
         _none_found(g, "incident is open", "incidents open")
         return g
-    g.say(f"{len(open_)} incidents are open; the newest:", g.cite("query", "incidents open"))
+    n = len(open_)
+    count = f"{n} incident is open" if n == 1 else f"{n} incidents are open"
+    g.say(f"{count}; the newest:", g.cite("query", "incidents open"))
     for f in open_[:MAX_LISTED]:
         describe_incident(g, f, reads, brief=True)
     return g

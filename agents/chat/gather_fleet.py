@@ -51,6 +51,12 @@ _ACTION_WORDS = {
     "DRAIN_AND_RESET": "drain the node and reset the GPU",
     "RESTART_FM": "restart the Fabric Manager",
     "RUN_DCGM_EUD": "run the DCGM diagnostics (EUD)",
+    "WORKFLOW_XID_48": "NVIDIA's DBE workflow: drain, see whether Xid 63/64 followed, "
+    "reset the GPU to apply the row remap",
+    "WORKFLOW_NVLINK_ERR": "NVIDIA's NVLink workflow: drain, check the link counters, reset the "
+    "GPU; replace it if the errors return",
+    "WORKFLOW_XID_13": "check the application first; on several jobs or GPUs, suspect hardware",
+    "WORKFLOW_XID_31": "check the application first; on several jobs or GPUs, suspect hardware",
 }
 
 
@@ -120,7 +126,8 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         _none_found(g, "approval request is waiting for a person", "approvals status=pending")
         return g
     g.say(
-        f"{len(pending)} approval requests are waiting for a person.",
+        f"{len(pending)} approval request{'s are' if len(pending) != 1 else ' is'} waiting "
+        "for a person.",
         g.cite("query", "approvals status=pending"),
     )
     for r in pending[: MAX_LISTED * 2]:

@@ -9,11 +9,12 @@ Request: ``POST /api/v1/chat``, ``Content-Type: application/json``::
 
 Auth: none needed to ask (the API's reads are open, as ``GET /api/v1/incidents`` is). An
 ``Authorization: Bearer <token>`` header is optional; when given it must be a valid API token
-(401 otherwise, JSON ``{"detail": …}``), and then an action the assistant proposes is stored as
+(401 otherwise, JSON ``{"error": …}``), and then an action the assistant proposes is stored as
 an approval request by ``chat:<identity>``; without a token a proposed action is only
 described (``status: "not stored"``). Nothing the chat does runs or approves an action.
 
-Bad body: 422 with the API's JSON error. Otherwise 200, ``Content-Type: text/event-stream``,
+Bad body (empty or too long question, an unknown field): 422, JSON ``{"error": "invalid
+request", "problems": [{field, message}]}`` as every API route. Otherwise 200, ``Content-Type: text/event-stream``,
 events in this order::
 
     event: token
