@@ -23,7 +23,8 @@ from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
-from service.chat.plugin import chat_plugin
+from service.chat.plugin import BookSource, chat_plugin
+from service.chat.reads import StoreChatReads
 from service.config import perf_enabled
 from service.context import Extension
 from service.incidents import IncidentBook
@@ -31,6 +32,7 @@ from service.mcp.deps import runtime_deps
 from service.mcp.incidents import IncidentState
 from service.mcp.server import mcp_http
 from service.runner import Plugin, PluginInputs
+from service.slack.mention import chat_asker
 from service.slack.wiring import SlackFrontEnd
 from service.web.page import web_router
 
@@ -52,14 +54,26 @@ class BookIncidents:
 def slack_plugin(inputs: PluginInputs) -> Extension:
     cfg = inputs.loaded.config.slack
     assert cfg is not None and inputs.loaded.slack is not None  # plugins_for checks
-    ctx = inputs.ctx
+    ctx, rt = inputs.ctx, inputs.runtime
+    approvals = ApprovalStore(ctx.approvals_path)
+    # questions asked in an incident's thread: the chat assistant over the same reads as
+    # POST /api/v1/chat, with no identity (a proposal is described, never stored)
+    reads = StoreChatReads(
+        incident_source=BookSource(inputs.book),
+        store=approvals,
+        retriever=lambda: rt.deps.retriever,
+        gate=rt.deps.gate,
+        requested_by=None,
+        clock=ctx.clock,
+    )
     slack = SlackFrontEnd.build(
         cfg,
         state_dir=ctx.state_dir,
-        approvals=ApprovalStore(ctx.approvals_path),
+        approvals=approvals,
         policy=ctx.policy,
         secrets=inputs.loaded.slack,
         clock=ctx.clock,
+        ask=chat_asker(reads, rt.deps.model, ctx.clock),
     )
     slack.subscribe(ctx.bus)  # plugins are built before the bus starts
     http_mode = slack.bridge.secrets.signing_secret is not None
