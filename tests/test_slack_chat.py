@@ -13,10 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi import FastAPI
+from pydantic import ValidationError
 
+from agents.chat.answer import ChatAnswer, Citation, ProposedAction, Sentence, Series
 from bus.events import DiagnosisReady, incident_opened
-from service.slack.mention import NOT_IN_A_THREAD, chat_asker
+from service.slack.config import SlackConfig
+from service.slack.mention import NOT_IN_A_THREAD, chat_asker, reply_text
 from service.slack.wiring import SlackFrontEnd
 from tests.chat_fixtures import (
     INCIDENT_ID,
@@ -146,3 +150,42 @@ def test_a_mention_in_an_incident_thread_is_answered_there_cited_and_escaped(
         asyncio.run(asyncio.wait_for(scenario(), 120))
     finally:
         deps.close()
+
+
+def test_a_reply_without_a_web_url_shows_sources_as_code_and_series_as_sparklines() -> None:
+    points = tuple((T0 + 60 * i, float(v)) for i, v in enumerate((60, 62, 70, 85, 84)))
+    inc = Citation(kind="incident", id=INCIDENT_ID, label="DBE `on` <!here>")
+    q = Citation(kind="query", id="DCGM_FI_DEV_GPU_TEMP{Hostname=node-02}[30m]")
+    ans = ChatAnswer(
+        question="temperature?",
+        text="It rose.",
+        sentences=(Sentence(text="It rose to 85 C <@U0BOSS>.", citations=(q, inc)),),
+        citations=(q, inc),
+        mode="model",
+        model="qwen <b>",
+        series=(Series(entity="node-02/gpu5", field="temp", points=points, query=q.id, unit="C"),),
+        proposed=(
+            ProposedAction(
+                incident_id=INCIDENT_ID,
+                tool="slurm.drain_node",
+                args={"node": "node-02"},
+                reason="hot",
+                status="not stored",
+            ),
+        ),
+    )
+    text = reply_text(ans, INCIDENT_ID, None)
+    assert "unverified" in text and "<b>" not in text
+    assert "• It rose to 85 C" in text and "[1][2]" in text and "<@U0BOSS>" not in text
+    assert f"[2] incident `{INCIDENT_ID}`" in text and "<!here>" not in text
+    assert "temp of node-02/gpu5: `▁▁▃█▇`" in text and "max 85C" in text
+    assert "Proposed, not run: `slurm.drain_node` node=node-02 (not stored)" in text
+    assert "<" not in text.replace("&lt;", "")  # no link, mention or tag at all
+
+
+def test_web_url_must_be_a_plain_http_url() -> None:
+    base = {"channel": CHANNEL_ID, "bot_token_env": "B", "signing_secret_env": "S"}
+    assert SlackConfig.model_validate({**base, "web_url": WEB}).web_url == WEB
+    for bad in ("javascript:alert(1)", "https://x.example/|click", "https://x.example/ >"):
+        with pytest.raises(ValidationError, match="web_url"):
+            SlackConfig.model_validate({**base, "web_url": bad})
