@@ -126,10 +126,20 @@ def ask_one(session: ChatSession, q: ChatQuestion, first_incident: str | None) -
     return score_answer(q, ans, known_ids(reads), executed)
 
 
-def run_column(llm: str | None, config: str | None, progress: TextIO | None) -> ChatEvalResult:
-    qs = load_questions(QUESTIONS)
+def run_column(
+    llm: str | None,
+    config: str | None,
+    progress: TextIO | None,
+    questions_file: Path = QUESTIONS,
+    recordings: set[str] | None = None,
+) -> ChatEvalResult:
+    """One column of the eval: every question (of ``recordings``, when given) asked with no
+    model (``llm`` None) or with that backend."""
+    qs = load_questions(questions_file)
     result = ChatEvalResult(column="no-model" if llm is None else f"--llm {llm}")
     for name, folder in qs.recordings.items():
+        if recordings is not None and name not in recordings:
+            continue
         questions = [q for q in qs.questions if q.recording == name]
         session = open_recorded(ROOT / folder, None, llm, config)
         try:
@@ -151,10 +161,11 @@ def cmd_chat_eval(args: argparse.Namespace, out: TextIO) -> int:
     import sys  # noqa: PLC0415
 
     progress = None if (args.json or args.quiet) else sys.stderr
+    questions = Path(args.suite) if args.suite else QUESTIONS
     try:
-        columns = [run_column(None, None, progress)]
+        columns = [run_column(None, None, progress, questions)]
         if args.llm:
-            columns.append(run_column(args.llm, None, progress))
+            columns.append(run_column(args.llm, None, progress, questions))
     except ChatEvalFormatError as e:
         raise UsageError(str(e)) from None
     if progress is not None:

@@ -182,7 +182,17 @@ def test_one_approvals_package() -> None:
 
 
 def test_every_top_level_folder_says_what_it_owns() -> None:
-    for pkg in (*CORE, "sim", "cli", "service", "evals", "agents/noc", "agents/sre", "agents/perf", "agents/chat"):
+    for pkg in (
+        *CORE,
+        "sim",
+        "cli",
+        "service",
+        "evals",
+        "agents/noc",
+        "agents/sre",
+        "agents/perf",
+        "agents/chat",
+    ):
         doc = ast.get_docstring(ast.parse((ROOT / pkg / "__init__.py").read_text()))
         assert doc, f"{pkg}/__init__.py has no docstring"
         assert "import" in doc.lower(), f"{pkg}/__init__.py does not say what it may import"

@@ -14,8 +14,8 @@ an approval request by ``chat:<identity>``; without a token a proposed action is
 described (``status: "not stored"``). Nothing the chat does runs or approves an action.
 
 Bad body (empty or too long question, an unknown field): 422, JSON ``{"error": "invalid
-request", "problems": [{field, message}]}`` as every API route. Otherwise 200, ``Content-Type: text/event-stream``,
-events in this order::
+request", "problems": [{field, message}]}`` as every API route. Otherwise 200,
+``Content-Type: text/event-stream``, events in this order::
 
     event: token
     data: {"type": "token", "text": "word "}          # zero or more: the answer's text, in
