@@ -126,9 +126,11 @@ def fleet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
         assert rc == 0, served.log()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the whole session."""
+    """One headless Chromium for this module's tests. Not session-wide: Playwright's sync API
+    keeps an asyncio loop running in this thread while it is open, and later tests call
+    ``asyncio.run``."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (make test installs it)")
     playwright_api.expect.set_options(timeout=WAIT_MS)
