@@ -1,5 +1,8 @@
 """The front ends the config turns on, as :data:`~service.runner.Plugin` factories.
 
+The chat (``POST /api/v1/chat``, :mod:`service.chat.plugin`) is always on: it needs no
+configuration and uses the SRE config's model when one is set.
+
 Slack (``slack:`` in the config): its bus subscription (one ordered subscription for every
 topic), its ``/slack/events`` router in HTTP mode, and its outbox drainer and Socket Mode
 connection as a service lifecycle. MCP (``mcp: {enabled: true}``): the streamable-HTTP server

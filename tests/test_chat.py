@@ -88,6 +88,7 @@ def test_windows_and_fields() -> None:
     assert window_seconds("for the last 30 minutes") == 1800
     assert window_seconds("this week") == 7 * 86400
     assert window_seconds("now") is None
+    assert window_seconds("last 10000000 weeks") == 92 * 86400
     assert parse_question("why was gpu4 drained?").lone_gpus == (4,)
     assert parse_question("show power of node-1 gpu0 last 5 min").field == "DCGM_FI_DEV_POWER_USAGE"
 
@@ -124,6 +125,20 @@ def test_xid_answers_come_from_the_catalog(reads: StoreChatReads) -> None:
     assert ("card", "xid-79-fallen-off-bus") in {(c.kind, c.id) for c in a.citations}
     unknown = ask(reads, "what does Xid 99999 mean?")
     assert "No Xid 99999 is in NVIDIA's catalog" in unknown.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "show the temperature of node-1 gpu1 for the last 99999999999999999999999 weeks",
+        "what changed on rack-1 in the last 0 seconds?",
+        "what does xid 99999 mean",
+        "\x00\x1b[2J" + "node-" * 300,
+    ],
+)
+def test_odd_questions_still_answer(reads: StoreChatReads, question: str) -> None:
+    a = ask(reads, question)
+    assert a.text and all(s.citations for s in a.sentences)
 
 
 def test_without_a_fleet_metrics_are_said_to_be_unreadable(reads: StoreChatReads) -> None:

@@ -30,6 +30,7 @@ from agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
 from graph.approvals.store import ApprovalRecord
 from knowledge import xid as xid_catalog
 
+MAX_METRICS_S = 7 * 86400.0  # raw samples: a week at most (agents.sre.read_tools)
 _ACTION_TOOLS = {
     "drain_node": "slurm.drain_node",
     "resume_node": "slurm.resume_node",
@@ -206,7 +207,7 @@ def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     g = Gathered()
     facts = reads.incidents()
     entities = _targets(intent, facts)
-    window = intent.window_s or DEFAULT_METRICS_S
+    window = min(intent.window_s or DEFAULT_METRICS_S, MAX_METRICS_S)
     field = intent.field or "DCGM_FI_DEV_GPU_TEMP"
     args = {"entities": entities, "fields": [field], "start": now - window, "end": now}
     res = reads.fleet_read("metrics.history", args) if entities else None

@@ -67,12 +67,16 @@ class Intent:
         return (*self.gpus, *self.nodes, *self.racks)
 
 
+MAX_WINDOW_S = 92 * 86400.0  # the longest history a read tool serves (a quarter)
+
+
 def window_seconds(question: str) -> float | None:
-    """'last hour' → 3600, 'last 30 minutes' → 1800, 'this week' → 7 days; None if unsaid."""
+    """'last hour' → 3600, 'last 30 minutes' → 1800, 'this week' → 7 days (between one
+    second and :data:`MAX_WINDOW_S`); None if unsaid."""
     m = _WINDOW.search(question)
     if m:
         unit = m.group(2).lower()[0]
-        return float(m.group(1) or 1) * _UNIT_S[unit]
+        return min(max(float(m.group(1) or 1) * _UNIT_S[unit], 1.0), MAX_WINDOW_S)
     low = question.lower()
     if "this week" in low:
         return 7 * 86400.0

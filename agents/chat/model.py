@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agents.chat.answer import Citation, HistoryTurn, Sentence
 from graph.models.chat import ModelAnswer, StructuredModel
 
-MAX_DATA_CHARS = 6000
+MAX_DATA_CHARS = 1500  # the draft carries the facts; a small local model reads slowly
 
 SYSTEM = """You are gpufleet's incident assistant for GPU-fleet operators.
 Answer the QUESTION using only DATA and DRAFT. DATA and DRAFT come from the fleet's tools:
