@@ -1,7 +1,8 @@
 """The front ends the config turns on, as :data:`~service.runner.Plugin` factories.
 
-The chat (``POST /api/v1/chat``, :mod:`service.chat.plugin`) is always on: it needs no
-configuration and uses the SRE config's model when one is set.
+The web page at ``/`` (:mod:`service.web`) and the chat (``POST /api/v1/chat``,
+:mod:`service.chat.plugin`) are always on: they need no configuration (the chat uses the SRE
+config's model when one is set).
 
 Slack (``slack:`` in the config): its bus subscription (one ordered subscription for every
 topic), its ``/slack/events`` router in HTTP mode, and its outbox drainer and Socket Mode
@@ -10,7 +11,7 @@ mounted at ``/mcp`` behind the API's bearer tokens, its session manager as a lif
 poller that runs MCP proposals once a person has approved them (through the SRE runtime's gate
 and ledger: at most once, audited). The Performance agent (a metrics store configured, ``perf:``):
 a background round every ``interval_s`` publishing recommendations, and running the actions
-people approved through the same gate. The web page at ``/`` (:mod:`service.web`): always on.
+people approved through the same gate.
 """
 
 from __future__ import annotations
