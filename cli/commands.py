@@ -540,8 +540,12 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     layers = {args.only.upper()} if args.only else {"NOC", "SRE"}
+    if layers == {"CHAT"}:
+        from cli.chat_eval import cmd_chat_eval  # noqa: PLC0415 (the chat: only when asked)
+
+        return cmd_chat_eval(args, out)
     if not layers <= set(LAYERS):
-        raise UsageError(f"--only must be one of {', '.join(LAYERS)}")
+        raise UsageError(f"--only must be one of {', '.join(LAYERS)}, CHAT")
     if args.llm and "SRE" not in layers:
         raise UsageError("--llm applies to the SRE agent")
     if args.llm and args.llm not in ("local", "openai", "ollama"):

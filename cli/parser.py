@@ -59,6 +59,7 @@ HANDLERS: dict[str, str] = {
     "export rules": "cli.serve:cmd_export_rules",
     "export grafana": "cli.serve:cmd_export_grafana",
     "mcp": "cli.mcp:cmd_mcp",
+    "chat": "cli.chat:cmd_chat",
 }
 
 
@@ -290,11 +291,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument(
         "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
     )
-    e.add_argument("--only", help="NOC | SRE | PERF (default: NOC and SRE)")
+    e.add_argument("--only", help="NOC | SRE | PERF | CHAT (default: NOC and SRE)")
     e.add_argument(
         "--llm",
-        help="also score the SRE agent with this model backend beside the deterministic one "
-        "(local = the bundled model)",
+        help="also score the SRE agent (or, with --only CHAT, the chat) with this model backend "
+        "beside the deterministic one (local = the bundled model)",
     )
     e.add_argument("--report", help="write report.md, report.json and plots into this folder")
     e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
@@ -308,6 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_commands(sub)
     add_service_commands(sub)
     add_mcp_command(sub)
+    add_chat_command(sub)
     _add_logging_options(p)
     return p
 
@@ -463,6 +465,24 @@ def add_mcp_command(sub: Subparsers) -> None:
     m.add_argument("--state-dir", help="approvals, audit, diagnoses (default .gpufleet/state)")
     m.add_argument("--events-db", help="the service's event log, for its incidents")
     m.set_defaults(func=handler("mcp"))
+
+
+def add_chat_command(sub: Subparsers) -> None:
+    """``chat``: the incident assistant in the terminal (:mod:`cli.chat`)."""
+    c = sub.add_parser(
+        "chat",
+        help="ask the incident assistant (grounded, cited answers; no model needed)",
+    )
+    c.add_argument("--ask", metavar="QUESTION", help="answer one question and exit")
+    c.add_argument("--json", action="store_true", help="with --ask: print the answer as JSON")
+    c.add_argument("--recorded", metavar="DIR", help="a recorded incident folder to talk about")
+    c.add_argument(
+        "--state-dir", help="the stores a watch / serve / diagnose wrote (default .gpufleet/state)"
+    )
+    c.add_argument("--incident", metavar="ID", help="the incident the conversation is about")
+    c.add_argument("--llm", help="model backend: local, openai or ollama (default: none)")
+    c.add_argument("--sre-config", help="SRE agent config (YAML): model settings, policy")
+    c.set_defaults(func=handler("chat"))
 
 
 def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:

@@ -1,5 +1,9 @@
 """The front ends the config turns on, as :data:`~service.runner.Plugin` factories.
 
+The web page at ``/`` (:mod:`service.web`) and the chat (``POST /api/v1/chat``,
+:mod:`service.chat.plugin`) are always on: they need no configuration (the chat uses the SRE
+config's model when one is set).
+
 Slack (``slack:`` in the config): its bus subscription (one ordered subscription for every
 topic), its ``/slack/events`` router in HTTP mode, and its outbox drainer and Socket Mode
 connection as a service lifecycle. MCP (``mcp: {enabled: true}``): the streamable-HTTP server
@@ -23,6 +27,8 @@ from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
+from service.chat.plugin import BookSource, chat_plugin
+from service.chat.reads import StoreChatReads
 from service.config import perf_enabled
 from service.context import Extension
 from service.incidents import IncidentBook
@@ -30,7 +36,9 @@ from service.mcp.deps import runtime_deps
 from service.mcp.incidents import IncidentState
 from service.mcp.server import mcp_http
 from service.runner import Plugin, PluginInputs
+from service.slack.mention import chat_asker
 from service.slack.wiring import SlackFrontEnd
+from service.web.page import web_router
 
 PROPOSAL_POLL_S = 1.0
 
@@ -50,14 +58,26 @@ class BookIncidents:
 def slack_plugin(inputs: PluginInputs) -> Extension:
     cfg = inputs.loaded.config.slack
     assert cfg is not None and inputs.loaded.slack is not None  # plugins_for checks
-    ctx = inputs.ctx
+    ctx, rt = inputs.ctx, inputs.runtime
+    approvals = ApprovalStore(ctx.approvals_path)
+    # questions asked in an incident's thread: the chat assistant over the same reads as
+    # POST /api/v1/chat, with no identity (a proposal is described, never stored)
+    reads = StoreChatReads(
+        incident_source=BookSource(inputs.book),
+        store=approvals,
+        retriever=lambda: rt.deps.retriever,
+        gate=rt.deps.gate,
+        requested_by=None,
+        clock=ctx.clock,
+    )
     slack = SlackFrontEnd.build(
         cfg,
         state_dir=ctx.state_dir,
-        approvals=ApprovalStore(ctx.approvals_path),
+        approvals=approvals,
         policy=ctx.policy,
         secrets=inputs.loaded.slack,
         clock=ctx.clock,
+        ask=chat_asker(reads, rt.deps.model, ctx.clock),
     )
     slack.subscribe(ctx.bus)  # plugins are built before the bus starts
     http_mode = slack.bridge.secrets.signing_secret is not None
@@ -121,9 +141,15 @@ def perf_plugin(inputs: PluginInputs) -> Extension:
     return Extension(lifecycles=(running,))
 
 
+def web_plugin(_inputs: PluginInputs) -> Extension:
+    """The operator's web page at ``/`` (static files; it reads the API like any client)."""
+    return Extension(routers=(web_router(),))
+
+
 def front_end_plugins(slack: bool, mcp: bool, perf: bool) -> list[Plugin]:
-    """The plugins for a config with Slack, MCP and/or the Performance agent turned on."""
-    plugins: list[Plugin] = []
+    """The web page and the chat (always: they need no configuration), and Slack, MCP and/or
+    the Performance agent when turned on."""
+    plugins: list[Plugin] = [web_plugin, chat_plugin]
     if slack:
         plugins.append(slack_plugin)
     if mcp:

@@ -37,6 +37,7 @@ ALLOWED: dict[str, set[str]] = {
     "agents.noc": {"bus", "telemetry", "knowledge", "graph"},
     "agents.sre": {"bus", "telemetry", "knowledge", "graph"},
     "agents.perf": {"bus", "telemetry", "knowledge", "graph"},
+    "agents.chat": {"bus", "telemetry", "knowledge", "graph"},
     "agents": {"bus", "telemetry", "knowledge", "graph", "agents.noc", "agents.sre", "agents.perf"},
     "sim": {"bus", "telemetry"},
 }
@@ -181,7 +182,17 @@ def test_one_approvals_package() -> None:
 
 
 def test_every_top_level_folder_says_what_it_owns() -> None:
-    for pkg in (*CORE, "sim", "cli", "service", "evals", "agents/noc", "agents/sre", "agents/perf"):
+    for pkg in (
+        *CORE,
+        "sim",
+        "cli",
+        "service",
+        "evals",
+        "agents/noc",
+        "agents/sre",
+        "agents/perf",
+        "agents/chat",
+    ):
         doc = ast.get_docstring(ast.parse((ROOT / pkg / "__init__.py").read_text()))
         assert doc, f"{pkg}/__init__.py has no docstring"
         assert "import" in doc.lower(), f"{pkg}/__init__.py does not say what it may import"

@@ -48,6 +48,7 @@ from graph.approvals.decide import (
 from graph.approvals.policy import Policy
 from graph.approvals.store import ApprovalRecord, ApprovalStore
 from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
+from service.slack.mention import Ask, MentionReplies
 from service.slack.notifier import SlackNotifier
 from service.slack.render import (
     APPROVE_ACTION,
@@ -104,6 +105,7 @@ class SlackBridge:
         state: SlackState,
         notifier: SlackNotifier,
         clock: Callable[[], float] = time.time,
+        ask: Ask | None = None,
     ) -> None:
         self.config = config
         self.secrets = secrets
@@ -122,6 +124,16 @@ class SlackBridge:
         self.app.action(APPROVE_ACTION)(self._on_approve)
         self.app.action(REJECT_ACTION)(self._on_reject)
         self.app.view(DECISION_VIEW)(self._on_submit)
+        # questions in an incident's thread (service.slack.mention), when an assistant is given
+        self.mentions = (
+            MentionReplies(
+                state, ask, wake=notifier.wake, ephemeral=self._ephemeral, web_url=config.web_url
+            )
+            if ask is not None
+            else None
+        )
+        if self.mentions is not None:
+            self.app.event("app_mention")(self._on_mention)
 
     def approver_for(self, slack_user_id: str) -> str | None:
         return self.users.get(slack_user_id)
@@ -137,6 +149,11 @@ class SlackBridge:
             logger.warning("slack: refused a replayed request")
             return BoltResponse(status=401, body={"error": "replayed request"})
         return await next()  # type: ignore[no-any-return]
+
+    async def _on_mention(self, body: dict[str, Any]) -> None:
+        assert self.mentions is not None  # registered only with one
+        done = await self.mentions.handle(body)
+        logger.debug("slack: mention %s", done)
 
     async def _on_approve(self, ack: Any, body: dict[str, Any], action: dict[str, Any]) -> None:
         await ack()

@@ -54,6 +54,9 @@ class SlackConfig(BaseModel):
     # A send Slack itself refuses (ok: false, e.g. channel_not_found) is retried this many times
     # before it is set aside as dead; outages and rate limits never count against it.
     max_refusals: int = Field(default=8, ge=1)
+    # The web page's address as people reach it (e.g. https://gpufleet.example.org/): answers to
+    # questions asked in a thread link their sources there; unset, sources are shown as code.
+    web_url: str | None = None
 
     @field_validator("api_base_url")
     @classmethod
@@ -61,6 +64,15 @@ class SlackConfig(BaseModel):
         if not v.startswith(("https://", "http://")):
             raise ValueError("api_base_url must be an http(s) URL")
         return v if v.endswith("/") else v + "/"
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_url(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        if not v.startswith(("https://", "http://")) or re.search(r"[\s<>|]", v):
+            raise ValueError("web_url must be an http(s) URL (no spaces, <, > or |)")
+        return v
 
     @field_validator("approvers")
     @classmethod

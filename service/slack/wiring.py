@@ -30,6 +30,7 @@ from graph.approvals.store import ApprovalStore
 from service.slack.bridge import SlackBridge
 from service.slack.config import SlackConfig, SlackSecrets
 from service.slack.http import slack_router
+from service.slack.mention import Ask
 from service.slack.notifier import SlackNotifier, subscribe
 from service.slack.outbox import OutboxDrainer
 from service.slack.socket import SocketModeRunner
@@ -57,9 +58,11 @@ class SlackFrontEnd:
         environ: Mapping[str, str] | None = None,
         secrets: SlackSecrets | None = None,
         clock: Callable[[], float] = time.time,
+        ask: Ask | None = None,
     ) -> SlackFrontEnd:
         """``secrets``: already read (e.g. at config load, to fail before starting); None reads
-        them now from the files / variables the config names (``environ`` for tests)."""
+        them now from the files / variables the config names (``environ`` for tests).
+        ``ask``: the incident assistant, to answer mentions in incident threads (None: not)."""
         secrets = secrets or config.secrets(environ)
         state_dir.mkdir(parents=True, exist_ok=True)
         state = SlackState(state_dir / STATE_FILE)
@@ -93,6 +96,7 @@ class SlackFrontEnd:
             state=state,
             notifier=notifier,
             clock=clock,
+            ask=ask,
         )
         socket = SocketModeRunner(bridge) if secrets.app_token is not None else None
         return cls(state, notifier, drainer, bridge, socket)

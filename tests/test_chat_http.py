@@ -1,0 +1,162 @@
+"""``POST /api/v1/chat`` under uvicorn on 127.0.0.1 (the service's real app): the answer
+streams as server-sent events (tokens that add up to the answer's text, then the answer), every
+citation is a source the state holds, a bad token is refused, and a proposal is stored for a
+person only when the caller has a token — never decided, never run."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bus.log import EventLog
+from bus.memory import InProcessBus
+from graph.approvals.policy import Policy
+from service.app import create_app
+from service.auth import TokenTable
+from service.chat.plugin import chat_plugin
+from service.chat.reads import StoreChatReads
+from service.chat.router import chat_router
+from service.context import ServiceContext
+from service.incidents import IncidentBook
+from service.plugins import front_end_plugins
+from service.server import HttpServer
+from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
+
+TOKENS = {"tok-alice": "alice"}
+
+
+def run(coro: Awaitable[None]) -> None:
+    async def bounded() -> None:
+        async with asyncio.timeout(120):
+            await coro
+
+    asyncio.run(bounded())
+
+
+@asynccontextmanager
+async def chat_service(state: Path) -> AsyncIterator[httpx.AsyncClient]:
+    write_state(state)
+    log = EventLog(":memory:")
+    bus = InProcessBus(log)
+    ctx = ServiceContext(
+        state_dir=state,
+        policy=Policy(),
+        event_log=log,
+        bus=bus,
+        tokens=TokenTable.of(TOKENS),
+        clock=lambda: T0 + 60,
+    )
+    opened: list[Any] = []
+
+    def reads_for(identity: str | None) -> StoreChatReads:
+        reads, deps = open_reads(state, f"chat:{identity}" if identity else None)
+        opened.append(deps)
+        return reads
+
+    router = chat_router(reads_for, ctx.tokens, ctx.clock)
+    server = HttpServer(create_app(ctx, book=IncidentBook(), routers=[router]))
+    await server.start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, trust_env=False, timeout=60) as http:
+            yield http
+    finally:
+        await server.stop()
+        for deps in opened:
+            deps.close()
+        log.close()
+
+
+def events(body: str) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for block in body.strip().split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines())
+        out.append((lines["event"], json.loads(lines["data"])))
+    return out
+
+
+async def ask(http: httpx.AsyncClient, body: dict[str, Any], **kw: Any) -> httpx.Response:
+    return await http.post("/api/v1/chat", json=body, **kw)
+
+
+def test_the_answer_streams_tokens_then_a_cited_answer(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with chat_service(tmp_path / "state") as http:
+            r = await ask(http, {"question": "what is wrong with node-02?"})
+            assert r.status_code == 200
+            assert r.headers["content-type"].startswith("text/event-stream")
+            evs = events(r.text)
+            kinds = [k for k, _ in evs]
+            assert kinds[-1] == "answer" and set(kinds[:-1]) == {"token"}
+            answer = evs[-1][1]["answer"]
+            assert "".join(d["text"] for _, d in evs[:-1]) == answer["text"]
+            assert answer["mode"] == "no-model" and answer["text"].startswith("[no-model mode]")
+            cited = {(c["kind"], c["id"]) for c in answer["citations"]}
+            assert {("incident", INCIDENT_ID), ("card", "ecc-dbe"), ("evidence", "E01")} <= cited
+            assert all(s["citations"] for s in answer["sentences"])  # every sentence cites
+
+    run(go())
+
+
+def test_approvals_waiting_and_history_and_incident_context(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with chat_service(tmp_path / "state") as http:
+            body = {
+                "question": "which approvals are waiting for me?",
+                "incident_id": INCIDENT_ID,
+                "history": [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "hello"}],
+            }
+            answer = events((await ask(http, body)).text)[-1][1]["answer"]
+            assert answer["intent"] == "approvals"
+            assert [c["kind"] for c in answer["citations"]].count("approval") == 1
+            assert "slurm.drain_node" in answer["text"]
+
+    run(go())
+
+
+def test_bad_bodies_and_tokens_are_refused_as_json(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with chat_service(tmp_path / "state") as http:
+            empty = await ask(http, {"question": ""})
+            assert empty.status_code == 422 and empty.json()["error"] == "invalid request"
+            assert (await ask(http, {"question": "x", "execute": True})).status_code == 422
+            wrong = await ask(http, {"question": "hi"}, headers={"Authorization": "Bearer nope"})
+            assert wrong.status_code == 401 and "token" in wrong.json()["error"]
+
+    run(go())
+
+
+def test_a_proposal_is_stored_for_a_person_only_with_a_token(tmp_path: Path) -> None:
+    async def go() -> None:
+        state = tmp_path / "state"
+        async with chat_service(state) as http:
+            q = {"question": "propose drain node-02"}
+            anon = events((await ask(http, q)).text)[-1][1]["answer"]
+            assert anon["proposed"][0]["status"] == "not stored"
+            assert anon["proposed"][0]["approval_id"] is None
+            auth = {"Authorization": "Bearer tok-alice"}
+            signed = events((await ask(http, q, headers=auth)).text)[-1][1]["answer"]
+            p = signed["proposed"][0]
+            assert p["status"] == "pending" and p["executed"] is False
+            assert ("approval", p["approval_id"]) in {
+                (c["kind"], c["id"]) for c in signed["citations"]
+            }
+        reads, deps = open_reads(state)
+        try:
+            records = {r.approval_id: r for r in reads.approvals()}
+            stored = records[p["approval_id"]]
+            assert stored.request.requested_by == "chat:alice"
+            assert all(r.status == "pending" and not r.consumed for r in records.values())
+        finally:
+            deps.close()
+
+    run(go())
+
+
+def test_every_serve_has_the_chat() -> None:
+    assert chat_plugin in front_end_plugins(slack=False, mcp=False, perf=False)
