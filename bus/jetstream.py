@@ -69,6 +69,7 @@ from nats.js.api import (
 from pydantic import ValidationError
 
 from bus.events import EVENT_ADAPTER, TOPICS, Event, event_topic
+from bus.factory import parse_bus_url
 from bus.protocol import (
     ALL_TOPICS,
     DEFAULT_MAX_QUEUE,
@@ -85,7 +86,7 @@ RawHandler = Callable[[bytes], Awaitable[None]]
 """Handles one telemetry payload (bytes as published). Raising means "not handled"."""
 
 MSG_ID_HEADER = "Nats-Msg-Id"
-_NAME_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+VIEW_INACTIVE_S = 60.0  # an ephemeral view's consumer outlives its process by this much
 _SHARD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
@@ -93,11 +94,12 @@ class NatsUnavailableError(ConnectionError):
     """The NATS server cannot be reached or has no JetStream; the message names the URL."""
 
 
-def check_nats_url(url: str) -> str:
-    """Return ``url`` if it is a ``nats://HOST:PORT`` URL; ``ValueError`` naming it otherwise."""
-    if not re.fullmatch(r"nats://[^\s/:@]+(:\d{1,5})?/?", url):
-        raise ValueError(f"bus URL must look like nats://HOST:PORT, got {url!r}")
-    return url
+def durable_name(name: str) -> str:
+    """The NATS consumer name for a subscription name: characters NATS does not allow in a
+    consumer name (``.``, ``*``, ``>``, ``:``, ``/``, spaces…) become ``_``."""
+    if not name or len(name) > 64:
+        raise ValueError(f"subscription name {name!r}: use 1-64 characters")
+    return re.sub(r"[^A-Za-z0-9_-]", "_", name)
 
 
 def check_shard(shard: str) -> str:
@@ -135,14 +137,29 @@ class StreamNames:
         return f"{self.prefix}.telemetry.{check_shard(shard)}"
 
 
+@dataclass
+class _Binding:
+    """Where a subscription reads: its stream and subject, durable or a view."""
+
+    name: str
+    topic: str
+    stream: str
+    subject: str
+    durable: bool = True
+    from_start: bool = False
+
+
 @dataclass(eq=False)
 class _Consumer:
-    """One durable pull consumer and the task that feeds its handler."""
+    """One pull consumer (durable, or ephemeral for a view) and the task that feeds it."""
 
     spec: Subscription
     stream: str
     subject: str
     deliver: Callable[[Msg], Awaitable[None]]
+    durable: str | None  # None: an ephemeral view, named by the server
+    from_start: bool
+    server_name: str = ""  # the consumer's name on the server, once bound
     task: asyncio.Task[None] | None = None
     bound: asyncio.Event = field(default_factory=asyncio.Event)  # the durable consumer exists
     pending: int = 0  # the server's count of events not yet delivered, from the last message
@@ -159,7 +176,7 @@ class JetStreamBus:
         self,
         url: str,
         *,
-        prefix: str = "gpufleet",
+        prefix: str | None = None,
         max_attempts: int = 3,
         retry_backoff_s: float = 0.0,
         ack_wait_s: float = 30.0,
@@ -174,6 +191,8 @@ class JetStreamBus:
             raise ValueError(f"max_attempts must be >= 1, got {max_attempts}")
         if max_deliver < 1:
             raise ValueError(f"max_deliver must be >= 1, got {max_deliver}")
+        server, url_prefix = parse_bus_url(url)
+        prefix = url_prefix if prefix is None else prefix
         if not re.fullmatch(r"[a-z][a-z0-9_]{0,31}", prefix):
             raise ValueError(f"prefix {prefix!r}: use 1-32 lowercase letters, digits or '_'")
         for key, value in (
@@ -183,7 +202,7 @@ class JetStreamBus:
         ):
             if value < 0:
                 raise ValueError(f"{key} must be positive, got {value}")
-        self.url = check_nats_url(url)
+        self.url = server
         self.names = StreamNames(prefix)
         self.max_attempts, self.retry_backoff_s = max_attempts, retry_backoff_s
         self.ack_wait_s, self.max_deliver = ack_wait_s, max_deliver
@@ -216,9 +235,13 @@ class JetStreamBus:
         await self._ensure_streams()
 
     async def _open(self) -> NatsClient:
+        connected = False
+
         async def quiet(exc: Exception) -> None:
-            # nats-py reports every failed (re)connect here; one warning line, no traceback.
-            logger.warning("bus: NATS at %s: %s", self.url, exc or type(exc).__name__)
+            # nats-py reports every failed (re)connect here: before the first connection the
+            # one error line below says it all; afterwards a warning line, no traceback.
+            level = logging.WARNING if connected else logging.DEBUG
+            logger.log(level, "bus: NATS at %s: %s", self.url, exc or type(exc).__name__)
 
         try:
             nc = await nats.connect(
@@ -238,6 +261,7 @@ class JetStreamBus:
         # the client's buffer and consumers fetch again when it is back. nats-py reads this
         # option at every reconnect; there is no other way to have both behaviours.
         nc.options["max_reconnect_attempts"] = -1
+        connected = True
         return nc
 
     async def _ensure_streams(self) -> None:
@@ -317,57 +341,80 @@ class JetStreamBus:
         self, topic: str, name: str, handler: Handler, *, max_queue: int = DEFAULT_MAX_QUEUE
     ) -> Subscription:
         """Register ``handler`` for ``topic`` (``"*"``: every topic) as the durable consumer
-        ``name`` (letters, digits, ``-``, ``_``). Bound to the server at :meth:`start`."""
+        ``name`` (see :func:`durable_name`). Bound to the server at :meth:`start`."""
         check_topic(topic)
-
-        async def deliver(msg: Msg) -> None:
-            await self._deliver_event(self._consumers[name], msg, handler)
-
         return self._register(
-            name,
-            topic,
-            self.names.events_stream,
-            self.names.topic_subject(topic),
-            deliver,
+            _Binding(name, topic, self.names.events_stream, self.names.topic_subject(topic)),
+            self._event_delivery(name, handler),
             max_queue,
         )
+
+    def subscribe_view(
+        self,
+        topic: str,
+        name: str,
+        handler: Handler,
+        *,
+        from_start: bool = False,
+        max_queue: int = DEFAULT_MAX_QUEUE,
+    ) -> Subscription:
+        """A view for this process alone (a board, a metrics counter, log lines): an ephemeral
+        consumer that starts at the next event (``from_start``: at the beginning of the stream)
+        and that the server forgets once this process is gone. ``name`` is local only."""
+        check_topic(topic)
+        binding = _Binding(
+            name, topic, self.names.events_stream, self.names.topic_subject(topic), durable=False
+        )
+        binding.from_start = from_start
+        return self._register(binding, self._event_delivery(name, handler), max_queue)
 
     def subscribe_telemetry(
         self, shard: str, name: str, handler: RawHandler, *, max_queue: int = 256
     ) -> Subscription:
         """Register ``handler`` for the telemetry payloads of ``shard`` (``"*"``: every shard) as
         the durable consumer ``name``; same delivery rules as events."""
-        subject = self.names.shard_subject(shard)
+        binding = _Binding(
+            name, f"telemetry:{shard}", self.names.telemetry_stream, self.names.shard_subject(shard)
+        )
 
         async def deliver(msg: Msg) -> None:
             await self._deliver_raw(self._consumers[name], msg, handler)
 
-        return self._register(
-            name, f"telemetry:{shard}", self.names.telemetry_stream, subject, deliver, max_queue
-        )
+        return self._register(binding, deliver, max_queue)
+
+    def _event_delivery(self, name: str, handler: Handler) -> Callable[[Msg], Awaitable[None]]:
+        async def deliver(msg: Msg) -> None:
+            await self._deliver_event(self._consumers[name], msg, handler)
+
+        return deliver
 
     def _register(
-        self,
-        name: str,
-        topic: str,
-        stream: str,
-        subject: str,
-        deliver: Callable[[Msg], Awaitable[None]],
-        max_queue: int,
+        self, binding: _Binding, deliver: Callable[[Msg], Awaitable[None]], max_queue: int
     ) -> Subscription:
         if self._closed:
             raise BusClosedError("subscribe on a closed bus")
-        if not _NAME_RE.fullmatch(name):
-            raise ValueError(
-                f"subscription name {name!r}: use 1-64 letters, digits, '-' or '_' "
-                "(it names a durable NATS consumer)"
-            )
+        name = binding.name
         if name in self._consumers:
             raise ValueError(f"a subscription named {name!r} already exists on this bus")
         if max_queue < 1:
             raise ValueError(f"max_queue must be >= 1, got {max_queue}")
-        spec = Subscription(name=name, topic=topic, max_queue=max_queue)
-        consumer = _Consumer(spec=spec, stream=stream, subject=subject, deliver=deliver)
+        durable = durable_name(name)
+        if binding.durable:
+            taken = [c.spec.name for c in self._consumers.values() if c.durable == durable]
+            if taken:
+                raise ValueError(
+                    f"subscription names {taken[0]!r} and {name!r} are the same NATS consumer "
+                    f"{durable!r}: pick another name"
+                )
+        spec = Subscription(name=name, topic=binding.topic, max_queue=max_queue)
+        consumer = _Consumer(
+            spec=spec,
+            stream=binding.stream,
+            subject=binding.subject,
+            deliver=deliver,
+            durable=durable if binding.durable else None,
+            from_start=binding.from_start or binding.durable,
+        )
         self._consumers[name] = consumer
         if self._started:
             consumer.task = asyncio.create_task(self._run(consumer), name=f"bus:{name}")
@@ -401,7 +448,7 @@ class JetStreamBus:
                     await asyncio.sleep(poll_s)
                 if not consumer.bound.is_set():
                     continue
-                info = await js.consumer_info(consumer.stream, consumer.spec.name)
+                info = await js.consumer_info(consumer.stream, consumer.server_name)
                 if (info.num_pending or 0) + (info.num_ack_pending or 0) > 0:
                     busy = True
             if not busy:
@@ -458,30 +505,34 @@ class JetStreamBus:
 
     async def _bind(self, consumer: _Consumer) -> JetStreamContext.PullSubscription:
         js = self._require_js()
-        name = consumer.spec.name
-        try:
-            info = await js.consumer_info(consumer.stream, name)
-        except nats.js.errors.NotFoundError:
-            pass
-        else:
-            bound = info.config.filter_subject
-            if bound != consumer.subject:
-                raise ValueError(
-                    f"durable consumer {name!r} on {consumer.stream} already follows {bound!r}, "
-                    f"not {consumer.subject!r}: pick another subscription name"
-                )
+        name = consumer.durable
+        if name is not None:
+            try:
+                info = await js.consumer_info(consumer.stream, name)
+            except nats.js.errors.NotFoundError:
+                pass
+            else:
+                bound = info.config.filter_subject
+                if bound != consumer.subject:
+                    raise ValueError(
+                        f"durable consumer {name!r} on {consumer.stream} already follows "
+                        f"{bound!r}, not {consumer.subject!r}: pick another subscription name"
+                    )
         config = ConsumerConfig(
-            durable_name=name,
-            deliver_policy=DeliverPolicy.ALL,
+            deliver_policy=DeliverPolicy.ALL if consumer.from_start else DeliverPolicy.NEW,
             ack_policy=AckPolicy.EXPLICIT,
             ack_wait=self.ack_wait_s,
             max_deliver=self.max_deliver,
             max_ack_pending=consumer.spec.max_queue,
             filter_subject=consumer.subject,
+            # a view's consumer goes once its process has stopped asking for a while
+            inactive_threshold=None if name is not None else VIEW_INACTIVE_S,
         )
-        return await js.pull_subscribe(
+        sub = await js.pull_subscribe(
             consumer.subject, durable=name, stream=consumer.stream, config=config
         )
+        consumer.server_name = name or (config.name or "")
+        return sub
 
     async def _run(self, consumer: _Consumer) -> None:
         name = consumer.spec.name

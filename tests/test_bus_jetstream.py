@@ -34,7 +34,8 @@ from bus.events import (
     recommendation_issued,
     stable_id,
 )
-from bus.jetstream import JetStreamBus, NatsUnavailableError, check_nats_url
+from bus.factory import parse_bus_url
+from bus.jetstream import JetStreamBus, NatsUnavailableError
 from evals.vm_server import free_port
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 from tests.test_bus import Recorder, anomaly_event, incident, incident_event
@@ -236,6 +237,38 @@ def test_a_new_process_resumes_its_durable_name_after_the_last_ack(
     assert newcomer.ids == ids  # a name the server does not know starts at the beginning
 
 
+def test_views_see_new_events_or_the_whole_stream_and_share_nothing(
+    nats_server: NatsServer,
+) -> None:
+    prefix = fresh_prefix()
+    old, new = [anomaly_event(i) for i in range(3)], [anomaly_event(i) for i in range(3, 6)]
+
+    async def main() -> tuple[Recorder, Recorder, Recorder]:
+        async with JetStreamBus(f"{nats_server.url}/{prefix}") as bus:  # the prefix in the URL
+            for e in old:
+                await bus.publish(e)
+        live, history, other_process = Recorder(), Recorder(), Recorder()
+        async with (
+            JetStreamBus(nats_server.url, prefix=prefix) as one,
+            JetStreamBus(nats_server.url, prefix=prefix) as two,
+        ):
+            one.subscribe_view("anomaly", "board", live)
+            one.subscribe_view("anomaly", "book", history, from_start=True)
+            two.subscribe_view("anomaly", "board", other_process)  # same local name, own view
+            await one.drain()
+            await two.drain()
+            for e in new:
+                await one.publish(e)
+            await one.drain()
+            await two.drain()
+        return live, history, other_process
+
+    live, history, other_process = run(main())
+    assert live.ids == [e.event_id for e in new]
+    assert history.ids == [e.event_id for e in old + new]
+    assert other_process.ids == live.ids  # a view is not a work queue shared with others
+
+
 def test_a_failing_handler_is_retried_then_dead_lettered_and_others_get_everything(
     nats_server: NatsServer,
 ) -> None:
@@ -275,13 +308,17 @@ def test_misuse_is_refused_with_a_clear_error(nats_server: NatsServer) -> None:
     async def handler(event: Event) -> None:
         return None
 
-    with pytest.raises(ValueError, match="nats://HOST:PORT"):
-        check_nats_url("http://127.0.0.1:4222")
+    assert parse_bus_url("nats://127.0.0.1:4222") == ("nats://127.0.0.1:4222", "gpufleet")
+    assert parse_bus_url("nats://nats.lan:4222/staging") == ("nats://nats.lan:4222", "staging")
+    for bad in ("http://127.0.0.1:4222", "nats://h:4222/Staging", "nats://h:4222/a/b", "nats://"):
+        with pytest.raises(ValueError, match="nats://HOST:PORT"):
+            parse_bus_url(bad)
     bus = bus_on(nats_server)
     with pytest.raises(ValueError, match="unknown topic"):
         bus.subscribe("telemetry", "x", handler)
-    with pytest.raises(ValueError, match="durable NATS consumer"):
-        bus.subscribe("anomaly", "has.dots", handler)
+    bus.subscribe("anomaly", "perf:incidents", handler)  # ':' is no consumer-name character
+    with pytest.raises(ValueError, match="same NATS consumer 'perf_incidents'"):
+        bus.subscribe("anomaly", "perf.incidents", handler)
     bus.subscribe("anomaly", "once", handler)
     with pytest.raises(ValueError, match="already exists"):
         bus.subscribe("incident", "once", handler)
