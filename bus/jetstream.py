@@ -86,6 +86,7 @@ RawHandler = Callable[[bytes], Awaitable[None]]
 """Handles one telemetry payload (bytes as published). Raising means "not handled"."""
 
 MSG_ID_HEADER = "Nats-Msg-Id"
+FETCH_WAIT_S = 1.0  # how long one pull request waits on the server for events
 VIEW_INACTIVE_S = 60.0  # an ephemeral view's consumer outlives its process by this much
 _SHARD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -425,12 +426,12 @@ class JetStreamBus:
         if self._closed:
             raise BusClosedError("start on a closed bus")
         await self.connect()
+        # bind here, so that a consumer the server refuses fails start() with its reason
+        subs = {name: await self._bind(c) for name, c in self._consumers.items() if c.task is None}
         self._started = True
-        for consumer in self._consumers.values():
-            if consumer.task is None:
-                consumer.task = asyncio.create_task(
-                    self._run(consumer), name=f"bus:{consumer.spec.name}"
-                )
+        for name, sub in subs.items():
+            consumer = self._consumers[name]
+            consumer.task = asyncio.create_task(self._run(consumer, sub), name=f"bus:{name}")
 
     async def drain(self, *, poll_s: float = 0.02) -> None:
         """Wait until every consumer of this bus has nothing pending and nothing unacked on
@@ -534,23 +535,31 @@ class JetStreamBus:
         consumer.server_name = name or (config.name or "")
         return sub
 
-    async def _run(self, consumer: _Consumer) -> None:
+    async def _run(
+        self, consumer: _Consumer, sub: JetStreamContext.PullSubscription | None = None
+    ) -> None:
         name = consumer.spec.name
-        try:
-            sub = await self._bind(consumer)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            logger.error("bus: cannot bind consumer %r: %s", name, exc)
-            raise
+        if sub is None:  # subscribed after start()
+            try:
+                sub = await self._bind(consumer)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                logger.error("bus: cannot bind consumer %r: %s", name, exc)
+                raise
         consumer.bound.set()
         batch = max(1, min(self.fetch_batch, consumer.spec.max_queue))
         while True:
             try:
-                msgs = await sub.fetch(batch, timeout=1.0)
-            except nats.errors.TimeoutError:
+                msgs = await sub.fetch(batch, timeout=FETCH_WAIT_S)
+            except TimeoutError:  # nothing arrived in time (nats-py raises both kinds)
                 continue
-            except (nats.errors.ConnectionClosedError, nats.errors.ConnectionReconnectingError):
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                # a reconnect in progress, a pull request the server timed out or refused:
+                # nothing was delivered, so nothing is lost; ask again shortly
+                logger.warning("bus: fetch for %r failed (%s); retrying", name, exc)
                 await asyncio.sleep(0.5)
                 continue
             consumer.inflight = list(msgs)
