@@ -7,28 +7,15 @@ picture (a board, counters, log lines), which on a shared bus must not be durabl
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from bus.address import parse_bus_url
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from bus.protocol import DEFAULT_MAX_QUEUE, Bus, Handler, Subscription
 
 if TYPE_CHECKING:
     from bus.jetstream import JetStreamBus
-
-
-def parse_bus_url(url: str) -> tuple[str, str]:
-    """``nats://HOST:PORT[/PREFIX]`` → the server URL and the stream prefix (default
-    ``gpufleet``); ``ValueError`` naming the URL otherwise. A prefix lets several deployments
-    (production, staging, a test) share one server without seeing each other's events."""
-    m = re.fullmatch(r"(nats://[^\s/:@]+(?::\d{1,5})?)(?:/([a-z][a-z0-9_]{0,31})?)?", url)
-    if m is None:
-        raise ValueError(
-            f"bus URL must look like nats://HOST:PORT or nats://HOST:PORT/PREFIX "
-            f"(PREFIX: lowercase letters, digits, '_'), got {url!r}"
-        )
-    return m.group(1), m.group(2) or "gpufleet"
 
 
 def open_bus(url: str | None, log: EventLog | None = None) -> InProcessBus | JetStreamBus:

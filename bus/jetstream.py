@@ -68,8 +68,8 @@ from nats.js.api import (
 )
 from pydantic import ValidationError
 
+from bus.address import parse_bus_url
 from bus.events import EVENT_ADAPTER, TOPICS, Event, event_topic
-from bus.factory import parse_bus_url
 from bus.protocol import (
     ALL_TOPICS,
     DEFAULT_MAX_QUEUE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bus.factory import parse_bus_url
+from bus.address import parse_bus_url
 from telemetry.topology import Cluster, Topology
 
 

@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 from agents.sre.config import SreConfig
-from bus.factory import parse_bus_url
+from bus.address import parse_bus_url
 from service import secrets
 from service.auth import TokenTable
 from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets

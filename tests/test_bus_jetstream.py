@@ -17,6 +17,7 @@ from typing import TypeVar
 import pytest
 
 from bus import ALL_TOPICS, Bus, BusClosedError
+from bus.address import parse_bus_url
 from bus.events import (
     TOPICS,
     ActionProposed,
@@ -34,7 +35,6 @@ from bus.events import (
     recommendation_issued,
     stable_id,
 )
-from bus.factory import parse_bus_url
 from bus.jetstream import JetStreamBus, NatsUnavailableError
 from evals.vm_server import free_port
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
