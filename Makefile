@@ -53,6 +53,7 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
 	$(BIN)/python bench/sre_bench.py --json bench/results/sre.json
 	$(BIN)/python bench/webhook_bench.py --alerts-per-payload 10 --json bench/results/webhook.json
+	$(BIN)/python bench/bus_bench.py --json bench/results/bus_bench.json
 	$(MAKE) bench-reliability
 
 # Full counts (hours on 2 cores): ≥ 100,000 fuzz inputs per parser of outside input, ≥ 200 kills.
