@@ -563,10 +563,23 @@ class JetStreamBus:
                 await asyncio.sleep(0.5)
                 continue
             consumer.inflight = list(msgs)
-            while consumer.inflight:
-                msg = consumer.inflight[0]
-                await consumer.deliver(msg)
-                consumer.inflight.pop(0)
+            keepalive = asyncio.create_task(self._keep_alive(consumer))
+            try:
+                while consumer.inflight:
+                    msg = consumer.inflight[0]
+                    await consumer.deliver(msg)
+                    consumer.inflight.pop(0)
+            finally:
+                keepalive.cancel()
+
+    async def _keep_alive(self, consumer: _Consumer) -> None:
+        """While this process works through a fetched batch, tell the server it still holds
+        every event of it (``+WPI``), so a slow handler does not get its queued events
+        redelivered elsewhere; only a process that died stops, and its events come back."""
+        while True:
+            await asyncio.sleep(self.ack_wait_s / 3)
+            for msg in list(consumer.inflight):
+                await _quietly(msg.in_progress())
 
     async def _deliver_event(self, consumer: _Consumer, msg: Msg, handler: Handler) -> None:
         try:

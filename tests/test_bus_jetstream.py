@@ -304,6 +304,28 @@ def test_a_failing_handler_is_retried_then_dead_lettered_and_others_get_everythi
     assert "cannot handle this one" in dead.error
 
 
+def test_a_slow_handler_keeps_its_fetched_events_from_being_redelivered(
+    nats_server: NatsServer,
+) -> None:
+    events = [anomaly_event(i) for i in range(4)]
+    seen: list[str] = []
+
+    async def slow(event: Event) -> None:
+        seen.append(event.event_id)
+        if len(seen) == 1:
+            await asyncio.sleep(2.5)  # the others wait in this process's batch meanwhile
+
+    async def main() -> None:
+        async with bus_on(nats_server, ack_wait_s=1.0) as bus:
+            bus.subscribe("anomaly", "slow", slow)
+            for e in events:
+                await bus.publish(e)
+            await bus.drain()
+
+    run(main())
+    assert seen == [e.event_id for e in events]  # each once: held events were kept alive
+
+
 def test_misuse_is_refused_with_a_clear_error(nats_server: NatsServer) -> None:
     async def handler(event: Event) -> None:
         return None
