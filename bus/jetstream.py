@@ -291,10 +291,13 @@ class JetStreamBus:
             for config in configs:
                 try:
                     await js.stream_info(config.name or "")
-                except nats.js.errors.NotFoundError:
-                    await js.add_stream(config)
-                else:
                     await js.update_stream(config)
+                except nats.js.errors.NotFoundError:
+                    try:
+                        await js.add_stream(config)
+                    except nats.js.errors.BadRequestError:
+                        # another process created it between our two requests
+                        await js.update_stream(config)
         except nats.js.errors.ServiceUnavailableError:
             raise NatsUnavailableError(
                 f"NATS at {self.url} has JetStream disabled (start it with `nats-server -js`)"
@@ -334,8 +337,15 @@ class JetStreamBus:
         js = self._require_js()
         try:
             ack = await js.publish(subject, payload, headers={MSG_ID_HEADER: msg_id})
-        except (nats.errors.ConnectionClosedError, nats.errors.NoRespondersError) as exc:
-            raise NatsUnavailableError(f"NATS at {self.url}: publish failed: {exc}") from None
+        except (
+            TimeoutError,  # the server went away and did not come back within the timeout
+            nats.errors.ConnectionClosedError,
+            nats.errors.NoRespondersError,
+            nats.js.errors.NoStreamResponseError,
+        ) as exc:
+            raise NatsUnavailableError(
+                f"NATS at {self.url}: publish failed: {str(exc) or type(exc).__name__}"
+            ) from None
         return int(ack.seq)
 
     def subscribe(

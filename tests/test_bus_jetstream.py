@@ -369,6 +369,35 @@ def test_an_unreachable_server_is_one_clear_error() -> None:
     assert "nats-server -js" in message
 
 
+def test_a_server_restart_loses_nothing_and_a_publish_while_it_is_down_fails_clearly() -> None:
+    before, after = [anomaly_event(i) for i in range(3)], [anomaly_event(i) for i in range(3, 6)]
+
+    async def main(server: NatsServer) -> Recorder:
+        rec = Recorder()
+        async with JetStreamBus(server.url) as bus:
+            bus.subscribe("anomaly", "survivor", rec)
+            for e in before:
+                await bus.publish(e)
+            await bus.drain()
+            server.stop()
+            with pytest.raises(NatsUnavailableError, match="publish failed"):
+                await bus.publish(after[0])
+            server.start()  # same port, same store: streams and consumer offsets survive
+            for e in after:
+                for _attempt in range(50):  # the client reconnects on its own, within seconds
+                    try:
+                        await bus.publish(e)
+                        break
+                    except NatsUnavailableError:
+                        await asyncio.sleep(0.2)
+            await bus.drain()
+        return rec
+
+    with NatsServer() as server:
+        rec = run(main(server), timeout_s=90)
+    assert rec.ids == [e.event_id for e in before + after]
+
+
 # -- crashes -------------------------------------------------------------------------------------
 
 
