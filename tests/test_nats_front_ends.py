@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,56 @@ def test_serve_with_an_unreachable_bus_is_one_clear_line(
         "gpufleet serve: cannot reach NATS at nats://127.0.0.1:1: nats: no servers available "
         "for connection (is `nats-server -js` running there?)"
     ]
+
+
+@needs_nats
+def test_two_serve_replicas_share_one_bus_and_diagnose_an_incident_once(
+    nats_server: NatsServer, tmp_path: Path
+) -> None:
+    """Two ``gpufleet serve`` processes on one JetStream bus: an alert posted to one replica
+    opens an incident both replicas' books show, and the agents' shared durable consumer has
+    it diagnosed by exactly one of them."""
+    from tests.serve_process import start_serve, wait_for, write_config
+    from tests.test_serve import webhook_payload, xid79
+
+    url = f"{nats_server.url}/{fresh_prefix()}"
+    replicas = []
+    try:
+        for name in ("a", "b"):
+            cfg = write_config(tmp_path / name, extra=f"bus: {url}\n")
+            replicas.append(start_serve(cfg))
+        a, b = replicas
+        with a.client() as http:
+            r = http.post(
+                "/api/v1/alerts/alertmanager",
+                json=webhook_payload(xid79("node-03", 5)),
+                headers=a.auth("alertmanager"),
+            )
+            assert r.status_code == 200, r.text
+
+        def incident(served: object) -> list[dict[str, object]]:
+            with served.client() as http:  # type: ignore[attr-defined]
+                got: list[dict[str, object]] = http.get(
+                    "/api/v1/incidents", params={"node": "node-03"}
+                ).json()["incidents"]
+                return got
+
+        on_a = wait_for("the incident on replica a", lambda: incident(a), timeout_s=120)
+        on_b = wait_for("the incident on replica b", lambda: incident(b), timeout_s=120)
+        assert on_a[0]["incident_id"] == on_b[0]["incident_id"]
+
+        async def diagnoses() -> list[DiagnosisReady]:
+            seen = Recorder()
+            async with JetStreamBus(url) as bus:
+                bus.subscribe_view("diagnosis", "count", seen, from_start=True)
+                await bus.drain()
+            return [e for e in seen.events if isinstance(e, DiagnosisReady)]
+
+        found = wait_for("a diagnosis", lambda: asyncio.run(diagnoses()), timeout_s=180)
+        time.sleep(3)  # give a second (wrong) diagnosis the chance to show up
+        again = asyncio.run(diagnoses())
+        assert [d.diagnosis.incident_id for d in again] == [on_a[0]["incident_id"]]
+        assert len(found) == 1
+    finally:
+        for served in replicas:
+            served.stop()
