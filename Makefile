@@ -7,7 +7,8 @@ SYSDEPS := $(VENV)/.system-packages
 LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 # chromium: the web page's test drives it headless through Playwright (no browser download).
-APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium
+# nats-server: the JetStream bus between processes (`--bus nats://…`).
+APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server
 
 .PHONY: demo test test-live lint bench bench-reliability bench-scale eval record-cassettes clean
 
@@ -29,7 +30,7 @@ $(SYSDEPS): $(STAMP)
 	@if command -v victoria-metrics >/dev/null && command -v vmalert >/dev/null \
 	    && command -v prometheus-alertmanager >/dev/null && command -v slurmctld >/dev/null \
 	    && command -v slurmd >/dev/null && command -v scontrol >/dev/null && command -v promtool >/dev/null \
-	    && command -v chromium >/dev/null; then :; \
+	    && command -v chromium >/dev/null && command -v nats-server >/dev/null; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES) >/dev/null; \
@@ -54,6 +55,7 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(BIN)/python bench/promql_bench.py --json bench/results/promql.json
 	$(BIN)/python bench/sre_bench.py --json bench/results/sre.json
 	$(BIN)/python bench/webhook_bench.py --alerts-per-payload 10 --json bench/results/webhook.json
+	$(BIN)/python bench/bus_bench.py --json bench/results/bus_bench.json
 	$(MAKE) bench-reliability
 
 # Full counts (hours on 2 cores): ≥ 100,000 fuzz inputs per parser of outside input, ≥ 200 kills.

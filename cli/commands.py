@@ -30,9 +30,9 @@ from agents.noc.detector import Detector, DetectorStats
 from agents.noc.service import AsyncTickSource, Pacer, run_noc
 from agents.sre.config import SreConfigError
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from bus.factory import open_bus, subscribe_view
 from bus.log import EventLog
-from bus.memory import InProcessBus
-from cli.common import UsageError, load_topology
+from cli.common import UsageError, check_bus_args, load_topology
 from cli.perf import cmd_perf_eval
 from cli.render import incident_block, stats_block, truth_block, utc
 from cli.sre import demo_diagnosis
@@ -155,11 +155,12 @@ async def _run(
     alertmanager: str | None = None,
     max_ticks: int | None = None,
     closers: Sequence[Any] = (),
+    bus_url: str | None = None,
 ) -> _Board:
     log = EventLog(events_db, fsync=False) if events_db else None
-    bus = InProcessBus(log)
+    bus = open_bus(bus_url, log)
     board = _Board(progress)
-    bus.subscribe("incident", "incident-board", board)
+    subscribe_view(bus, "incident", "incident-board", board)
     prog = _Progress(total, progress)
     pacer = None
     if speed is not None:
@@ -435,6 +436,7 @@ def _say_blind_rules(targets_spec: str, err: TextIO) -> None:
 
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
+    check_bus_args(args.bus, args.events_db)
     topology = load_topology(args.topology) if args.topology else None
     source: TickSource | AsyncTickSource
     closers: list[Any] = []
@@ -463,6 +465,8 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             _say_blind_rules(arg, sys.stderr)
         if duration is not None:
             max_ticks = max(1, round(duration / args.interval))
+    if args.feed_shards:
+        return _feed_shards(args, source, speed, max_ticks, out)
     detector = Detector(source.topology, load_config(args.config))
     _check_log_files(args.logs or [], sys.stderr)
     try:
@@ -493,6 +497,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
                     max_ticks=max_ticks,
                     closers=closers,
                     sre=sre,
+                    bus_url=args.bus,
                 )
             )
             summary = sre_summary(sre)
@@ -527,6 +532,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
                 alertmanager=args.alertmanager,
                 max_ticks=max_ticks,
                 closers=closers,
+                bus_url=args.bus,
             )
         )
     except KeyboardInterrupt:
@@ -535,6 +541,36 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     except SourceError as e:
         raise UsageError(str(e)) from None
     _report(board, detector, [], args.json, out)
+    return 0
+
+
+def _feed_shards(
+    args: argparse.Namespace,
+    source: TickSource | AsyncTickSource,
+    speed: float | None,
+    max_ticks: int | None,
+    out: TextIO,
+) -> int:
+    """``watch --feed-shards``: the telemetry goes to the bus by rack; the NOC runs in the
+    ``gpufleet noc-worker``s (:mod:`cli.noc_worker`)."""
+    if not args.bus:
+        raise UsageError("--feed-shards needs --bus nats://HOST:PORT: the workers read from it")
+    if args.sre or args.alertmanager or args.logs:
+        raise UsageError(
+            "--feed-shards only feeds telemetry: run --sre / --alertmanager / --logs "
+            "with `gpufleet serve --bus` or a watch of their own"
+        )
+    from cli.noc_worker import feed_report, run_feed  # noqa: PLC0415 (the nats client)
+
+    pacer = _wall_clock_pacer(speed) if speed is not None else None
+    try:
+        n = asyncio.run(
+            run_feed(args.bus, source, source.topology, pacer=pacer, max_ticks=max_ticks)
+        )
+    except KeyboardInterrupt:
+        out.write("\ninterrupted\n")
+        return 130
+    feed_report(n, source.topology, args.bus, out)
     return 0
 
 

@@ -45,6 +45,7 @@ USAGE_ERRORS: tuple[str, ...] = (
     "graph.approvals.store:StoreError",
     "graph.approvals.policy:PolicyError",
     "telemetry.scrape:ScrapeError",  # no exporter answered (unreachable URL, no GPU)
+    "bus.jetstream:NatsUnavailableError",  # --bus nats://… unreachable or without JetStream
 )
 
 

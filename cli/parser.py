@@ -39,6 +39,7 @@ HANDLERS: dict[str, str] = {
     "simulate": "cli.commands:cmd_simulate",
     "replay": "cli.commands:cmd_replay",
     "watch": "cli.commands:cmd_watch",
+    "noc-worker": "cli.noc_worker:cmd_noc_worker",
     "logs parse": "cli.commands:cmd_logs_parse",
     "exposition parse": "cli.commands:cmd_exposition_parse",
     "record": "cli.commands:cmd_record",
@@ -199,6 +200,17 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--year", type=int, help="year for syslog lines that carry none")
     w.add_argument("--alertmanager", help="[HOST:]PORT for an Alertmanager webhook receiver")
     w.add_argument(
+        "--bus",
+        help="nats://HOST:PORT[/PREFIX]: publish to NATS JetStream (a `nats-server -js`) "
+        "instead of the in-process bus",
+    )
+    w.add_argument(
+        "--feed-shards",
+        action="store_true",
+        help="with --bus: publish the telemetry cut by rack for `gpufleet noc-worker`s "
+        "instead of running the NOC here",
+    )
+    w.add_argument(
         "--speed", type=float, default=60.0, help="sim/replay: data seconds per wall second"
     )
     w.add_argument("--duration", default=None, help="stop after this much data time")
@@ -212,6 +224,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     common(w)
     w.set_defaults(func=handler("watch"))
+    nw = sub.add_parser(
+        "noc-worker",
+        help="one rack's NOC on a NATS bus: reads the rack's telemetry, publishes its incidents",
+    )
+    nw.add_argument("--bus", help="nats://HOST:PORT[/PREFIX] (a `nats-server -js`)")
+    nw.add_argument("--shard", required=True, help="the rack this worker owns, e.g. rack-3")
+    nw.add_argument(
+        "--topology", help="the fleet's topology JSON, as the feeder's (default: the demo fleet)"
+    )
+    nw.add_argument("--config", help="NOC detector config (YAML); defaults if omitted")
+    nw.set_defaults(func=handler("noc-worker"))
     lg = sub.add_parser("logs", help="kernel-log tools")
     lsub = lg.add_subparsers(dest="logs_command", required=True)
     lp = lsub.add_parser(
@@ -327,6 +350,9 @@ def add_service_commands(sub: Subparsers) -> None:
     )
     s.add_argument("--host", help="listen address (default: the config's, 127.0.0.1)")
     s.add_argument("--port", type=int, help="listen port (default: the config's, 8080; 0: any)")
+    s.add_argument(
+        "--bus", help="nats://HOST:PORT[/PREFIX]: the bus (default: the config's, in-process)"
+    )
     s.set_defaults(func=handler("serve"))
     e = sub.add_parser("export", help="alert rules and Grafana dashboards for your monitoring")
     esub = e.add_subparsers(dest="export_command", required=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from agents.sre.config import SreConfigError
-from cli.common import UsageError
+from cli.common import UsageError, check_bus_args
 from cli.watch import SourceError
 from service.config import LoadedConfig, ServeConfigError, load_serve_config
 from service.export import alert_rules_yaml, grafana_dashboards
@@ -27,6 +27,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         loaded = load_serve_config(args.config)
     except ServeConfigError as e:
         raise UsageError(str(e)) from None
+    if args.bus is not None:
+        check_bus_args(args.bus, None)
+        loaded = loaded.model_copy(
+            update={"config": loaded.config.model_copy(update={"bus": args.bus})}
+        )
     listen = loaded.config.listen
     host = args.host if args.host is not None else listen.host
     port = args.port if args.port is not None else listen.port

@@ -48,8 +48,8 @@ from agents.sre.runtime import (
 )
 from agents.sre.service import SreService
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from bus.factory import open_bus, subscribe_view
 from bus.log import EventLog
-from bus.memory import InProcessBus
 from bus.protocol import Bus, Handler
 from cli.model_progress import TerminalProgress
 from service.app import http_app
@@ -425,13 +425,14 @@ async def run_watch(
     max_ticks: int | None = None,
     closers: Sequence[Any] = (),
     sre: SreWatch,
+    bus_url: str | None = None,
 ) -> SreService:
     """The watch pipeline with the SRE agent on the bus: NOC → bus → board and SRE agent.
     Returns the service (its reports and stats) after the source ends and every diagnosis
-    it caused is done."""
+    it caused is done. ``bus_url``: a ``nats://`` bus instead of the in-process one."""
     log = EventLog(events_db, fsync=False) if events_db else None
-    bus = InProcessBus(log)
-    bus.subscribe("incident", "incident-board", PhaseMergingBoard(board))
+    bus = open_bus(bus_url, log)
+    subscribe_view(bus, "incident", "incident-board", PhaseMergingBoard(board))
 
     def observe(event: Event) -> None:
         if sre.fleet is not None:

@@ -27,6 +27,7 @@ from pydantic import (
 )
 
 from agents.sre.config import SreConfig
+from bus.address import parse_bus_url
 from service import secrets
 from service.auth import TokenTable
 from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
@@ -118,6 +119,16 @@ class ServeConfig(_Strict):
     mcp: McpConfig = Field(default_factory=McpConfig)
     perf: PerfConfig = Field(default_factory=PerfConfig)
     log_events: bool = True  # one log line per bus event (JSON with --log-json)
+    # the bus: None = in-process (one process); nats://HOST:PORT[/PREFIX] = NATS JetStream,
+    # shared by several replicas and `gpufleet noc-worker`s (a `nats-server -js`)
+    bus: str | None = None
+
+    @field_validator("bus")
+    @classmethod
+    def _bus_url(cls, v: str | None) -> str | None:
+        if v is not None:
+            parse_bus_url(v)
+        return v
 
 
 class LoadedConfig(BaseModel):

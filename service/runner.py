@@ -36,8 +36,8 @@ from agents.sre.config import SreConfig, load_sre_config
 from agents.sre.runtime import SreRuntime
 from agents.sre.service import SreService
 from bus.events import Event, IncidentOpened, IncidentUpdated
+from bus.factory import open_bus, subscribe_view
 from bus.log import EventLog
-from bus.memory import InProcessBus
 from cli.common import load_topology
 from cli.watch import (
     SreWatch,
@@ -221,7 +221,9 @@ class Service:
         state = cfg.state_dir
         self.loaded, self.pipe = loaded, pipe
         self.log = EventLog(state / "events.db", fsync=False)
-        self.bus = InProcessBus(self.log)
+        # in-process by default (the log is its durable store); with `bus:` a JetStream bus whose
+        # stream is the log, shared by every replica and NOC worker
+        self.bus = open_bus(cfg.bus, self.log)
         self.book = IncidentBook()
         self.metrics = ServiceMetrics()
         self.journal = IntakeJournal(state / "intake.db")
@@ -290,19 +292,27 @@ class Service:
             return counts
 
         s.approvals_by_status = by_status
-        s.bus_lag = lambda: {
+        s.bus_lag = self._bus_lag
+        s.journal_pending = lambda: self.journal.counts()[1]
+
+    def _bus_lag(self) -> dict[str, int]:
+        lag = getattr(self.bus, "lag", None)
+        if lag is not None:  # JetStream: what the server said with the last delivery
+            return dict(lag())
+        return {
             sub.name: max(0, self.log.last_seq() - self.log.offset(sub.name))
             for sub in self.bus.subscriptions
         }
-        s.journal_pending = lambda: self.journal.counts()[1]
 
     async def start(self) -> None:
-        if self.log.last_seq() > 0:
+        if self.loaded.config.bus is None and self.log.last_seq() > 0:
             self.log.seek(BOOK_SUBSCRIBER, 0)  # the book is rebuilt from the whole log
-        self.bus.subscribe("*", BOOK_SUBSCRIBER, self.book)
-        self.bus.subscribe("*", "metrics", self.metrics.observe)
+        # per-replica views: on JetStream each replica sees every event (the book from the
+        # start of the stream); the agents' durable subscriptions share the work instead
+        subscribe_view(self.bus, "*", BOOK_SUBSCRIBER, self.book, from_start=True)
+        subscribe_view(self.bus, "*", "metrics", self.metrics.observe)
         if self.loaded.config.log_events:
-            self.bus.subscribe("*", "event-log-lines", log_event)
+            subscribe_view(self.bus, "*", "event-log-lines", log_event)
         await self.agent.start()
         if self.pipe.sre.adopt is not None:
             adopted = self.agent.adopt_paused(self.pipe.sre.adopt)

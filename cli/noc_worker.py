@@ -1,0 +1,82 @@
+"""``gpufleet noc-worker``: one rack's NOC on a NATS JetStream bus, and ``watch --feed-shards``,
+the feeder that cuts the telemetry by rack for the workers (:mod:`agents.noc.worker`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+from typing import Any, TextIO
+
+from agents.noc.config import load_config
+from agents.noc.detector import Detector
+from agents.noc.service import AsyncTickSource, Pacer
+from agents.noc.worker import NocWorker, feed_shards, worker_name
+from bus.jetstream import JetStreamBus, check_shard
+from cli.common import UsageError, check_bus_args, load_topology
+from sim.demo import demo_simulator
+from telemetry.shards import rack_topology
+from telemetry.sources import TickSource
+from telemetry.topology import Topology
+
+
+def _fleet_topology(path: str | None) -> Topology:
+    # the demo's fleet unless a topology file is given: the workers and the feeder must agree
+    return load_topology(path) if path else demo_simulator(0).topology
+
+
+def cmd_noc_worker(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.bus:
+        raise UsageError("--bus nats://HOST:PORT is required: the worker reads its rack from it")
+    check_bus_args(args.bus, None)
+    try:
+        shard = check_shard(args.shard)
+        topology = rack_topology(_fleet_topology(args.topology), shard)
+    except ValueError as e:
+        raise UsageError(f"--shard: {e}") from None
+    detector = Detector(topology, load_config(args.config))
+    stats = asyncio.run(_run_worker(args.bus, shard, detector, out))
+    out.write(
+        f"noc-worker {shard}: stopped after {stats.ticks} ticks "
+        f"({stats.redelivered} redelivered and skipped), {stats.published} events published\n"
+    )
+    return 0
+
+
+async def _run_worker(url: str, shard: str, detector: Detector, out: TextIO) -> Any:
+    bus = JetStreamBus(url)
+    worker = NocWorker(bus, shard, detector)
+    worker.subscribe()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await bus.start()
+        out.write(
+            f"noc-worker {shard}: consuming {bus.names.shard_subject(shard)} as "
+            f"{worker_name(shard)} on {bus.url}, publishing to {bus.names.events_stream}\n"
+        )
+        out.flush()
+        await stop.wait()
+    finally:
+        await bus.close()
+    return worker.stats
+
+
+async def run_feed(
+    url: str,
+    source: TickSource | AsyncTickSource,
+    topology: Topology,
+    *,
+    pacer: Pacer | None,
+    max_ticks: int | None,
+) -> int:
+    """``watch --feed-shards``: publish the source's ticks by rack; returns the ticks fed."""
+    async with JetStreamBus(url) as bus:
+        return await feed_shards(source, topology, bus, pacer=pacer, max_ticks=max_ticks)
+
+
+def feed_report(n: int, topology: Topology, url: str, out: TextIO) -> None:
+    racks = ", ".join(topology.rack_keys)
+    out.write(f"fed {n} ticks to {url}, one message per rack and tick ({racks})\n")
