@@ -428,10 +428,10 @@ class WatchHooks:
     stopped_by: str | None = None  # the signal's name, once one stopped the watch
 
 
-def _stop_on_signals(task: asyncio.Task[None], hooks: WatchHooks) -> list[int]:
+def _stop_on_signals(task: asyncio.Task[None], hooks: WatchHooks) -> list[signal.Signals]:
     """SIGINT/SIGTERM cancel ``task`` (the source) and say which signal it was."""
     loop = asyncio.get_running_loop()
-    installed = []
+    installed: list[signal.Signals] = []
     for sig in (signal.SIGINT, signal.SIGTERM):
 
         def stop(sig: signal.Signals = sig) -> None:

@@ -81,10 +81,10 @@ class AlertSignals:
     understood: bool
 
     def describe(self, alertname: str) -> str:
-        """One line for the incident summary (and for people)."""
+        """One line for the incident summary (and for people); ``alertname`` comes quoted."""
         if not self.understood:
             return (
-                f"alert {alertname!r} is not one gpufleet knows: no symptom taken from it; the "
+                f"alert {alertname} is not one gpufleet knows: no symptom taken from it; the "
                 "diagnosis rests on the entity's own evidence"
             )
         parts = [
