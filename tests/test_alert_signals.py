@@ -135,12 +135,15 @@ def sre_agent() -> Any:
     agent.close()
 
 
-@pytest.mark.parametrize("scenario", ["alert-gpu-temperature-high", "alert-unknown-name"])
+@pytest.mark.parametrize(
+    "scenario", ["alert-gpu-temperature-high", "alert-sbe-rate", "alert-unknown-name"]
+)
 def test_alert_only_scenarios_rank_the_true_cause_first(
     scenario: str, sre_agent: SreAgent, tmp_path: Path
 ) -> None:
-    """The hot-GPU alert (its title once ranked sticky-xid-gauge first) and an alert gpufleet
-    does not know (ranked on the GPU's own evidence) both find the injected fault's card."""
+    """With the metrics behind the alert, the injected fault's card comes first: for the hot
+    GPU, for the SBE-rate alert (which the title-word ranking put second) and for an alert
+    gpufleet does not know (ranked on the GPU's own evidence alone)."""
     assert scenario in SCENARIOS
     loaded = load_incident(SUITE_DIR / scenario, cache_root=tmp_path)
     assert loaded.spec.alerts, "an alert-only scenario carries its alert"
