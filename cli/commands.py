@@ -38,6 +38,8 @@ from cli.render import incident_block, stats_block, truth_block, utc
 from cli.sre import demo_diagnosis
 from cli.watch import (
     SourceError,
+    SreWatch,
+    WatchHooks,
     alert_receiver,
     build_live,
     log_feeds,
@@ -49,6 +51,7 @@ from cli.watch import (
     stop_edges,
     wall_clock_pacer,
 )
+from cli.watch_view import WatchView, open_output, poll_counts
 from evals.format import Truth
 from evals.format import _to_epoch as parse_time
 from evals.ground_truth import truth_from_flags, truth_from_incident
@@ -111,7 +114,8 @@ class _Board:
                 self.merged[inc.incident_id] = event.merged_from[0]
             if self.out is not None and isinstance(event, IncidentOpened):
                 self.out.write(
-                    f"\r\033[K  {utc(inc.opened_at)}  new incident {inc.incident_id}: {inc.title}\n"
+                    f"{_erase_line(self.out)}  {utc(inc.opened_at)}  new incident "
+                    f"{inc.incident_id}: {inc.title}\n"
                 )
 
     def live(self) -> list[Incident]:
@@ -119,6 +123,15 @@ class _Board:
             (i for k, i in self.incidents.items() if k not in self.merged),
             key=lambda i: i.opened_at,
         )
+
+
+def _is_tty(out: TextIO) -> bool:
+    return bool(getattr(out, "isatty", lambda: False)())
+
+
+def _erase_line(out: TextIO) -> str:
+    """Return to the start of the line and clear it: on a terminal only, never into a pipe."""
+    return "\r\033[K" if _is_tty(out) else ""
 
 
 class _Progress:
@@ -130,16 +143,17 @@ class _Progress:
         if self.out is None or (n % self.every and (self.total is None or n + 1 < self.total)):
             return
         frac = (n + 1) / self.total if self.total else 0.0
-        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
+        bar = f"[{'#' * int(30 * frac) + '.' * (30 - int(30 * frac))}] " if self.total else ""
+        tty = _is_tty(self.out)
         self.out.write(
-            f"\r\033[K[{bar}] {utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
+            f"{_erase_line(self.out)}{bar}{utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
             f"anomalies {stats.anomalies:,}  incidents {len(board.live())}  "
-            f"({time.perf_counter() - self.t0:.1f}s)"
+            f"({time.perf_counter() - self.t0:.1f}s)" + ("" if tty else "\n")
         )
         self.out.flush()
 
     def done(self) -> None:
-        if self.out is not None:
+        if self.out is not None and _is_tty(self.out):
             self.out.write("\n")
 
 
@@ -434,6 +448,82 @@ def _say_blind_rules(targets_spec: str, err: TextIO) -> None:
         err.write(f"gpufleet watch: note: {line}\n")
 
 
+def _watch_sre(
+    args: argparse.Namespace,
+    out: TextIO,
+    source: TickSource | AsyncTickSource,
+    detector: Detector,
+    sre: SreWatch,
+    feeds: Sequence[KernelLogFeed],
+    closers: list[Any],
+    speed: float | None,
+    max_ticks: int | None,
+) -> int:
+    """``watch --sre``: state-change lines and a status on stderr (rich on a terminal, plain
+    lines otherwise), the report and a summary on stdout, also after SIGINT/SIGTERM (exit 0)."""
+    output = open_output(sys.stderr)
+    view = WatchView(
+        emit=lambda text: output.line(text, time.time()),
+        state_dir=sre.runtime.config.state_dir,
+        sre_config=args.sre_config,
+        live=speed is None,
+    )
+    ticks = {"n": 0}
+
+    def on_tick(tick: Tick, n: int) -> None:
+        ticks["n"] = n + 1
+        view.observe_tick(tick.timestamp, detector.stats.samples)
+
+    def status() -> None:
+        output.status(view.status(time.time(), poll_counts(source, ticks["n"])), time.time())
+
+    hooks = WatchHooks(
+        view=view,
+        announce=lambda text: output.line(text, time.time()),
+        status=status,
+        status_every_s=args.interval,
+        stop_on_signals=True,
+    )
+    board = _Board(None)
+    try:
+        asyncio.run(
+            run_watch(
+                source,
+                detector,
+                board=board,
+                on_tick=on_tick,
+                pacer=_wall_clock_pacer(speed) if speed is not None else None,
+                events_db=args.events_db,
+                feeds=feeds,
+                alertmanager=args.alertmanager,
+                max_ticks=max_ticks,
+                closers=closers,
+                sre=sre,
+                bus_url=args.bus,
+                hooks=hooks,
+            )
+        )
+        summary = sre_summary(sre)
+    except SourceError as e:
+        raise UsageError(str(e)) from None
+    finally:
+        status()
+        output.close()
+        sre.close()
+    if args.json:
+        noc = io.StringIO()
+        _report(board, detector, [], True, noc)
+        doc = json.loads(noc.getvalue())
+        doc["sre"] = summary
+        doc["stopped_by"] = hooks.stopped_by
+        out.write(json.dumps(doc, indent=2, default=list) + "\n")
+    else:
+        _report(board, detector, [], False, out)
+        out.write(sre_summary_text(summary))
+        out.write("\n" + view.summary(hooks.stopped_by) + "\n")
+    return 0
+
+
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
     check_bus_args(args.bus, args.events_db)
@@ -481,44 +571,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             )
         except SreConfigError as e:
             raise UsageError(str(e)) from None
-        board = _Board(sys.stderr)
-        progress = _Progress(None, sys.stderr)
-        try:
-            asyncio.run(
-                run_watch(
-                    source,
-                    detector,
-                    board=board,
-                    on_tick=lambda tick, n: progress(tick, n, detector.stats, board),
-                    pacer=_wall_clock_pacer(speed) if speed is not None else None,
-                    events_db=args.events_db,
-                    feeds=feeds,
-                    alertmanager=args.alertmanager,
-                    max_ticks=max_ticks,
-                    closers=closers,
-                    sre=sre,
-                    bus_url=args.bus,
-                )
-            )
-            summary = sre_summary(sre)
-        except KeyboardInterrupt:
-            out.write("\ninterrupted (paused diagnoses stay in the state dir)\n")
-            return 130
-        except SourceError as e:
-            raise UsageError(str(e)) from None
-        finally:
-            progress.done()
-            sre.close()
-        if args.json:
-            noc = io.StringIO()
-            _report(board, detector, [], True, noc)
-            doc = json.loads(noc.getvalue())
-            doc["sre"] = summary
-            out.write(json.dumps(doc, indent=2, default=list) + "\n")
-        else:
-            _report(board, detector, [], False, out)
-            out.write(sre_summary_text(summary))
-        return 0
+        return _watch_sre(args, out, source, detector, sre, feeds, closers, speed, max_ticks)
     try:
         board = asyncio.run(
             _run(

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
@@ -412,6 +413,65 @@ async def stop_edges(receiver: Any, feeds: Sequence[KernelLogFeed], closers: Seq
                 await result
 
 
+@dataclass
+class WatchHooks:
+    """What the front end sees of a running ``watch --sre``: ``view`` gets every incident,
+    diagnosis and action event; ``announce`` one-off lines (the Alertmanager receiver URL);
+    ``status`` is called every ``status_every_s`` seconds of wall time; ``stop_on_signals``:
+    SIGINT and SIGTERM end the watch cleanly (the source stops, running diagnoses finish for
+    up to ``grace_s``) instead of raising."""
+
+    view: Handler | None = None
+    announce: Callable[[str], None] | None = None
+    status: Callable[[], None] | None = None
+    status_every_s: float = 15.0
+    stop_on_signals: bool = False
+    grace_s: float = 10.0
+    stopped_by: str | None = None  # the signal's name, once one stopped the watch
+
+
+def _stop_on_signals(task: asyncio.Task[None], hooks: WatchHooks) -> list[signal.Signals]:
+    """SIGINT/SIGTERM cancel ``task`` (the source) and say which signal it was."""
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+
+        def stop(sig: signal.Signals = sig) -> None:
+            hooks.stopped_by = hooks.stopped_by or sig.name
+            task.cancel()
+
+        try:
+            loop.add_signal_handler(sig, stop)
+        except (NotImplementedError, RuntimeError):  # not the main thread / not POSIX
+            continue
+        installed.append(sig)
+    return installed
+
+
+async def _status_loop(hooks: WatchHooks) -> None:
+    assert hooks.status is not None
+    while True:
+        await asyncio.sleep(hooks.status_every_s)
+        hooks.status()
+
+
+async def _run_source(noc: Callable[[], Any], hooks: WatchHooks) -> bool:
+    """Run the NOC until its source ends (True) or a signal stops it (False)."""
+    task: asyncio.Task[None] = asyncio.create_task(noc())
+    installed = _stop_on_signals(task, hooks) if hooks.stop_on_signals else []
+    try:
+        await task
+        return True
+    except asyncio.CancelledError:
+        if hooks.stopped_by is None:
+            raise
+        return False
+    finally:
+        loop = asyncio.get_running_loop()
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
 async def run_watch(
     source: TickSource | AsyncTickSource,
     detector: Detector,
@@ -426,13 +486,19 @@ async def run_watch(
     closers: Sequence[Any] = (),
     sre: SreWatch,
     bus_url: str | None = None,
+    hooks: WatchHooks | None = None,
 ) -> SreService:
     """The watch pipeline with the SRE agent on the bus: NOC → bus → board and SRE agent.
     Returns the service (its reports and stats) after the source ends and every diagnosis
-    it caused is done. ``bus_url``: a ``nats://`` bus instead of the in-process one."""
+    it caused is done, or after a signal stopped it (``hooks``). ``bus_url``: a ``nats://``
+    bus instead of the in-process one."""
+    hooks = hooks or WatchHooks()
     log = EventLog(events_db, fsync=False) if events_db else None
     bus = open_bus(bus_url, log)
     subscribe_view(bus, "incident", "incident-board", PhaseMergingBoard(board))
+    if hooks.view is not None:
+        for topic in ("incident", "diagnosis", "action"):
+            subscribe_view(bus, topic, f"watch-view:{topic}", hooks.view)
 
     def observe(event: Event) -> None:
         if sre.fleet is not None:
@@ -443,32 +509,48 @@ async def run_watch(
     service = SreService(sre.runtime, bus, clock=sre.clock, origin=sre.origin, observe=observe)
     sre.service = service
     receiver = None
-    poller: asyncio.Task[None] | None = None
+    background: list[asyncio.Task[None]] = []
     try:
         await service.start()
         if sre.adopt is not None:
             service.adopt_paused(sre.adopt)
         await bus.start()
-        poller = asyncio.create_task(service.run_poller(sre.decision_clock, sre.poll_s))
+        background.append(asyncio.create_task(service.run_poller(sre.decision_clock, sre.poll_s)))
+        if hooks.status is not None:
+            background.append(asyncio.create_task(_status_loop(hooks)))
         receiver = alert_receiver(alertmanager, source.topology, detector, bus)
         if receiver is not None:
             await receiver.start()
-        await run_noc(
-            source,
-            detector,
-            bus,
-            pacer=pacer,
-            on_tick=on_tick,
-            log_feeds=feeds,
-            max_ticks=max_ticks,
+            if hooks.announce is not None:
+                hooks.announce(f"Alertmanager webhook receiver: {receiver.url}")
+        ended = await _run_source(
+            lambda: run_noc(
+                source,
+                detector,
+                bus,
+                pacer=pacer,
+                on_tick=on_tick,
+                log_feeds=feeds,
+                max_ticks=max_ticks,
+            ),
+            hooks,
         )
-        await service.drain()
-        await service.poll_decisions(sre.decision_clock())
-        await service.drain()
+        if ended:
+            await service.drain()
+            await service.poll_decisions(sre.decision_clock())
+            await service.drain()
+        else:
+            # stopped by a signal: let the diagnosis under way finish and its events reach
+            # the view, for a while; paused ones wait in the state dir either way
+            draining = asyncio.create_task(service.drain())
+            done, _ = await asyncio.wait([draining], timeout=hooks.grace_s)
+            if not done:
+                draining.cancel()
+                await asyncio.gather(draining, return_exceptions=True)
     finally:
-        if poller is not None:
-            poller.cancel()
-            await asyncio.gather(poller, return_exceptions=True)
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         await stop_edges(receiver, feeds, closers)
         await service.close()
         await bus.close()

@@ -43,6 +43,7 @@ from bus.events import (
     IncidentUpdated,
     Severity,
 )
+from evals.alert_incidents import alert_incidents
 from evals.recorded import LoadedIncident
 from evals.scoring import AgentRun, Prediction, ProposedAction
 from evals.static_rules import static_rules_alerts
@@ -230,6 +231,8 @@ class SreAgent:
                 if isinstance(e, AnomalyDetected) and e.anomaly.severity >= Severity.WARNING
             )
         incidents = final_incidents(events)
+        if incident.spec.alerts:  # alert-only: what the site's alert rules opened
+            incidents = alert_incidents(incident.spec.alerts, incident.topology)
         cfg = SreConfig()
         preds: list[Prediction] = []
         latencies: list[float] = []

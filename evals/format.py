@@ -201,6 +201,15 @@ class Generator(_Strict):
     )
 
 
+class AlertSpec(_Strict):
+    """One Alertmanager alert (webhook version 4 ``alerts[]`` entry) that reaches gpufleet."""
+
+    labels: dict[str, str] = Field(description="the alert's labels (alertname included)")
+    annotations: dict[str, str] = Field(default_factory=dict)
+    starts_at: Epoch = Field(description="when it started firing (RFC 3339 or Unix seconds)")
+    generator_url: str = Field(default="", description="the rule's link (carries its expr)")
+
+
 class EvidenceFile(_Strict):
     """One evidence file of the incident folder and how to read it."""
 
@@ -254,6 +263,11 @@ class IncidentSpec(_Strict):
         default_factory=list,
         description="evidence files with their kind (files under jobs/ and nodes/ are also "
         "found by name)",
+    )
+    alerts: list[AlertSpec] = Field(
+        default_factory=list,
+        description="Alertmanager alerts that open the incident with no NOC anomaly behind "
+        "them: the SRE agent is scored on the incidents the alert intake opens from these",
     )
     truth: Truth
     generator: Generator | None = None
@@ -321,7 +335,7 @@ def write_schema(path: Path = SCHEMA_PATH) -> None:
 def dump_spec(spec: IncidentSpec, folder: Path) -> None:
     """Write incident.yaml with RFC 3339 times (readable) and a schema pointer."""
     data = spec.model_dump(mode="json", exclude_none=True)
-    for key in ("addresses", "changes", "evidence"):  # optional blocks: only when used
+    for key in ("addresses", "changes", "evidence", "alerts"):  # optional blocks: only when used
         if not data.get(key):
             data.pop(key, None)
     for block in (data.get("topology"), (data.get("generator") or {}).get("topology")):
@@ -353,5 +367,7 @@ def _times_to_rfc3339(data: dict[str, Any]) -> None:
     for e in data.get("evidence", []):
         if e.get("collected_at") is not None:
             e["collected_at"] = rfc3339(e["collected_at"])
+    for a in data.get("alerts", []):
+        a["starts_at"] = rfc3339(a["starts_at"])
     if data.get("boot_times"):
         data["boot_times"] = {k: rfc3339(v) for k, v in data["boot_times"].items()}

@@ -18,6 +18,7 @@ from typing import Any
 
 from evals import suite_real_signals
 from evals.format import (
+    AlertSpec,
     GeneratedTopology,
     Generator,
     IncidentSpec,
@@ -26,6 +27,7 @@ from evals.format import (
     TruthFault,
     dump_spec,
 )
+from evals.suite_alerts import ALERT_SCENARIOS
 from evals.suite_evidence import BUILDERS, Context, SuiteEvidence
 from knowledge.store import KnowledgeBase
 from sim.faults import parse_fault_spec
@@ -111,6 +113,9 @@ class Scenario:
     notes: list[str] = field(default_factory=list)
     evidence: str | None = None  # a builder in evals.suite_evidence: real-format files
     truth_patch: dict[str, Any] = field(default_factory=dict)  # overrides of the first fault
+    # alert-only scenarios (evals.suite_alerts): labels, annotations, generator_url and
+    # after_onset_s (when it fires, after the first fault's onset)
+    alerts: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _variants() -> list[Scenario]:
@@ -414,7 +419,24 @@ def _variants() -> list[Scenario]:
     v += _real_incident_classes(at)
     v += _evidence_scenarios(at)
     v += [Scenario(**kw) for kw in suite_real_signals.scenarios(at)]
+    v += _alert_scenarios(at)  # evals.suite_alerts: keep this last block for its own edits
     return v
+
+
+def _alert_scenarios(at: str) -> list[Scenario]:
+    """Alert-only incidents (:mod:`evals.suite_alerts`): one fault, one Alertmanager alert."""
+    return [
+        Scenario(
+            a.id,
+            a.title,
+            [a.fault.replace(":", at + ":", 1)],
+            sku=a.sku,
+            seed=a.seed,
+            difficulty=a.difficulty,
+            alerts=[a.alert()],
+        )
+        for a in ALERT_SCENARIOS
+    ]
 
 
 def _real_incident_classes(at: str) -> list[Scenario]:
@@ -649,6 +671,15 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
     if sc.truth_patch:  # every fault of an evidence scenario shares one cause
         faults = [TruthFault.model_validate({**f.model_dump(), **sc.truth_patch}) for f in faults]
     extra = _evidence(sc, topo, start, faults) if sc.evidence else SuiteEvidence()
+    alerts = [
+        AlertSpec(
+            labels=a["labels"],
+            annotations=a["annotations"],
+            starts_at=faults[0].onset + float(a["after_onset_s"]),
+            generator_url=a["generator_url"],
+        )
+        for a in sc.alerts
+    ]
     gen = Generator(
         seed=sc.seed,
         duration_s=duration,
@@ -671,6 +702,7 @@ def build_spec(sc: Scenario, index: int) -> IncidentSpec:
         addresses=extra.addresses,
         changes=extra.changes,
         evidence=extra.entries,
+        alerts=alerts,
         truth=Truth(
             faults=faults,
             difficulty=sc.difficulty,

@@ -66,6 +66,7 @@ from bus.events import Incident
 from knowledge.index import LAYERS, CardIndex, SemanticMatch
 from knowledge.schema import Card
 from knowledge.store import KnowledgeBase, is_noc_symptom
+from knowledge.symptoms import ALERT_UNDERSTOOD, SYMPTOMS
 
 HintKind = Literal["xid", "sxid", "symptom", "field", "log", "state", "scope"]
 
@@ -303,10 +304,33 @@ class Bm25:
         return {cid: (v / best, hit) for cid, (v, hit) in raw.items()} if best > 0 else {}
 
 
+_OUTSIDE_LINE = re.compile(r"^\[(?:firing|resolved)\] alert ")
+
+
+def _incident_text(incident: Incident) -> tuple[str, tuple[str, ...]]:
+    """The words to search with, and the metric fields named. A NOC incident: its title and
+    summary, less the Alertmanager alerts attached to it. An incident an outside alert opened:
+    only what the alert was understood to be about (its symptoms and fields, see
+    :mod:`agents.noc.alert_signals`); its title and quoted text are the alert's words ("alert",
+    "firing", "warning"), which would match any card that happens to use them."""
+    if incident.provenance == "noc":
+        kept = [ln for ln in incident.summary.splitlines() if not _OUTSIDE_LINE.match(ln)]
+        return f"{incident.title}. {' '.join(kept)}".strip(), ()
+    understood = [
+        ln[len(ALERT_UNDERSTOOD) :]
+        for ln in incident.summary.splitlines()
+        if ln.startswith(ALERT_UNDERSTOOD)
+    ]
+    fields = tuple(dict.fromkeys(f for ln in understood for f in _TEXT_FIELD.findall(ln)))
+    words = [SYMPTOMS[s] for s in incident.symptoms if s in SYMPTOMS]
+    return ". ".join(dict.fromkeys(words)), fields
+
+
 def from_incident(incident: Incident, log_lines: Sequence[str] = ()) -> Query:
-    """A query from a NOC incident: its symptoms, Xids and scope as evidence, title + summary
-    as text (entity names removed: "node-09/gpu1" only adds noise to an embedding)."""
-    text = f"{incident.title}. {incident.summary}".strip()
+    """A query from an incident: its symptoms, Xids and scope as evidence, its text (entity
+    names removed: "node-09/gpu1" only adds noise to an embedding); see :func:`_incident_text`
+    for an incident an Alertmanager alert opened."""
+    text, fields = _incident_text(incident)
     names = {
         incident.root_entity,
         *incident.entities,
@@ -323,6 +347,7 @@ def from_incident(incident: Incident, log_lines: Sequence[str] = ()) -> Query:
     return Query(
         text=" ".join(text.split()),
         symptoms=tuple(incident.symptoms),
+        fields=fields,
         xids=tuple(incident.xids),
         log_lines=tuple(log_lines),
         scope=incident.scope.value,

@@ -53,6 +53,9 @@ _SYMPTOMS: dict[str, str] = {
     "driver_wedge": "tasks hung inside the NVIDIA driver: the node's GPU driver is wedged",
 }
 SYMPTOMS = MappingProxyType(_SYMPTOMS)
+# The summary line of an incident an Alertmanager alert opened that says what the alert was
+# understood to be about (agents.noc.alert_signals writes it, knowledge.retrieve reads it).
+ALERT_UNDERSTOOD = "understood as: "
 XID_SYMPTOM = re.compile(r"^xid_([1-9][0-9]{0,5})$")  # Xid and SXid codes
 
 

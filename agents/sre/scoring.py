@@ -97,6 +97,7 @@ def build_query(
     return Query(
         text=base.text,
         symptoms=base.symptoms,
+        fields=base.fields,
         xids=tuple(xids),
         log_lines=base.log_lines,
         scheduler_states=tuple(states),

@@ -301,6 +301,8 @@ class SreService:
         if self.origin is not None:
             origin = self.origin(incident)
             if origin is not None:
+                # with the incident's id, so `gpufleet diagnose <incident-id>` finds the thread
+                origin = origin.model_copy(update={"incident_id": incident.incident_id})
                 save_origin(self.runtime.config.state_dir, tid, origin)
         report = runner.diagnose(incident, now=now)
         self.stats.diagnosed += 1
