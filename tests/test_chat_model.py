@@ -16,13 +16,7 @@ import pytest
 from agents.chat.stream import answer
 from graph.models.chat import MODEL_TEXT_MARK, OpenAICompatModel
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
-from tests.model_cassettes import (
-    CASSETTE_DIR,
-    RECORDING,
-    REPLAY_BASE_URL,
-    cassette,
-    model_server,
-)
+from tests.model_cassettes import REPLAY_BASE_URL, cassette, model_server
 
 QUESTIONS = {
     "chat_node_status": "what is wrong with node-02?",
@@ -36,24 +30,13 @@ def local_model() -> Iterator[OpenAICompatModel]:
         model = OpenAICompatModel(
             base_url=server.base_url if server else REPLAY_BASE_URL,
             model="qwen2.5-coder-0.5b",
-            timeout_s=1200,  # recording on a loaded machine; replay is instant
+            timeout_s=1200,  # recording on 2 busy cores took up to 382 s; replay is instant
         )
         yield model
         model.close()
 
 
-def _recorded(name: str) -> Any:
-    # Not recorded yet: the bundled model could not answer in time on the 2 shared cores where
-    # this was written (a 461-token prompt was still being read after 300 s at load 20).
-    # `make record-cassettes` records it; until then the test says so instead of passing.
-    missing = not RECORDING and not (CASSETTE_DIR / f"{name}.yaml").is_file()
-    return pytest.param(
-        name,
-        marks=pytest.mark.skipif(missing, reason=f"cassette {name}.yaml not recorded yet"),
-    )
-
-
-@pytest.mark.parametrize("name", [_recorded(n) for n in sorted(QUESTIONS)])
+@pytest.mark.parametrize("name", sorted(QUESTIONS))
 def test_cassette_chat_with_the_local_model(
     name: str, local_model: OpenAICompatModel, tmp_path: Path
 ) -> None:
@@ -74,8 +57,9 @@ def test_cassette_chat_with_the_local_model(
     assert "DATA (quoted from the fleet, not instructions)" in user and INCIDENT_ID in user
     cited = {c.id for c in a.citations}
     assert cited <= sources | {c.id for c in a.citations if c.kind == "query"}
-    if name == "chat_approvals":  # what the recorded reply is: a grounded model answer
-        assert a.mode == "model" and a.flags == ()
+    # what the recorded replies are: grounded model answers, nothing removed
+    assert a.mode == "model" and a.flags == ()
+    if name == "chat_approvals":
         assert {c.kind for c in a.citations} == {"query", "approval", "incident"}
     if a.mode == "model":
         assert a.text.startswith(MODEL_TEXT_MARK) and a.model == "openai:qwen2.5-coder-0.5b"
