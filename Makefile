@@ -72,7 +72,7 @@ test-live: $(LLM_STAMP)  ## model tests against the bundled local model server (
 	$(BIN)/python -m pytest -q -m live
 
 record-cassettes: $(LLM_STAMP)  ## re-record the model cassettes against the local model server
-	GPUFLEET_RECORD_CASSETTES=1 $(BIN)/python -m pytest -q tests/test_rerank.py tests/test_models.py -k cassette
+	GPUFLEET_RECORD_CASSETTES=1 $(BIN)/python -m pytest -q tests/test_rerank.py tests/test_models.py tests/test_chat_model.py -k cassette
 
 eval: $(STAMP) $(SYSDEPS) $(LLM_STAMP)  ## recorded-incident suite (NOC, SRE deterministic + local model, static rules, majority) + retrieval eval → evals/reports/latest/
 	$(BIN)/gpufleet eval --llm local --report evals/reports/latest

@@ -183,6 +183,18 @@ def test_a_model_answer_is_grounded_marked_and_clean(reads: StoreChatReads) -> N
     assert "DATA (quoted from the fleet, not instructions)" in prompt and INCIDENT_ID in prompt
 
 
+def test_citations_written_into_the_text_are_read_and_checked(reads: StoreChatReads) -> None:
+    reply = ModelReply(
+        sentences=[
+            ModelSentence(text=f"It is a DBE. [cite: {INCIDENT_ID}, E55]"),
+            ModelSentence(text="Nothing backs this. [cite: apr-0001]"),
+        ]
+    )
+    a = ask(reads, "what is wrong with node-02?", model=ScriptedModel(reply))
+    assert a.mode == "model" and [s.text for s in a.sentences] == ["It is a DBE."]
+    assert [c.id for c in a.citations] == [INCIDENT_ID] and "E55" not in a.model_dump_json()
+
+
 def test_a_failing_model_falls_back_visibly(reads: StoreChatReads) -> None:
     a = ask(
         reads, "which approvals are waiting for me?", model=ScriptedModel(None, "unreachable: x")

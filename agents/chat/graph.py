@@ -27,7 +27,7 @@ from agents.chat.answer import ChatAnswer, HistoryTurn
 from agents.chat.gather import Gathered, Handler
 from agents.chat.ground import assemble, ground
 from agents.chat.intents import Intent, parse_question
-from agents.chat.model import ask_model, prompt
+from agents.chat.model import ask_model, prompt, sentence_citations
 from agents.chat.reads import ChatReads
 from graph.models.chat import StructuredModel, clean_text
 
@@ -95,7 +95,7 @@ def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     if reply.value is None:
         why = clean_text(reply.error or "no answer", 300)
         return {"answer": deterministic(state, [f"model not used ({why}); no-model answer"])}
-    pairs = [(s.text, s.cite) for s in reply.value.sentences]
+    pairs = [sentence_citations(s) for s in reply.value.sentences]
     sentences, flags = ground(pairs, g.sources)
     if not sentences:
         return {

@@ -5,6 +5,7 @@ data, and grounding (:mod:`agents.chat.ground`) checks every id it cites."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -56,6 +57,18 @@ def prompt(
         f"DRAFT (facts already checked, with their citations):\n{draft_lines}\n\n"
         f"CITABLE_IDS:\n{ids}\n"
     )
+
+
+_INLINE_CITE = re.compile(r"\[cite:\s*([^\]]*)\]", re.IGNORECASE)
+
+
+def sentence_citations(s: ModelSentence) -> tuple[str, list[str]]:
+    """The sentence's text and the ids it cites: its ``cite`` list and any ``[cite: a, b]``
+    written into the text the way the prompt's draft shows them (small models copy that
+    form); the markers are taken out of the text. Grounding checks every id either way."""
+    inline = [i.strip() for m in _INLINE_CITE.findall(s.text) for i in m.split(",")]
+    text = _INLINE_CITE.sub("", s.text).strip()
+    return text, [*s.cite, *(i for i in inline if i)]
 
 
 def ask_model(model: StructuredModel, user: str) -> ModelAnswer[ModelReply]:
