@@ -45,6 +45,7 @@ USAGE_ERRORS: tuple[str, ...] = (
     "graph.approvals.store:StoreError",
     "graph.approvals.policy:PolicyError",
     "telemetry.scrape:ScrapeError",  # no exporter answered (unreachable URL, no GPU)
+    "graph.executors.k8s_client:K8sConfigError",  # kubeconfig / service account unusable
 )
 
 
