@@ -6,7 +6,8 @@ STAMP  := $(VENV)/.installed
 SYSDEPS := $(VENV)/.system-packages
 LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
-APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client
+# systemd: `systemd-analyze verify` checks the units in deploy/systemd (tests/test_deploy.py).
+APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client systemd
 
 .PHONY: demo test test-live lint bench bench-reliability eval record-cassettes clean
 
@@ -27,7 +28,8 @@ $(LLM_STAMP): $(STAMP)
 $(SYSDEPS): $(STAMP)
 	@if command -v victoria-metrics >/dev/null && command -v vmalert >/dev/null \
 	    && command -v prometheus-alertmanager >/dev/null && command -v slurmctld >/dev/null \
-	    && command -v slurmd >/dev/null && command -v scontrol >/dev/null && command -v promtool >/dev/null; then :; \
+	    && command -v slurmd >/dev/null && command -v scontrol >/dev/null && command -v promtool >/dev/null \
+	    && command -v systemd-analyze >/dev/null; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES) >/dev/null; \

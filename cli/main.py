@@ -46,6 +46,7 @@ USAGE_ERRORS: tuple[str, ...] = (
     "graph.approvals.policy:PolicyError",
     "telemetry.scrape:ScrapeError",  # no exporter answered (unreachable URL, no GPU)
     "graph.executors.k8s_client:K8sConfigError",  # kubeconfig / service account unusable
+    "evals.plotting:PlotsUnavailableError",  # matplotlib (the plots extra) not installed
 )
 
 
