@@ -258,3 +258,37 @@ def test_config_is_strict_and_a_broken_kubeconfig_is_a_clear_error(tmp_path: Pat
     (tmp_path / "kube" / "config").write_text("apiVersion: v1\nkind: Config\nclusters: []\n")
     with pytest.raises(K8sConfigError):
         k8s_executor(cfg.kubernetes)
+
+
+def test_live_wiring_adds_the_k8s_tools_when_enabled(api: KubeApi) -> None:
+    from agents.sre.config import SreConfig
+    from agents.sre.live import live_wiring
+    from telemetry.topology import Topology, build_cluster
+
+    topology = Topology([build_cluster(racks=1, nodes_per_rack=2)])
+    off = live_wiring(SreConfig(), topology)
+    assert not any(t.name.startswith("k8s.") for t in off.tools)
+    assert off.sources["kubernetes"] == "not configured"
+    cfg = SreConfig(kubernetes=KubernetesConfig(enabled=True, kubeconfig=api.kubeconfig))
+    on = live_wiring(cfg, topology)
+    tools = {t.name: t for t in on.tools if t.name.startswith("k8s.")}
+    assert set(tools) == {
+        "k8s.describe_node",
+        "k8s.cordon_node",
+        "k8s.uncordon_node",
+        "k8s.evict_pods",
+        "k8s.taint_node",
+        "k8s.untaint_node",
+        "k8s.set_node_condition",
+    }
+    assert "dry-run" in on.sources["kubernetes"]
+    res = ToolRegistry(tools.values()).call(
+        "k8s.cordon_node", {"node": NODE, "reason": "gpufleet inc-9"}
+    )
+    assert res.status == "dry_run", res.error
+    # a kubeconfig that cannot be loaded stops the start with one line, not at the first step
+    broken = SreConfig(
+        kubernetes=KubernetesConfig(enabled=True, kubeconfig=api.kubeconfig.parent / "none")
+    )
+    with pytest.raises(K8sConfigError, match="kubeconfig"):
+        live_wiring(broken, topology)

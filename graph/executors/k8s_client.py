@@ -34,7 +34,11 @@ def k8s_executor(cfg: KubernetesConfig, clock: Callable[[], float] = time.time) 
                 persist_config=False,
             )
     except config.ConfigException as e:
-        where = "in-cluster service account" if cfg.in_cluster else "kubeconfig"
+        where = (
+            "in-cluster service account"
+            if cfg.in_cluster
+            else f"kubeconfig {cfg.kubeconfig or '($KUBECONFIG or ~/.kube/config)'}"
+        )
         raise K8sConfigError(f"kubernetes: cannot load the {where}: {e}") from None
     except OSError as e:
         raise K8sConfigError(f"kubernetes: cannot read {cfg.kubeconfig}: {e}") from None
