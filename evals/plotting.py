@@ -6,8 +6,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+# gpufleet is installed from a checkout or its wheel, not from an index: the hint names the
+# package itself, never a "gpufleet[...]" to download.
 PLOTS_HINT = (
-    "plots need matplotlib: pip install 'gpufleet[plots]' "
+    "plots need matplotlib (the plots extra): pip install 'matplotlib>=3.8' "
     "(in a source checkout: pip install -e '.[plots]')"
 )
 

