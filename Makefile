@@ -8,7 +8,8 @@ LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 # chromium: the web page's test drives it headless through Playwright (no browser download).
 # nats-server: the JetStream bus between processes (`--bus nats://…`).
-APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server
+# systemd: `systemd-analyze verify` checks the units in deploy/systemd (tests/test_deploy.py).
+APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server systemd
 
 .PHONY: demo test test-live lint bench bench-reliability bench-scale eval record-cassettes clean
 
@@ -30,7 +31,8 @@ $(SYSDEPS): $(STAMP)
 	@if command -v victoria-metrics >/dev/null && command -v vmalert >/dev/null \
 	    && command -v prometheus-alertmanager >/dev/null && command -v slurmctld >/dev/null \
 	    && command -v slurmd >/dev/null && command -v scontrol >/dev/null && command -v promtool >/dev/null \
-	    && command -v chromium >/dev/null && command -v nats-server >/dev/null; then :; \
+	    && command -v chromium >/dev/null && command -v nats-server >/dev/null \
+	    && command -v systemd-analyze >/dev/null; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES) >/dev/null; \

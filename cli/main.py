@@ -46,6 +46,8 @@ USAGE_ERRORS: tuple[str, ...] = (
     "graph.approvals.policy:PolicyError",
     "telemetry.scrape:ScrapeError",  # no exporter answered (unreachable URL, no GPU)
     "bus.jetstream:NatsUnavailableError",  # --bus nats://… unreachable or without JetStream
+    "graph.executors.k8s_client:K8sConfigError",  # kubeconfig / service account unusable
+    "evals.plotting:PlotsUnavailableError",  # matplotlib (the plots extra) not installed
 )
 
 

@@ -17,7 +17,6 @@ from agents.perf.report import PerfReport, analyse
 from agents.perf.stats import FleetStats, collect
 from agents.perf.store_source import node_spans, store_windows
 from cli.common import UsageError, load_topology
-from cli.perf_html import write_report
 from cli.perf_render import report_text
 from evals.perf_eval import default_scenarios, markdown, score_scenario
 from sim.perf_fleet import PerfFleet, PerfScenario
@@ -126,6 +125,8 @@ def cmd_perf_report(args: argparse.Namespace, out: TextIO) -> int:
         state = Path(args.state_dir) if args.state_dir else DEFAULT_STATE_DIR
         filed = file_requests(state / "approvals.db", report.recommendations)
     if args.out:
+        from cli.perf_html import write_report  # noqa: PLC0415 (matplotlib: the plots extra)
+
         files = write_report(report, stats, Path(args.out), args.top)
         if not args.json:
             out.write(f"report written to {files[0]}\n")

@@ -8,17 +8,21 @@ import html
 import io
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import matplotlib
-
-matplotlib.use("Agg")  # headless: reports are written on servers and in CI
-import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.figure import Figure
 
 from agents.perf.report import PerfReport
 from agents.perf.stats import FleetStats
 from cli.perf_render import report_text
+from evals.plotting import pyplot
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# Loaded with this module, which cli.perf imports only for `perf report --out`: without
+# matplotlib (the plots extra) that command says which extra to install; nothing else needs it.
+plt = pyplot()
 
 HEAD = (
     "<!doctype html><html><head><meta charset='utf-8'>"

@@ -9,11 +9,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")  # headless: reports are written on servers and in CI
-import matplotlib.pyplot as plt
-
+from evals.plotting import PlotsUnavailableError, pyplot
 from evals.runner import SuiteResult
 from evals.scoring import Summary
 
@@ -203,6 +199,8 @@ def markdown(result: SuiteResult) -> str:
 
 
 def plots(result: SuiteResult, out: Path) -> list[Path]:
+    """The report's plots; raises :class:`PlotsUnavailableError` without matplotlib."""
+    plt = pyplot()
     written: list[Path] = []
     names = [n for n, _ in result.agents]
     # Confusion: truth fault class × predicted family (first matching incident), NOC.
@@ -288,7 +286,7 @@ def _empty_or(ax: Any, drawn: int, why: str) -> None:
 
 def _save(fig: Any, path: Path) -> Path:
     fig.savefig(path, dpi=110)
-    plt.close(fig)
+    pyplot().close(fig)
     return path
 
 
@@ -297,6 +295,10 @@ def write_report(result: SuiteResult, out: Path) -> dict[str, Path]:
     files = {"markdown": out / "report.md", "json": out / "report.json"}
     files["markdown"].write_text(markdown(result), encoding="utf-8")
     files["json"].write_text(json.dumps(to_json(result), indent=2, default=str) + "\n")
-    for p in plots(result, out):
-        files[p.stem] = p
+    try:
+        for p in plots(result, out):
+            files[p.stem] = p
+    except PlotsUnavailableError as e:  # the numbers stand without the pictures
+        files["plots_skipped"] = out / "PLOTS-SKIPPED.txt"
+        files["plots_skipped"].write_text(f"{e}\n", encoding="utf-8")
     return files

@@ -57,9 +57,16 @@ _SETTINGS = Settings(anonymized_telemetry=False, allow_reset=False, is_persisten
 
 
 def default_index_dir() -> Path:
-    """``$GPUFLEET_KB_INDEX`` if set, else ``.gpufleet/kb-index`` at the repository root."""
+    """``$GPUFLEET_KB_INDEX`` if set; in a source checkout ``.gpufleet/kb-index`` at its root;
+    installed from a wheel, the user's cache (``$XDG_CACHE_HOME/gpufleet/kb-index``, default
+    ``~/.cache``): never inside site-packages, which may be read-only and is shared."""
     env = os.environ.get(INDEX_ENV)
-    return Path(env) if env else DEFAULT_INDEX_DIR
+    if env:
+        return Path(env)
+    if (REPO_ROOT / "pyproject.toml").is_file():
+        return DEFAULT_INDEX_DIR
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "gpufleet" / "kb-index"
 
 
 def layer_flag(layer: str) -> str:

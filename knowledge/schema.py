@@ -50,6 +50,9 @@ TOOLS: dict[str, Risk] = {
     "k8s.cordon_node": "mutate",
     "k8s.uncordon_node": "mutate",
     "k8s.evict_pods": "mutate",
+    "k8s.taint_node": "mutate",
+    "k8s.untaint_node": "mutate",
+    "k8s.set_node_condition": "mutate",
     "nvidia_smi.set_power_limit": "mutate",
     "fabric_manager.restart": "mutate",
     "nic.isolate": "mutate",
@@ -64,12 +67,10 @@ TOOLS: dict[str, Risk] = {
     "slurm.cancel_job": "destructive",
 }
 
-# Tools of the vocabulary that no executor implements yet: a runbook may name them (it documents
-# the Kubernetes procedure), and the planner keeps such a step in the plan marked
-# ``not_configured``, never executed (agents/sre/plan.py).
-NO_EXECUTOR: frozenset[str] = frozenset(
-    {"k8s.describe_node", "k8s.cordon_node", "k8s.uncordon_node", "k8s.evict_pods"}
-)
+# Tools of the vocabulary that no executor implements yet: a runbook may name them, and the
+# planner keeps such a step in the plan marked ``not_configured``, never executed
+# (agents/sre/plan.py). Empty since the Kubernetes executor (graph/executors/k8s.py).
+NO_EXECUTOR: frozenset[str] = frozenset()
 
 
 # How much a runbook protects the fleet from the fault it answers, lowest first. The class is
@@ -94,6 +95,8 @@ SAFETY_ORDER: dict[SafetyClass, int] = {
 TOOL_SAFETY: dict[str, SafetyClass] = {
     "slurm.resume_node": "restore",
     "k8s.uncordon_node": "restore",
+    "k8s.untaint_node": "restore",
+    "k8s.set_node_condition": "notify",
     "notify.user": "notify",
     "notify.facilities": "notify",
     "ticket.open": "notify",
@@ -104,6 +107,7 @@ TOOL_SAFETY: dict[str, SafetyClass] = {
     "slurm.drain_node": "isolate",
     "k8s.cordon_node": "isolate",
     "k8s.evict_pods": "isolate",
+    "k8s.taint_node": "isolate",
     "nic.isolate": "isolate",
     "nvidia_smi.reset_gpu": "isolate",
     "node.reboot": "isolate",

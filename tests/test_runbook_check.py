@@ -153,10 +153,20 @@ def test_time_offsets_render_as_floats() -> None:
     assert render_steps([step], SAMPLE_CONTEXT, [])[0].unresolved == ("node",)
 
 
-def test_k8s_steps_are_planned_not_configured() -> None:
+def test_k8s_steps_are_planned_like_any_other_step() -> None:
+    # the Kubernetes executor exists: its steps render fully and validate against its tools
     rb = KnowledgeBase.load().runbooks["cordon-k8s-node"]
     planned = render_steps(rb.steps, SAMPLE_CONTEXT, [])
     by_tool = {s.tool: s for s in planned}
-    assert NOT_CONFIGURED in by_tool["k8s.cordon_node"].unresolved
-    assert NOT_CONFIGURED in by_tool["k8s.describe_node"].unresolved
-    assert by_tool["bundle.collect_diagnostics"].unresolved == ()
+    assert by_tool["k8s.cordon_node"].unresolved == ()
+    assert NOT_CONFIGURED not in by_tool["k8s.evict_pods"].unresolved
+    assert by_tool["k8s.evict_pods"].args["resource"] == "nvidia.com/gpu"
+    sets = {name: {t.name: t for t in ts} for name, ts in toolsets().items()}
+    assert check_runbook(rb, sets) == []
+    # a wrong argument name is caught (the old runbook's `selector`)
+    bad = rb.model_copy(
+        update={
+            "steps": [s.model_copy(update={"args": {**s.args, "selector": "x"}}) for s in rb.steps]
+        }
+    )
+    assert any("k8s.evict_pods: selector" in p for p in check_runbook(bad, sets))

@@ -13,10 +13,12 @@ NaN and infinite numbers are refused.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graph.executors.config import ExecutorsConfig
+from graph.executors.k8s_config import KubernetesConfig
 from graph.models.config import ModelConfig
 from telemetry.untrusted import (
     CONFIG_LIMITS,
@@ -33,8 +35,8 @@ DEFAULT_STATE_DIR = Path(".gpufleet/state")
 # in the step a plan skips (or stops at) because the tool is not configured.
 _HOW_TO_CONFIGURE: dict[str, str] = {
     "slurm.": "slurm.enabled: true in the SRE config (sre.yaml); slurm.dry_run: false to act",
-    "k8s.": "no Kubernetes executor in this gpufleet yet: a person carries the step out "
-    "(kubectl cordon/drain)",
+    "k8s.": "kubernetes.enabled: true in the SRE config (sre.yaml), with kubernetes.kubeconfig "
+    "or kubernetes.in_cluster; kubernetes.dry_run: false to act",
     "metrics.": "metrics_store.url in the SRE config",
     "kernel_log.": "kernel_log in the SRE config",
     "changes.": "change_log in the SRE config",
@@ -79,6 +81,7 @@ class SreConfig(_Strict):
     model: ModelConfig = Field(default_factory=ModelConfig)
     executors: ExecutorsConfig = Field(default_factory=ExecutorsConfig)
     slurm: SlurmConfig = Field(default_factory=SlurmConfig)
+    kubernetes: KubernetesConfig = Field(default_factory=KubernetesConfig)
     metrics_store: MetricsStoreConfig | None = None
     kernel_log: Path | None = None  # live: a journal/kern.log file to search
     # live: driver / firmware / config changes as JSON lines {"time", "node", "kind", "detail"}
@@ -118,11 +121,14 @@ def load_sre_config(path: str | Path | None) -> SreConfig:
         raise SreConfigError(f"{path}: {problems}") from None
     base = path.parent
     # relative paths in the file are relative to the file, not to where gpufleet was started
-    updates: dict[str, Path] = {}
+    updates: dict[str, Any] = {}
     if cfg.policy is not None and not cfg.policy.is_absolute():
         updates["policy"] = base / cfg.policy
     if not cfg.state_dir.is_absolute() and "state_dir" in raw:
         updates["state_dir"] = base / cfg.state_dir
+    kubeconfig = cfg.kubernetes.kubeconfig
+    if kubeconfig is not None and not kubeconfig.is_absolute():
+        updates["kubernetes"] = cfg.kubernetes.model_copy(update={"kubeconfig": base / kubeconfig})
     model_file = cfg.model.local.path
     if model_file is not None and not model_file.is_absolute():
         local = cfg.model.local.model_copy(update={"path": base / model_file})

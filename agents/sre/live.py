@@ -61,6 +61,7 @@ from agents.sre.fleet import (
 from agents.sre.read_tools import read_tools
 from bus.events import Event, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
+from graph.executors.k8s import k8s_tools
 from graph.executors.node import NodeShell, local_hostname
 from graph.executors.registry import executor_tools
 from graph.executors.runner import CommandRunner, DryRunRunner, SubprocessRunner
@@ -333,6 +334,7 @@ def live_wiring(
     metrics = _metrics_source(cfg, topology, recent, metrics_url, sources, closers)
     logs = _log_source(cfg, topology, recent, log_files, log_node, sources)
     scheduler, slurm = _scheduler_source(cfg, sources)
+    k8s = _kubernetes_tools(cfg, sources)
     changes = _change_source(cfg, recent, sources)
     history = _incident_source(event_log, incidents, recent, sources)
     fleet = Fleet(topology, metrics, logs, scheduler, changes, history)
@@ -343,7 +345,7 @@ def live_wiring(
     mode = cfg.executors.remote.effective_mode
     reach = f"local, for {shell.local_node} only" if mode == "local" else mode
     sources["node commands"] = ("dry-run" if cfg.executors.dry_run else "live") + f" ({reach})"
-    return LiveWiring(fleet, [*reads, *slurm, *nodes], sources, closers)
+    return LiveWiring(fleet, [*reads, *slurm, *k8s, *nodes], sources, closers)
 
 
 def _metrics_source(
@@ -397,6 +399,21 @@ def _scheduler_source(cfg: SreConfig, sources: dict[str, str]) -> tuple[Schedule
     executor = slurm_executor(cfg)
     sources["scheduler"] = "slurm" + (" (changes dry-run)" if cfg.slurm.dry_run else "")
     return SlurmScheduler(executor), slurm_tools(executor)
+
+
+def _kubernetes_tools(cfg: SreConfig, sources: dict[str, str]) -> list[Tool]:
+    """The ``k8s.*`` tools when ``kubernetes.enabled`` (a broken kubeconfig is an error now, at
+    start, not at the first approved step)."""
+    k = cfg.kubernetes
+    if not k.enabled:
+        sources["kubernetes"] = "not configured"
+        return []
+    from graph.executors.k8s_client import k8s_executor  # noqa: PLC0415 (heavy client)
+
+    executor = k8s_executor(k)
+    where = "in-cluster" if k.in_cluster else str(k.kubeconfig or "default kubeconfig")
+    sources["kubernetes"] = f"{where}" + (" (changes dry-run=All)" if k.dry_run else "")
+    return k8s_tools(executor)
 
 
 def _change_source(

@@ -15,8 +15,9 @@ same rule first and falls back visibly (``agents/sre/rerank.py``); this is the s
 Placeholders come from the incident (``{node}``, ``{gpu}``, ``{incident_id}``,
 ``{summary}``, ``{rack}``, ``{xid}``, ``{onset}``, …) and the evidence (jobs on the node, NIC
 ports). A time may carry an offset, ``{onset-6h}`` or ``{onset+15m}``, so read tools get their
-``start``/``end`` in Unix seconds. A step naming a tool no executor implements yet (the
-``k8s.*`` tools) is kept, marked unresolved (``not_configured``), and never executed. A step
+``start``/``end`` in Unix seconds. A step naming a tool no executor implements yet
+(:data:`knowledge.schema.NO_EXECUTOR`) is kept, marked unresolved (``not_configured``), and
+never executed. A step
 whose placeholders cannot all be filled is kept in the plan, marked ``unresolved``, and never
 executed: a runbook step with a guessed argument is worse than one a person completes. A step
 naming ``{job_id}`` becomes one step per affected job, or disappears when no job is affected.

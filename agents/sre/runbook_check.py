@@ -22,6 +22,7 @@ from agents.sre.config import SreConfig
 from agents.sre.plan import PLACEHOLDER, RUNTIME_VALUES, render_steps
 from agents.sre.runtime import replay_tools
 from bus.events import Scalar
+from graph.executors.k8s import schema_only_k8s_tools
 from graph.executors.runner import DryRunRunner
 from graph.executors.slurm import SlurmExecutor, slurm_tools
 from graph.tools import Tool
@@ -71,13 +72,18 @@ SAMPLE_JOBS = ("123456",)
 def toolsets(cfg: SreConfig | None = None) -> dict[str, list[Tool]]:
     """The tool sets the runtime builds, in dry-run (nothing here runs a tool): ``replay`` as
     :func:`agents.sre.runtime.replay_tools` builds it, and ``live`` with the SLURM executor's
-    tools in place of the replay ones (as :func:`agents.sre.live.live_wiring` does)."""
+    tools in place of the replay ones (as :func:`agents.sre.live.live_wiring` does). Both
+    carry the Kubernetes tools (a cluster-less executor: only their argument models count)."""
     cfg = cfg or SreConfig()
     # Only the argument models are used: the fleet behind the read tools is never asked.
     replay = replay_tools(cfg, fleet=None)  # type: ignore[arg-type]
     slurm = slurm_tools(SlurmExecutor(DryRunRunner(), DryRunRunner(), cfg.slurm.reason_prefix))
+    k8s = schema_only_k8s_tools(cfg.kubernetes)
     taken = {t.name for t in slurm}
-    return {"replay": replay, "live": [*(t for t in replay if t.name not in taken), *slurm]}
+    return {
+        "replay": [*replay, *k8s],
+        "live": [*(t for t in replay if t.name not in taken), *slurm, *k8s],
+    }
 
 
 def _problems(err: ValidationError) -> list[str]:

@@ -73,6 +73,7 @@ _DURATION_UNITS: Final = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
 _TAKES_OUT_DEFAULT: Final = (
     "slurm.drain_node",
     "k8s.cordon_node",
+    "k8s.taint_node",
     "node.reboot",
     "nvidia_smi.reset_gpu",
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
+import importlib.metadata
 import json
 import os
 import subprocess
@@ -34,13 +35,42 @@ _CHUNK = 8 << 20
 
 
 def install_hint(extra: str = PIP_EXTRA, *, reinstall: bool = False) -> str:
-    """How to install an extra: gpufleet is installed from its source checkout, not from PyPI,
-    so the hint names the checkout (``-e .``), never a ``gpufleet`` package to download."""
+    """How to install an extra: gpufleet is installed from its source checkout or its wheel,
+    not from PyPI, so the hint names the checkout (``-e .``) and, for a wheel install, the
+    extra's own PyPI packages with their pinned versions (read from gpufleet's installed
+    metadata), never a ``gpufleet`` package to download."""
     flag = "--force-reinstall " if reinstall else ""
-    return (
+    hint = (
         f"pip install {flag}-e '.[{extra}]' in the gpufleet source checkout "
         "(`make eval` installs the local-llm extra)"
     )
+    packages = extra_requirements(extra)
+    if packages:
+        hint += f"; with gpufleet installed from its wheel: pip install {flag}" + " ".join(
+            f"'{p}'" for p in packages
+        )
+    return hint
+
+
+def extra_requirements(extra: str) -> list[str]:
+    """The requirements gpufleet's installed metadata lists for ``extra``, with the extras it
+    names in turn expanded (``local-llm-1-5b`` includes ``gpufleet[local-llm]``); [] when
+    gpufleet's metadata cannot be read."""
+    try:
+        requires = importlib.metadata.requires("gpufleet") or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    out: list[str] = []
+    for line in requires:
+        req, _, marker = line.partition(";")
+        if marker.replace("'", '"').strip() != f'extra == "{extra}"':
+            continue
+        req = req.strip()
+        if req.startswith("gpufleet["):
+            out += [r for e in req[9:].rstrip("]").split(",") for r in extra_requirements(e)]
+        elif req not in out:
+            out.append(req)
+    return out
 
 
 class BundledModelError(RuntimeError):
