@@ -27,13 +27,12 @@ from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
-from service.chat.plugin import BookSource, chat_plugin
+from service.chat.plugin import chat_plugin
 from service.chat.reads import StoreChatReads
 from service.config import perf_enabled
 from service.context import Extension
-from service.incidents import IncidentBook
 from service.mcp.deps import runtime_deps
-from service.mcp.incidents import IncidentState
+from service.mcp.incidents import BookIncidents
 from service.mcp.server import mcp_http
 from service.runner import Plugin, PluginInputs
 from service.slack.mention import chat_asker
@@ -41,18 +40,6 @@ from service.slack.wiring import SlackFrontEnd
 from service.web.page import web_router
 
 PROPOSAL_POLL_S = 1.0
-
-
-class BookIncidents:
-    """The API's incident read model as MCP's incident source (no re-read of the log)."""
-
-    def __init__(self, book: IncidentBook) -> None:
-        self.book = book
-
-    def incidents(self) -> list[IncidentState]:
-        records = list(self.book.records.values())  # a snapshot: MCP tools run in threads
-        states = [IncidentState(r.incident, r.diagnosis, None) for r in records]
-        return sorted(states, key=lambda s: (-s.incident.updated_at, s.incident.incident_id))
 
 
 def slack_plugin(inputs: PluginInputs) -> Extension:
@@ -63,12 +50,12 @@ def slack_plugin(inputs: PluginInputs) -> Extension:
     # questions asked in an incident's thread: the chat assistant over the same reads as
     # POST /api/v1/chat, with no identity (a proposal is described, never stored)
     reads = StoreChatReads(
-        incident_source=BookSource(inputs.book),
+        incident_source=BookIncidents(inputs.book),
         store=approvals,
         retriever=lambda: rt.deps.retriever,
         gate=rt.deps.gate,
         requested_by=None,
-        clock=ctx.clock,
+        clock=inputs.data_clock,
     )
     slack = SlackFrontEnd.build(
         cfg,
@@ -77,7 +64,7 @@ def slack_plugin(inputs: PluginInputs) -> Extension:
         policy=ctx.policy,
         secrets=inputs.loaded.slack,
         clock=ctx.clock,
-        ask=chat_asker(reads, rt.deps.model, ctx.clock),
+        ask=chat_asker(reads, rt.deps.model, inputs.data_clock),
     )
     slack.subscribe(ctx.bus)  # plugins are built before the bus starts
     http_mode = slack.bridge.secrets.signing_secret is not None
@@ -86,16 +73,23 @@ def slack_plugin(inputs: PluginInputs) -> Extension:
 
 def mcp_plugin(inputs: PluginInputs) -> Extension:
     ctx, listen = inputs.ctx, inputs.loaded.config.listen
-    rt = inputs.runtime
-    deps = runtime_deps(rt, incidents=BookIncidents(inputs.book), clock=ctx.clock)
+    deps = runtime_deps(inputs.runtime, incidents=BookIncidents(inputs.book), clock=ctx.clock)
     hosts = [f"{listen.host}:*", "127.0.0.1:*", "localhost:*", "[::1]:*"]
     mcp = mcp_http(deps, ctx.tokens, anonymous_reads=False, allowed_hosts=hosts)
+    return Extension(mounts=(("/mcp", mcp.app),), lifecycles=(mcp.lifespan,))
+
+
+def proposals_plugin(inputs: PluginInputs) -> Extension:
+    """Runs the actions proposed from MCP or the chat once a person has approved them
+    (through the SRE runtime's gate and ledger: at most once, audited). Always on, because
+    the chat is: an approved chat proposal must run whether or not MCP is turned on."""
+    ctx, rt = inputs.ctx, inputs.runtime
     proposals = ProposalExecutor(rt.deps.gate, rt.deps.ledger, publish=ctx.bus.publish)
 
     @contextlib.asynccontextmanager
     async def proposal_poller() -> AsyncIterator[None]:
         task = asyncio.create_task(
-            proposals.run_poller(ctx.clock, PROPOSAL_POLL_S), name="mcp-proposals"
+            proposals.run_poller(ctx.clock, PROPOSAL_POLL_S), name="proposals"
         )
         try:
             yield
@@ -103,7 +97,7 @@ def mcp_plugin(inputs: PluginInputs) -> Extension:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
-    return Extension(mounts=(("/mcp", mcp.app),), lifecycles=(mcp.lifespan, proposal_poller))
+    return Extension(lifecycles=(proposal_poller,))
 
 
 def perf_plugin(inputs: PluginInputs) -> Extension:
@@ -147,9 +141,9 @@ def web_plugin(_inputs: PluginInputs) -> Extension:
 
 
 def front_end_plugins(slack: bool, mcp: bool, perf: bool) -> list[Plugin]:
-    """The web page and the chat (always: they need no configuration), and Slack, MCP and/or
-    the Performance agent when turned on."""
-    plugins: list[Plugin] = [web_plugin, chat_plugin]
+    """The web page, the chat and the runner of approved proposals (always: they need no
+    configuration), and Slack, MCP and/or the Performance agent when turned on."""
+    plugins: list[Plugin] = [web_plugin, chat_plugin, proposals_plugin]
     if slack:
         plugins.append(slack_plugin)
     if mcp:

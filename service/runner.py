@@ -78,6 +78,9 @@ class PluginInputs:
     loaded: LoadedConfig
     runtime: SreRuntime
     book: IncidentBook
+    # the fleet's "now" for reads over its data: the simulator's or replay's data time, the
+    # wall clock for a live fleet (a chat question about "the last 30 minutes" means this)
+    data_clock: Callable[[], float] = time.time
 
 
 # PluginInputs → what a front end adds (Slack's router, MCP's mount and session manager)
@@ -247,7 +250,7 @@ class Service:
         self.agent = SreService(
             sre.runtime, self.bus, clock=sre.clock, origin=sre.origin, observe=self._observe
         )
-        inputs = PluginInputs(self.ctx, loaded, sre.runtime, self.book)
+        inputs = PluginInputs(self.ctx, loaded, sre.runtime, self.book, sre.decision_clock)
         extensions = [plugin(inputs) for plugin in plugins]
         self.app = create_app(
             self.ctx,

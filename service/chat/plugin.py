@@ -12,28 +12,14 @@ from graph.approvals.store import ApprovalStore
 from service.chat.reads import StoreChatReads
 from service.chat.router import chat_router
 from service.context import Extension
-from service.incidents import IncidentBook
-from service.mcp.incidents import IncidentState
+from service.mcp.incidents import BookIncidents
 from service.runner import PluginInputs
-
-
-class BookSource:
-    """The service's incident read model as an incident source (a snapshot per call: the
-    chat reads in a worker thread)."""
-
-    def __init__(self, book: IncidentBook) -> None:
-        self.book = book
-
-    def incidents(self) -> list[IncidentState]:
-        records = list(self.book.records.values())
-        states = [IncidentState(r.incident, r.diagnosis, None) for r in records]
-        return sorted(states, key=lambda s: (-s.incident.updated_at, s.incident.incident_id))
 
 
 def chat_plugin(inputs: PluginInputs) -> Extension:
     ctx, rt = inputs.ctx, inputs.runtime
     store = ApprovalStore(ctx.approvals_path)
-    source = BookSource(inputs.book)
+    source = BookIncidents(inputs.book)
 
     def reads_for(identity: str | None) -> StoreChatReads:
         return StoreChatReads(
@@ -42,7 +28,7 @@ def chat_plugin(inputs: PluginInputs) -> Extension:
             retriever=lambda: rt.deps.retriever,
             gate=rt.deps.gate,
             requested_by=f"chat:{identity}" if identity else None,
-            clock=ctx.clock,
+            clock=inputs.data_clock,
         )
 
     @contextlib.asynccontextmanager
@@ -52,5 +38,5 @@ def chat_plugin(inputs: PluginInputs) -> Extension:
         finally:
             store.close()
 
-    router = chat_router(reads_for, ctx.tokens, ctx.clock, model=rt.deps.model)
+    router = chat_router(reads_for, ctx.tokens, inputs.data_clock, model=rt.deps.model)
     return Extension(routers=(router,), lifecycles=(closing,))

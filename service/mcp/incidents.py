@@ -24,6 +24,7 @@ from agents.sre.runtime import Origin
 from bus.events import Diagnosis, DiagnosisReady, Incident, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
 from graph.checkpoint import open_checkpointer
+from service.incidents import IncidentBook
 
 
 @dataclass(frozen=True)
@@ -109,3 +110,16 @@ class StateIncidents:
         finally:
             log.close()
         return [IncidentState(inc, diagnoses.get(iid), None) for iid, inc in latest.items()]
+
+
+class BookIncidents:
+    """The service's incident read model as an incident source (MCP, the chat): no re-read of
+    the log; a snapshot per call, because the tools read in worker threads."""
+
+    def __init__(self, book: IncidentBook) -> None:
+        self.book = book
+
+    def incidents(self) -> list[IncidentState]:
+        records = list(self.book.records.values())  # a snapshot: MCP tools run in threads
+        states = [IncidentState(r.incident, r.diagnosis, None) for r in records]
+        return sorted(states, key=lambda s: (-s.incident.updated_at, s.incident.incident_id))
