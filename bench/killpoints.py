@@ -60,7 +60,9 @@ def main() -> int:
         print("VIOLATION", r.as_dict())
     if args.json:
         doc = {"summary": summary, "runs": [r.as_dict() for r in runs]}
-        Path(args.json).write_text(json.dumps(doc, indent=2))
+        out = Path(args.json)
+        out.parent.mkdir(parents=True, exist_ok=True)  # a fresh checkout has no bench/results/
+        out.write_text(json.dumps(doc, indent=2))
     return 1 if bad else 0
 
 

@@ -119,3 +119,43 @@ def test_nvswitch_sxids_after_a_gpu_fell_off_the_bus_attach_to_its_incident() ->
     assert len(incs) == 1, [(i.family, i.root_entity, i.symptoms) for i in incs]
     assert incs[0].root_entity == gone
     assert "xid_20034" in incs[0].symptoms and 79 in incs[0].xids
+
+
+def _mmu_fault(pci: str) -> str:
+    return (
+        f"NVRM: Xid (PCI:0000:{pci}:00): 31, pid=4242, name=python3, Ch 00000010, intr 10000000. "
+        "MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x7f4c_8a000000. "
+        "Fault is of type FAULT_PDE ACCESS_TYPE_VIRT_READ"
+    )
+
+
+def test_one_gpu_fault_on_each_of_two_nodes_of_a_rack_is_not_a_rack_incident() -> None:
+    """An MMU fault on one GPU of node-01 and one of node-02 (2 of rack-1's 3 nodes): GPU-local
+    faults; the rack's cooling, power or switch did not cause them, so no rack incident - two
+    GPU incidents, each rooted where it happened (the shape of a driver regression that has
+    reached two nodes so far)."""
+    tp = fleet()
+    det = Detector(tp)
+    rng = np.random.default_rng(4)
+    ticks = [tick(tp, i, values(tp, rng)) for i in range(8)]
+    ticks.append(tick(tp, 8, values(tp, rng), journal(tp, 8, "node-01", [_mmu_fault(PCI[0])])))
+    ticks.append(tick(tp, 9, values(tp, rng), journal(tp, 9, "node-02", [_mmu_fault(PCI[4])])))
+    ticks += [tick(tp, i, values(tp, rng)) for i in range(10, 20)]
+    incs = final(run(det, ticks))
+    assert all(i.scope is not Scope.RACK for i in incs), [(i.scope, i.root_entity) for i in incs]
+    assert {i.root_entity for i in incs} == {"node-01/gpu0", "node-02/gpu4"}
+
+
+def test_a_link_fault_on_every_node_of_a_rack_is_one_rack_incident() -> None:
+    """The same GPU-local family on every node of the rack does point at a shared part."""
+    tp = fleet()
+    det = Detector(tp)
+    rng = np.random.default_rng(5)
+    ticks = [tick(tp, i, values(tp, rng)) for i in range(8)]
+    for k, node in enumerate(("node-01", "node-02", "node-03")):
+        ticks.append(
+            tick(tp, 8 + k, values(tp, rng), journal(tp, 8 + k, node, [_mmu_fault(PCI[k])]))
+        )
+    ticks += [tick(tp, i, values(tp, rng)) for i in range(11, 20)]
+    incs = final(run(det, ticks))
+    assert [(i.scope, i.root_entity) for i in incs] == [(Scope.RACK, "rack-1")]

@@ -127,6 +127,14 @@ class CorrelationConfig(_Strict):
     node_fraction: float = Field(default=0.75, gt=0, le=1)
     rack_min_nodes: int = Field(default=2, ge=2)
     rack_fraction: float = Field(default=0.4, gt=0, le=1)
+    # GPU-local families (ECC, Xid faults, NVLink/PCIe/IB links): two nodes of a rack showing
+    # them is coincidence or a fleet-wide cause (a driver, found by the fleet step), not the
+    # rack. Only a shared part that reaches every node (a ToR switch, a power feed) makes them
+    # rack-wide, so these need most of the rack's nodes.
+    local_families: frozenset[Family] = frozenset(
+        {Family.MEMORY, Family.DEVICE, Family.APPLICATION, Family.INTERCONNECT}
+    )
+    rack_fraction_local: float = Field(default=0.75, gt=0, le=1)
     job_link_s: float = 1800.0  # a job symptom attaches to a hardware incident this recent
     # A slot neighbour whose load-corrected temperature rose this much more than the rest of
     # its node since a thermal incident opened is attached as context (chassis scope).

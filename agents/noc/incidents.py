@@ -343,7 +343,9 @@ class IncidentManager:
                 nodes_hot |= fam_node
             rack_nodes = topo.nodes_of_rack(rack)
             k = int(nodes_hot[rack_nodes].sum())
-            if k >= cfg.rack_min_nodes and k >= cfg.rack_fraction * rack_nodes.size:
+            local = a.family in cfg.local_families
+            fraction = cfg.rack_fraction_local if local else cfg.rack_fraction
+            if k >= cfg.rack_min_nodes and k >= fraction * rack_nodes.size:
                 members = np.flatnonzero(fam_gpu & (topo.gpu_rack == rack))
                 return Scope.RACK, topo.rack_keys[rack], members
             node_gpus = topo.gpus_of_node(node)
