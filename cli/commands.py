@@ -20,7 +20,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -34,10 +34,11 @@ from bus.log import EventLog
 from bus.memory import InProcessBus
 from cli.common import UsageError, load_topology
 from cli.perf import cmd_perf_eval
+from cli.remote_write_source import parse_listen, vmagent_flag
 from cli.render import incident_block, stats_block, truth_block, utc
+from cli.source_errors import SourceError
 from cli.sre import demo_diagnosis
 from cli.watch import (
-    SourceError,
     alert_receiver,
     build_live,
     log_feeds,
@@ -122,8 +123,15 @@ class _Board:
 
 
 class _Progress:
-    def __init__(self, total: int | None, out: TextIO | None, every: int = 20) -> None:
+    def __init__(
+        self,
+        total: int | None,
+        out: TextIO | None,
+        every: int = 20,
+        extra: Callable[[], str] | None = None,
+    ) -> None:
         self.total, self.out, self.every = total, out, every
+        self.extra = extra  # the source's own counts (the remote-write receiver's)
         self.t0 = time.perf_counter()  # display only: never feeds detection logic
 
     def __call__(self, tick: Tick, n: int, stats: DetectorStats, board: _Board) -> None:
@@ -134,7 +142,7 @@ class _Progress:
         self.out.write(
             f"\r\033[K[{bar}] {utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
             f"anomalies {stats.anomalies:,}  incidents {len(board.live())}  "
-            f"({time.perf_counter() - self.t0:.1f}s)"
+            f"({time.perf_counter() - self.t0:.1f}s)" + (f"  {self.extra()}" if self.extra else "")
         )
         self.out.flush()
 
@@ -160,7 +168,8 @@ async def _run(
     bus = InProcessBus(log)
     board = _Board(progress)
     bus.subscribe("incident", "incident-board", board)
-    prog = _Progress(total, progress)
+    status = getattr(source, "status", None)  # a live receiver: its counts every tick
+    prog = _Progress(total, progress, every=1 if status else 20, extra=status)
     pacer = None
     if speed is not None:
         pacer = _wall_clock_pacer(speed)
@@ -433,9 +442,22 @@ def _say_blind_rules(targets_spec: str, err: TextIO) -> None:
         err.write(f"gpufleet watch: note: {line}\n")
 
 
+def _say_vmagent_flag(listen: str, discovering: bool, err: TextIO) -> None:
+    """Once, at start: the flag vmagent needs to push to this watch."""
+    try:
+        host, port = parse_listen(listen)
+    except SourceError as e:
+        raise UsageError(str(e)) from None
+    err.write(f"gpufleet watch: run vmagent with {vmagent_flag(host, port)}\n")
+    if discovering:
+        err.write("gpufleet watch: waiting for its first push to discover the fleet\n")
+    err.flush()
+
+
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
     topology = load_topology(args.topology) if args.topology else None
+    noc_config = load_config(args.config)  # before a live source waits for its fleet
     source: TickSource | AsyncTickSource
     closers: list[Any] = []
     speed = args.speed
@@ -451,6 +473,8 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     else:
         # Live sources pace themselves; their time is the fleet's.
         speed = None
+        if kind == "remote-write":
+            _say_vmagent_flag(arg, topology is None, sys.stderr)
         try:
             source, closers = asyncio.run(
                 build_live(
@@ -463,12 +487,13 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             _say_blind_rules(arg, sys.stderr)
         if duration is not None:
             max_ticks = max(1, round(duration / args.interval))
-    detector = Detector(source.topology, load_config(args.config))
+    detector = Detector(source.topology, noc_config)
     _check_log_files(args.logs or [], sys.stderr)
     try:
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
     except (OSError, ValueError) as e:
         raise UsageError(f"--logs: {e}") from None
+    status = getattr(source, "status", None)  # a live receiver's counts, for the status line
     if args.sre:
         # The SRE agent diagnoses each incident as it opens (cli/watch.py, agents/sre/service.py)
         try:
@@ -478,7 +503,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         except SreConfigError as e:
             raise UsageError(str(e)) from None
         board = _Board(sys.stderr)
-        progress = _Progress(None, sys.stderr)
+        progress = _Progress(None, sys.stderr, every=1 if status else 20, extra=status)
         try:
             asyncio.run(
                 run_watch(
