@@ -20,7 +20,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -34,10 +34,11 @@ from bus.factory import open_bus, subscribe_view
 from bus.log import EventLog
 from cli.common import UsageError, check_bus_args, load_topology
 from cli.perf import cmd_perf_eval
+from cli.remote_write_source import parse_listen, vmagent_flag
 from cli.render import incident_block, stats_block, truth_block, utc
+from cli.source_errors import SourceError
 from cli.sre import demo_diagnosis
 from cli.watch import (
-    SourceError,
     SreWatch,
     WatchHooks,
     alert_receiver,
@@ -135,8 +136,15 @@ def _erase_line(out: TextIO) -> str:
 
 
 class _Progress:
-    def __init__(self, total: int | None, out: TextIO | None, every: int = 20) -> None:
+    def __init__(
+        self,
+        total: int | None,
+        out: TextIO | None,
+        every: int = 20,
+        extra: Callable[[], str] | None = None,
+    ) -> None:
         self.total, self.out, self.every = total, out, every
+        self.extra = extra  # the source's own counts (the remote-write receiver's)
         self.t0 = time.perf_counter()  # display only: never feeds detection logic
 
     def __call__(self, tick: Tick, n: int, stats: DetectorStats, board: _Board) -> None:
@@ -148,7 +156,9 @@ class _Progress:
         self.out.write(
             f"{_erase_line(self.out)}{bar}{utc(tick.timestamp)} UTC  samples {stats.samples:,}  "
             f"anomalies {stats.anomalies:,}  incidents {len(board.live())}  "
-            f"({time.perf_counter() - self.t0:.1f}s)" + ("" if tty else "\n")
+            f"({time.perf_counter() - self.t0:.1f}s)"
+            + (f"  {self.extra()}" if self.extra else "")
+            + ("" if tty else "\n")
         )
         self.out.flush()
 
@@ -175,7 +185,8 @@ async def _run(
     bus = open_bus(bus_url, log)
     board = _Board(progress)
     subscribe_view(bus, "incident", "incident-board", board)
-    prog = _Progress(total, progress)
+    status = getattr(source, "status", None)  # a live receiver: its counts every tick
+    prog = _Progress(total, progress, every=1 if status else 20, extra=status)
     pacer = None
     if speed is not None:
         pacer = _wall_clock_pacer(speed)
@@ -474,8 +485,11 @@ def _watch_sre(
         ticks["n"] = n + 1
         view.observe_tick(tick.timestamp, detector.stats.samples)
 
+    extra = getattr(source, "status", None)  # a live receiver's own counts (remote-write)
+
     def status() -> None:
-        output.status(view.status(time.time(), poll_counts(source, ticks["n"])), time.time())
+        line = view.status(time.time(), poll_counts(source, ticks["n"]))
+        output.status(line + (f"  {extra()}" if extra else ""), time.time())
 
     hooks = WatchHooks(
         view=view,
@@ -524,10 +538,23 @@ def _watch_sre(
     return 0
 
 
+def _say_vmagent_flag(listen: str, discovering: bool, err: TextIO) -> None:
+    """Once, at start: the flag vmagent needs to push to this watch."""
+    try:
+        host, port = parse_listen(listen)
+    except SourceError as e:
+        raise UsageError(str(e)) from None
+    err.write(f"gpufleet watch: run vmagent with {vmagent_flag(host, port)}\n")
+    if discovering:
+        err.write("gpufleet watch: waiting for its first push to discover the fleet\n")
+    err.flush()
+
+
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
     check_bus_args(args.bus, args.events_db)
     topology = load_topology(args.topology) if args.topology else None
+    noc_config = load_config(args.config)  # before a live source waits for its fleet
     source: TickSource | AsyncTickSource
     closers: list[Any] = []
     speed = args.speed
@@ -543,6 +570,8 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     else:
         # Live sources pace themselves; their time is the fleet's.
         speed = None
+        if kind == "remote-write":
+            _say_vmagent_flag(arg, topology is None, sys.stderr)
         try:
             source, closers = asyncio.run(
                 build_live(
@@ -557,7 +586,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             max_ticks = max(1, round(duration / args.interval))
     if args.feed_shards:
         return _feed_shards(args, source, speed, max_ticks, out)
-    detector = Detector(source.topology, load_config(args.config))
+    detector = Detector(source.topology, noc_config)
     _check_log_files(args.logs or [], sys.stderr)
     try:
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)

@@ -186,7 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--source",
         default="sim",
         help="sim | replay:DIR | dcgm:URL[,URL...] | dcgm:@FILE | prometheus:URL | "
-        "nvml | nvml:fake",
+        "nvml | nvml:fake | remote-write:[HOST:]PORT (vmagent pushes here)",
     )
     w.add_argument("--topology", help="topology JSON (list of clusters); default: discovered")
     w.add_argument("--interval", type=float, default=15.0, help="seconds between polls (live)")

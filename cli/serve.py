@@ -15,7 +15,7 @@ from typing import TextIO
 
 from agents.sre.config import SreConfigError
 from cli.common import UsageError, check_bus_args
-from cli.watch import SourceError
+from cli.source_errors import SourceError
 from service.config import LoadedConfig, ServeConfigError, load_serve_config
 from service.export import alert_rules_yaml, grafana_dashboards
 from service.runner import Plugin, serve

@@ -7,7 +7,9 @@ Sources (``--source``):
 - ``dcgm:URL[,URL…]`` or ``dcgm:@FILE`` — scrape dcgm-exporter endpoints (FILE: one
   ``URL [hostname]`` per line; ``#`` comments);
 - ``prometheus:URL`` — poll a Prometheus-API store (Prometheus, VictoriaMetrics, Thanos…);
-- ``nvml`` — this host's GPUs through NVML (``nvml:fake`` drives a simulated node instead).
+- ``nvml`` — this host's GPUs through NVML (``nvml:fake`` drives a simulated node instead);
+- ``remote-write:[HOST:]PORT`` — receive vmagent's Prometheus remote-write pushes
+  (:mod:`cli.remote_write_source`; binds 127.0.0.1 unless HOST is given).
 
 Extra inputs: ``--logs PATH|journal`` (repeatable; kernel logs followed live) and
 ``--alertmanager [HOST:]PORT`` (the service's Alertmanager webhook edge, :mod:`service.intake`,
@@ -53,6 +55,8 @@ from bus.factory import open_bus, subscribe_view
 from bus.log import EventLog
 from bus.protocol import Bus, Handler
 from cli.model_progress import TerminalProgress
+from cli.remote_write_source import build_remote_write
+from cli.source_errors import SourceError
 from service.app import http_app
 from service.intake import WEBHOOK_PATH, AlertmanagerEdge
 from service.journal import IntakeJournal
@@ -67,10 +71,6 @@ from telemetry.scrape import DcgmExporterScraper, ScrapeSource, ScrapeTarget, di
 from telemetry.sources import TickSource
 from telemetry.topology import Topology, build_cluster
 from telemetry.vmjson import read_vm_jsonl
-
-
-class SourceError(ValueError):
-    """A source spec that cannot be built; the message says which part and why."""
 
 
 @dataclass
@@ -156,9 +156,12 @@ async def build_live(
             return NvmlSource(collector, interval_s=interval_s, sleep=fake.asleep), [collector]
         collector = NvmlCollector(hostname=socket.gethostname(), topology=topology)
         return NvmlSource(collector, interval_s=interval_s), [collector]
+    if kind == "remote-write":
+        rw = await build_remote_write(arg, topology, interval_s)
+        return rw, [rw]
     raise SourceError(
         f"unknown source {spec!r}: use sim, replay:DIR, dcgm:URL[,URL]|@FILE, "
-        "prometheus:URL or nvml"
+        "prometheus:URL, nvml or remote-write:[HOST:]PORT"
     )
 
 

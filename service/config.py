@@ -53,7 +53,9 @@ class TelemetryConfig(_Strict):
     """What the NOC watches: the same specs as ``gpufleet watch --source``."""
 
     source: str = Field(
-        default="sim", description="sim | replay:DIR | dcgm:URL[,URL]|@FILE | prometheus:URL | nvml"
+        default="sim",
+        description="sim | replay:DIR | dcgm:URL[,URL]|@FILE | prometheus:URL | nvml | "
+        "remote-write:[HOST:]PORT",
     )
     interval_s: float = Field(default=15.0, gt=0, description="seconds between polls (live)")
     speed: float = Field(default=1.0, gt=0, description="sim/replay: data seconds per second")
@@ -71,10 +73,10 @@ class TelemetryConfig(_Strict):
     @classmethod
     def _known_kind(cls, v: str) -> str:
         kind = v.partition(":")[0]
-        if kind not in ("sim", "replay", "dcgm", "prometheus", "nvml"):
+        if kind not in ("sim", "replay", "dcgm", "prometheus", "nvml", "remote-write"):
             raise ValueError(
                 f"unknown source {v!r}: use sim, replay:DIR, dcgm:URL[,URL]|@FILE, "
-                "prometheus:URL or nvml"
+                "prometheus:URL, nvml or remote-write:[HOST:]PORT"
             )
         return v
 

@@ -77,6 +77,7 @@ class IngestStats:
     """Counts since the ingest started: every series of every request lands in one of them."""
 
     requests: int = 0
+    rejected: int = 0  # requests answered 400/413 (counted by the route, nothing ingested)
     series: int = 0  # series decoded (one sample each from vmagent; more are all counted)
     samples: int = 0
     stored: int = 0  # samples that updated a GPU cell
@@ -374,6 +375,25 @@ class RemoteWriteIngest:
         return Tick(now, (core,))
 
 
+def series_label_sets(body: bytes) -> list[dict[str, str]]:
+    """The labels of every time series in one snappy-compressed WriteRequest (the generic
+    decoder: for discovering the fleet from a first push, not for the per-scrape path)."""
+    buf = decompress(body)
+    out = []
+    for num, wire, start, end in _fields(buf, 0, len(buf)):
+        if num != 1 or wire != 2:
+            continue
+        label_end = start
+        for n2, _, _, b in _fields(buf, start, end):
+            if n2 != 1:
+                break
+            label_end = b
+        labels = _labels(buf, start, label_end)
+        if labels is not None:
+            out.append(labels)
+    return out
+
+
 def _field_end(buf: bytes, pos: int) -> int:
     """End of the single field starting at pos (for skipping a non-TimeSeries field)."""
     key, p = _varint(buf, pos)
@@ -419,6 +439,7 @@ def remote_write_app(
             part = msg.get("body", b"")
             size += len(part)
             if size > MAX_BODY_BYTES:
+                ingest.stats.rejected += 1
                 await _respond(send, 413, f"body over {MAX_BODY_BYTES} bytes\n".encode())
                 return
             chunks.append(part)
@@ -426,6 +447,7 @@ def remote_write_app(
         try:
             ingest.ingest(b"".join(chunks))
         except RemoteWriteError as exc:
+            ingest.stats.rejected += 1
             await _respond(send, 400, f"{exc}\n".encode())
             return
         await _respond(send, 204, b"")

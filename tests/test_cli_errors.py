@@ -42,6 +42,16 @@ CASES: list[tuple[str, str, str]] = [
         "gpufleet watch: ",
     ),
     ("watch-unknown-source", "watch --source bogus", "gpufleet watch: unknown source"),
+    (
+        "watch-remote-write-no-port",
+        "watch --source remote-write:127.0.0.1:http",
+        "gpufleet watch: remote-write source expects [HOST:]PORT",
+    ),
+    (
+        "watch-remote-write-port-range",
+        "watch --source remote-write:70000",
+        "gpufleet watch: remote-write source: port 70000 is out of range",
+    ),
     ("watch-replay-missing", "watch --source replay:{tmp}/missing", "gpufleet watch: "),
     ("watch-topology-dir", "watch --topology {tmp}/empty", "gpufleet watch: "),
     ("watch-topology-garbage", "watch --topology {tmp}/garbage.json", "gpufleet watch: "),

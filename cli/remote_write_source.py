@@ -1,0 +1,165 @@
+"""``--source remote-write:[HOST:]PORT``: vmagent pushes, the NOC ticks on what arrived.
+
+vmagent (or Prometheus) scrapes the dcgm-exporters and remote-writes to this process; the
+receiver (:mod:`telemetry.remote_write`) keeps the latest value of every (GPU, field) cell and
+the source hands the detector that matrix once per ``interval_s`` (a cell older than
+:data:`MAX_AGE_INTERVALS` intervals is a gap). Without ``--topology`` the fleet is discovered
+from the labels of vmagent's first push that carries GPU series (the bodies read while
+discovering are then ingested, so nothing pushed is lost). Binds only where told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from cli.source_errors import SourceError
+from service.server import HttpServer, ServerStartError
+from telemetry.frame import Tick
+from telemetry.remote_write import (
+    WRITE_PATH,
+    RemoteWriteIngest,
+    remote_write_app,
+    series_label_sets,
+)
+from telemetry.topology import Topology
+from telemetry.vmjson import read_vm_jsonl
+
+DEFAULT_HOST = "127.0.0.1"
+MAX_AGE_INTERVALS = 3.0
+DISCOVERY_TIMEOUT_S = 120.0
+DISCOVERY_STAMP_MS = 1_700_000_000_000
+_PROBE = "DCGM_FI_DEV_GPU_TEMP"  # the series whose labels name every GPU
+
+
+class RemoteWriteSourceError(SourceError):
+    """A remote-write source spec that cannot be served; the message says why."""
+
+
+def parse_listen(arg: str) -> tuple[str, int]:
+    """``[HOST:]PORT`` → (host, port); the host defaults to 127.0.0.1."""
+    host, _, port = arg.rpartition(":")
+    try:
+        port_n = int(port)
+    except ValueError:
+        raise RemoteWriteSourceError(
+            f"remote-write source expects [HOST:]PORT, got {arg!r}"
+        ) from None
+    if not 0 < port_n <= 65535:
+        raise RemoteWriteSourceError(f"remote-write source: port {port_n} is out of range")
+    return host.strip("[]") or DEFAULT_HOST, port_n
+
+
+def vmagent_flag(host: str, port: int) -> str:
+    """The flag the operator gives vmagent to push here."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"-remoteWrite.url=http://{shown}:{port}{WRITE_PATH}"
+
+
+class _Discovery(RemoteWriteIngest):
+    """Keeps every readable body and the labels of its GPU probe series."""
+
+    def __init__(self) -> None:
+        super().__init__(Topology([]))
+        self.bodies: list[bytes] = []
+        self.gpu_series: list[dict[str, str]] = []
+        self.found = asyncio.Event()
+
+    def ingest(self, body: bytes) -> int:
+        labels = series_label_sets(body)  # raises RemoteWriteError → 400, counted
+        self.bodies.append(body)
+        self.stats.requests += 1
+        probes = [s for s in labels if s.get("__name__") == _PROBE and s.get("Hostname")]
+        self.gpu_series += probes
+        if probes:
+            self.found.set()
+        return len(labels)
+
+
+def topology_from_labels(series: list[dict[str, str]]) -> Topology:
+    # read_vm_jsonl builds the fleet from labels; the value and the (in-range) time are unused
+    sample = {"values": [0.0], "timestamps": [DISCOVERY_STAMP_MS]}
+    lines = [json.dumps({"metric": s, **sample}) for s in series]
+    return read_vm_jsonl(lines, source="remote-write discovery").topology
+
+
+async def discover(host: str, port: int, timeout_s: float) -> tuple[Topology, list[bytes]]:
+    """Serve until a push carries GPU series; the fleet they name and every body read."""
+    found = _Discovery()
+    server = HttpServer(remote_write_app(found), host, port)
+    try:
+        await server.start()
+    except ServerStartError as e:
+        raise RemoteWriteSourceError(f"remote-write source: {e}") from None
+    try:
+        await asyncio.wait_for(found.found.wait(), timeout_s)
+    except TimeoutError:
+        raise RemoteWriteSourceError(
+            f"remote-write source: no {_PROBE} series with a Hostname label arrived within "
+            f"{timeout_s:.0f}s ({found.stats.requests} requests, {found.stats.rejected} "
+            f"rejected); is vmagent running with {vmagent_flag(host, server.port)}? "
+            "Or pass --topology"
+        ) from None
+    finally:
+        await server.stop()
+    topology = topology_from_labels(found.gpu_series)
+    if topology.n_gpus == 0:
+        raise RemoteWriteSourceError("remote-write source: the pushed GPU series name no GPU")
+    return topology, found.bodies
+
+
+class RemoteWriteSource:
+    """An async tick source: serves the receiver, ticks every ``interval_s``."""
+
+    def __init__(
+        self,
+        ingest: RemoteWriteIngest,
+        host: str,
+        port: int,
+        interval_s: float,
+        *,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.ingest = ingest
+        self.topology = ingest.topology
+        self.interval_s = interval_s
+        self.max_age_s = MAX_AGE_INTERVALS * interval_s
+        self._server = HttpServer(remote_write_app(ingest), host, port)
+        self._clock, self._sleep = clock, sleep
+
+    async def aticks(self) -> AsyncIterator[Tick]:
+        try:
+            await self._server.start()
+        except ServerStartError as e:
+            raise RemoteWriteSourceError(f"remote-write source: {e}") from None
+        while True:
+            await self._sleep(self.interval_s)
+            yield self.ingest.tick(self._clock(), self.max_age_s)
+
+    def status(self) -> str:
+        """The receiver's counts, for the watch's status line."""
+        st = self.ingest.stats
+        return (
+            f"remote-write: {st.samples:,} samples in {st.requests:,} requests, "
+            f"{st.rejected:,} rejected, {st.unmapped + st.unsupported:,} series on no GPU"
+        )
+
+    async def aclose(self) -> None:
+        await self._server.stop()
+
+
+async def build_remote_write(
+    arg: str, topology: Topology | None, interval_s: float
+) -> RemoteWriteSource:
+    """``remote-write:[HOST:]PORT`` → the source (discovering the fleet when no topology)."""
+    host, port = parse_listen(arg)
+    bodies: list[bytes] = []
+    if topology is None:
+        topology, bodies = await discover(host, port, max(DISCOVERY_TIMEOUT_S, 4 * interval_s))
+    ingest = RemoteWriteIngest(topology)
+    for body in bodies:
+        ingest.ingest(body)
+    return RemoteWriteSource(ingest, host, port, interval_s)
