@@ -98,7 +98,7 @@ def test_watch_dcgm_exporters_kernel_log_and_alertmanager(tmp_path: Path) -> Non
 
         for h in topo.node_keys:
             ex.serve(h, texts[0][h])
-        mover = asyncio.create_task(advance())
+        mover: asyncio.Task[None] | None = None
         targets = ",".join(ex.url[h] for h in topo.node_keys)
         try:
             async with alertmanager(
@@ -123,6 +123,11 @@ def test_watch_dcgm_exporters_kernel_log_and_alertmanager(tmp_path: Path) -> Non
                         ],
                     )
                 )
+                # The fleet moves on and the kernel speaks only once the watch is up (its
+                # receiver answers): on a loaded machine its start can take seconds, and a
+                # line written before it follows the log (from its end) is not "live".
+                await _until_listening(receiver_port)
+                mover = asyncio.create_task(advance())
                 await asyncio.sleep(1.0)
                 kernel_says_xid79()
                 async with httpx.AsyncClient(trust_env=False) as client:
@@ -143,7 +148,8 @@ def test_watch_dcgm_exporters_kernel_log_and_alertmanager(tmp_path: Path) -> Non
                     r.raise_for_status()
                 return await watch
         finally:
-            mover.cancel()
+            if mover is not None:
+                mover.cancel()
             await ex.close()
 
     doc = asyncio.run(scenario())
@@ -287,3 +293,18 @@ def test_simulate_populates_a_store() -> None:
         series = vm.export('{__name__="DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",gpu="2"}')
     assert "to " + vm.url in out.getvalue()
     assert len(series) >= 1 and max(max(s["values"]) for s in series) == 1
+
+
+async def _until_listening(port: int, timeout_s: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            if loop.time() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+        else:
+            writer.close()
+            return
