@@ -36,7 +36,8 @@ class LogEventFeed(Protocol):
     def drain(self) -> list[LogEvent]: ...
 
 
-async def _as_async(source: TickSource | AsyncTickSource) -> AsyncIterator[Tick]:
+async def as_async(source: TickSource | AsyncTickSource) -> AsyncIterator[Tick]:
+    """A source's ticks as one async stream, whether it yields them sync or async."""
     aticks = getattr(source, "aticks", None)
     if aticks is not None:
         async for tick in aticks():
@@ -73,7 +74,7 @@ async def run_noc(
     feeds = list(log_feeds)
     pending: list[LogEvent] = []  # log events newer than the latest tick wait for the next one
     n = 0
-    async for tick in _as_async(source):
+    async for tick in as_async(source):
         if max_ticks is not None and n >= max_ticks:
             break
         if pacer is not None:

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from agents.noc.detector import Detector
-from agents.noc.service import AsyncTickSource, Pacer
+from agents.noc.service import AsyncTickSource, Pacer, as_async
 from bus.events import Event
 from bus.protocol import Subscription
-from telemetry.frame import Tick
 from telemetry.shards import TickDecoder, encode_tick, split_by_rack
 from telemetry.sources import TickSource
 from telemetry.topology import Topology
@@ -92,17 +91,6 @@ class NocWorker:
             self.stats.published += 1
 
 
-async def _ticks(source: TickSource | AsyncTickSource) -> AsyncIterator[Tick]:
-    aticks = getattr(source, "aticks", None)
-    if aticks is not None:
-        async for tick in aticks():
-            yield tick
-        return
-    ticks: Iterable[Tick] = source.ticks()  # type: ignore[union-attr]
-    for tick in ticks:
-        yield tick
-
-
 async def feed_shards(
     source: TickSource | AsyncTickSource,
     topology: Topology,
@@ -115,7 +103,7 @@ async def feed_shards(
     (rack, tick time) so a feeder restarted over the same data publishes nothing twice.
     Returns the number of ticks fed."""
     n = 0
-    async for tick in _ticks(source):
+    async for tick in as_async(source):
         if max_ticks is not None and n >= max_ticks:
             break
         if pacer is not None:
