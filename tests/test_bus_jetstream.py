@@ -6,6 +6,7 @@ again and handles none twice, and an unreachable server is one clear error."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import sqlite3
 import subprocess
 import sys
@@ -492,5 +493,19 @@ def test_a_consumer_killed_mid_stream_gets_every_unacked_event_again_and_handles
             ).fetchall()
         )
     assert sorted(effects) == sorted(e.event_id for e in events)  # every one, each once
-    assert effects == [e.event_id for e in events]  # and in publish order
+    # In publish order, except the events a killed process had fetched and not acked: the
+    # server gives those back only after ack_wait, so a quick restart may handle later events
+    # first (at-least-once delivery, idempotent handlers). A kill displaces at most the one
+    # batch it held (fetch_batch=8 in tests/nats_consumer.py): two kills, at most 16 events.
+    position = {e.event_id: i for i, e in enumerate(events)}
+    assert len(effects) - _longest_increasing_run([position[e] for e in effects]) <= 2 * 8
     assert seventh in redelivered  # handled but unacked: the server delivered it again
+
+
+def _longest_increasing_run(values: list[int]) -> int:
+    """Length of the longest increasing subsequence: how many events kept their order."""
+    tails: list[int] = []
+    for v in values:
+        i = bisect.bisect_left(tails, v)
+        tails[i : i + 1] = [v]
+    return len(tails)
