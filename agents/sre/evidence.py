@@ -46,6 +46,10 @@ LOOKBACK_S = 3600.0  # window start before the incident opened
 BASELINE_GAP_S = 600.0  # the baseline ends this long before the incident opened
 RECENT_S = 600.0  # "now" = the last ten minutes
 HISTORY_S = 30 * 86400.0  # earlier incidents / changes: the last 30 days
+# An incident on the same GPU that is still open, or opened this recently, is the same episode
+# seen twice (the NOC and an Alertmanager alert, two symptom families of one fault), not a
+# recurrence: a recurrence ended first, or began well before.
+RECURRENCE_GAP_S = 1800.0
 R_THERMAL_C_PER_W = 0.06
 BUSY_UTIL_FOR_LINK = 30.0
 MAX_FOCUS_GPUS = 8
@@ -760,13 +764,26 @@ def _changes_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence
     )
 
 
+def _num_arg(value: object) -> float:
+    return float(value) if isinstance(value, int | float) else math.inf
+
+
+def _earlier_episode(item: dict[str, Any], now: float) -> bool:
+    """An earlier episode (see RECURRENCE_GAP_S), not this fault seen by another path."""
+    opened = item.get("opened_at")
+    if item.get("phase") == "resolved":
+        return True
+    return isinstance(opened, int | float) and opened <= now - RECURRENCE_GAP_S
+
+
 def _incidents_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     items = [i for i in (res.data or []) if isinstance(i, dict)]
     ents = [str(e) for e in call.args.get("entities", [])]
     root = ents[0] if ents else ""
-    same_root = sum(1 for i in items if i.get("root_entity") == root)
+    earlier = [i for i in items if _earlier_episode(i, _num_arg(call.args.get("end")))]
+    same_root = sum(1 for i in earlier if i.get("root_entity") == root)
     host = root.split("/", 1)[0]
-    same_node = sum(1 for i in items if str(i.get("root_entity", "")).split("/", 1)[0] == host)
+    same_node = sum(1 for i in earlier if str(i.get("root_entity", "")).split("/", 1)[0] == host)
     facts: dict[str, Scalar] = {
         "incidents": len(items),
         "same_root": same_root,
