@@ -575,7 +575,11 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         try:
             source, closers = asyncio.run(
                 build_live(
-                    args.source, topology=topology, interval_s=args.interval, clock_now=time.time()
+                    args.source,
+                    topology=topology,
+                    interval_s=args.interval,
+                    clock_now=time.time(),
+                    lag_s=args.lag,
                 )
             )
         except (SourceError, StoreError, NvmlUnavailable) as e:

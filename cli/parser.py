@@ -191,6 +191,14 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--topology", help="topology JSON (list of clusters); default: discovered")
     w.add_argument("--interval", type=float, default=15.0, help="seconds between polls (live)")
     w.add_argument(
+        "--lag",
+        type=float,
+        default=None,
+        help="prometheus: query this many seconds behind now, so every sample of an instant "
+        "has landed (default 60; 2x --interval suffices for Prometheus or VictoriaMetrics with "
+        "-search.latencyOffset=0s)",
+    )
+    w.add_argument(
         "--logs",
         action="append",
         default=[],

@@ -53,7 +53,7 @@ from agents.sre.service import SreService
 from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from bus.factory import open_bus, subscribe_view
 from bus.log import EventLog
-from bus.protocol import Bus, Handler
+from bus.protocol import ALL_TOPICS, Bus, Handler
 from cli.model_progress import TerminalProgress
 from cli.remote_write_source import build_remote_write
 from cli.source_errors import SourceError
@@ -66,7 +66,7 @@ from sim.simulator import FleetSimulator
 from telemetry.frame import Tick
 from telemetry.log_feed import KernelLogFeed
 from telemetry.nvml import NvmlCollector, NvmlSource
-from telemetry.promql import PromSource, PromStore
+from telemetry.promql import DEFAULT_LAG_S, PromSource, PromStore
 from telemetry.scrape import DcgmExporterScraper, ScrapeSource, ScrapeTarget, discover_topology
 from telemetry.sources import TickSource
 from telemetry.topology import Topology, build_cluster
@@ -131,9 +131,16 @@ async def discover_prometheus_topology(store: PromStore, at: float) -> Topology:
 
 
 async def build_live(
-    spec: str, *, topology: Topology | None, interval_s: float, clock_now: float
+    spec: str,
+    *,
+    topology: Topology | None,
+    interval_s: float,
+    clock_now: float,
+    lag_s: float | None = None,
 ) -> tuple[TickSource | AsyncTickSource, list[Any]]:
     kind, _, arg = spec.partition(":")
+    if lag_s is not None and not lag_s >= 0:  # also NaN
+        raise SourceError(f"--lag must be a number of seconds >= 0, got {lag_s}")
     if kind == "dcgm":
         targets = read_targets(arg)
         topo = topology or await discover_topology(targets)
@@ -144,7 +151,8 @@ async def build_live(
             raise SourceError(f"prometheus source needs a URL, got {arg!r}")
         store = PromStore(arg)
         topo = topology or await discover_prometheus_topology(store, clock_now - 120.0)
-        return PromSource(store, topo, interval_s=interval_s), [store]
+        lag = DEFAULT_LAG_S if lag_s is None else lag_s
+        return PromSource(store, topo, interval_s=interval_s, lag_s=lag), [store]
     if kind == "nvml":
         if arg == "fake":
             # A simulated node behind a fake NVML, to try the collector without a GPU.
@@ -500,8 +508,9 @@ async def run_watch(
     bus = open_bus(bus_url, log)
     subscribe_view(bus, "incident", "incident-board", PhaseMergingBoard(board))
     if hooks.view is not None:
-        for topic in ("incident", "diagnosis", "action"):
-            subscribe_view(bus, topic, f"watch-view:{topic}", hooks.view)
+        # One subscription on every topic, not one per topic: each subscription has its own
+        # worker, so per-topic views printed "escalated" before the "diagnosed" that led to it.
+        subscribe_view(bus, ALL_TOPICS, "watch-view", hooks.view)
 
     def observe(event: Event) -> None:
         if sre.fleet is not None:

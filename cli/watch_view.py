@@ -180,6 +180,14 @@ class WatchView:
             self.pending.pop(event.approval_id, None)
         if event.risk == "read":
             return []
+        if event.status not in ("ok", "dry_run", "error"):
+            # refused before anything ran (no approval, no corroboration, not configured):
+            # "executed" would tell an operator that something happened on the node
+            return [
+                f"{event.incident_id} not run: {event.tool}"
+                + (f" on {event.args['node']}" if event.args.get("node") else "")
+                + f" ({event.status}: {event.error or 'no detail'})"
+            ]
         self.tally.executed += 1
         node = event.args.get("node")
         mode = "dry-run" if event.dry_run or event.status == "dry_run" else "live"

@@ -100,9 +100,11 @@ XID48 = (
 
 
 @pytest.fixture(scope="module")
-def retriever(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
+def retriever() -> Retriever:
     kb = KnowledgeBase.load()
-    index = CardIndex(tmp_path_factory.mktemp("real-signal-index"))
+    # The checkout's index (what the CLI and the eval use): rebuilt only when the cards
+    # changed, so the session builds it once instead of once per module.
+    index = CardIndex()
     index.build(kb)
     return Retriever(kb, index)
 

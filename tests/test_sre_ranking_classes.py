@@ -26,8 +26,10 @@ def kb() -> KnowledgeBase:
 
 
 @pytest.fixture(scope="module")
-def retriever(kb: KnowledgeBase, tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    index = CardIndex(tmp_path_factory.mktemp("ranking-index"))
+def retriever(kb: KnowledgeBase) -> Retriever:
+    # The checkout's index (what the CLI and the eval use): rebuilt only when the cards
+    # changed, so the session builds it once instead of once per module.
+    index = CardIndex()
     index.build(kb)
     return Retriever(kb, index)
 

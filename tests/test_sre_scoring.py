@@ -146,8 +146,10 @@ def test_points_to_an_unknown_card_is_a_reference_error(kb: KnowledgeBase) -> No
 
 # --------------------------------------------------------------------------- end to end
 @pytest.fixture(scope="module")
-def retriever(kb: KnowledgeBase, tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    index = CardIndex(tmp_path_factory.mktemp("sre-index"))
+def retriever(kb: KnowledgeBase) -> Retriever:
+    # The checkout's index (what the CLI and the eval use): rebuilt only when the cards
+    # changed, so the session builds it once instead of once per module.
+    index = CardIndex()
     index.build(kb)
     return Retriever(kb, index)
 

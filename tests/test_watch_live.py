@@ -196,6 +196,9 @@ def test_watch_source_errors_are_clear(capsys: pytest.CaptureFixture[str]) -> No
     port = free_port()  # nothing listens there
     assert main(["watch", "--source", f"prometheus:http://127.0.0.1:{port}"], out=out) == 2
     assert f"127.0.0.1:{port}" in capsys.readouterr().err
+    lag = ["--lag", "nan"]
+    assert main(["watch", "--source", f"prometheus:http://127.0.0.1:{port}", *lag], out=out) == 2
+    assert "--lag must be a number of seconds >= 0, got nan" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(
