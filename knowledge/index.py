@@ -26,10 +26,12 @@ another process sees the old index or the new one, never half of one.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast, get_args
@@ -67,6 +69,18 @@ def default_index_dir() -> Path:
         return DEFAULT_INDEX_DIR
     cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(cache) / "gpufleet" / "kb-index"
+
+
+@contextmanager
+def _exclusive(lock_path: Path) -> Iterator[None]:
+    """An advisory lock between processes (released by the kernel if the holder dies)."""
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
 
 
 def layer_flag(layer: str) -> str:
@@ -267,7 +281,13 @@ class CardIndex:
     # ------------------------------------------------------------------ build
     def build(self, kb: KnowledgeBase, force: bool = False) -> BuildReport:
         """Make the index match ``kb``: rebuild when forced or when the content hash (or the
-        view layout / model) changed; otherwise only report. Safe to call on every start."""
+        view layout / model) changed; otherwise only report. Safe to call on every start, from
+        several processes at once (``watch`` and ``serve`` starting together): one builds, the
+        others wait for it and then find the index up to date."""
+        with _exclusive(self.path / "build.lock"):
+            return self._build_locked(kb, force)
+
+    def _build_locked(self, kb: KnowledgeBase, force: bool) -> BuildReport:
         t0 = time.perf_counter()
         ident = self.identity(kb)
         reason = "forced" if force else self.stale_reason(kb)

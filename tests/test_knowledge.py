@@ -524,6 +524,30 @@ def test_long_bodies_are_chunked_to_fit_the_model_window(kb: KnowledgeBase) -> N
     assert not any("rack cooling" in t for _, t in views)  # rules_out are never embedded
 
 
+_BUILD_IN_A_PROCESS = """
+import json, sys
+from knowledge.index import CardIndex
+from knowledge.store import KnowledgeBase
+r = CardIndex(sys.argv[1]).build(KnowledgeBase.load(sys.argv[2], sys.argv[3]))
+print(json.dumps({"rebuilt": r.rebuilt, "reason": r.reason, "documents": r.documents}))
+"""
+
+
+def test_processes_building_one_index_at_once_build_it_once(tmp_path: Path) -> None:
+    """``watch`` and ``serve`` starting together on one host: one builds, the other waits
+    and finds it up to date (two writers on one Chroma directory would corrupt it)."""
+    cdir, rdir = write_kb(tmp_path / "kb")
+    argv = [sys.executable, "-c", _BUILD_IN_A_PROCESS, str(tmp_path / "idx"), str(cdir), str(rdir)]
+    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PATH": "/usr/bin:/bin"}
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env) for _ in range(3)]
+    reports = [json.loads(p.communicate(timeout=300)[0]) for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert sorted(r["rebuilt"] for r in reports) == [False, False, True], reports
+    idx = CardIndex(tmp_path / "idx")
+    assert idx.count() == max(r["documents"] for r in reports) > 0
+    assert {c.name for c in idx.client.list_collections()} == {COLLECTION}
+
+
 def test_rebuild_only_when_content_changes(tmp_path: Path) -> None:
     cdir, rdir = write_kb(tmp_path / "kb")
     idx = CardIndex(tmp_path / "idx")
