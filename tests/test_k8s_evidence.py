@@ -291,3 +291,52 @@ def test_api_errors_are_results_not_exceptions(api: KubeApi) -> None:
     assert missing.status == "error" and "404" in (missing.error or "")
     denied = _registry(api, token_ok=False).call("k8s.events", {})
     assert denied.status == "error" and "401" in (denied.error or "")
+
+
+def test_diagnosis_evidence_shows_kubernetes_reads_with_their_provenance(api: KubeApi) -> None:
+    """With the Kubernetes reads configured the evidence plan asks for the incident nodes'
+    conditions and events, and each answer is one evidence item saying it is the API server's
+    word; without them (replay, not configured) the plan does not ask."""
+    from agents.sre.evidence import evidence_from_results, kubernetes_readable, plan_evidence
+    from agents.sre.runtime import how_to_configure
+    from bus.events import Family, Incident, Scope, Severity
+    from graph.tools import ToolCall, unconfigured_tool
+    from telemetry.topology import Topology, build_cluster
+
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=2)])
+    incident = Incident.model_validate(
+        {
+            "incident_id": "inc-1",
+            "title": "device: xid_79",
+            "family": Family.DEVICE,
+            "scope": Scope.GPU,
+            "root_entity": "node-01/gpu3",
+            "severity": Severity.CRITICAL,
+            "opened_at": 1_700_000_000.0,
+            "updated_at": 1_700_000_300.0,
+            "last_anomaly_at": 1_700_000_300.0,
+            "entities": ("node-01/gpu3",),
+            "symptoms": ("xid_79",),
+            "anomaly_ids": ("a1",),
+            "anomaly_count": 1,
+        }
+    )
+    reg = _registry(api)
+    assert kubernetes_readable(reg)
+    off = ToolRegistry(
+        [
+            unconfigured_tool(n, "read", how_to_configure(n))
+            for n in ("k8s.events", "k8s.node_conditions")
+        ]
+    )
+    assert not kubernetes_readable(off)
+    plain = plan_evidence(incident, topo)
+    assert not any(c.tool.startswith("k8s.") for calls in plain.values() for c in calls)
+    plan = plan_evidence(incident, topo, kubernetes=True)
+    assert ToolCall(tool="k8s.node_conditions", args={"nodes": ["node-01"]}) in plan["os"]
+    assert ToolCall(tool="k8s.events", args={"nodes": ["node-01"]}) in plan["workload"]
+    call = ToolCall(tool="k8s.node_conditions", args={"nodes": [NODE]})
+    (ev,) = evidence_from_results("os", [call], [reg.call(call.tool, call.args)])
+    assert ev.status == "ok" and "not kernel evidence" in ev.summary
+    assert ev.facts["provenance"] == "kubernetes-api"
+    assert ev.facts["sig_gpu_condition_nodes"] == NODE and ev.facts["claimed_xids"] == "79"
