@@ -219,3 +219,17 @@ def test_keyed_values_survive_the_victoriametrics_round_trip() -> None:
     ext = read.ticks[2].extended
     assert isinstance(read.ticks[2], Tick) and ext is not None
     assert np.nanmax(ext.column("DCGM_EXP_XID_ERRORS_COUNT")) == 1.0
+
+
+def test_a_fleet_without_extended_fields_pays_nothing_for_them() -> None:
+    """Core-only ticks (the simulator's, NVML's): the extended rules stay idle, no counter state
+    is allocated; the first extended value turns them on."""
+    topo = fleet("H100")
+    det = Detector(topo)
+    core_only = parse_exposition(page(topo, []), topology=topo, timestamp=T0)
+    tick = Tick(T0, core_only.tick().frames)  # no extended frame, no keyed values
+    det.process(tick)
+    assert det.ext_rules.rates is None and not det.ext_rules.active
+    xid = [(0, "DCGM_EXP_XID_ERRORS_COUNT", 1.0, XID.format(48))]
+    det.process(parse_exposition(page(topo, xid), topology=topo, timestamp=T0 + STEP).tick())
+    assert det.ext_rules.active and det.stats.windowed_xids == 1

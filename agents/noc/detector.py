@@ -265,6 +265,9 @@ class Detector:
         """The extended-field rules: the tick's extended frame (all NaN when it has none, so
         counters and sustains see a gap, not zeros) and its per-key DCGM_EXP_* values."""
         n = self.topology.n_gpus
+        rules = self.ext_rules
+        if tick.extended is None and not tick.keyed and not rules.active:
+            return []  # no source has sent an extended field yet: nothing to evaluate or lose
         if tick.extended is not None:
             ext, _ = self.ext_align.align(tick.extended)
             self._count_alignment(self.ext_align)
@@ -276,7 +279,6 @@ class Detector:
             self.stats.samples += tick.extended.n_samples
         else:
             cleaned = np.full((n, len(EXTENDED_GPU_FIELD_NAMES)), np.nan)
-        rules = self.ext_rules
         out = rules.evaluate(
             tick.timestamp, cleaned, values[:, self._violation_cols], present, tick.keyed
         )

@@ -241,17 +241,25 @@ class ExtendedRules:
         counters = [f for f in self.fields if field(f).kind is FieldKind.COUNTER]
         self.counter_fields = (*CORE_VIOLATIONS, *counters)
         self.ccol = {name: i for i, name in enumerate(self.counter_fields)}
-        self.rates = CounterRates(n, len(self.counter_fields))
+        # Made on first use: a fleet that never sends extended fields never pays for it.
+        self.rates: CounterRates | None = None
         self.s_thermal = Sustain(n)
         self.s_board = Sustain(n)
         self.nvlink5 = DecayedCount(n, tau_s=600.0)
         self.seen = np.zeros((n, len(self.fields)), dtype=bool)
+        self._had_keyed = False
         self._xid_prev: dict[int, dict[str, float]] = {}  # GPU → Xid code → count
         # Counted, for the detector's stats: samples masked as unsupported on the GPU's
         # architecture, and series lost while the GPU still reports (now unknown), by field.
         self.unsupported: Counter[str] = Counter()
         self.lost: Counter[str] = Counter()
         self.bad_keys: Counter[str] = Counter()  # per-key series whose key is not understood
+
+    @property
+    def active(self) -> bool:
+        """Whether any extended value was ever seen (until then the detector skips these
+        rules: a fleet without the extended fields pays nothing for them)."""
+        return bool(self.seen.any()) or bool(self._xid_prev) or self._had_keyed
 
     # ------------------------------------------------------------------ frame rules
     def evaluate(
@@ -264,11 +272,14 @@ class ExtendedRules:
     ) -> list[RuleOutput]:
         """Every extended rule's output at ``t``. ``ext`` is sanitized and aligned;
         ``core_violations`` the core columns named in :data:`CORE_VIOLATIONS`."""
+        self._had_keyed = self._had_keyed or bool(keyed)
         ext = self._mask_unsupported(ext)
         self._track_lost(ext, gpu_present)
         counters = np.concatenate(
             [core_violations, ext[:, [self.col[f] for f in self.counter_fields[1:]]]], axis=1
         )
+        if self.rates is None:
+            self.rates = CounterRates(self.topology.n_gpus, len(self.counter_fields))
         delta = self.rates.update(t, counters)
         rate = delta.rate_per_s
         return [
