@@ -246,11 +246,10 @@ def _merge(
         wl = wl_at.get(i)
         tick = sample
         if evs or wl is not None:
-            tick = Tick(
-                sample.timestamp,
-                sample.frames,
-                tick.events + evs,
-                wl if wl is not None else tick.workloads,
+            tick = replace(
+                sample,
+                events=tick.events + evs,
+                workloads=wl if wl is not None else tick.workloads,
             )
         out.append(tick)
     return out

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from evals import suite_real_signals
+from evals import suite_extended, suite_real_signals
 from evals.format import (
     AlertSpec,
     GeneratedTopology,
@@ -420,6 +420,7 @@ def _variants() -> list[Scenario]:
     v += _evidence_scenarios(at)
     v += [Scenario(**kw) for kw in suite_real_signals.scenarios(at)]
     v += _alert_scenarios(at)  # evals.suite_alerts: keep this last block for its own edits
+    v += [Scenario(**kw) for kw in suite_extended.scenarios(at)]  # extended exporter fields
     return v
 
 

@@ -37,6 +37,9 @@ TOOLS: dict[str, Risk] = {
     "slurm.show_job": "read",
     "slurm.list_jobs_on_node": "read",
     "k8s.describe_node": "read",
+    "k8s.events": "read",  # evictions, FailedScheduling for GPUs, NodeNotReady, device plugin
+    "k8s.node_conditions": "read",  # Ready, GPU health (NVSentinel), node-problem-detector
+    "k8s.pod_log": "read",  # NCCL / CUDA / RDMA signatures of a pod's log
     "nvidia_smi.query": "read",
     "dcgm.run_diag": "read",  # level 1-2 are read-only health checks; level 3+ is mutate
     "bundle.collect_diagnostics": "read",  # nvidia-bug-report.sh, dmesg, dcgmi health

@@ -37,6 +37,9 @@ _SYMPTOMS: dict[str, str] = {
     "node_silent": "node stopped reporting telemetry",
     "node_gpus_silent": "every GPU of the node stopped reporting while the host still reports",
     "sbe_above_peers": "correctable (SBE) ECC error rate far above the same-SKU peers'",
+    # extended-field rules (agents/noc/extended_rules.py)
+    "gpu_health_failed": "a DCGM health watch (SM, PMU, InfoROM, driver, ...) reports the GPU "
+    "not healthy",
     # job rules (agents/noc/job_rules.py)
     "job_util_collapse": "utilization collapsed on every GPU of the job",
     "job_idle_gaps": "training job keeps going idle (input starvation)",

@@ -186,11 +186,18 @@ class RowRemapFailure(_Injector):
         )
 
 
+XID_WINDOW_S = 300.0  # dcgm-exporter's default --xid-count-window-size
+
+
 @dataclass
 class FallenOffBus(_Injector):
+    """Xid 79. ``xid_source="exporter"``: no kernel log is collected; the Xid is known only
+    from dcgm-exporter's windowed count (``DCGM_EXP_XID_ERRORS_COUNT{xid="79"}``)."""
+
     node: str = "node-09"
     gpu: int = 1
     hang_after_s: float = 60.0
+    xid_source: str = "kernel"
 
     def bind(self, sim: FleetSimulator) -> None:
         super().bind(sim)
@@ -198,10 +205,15 @@ class FallenOffBus(_Injector):
         self.g = sim.gpu(gpu_key(self.node, self.gpu))
 
     def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.xid_source == "exporter":
+            in_window = self.active(t) and self.elapsed(t) < XID_WINDOW_S
+            counts = {"79": 1.0} if in_window else {"": 0.0}
+            mods.keyed[gpu_key(self.node, self.gpu)] = {"DCGM_EXP_XID_ERRORS_COUNT": counts}
         if not self.active(t):
             return
         if self.elapsed(t) < sim.interval_s:
-            sim.log_xid(t, self.g, 79, "GPU has fallen off the bus.")
+            if self.xid_source != "exporter":
+                sim.log_xid(t, self.g, 79, "GPU has fallen off the bus.")
             return
         mods.gpu_missing[self.g] = True
         if self.elapsed(t) >= self.hang_after_s:
@@ -337,11 +349,19 @@ class PowerBrake(_Injector):
 
 @dataclass
 class NvlinkCrcErrors(_Injector):
-    """A marginal NVLink: CRC errors and replays on one GPU; every rank of its job slows."""
+    """A marginal NVLink: CRC errors and replays on one GPU; every rank of its job slows.
+
+    ``counters="nvlink5"`` (Blackwell): the errors show only in the NVLink5 counters
+    (``DCGM_FI_DEV_NVLINK_COUNT_RX_ERRORS`` / ``..._RX_SYMBOL_ERRORS``) and DCGM's NVLINK health
+    watch fails after ``health_after_s``; the NVLink1-4 CRC counters are not reported."""
 
     node: str = "node-07"
     gpu: int = 5
     errors_per_s: float = 8.0
+    counters: str = "legacy"
+    health_after_s: float = 120.0
+    rx_errors: float = field(default=0.0, init=False)
+    symbol_errors: float = field(default=0.0, init=False)
 
     def bind(self, sim: FleetSimulator) -> None:
         super().bind(sim)
@@ -349,6 +369,9 @@ class NvlinkCrcErrors(_Injector):
         self.g = sim.gpu(gpu_key(self.node, self.gpu))
 
     def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if self.counters == "nvlink5":
+            self._nvlink5(sim, t, mods)
+            return
         if not self.active(t):
             return
         n = sim.rng.poisson(self.errors_per_s * sim.interval_s)
@@ -357,6 +380,21 @@ class NvlinkCrcErrors(_Injector):
         sim.counters["DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL"][self.g] += n // 2
         mods.util_mult[self.job.gpus] *= 0.78
         mods.nvlink_bw_mult[self.job.gpus] *= 0.55
+
+    def _nvlink5(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        """The counters are there from the start (the exporter reads them on every GPU)."""
+        if self.active(t):
+            n = float(sim.rng.poisson(self.errors_per_s * sim.interval_s))
+            self.rx_errors += n
+            self.symbol_errors += 3.0 * n
+            mods.util_mult[self.job.gpus] *= 0.78
+            mods.nvlink_bw_mult[self.job.gpus] *= 0.55
+        mods.extended[(self.g, "DCGM_FI_DEV_NVLINK_COUNT_RX_ERRORS")] = self.rx_errors
+        mods.extended[(self.g, "DCGM_FI_DEV_NVLINK_COUNT_RX_SYMBOL_ERRORS")] = self.symbol_errors
+        failing = self.active(t) and self.elapsed(t) >= self.health_after_s
+        mods.keyed[gpu_key(self.node, self.gpu)] = {
+            "DCGM_EXP_GPU_HEALTH_STATUS": {"NVLINK": 20.0 if failing else 0.0, "PCIE": 0.0}
+        }
 
     def truth(self, sim: FleetSimulator) -> GroundTruth:
         k = gpu_key(self.node, self.gpu)

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from telemetry.fields import (
     DCGM_FP64_BLANK,
     DCGM_INT64_BLANK,
+    EXTENDED_GPU_FIELD_NAMES,
     GPU_FIELD_NAMES,
     NODE_FIELD_NAMES,
     UINT32_NOT_SUPPORTED,
@@ -92,6 +93,10 @@ class Modifiers:
     nvlink_bw_mult: FloatArray = field(init=False)
     value_overrides: dict[tuple[int, int], float] = field(default_factory=dict)
     events: list[LogEvent] = field(default_factory=list)
+    # Extended dcgm-exporter fields a fault reports (GPU row, field) → value, and per-key
+    # DCGM_EXP_* values (GPU key → field → key-label value → value): Tick.extended / keyed.
+    extended: dict[tuple[int, str], float] = field(default_factory=dict)
+    keyed: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reset()
@@ -116,6 +121,8 @@ class Modifiers:
         self.nvlink_bw_mult = np.ones(n)
         self.value_overrides = {}
         self.events = []
+        self.extended = {}
+        self.keyed = {}
 
 
 @dataclass(frozen=True)
@@ -616,10 +623,22 @@ class FleetSimulator:
             (gpu_frame, node_frame),
             tuple(sorted(mods.events, key=_event_order)),
             workloads=workloads,
+            extended=self._extended_frame(t, mods),
+            keyed={k: {f: dict(d) for f, d in v.items()} for k, v in mods.keyed.items()} or None,
         )
         self.mods.reset()
         self._tick += 1
         return tick
+
+    def _extended_frame(self, t: float, mods: Modifiers) -> Frame | None:
+        """The extended fields the faults reported this tick; None when none did."""
+        if not mods.extended:
+            return None
+        names = EXTENDED_GPU_FIELD_NAMES
+        ext = np.full((self.topology.n_gpus, len(names)), np.nan)
+        for (row, name), v in mods.extended.items():
+            ext[row, names.index(name)] = v
+        return Frame(t, EntityKind.GPU, self.topology.gpu_keys, names, ext, "simulator")
 
     def _fb_used(self) -> FloatArray:
         kind = self.gpu_kind

@@ -126,7 +126,7 @@ from telemetry.fields import (
     sanitize,
 )
 from telemetry.fields import field as field_spec
-from telemetry.frame import EntityKind, Frame
+from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.topology import Topology, Workload, gpu_key
 from telemetry.vmjson import HPC_JOB_LABEL, UnmodelledSeries, gpu_labels
 
@@ -290,6 +290,17 @@ class ParsedExposition:
     @property
     def gpus(self) -> int:
         return len(self.frame.entities)
+
+    def tick(self) -> Tick:
+        """The page as one detector tick at its frame's time: the core frame, the extended
+        frame and per-key ``DCGM_EXP_*`` values, and the workloads its labels named."""
+        return Tick(
+            self.frame.timestamp,
+            (self.frame,),
+            workloads=dict(self.workloads) if self.saw_workload_labels else None,
+            extended=self.extended,
+            keyed=self.keyed or None,
+        )
 
     @property
     def counts(self) -> dict[str, int]:

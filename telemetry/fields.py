@@ -583,6 +583,10 @@ FIELD_ALIASES: dict[str, str] = {
     "DCGM_FI_PROF_FP32_UTIL_RATIO": "DCGM_FI_PROF_PIPE_FP32_ACTIVE",
     "DCGM_FI_PROF_FP16_UTIL_RATIO": "DCGM_FI_PROF_PIPE_FP16_ACTIVE",
     "DCGM_FI_DEV_XID_ERROR": "DCGM_FI_DEV_XID_ERRORS",
+    # A DCGM-field spelling of the exporter's windowed per-Xid count (``xid`` label, one series
+    # per code in the window). Not found in the dcgm-exporter sources the registry was built
+    # from; read with the same semantics as DCGM_EXP_XID_ERRORS_COUNT.
+    "DCGM_FI_DEV_XID_ERRORS_ACTIVE": "DCGM_EXP_XID_ERRORS_COUNT",
     "DCGM_FI_DEV_NVLINK_TX_PACKET_TOTAL": "DCGM_FI_DEV_NVLINK_COUNT_TX_PACKETS",
     "DCGM_FI_DEV_NVLINK_TX_BYTES_TOTAL": "DCGM_FI_DEV_NVLINK_COUNT_TX_BYTES",
     "DCGM_FI_DEV_NVLINK_RX_PACKET_TOTAL": "DCGM_FI_DEV_NVLINK_COUNT_RX_PACKETS",

@@ -91,12 +91,21 @@ class Tick:
     """Everything a source observed at one instant: GPU and node frames plus log events.
 
     ``workloads`` is the scheduler's full GPU → workload map when it changed at this tick, else
-    None (unchanged). Free GPUs are absent from the map."""
+    None (unchanged). Free GPUs are absent from the map.
+
+    ``extended`` is the GPU frame of the extended registry fields
+    (``telemetry.fields.EXTENDED_GPU_FIELD_NAMES``: violation times, SRAM/DRAM ECC, NVLink5
+    counters, the ``DCGM_EXP_*`` rollups) when the source read any, kept apart from the core
+    frame every producer fills. ``keyed`` holds the per-key values of the ``DCGM_EXP_*``
+    metrics the rollup hides: GPU key → field → key-label value (the Xid, the health watch, the
+    clock event) → value; None when the source had none."""
 
     timestamp: float
     frames: tuple[Frame, ...]
     events: tuple[LogEvent, ...] = ()
     workloads: Mapping[str, Workload] | None = None
+    extended: Frame | None = None
+    keyed: Mapping[str, Mapping[str, Mapping[str, float]]] | None = None
 
     def frame(self, kind: EntityKind) -> Frame | None:
         for f in self.frames:

@@ -370,9 +370,11 @@ class RemoteWriteIngest:
 
     def tick(self, now: float, max_age_s: float) -> Tick:
         """What the NOC detector consumes (``Detector.process``): the core GPU frame at
-        ``now`` (see :meth:`frame`)."""
-        core, _ = self.frame(now, max_age_s)
-        return Tick(now, (core,))
+        ``now`` (see :meth:`frame`), and the extended frame when any extended field was pushed
+        (the per-key DCGM_EXP_* values are not kept here: their rollup is)."""
+        core, ext = self.frame(now, max_age_s)
+        extended = ext if bool(np.isfinite(ext.values).any()) else None
+        return Tick(now, (core,), extended=extended)
 
 
 def series_label_sets(body: bytes) -> list[dict[str, str]]:

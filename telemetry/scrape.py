@@ -81,7 +81,7 @@ import numpy.typing as npt
 from telemetry import vmjson
 from telemetry.exposition import Flag, ParsedExposition, parse_exposition
 from telemetry.fast_exposition import parse_exposition_fast
-from telemetry.fields import FIELDS, GPU_FIELD_NAMES, FieldKind
+from telemetry.fields import EXTENDED_GPU_FIELD_NAMES, FIELDS, GPU_FIELD_NAMES, FieldKind
 from telemetry.frame import EntityKind, Frame, Tick
 from telemetry.topology import Cluster, Topology, Workload
 
@@ -501,6 +501,9 @@ class DcgmExporterScraper:
         present = np.zeros((n, k), dtype=bool)
         fresh = np.zeros(n, dtype=bool)  # rows filled from this round's texts
         owner = np.full(n, -1, dtype=np.intp)
+        # The extended fields and per-key DCGM_EXP_* values ride along (Tick.extended/keyed).
+        ext = np.full((n, len(EXTENDED_GPU_FIELD_NAMES)), np.nan)
+        keyed: dict[str, dict[str, dict[str, float]]] = {}
         ok_targets: list[int] = []
         st = self.stats
         for i, (state, res) in enumerate(zip(self._targets, results, strict=True)):
@@ -563,8 +566,14 @@ class DcgmExporterScraper:
                 rows_new = rows[keep]
                 vals_new = parsed.frame.values[keep]
                 pres_new = parsed.present[keep]
+                ext_new = parsed.extended.values[keep]
             else:
                 rows_new, vals_new, pres_new = rows, parsed.frame.values, parsed.present
+                ext_new = parsed.extended.values
+            if ext_new.shape == (rows_new.size, ext.shape[1]):
+                ext[rows_new] = ext_new
+            kept = {topo.gpu_keys[r] for r in rows_new.tolist()}
+            keyed.update((k, v) for k, v in parsed.keyed.items() if k in kept)
             values[rows_new] = vals_new
             present[rows_new] = pres_new
             fresh[rows_new] = True
@@ -581,7 +590,17 @@ class DcgmExporterScraper:
             self._vanished(self._targets[i], present)
         self._always_zero(values, fresh)
         frame = Frame(t, EntityKind.GPU, topo.gpu_keys, self._fields, values, "dcgm-exporter")
-        return Tick(t, (frame,), workloads=self._workloads_to_emit())
+        extended = None
+        if not np.isnan(ext).all():
+            names = EXTENDED_GPU_FIELD_NAMES
+            extended = Frame(t, EntityKind.GPU, topo.gpu_keys, names, ext, "dcgm-exporter")
+        return Tick(
+            t,
+            (frame,),
+            workloads=self._workloads_to_emit(),
+            extended=extended,
+            keyed=keyed or None,
+        )
 
     def _too_old(self, t: float, parsed: ParsedExposition) -> bool:
         return (

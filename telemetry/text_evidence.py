@@ -27,7 +27,16 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Source = Literal["job_log", "nvidia_smi_q", "dcgmi_diag", "fabric_manager", "ib_counters"]
+Source = Literal[
+    "job_log",
+    "nvidia_smi_q",
+    "dcgmi_diag",
+    "fabric_manager",
+    "ib_counters",
+    "k8s_event",  # telemetry.k8s_evidence: read from the Kubernetes API, not from a file
+    "k8s_node",
+]
+# The evidence files an incident folder or a node may hold (node_evidence.search's sources).
 SOURCES: tuple[Source, ...] = (
     "job_log",
     "nvidia_smi_q",

@@ -361,6 +361,7 @@ def write_vm_jsonl(
     variant_code: dict[tuple[tuple[str, str], ...], int] = {(): 0}
     codes = np.zeros(topology.n_gpus, dtype=np.int32)
     seen: set[tuple[int, int, int]] = set()
+    sparse = _SparseSeries(topology)
 
     for tick in ticks:
         if workloads_as_labels and tick.workloads is not None:
@@ -375,6 +376,7 @@ def write_vm_jsonl(
                     c = variant_code[var] = len(variants)
                     variants.append(var)
                 codes[g] = c
+        sparse.add(tick, wanted)
         for frame in tick.frames:
             if frame.entity_kind is EntityKind.GPU and gpu_fields:
                 gchunk.add(tick.timestamp, frame, codes)
@@ -387,7 +389,55 @@ def write_vm_jsonl(
             _write_chunk(nchunk, nlabels, [()], out, seen, 1)
     _write_chunk(gchunk, glabels, variants, out, seen, 0)
     _write_chunk(nchunk, nlabels, [()], out, seen, 1)
-    return len(seen)
+    return len(seen) + sparse.write(glabels, out)
+
+
+WINDOW_MS_DEFAULT = "300000"  # dcgm-exporter's --xid-count-window-size default (5 min)
+
+
+class _SparseSeries:
+    """The ticks' extended frames and per-key DCGM_EXP_* values (few cells: what a fault
+    sets), as series: (GPU row, field, key-label value or None) → timestamps and values."""
+
+    def __init__(self, topology: Topology) -> None:
+        self.topology = topology
+        self.series: dict[tuple[int, str, str | None], tuple[list[int], list[float]]] = {}
+
+    def _put(self, g: int, name: str, key: str | None, ts_ms: int, v: float) -> None:
+        ts, vs = self.series.setdefault((g, name, key), ([], []))
+        ts.append(ts_ms)
+        vs.append(v)
+
+    def add(self, tick: Tick, wanted: set[str] | None) -> None:
+        ts_ms = round(tick.timestamp * 1000)
+        ext = tick.extended
+        if ext is not None:
+            for i, j in zip(*np.nonzero(np.isfinite(ext.values)), strict=True):
+                name = ext.fields[int(j)]
+                g = self.topology.gpu_pos.get(ext.entities[int(i)])
+                keep = FIELDS[name].key_label is None and (wanted is None or name in wanted)
+                if g is not None and keep:
+                    self._put(g, name, None, ts_ms, float(ext.values[i, j]))
+        for gkey, per_field in (tick.keyed or {}).items():
+            g = self.topology.gpu_pos.get(gkey)
+            for name, per_key in per_field.items():
+                if g is None or (wanted is not None and name not in wanted):
+                    continue
+                for kv, v in per_key.items():
+                    self._put(g, name, kv, ts_ms, v)
+
+    def write(self, glabels: list[dict[str, str]], out: TextIO) -> int:
+        for (g, name, kv), (ts, vs) in self.series.items():
+            metric: dict[str, str] = {"__name__": name, **glabels[g]}
+            spec = FIELDS[name]
+            if kv and spec.key_label:  # "": the exporter's key-less series (an empty window)
+                metric[spec.key_label] = kv
+            if kv is not None and spec.rollup == "sum":
+                metric["window_size_in_ms"] = WINDOW_MS_DEFAULT
+            obj = {"metric": metric, "values": [_json_number(v) for v in vs], "timestamps": ts}
+            out.write(json.dumps(obj, separators=(",", ":")))
+            out.write("\n")
+        return len(self.series)
 
 
 # --------------------------------------------------------------------------------- reading
@@ -993,6 +1043,7 @@ def _fill_grid(
     nvals = np.full((n_slots, topology.n_nodes, len(NODE_FIELD_NAMES)), np.nan)
     dups = 0
     ends: dict[tuple[str, int, str], int] = {}  # (host, gpu, field) → last grid slot
+    keyed: dict[int, dict[str, dict[str, dict[str, float]]]] = {}  # slot → Tick.keyed
     for k in used:
         kind, host, idx, fname = k
         ts = np.concatenate([p[0] for p in data[k]])
@@ -1008,6 +1059,7 @@ def _fill_grid(
             ends[(host, idx, fname)] = int(rev_u[-1])
         if kind == "gpu" and _KEY_SEP in fname:
             _roll_into(gvals, rev_u, gpu_rows[(host, idx)], gcol, fname, vs[last])
+            _keep_keyed(keyed, rev_u, topology.gpu_keys[gpu_rows[(host, idx)]], fname, vs[last])
         elif kind == "gpu":
             gvals[rev_u, gpu_rows[(host, idx)], gcol[fname]] = vs[last]
         else:
@@ -1028,9 +1080,9 @@ def _fill_grid(
             Frame(t, EntityKind.GPU, keys, GPU_FIELD_NAMES, gvals[i, :, :n_core], source),
             Frame(t, EntityKind.NODE, topology.node_keys, NODE_FIELD_NAMES, nvals[i], source),
         )
-        ticks.append(Tick(t, frames))
-        ext = gvals[i, :, n_core:]
-        read.extended.append(Frame(t, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, ext, source))
+        ext = Frame(t, EntityKind.GPU, keys, EXTENDED_GPU_FIELD_NAMES, gvals[i, :, n_core:], source)
+        read.extended.append(ext)
+        ticks.append(Tick(t, frames, extended=ext, keyed=keyed.get(i)))
     read.ticks = ticks
 
 
@@ -1058,6 +1110,19 @@ def _vanished(
 
 VANISHED_AFTER = 4  # grid points (1 min at 15 s)
 _KEY_SEP = "\x00"  # field + this + key-label value: one per-key series of a DCGM_EXP_* metric
+
+
+def _keep_keyed(
+    keyed: dict[int, dict[str, dict[str, dict[str, float]]]],
+    slots: IntArray,
+    gkey: str,
+    key: str,
+    vs: FloatArray,
+) -> None:
+    """The per-key values the rollup hides (which Xid, which health watch), per grid slot."""
+    fname, kv = key.split(_KEY_SEP, 1)
+    for slot, v in zip(slots.tolist(), vs.tolist(), strict=True):
+        keyed.setdefault(slot, {}).setdefault(gkey, {}).setdefault(fname, {})[kv] = v
 
 
 def _roll_into(

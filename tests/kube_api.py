@@ -20,6 +20,11 @@ Eviction in policy/v1), including the responses that matter most:
 - a PATCH whose ``metadata.resourceVersion`` is stale: HTTP 409 ``Conflict``;
 - a missing object: HTTP 404 ``NotFound``; a request without the bearer token: HTTP 401.
 
+For the SRE agent's evidence reads it also serves ``GET /api/v1/events`` (an ``EventList`` of
+the cluster's ``core/v1`` Events), ``GET /api/v1/nodes`` (a ``NodeList`` with the nodes' status
+conditions), ``GET /api/v1/namespaces/{ns}/pods/{name}`` and its ``/log`` (``text/plain``,
+``tailLines`` honoured).
+
 ``dryRun=All`` is honoured as the server does: the request is checked and answered, nothing is
 stored. Every request is recorded (method, path, query, content type, body) so a test can
 check what the real ``kubernetes`` client library actually sent.
@@ -196,6 +201,8 @@ class Cluster:
     nodes: dict[str, dict[str, Any]] = field(default_factory=dict)
     pods: list[dict[str, Any]] = field(default_factory=list)
     pdbs: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)  # core/v1 Event objects
+    logs: dict[tuple[str, str], str] = field(default_factory=dict)  # (namespace, pod) → log
     requests: list[Recorded] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -226,10 +233,12 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
-    def _send(self, code: int, doc: dict[str, Any]) -> None:
-        data = json.dumps(doc).encode()
+    def _send(self, code: int, doc: dict[str, Any] | str) -> None:
+        # a pod log is served as text/plain, everything else as the API's JSON
+        text = isinstance(doc, str)
+        data = doc.encode() if isinstance(doc, str) else json.dumps(doc).encode()
         self.send_response(code)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", "text/plain" if text else "application/json")
         self.send_header("Content-Length", str(len(data)))
         if code == 429:
             self.send_header("Retry-After", "10")
@@ -274,6 +283,45 @@ def _not_found(kind: str, name: str) -> tuple[int, dict[str, Any]]:
     return 404, status(404, "NotFound", f'{kind} "{name}" not found', name=name, kind=kind)
 
 
+def _list(kind: str, items: list[dict[str, Any]], limit: list[str] | None) -> dict[str, Any]:
+    n = int(limit[0]) if limit else len(items)
+    return {
+        "kind": kind,
+        "apiVersion": "v1",
+        "metadata": {"resourceVersion": "9100"},
+        "items": copy.deepcopy(items[:n]),
+    }
+
+
+def _read(c: Cluster, method: str, parts: list[str], query: dict[str, list[str]]) -> Any:
+    """The read endpoints of the SRE agent's Kubernetes evidence: events, nodes with their
+    status conditions, one pod, a pod's log (text/plain; ``tailLines`` honoured)."""
+    if method != "GET":
+        return None
+    match parts:
+        case ["api", "v1", "events"]:
+            return 200, _list("EventList", c.events, query.get("limit"))
+        case ["api", "v1", "nodes"]:
+            return 200, _list("NodeList", list(c.nodes.values()), query.get("limit"))
+        case ["api", "v1", "namespaces", ns, "pods", name, *sub] if sub in ([], ["log"]):
+            pod = next(
+                (
+                    p
+                    for p in c.pods
+                    if p["metadata"]["name"] == name and p["metadata"]["namespace"] == ns
+                ),
+                None,
+            )
+            if pod is None:
+                return _not_found("pods", name)
+            if not sub:
+                return 200, {"kind": "Pod", "apiVersion": "v1", **pod}
+            lines = c.logs.get((ns, name), "").splitlines(keepends=True)
+            tail = query.get("tailLines")
+            return 200, "".join(lines[-int(tail[0]) :] if tail else lines)
+    return None
+
+
 def route(
     c: Cluster,
     method: str,
@@ -281,8 +329,11 @@ def route(
     query: dict[str, list[str]],
     body: Any,
     content_type: str | None,
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[int, dict[str, Any] | str]:
     dry = query.get("dryRun") == ["All"]
+    read = _read(c, method, parts, query)
+    if read is not None:
+        return read  # type: ignore[no-any-return]
     match parts:
         case ["api", "v1", "nodes", name] if method == "GET":
             return (200, c.nodes[name]) if name in c.nodes else _not_found("nodes", name)

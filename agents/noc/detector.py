@@ -24,13 +24,21 @@ import numpy as np
 import numpy.typing as npt
 
 from agents.noc.config import NocConfig
+from agents.noc.extended_rules import CORE_VIOLATIONS, ExtendedRules
 from agents.noc.incidents import ActiveState, IncidentManager
 from agents.noc.job_rules import JOB_RULES, JobRules
 from agents.noc.log_rules import LogRules
 from agents.noc.rules import GpuRules, NodeRules, RuleOutput
 from bus.events import Anomaly, Event, Family, Incident, Severity, anomaly_detected
-from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, FieldKind, field, sanitize
-from telemetry.frame import EntityKind, Frame, Tick
+from telemetry.fields import (
+    EXTENDED_GPU_FIELD_NAMES,
+    GPU_FIELD_NAMES,
+    NODE_FIELD_NAMES,
+    FieldKind,
+    field,
+    sanitize,
+)
+from telemetry.frame import EntityKind, Frame, LogEvent, Tick
 from telemetry.rates import CounterDelta, CounterRates
 from telemetry.topology import Topology
 
@@ -60,6 +68,14 @@ class DetectorStats:
     # Log events that drove no rule, by reason: "untrusted" (written by user space),
     # "time_unknown" (no time on the line, cannot be placed), "nvidia_smi" (tool output).
     log_events_skipped: Counter[str] = dc_field(default_factory=Counter)
+    # Extended fields (agents.noc.extended_rules): samples masked because the GPU's
+    # architecture does not support the field; series lost while the GPU still reports (unknown
+    # from then on, never healthy); per-key series whose key is not understood; Xids known only
+    # from the exporter's windowed counts.
+    extended_unsupported: Counter[str] = dc_field(default_factory=Counter)
+    extended_lost: Counter[str] = dc_field(default_factory=Counter)
+    extended_bad_keys: Counter[str] = dc_field(default_factory=Counter)
+    windowed_xids: int = 0
     errors: list[str] = dc_field(default_factory=list)
 
     def error(self, msg: str) -> None:
@@ -147,6 +163,9 @@ class Detector:
         self.node_rules = NodeRules(self.config, topology, NODE_FIELD_NAMES)
         self.job_rules = JobRules(self.config, topology)
         self.log_rules = LogRules(topology)
+        self.ext_align = _Aligner(topology.gpu_keys, EXTENDED_GPU_FIELD_NAMES)
+        self.ext_rules = ExtendedRules(topology)
+        self._violation_cols = [self.gpu_fields.index(f) for f in CORE_VIOLATIONS]
         self.incidents = IncidentManager(self.config, topology)
         self._prev: dict[str, npt.NDArray[np.int8]] = {}
         self._last_t: float | None = None
@@ -208,11 +227,14 @@ class Detector:
             tensor=self._tensor(values),
         )
 
+        gpu_out += self._extended(tick, values, present)
+        events_in = (*tick.events, *self._windowed_xids(tick))
+
         anomalies = self._edges(t, gpu_out, topo.gpu_keys, "gpu")
         anomalies += self._edges(t, node_out, topo.node_keys, "node")
         anomalies += self._edges(t, job_out, self.job_rules.job_ids, "job")
         anomalies += self.log_rules.evaluate(
-            t, tick.events, self.job_rules.gpu_job, self.job_rules.job_gpus, ended_gpus
+            t, events_in, self.job_rules.gpu_job, self.job_rules.job_gpus, ended_gpus
         )
         if self.log_rules.skipped:
             self.stats.log_events_skipped.update(self.log_rules.skipped)
@@ -237,6 +259,44 @@ class Detector:
         return self.incidents.snapshot()
 
     # ------------------------------------------------------------------ helpers
+    def _extended(
+        self, tick: Tick, values: FloatArray, present: npt.NDArray[np.bool_]
+    ) -> list[RuleOutput]:
+        """The extended-field rules: the tick's extended frame (all NaN when it has none, so
+        counters and sustains see a gap, not zeros) and its per-key DCGM_EXP_* values."""
+        n = self.topology.n_gpus
+        rules = self.ext_rules
+        if tick.extended is None and not tick.keyed and not rules.active:
+            return []  # no source has sent an extended field yet: nothing to evaluate or lose
+        if tick.extended is not None:
+            ext, _ = self.ext_align.align(tick.extended)
+            self._count_alignment(self.ext_align)
+            cleaned, bad = sanitize(ext, EXTENDED_GPU_FIELD_NAMES)
+            for j in np.flatnonzero(bad.any(axis=0)):
+                self.stats.artifacts_by_field[EXTENDED_GPU_FIELD_NAMES[int(j)]] += int(
+                    bad[:, j].sum()
+                )
+            self.stats.samples += tick.extended.n_samples
+        else:
+            cleaned = np.full((n, len(EXTENDED_GPU_FIELD_NAMES)), np.nan)
+        out = rules.evaluate(
+            tick.timestamp, cleaned, values[:, self._violation_cols], present, tick.keyed
+        )
+        for mine, theirs in (
+            (self.stats.extended_unsupported, rules.unsupported),
+            (self.stats.extended_lost, rules.lost),
+        ):
+            mine.update(theirs)
+            theirs.clear()
+        return out
+
+    def _windowed_xids(self, tick: Tick) -> list[LogEvent]:
+        events = self.ext_rules.xid_events(tick.timestamp, tick.keyed)
+        self.stats.windowed_xids += len(events)
+        self.stats.extended_bad_keys.update(self.ext_rules.bad_keys)
+        self.ext_rules.bad_keys.clear()
+        return events
+
     def _tensor(self, values: FloatArray) -> FloatArray | None:
         return None if self._tensor_col is None else values[:, self._tensor_col]
 

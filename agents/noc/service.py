@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Protocol
 
 from agents.noc.detector import Detector, DetectorStats
@@ -53,7 +54,7 @@ def with_events(tick: Tick, events: list[LogEvent]) -> Tick:
     if not events:
         return tick
     merged = tuple(sorted((*tick.events, *events), key=lambda e: e.timestamp))
-    return Tick(tick.timestamp, tick.frames, merged, tick.workloads)
+    return replace(tick, events=merged)
 
 
 async def run_noc(

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents.sre.evidence import LAYERS, evidence_from_results, number_evidence, plan_evidence
+from agents.sre.evidence import (
+    LAYERS,
+    evidence_from_results,
+    kubernetes_readable,
+    number_evidence,
+    plan_evidence,
+)
 from agents.sre.findings import derive_findings
 from agents.sre.scoring import build_query, rank_hypotheses
 from bus.events import Evidence, Finding, Hypothesis, Incident
@@ -40,7 +46,7 @@ def diagnose_deterministic(
 
     A failed tool call becomes an ``error`` evidence item and the diagnosis goes on with the
     rest; only read tools are called (the plan names nothing else)."""
-    plan = plan_evidence(incident, topology, now)
+    plan = plan_evidence(incident, topology, now, kubernetes=kubernetes_readable(registry))
     gathered: list[Evidence] = []
     for layer in LAYERS:
         calls = plan.get(layer, [])

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bus.events import Evidence, Incident, Layer, Scalar, Scope
-from graph.tools import ToolCall, ToolResult
+from graph.tools import ToolCall, ToolRegistry, ToolResult
 from telemetry.fields import ALL_FIELDS, DCGM_FP64_BLANK, ClockEventReason
 from telemetry.topology import Topology, sku
 
@@ -125,8 +125,18 @@ def _window(incident: Incident, now: float) -> tuple[float, float]:
     return incident.opened_at - LOOKBACK_S, max(now, incident.opened_at)
 
 
+K8S_EVIDENCE_TOOLS = ("k8s.node_conditions", "k8s.events")
+
+
+def kubernetes_readable(registry: ToolRegistry) -> bool:
+    """Whether the Kubernetes evidence reads run here (registered and configured)."""
+    return all(
+        name in registry and registry.get(name).unconfigured is None for name in K8S_EVIDENCE_TOOLS
+    )
+
+
 def plan_evidence(
-    incident: Incident, topology: Topology, now: float | None = None
+    incident: Incident, topology: Topology, now: float | None = None, *, kubernetes: bool = False
 ) -> dict[Layer, list[ToolCall]]:
     """The read-tool calls per layer for one incident (pure; ``now`` defaults to its update).
 
@@ -136,6 +146,8 @@ def plan_evidence(
     driver: kernel log of the nodes around the incident; recent driver/firmware changes.
     os: host metrics of the nodes; kernel-log NIC / host lines.
     workload: scheduler state and jobs of the nodes, the incident's jobs, earlier incidents.
+    With ``kubernetes`` (the k8s read tools are configured): the nodes' conditions (os) and
+    the cluster's events about them (workload).
     """
     start, end = _window(incident, incident.updated_at if now is None else now)
     a = _Around(
@@ -146,12 +158,17 @@ def plan_evidence(
         start,
         end,
     )
-    return {
+    plan: dict[Layer, list[ToolCall]] = {
         "hardware": [*_hardware_calls(a), _text_call(a, "nvidia_smi_q", "dcgmi_diag")],
         "driver": [*_driver_calls(a), _text_call(a, "fabric_manager")],
         "os": [*_os_calls(a), _text_call(a, "ib_counters")],
         "workload": [*_workload_calls(a), _text_call(a, "job_log", jobs=True)],
     }
+    if kubernetes:
+        nodes = {"nodes": a.nodes[:MAX_PEER_ENTITIES]}
+        plan["os"].append(ToolCall(tool="k8s.node_conditions", args=nodes))
+        plan["workload"].append(ToolCall(tool="k8s.events", args=nodes))
+    return plan
 
 
 def _text_call(a: _Around, *sources: str, jobs: bool = False) -> ToolCall:
@@ -869,6 +886,8 @@ def evidence_from_results(
                 out.append(_topology_evidence(layer, call, res))
             elif call.tool == "node_evidence.search":
                 out += text_evidence(layer, call, res)
+            elif call.tool.startswith("k8s."):
+                out.append(k8s_evidence(layer, call, res))
         except (TypeError, ValueError, KeyError) as e:  # a malformed answer: say so, go on
             out.append(
                 _error_evidence(
@@ -1039,3 +1058,39 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
             status="ok" if items else "empty",
         )
     ]
+
+
+def k8s_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
+    """One item per Kubernetes read: signature counts (``sig_<kind>`` with their nodes), the
+    Xids GPU conditions claim, quoted lines, and where it came from (the API server: not
+    kernel evidence, so the kernel-log findings never count it)."""
+    data = res.data if isinstance(res.data, dict) else {}
+    items = [i for i in data.get("items") or [] if isinstance(i, dict)]
+    report = data.get("report") if isinstance(data.get("report"), dict) else {}
+    facts: dict[str, Scalar] = {
+        "items": len(items),
+        "provenance": "kubernetes-api",
+        "unparsed": int((report or {}).get("gpu_unparsed") or 0),
+    }
+    facts |= _kind_facts(items)
+    xids = sorted({str((i.get("detail") or {}).get("xid")) for i in items} - {"None"})
+    if xids:
+        facts["claimed_xids"] = ",".join(xids)
+    kinds = Counter(str(i.get("kind")) for i in items)
+    lines = [_quote(i.get("text", "")) for i in items[:QUOTED_LINES]]
+    nodes = ",".join(call.args.get("nodes", [])) or "*"
+    summary = (
+        f"{call.tool} on {nodes} (Kubernetes API, not kernel evidence): {len(items)} "
+        f"signature(s) ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
+        + (": " + "; ".join(lines) if lines else "")
+    )
+    return Evidence(
+        evidence_id="",
+        layer=layer,
+        tool=call.tool,
+        entity=nodes,
+        summary=summary,
+        facts=facts,
+        query=res.query,
+        status="ok" if items else "empty",
+    )

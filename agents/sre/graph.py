@@ -44,7 +44,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.types import Command, Send, interrupt
 
 from agents.sre.diagnose_core import analyze_evidence
-from agents.sre.evidence import evidence_from_results, plan_evidence
+from agents.sre.evidence import evidence_from_results, kubernetes_readable, plan_evidence
 from agents.sre.plan import (
     NOT_CONFIGURED,
     Plan,
@@ -228,7 +228,12 @@ def _results_to_outbox(node: _Node[SreState, Update]) -> _Node[SreState, Update]
 # --------------------------------------------------------------------------- gather
 def fan_out(state: SreState, deps: SreDeps) -> list[Send]:
     """START → one ``gather`` branch per layer, each with its planned read calls."""
-    planned = plan_evidence(_incident(state), deps.topology, state["now"])
+    planned = plan_evidence(
+        _incident(state),
+        deps.topology,
+        state["now"],
+        kubernetes=kubernetes_readable(deps.gate.registry),
+    )
     return [
         Send(
             "gather",

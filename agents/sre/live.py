@@ -58,6 +58,7 @@ from agents.sre.fleet import (
     ReplayIncidents,
     SchedulerView,
 )
+from agents.sre.k8s_reads import KubeReads, k8s_read_tools
 from agents.sre.read_tools import read_tools
 from bus.events import Event, IncidentOpened, IncidentUpdated
 from bus.log import EventLog
@@ -334,7 +335,7 @@ def live_wiring(
     metrics = _metrics_source(cfg, topology, recent, metrics_url, sources, closers)
     logs = _log_source(cfg, topology, recent, log_files, log_node, sources)
     scheduler, slurm = _scheduler_source(cfg, sources)
-    k8s = _kubernetes_tools(cfg, sources)
+    k8s = _kubernetes_tools(cfg, sources, topology)
     changes = _change_source(cfg, recent, sources)
     history = _incident_source(event_log, incidents, recent, sources)
     fleet = Fleet(topology, metrics, logs, scheduler, changes, history)
@@ -401,9 +402,10 @@ def _scheduler_source(cfg: SreConfig, sources: dict[str, str]) -> tuple[Schedule
     return SlurmScheduler(executor), slurm_tools(executor)
 
 
-def _kubernetes_tools(cfg: SreConfig, sources: dict[str, str]) -> list[Tool]:
+def _kubernetes_tools(cfg: SreConfig, sources: dict[str, str], topology: Topology) -> list[Tool]:
     """The ``k8s.*`` tools when ``kubernetes.enabled`` (a broken kubeconfig is an error now, at
-    start, not at the first approved step)."""
+    start, not at the first approved step): the executor's, and the read tools (events, node
+    conditions, pod logs) over the same API client."""
     k = cfg.kubernetes
     if not k.enabled:
         sources["kubernetes"] = "not configured"
@@ -413,7 +415,8 @@ def _kubernetes_tools(cfg: SreConfig, sources: dict[str, str]) -> list[Tool]:
     executor = k8s_executor(k)
     where = "in-cluster" if k.in_cluster else str(k.kubeconfig or "default kubeconfig")
     sources["kubernetes"] = f"{where}" + (" (changes dry-run=All)" if k.dry_run else "")
-    return k8s_tools(executor)
+    reads = KubeReads(executor.core, topology.node_keys, timeout_s=k.request_timeout_s)
+    return [*k8s_tools(executor), *k8s_read_tools(reads)]
 
 
 def _change_source(

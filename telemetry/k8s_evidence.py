@@ -1,0 +1,241 @@
+"""Kubernetes events and node conditions as typed evidence (the API's own JSON in, signatures out).
+
+Pure: the documents the API server returns (``EventList`` of ``core/v1`` or ``events.k8s.io/v1``,
+``NodeList`` or a ``Node``) in, a :class:`~telemetry.text_evidence.TextParse` out. Pod logs go
+through :func:`telemetry.job_log.parse_job_log` (the same NCCL / CUDA / RDMA signatures as a
+SLURM job's output); the I/O (the official ``kubernetes`` client) is in
+:mod:`agents.sre.k8s_reads`.
+
+Provenance. Every signature says where it came from: ``detail["provenance"]`` is
+``kubernetes-api``; ``detail["authenticated"]`` is ``api-server``: an event or a condition is
+only as trustworthy as the API server and whoever may write events or node status there (any
+kubelet, controller or user with the RBAC verb). None of this is kernel evidence; a rule that
+needs the kernel's word (an Xid) must not take it from here. A condition or event that names an
+Xid keeps the code in ``detail["xid"]`` as a claim.
+
+Signature kinds (``source`` ``k8s_event`` or ``k8s_node``):
+
+======================================  =========================================================
+``node_not_ready``                      condition ``Ready`` not ``True``, or event ``NodeNotReady``
+``gpu_condition``                       a GPU health condition reports a problem (NVSentinel-style
+                                        ``GpuHealthy=False``, ``GpuXidError=True``, ...)
+``node_problem``                        a node-problem-detector condition is ``True``
+                                        (``KernelDeadlock``, ``ReadonlyFilesystem``, ...)
+``node_pressure``                       ``MemoryPressure`` / ``DiskPressure`` / ``PIDPressure``
+``pod_evicted``                         event ``Evicted`` (the kubelet's eviction message)
+``insufficient_gpu``                    ``FailedScheduling`` … ``Insufficient nvidia.com/gpu``
+``device_plugin_admission_error``       ``UnexpectedAdmissionError`` (the device plugin's
+                                        Allocate failed: fewer healthy GPUs than advertised)
+======================================  =========================================================
+
+An event or condition that mentions the GPU stack but matches none of these is counted as
+GPU-related but not understood (kept in the report), never dropped; other ones are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from telemetry.text_evidence import SNIPPET, Signature, Source, TextParse, host_node
+
+PROVENANCE = {"provenance": "kubernetes-api", "authenticated": "api-server"}
+MAX_ITEMS = 50_000  # events or nodes read from one document; the rest are counted, not parsed
+
+_PRESSURE = frozenset({"MemoryPressure", "DiskPressure", "PIDPressure"})
+# node-problem-detector's default problem conditions (config/*.json in the NPD repository).
+_NPD_PROBLEMS = frozenset(
+    {
+        "KernelDeadlock",
+        "ReadonlyFilesystem",
+        "FrequentKubeletRestart",
+        "FrequentDockerRestart",
+        "FrequentContainerdRestart",
+        "CorruptDockerOverlay2",
+    }
+)
+_GPU_CONDITION = re.compile(r"gpu|nvidia|xid|nvlink|nvswitch|dcgm", re.IGNORECASE)
+# GPU-stack text in an event or condition (stricter than text_evidence.GPU_HINT: node names such
+# as gpu-node-07 are everywhere in cluster text and say nothing about the GPU stack).
+_GPU_TEXT = re.compile(
+    r"nvidia|cuda|\bnvml\b|\bxid\b|nvlink|nvswitch|\bdcgm|\bgsp\b|\becc\b", re.IGNORECASE
+)
+_XID = re.compile(r"\bxid[\s:=(]*([0-9]{1,4})\b", re.IGNORECASE)
+_INSUFFICIENT_GPU = re.compile(r"Insufficient (nvidia\.com/[A-Za-z0-9._-]{1,63})")
+_NODES_AVAILABLE = re.compile(r"([0-9]{1,6})/([0-9]{1,6}) nodes are available")
+
+
+class K8sEvidenceError(ValueError):
+    """The one error here: the document is not a Kubernetes list or object at all."""
+
+
+def _items(doc: Any, kinds: tuple[str, ...], out: TextParse) -> list[Mapping[str, Any]]:
+    if not isinstance(doc, Mapping):
+        raise K8sEvidenceError(f"expected a Kubernetes object, got {type(doc).__name__}")
+    if doc.get("kind") in kinds:  # a single object
+        return [doc]
+    items = doc.get("items")
+    if not isinstance(items, list):
+        raise K8sEvidenceError(
+            f"expected {' or '.join(kinds)} or its list, got kind {str(doc.get('kind'))[:40]!r}"
+        )
+    if len(items) > MAX_ITEMS:
+        out.report.over_cap += len(items) - MAX_ITEMS
+    return [i for i in items[:MAX_ITEMS] if isinstance(i, Mapping)]
+
+
+def _s(obj: Mapping[str, Any] | None, key: str) -> str:
+    v = (obj or {}).get(key)
+    return v[:SNIPPET] if isinstance(v, str) else ""
+
+
+# ------------------------------------------------------------------ node conditions
+
+
+def parse_node_conditions(
+    doc: Any, *, origin: str = "GET /api/v1/nodes", nodes: Iterable[str] = ()
+) -> TextParse:
+    """Signatures of the nodes' status conditions (a ``NodeList`` or one ``Node``). Each
+    condition is one accounted line; healthy ones are ``ignored``."""
+    out = TextParse()
+    known = frozenset(nodes)
+    for n, node in enumerate(_items(doc, ("Node",), out), start=1):
+        name = host_node(_s(node.get("metadata"), "name"), known)
+        conds = (node.get("status") or {}).get("conditions") or []
+        for c in conds if isinstance(conds, list) else []:
+            if not isinstance(c, Mapping):
+                continue
+            out.report.total += 1
+            kind = _condition_kind(_s(c, "type"), _s(c, "status"))
+            text = f"{_s(c, 'type')}={_s(c, 'status')} {_s(c, 'reason')}: {_s(c, 'message')}"
+            if kind is None:
+                if _s(c, "status") == "True" and _GPU_TEXT.search(text):
+                    out.report.not_understood(n, text, gpu_text=True)
+                else:
+                    out.report.ignored += 1
+                continue
+            out.report.recognised += 1
+            out.add(_node_signature(kind, "k8s_node", origin, n, name, c, text))
+    return out
+
+
+def _condition_kind(ctype: str, status: str) -> str | None:
+    if ctype == "Ready":
+        return None if status == "True" else "node_not_ready"
+    if _GPU_CONDITION.search(ctype):
+        # "...Healthy"/"...Ready" conditions are good when True; the others name a problem.
+        good_when_true = ctype.endswith(("Healthy", "Ready", "OK"))
+        bad = status == "False" if good_when_true else status == "True"
+        return "gpu_condition" if bad else None
+    if ctype in _PRESSURE:
+        return "node_pressure" if status == "True" else None
+    if ctype in _NPD_PROBLEMS:
+        return "node_problem" if status == "True" else None
+    return None
+
+
+def _node_signature(
+    kind: str,
+    source: Source,
+    origin: str,
+    line: int,
+    node: str,
+    c: Mapping[str, Any],
+    text: str,
+) -> Signature:
+    detail = {
+        **PROVENANCE,
+        "condition": _s(c, "type"),
+        "status": _s(c, "status"),
+        "reason": _s(c, "reason"),
+        "since": _s(c, "lastTransitionTime"),
+    }
+    m = _XID.search(_s(c, "message")) or _XID.search(_s(c, "reason"))
+    if m:
+        detail["xid"] = m.group(1)
+    return Signature(kind, source, origin, line, node=node, detail=detail, text=text[:SNIPPET])
+
+
+# ------------------------------------------------------------------ events
+
+
+def parse_events(
+    doc: Any,
+    *,
+    origin: str = "GET /api/v1/events",
+    nodes: Iterable[str] = (),
+    pod_nodes: Mapping[str, str] | None = None,
+) -> TextParse:
+    """Signatures of an ``EventList`` (``core/v1`` or ``events.k8s.io/v1``). ``pod_nodes``
+    (``namespace/name`` → node) attributes an event about a pod to the pod's node when the event
+    names no host. Each event is one accounted line."""
+    out = TextParse()
+    known = frozenset(nodes)
+    for n, ev in enumerate(_items(doc, ("Event",), out), start=1):
+        out.report.total += 1
+        reason = _s(ev, "reason")
+        message = _s(ev, "message") or _s(ev, "note")
+        kind, detail = _event_kind(reason, message)
+        text = f"{reason}: {message}"
+        if kind is None:
+            if _GPU_TEXT.search(text):
+                out.report.not_understood(n, text, gpu_text=True)
+            else:
+                out.report.ignored += 1
+            continue
+        obj = ev.get("involvedObject") or ev.get("regarding") or {}
+        node = _event_node(ev, obj, pod_nodes or {})
+        detail = {
+            **PROVENANCE,
+            **detail,
+            "reason": reason,
+            "type": _s(ev, "type"),
+            "object": f"{_s(obj, 'kind')}/{_s(obj, 'namespace')}/{_s(obj, 'name')}".replace(
+                "//", "/"
+            ),
+            "time": _s(ev, "lastTimestamp") or _s(ev, "eventTime") or _s(ev, "firstTimestamp"),
+            "count": str(ev.get("count") or (ev.get("series") or {}).get("count") or 1),
+            "reporter": _s(ev.get("source"), "component") or _s(ev, "reportingController"),
+        }
+        out.report.recognised += 1
+        out.add(
+            Signature(
+                kind,
+                "k8s_event",
+                origin,
+                n,
+                node=host_node(node, known),
+                detail=detail,
+                text=text[:SNIPPET],
+            )
+        )
+    return out
+
+
+def _event_kind(reason: str, message: str) -> tuple[str | None, dict[str, str]]:
+    if reason == "Evicted":
+        return "pod_evicted", {}
+    if reason == "NodeNotReady":
+        return "node_not_ready", {}
+    if reason == "UnexpectedAdmissionError":
+        return "device_plugin_admission_error", {}
+    if reason == "FailedScheduling":
+        m = _INSUFFICIENT_GPU.search(message)
+        if m is None:
+            return None, {}
+        d = {"resource": m.group(1)}
+        a = _NODES_AVAILABLE.search(message)
+        if a:
+            d |= {"nodes_available": a.group(1), "nodes_total": a.group(2)}
+        return "insufficient_gpu", d
+    return None, {}
+
+
+def _event_node(ev: Mapping[str, Any], obj: Mapping[str, Any], pod_nodes: Mapping[str, str]) -> str:
+    if _s(obj, "kind") == "Node":
+        return _s(obj, "name")
+    host = _s(ev.get("source"), "host") or _s(ev, "reportingInstance")
+    if host:
+        return host
+    return pod_nodes.get(f"{_s(obj, 'namespace')}/{_s(obj, 'name')}", "")
