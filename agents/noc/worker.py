@@ -6,19 +6,22 @@ detects on its shard and publishes anomalies and incidents.
 own topology, so a worker holds the baselines and incidents of its rack only and the fleet's
 detection spreads over as many processes and hosts as it has racks. Incidents spanning racks (a
 PDU or a cooling loop feeding several racks, a job across racks) are not joined here: each rack's
-worker reports its part; a correlator over the incident stream is the next piece.
+worker reports its part, and the correlator over the incident stream
+(:mod:`agents.noc.correlator`, ``gpufleet correlate``) joins them.
 
 Delivery is at least once. The worker is idempotent on data time: a tick at or before the last
 one it processed (a redelivery after a lost ack) is skipped, and the events of a processed tick
 are kept until each is published, so a failed publish is retried without detecting twice. The
-server deduplicates re-published events by their deterministic ids.
+server deduplicates re-published events by their deterministic ids. A worker that restarts
+(killed, moved to another host) first rebuilds its detector from its shard read back up to its
+acks (:meth:`NocWorker.rebuild`), so it does not report again what it had reported.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterable, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,6 +61,7 @@ class WorkerStats:
     ticks: int = 0
     redelivered: int = 0  # ticks skipped because they were processed already
     published: int = 0
+    rebuilt: int = 0  # ticks read back at start to rebuild the detector's state
 
 
 class NocWorker:
@@ -75,6 +79,18 @@ class NocWorker:
         return self.bus.subscribe_telemetry(
             self.shard, worker_name(self.shard), self.handle, max_queue=max_queue
         )
+
+    async def rebuild(self, payloads: AsyncIterable[bytes]) -> None:
+        """Detect, without publishing, on the ticks a previous run of this worker handled (its
+        shard read back up to its acks): the detector's state - baselines, counters, open
+        incidents - comes back as it was, so the ticks that follow give the events, with the
+        ids, an uninterrupted worker would have given."""
+        async for data in payloads:
+            tick = self._decoder.decode(data)
+            if self._last_t is None or tick.timestamp > self._last_t:
+                self.detector.process(tick)
+                self._last_t = tick.timestamp
+                self.stats.rebuilt += 1
 
     async def handle(self, data: bytes) -> None:
         """Detect on one shard tick (unless processed already) and publish what it found."""
