@@ -14,12 +14,15 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+import pytest
+
 from agents.noc.correlator import CrossRackCorrelator
 from agents.noc.correlator_bus import CORRELATOR_NAME
 from agents.noc.detector import Detector
 from agents.noc.worker import feed_shards, worker_name
 from bus.events import Event, IncidentOpened, IncidentUpdated
 from bus.jetstream import JetStreamBus
+from cli.main import main
 from sim.faults import DoubleBitError
 from sim.simulator import FleetSimulator
 from sim.storm import SHARED_PDU, storm_fleet
@@ -58,7 +61,11 @@ def _roots(events: Iterable[Event]) -> dict[str, str]:
     return {k: v for k, v in opened.items() if k not in merged}
 
 
-def _in_one_process(topo: Topology, ticks: Sequence[Tick]) -> dict[str, str]:
+def _opened(events: Iterable[Event]) -> set[str]:
+    return {e.incident.incident_id for e in events if isinstance(e, IncidentOpened)}
+
+
+def _in_one_process(topo: Topology, ticks: Sequence[Tick]) -> list[Event]:
     detectors = {r: Detector(rack_topology(topo, r)) for r in topo.rack_keys}
     correlator = CrossRackCorrelator(topo)
     events: list[Event] = []
@@ -66,7 +73,7 @@ def _in_one_process(topo: Topology, ticks: Sequence[Tick]) -> dict[str, str]:
         for rack, part in split_by_rack(tick, topo).items():
             for e in detectors[rack].process(part):
                 events += [e, *correlator.observe(e)]
-    return _roots(events)
+    return events
 
 
 def _gpufleet(url: str, *args: str) -> subprocess.Popen[bytes]:
@@ -84,7 +91,8 @@ def test_a_storm_with_a_worker_killed_mid_way_gives_each_root_cause_once(
     nats_server: NatsServer, tmp_path: Path
 ) -> None:
     topo, ticks = _storm()
-    expected = _in_one_process(topo, ticks)
+    in_one = _in_one_process(topo, ticks)
+    expected = _roots(in_one)
     assert sorted(expected.values()) == sorted([f"pdu:{SHARED_PDU}", "node-01/gpu3"])
 
     topology = tmp_path / "topology.json"
@@ -101,6 +109,8 @@ def test_a_storm_with_a_worker_killed_mid_way_gives_each_root_cause_once(
             proc.send_signal(signal.SIGTERM)
             logs[name] = proc.communicate(timeout=30)[0].decode()
     assert _roots(events) == expected, logs
+    # and the restarted worker, its detector rebuilt, did not open again what it had opened
+    assert _opened(events) == _opened(in_one), logs
     assert "stopped after" not in logs["rack-2 killed"], logs  # killed, not stopped
     assert "rebuilt from 0 ticks" not in logs["rack-2"], logs  # it read its shard back first
     assert "noc-worker rack-2: stopped after" in logs["rack-2"], logs
@@ -160,3 +170,13 @@ async def _drained(bus: JetStreamBus, telemetry: list[str], events: list[str]) -
                 busy += (info.num_pending or 0) + (info.num_ack_pending or 0)
         quiet = quiet + 1 if busy == 0 else 0
         await asyncio.sleep(0.5)
+
+
+def test_correlate_needs_a_reachable_bus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["correlate"]) == 2
+    assert "--bus nats://HOST:PORT is required" in capsys.readouterr().err
+    assert main(["correlate", "--bus", "nats://127.0.0.1:1", "--ack-wait", "0"]) == 2
+    assert "--ack-wait: must be a positive number" in capsys.readouterr().err
+    assert main(["correlate", "--bus", "nats://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot reach NATS at nats://127.0.0.1:1" in err
