@@ -57,6 +57,7 @@ from agents.noc.worker import feed_shards, worker_name
 from bus.events import (
     AnomalyDetected,
     Event,
+    Incident,
     IncidentOpened,
     IncidentUpdated,
     Severity,
@@ -89,36 +90,74 @@ def samples_of(tick: Tick) -> int:
     return sum(int(f.values.size) for f in tick.frames)
 
 
-class Ticks:
-    """A slice of the run as a tick source for :func:`feed_shards`."""
+class Run:
+    """The storm's ticks, simulated as they are needed (a 100k-GPU run does not fit in memory),
+    with the simulator's CPU and the samples counted apart."""
 
-    def __init__(self, topology: Topology, ticks: Sequence[Tick]) -> None:
-        self.topology, self.ticks_, self.interval_s = topology, ticks, INTERVAL_S
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.storm = make_storm(args)
+        self.topology = self.storm.topology
+        self.sim = FleetSimulator(self.topology, seed=args.seed, faults=self.storm.faults)
+        self.left = args.warmup + args.after
+        self.sim_cpu, self.samples, self.n = 0.0, 0, 0
+
+    def take(self, n: int | None = None) -> Ticks:
+        return Ticks(self, self.left if n is None else min(n, self.left))
+
+    def next(self) -> Tick:
+        t0 = time.process_time()
+        tick = self.sim.step()
+        self.sim_cpu += time.process_time() - t0
+        self.samples += samples_of(tick)
+        self.left -= 1
+        self.n += 1
+        return tick
+
+
+class Ticks:
+    """The next ``n`` ticks of a :class:`Run` as a tick source for :func:`feed_shards`."""
+
+    def __init__(self, run: Run, n: int) -> None:
+        self.run, self.n = run, n
+        self.topology, self.interval_s = run.topology, INTERVAL_S
 
     def ticks(self) -> Iterator[Tick]:
-        return iter(self.ticks_)
+        for _ in range(self.n):
+            yield self.run.next()
 
 
-def standing(events: Iterable[Event]) -> dict[str, IncidentOpened]:
-    """Incidents opened and not merged away, by id."""
-    opened: dict[str, IncidentOpened] = {}
+def make_storm(args: argparse.Namespace) -> Storm:
+    return storm_fleet(
+        racks=args.racks, nodes_per_rack=args.nodes, onset_s=args.warmup * INTERVAL_S
+    )
+
+
+def standing(events: Iterable[Event]) -> dict[str, tuple[float, Incident]]:
+    """Incidents opened and not merged away, by id: when opened (event time) and as last
+    updated (a GPU incident widened to its rack has the rack as root by then)."""
+    opened: dict[str, tuple[float, Incident]] = {}
     merged: set[str] = set()
     for e in events:
         if isinstance(e, IncidentOpened):
-            opened[e.incident.incident_id] = e
-        elif isinstance(e, IncidentUpdated) and e.change == "merged":
-            merged.add(e.incident.incident_id)
+            opened[e.incident.incident_id] = (e.time, e.incident)
+        elif isinstance(e, IncidentUpdated) and e.incident.incident_id in opened:
+            if e.change == "merged":
+                merged.add(e.incident.incident_id)
+            else:
+                opened[e.incident.incident_id] = (opened[e.incident.incident_id][0], e.incident)
     return {k: v for k, v in opened.items() if k not in merged}
 
 
-def reference(topo: Topology, ticks: Sequence[Tick]) -> tuple[dict[str, str], dict[str, float]]:
+def reference(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, float]]:
     """The incidents the same ticks give rack detectors + the correlator in this process, with
     the CPU seconds of each stage."""
+    run = Run(args)
+    topo = run.topology
     detectors = {r: Detector(rack_topology(topo, r)) for r in topo.rack_keys}
     correlator = CrossRackCorrelator(topo)
     events: list[Event] = []
     cost: dict[str, float] = dict.fromkeys(("cut", "detect", "correlate"), 0.0)
-    for tick in ticks:
+    for tick in run.take().ticks():
         t0 = time.process_time()
         parts = split_by_rack(tick, topo)
         t1 = time.process_time()
@@ -131,7 +170,7 @@ def reference(topo: Topology, ticks: Sequence[Tick]) -> tuple[dict[str, str], di
             cost["detect"] += t2 - t1
             cost["correlate"] += time.process_time() - t2
             events += found + joined
-    return {k: v.incident.root_entity for k, v in standing(events).items()}, dict(cost)
+    return {k: v[1].root_entity for k, v in standing(events).items()}, dict(cost)
 
 
 async def bus_state(bus: JetStreamBus, telemetry: list[str], events: list[str]) -> int:
@@ -168,9 +207,9 @@ def gpufleet(url: str, log: Path, *args: str) -> subprocess.Popen[bytes]:
     )
 
 
-def wait_started(log: Path, timeout_s: float = 120.0) -> None:
+def wait_started(log: Path, consumers: int, timeout_s: float = 600.0) -> None:
     deadline = time.monotonic() + timeout_s
-    while "consuming" not in log.read_text():
+    while log.read_text().count("consuming") < consumers:
         if time.monotonic() > deadline:
             raise RuntimeError(f"{log.name}: did not start: {log.read_text()[-500:]}")
         time.sleep(0.2)
@@ -192,12 +231,14 @@ class Fleet:
         self.logs: dict[str, Path] = {}
         self.start_cpu: dict[str, float] = {}  # CPU s to start (the restart's read-back included)
 
-    def start(self, name: str) -> None:
+    def start(self, name: str, shards: Sequence[str] = ()) -> None:
         self.starts[name] += 1
         log = self.logs[name] = self.tmp / f"{name}-{self.starts[name]}.log"
-        args = ["correlate"] if name == "correlate" else ["noc-worker", "--shard", name]
+        args = ["noc-worker", *(a for r in shards for a in ("--shard", r))]
+        if not shards:
+            args = ["correlate"]
         self.procs[name] = gpufleet(self.url, log, *args, "--topology", str(self.topology_file))
-        wait_started(log)
+        wait_started(log, max(1, len(shards)))
         self.rss_start.setdefault(name, rss_mib(self.procs[name].pid))
         # its start (interpreter, imports, connect, read-back) is not per-sample work
         started = cpu_s(self.procs[name].pid)
@@ -222,12 +263,11 @@ class Fleet:
 
 
 async def run_storm(
-    url: str, fleet: Fleet, ticks: Sequence[Tick], storm_at: int, kill_after: int
+    url: str, fleet: Fleet, run: Run, groups: dict[str, list[str]], storm_at: int, kill_after: int
 ) -> tuple[list[Event], dict[str, float]]:
     topo = fleet.topo
-    victim = topo.rack_keys[0]
+    victim = next(w for w, racks in groups.items() if topo.rack_keys[0] in racks)
     workers = [worker_name(r) for r in topo.rack_keys]
-    feed_cpu = 0.0
     async with JetStreamBus(url, fetch_batch=512) as bus:
         got: list[Event] = []
 
@@ -236,19 +276,15 @@ async def run_storm(
 
         bus.subscribe_view("*", "bench", keep, from_start=True, max_queue=4096)
         kill_at = storm_at + kill_after
-        t0 = time.process_time()
+        t0, sim0 = time.process_time(), run.sim_cpu
         wall0 = time.monotonic()
-        await feed_shards(Ticks(topo, ticks[:kill_at]), topo, bus)
-        feed_cpu += time.process_time() - t0
-        await drained(bus, [worker_name(victim)], [])
-        t0 = time.process_time()
-        await feed_shards(Ticks(topo, ticks[kill_at : kill_at + 4]), topo, bus)
-        feed_cpu += time.process_time() - t0
+        await feed_shards(run.take(kill_at), topo, bus)
+        await drained(bus, [worker_name(r) for r in groups[victim]], [])
+        await feed_shards(run.take(4), topo, bus)
         fleet.kill(victim)
-        t0 = time.process_time()
-        await feed_shards(Ticks(topo, ticks[kill_at + 4 :]), topo, bus)
-        feed_cpu += time.process_time() - t0
-        fleet.start(victim)
+        await feed_shards(run.take(), topo, bus)
+        feed_cpu = time.process_time() - t0 - (run.sim_cpu - sim0)
+        fleet.start(victim, groups[victim])
         await drained(bus, workers, [CORRELATOR_NAME])
         wall = time.monotonic() - wall0
         await asyncio.sleep(2.0)  # the view catches up with the last events
@@ -256,12 +292,12 @@ async def run_storm(
 
 
 def detection_delays(
-    inc: dict[str, IncidentOpened], storm: Storm, onset: float
+    inc: dict[str, tuple[float, Incident]], storm: Storm, onset: float
 ) -> dict[str, float | None]:
     delays: dict[str, float | None] = {}
     for root in storm.roots:
-        hit = [e for e in inc.values() if e.incident.root_entity == root]
-        delays[root] = (min(e.time for e in hit) - onset) / INTERVAL_S if hit else None
+        hit = [at for at, i in inc.values() if i.root_entity == root]
+        delays[root] = (min(hit) - onset) / INTERVAL_S if hit else None
     return delays
 
 
@@ -277,42 +313,45 @@ def main() -> int:
     ap.add_argument("--after", type=int, default=60, help="ticks from the storm on")
     ap.add_argument("--kill-after", type=int, default=8, help="storm ticks before the SIGKILL")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument(
+        "--workers", type=int, default=0, help="noc-worker processes (default: one per rack)"
+    )
     ap.add_argument("--json", help="write the results here")
     args = ap.parse_args()
 
-    onset_s = args.warmup * INTERVAL_S
-    storm = storm_fleet(racks=args.racks, nodes_per_rack=args.nodes, onset_s=onset_s)
-    topo = storm.topology
-    sim = FleetSimulator(topo, seed=args.seed, faults=storm.faults)
     t0 = time.process_time()
-    ticks = [sim.step() for _ in range(args.warmup + args.after)]
-    sim_cpu = time.process_time() - t0
-    onset = sim.start + onset_s
-    samples = sum(samples_of(t) for t in ticks)
-    print(
-        f"fleet: {topo.n_racks} racks, {topo.n_nodes} nodes, {topo.n_gpus} GPUs; "
-        f"{len(ticks)} ticks, {samples:,} samples (simulated in {sim_cpu:.1f} CPU s)",
-        flush=True,
-    )
-
-    t0 = time.process_time()
-    expected, ref_cost = reference(topo, ticks)
+    expected, ref_cost = reference(args)
     took = time.process_time() - t0
     print(f"in one process: {took:.1f} CPU s, incidents {sorted(expected.values())}", flush=True)
 
+    run = Run(args)
+    storm, topo = run.storm, run.topology
+    onset = run.sim.start + args.warmup * INTERVAL_S
+    n_workers = args.workers or topo.n_racks
+    groups = {
+        f"w{k + 1}": list(topo.rack_keys[k::n_workers]) for k in range(min(n_workers, topo.n_racks))
+    }
+    print(
+        f"fleet: {topo.n_racks} racks, {topo.n_nodes} nodes, {topo.n_gpus} GPUs; "
+        f"{len(groups)} worker processes",
+        flush=True,
+    )
     with NatsServer() as server, tempfile.TemporaryDirectory(prefix="storm-bench-") as tmp:
         url = f"{server.url}/storm"
         fleet = Fleet(url, topo, Path(tmp))
-        for rack in topo.rack_keys:
-            fleet.start(rack)
+        for name, racks in groups.items():
+            fleet.start(name, racks)
         fleet.start("correlate")
         nats0 = cpu_s(server.process.pid) if server.process else 0.0
-        events, timing = asyncio.run(run_storm(url, fleet, ticks, args.warmup, args.kill_after))
-        worker_cpu = {r: fleet.cpu(r) for r in topo.rack_keys}
+        events, timing = asyncio.run(
+            run_storm(url, fleet, run, groups, args.warmup, args.kill_after)
+        )
+        worker_cpu = {w: fleet.cpu(w) for w in groups}
         corr_cpu = fleet.cpu("correlate")
         nats_cpu = (cpu_s(server.process.pid) if server.process else 0.0) - nats0
-        rss = {r: rss_mib(fleet.procs[r].pid) for r in [*topo.rack_keys, "correlate"]}
+        rss = {w: rss_mib(fleet.procs[w].pid) for w in [*groups, "correlate"]}
         logs = fleet.stop()
+    ticks, samples, sim_cpu = run.n, run.samples, run.sim_cpu
 
     results = summarize(
         args,
@@ -348,7 +387,7 @@ def summarize(
     args: argparse.Namespace,
     storm: Storm,
     topo: Topology,
-    ticks: Sequence[Tick],
+    ticks: int,
     events: Sequence[Event],
     expected: dict[str, str],
     onset: float,
@@ -363,12 +402,13 @@ def summarize(
     after = [a for a in anomalies if a.time >= onset]
     paging = [a for a in after if a.severity > Severity.INFO]
     inc = standing(events)
-    got = {k: v.incident.root_entity for k, v in inc.items()}
+    got = {k: v[1].root_entity for k, v in inc.items()}
     opened_per_root = Counter(
         e.incident.root_entity for e in events if isinstance(e, IncidentOpened)
     )
     gpus_per_rack = topo.n_gpus / topo.n_racks
-    fields = samples / len(ticks) / topo.n_gpus  # samples per GPU per tick (node rows included)
+    workers = [w for w in rss if w != "correlate"]
+    fields = samples / ticks / topo.n_gpus  # samples per GPU per tick (node rows included)
     stage = {
         "feed (cut + encode + publish)": cpu["feed"],
         "noc workers (decode + detect + publish)": cpu["workers"],
@@ -389,7 +429,7 @@ def summarize(
             "racks": topo.n_racks,
             "nodes": topo.n_nodes,
             "gpus": topo.n_gpus,
-            "ticks": len(ticks),
+            "ticks": ticks,
             "samples": samples,
             "samples_per_gpu_tick": round(fields, 1),
         },
@@ -412,17 +452,19 @@ def summarize(
         "in_one_process_cpu_s": {k: round(v, 2) for k, v in ref_cost.items()},
         "rss_mib": {k: round(v, 1) for k, v in rss.items()},
         "worker_rss_growth_kib_per_gpu": round(
-            sum(rss[r] - rss_start[r] for r in topo.rack_keys) * 1024 / topo.n_gpus, 1
+            sum(rss[w] - rss_start[w] for w in workers) * 1024 / topo.n_gpus, 1
         ),
-        "worker_rss_mib_per_gpu": round(sum(rss[r] for r in topo.rack_keys) / topo.n_gpus, 3),
+        "worker_rss_mib_per_gpu": round(sum(rss[w] for w in workers) / topo.n_gpus, 3),
         "gpus_per_rack": gpus_per_rack,
         "kill": {
-            "victim": topo.rack_keys[0],
+            "victim": f"the worker process holding {topo.rack_keys[0]} (the cooled rack)",
             "same_as_without_kill": got == expected,
             "expected": expected,
             "got": got,
             "duplicated_roots": [r for r, n in Counter(got.values()).items() if n > 1],
-            "restarted_log": logs.get(topo.rack_keys[0], "")[-400:],
+            "restarted_log": next(
+                (log for log in logs.values() if f"noc-worker {topo.rack_keys[0]}:" in log), ""
+            )[-600:],
         },
     }
 

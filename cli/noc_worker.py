@@ -33,20 +33,26 @@ def cmd_noc_worker(args: argparse.Namespace, out: TextIO) -> int:
     if not args.bus:
         raise UsageError("--bus nats://HOST:PORT is required: the worker reads its rack from it")
     check_bus_args(args.bus, None)
+    fleet = _fleet_topology(args.topology)
+    config = load_config(args.config)
+    detectors: dict[str, Detector] = {}
     try:
-        shard = check_shard(args.shard)
-        topology = rack_topology(_fleet_topology(args.topology), shard)
+        for name in args.shard:
+            shard = check_shard(name)
+            if shard in detectors:
+                raise ValueError(f"rack {shard!r} given twice")
+            detectors[shard] = Detector(rack_topology(fleet, shard), config)
     except ValueError as e:
         raise UsageError(f"--shard: {e}") from None
-    detector = Detector(topology, load_config(args.config))
-    stats = asyncio.run(
-        _run_worker(JetStreamBus(args.bus, ack_wait_s=_ack(args)), shard, detector, out)
-    )
-    out.write(
-        f"noc-worker {shard}: stopped after {stats.ticks} ticks "
-        f"({stats.redelivered} redelivered and skipped, {stats.rebuilt} read back at start), "
-        f"{stats.published} events published\n"
-    )
+    bus = JetStreamBus(args.bus, ack_wait_s=_ack(args))
+    workers = asyncio.run(_run_workers(bus, detectors, out))
+    for shard, worker in workers.items():
+        stats = worker.stats
+        out.write(
+            f"noc-worker {shard}: stopped after {stats.ticks} ticks "
+            f"({stats.redelivered} redelivered and skipped, {stats.rebuilt} read back at start), "
+            f"{stats.published} events published\n"
+        )
     return 0
 
 
@@ -64,24 +70,30 @@ async def _until_stopped() -> None:
     await stop.wait()
 
 
-async def _run_worker(bus: JetStreamBus, shard: str, detector: Detector, out: TextIO) -> Any:
-    worker = NocWorker(bus, shard, detector)
-    worker.subscribe()
+async def _run_workers(
+    bus: JetStreamBus, detectors: dict[str, Detector], out: TextIO
+) -> dict[str, NocWorker]:
+    """One :class:`NocWorker` per rack on one connection, each rebuilt from its shard first."""
+    workers = {shard: NocWorker(bus, shard, d) for shard, d in detectors.items()}
+    for worker in workers.values():
+        worker.subscribe()
     try:
         await bus.connect()
-        floor = await bus.acked_through(worker_name(shard), telemetry=True)
-        await worker.rebuild(bus.read_back(shard, floor, telemetry=True))
+        for shard, worker in workers.items():
+            floor = await bus.acked_through(worker_name(shard), telemetry=True)
+            await worker.rebuild(bus.read_back(shard, floor, telemetry=True))
         await bus.start()
-        out.write(
-            f"noc-worker {shard}: consuming {bus.names.shard_subject(shard)} as "
-            f"{worker_name(shard)} on {bus.url} (rebuilt from {worker.stats.rebuilt} ticks), "
-            f"publishing to {bus.names.events_stream}\n"
-        )
+        for shard, worker in workers.items():
+            out.write(
+                f"noc-worker {shard}: consuming {bus.names.shard_subject(shard)} as "
+                f"{worker_name(shard)} on {bus.url} (rebuilt from {worker.stats.rebuilt} "
+                f"ticks), publishing to {bus.names.events_stream}\n"
+            )
         out.flush()
         await _until_stopped()
     finally:
         await bus.close()
-    return worker.stats
+    return workers
 
 
 def cmd_correlate(args: argparse.Namespace, out: TextIO) -> int:

@@ -240,7 +240,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="one rack's NOC on a NATS bus: reads the rack's telemetry, publishes its incidents",
     )
     nw.add_argument("--bus", help="nats://HOST:PORT[/PREFIX] (a `nats-server -js`)")
-    nw.add_argument("--shard", required=True, help="the rack this worker owns, e.g. rack-3")
+    nw.add_argument(
+        "--shard",
+        required=True,
+        action="append",
+        help="a rack this worker owns, e.g. rack-3 (repeat it for several racks in one process)",
+    )
     nw.add_argument(
         "--topology", help="the fleet's topology JSON, as the feeder's (default: the demo fleet)"
     )

@@ -50,14 +50,17 @@ def _storm() -> tuple[Topology, list[Tick]]:
 
 
 def _roots(events: Iterable[Event]) -> dict[str, str]:
-    """incident id -> root for every incident opened and not merged away."""
+    """incident id -> root (as last updated) for every incident opened and not merged away."""
     opened: dict[str, str] = {}
     merged: set[str] = set()
     for e in events:
         if isinstance(e, IncidentOpened):
             opened[e.incident.incident_id] = e.incident.root_entity
-        elif isinstance(e, IncidentUpdated) and e.change == "merged":
-            merged.add(e.incident.incident_id)
+        elif isinstance(e, IncidentUpdated) and e.incident.incident_id in opened:
+            if e.change == "merged":
+                merged.add(e.incident.incident_id)
+            else:  # widened to its rack, say: the root as last updated
+                opened[e.incident.incident_id] = e.incident.root_entity
     return {k: v for k, v in opened.items() if k not in merged}
 
 
