@@ -13,9 +13,11 @@ every GPU (benign). ``--after`` ticks follow the onset.
 
 Path: a real ``nats-server -js`` on 127.0.0.1; this process feeds the ticks cut by rack
 (:func:`agents.noc.worker.feed_shards`: cut, encode, publish) as fast as the server takes them;
-one ``gpufleet noc-worker`` process per rack; one ``gpufleet correlate``. ``--kill-after`` ticks
-into the storm, the cooled rack's worker is SIGKILLed with a few ticks fetched and not acked, and
-restarted (it rebuilds its detector from its shard read back up to its acks).
+one ``gpufleet noc-worker`` process per rack (or ``--workers`` processes, several racks each); one
+``gpufleet correlate``. The worker process holding the cooled rack SIGKILLs itself
+(``GPUFLEET_FAILPOINTS=noc.tick_published``) right after publishing the events of its
+``--kill-after``-th storm tick and before acking it, and is restarted: it rebuilds its detector
+from its shards read back up to its acks, and gets the rest again from its consumers.
 
 Reported: raw anomalies (paging and info) vs incidents standing at the end (opened and not merged
 away) and their roots vs the causes; detection delay of each cause in intervals (incident opened
@@ -62,6 +64,7 @@ from bus.events import (
     IncidentUpdated,
     Severity,
 )
+from bus.failpoints import ENV
 from bus.jetstream import JetStreamBus
 from evals.nats_server import NatsServer
 from sim.simulator import FleetSimulator
@@ -197,13 +200,17 @@ async def drained(bus: JetStreamBus, telemetry: list[str], events: list[str]) ->
         await asyncio.sleep(0.5)
 
 
-def gpufleet(url: str, log: Path, *args: str) -> subprocess.Popen[bytes]:
+def gpufleet(url: str, log: Path, *args: str, kill_at: int = 0) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    if kill_at:  # it SIGKILLs itself once it has published its kill_at-th tick, before the ack
+        env[ENV] = f"noc.tick_published:{kill_at}"
     return subprocess.Popen(
         [sys.executable, "-m", "cli.main", *args, "--bus", url, "--ack-wait", "5"],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         stdout=log.open("ab"),
         stderr=subprocess.STDOUT,
+        env=env,
     )
 
 
@@ -231,13 +238,15 @@ class Fleet:
         self.logs: dict[str, Path] = {}
         self.start_cpu: dict[str, float] = {}  # CPU s to start (the restart's read-back included)
 
-    def start(self, name: str, shards: Sequence[str] = ()) -> None:
+    def start(self, name: str, shards: Sequence[str] = (), kill_at: int = 0) -> None:
         self.starts[name] += 1
         log = self.logs[name] = self.tmp / f"{name}-{self.starts[name]}.log"
         args = ["noc-worker", *(a for r in shards for a in ("--shard", r))]
         if not shards:
             args = ["correlate"]
-        self.procs[name] = gpufleet(self.url, log, *args, "--topology", str(self.topology_file))
+        self.procs[name] = gpufleet(
+            self.url, log, *args, "--topology", str(self.topology_file), kill_at=kill_at
+        )
         wait_started(log, max(1, len(shards)))
         self.rss_start.setdefault(name, rss_mib(self.procs[name].pid))
         # its start (interpreter, imports, connect, read-back) is not per-sample work
@@ -245,11 +254,16 @@ class Fleet:
         self.spent[name] = self.spent.get(name, 0.0) - started
         self.start_cpu[f"{name}#{self.starts[name]}"] = started
 
-    def kill(self, name: str) -> None:
-        proc = self.procs.pop(name)
-        self.spent[name] = self.spent.get(name, 0.0) + cpu_s(proc.pid)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(30)
+    async def killed(self, name: str) -> int:
+        """Wait until ``name`` has killed itself; its CPU up to then still counts."""
+        proc = self.procs[name]
+        last = 0.0
+        while proc.poll() is None:
+            last = cpu_s(proc.pid) if Path(f"/proc/{proc.pid}/stat").exists() else last
+            await asyncio.sleep(0.05)
+        self.spent[name] = self.spent.get(name, 0.0) + last
+        del self.procs[name]
+        return proc.returncode
 
     def cpu(self, name: str) -> float:
         return self.spent.get(name, 0.0) + cpu_s(self.procs[name].pid)
@@ -263,7 +277,7 @@ class Fleet:
 
 
 async def run_storm(
-    url: str, fleet: Fleet, run: Run, groups: dict[str, list[str]], storm_at: int, kill_after: int
+    url: str, fleet: Fleet, run: Run, groups: dict[str, list[str]]
 ) -> tuple[list[Event], dict[str, float]]:
     topo = fleet.topo
     victim = next(w for w, racks in groups.items() if topo.rack_keys[0] in racks)
@@ -275,20 +289,16 @@ async def run_storm(
             got.append(event)
 
         bus.subscribe_view("*", "bench", keep, from_start=True, max_queue=4096)
-        kill_at = storm_at + kill_after
         t0, sim0 = time.process_time(), run.sim_cpu
         wall0 = time.monotonic()
-        await feed_shards(run.take(kill_at), topo, bus)
-        await drained(bus, [worker_name(r) for r in groups[victim]], [])
-        await feed_shards(run.take(4), topo, bus)
-        fleet.kill(victim)
         await feed_shards(run.take(), topo, bus)
         feed_cpu = time.process_time() - t0 - (run.sim_cpu - sim0)
+        code = await fleet.killed(victim)
         fleet.start(victim, groups[victim])
         await drained(bus, workers, [CORRELATOR_NAME])
         wall = time.monotonic() - wall0
         await asyncio.sleep(2.0)  # the view catches up with the last events
-    return got, {"feed_cpu_s": feed_cpu, "wall_s": wall}
+    return got, {"feed_cpu_s": feed_cpu, "wall_s": wall, "victim_exit": code}
 
 
 def detection_delays(
@@ -302,7 +312,7 @@ def detection_delays(
 
 
 def per_core(samples: int, seconds: float) -> float:
-    return samples / seconds if seconds > 0 else float("inf")
+    return samples / max(seconds, 0.01)  # /proc counts in 10 ms ticks
 
 
 def main() -> int:
@@ -340,12 +350,12 @@ def main() -> int:
         url = f"{server.url}/storm"
         fleet = Fleet(url, topo, Path(tmp))
         for name, racks in groups.items():
-            fleet.start(name, racks)
+            hold_rack_1 = topo.rack_keys[0] in racks
+            kill_at = (args.warmup + args.kill_after) * len(racks) if hold_rack_1 else 0
+            fleet.start(name, racks, kill_at=kill_at)
         fleet.start("correlate")
         nats0 = cpu_s(server.process.pid) if server.process else 0.0
-        events, timing = asyncio.run(
-            run_storm(url, fleet, run, groups, args.warmup, args.kill_after)
-        )
+        events, timing = asyncio.run(run_storm(url, fleet, run, groups))
         worker_cpu = {w: fleet.cpu(w) for w in groups}
         corr_cpu = fleet.cpu("correlate")
         nats_cpu = (cpu_s(server.process.pid) if server.process else 0.0) - nats0
@@ -369,6 +379,7 @@ def main() -> int:
             "correlate": corr_cpu,
             "nats-server": nats_cpu,
             "wall": timing["wall_s"],
+            "victim_exit": timing["victim_exit"],
         },
         ref_cost,
         rss,
@@ -457,7 +468,9 @@ def summarize(
         "worker_rss_mib_per_gpu": round(sum(rss[w] for w in workers) / topo.n_gpus, 3),
         "gpus_per_rack": gpus_per_rack,
         "kill": {
-            "victim": f"the worker process holding {topo.rack_keys[0]} (the cooled rack)",
+            "victim": f"the worker process holding {topo.rack_keys[0]} (the cooled rack), "
+            f"SIGKILLed after publishing its storm tick {args.kill_after}, before the ack",
+            "victim_exit_status": cpu.get("victim_exit"),
             "same_as_without_kill": got == expected,
             "expected": expected,
             "got": got,

@@ -1,13 +1,16 @@
 """A small storm through real processes: ``nats-server -js``, two ``gpufleet noc-worker``s (one
 per rack) and ``gpufleet correlate``. A PDU feeding both racks trips, a job over both racks is
 cancelled (Xid 45 everywhere, benign) and a GPU has a double-bit error. One worker is SIGKILLed
-mid-storm and restarted: the incidents are the root causes, each once, with the ids the same
-storm gives in one process - none lost, none duplicated."""
+mid-storm - right after publishing a tick's events, before acking the tick - and restarted: the
+incidents are the root causes, each once, with the ids the same storm gives in one process -
+none lost, none duplicated."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -21,6 +24,7 @@ from agents.noc.correlator_bus import CORRELATOR_NAME
 from agents.noc.detector import Detector
 from agents.noc.worker import feed_shards, worker_name
 from bus.events import Event, IncidentOpened, IncidentUpdated
+from bus.failpoints import ENV
 from bus.jetstream import JetStreamBus
 from cli.main import main
 from sim.faults import DoubleBitError
@@ -37,7 +41,7 @@ __all__ = ["nats_server"]
 ROOT = Path(__file__).resolve().parent.parent
 ONSET_S = 600.0
 TICKS = 90  # 22.5 min at 15 s: the storm starts at tick 40
-KILL_AT = 52  # a few ticks into the storm
+KILL_AT = 46  # rack-2's worker kills itself here: six ticks into the storm, as its part opens
 
 
 def _storm() -> tuple[Topology, list[Tick]]:
@@ -79,10 +83,17 @@ def _in_one_process(topo: Topology, ticks: Sequence[Tick]) -> list[Event]:
     return events
 
 
-def _gpufleet(url: str, *args: str) -> subprocess.Popen[bytes]:
+def _gpufleet(url: str, *args: str, kill_at: int = 0) -> subprocess.Popen[bytes]:
+    """A gpufleet process; with ``kill_at``, one that SIGKILLs itself after publishing the
+    events of its ``kill_at``-th tick, before acking it."""
+    env = dict(os.environ)
+    env.pop(ENV, None)
+    if kill_at:
+        env[ENV] = f"noc.tick_published:{kill_at}"
     return subprocess.Popen(
         [sys.executable, "-m", "cli.main", *args, "--bus", url, "--ack-wait", "2"],
         cwd=ROOT,
+        env=env,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -102,7 +113,10 @@ def test_a_storm_with_a_worker_killed_mid_way_gives_each_root_cause_once(
     topology.write_text(json.dumps([c.model_dump(mode="json") for c in topo.clusters]))
     url = f"{nats_server.url}/{fresh_prefix()}"
     worker = {r: ["noc-worker", "--shard", r, "--topology", str(topology)] for r in topo.rack_keys}
-    procs = {r: _gpufleet(url, *argv) for r, argv in worker.items()}
+    procs = {
+        r: _gpufleet(url, *argv, kill_at=KILL_AT if r == "rack-2" else 0)
+        for r, argv in worker.items()
+    }
     procs["correlate"] = _gpufleet(url, "correlate", "--topology", str(topology))
     logs: dict[str, str] = {}
     try:
@@ -115,7 +129,12 @@ def test_a_storm_with_a_worker_killed_mid_way_gives_each_root_cause_once(
     # and the restarted worker, its detector rebuilt, did not open again what it had opened
     assert _opened(events) == _opened(in_one), logs
     assert "stopped after" not in logs["rack-2 killed"], logs  # killed, not stopped
-    assert "rebuilt from 0 ticks" not in logs["rack-2"], logs  # it read its shard back first
+    # it read its shard back up to its acks, then got the rest - the killed tick included -
+    # from its consumer: every tick once, nothing lost
+    rebuilt = re.search(r"rack-2: stopped after (\d+) ticks .* (\d+) read back", logs["rack-2"])
+    assert rebuilt is not None, logs
+    after, before = int(rebuilt[1]), int(rebuilt[2])
+    assert 0 < before < KILL_AT and before + after == TICKS, logs
     assert "noc-worker rack-2: stopped after" in logs["rack-2"], logs
     assert "0 events published" not in logs["correlate"], logs
 
@@ -131,12 +150,11 @@ async def _storm_with_a_kill(
     async with asyncio.timeout(240), JetStreamBus(url) as bus:
         got = Recorder()
         bus.subscribe_view("incident", "check", got, from_start=True)
-        await feed_shards(_Ticks(topo, ticks[:KILL_AT]), topo, bus)
-        await _drained(bus, [worker_name("rack-2")], [])  # rack-2 is in the storm now
-        await feed_shards(_Ticks(topo, ticks[KILL_AT : KILL_AT + 4]), topo, bus)
-        procs["rack-2"].send_signal(signal.SIGKILL)  # with those ticks fetched, or on their way
+        await feed_shards(_Ticks(topo, ticks), topo, bus)
+        while procs["rack-2"].poll() is None:  # it kills itself at its KILL_AT-th tick
+            await asyncio.sleep(0.1)
+        assert procs["rack-2"].returncode == -signal.SIGKILL
         logs["rack-2 killed"] = procs["rack-2"].communicate(timeout=30)[0].decode()
-        await feed_shards(_Ticks(topo, ticks[KILL_AT + 4 :]), topo, bus)
         procs["rack-2"] = _gpufleet(url, *restart_argv)
         await _drained(bus, [worker_name(r) for r in topo.rack_keys], [CORRELATOR_NAME])
         await bus.drain()

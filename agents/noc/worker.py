@@ -28,6 +28,7 @@ from typing import Protocol
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, Pacer, as_async
 from bus.events import Event
+from bus.failpoints import reach
 from bus.protocol import Subscription
 from telemetry.shards import TickDecoder, encode_tick, split_by_rack
 from telemetry.sources import TickSource
@@ -105,6 +106,7 @@ class NocWorker:
             await self.bus.publish(self._unpublished[0])
             self._unpublished.pop(0)
             self.stats.published += 1
+        reach("noc.tick_published")  # the kill tests' worst moment: published, not acked
 
 
 async def feed_shards(
