@@ -174,9 +174,7 @@ def test_unrelated_racks_stay_apart() -> None:
     assert _fold(late) == []
 
 
-def test_one_xid_on_one_driver_across_racks_is_a_driver_incident_unless_another_version_has_it() -> (
-    None
-):
+def test_one_xid_on_one_driver_over_racks_is_a_driver_incident_unless_another_has_it() -> None:
     nodes = [*RACK_NODES["rack-1"], RACK_NODES["rack-2"][0]]
     stream = [
         incident_opened(
