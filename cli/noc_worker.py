@@ -80,8 +80,8 @@ async def _run_workers(
     try:
         await bus.connect()
         for shard, worker in workers.items():
-            floor = await bus.acked_through(worker_name(shard), telemetry=True)
-            await worker.rebuild(bus.read_back(shard, floor, telemetry=True))
+            acked, delivered = await bus.progress(worker_name(shard), telemetry=True)
+            await worker.rebuild(bus.read_back(shard, delivered, telemetry=True), acked)
         await bus.start()
         for shard, worker in workers.items():
             out.write(
@@ -117,8 +117,8 @@ async def _run_correlator(bus: JetStreamBus, correlator: CrossRackCorrelator, ou
     service.subscribe()
     try:
         await bus.connect()
-        floor = await bus.acked_through(CORRELATOR_NAME)
-        await service.rebuild(bus.read_back("incident", floor))
+        acked, delivered = await bus.progress(CORRELATOR_NAME)
+        await service.rebuild(bus.read_back("incident", delivered), acked)
         await bus.start()
         out.write(
             f"correlate: consuming {bus.names.topic_subject('incident')} as {CORRELATOR_NAME} "

@@ -3,9 +3,10 @@
 
 Delivery is at least once, and the correlator's state is rebuilt, not stored: at start it reads
 the incident stream back up to where its durable consumer (:data:`CORRELATOR_NAME`) has acked,
-folding without publishing (those outputs were published before their input was acked), then
-consumes from there and publishes. Outputs are a function of the stream order alone, so events
-it published before a crash and publishes again carry the same ids, which the server drops.
+folding without publishing (those outputs were published before their input was acked), handles
+what the previous run held unacked, then consumes from there and publishes. Outputs are a
+function of the stream order alone, so events it published before a crash and publishes again
+carry the same ids, which the server drops.
 """
 
 from __future__ import annotations
@@ -47,11 +48,18 @@ class CorrelatorService:
         self.stats = CorrelatorStats()
         self._unpublished: list[Event] = []
 
-    async def rebuild(self, payloads: AsyncIterable[bytes]) -> None:
-        """Fold what the previous run handled (the stream read back up to its acks)."""
-        async for data in payloads:
-            self.correlator.observe(EVENT_ADAPTER.validate_json(data))
-            self.stats.folded += 1
+    async def rebuild(self, payloads: AsyncIterable[tuple[int, bytes]], acked: int) -> None:
+        """Catch up after a restart on the incident stream read back (``(sequence, payload)``
+        up to what the previous run was given): up to ``acked`` fold without publishing; after
+        it (what the previous run held when it died) handle as new. The consumer's
+        redeliveries of those are then repeats, whatever order they come back in."""
+        async for seq, data in payloads:
+            event = EVENT_ADAPTER.validate_json(data)
+            if seq > acked:
+                await self.handle(event)
+            else:
+                self.correlator.observe(event)
+                self.stats.folded += 1
 
     def subscribe(self, *, max_queue: int = 256) -> Subscription:
         return self.bus.subscribe("incident", CORRELATOR_NAME, self.handle, max_queue=max_queue)

@@ -13,8 +13,9 @@ Delivery is at least once. The worker is idempotent on data time: a tick at or b
 one it processed (a redelivery after a lost ack) is skipped, and the events of a processed tick
 are kept until each is published, so a failed publish is retried without detecting twice. The
 server deduplicates re-published events by their deterministic ids. A worker that restarts
-(killed, moved to another host) first rebuilds its detector from its shard read back up to its
-acks (:meth:`NocWorker.rebuild`), so it does not report again what it had reported.
+(killed, moved to another host) first rebuilds its detector from its shard read back
+(:meth:`NocWorker.rebuild`), so it neither reports again what it had reported nor sees the
+ticks its previous run held out of order.
 """
 
 from __future__ import annotations
@@ -81,12 +82,17 @@ class NocWorker:
             self.shard, worker_name(self.shard), self.handle, max_queue=max_queue
         )
 
-    async def rebuild(self, payloads: AsyncIterable[bytes]) -> None:
-        """Detect, without publishing, on the ticks a previous run of this worker handled (its
-        shard read back up to its acks): the detector's state - baselines, counters, open
-        incidents - comes back as it was, so the ticks that follow give the events, with the
-        ids, an uninterrupted worker would have given."""
-        async for data in payloads:
+    async def rebuild(self, payloads: AsyncIterable[tuple[int, bytes]], acked: int) -> None:
+        """Catch up after a restart on this shard's stream read back (``(sequence, payload)``,
+        oldest first, up to what the previous run was given): up to ``acked`` (what it handled)
+        detect without publishing, so the detector's state - baselines, counters, open
+        incidents - comes back as it was; after it (what it held when it died) handle as new,
+        publishing (the server drops what it had published already). The consumer's
+        redeliveries of those ticks are then skipped, whatever order they come back in."""
+        async for seq, data in payloads:
+            if seq > acked:
+                await self.handle(data)
+                continue
             tick = self._decoder.decode(data)
             if self._last_t is None or tick.timestamp > self._last_t:
                 self.detector.process(tick)
