@@ -61,8 +61,9 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(MAKE) bench-reliability
 
 # Full counts (hours on 2 cores): ≥ 100,000 fuzz inputs per parser of outside input, ≥ 200 kills.
-bench-scale: $(STAMP) $(SYSDEPS)  ## ingest cost per sample (old parser, new parser, vmagent -> remote-write receiver, VictoriaMetrics export) side by side with vmagent's own, 1,000 nodes x 8 GPUs (~5 min)
+bench-scale: $(STAMP) $(SYSDEPS)  ## ingest cost per sample (old parser, new parser, vmagent -> remote-write receiver, VictoriaMetrics export) side by side with vmagent's own, 1,000 nodes x 8 GPUs (~5 min); the storm (rack cooling + PDU trip + 1,000-GPU Xid 45 cancellation) through NOC workers on NATS and the correlator, a worker SIGKILLed mid-storm (~5 min)
 	nice $(BIN)/python bench/ingest_bench.py --nodes 1000 --json bench/results/ingest.json
+	nice -n 19 $(BIN)/python bench/storm_bench.py --json bench/results/storm.json
 
 bench-reliability: $(STAMP) $(SYSDEPS)  ## fuzz every parser of outside input; crash the CLI at every persistence point
 	$(BIN)/python bench/fuzz_kernel_log.py --count 100000 --json bench/results/fuzz_kernel_log.json

@@ -29,6 +29,10 @@ POINTS: Final = (
     "checkpoint.written",  # LangGraph wrote a checkpoint
     "event.appended",  # an event is in the durable event log
 )
+# Points outside the approval path's sweep, for the NOC's own kill tests.
+NOC_POINTS: Final = (
+    "noc.tick_published",  # a NOC worker published a tick's events; the tick is not acked yet
+)
 
 
 def _armed() -> dict[str, int]:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from types import TracebackType
 
@@ -321,7 +321,7 @@ class JetStreamBus:
         stream sequence; a duplicate returns the sequence of the copy already stored."""
         if self._closed:
             raise BusClosedError("publish on a closed bus")
-        if not self._started:
+        if self._js is None:  # connect() is enough: a restarting consumer catches up first
             raise RuntimeError("publish before start(): call `await bus.start()` first")
         subject = self.names.topic_subject(event_topic(event))
         return await self._publish(subject, event.model_dump_json().encode(), event.event_id)
@@ -494,6 +494,62 @@ class JetStreamBus:
     def subscriptions(self) -> list[Subscription]:
         """The registered subscriptions, in registration order."""
         return [c.spec for c in self._consumers.values()]
+
+    async def progress(self, name: str, *, telemetry: bool = False) -> tuple[int, int]:
+        """``(acked, delivered)``: the stream sequences up to which the durable consumer
+        ``name`` (of the events stream, or of the telemetry stream) has acked every event it
+        was given, and has been given events; ``(0, 0)`` when it does not exist yet.
+
+        A process that restarts under ``name`` rebuilds its state from :meth:`read_back` up to
+        ``acked``, handles again what lies between ``acked`` and ``delivered`` (what the dead
+        process held), then goes on with the consumer. In that order because the server
+        redelivers the held events only after ``ack_wait``, after events it never delivered."""
+        js = self._require_js()
+        stream = self.names.telemetry_stream if telemetry else self.names.events_stream
+        try:
+            info = await js.consumer_info(stream, durable_name(name))
+        except nats.js.errors.NotFoundError:
+            return 0, 0
+        acked = int(info.ack_floor.stream_seq) if info.ack_floor is not None else 0
+        delivered = int(info.delivered.stream_seq) if info.delivered is not None else 0
+        return acked, max(acked, delivered)
+
+    async def read_back(
+        self, topic: str, until_seq: int, *, telemetry: bool = False
+    ) -> AsyncIterator[tuple[int, bytes]]:
+        """``(stream sequence, payload)`` of what is stored on ``topic``'s subject (a shard's,
+        with ``telemetry``), oldest first, up to stream sequence ``until_seq`` (what the stream
+        still keeps of it), read by a consumer of this call's own that acknowledges nothing
+        and leaves no trace."""
+        if until_seq <= 0:
+            return
+        js = self._require_js()
+        if telemetry:
+            stream, subject = self.names.telemetry_stream, self.names.shard_subject(topic)
+        else:
+            stream, subject = self.names.events_stream, self.names.topic_subject(check_topic(topic))
+        config = ConsumerConfig(
+            deliver_policy=DeliverPolicy.ALL,
+            ack_policy=AckPolicy.NONE,
+            filter_subject=subject,
+            inactive_threshold=VIEW_INACTIVE_S,
+        )
+        sub = await js.pull_subscribe(subject, stream=stream, config=config)
+        try:
+            while True:
+                try:
+                    msgs = await sub.fetch(self.fetch_batch, timeout=FETCH_WAIT_S)
+                except TimeoutError:
+                    return  # nothing more on the subject
+                for msg in msgs:
+                    meta = msg.metadata
+                    if meta.sequence.stream > until_seq:
+                        return
+                    yield int(meta.sequence.stream), msg.data
+                    if meta.sequence.stream == until_seq or meta.num_pending == 0:
+                        return
+        finally:
+            await _quietly(sub.unsubscribe())
 
     def lag(self) -> dict[str, int]:
         """Per subscription: events in its stream not yet delivered to it, as the server said

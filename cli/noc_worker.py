@@ -1,5 +1,7 @@
-"""``gpufleet noc-worker``: one rack's NOC on a NATS JetStream bus, and ``watch --feed-shards``,
-the feeder that cuts the telemetry by rack for the workers (:mod:`agents.noc.worker`)."""
+"""``gpufleet noc-worker``: one rack's NOC on a NATS JetStream bus; ``gpufleet correlate``: the
+correlator that joins the workers' incidents across racks; and ``watch --feed-shards``, the
+feeder that cuts the telemetry by rack for the workers (:mod:`agents.noc.worker`,
+:mod:`agents.noc.correlator_bus`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import signal
 from typing import Any, TextIO
 
 from agents.noc.config import load_config
+from agents.noc.correlator import CrossRackCorrelator
+from agents.noc.correlator_bus import CORRELATOR_NAME, CorrelatorService
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, Pacer
 from agents.noc.worker import NocWorker, feed_shards, worker_name
@@ -29,39 +33,102 @@ def cmd_noc_worker(args: argparse.Namespace, out: TextIO) -> int:
     if not args.bus:
         raise UsageError("--bus nats://HOST:PORT is required: the worker reads its rack from it")
     check_bus_args(args.bus, None)
+    fleet = _fleet_topology(args.topology)
+    config = load_config(args.config)
+    detectors: dict[str, Detector] = {}
     try:
-        shard = check_shard(args.shard)
-        topology = rack_topology(_fleet_topology(args.topology), shard)
+        for name in args.shard:
+            shard = check_shard(name)
+            if shard in detectors:
+                raise ValueError(f"rack {shard!r} given twice")
+            detectors[shard] = Detector(rack_topology(fleet, shard), config)
     except ValueError as e:
         raise UsageError(f"--shard: {e}") from None
-    detector = Detector(topology, load_config(args.config))
-    stats = asyncio.run(_run_worker(args.bus, shard, detector, out))
-    out.write(
-        f"noc-worker {shard}: stopped after {stats.ticks} ticks "
-        f"({stats.redelivered} redelivered and skipped), {stats.published} events published\n"
-    )
+    bus = JetStreamBus(args.bus, ack_wait_s=_ack(args))
+    workers = asyncio.run(_run_workers(bus, detectors, out))
+    for shard, worker in workers.items():
+        stats = worker.stats
+        out.write(
+            f"noc-worker {shard}: stopped after {stats.ticks} ticks "
+            f"({stats.redelivered} redelivered and skipped, {stats.rebuilt} read back at start), "
+            f"{stats.published} events published\n"
+        )
     return 0
 
 
-async def _run_worker(url: str, shard: str, detector: Detector, out: TextIO) -> Any:
-    bus = JetStreamBus(url)
-    worker = NocWorker(bus, shard, detector)
-    worker.subscribe()
+def _ack(args: argparse.Namespace) -> float:
+    if not args.ack_wait > 0:
+        raise UsageError(f"--ack-wait: must be a positive number of seconds, got {args.ack_wait}")
+    return float(args.ack_wait)
+
+
+async def _until_stopped() -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
+async def _run_workers(
+    bus: JetStreamBus, detectors: dict[str, Detector], out: TextIO
+) -> dict[str, NocWorker]:
+    """One :class:`NocWorker` per rack on one connection, each rebuilt from its shard first."""
+    workers = {shard: NocWorker(bus, shard, d) for shard, d in detectors.items()}
+    for worker in workers.values():
+        worker.subscribe()
     try:
+        await bus.connect()
+        for shard, worker in workers.items():
+            acked, delivered = await bus.progress(worker_name(shard), telemetry=True)
+            await worker.rebuild(bus.read_back(shard, delivered, telemetry=True), acked)
         await bus.start()
-        out.write(
-            f"noc-worker {shard}: consuming {bus.names.shard_subject(shard)} as "
-            f"{worker_name(shard)} on {bus.url}, publishing to {bus.names.events_stream}\n"
-        )
+        for shard, worker in workers.items():
+            out.write(
+                f"noc-worker {shard}: consuming {bus.names.shard_subject(shard)} as "
+                f"{worker_name(shard)} on {bus.url} (rebuilt from {worker.stats.rebuilt} "
+                f"ticks), publishing to {bus.names.events_stream}\n"
+            )
         out.flush()
-        await stop.wait()
+        await _until_stopped()
     finally:
         await bus.close()
-    return worker.stats
+    return workers
+
+
+def cmd_correlate(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.bus:
+        raise UsageError(
+            "--bus nats://HOST:PORT is required: the correlator reads incidents from it"
+        )
+    check_bus_args(args.bus, None)
+    correlator = CrossRackCorrelator(_fleet_topology(args.topology))
+    bus = JetStreamBus(args.bus, ack_wait_s=_ack(args))
+    stats = asyncio.run(_run_correlator(bus, correlator, out))
+    out.write(
+        f"correlate: stopped after {stats.handled} incident events "
+        f"({stats.folded} read back at start), {stats.published} events published\n"
+    )
+    return 0
+
+
+async def _run_correlator(bus: JetStreamBus, correlator: CrossRackCorrelator, out: TextIO) -> Any:
+    service = CorrelatorService(bus, correlator)
+    service.subscribe()
+    try:
+        await bus.connect()
+        acked, delivered = await bus.progress(CORRELATOR_NAME)
+        await service.rebuild(bus.read_back("incident", delivered), acked)
+        await bus.start()
+        out.write(
+            f"correlate: consuming {bus.names.topic_subject('incident')} as {CORRELATOR_NAME} "
+            f"on {bus.url} (rebuilt from {service.stats.folded} events)\n"
+        )
+        out.flush()
+        await _until_stopped()
+    finally:
+        await bus.close()
+    return service.stats
 
 
 async def run_feed(

@@ -40,6 +40,7 @@ HANDLERS: dict[str, str] = {
     "replay": "cli.commands:cmd_replay",
     "watch": "cli.commands:cmd_watch",
     "noc-worker": "cli.noc_worker:cmd_noc_worker",
+    "correlate": "cli.noc_worker:cmd_correlate",
     "logs parse": "cli.commands:cmd_logs_parse",
     "exposition parse": "cli.commands:cmd_exposition_parse",
     "record": "cli.commands:cmd_record",
@@ -82,6 +83,16 @@ class Handler:
 
     def __repr__(self) -> str:
         return f"Handler({self.command!r}, {self.target!r})"
+
+
+def _ack_wait(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ack-wait",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds before what a dead process fetched and never acked is delivered again",
+    )
 
 
 def handler(command: str) -> Handler:
@@ -237,12 +248,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="one rack's NOC on a NATS bus: reads the rack's telemetry, publishes its incidents",
     )
     nw.add_argument("--bus", help="nats://HOST:PORT[/PREFIX] (a `nats-server -js`)")
-    nw.add_argument("--shard", required=True, help="the rack this worker owns, e.g. rack-3")
+    nw.add_argument(
+        "--shard",
+        required=True,
+        action="append",
+        help="a rack this worker owns, e.g. rack-3 (repeat it for several racks in one process)",
+    )
     nw.add_argument(
         "--topology", help="the fleet's topology JSON, as the feeder's (default: the demo fleet)"
     )
     nw.add_argument("--config", help="NOC detector config (YAML); defaults if omitted")
+    _ack_wait(nw)
     nw.set_defaults(func=handler("noc-worker"))
+    co = sub.add_parser(
+        "correlate",
+        help="join the noc-workers' incidents across racks (a PDU, a cooling zone, a driver "
+        "version, a job): one incident per root cause",
+    )
+    co.add_argument("--bus", help="nats://HOST:PORT[/PREFIX] (a `nats-server -js`)")
+    co.add_argument(
+        "--topology", help="the fleet's topology JSON, as the workers' (default: the demo fleet)"
+    )
+    _ack_wait(co)
+    co.set_defaults(func=handler("correlate"))
     lg = sub.add_parser("logs", help="kernel-log tools")
     lsub = lg.add_subparsers(dest="logs_command", required=True)
     lp = lsub.add_parser(

@@ -1057,6 +1057,88 @@ class DriverRegression(_Injector):
         )
 
 
+@dataclass
+class PduTrip(_Injector):
+    """One feed of a PDU trips: every node it feeds (whole racks, often several) loses its
+    redundant PSU, and the BMCs assert the power brake - every GPU slows and draws little power.
+    ``pdu`` names a :class:`~telemetry.topology.Rack` ``pdu`` (the first rack's by default)."""
+
+    pdu: str = ""
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        topo = sim.topology
+        if not self.pdu:
+            self.pdu = topo.racks[0].pdu
+        racks = [i for i, rack in enumerate(topo.racks) if rack.pdu == self.pdu]
+        if not racks:
+            raise ValueError(f"pdu_trip: no rack is fed by PDU {self.pdu!r}")
+        self.racks = tuple(topo.rack_keys[i] for i in racks)
+        self.gpus = np.concatenate([topo.gpus_of_rack(i) for i in racks])
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t):
+            return
+        mods.extra_clock_reasons[self.gpus] |= int(
+            ClockEventReason.HW_POWER_BRAKE | ClockEventReason.HW_SLOWDOWN
+        )
+        mods.power_cap_w[self.gpus] = 0.30 * sim.tdp[self.gpus]
+        mods.clock_mult[self.gpus] = 0.35
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "pdu_trip",
+            f"pdu:{self.pdu}",
+            "cluster",
+            "power",
+            _keys(sim, self.gpus),
+            self.onset,
+            300.0,
+            description=f"PDU {self.pdu} feed lost: power brake on racks {', '.join(self.racks)}",
+        )
+
+
+@dataclass
+class JobCancelXid45(_Injector):
+    """Benign, at scale: one training job over ``nodes`` (e.g. 125 nodes, 1,000 GPUs across
+    racks) is cancelled and every GPU logs Xid 45 (preemptive channel removal) at once."""
+
+    nodes: tuple[str, ...] = ()
+    lines_per_gpu: int = 2
+
+    def bind(self, sim: FleetSimulator) -> None:
+        super().bind(sim)
+        if not self.nodes:
+            raise ValueError("job_cancel_xid45: give the job's nodes (nodes=a+b+...)")
+        self.job = sim.dedicated_training_job(list(self.nodes))
+        self._done = False
+
+    def apply(self, sim: FleetSimulator, t: float, mods: Modifiers) -> None:
+        if not self.active(t) or self._done:
+            return
+        self._done = True
+        sim.end_job(self.job, t, "CANCELLED")
+        for g in self.job.gpus:
+            for _ in range(self.lines_per_gpu):
+                sim.log_xid(
+                    t, int(g), 45, "pid=91822, name=python, Ch 00000010, Preemptive Channel Removal"
+                )
+
+    def truth(self, sim: FleetSimulator) -> GroundTruth:
+        return GroundTruth(
+            "job_cancel_xid45",
+            self.job.job_id,
+            "job",
+            "application",
+            _keys(sim, self.job.gpus),
+            self.onset,
+            0.0,
+            benign=True,
+            jobs=(self.job.job_id,),
+            description=f"job {self.job.job_id} cancelled on {len(self.nodes)} nodes: Xid 45",
+        )
+
+
 # Xid 31 as 610.57.04's MMU-fault regression logged it (NVIDIA/open-gpu-kernel-modules#1370).
 _MMU_FAULT = (
     "pid=41022, name=python3, Ch 00000010, intr 00000000. MMU Fault: ENGINE GRAPHICS "

@@ -6,25 +6,30 @@ detects on its shard and publishes anomalies and incidents.
 own topology, so a worker holds the baselines and incidents of its rack only and the fleet's
 detection spreads over as many processes and hosts as it has racks. Incidents spanning racks (a
 PDU or a cooling loop feeding several racks, a job across racks) are not joined here: each rack's
-worker reports its part; a correlator over the incident stream is the next piece.
+worker reports its part, and the correlator over the incident stream
+(:mod:`agents.noc.correlator`, ``gpufleet correlate``) joins them.
 
 Delivery is at least once. The worker is idempotent on data time: a tick at or before the last
 one it processed (a redelivery after a lost ack) is skipped, and the events of a processed tick
 are kept until each is published, so a failed publish is retried without detecting twice. The
-server deduplicates re-published events by their deterministic ids.
+server deduplicates re-published events by their deterministic ids. A worker that restarts
+(killed, moved to another host) first rebuilds its detector from its shard read back
+(:meth:`NocWorker.rebuild`), so it neither reports again what it had reported nor sees the
+ticks its previous run held out of order.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterable, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, Pacer, as_async
 from bus.events import Event
+from bus.failpoints import reach
 from bus.protocol import Subscription
 from telemetry.shards import TickDecoder, encode_tick, split_by_rack
 from telemetry.sources import TickSource
@@ -58,6 +63,7 @@ class WorkerStats:
     ticks: int = 0
     redelivered: int = 0  # ticks skipped because they were processed already
     published: int = 0
+    rebuilt: int = 0  # ticks read back at start to rebuild the detector's state
 
 
 class NocWorker:
@@ -76,6 +82,23 @@ class NocWorker:
             self.shard, worker_name(self.shard), self.handle, max_queue=max_queue
         )
 
+    async def rebuild(self, payloads: AsyncIterable[tuple[int, bytes]], acked: int) -> None:
+        """Catch up after a restart on this shard's stream read back (``(sequence, payload)``,
+        oldest first, up to what the previous run was given): up to ``acked`` (what it handled)
+        detect without publishing, so the detector's state - baselines, counters, open
+        incidents - comes back as it was; after it (what it held when it died) handle as new,
+        publishing (the server drops what it had published already). The consumer's
+        redeliveries of those ticks are then skipped, whatever order they come back in."""
+        async for seq, data in payloads:
+            if seq > acked:
+                await self.handle(data)
+                continue
+            tick = self._decoder.decode(data)
+            if self._last_t is None or tick.timestamp > self._last_t:
+                self.detector.process(tick)
+                self._last_t = tick.timestamp
+                self.stats.rebuilt += 1
+
     async def handle(self, data: bytes) -> None:
         """Detect on one shard tick (unless processed already) and publish what it found."""
         tick = self._decoder.decode(data)
@@ -89,6 +112,7 @@ class NocWorker:
             await self.bus.publish(self._unpublished[0])
             self._unpublished.pop(0)
             self.stats.published += 1
+        reach("noc.tick_published")  # the kill tests' worst moment: published, not acked
 
 
 async def feed_shards(
