@@ -9,7 +9,8 @@ Durability settings are off (``fsync=off``): the tests kill gpufleet's processes
 server. Authentication is ``trust`` for the ``gpufleet`` superuser on loopback only.
 
 Use the session fixture ``postgres`` (import ``postgres_fixture`` into a test module): each test
-asks it for a fresh database (:meth:`PostgresServer.fresh_url`).
+asks it for a fresh database (:meth:`PostgresServer.fresh_url`). ``state_at`` (import
+``state_at_fixture`` too) runs a store test once on SQLite and once on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -30,6 +31,8 @@ from typing import Any, Self
 import pytest
 
 from evals.vm_server import stop_process
+from graph.state.database import Location
+from graph.state.url import PostgresUrl
 
 HOST = "127.0.0.1"
 SUPERUSER = "gpufleet"
@@ -210,3 +213,20 @@ def postgres_fixture() -> Iterator[PostgresServer]:
         _users[0] -= 1
         if _users[0] == 0:
             _shared.pop().stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"], name="state_at")
+def state_at_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[str], Location]:
+    """Run a store test on both backends: ``state_at("a.db")`` is that file under ``tmp_path``
+    (SQLite), or a fresh database of its own per name (PostgreSQL): one name, one place."""
+    if request.param == "sqlite":
+        return lambda name: tmp_path / name
+    server: PostgresServer = request.getfixturevalue("postgres")
+    places: dict[str, PostgresUrl] = {}
+
+    def at(name: str) -> Location:
+        if name not in places:
+            places[name] = PostgresUrl(server.fresh_url())
+        return places[name]
+
+    return at
