@@ -83,7 +83,11 @@ def test_two_replicas_fed_the_same_approved_step_run_it_once(
 
                 def ran(h: httpx.Client = http) -> list[Any]:
                     d = h.get(f"/api/v1/incidents/{iid}").json()
-                    return [x for x in d["actions"] if x.get("approval_id") == aid]
+                    return [
+                        x
+                        for x in d["actions"]
+                        if x["kind"] == "action_result" and x.get("approval_id") == aid
+                    ]
 
                 wait_for("the step's result on each replica", ran, timeout_s=120)
         executed = _executions(url, aid)
