@@ -8,6 +8,8 @@ never a silent second run.
 
 from __future__ import annotations
 
+import io
+import json
 import multiprocessing
 import os
 import signal
@@ -21,6 +23,7 @@ from typing import Any
 import pytest
 
 from agents.sre.config import SreConfig
+from cli.main import main
 from graph.approvals.audit import AuditLog
 from graph.approvals.decide import DecisionRefusedError, record_decision
 from graph.approvals.ledger import ExecutionLedger, LedgerError
@@ -254,3 +257,16 @@ def test_checkpoints_in_postgres_are_read_by_another_process(postgres: PostgresS
     finally:
         first.conn.close()
         second.conn.close()
+
+
+def test_the_cli_reads_and_decides_on_the_shared_state(
+    postgres: PostgresServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = postgres.fresh_url()
+    req = ApprovalStore(PostgresUrl(url)).request(make_request())
+    out = io.StringIO()
+    argv = ["approvals", "--state", url, "--state-dir", str(tmp_path / "empty"), "--json"]
+    assert main(argv, out=out) == 0
+    assert [r["approval_id"] for r in json.loads(out.getvalue())] == [req.approval_id]
+    assert main(["approvals", "--state", "mysql://x/y", "--json"], out=io.StringIO()) == 2
+    assert "--state: state 'mysql://x/y': expected postgresql://" in capsys.readouterr().err
