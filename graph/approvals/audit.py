@@ -19,7 +19,8 @@ from typing import IO, Any, Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from bus.failpoints import reach
-from graph.state.database import Location, Schema, open_database
+from graph.state.database import Location, open_database
+from graph.state.schema import Schema
 from graph.tools import Risk, ToolStatus
 
 SCHEMA_VERSION: Final = 1

@@ -27,7 +27,8 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict
 
 from graph.approvals.policy import BreakerConfig, person_problem
-from graph.state.database import Location, Schema, Session, open_database
+from graph.state.database import Location, Session, open_database
+from graph.state.schema import Schema
 
 SCHEMA_VERSION: Final = 1
 _SQLITE: Final = (

@@ -30,7 +30,8 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict
 
 from bus.failpoints import reach
-from graph.state.database import Hold, Location, Schema, open_database
+from graph.state.database import Hold, Location, open_database
+from graph.state.schema import Schema
 from graph.tools import ToolResult
 
 Settlement = Literal["done", "not-done", "retry"]

@@ -28,7 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from bus.failpoints import reach
 from graph.approvals.policy import person_problem
 from graph.state import errors
-from graph.state.database import Location, Schema, open_database
+from graph.state.database import Location, open_database
+from graph.state.schema import Schema
 
 StoreError = errors.StoreError  # where front ends have always caught it
 

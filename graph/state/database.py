@@ -17,11 +17,11 @@ Only the schema differs per dialect (:class:`Schema`).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from graph.state.schema import Schema
 from graph.state.sqlite import SqliteFile
 from graph.state.url import PostgresUrl
 
@@ -66,16 +66,6 @@ class Database(Protocol):
         this process's connection ends, e.g. it is killed)."""
 
     def close(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Schema:
-    """A store's tables: its version, its DDL per dialect, SQLite's in-place upgrades."""
-
-    version: int
-    sqlite: Sequence[str]
-    postgresql: Sequence[str]
-    migrations: Mapping[int, Sequence[str]] = field(default_factory=dict)
 
 
 def open_database(where: Location, *, store: str, schema: Schema, fsync: bool = True) -> Database:

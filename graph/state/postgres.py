@@ -27,8 +27,8 @@ from typing import Any, Literal
 
 import psycopg
 
-from graph.state.database import Schema
 from graph.state.errors import StoreError
+from graph.state.schema import Schema
 from graph.state.url import PostgresUrl
 
 CONNECT_TIMEOUT_S = 10
