@@ -8,8 +8,9 @@ LLM_STAMP := $(VENV)/.local-llm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 # chromium: the web page's test drives it headless through Playwright (no browser download).
 # nats-server: the JetStream bus between processes (`--bus nats://…`).
+# postgresql: shared state for several replicas (`--state postgresql://…`); initdb/postgres.
 # systemd: `systemd-analyze verify` checks the units in deploy/systemd (tests/test_deploy.py).
-APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server systemd
+APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server systemd postgresql
 
 .PHONY: demo test test-live lint bench bench-reliability bench-scale eval record-cassettes clean
 
@@ -32,7 +33,8 @@ $(SYSDEPS): $(STAMP)
 	    && command -v prometheus-alertmanager >/dev/null && command -v slurmctld >/dev/null \
 	    && command -v slurmd >/dev/null && command -v scontrol >/dev/null && command -v promtool >/dev/null \
 	    && command -v chromium >/dev/null && command -v nats-server >/dev/null \
-	    && command -v systemd-analyze >/dev/null; then :; \
+	    && command -v systemd-analyze >/dev/null \
+	    && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES) >/dev/null; \

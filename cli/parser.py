@@ -389,6 +389,11 @@ def add_service_commands(sub: Subparsers) -> None:
     s.add_argument(
         "--bus", help="nats://HOST:PORT[/PREFIX]: the bus (default: the config's, in-process)"
     )
+    s.add_argument(
+        "--state",
+        help="postgresql://USER@HOST:PORT/DB: approvals, ledger, audit, checkpoints shared by "
+        "several replicas (default: the config's, SQLite files in its state_dir)",
+    )
     s.set_defaults(func=handler("serve"))
     e = sub.add_parser("export", help="alert rules and Grafana dashboards for your monitoring")
     esub = e.add_subparsers(dest="export_command", required=True)
@@ -409,6 +414,9 @@ def add_sre_commands(sub: Subparsers) -> None:
         sp.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
         sp.add_argument(
             "--state-dir", help="checkpoints, approvals, audit (default .gpufleet/state)"
+        )
+        sp.add_argument(
+            "--state", help="postgresql://USER@HOST:PORT/DB shared by replicas (default: SQLite)"
         )
         sp.add_argument("--json", action="store_true")
 

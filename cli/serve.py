@@ -16,6 +16,7 @@ from typing import TextIO
 from agents.sre.config import SreConfigError
 from cli.common import UsageError, check_bus_args
 from cli.source_errors import SourceError
+from graph.state.url import StateUrlError, parse_state_url
 from service.config import LoadedConfig, ServeConfigError, load_serve_config
 from service.export import alert_rules_yaml, grafana_dashboards
 from service.runner import Plugin, serve
@@ -31,6 +32,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         check_bus_args(args.bus, None)
         loaded = loaded.model_copy(
             update={"config": loaded.config.model_copy(update={"bus": args.bus})}
+        )
+    if args.state is not None:
+        try:
+            parse_state_url(args.state)
+        except StateUrlError as e:
+            raise UsageError(f"--state: {e}") from None
+        loaded = loaded.model_copy(
+            update={"config": loaded.config.model_copy(update={"state": args.state})}
         )
     listen = loaded.config.listen
     host = args.host if args.host is not None else listen.host

@@ -44,6 +44,7 @@ from graph.approvals.store import ApprovalStore
 from graph.checkpoint import open_checkpointer
 from graph.models.bundled import BundledModelError
 from graph.models.config import ModelConfigError
+from graph.state.url import StateUrlError, parse_state_url
 from sim.demo import demo_simulator
 from telemetry.topology import Topology
 
@@ -61,6 +62,12 @@ def _config(args: argparse.Namespace) -> SreConfig:
         raise SreUsageError(str(e)) from None
     if getattr(args, "state_dir", None):
         cfg = cfg.model_copy(update={"state_dir": Path(args.state_dir)})
+    if getattr(args, "state", None):
+        try:
+            parse_state_url(args.state)
+        except StateUrlError as e:
+            raise SreUsageError(f"--state: {e}") from None
+        cfg = cfg.model_copy(update={"state": args.state})
     if cfg.state_dir.exists() and not cfg.state_dir.is_dir():
         raise SreUsageError(f"state directory {cfg.state_dir} is a file, not a directory")
     return cfg
@@ -246,7 +253,7 @@ def diagnose_incident_id(args: argparse.Namespace, cfg: SreConfig, out: TextIO) 
     if threads and not args.again:
         if args.wait:
             return _wait_on_thread(args, cfg, threads[0], out)
-        saver = open_checkpointer(cfg.state_dir / "checkpoints.db")
+        saver = open_checkpointer(cfg.layout.checkpoints)
         try:
             report = stored_report(saver, threads[0])
         finally:
@@ -328,11 +335,11 @@ def _print(args: argparse.Namespace, out: TextIO, report: RunReport) -> None:
 def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
     """Pending approvals, and steps whose outcome is unknown (both wait for a person)."""
     cfg = _config(args)
-    if not (cfg.state_dir / "approvals.db").exists():
+    if not cfg.layout.has_approvals():
         out.write("[]\n" if args.json else f"no pending approvals (no state in {cfg.state_dir})\n")
         return 0
-    store = ApprovalStore(cfg.state_dir / "approvals.db")
-    ledger = ExecutionLedger(cfg.state_dir / "approvals.db")
+    store = ApprovalStore(cfg.layout.approvals)
+    ledger = ExecutionLedger(cfg.layout.approvals)
     try:
         rows, unknown = store.pending(), ledger.unknown()
     finally:
@@ -364,7 +371,7 @@ def _record_decision(
     """Check the person against the policy and store the decision; returns the thread id.
     An approval decided the same way before but never executed is not an error: the thread is
     resumed so the step runs (or its unknown outcome is reported)."""
-    store = ApprovalStore(cfg.state_dir / "approvals.db")
+    store = ApprovalStore(cfg.layout.approvals)
     try:
         done = record_decision(
             store,
@@ -409,7 +416,7 @@ def _decide(
 ) -> int:
     cfg = _config(args)
     now = time.time()  # the decision's time: the edge reads the clock
-    if not (cfg.state_dir / "approvals.db").exists():
+    if not cfg.layout.has_approvals():
         raise SreUsageError(f"no approvals in {cfg.state_dir} (wrong --state-dir?)")
     thread = _record_decision(cfg, args, decision, now)
     out.write(f"{args.approval_id}: {decision} by {args.by}\n")
@@ -428,13 +435,13 @@ def cmd_settle(args: argparse.Namespace, out: TextIO) -> int:
     """A person says what happened to a step whose outcome is unknown; the thread resumes."""
     cfg = _config(args)
     now = time.time()
-    db = cfg.state_dir / "approvals.db"
-    if not db.exists():
+    if not cfg.layout.has_approvals():
         raise SreUsageError(f"no execution ledger in {cfg.state_dir} (wrong --state-dir?)")
+    where = cfg.layout
     ledger, store, audit = (
-        ExecutionLedger(db),
-        ApprovalStore(db),
-        AuditLog(cfg.state_dir / "audit.db"),
+        ExecutionLedger(where.approvals),
+        ApprovalStore(where.approvals),
+        AuditLog(where.audit),
     )
     try:
         done = settle_step(

@@ -1,4 +1,5 @@
-"""The durable checkpointer: LangGraph's SQLite saver on a file of ours.
+"""The durable checkpointer: LangGraph's SQLite saver on a file of ours, or its PostgreSQL
+saver on the database several replicas share (``--state postgresql://…``).
 
 A paused graph (waiting on an approval) is a row in this file. Any process that opens the same
 file can resume the thread; nothing lives only in memory. WAL mode lets the CLI resume a
@@ -7,16 +8,21 @@ thread while a long-running ``gpufleet watch`` writes other threads.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from bus.failpoints import reach
+from graph.state.url import PostgresUrl
+
+if TYPE_CHECKING:  # the postgres extra; imported when a PostgreSQL state is configured
+    from langgraph.checkpoint.postgres import PostgresSaver
 
 
 class _Saver(SqliteSaver):
@@ -44,8 +50,13 @@ class _Saver(SqliteSaver):
         reach("checkpoint.written")
 
 
-def open_checkpointer(path: str | Path) -> SqliteSaver:
-    path = Path(path)
+def open_checkpointer(where: str | os.PathLike[str] | PostgresUrl) -> SqliteSaver | PostgresSaver:
+    """The saver at ``where``; ``saver.conn.close()`` closes it (both kinds)."""
+    if isinstance(where, PostgresUrl):
+        from graph.state.checkpoint_postgres import open_postgres_checkpointer  # noqa: PLC0415
+
+        return open_postgres_checkpointer(where)
+    path = Path(where)
     path.parent.mkdir(parents=True, exist_ok=True)
     # check_same_thread=False: LangGraph runs parallel branches on a thread pool; the saver
     # serialises access to the connection itself.

@@ -28,6 +28,7 @@ from pydantic import (
 
 from agents.sre.config import SreConfig
 from bus.address import parse_bus_url
+from graph.state.url import parse_state_url
 from service import secrets
 from service.auth import TokenTable
 from service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
@@ -124,12 +125,22 @@ class ServeConfig(_Strict):
     # the bus: None = in-process (one process); nats://HOST:PORT[/PREFIX] = NATS JetStream,
     # shared by several replicas and `gpufleet noc-worker`s (a `nats-server -js`)
     bus: str | None = None
+    # shared state: None = SQLite files in state_dir (one replica); postgresql://USER@HOST:PORT/DB
+    # = approvals, execution ledger, breaker, audit and checkpoints shared by several replicas
+    state: str | None = None
 
     @field_validator("bus")
     @classmethod
     def _bus_url(cls, v: str | None) -> str | None:
         if v is not None:
             parse_bus_url(v)
+        return v
+
+    @field_validator("state")
+    @classmethod
+    def _state_url(cls, v: str | None) -> str | None:
+        if v is not None:
+            parse_state_url(v)
         return v
 
 

@@ -18,6 +18,9 @@ from starlette.types import ASGIApp
 from bus.log import EventLog
 from bus.protocol import Bus
 from graph.approvals.policy import Policy
+from graph.state.database import Location
+from graph.state.layout import StateLayout
+from graph.state.url import PostgresUrl
 from service.auth import TokenTable
 
 # A background part of the service (a worker, Slack's retry queue, MCP's session manager):
@@ -36,15 +39,17 @@ class ServiceContext:
     bus: Bus
     tokens: TokenTable
     clock: Callable[[], float]
+    # the PostgreSQL database several replicas share; None: SQLite files in state_dir
+    state_url: PostgresUrl | None = None
 
     @property
-    def approvals_path(self) -> Path:
-        """The SQLite file of approvals, the execution ledger and the breaker."""
-        return self.state_dir / "approvals.db"
+    def approvals_path(self) -> Location:
+        """Where approvals, the execution ledger and the breaker are (a file or a database)."""
+        return StateLayout(self.state_dir, self.state_url).approvals
 
     @property
-    def audit_path(self) -> Path:
-        return self.state_dir / "audit.db"
+    def audit_path(self) -> Location:
+        return StateLayout(self.state_dir, self.state_url).audit
 
 
 @dataclass(frozen=True)

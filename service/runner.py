@@ -155,6 +155,8 @@ def sre_config_for(loaded: LoadedConfig) -> SreConfig:
     """The SRE agent's config with the serve config's state dir and policy."""
     cfg = load_sre_config(loaded.config.sre_config)
     updates: dict[str, Any] = {"state_dir": loaded.config.state_dir}
+    if loaded.config.state is not None:
+        updates["state"] = loaded.config.state
     if loaded.config.policy is not None:
         updates["policy"] = loaded.config.policy
     return cfg.model_copy(update=updates)
@@ -233,6 +235,7 @@ class Service:
         policy = _policy(pipe.sre.runtime.config)
         self.ctx = ServiceContext(
             state_dir=state,
+            state_url=pipe.sre.runtime.config.layout.url,
             policy=policy,
             event_log=self.log,
             bus=self.bus,

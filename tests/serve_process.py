@@ -77,10 +77,13 @@ class Served:
         return self.stderr_path.read_text(errors="replace")[-4000:]
 
 
-def start_serve(config: Path, *, log_name: str = "serve.log") -> Served:
+def start_serve(
+    config: Path, *, log_name: str = "serve.log", env_extra: dict[str, str] | None = None
+) -> Served:
     """Start ``gpufleet serve --config config --port 0`` and wait for its banner."""
     env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
     env["PYTHONPATH"] = str(ROOT)
+    env.update(env_extra or {})
     err_path = config.parent / log_name
     with err_path.open("ab") as err:
         proc = subprocess.Popen(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,11 @@ from graph.approvals.store import (
     UnknownApprovalError,
     approval_id_for,
 )
+from graph.state.database import Location
 from graph.tools import ToolArgs, ToolCall, ToolRegistry, ToolResult, tool
+from tests.postgres_server import postgres_fixture, state_at_fixture  # noqa: F401 (fixtures)
+
+StateAt = Callable[[str], Location]  # the store tests run on SQLite and on PostgreSQL
 
 # -- a fake fleet behind real tools -------------------------------------------------------------
 
@@ -191,8 +195,8 @@ def test_approval_ids_are_stable_and_tied_to_the_arguments() -> None:
     )
 
 
-def test_request_is_idempotent_first_one_wins(tmp_path: Path) -> None:
-    store = ApprovalStore(tmp_path / "a.db")
+def test_request_is_idempotent_first_one_wins(state_at: StateAt) -> None:
+    store = ApprovalStore(state_at("a.db"))
     first = store.request(make_request())
     again = store.request(make_request(created_at=T0 + 600))
     assert again == first and again.created_at == T0
@@ -202,8 +206,8 @@ def test_request_is_idempotent_first_one_wins(tmp_path: Path) -> None:
     assert record is not None and record.status == "pending" and record.decision is None
 
 
-def test_decide_exactly_once_with_a_clear_error(tmp_path: Path) -> None:
-    store = ApprovalStore(tmp_path / "a.db")
+def test_decide_exactly_once_with_a_clear_error(state_at: StateAt) -> None:
+    store = ApprovalStore(state_at("a.db"))
     req = store.request(make_request())
     d = store.decide(req.approval_id, "approved", by="alice", reason="ok", now=T0 + 1, role="x")
     assert (d.decision, d.by, d.role, d.decided_at) == ("approved", "alice", "x", T0 + 1)
@@ -220,8 +224,8 @@ def test_decide_exactly_once_with_a_clear_error(tmp_path: Path) -> None:
         store.decide(req.approval_id, "maybe", by="alice", now=T0)  # type: ignore[arg-type]
 
 
-def test_two_store_instances_on_one_file_see_one_decision(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
+def test_two_store_instances_on_one_file_see_one_decision(state_at: StateAt) -> None:
+    path = state_at("shared.db")
     slack, cli = ApprovalStore(path), ApprovalStore(path)
     req = slack.request(make_request())
     cli.decide(req.approval_id, "rejected", by="bob", reason="wrong node", now=T0 + 3)
@@ -233,8 +237,8 @@ def test_two_store_instances_on_one_file_see_one_decision(tmp_path: Path) -> Non
     assert not slack.mark_consumed(req.approval_id, T0 + 5)  # rejected never runs
 
 
-def test_concurrent_decisions_from_threads_have_exactly_one_winner(tmp_path: Path) -> None:
-    path = tmp_path / "race.db"
+def test_concurrent_decisions_from_threads_have_exactly_one_winner(state_at: StateAt) -> None:
+    path = state_at("race.db")
     req = ApprovalStore(path).request(make_request())
     n = 12
     stores = [ApprovalStore(path) for _ in range(n)]  # one connection each, like processes
@@ -265,8 +269,8 @@ def test_concurrent_decisions_from_threads_have_exactly_one_winner(tmp_path: Pat
     assert all(o == f"lost:p{winner}" for o in outcomes if o.startswith("lost:"))
 
 
-def test_consumed_exactly_once_across_instances_and_threads(tmp_path: Path) -> None:
-    path = tmp_path / "consume.db"
+def test_consumed_exactly_once_across_instances_and_threads(state_at: StateAt) -> None:
+    path = state_at("consume.db")
     store = ApprovalStore(path)
     req = store.request(make_request())
     assert not store.mark_consumed(req.approval_id, T0)  # pending: nothing to consume
@@ -289,7 +293,7 @@ def test_consumed_exactly_once_across_instances_and_threads(tmp_path: Path) -> N
     assert record is not None and record.consumed_at == T0 + 1
 
 
-def _decide_in_process(path: str, approval_id: str, who: str, start: Any) -> str:
+def _decide_in_process(path: Location, approval_id: str, who: str, start: Any) -> str:
     start.wait()
     try:
         ApprovalStore(path).decide(approval_id, "approved", by=who, now=T0)
@@ -298,8 +302,8 @@ def _decide_in_process(path: str, approval_id: str, who: str, start: Any) -> str
     return "won"
 
 
-def test_concurrent_decisions_from_processes_have_exactly_one_winner(tmp_path: Path) -> None:
-    path = str(tmp_path / "procs.db")
+def test_concurrent_decisions_from_processes_have_exactly_one_winner(state_at: StateAt) -> None:
+    path = state_at("procs.db")
     req = ApprovalStore(path).request(make_request())
     ctx = multiprocessing.get_context("spawn")
     with ctx.Manager() as manager:
@@ -321,8 +325,8 @@ def breaker_config(**kw: Any) -> BreakerConfig:
     return BreakerConfig(**{"max_drained_share": 0.1, "fleet_nodes": 20, "window_s": 3600.0, **kw})
 
 
-def test_breaker_trips_past_the_share_and_stays_latched(tmp_path: Path) -> None:
-    breaker = BlastRadiusBreaker(tmp_path / "b.db", breaker_config())
+def test_breaker_trips_past_the_share_and_stays_latched(state_at: StateAt) -> None:
+    breaker = BlastRadiusBreaker(state_at("b.db"), breaker_config())
     assert breaker.check(T0).node_limit == 2  # floor(0.1 × 20)
     assert breaker.admit("slurm.drain_node", ["n1"], T0).admitted
     assert breaker.admit("slurm.drain_node", ["n1"], T0 + 1).admitted  # same node: still 1
@@ -335,11 +339,11 @@ def test_breaker_trips_past_the_share_and_stays_latched(tmp_path: Path) -> None:
     later = T0 + 10 * 3600
     assert breaker.check(later).tripped
     assert not breaker.admit("slurm.resume_node", ["n1"], later).admitted
-    assert BlastRadiusBreaker(tmp_path / "b.db", breaker_config()).check(later).tripped
+    assert BlastRadiusBreaker(state_at("b.db"), breaker_config()).check(later).tripped
 
 
-def test_only_a_person_with_a_reason_resets_and_the_count_restarts(tmp_path: Path) -> None:
-    breaker = BlastRadiusBreaker(tmp_path / "b.db", breaker_config())
+def test_only_a_person_with_a_reason_resets_and_the_count_restarts(state_at: StateAt) -> None:
+    breaker = BlastRadiusBreaker(state_at("b.db"), breaker_config())
     for i, node in enumerate(["n1", "n2", "n3"]):
         breaker.admit("slurm.drain_node", [node], T0 + i)
     assert breaker.check(T0 + 10).tripped
@@ -360,8 +364,8 @@ def test_only_a_person_with_a_reason_resets_and_the_count_restarts(tmp_path: Pat
     assert trips[0].reset_reason == "rack A PDU fixed"
 
 
-def test_breaker_window_slides_and_dry_runs_do_not_count(tmp_path: Path) -> None:
-    breaker = BlastRadiusBreaker(tmp_path / "b.db", breaker_config())
+def test_breaker_window_slides_and_dry_runs_do_not_count(state_at: StateAt) -> None:
+    breaker = BlastRadiusBreaker(state_at("b.db"), breaker_config())
     breaker.admit("slurm.drain_node", ["n1"], T0)
     breaker.admit("slurm.drain_node", ["n2"], T0 + 1)
     # an hour later n1 and n2 have left the window
@@ -374,9 +378,9 @@ def test_breaker_window_slides_and_dry_runs_do_not_count(tmp_path: Path) -> None
     assert breaker.admit("slurm.resume_node", ["n9"], T0 + 3604).state.nodes_out == ("n3",)
 
 
-def test_breaker_action_count_and_unknown_fleet_size(tmp_path: Path) -> None:
+def test_breaker_action_count_and_unknown_fleet_size(state_at: StateAt) -> None:
     breaker = BlastRadiusBreaker(
-        tmp_path / "b.db", breaker_config(max_actions_per_window=3, fleet_nodes=None)
+        state_at("b.db"), breaker_config(max_actions_per_window=3, fleet_nodes=None)
     )
     state = breaker.check(T0)
     assert state.node_limit == 1 and state.drained_share is None  # only min_nodes applies
@@ -387,13 +391,13 @@ def test_breaker_action_count_and_unknown_fleet_size(tmp_path: Path) -> None:
     assert not refused.admitted and "4 state-changing calls" in refused.state.reason
 
 
-def test_executions_recorded_outside_the_gate_trip_on_check(tmp_path: Path) -> None:
-    breaker = BlastRadiusBreaker(tmp_path / "b.db", breaker_config())
+def test_executions_recorded_outside_the_gate_trip_on_check(state_at: StateAt) -> None:
+    breaker = BlastRadiusBreaker(state_at("b.db"), breaker_config())
     for node in ("n1", "n2", "n3"):
         breaker.record("slurm.drain_node", [node], T0, initiator="bob")
     state = breaker.check(T0 + 1)
     assert state.tripped and state.drained_share == pytest.approx(0.15)
-    preview = BlastRadiusBreaker(tmp_path / "other.db", breaker_config()).preview(
+    preview = BlastRadiusBreaker(state_at("other.db"), breaker_config()).preview(
         "slurm.drain_node", ["a", "b", "c"], T0
     )
     assert preview.tripped and "would have taken 3 nodes out" in preview.reason

@@ -5,16 +5,27 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from graph.approvals.audit import AuditLog, AuditRecord
 from graph.approvals.gate import ActionContext, ApprovalGate
 from graph.approvals.policy import parse_policy
 from graph.approvals.store import StoreError
+from graph.state.database import Location
+from graph.state.url import PostgresUrl
 from graph.tools import ToolCall
+from tests.postgres_server import (  # noqa: F401 (fixtures)
+    PostgresServer,
+    postgres_fixture,
+    state_at_fixture,
+)
 from tests.test_approval import ROSTER_POLICY, T0, FakeFleet
+
+StateAt = Callable[[str], Location]
 
 
 def record(incident: str, tool: str = "slurm.drain_node", **kw: object) -> AuditRecord:
@@ -33,8 +44,8 @@ def record(incident: str, tool: str = "slurm.drain_node", **kw: object) -> Audit
     )
 
 
-def test_append_assigns_sequence_and_filters_by_incident(tmp_path: Path) -> None:
-    log = AuditLog(tmp_path / "audit.db")
+def test_append_assigns_sequence_and_filters_by_incident(state_at: StateAt) -> None:
+    log = AuditLog(state_at("audit.db"))
     a = log.append(record("inc-1"))
     b = log.append(record("inc-2"))
     c = log.append(record("inc-1", tool="slurm.resume_node"))
@@ -42,7 +53,7 @@ def test_append_assigns_sequence_and_filters_by_incident(tmp_path: Path) -> None
     assert [r.seq for r in log.records("inc-1")] == [1, 3]
     assert [r.seq for r in log.records(since_seq=1)] == [2, 3]
     # another process reading the same file sees the same history
-    again = AuditLog(tmp_path / "audit.db").records()
+    again = AuditLog(state_at("audit.db")).records()
     assert [r.model_dump() for r in again] == [r.model_dump() for r in (a, b, c)]
 
 
@@ -56,6 +67,20 @@ def test_rows_cannot_be_changed_or_deleted(tmp_path: Path) -> None:
         db.execute("DELETE FROM audit_records")
     db.close()
     assert AuditLog(path).records()[0].status == "ok"
+
+
+def test_rows_cannot_be_changed_or_deleted_in_postgres(postgres: PostgresServer) -> None:
+    url = PostgresUrl(postgres.fresh_url())
+    AuditLog(url).append(record("inc-1"))
+    with psycopg.connect(url.url, autocommit=True) as db:
+        for statement in (
+            "UPDATE audit_records SET status = 'denied'",
+            "DELETE FROM audit_records",
+            "TRUNCATE audit_records",
+        ):
+            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+                db.execute(statement)  # type: ignore[arg-type]
+    assert AuditLog(url).records()[0].status == "ok"
 
 
 def test_state_that_is_not_json_is_kept_as_text() -> None:
@@ -87,6 +112,17 @@ def test_a_newer_schema_is_refused_not_misread(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(StoreError, match="schema version 99"):
         AuditLog(path)
+
+
+def test_a_newer_schema_is_refused_in_postgres_too(postgres: PostgresServer) -> None:
+    url = PostgresUrl(postgres.fresh_url())
+    AuditLog(url).close()
+    postgres.sql(
+        "UPDATE gpufleet_meta SET value = '99' WHERE key = 'audit.schema_version'",
+        url.url.rsplit("/", 1)[1],
+    )
+    with pytest.raises(StoreError, match="schema version 99"):
+        AuditLog(url)
 
 
 def test_gate_records_who_what_which_runbook_before_after_and_outcome(tmp_path: Path) -> None:

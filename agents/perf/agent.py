@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from pathlib import Path
 
 from agents.perf.execute import Executed, run_approved
 from agents.perf.graph import PlannerDeps, plan
@@ -34,6 +33,7 @@ from bus.events import (
 from bus.idempotent import idempotent
 from bus.protocol import Bus
 from graph.approvals.gate import ApprovalGate
+from graph.state.database import Location
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ class PerfAgent:
         bus: Bus,
         produce: Callable[[], PerfReport],
         *,
-        approvals_db: Path | None = None,
+        approvals_db: Location | None = None,
         name: str = "perf",
     ) -> None:
         self.bus = bus

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial, update_wrapper
-from pathlib import Path
 from typing import Any, TypedDict, cast
 
 from langgraph.graph import END, START, StateGraph
@@ -20,6 +19,7 @@ from langgraph.graph.state import CompiledStateGraph
 from agents.perf.holds import Holds
 from agents.perf.propose import file_requests
 from bus.events import Recommendation
+from graph.state.database import Location
 
 
 class PlannerState(TypedDict, total=False):
@@ -31,7 +31,7 @@ class PlannerState(TypedDict, total=False):
 
 @dataclass(frozen=True)
 class PlannerDeps:
-    approvals_db: Path | None = None  # None: plan only, file nothing
+    approvals_db: Location | None = None  # None: plan only, file nothing
     top: int | None = None  # keep the best N
 
 

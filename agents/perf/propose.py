@@ -7,11 +7,11 @@ finds the request already there (and keeps its original time). Each request has 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 
 from bus.events import Recommendation
 from graph.approvals.store import ApprovalRequest, ApprovalStore
+from graph.state.database import Location
 
 
 def approval_request(rec: Recommendation) -> ApprovalRequest | None:
@@ -30,7 +30,7 @@ def approval_request(rec: Recommendation) -> ApprovalRequest | None:
     )
 
 
-def file_requests(path: str | os.PathLike[str], recs: Iterable[Recommendation]) -> list[str]:
+def file_requests(path: Location, recs: Iterable[Recommendation]) -> list[str]:
     """Store every recommendation's action as a pending approval; returns the approval ids."""
     ids = []
     with ApprovalStore(path) as store:

@@ -15,11 +15,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from graph.executors.config import ExecutorsConfig
 from graph.executors.k8s_config import KubernetesConfig
 from graph.models.config import ModelConfig
+from graph.state.layout import StateLayout
+from graph.state.url import parse_state_url
 from telemetry.untrusted import (
     CONFIG_LIMITS,
     UntrustedInputError,
@@ -77,6 +79,9 @@ class MetricsStoreConfig(_Strict):
 
 class SreConfig(_Strict):
     state_dir: Path = DEFAULT_STATE_DIR
+    # approvals, ledger, breaker, audit and checkpoints in PostgreSQL (postgresql://USER@HOST:
+    # PORT/DB), shared by several replicas; None: SQLite files in state_dir
+    state: str | None = None
     policy: Path | None = None  # graph.approvals.policy YAML; none = nothing pre-approved
     model: ModelConfig = Field(default_factory=ModelConfig)
     executors: ExecutorsConfig = Field(default_factory=ExecutorsConfig)
@@ -88,6 +93,18 @@ class SreConfig(_Strict):
     # (exported from your CMDB, Ansible/Salt runs or the image pipeline)
     change_log: Path | None = None
     max_hypotheses: int = Field(default=5, ge=1, le=20)
+
+    @field_validator("state")
+    @classmethod
+    def _state_url(cls, v: str | None) -> str | None:
+        if v is not None:
+            parse_state_url(v)  # StateUrlError is a ValueError: reported under the key
+        return v
+
+    @property
+    def layout(self) -> StateLayout:
+        """Where the stores live (SQLite files in ``state_dir`` or the ``state`` database)."""
+        return StateLayout.of(self.state_dir, self.state)
 
 
 class SreConfigError(ValueError):

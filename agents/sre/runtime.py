@@ -45,6 +45,7 @@ from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
 from graph.models.progress import ModelProgress
 from graph.shadow.ledger import SHADOW_DB, ShadowLedger
+from graph.state.layout import StateLayout
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
 from knowledge.retrieve import Retriever
 from knowledge.schema import TOOLS
@@ -206,10 +207,11 @@ def build_runtime(
     for name, risk in TOOLS.items():
         if name not in registry:  # a step naming it is skipped visibly, never "unknown tool"
             registry.register(unconfigured_tool(name, risk, how_to_configure(name)))
-    approvals = ApprovalStore(state / "approvals.db")
-    audit = AuditLog(state / "audit.db")
+    where = StateLayout(state, cfg.layout.url)
+    approvals = ApprovalStore(where.approvals)
+    audit = AuditLog(where.audit)
     policy = _policy(cfg)
-    breaker = BlastRadiusBreaker(state / "approvals.db", policy.breaker)
+    breaker = BlastRadiusBreaker(where.approvals, policy.breaker)
     # shadow mode: what would have run goes to the shadow ledger for `gpufleet report shadow`
     shadow = ShadowLedger(state / SHADOW_DB) if policy.mode == "shadow" else None
     gate = ApprovalGate(
@@ -221,7 +223,7 @@ def build_runtime(
         fleet_nodes=len(fleet.topology.node_keys),
         shadow=shadow,
     )
-    ledger = ExecutionLedger(state / "approvals.db")
+    ledger = ExecutionLedger(where.approvals)
     deps = SreDeps(
         ledger=ledger,
         kb=shared.kb,
@@ -232,9 +234,7 @@ def build_runtime(
         model=model,
         max_hypotheses=cfg.max_hypotheses,
     )
-    saver = (
-        checkpointer if checkpointer is not None else open_checkpointer(state / "checkpoints.db")
-    )
+    saver = checkpointer if checkpointer is not None else open_checkpointer(where.checkpoints)
     runner = SreRunner(deps, saver, publish)
     rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet)
     rt.closers += [approvals.close, audit.close, breaker.close, ledger.close]

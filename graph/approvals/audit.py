@@ -1,4 +1,4 @@
-"""The audit log (SQLite, append-only): every execution and every refusal, as it happened.
+"""The audit log (append-only): every execution and every refusal, as it happened.
 
 One row per call the approval gate handled: who authorised it (``agent`` for reads the agent
 made, the approving person, or ``policy:<rule>``), who asked, the tool and its exact arguments,
@@ -19,11 +19,12 @@ from typing import IO, Any, Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from bus.failpoints import reach
-from graph.approvals.store import SqliteFile
+from graph.state.database import Location, open_database
+from graph.state.schema import Schema
 from graph.tools import Risk, ToolStatus
 
 SCHEMA_VERSION: Final = 1
-_SCHEMA: Final = (
+_SQLITE: Final = (
     """CREATE TABLE audit_records (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         at REAL NOT NULL,
@@ -38,6 +39,22 @@ _SCHEMA: Final = (
     """CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit_records
        BEGIN SELECT RAISE(ABORT, 'the gpufleet audit log is append-only'); END""",
 )
+_POSTGRES: Final = (
+    """CREATE TABLE audit_records (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL,
+        incident_id TEXT,
+        tool TEXT NOT NULL,
+        status TEXT NOT NULL,
+        record TEXT NOT NULL
+    )""",
+    "CREATE INDEX audit_by_incident ON audit_records (incident_id, seq)",
+    """CREATE FUNCTION gpufleet_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION 'the gpufleet audit log is append-only'; END $$""",
+    """CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_records
+       FOR EACH STATEMENT EXECUTE FUNCTION gpufleet_audit_append_only()""",
+)
+SCHEMA: Final = Schema(version=SCHEMA_VERSION, sqlite=_SQLITE, postgresql=_POSTGRES)
 
 
 def _dumps(value: Any) -> str:
@@ -76,12 +93,12 @@ class AuditRecord(BaseModel):
 
 
 class AuditLog:
-    """Append-only audit records in SQLite (may share the approvals file); thread-safe."""
+    """Append-only audit records in SQLite (may share the approvals file) or PostgreSQL;
+    thread-safe. On PostgreSQL ``seq`` orders records as written, store-wide (writers take
+    turns), so ``since_seq`` readers miss nothing."""
 
-    def __init__(self, path: str | os.PathLike[str] = ":memory:", *, fsync: bool = True) -> None:
-        self._file = SqliteFile(
-            path, store="audit", schema_version=SCHEMA_VERSION, schema=_SCHEMA, fsync=fsync
-        )
+    def __init__(self, where: Location = ":memory:", *, fsync: bool = True) -> None:
+        self._file = open_database(where, store="audit", schema=SCHEMA, fsync=fsync)
         self.path = self._file.path
 
     def close(self) -> None:
@@ -93,12 +110,11 @@ class AuditLog:
         text = _dumps(record.model_dump(mode="python", exclude={"seq"}))
         body = json.loads(text)
         with self._file.write() as db:
-            cur = db.execute(
+            (seq,) = db.execute(
                 "INSERT INTO audit_records (at, incident_id, tool, status, record)"
-                " VALUES (?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?) RETURNING seq",
                 (record.at, record.incident_id, record.tool, record.status, text),
-            )
-            seq = cur.lastrowid
+            ).fetchone()
         reach("audit.written")
         return AuditRecord.model_validate({**body, "seq": seq})
 

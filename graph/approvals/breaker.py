@@ -1,7 +1,8 @@
 """The blast-radius breaker: stops automation when it has taken too much of the fleet out.
 
-Every state-changing execution the gate lets through is first *admitted* here, in one SQLite
-write transaction, so two processes cannot both squeeze under the limit. Within the last
+Every state-changing execution the gate lets through is first *admitted* here, in one write
+transaction (SQLite, or PostgreSQL shared by replicas), so two processes cannot both squeeze
+under the limit. Within the last
 ``window_s`` seconds, the distinct nodes taken out of service (drain, cordon, reboot, GPU reset:
 ``BreakerConfig.takes_out_tools``) may reach ``max(min_nodes, floor(max_drained_share ×
 fleet_nodes))`` and all state-changing executions may reach ``max_actions_per_window``. An
@@ -20,18 +21,17 @@ after admission, are settled as not counted.
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
 from collections.abc import Sequence
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
 from graph.approvals.policy import BreakerConfig, person_problem
-from graph.approvals.store import SqliteFile
+from graph.state.database import Location, Session, open_database
+from graph.state.schema import Schema
 
 SCHEMA_VERSION: Final = 1
-_SCHEMA: Final = (
+_SQLITE: Final = (
     """CREATE TABLE breaker_events (
         event_id INTEGER PRIMARY KEY AUTOINCREMENT,
         at REAL NOT NULL,
@@ -55,6 +55,15 @@ _SCHEMA: Final = (
         forgiven_through INTEGER
     )""",
 )
+_POSTGRES: Final = tuple(
+    s.replace(
+        "INTEGER PRIMARY KEY AUTOINCREMENT", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+    )
+    .replace("forgiven_through INTEGER", "forgiven_through BIGINT")
+    .replace(" REAL", " DOUBLE PRECISION")
+    for s in _SQLITE
+)
+SCHEMA: Final = Schema(version=SCHEMA_VERSION, sqlite=_SQLITE, postgresql=_POSTGRES)
 
 
 class BreakerError(Exception):
@@ -98,20 +107,18 @@ class Trip(_Strict):
 
 
 class BlastRadiusBreaker:
-    """The latched breaker, persisted in SQLite at ``path`` (may share the approvals file; use
-    ``":memory:"`` for a throwaway one) with the policy's ``breaker`` limits."""
+    """The latched breaker, persisted at ``where``: a SQLite file (may share the approvals
+    file; ``":memory:"`` for a throwaway one) or PostgreSQL, with the policy's limits."""
 
     def __init__(
         self,
-        path: str | os.PathLike[str],
+        where: Location,
         config: BreakerConfig,
         *,
         fsync: bool = True,
     ) -> None:
         self.config = config
-        self._file = SqliteFile(
-            path, store="breaker", schema_version=SCHEMA_VERSION, schema=_SCHEMA, fsync=fsync
-        )
+        self._file = open_database(where, store="breaker", schema=SCHEMA, fsync=fsync)
 
     def close(self) -> None:
         self._file.close()
@@ -124,7 +131,7 @@ class BlastRadiusBreaker:
     def _fleet(self, fleet_nodes: int | None) -> int | None:
         return fleet_nodes if fleet_nodes is not None else self.config.fleet_nodes
 
-    def _window(self, db: sqlite3.Connection, now: float) -> tuple[set[str], int]:
+    def _window(self, db: Session, now: float) -> tuple[set[str], int]:
         # Forgiveness goes by event order, not time: an event logged at the very second of a
         # reset but before it is forgiven, one logged after it is not.
         (forgiven,) = db.execute(
@@ -141,7 +148,7 @@ class BlastRadiusBreaker:
                 nodes.update(json.loads(nodes_json))
         return nodes, len(rows)
 
-    def _open_trip(self, db: sqlite3.Connection) -> Trip | None:
+    def _open_trip(self, db: Session) -> Trip | None:
         row = db.execute(
             "SELECT trip_id, tripped_at, reason, drained_share FROM breaker_trips"
             " WHERE reset_at IS NULL ORDER BY trip_id LIMIT 1"
@@ -190,13 +197,13 @@ class BlastRadiusBreaker:
             )
         return None
 
-    def _trip(self, db: sqlite3.Connection, now: float, reason: str, share: float | None) -> Trip:
-        cur = db.execute(
-            "INSERT INTO breaker_trips (tripped_at, reason, drained_share) VALUES (?, ?, ?)",
+    def _trip(self, db: Session, now: float, reason: str, share: float | None) -> Trip:
+        (trip_id,) = db.execute(
+            "INSERT INTO breaker_trips (tripped_at, reason, drained_share) VALUES (?, ?, ?)"
+            " RETURNING trip_id",
             (now, reason, share),
-        )
-        assert cur.lastrowid is not None
-        return Trip(trip_id=cur.lastrowid, tripped_at=now, reason=reason, drained_share=share)
+        ).fetchone()
+        return Trip(trip_id=trip_id, tripped_at=now, reason=reason, drained_share=share)
 
     # -- the public API -------------------------------------------------------------------------
 
@@ -254,9 +261,9 @@ class BlastRadiusBreaker:
             if reason := self._over_limit(after, actions + 1, fleet):
                 trip = self._trip(db, now, reason, len(after) / fleet if fleet else None)
                 return Admission(admitted=False, state=self._state(nodes_out, actions, fleet, trip))
-            cur = db.execute(
+            (event_id,) = db.execute(
                 "INSERT INTO breaker_events (at, tool, nodes, takes_out, initiator, incident_id,"
-                " approval_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " approval_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING event_id",
                 (
                     now,
                     tool,
@@ -266,11 +273,11 @@ class BlastRadiusBreaker:
                     incident_id,
                     approval_id,
                 ),
-            )
+            ).fetchone()
             return Admission(
                 admitted=True,
                 state=self._state(after, actions + 1, fleet, None),
-                event_id=cur.lastrowid,
+                event_id=event_id,
             )
 
     def settle(self, event_id: int, *, counted: bool) -> None:
@@ -296,9 +303,9 @@ class BlastRadiusBreaker:
         the CLI) so it counts; never refused. The next :meth:`check` trips if it went past a
         limit."""
         with self._file.write() as db:
-            cur = db.execute(
+            (event_id,) = db.execute(
                 "INSERT INTO breaker_events (at, tool, nodes, takes_out, initiator, incident_id)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING event_id",
                 (
                     now,
                     tool,
@@ -307,9 +314,8 @@ class BlastRadiusBreaker:
                     initiator,
                     incident_id,
                 ),
-            )
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+            ).fetchone()
+            return int(event_id)
 
     def reset(
         self, *, by: str, reason: str, now: float, fleet_nodes: int | None = None

@@ -13,25 +13,31 @@ drain happened, so the graph stops, the incident is escalated, and the step wait
 to **settle** it (:meth:`ExecutionLedger.settle`): ``done`` (it happened; the plan goes on),
 ``not-done`` (it did not; the plan stops there) or ``retry`` (run it again, on that person's
 authority). A settlement is written once, like a decision.
+
+On PostgreSQL (several replicas) a claimed step's key is also *held* while it runs
+(:meth:`graph.state.database.Database.hold`): a second replica reaching the same step waits for
+the first to finish, then reads its result; if the first one died, the server has dropped its
+hold and the claim without a result is an unknown outcome, exactly as after a crash on SQLite.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import threading
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from bus.failpoints import reach
-from graph.approvals.store import SqliteFile
+from graph.state.database import Hold, Location, open_database
+from graph.state.schema import Schema
 from graph.tools import ToolResult
 
 Settlement = Literal["done", "not-done", "retry"]
 SETTLEMENTS: Final[tuple[Settlement, ...]] = ("done", "not-done", "retry")
 SCHEMA_VERSION: Final = 2
-_SCHEMA: Final = (
+_SQLITE: Final = (
     """CREATE TABLE executions (
         step_key TEXT PRIMARY KEY,
         claimed_at REAL NOT NULL,
@@ -55,6 +61,12 @@ _V2: Final = tuple(
         "settled_reason TEXT",
         "settled_at REAL",
     )
+)
+SCHEMA: Final = Schema(
+    version=SCHEMA_VERSION,
+    sqlite=_SQLITE,
+    postgresql=tuple(s.replace(" REAL", " DOUBLE PRECISION") for s in _SQLITE),
+    migrations={2: _V2},
 )
 _COLUMNS: Final = (
     "step_key, claimed_at, tool, args, node, incident_id, thread_id, "
@@ -119,17 +131,18 @@ def _claim(row: tuple[Any, ...]) -> StepClaim:
 
 
 class ExecutionLedger:
-    def __init__(self, path: str | os.PathLike[str] = ":memory:", *, fsync: bool = True) -> None:
-        self._file = SqliteFile(
-            path,
-            store="executions",
-            schema_version=SCHEMA_VERSION,
-            schema=_SCHEMA,
-            fsync=fsync,
-            migrations={2: _V2},
-        )
+    """Claims and results of state-changing steps, in SQLite or PostgreSQL (``where``)."""
+
+    def __init__(self, where: Location = ":memory:", *, fsync: bool = True) -> None:
+        self._file = open_database(where, store="executions", schema=SCHEMA, fsync=fsync)
+        self._holds: dict[str, Hold] = {}
+        self._holds_lock = threading.Lock()
 
     def close(self) -> None:
+        with self._holds_lock:
+            holds, self._holds = list(self._holds.values()), {}
+        for hold in holds:
+            hold.release()
         self._file.close()
 
     def claim(
@@ -144,25 +157,41 @@ class ExecutionLedger:
         thread_id: str | None = None,
     ) -> bool:
         """True for exactly one caller per key, across threads and processes. What the step is
-        (tool, arguments, node) is kept with the claim, so an unknown outcome can be named."""
-        with self._file.write() as db:
-            cur = db.execute(
-                "INSERT OR IGNORE INTO executions (step_key, claimed_at, tool, args, node,"
-                " incident_id, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    step_key,
-                    now,
-                    tool,
-                    json.dumps(args, sort_keys=True) if args is not None else None,
-                    node,
-                    incident_id,
-                    thread_id,
-                ),
-            )
-            won = cur.rowcount == 1
-        if won:
-            reach("ledger.claimed")
-        return won
+        (tool, arguments, node) is kept with the claim, so an unknown outcome can be named.
+
+        The winner holds the key until :meth:`complete`; a caller that loses waits for that
+        first (PostgreSQL), so a False here means the result is written or will never be."""
+        with self._holds_lock:
+            if step_key in self._holds:  # this ledger's own claim, still running or stuck
+                return False
+        hold = self._file.hold(step_key)
+        try:
+            with self._file.write() as db:
+                cur = db.execute(
+                    "INSERT INTO executions (step_key, claimed_at, tool, args, node,"
+                    " incident_id, thread_id) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (step_key) DO NOTHING",
+                    (
+                        step_key,
+                        now,
+                        tool,
+                        json.dumps(args, sort_keys=True) if args is not None else None,
+                        node,
+                        incident_id,
+                        thread_id,
+                    ),
+                )
+                won = cur.rowcount == 1
+        except BaseException:
+            hold.release()
+            raise
+        if not won:
+            hold.release()
+            return False
+        with self._holds_lock:
+            self._holds[step_key] = hold
+        reach("ledger.claimed")
+        return True
 
     def complete(self, step_key: str, result: ToolResult) -> None:
         with self._file.write() as db:
@@ -170,6 +199,10 @@ class ExecutionLedger:
                 "UPDATE executions SET result = ? WHERE step_key = ?",
                 (result.model_dump_json(), step_key),
             )
+        with self._holds_lock:
+            hold = self._holds.pop(step_key, None)
+        if hold is not None:
+            hold.release()
         reach("ledger.completed")
 
     def outcome(self, step_key: str) -> ToolResult | None:

@@ -1,4 +1,4 @@
-"""The approval store (SQLite): what waits for a person, what they decided, what has run.
+"""The approval store: what waits for a person, what they decided, what has run.
 
 One row per approval request. Its id is derived from what is being approved (incident, graph
 thread, step index, tool, arguments), so the graph re-proposing the same step after a restart
@@ -11,147 +11,31 @@ so that any number of processes (the agent, the Slack app, a CLI) can share the 
 * ``mark_consumed``: an approved step is handed to an executor exactly once, so a resumed
   graph (or two racing resumes) never runs an approved drain twice.
 
-Times are inputs; nothing here reads the clock. This module also holds the small SQLite opener
-the breaker and the audit log share (:class:`SqliteFile`): WAL, a busy timeout, one lock per
-connection so a store may be used from several threads, and a per-store schema version.
+Times are inputs; nothing here reads the clock. The tables live in a SQLite file (the
+default) or a PostgreSQL database (:mod:`graph.state.database`): the same SQL, the same
+guarantees across processes and hosts.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import sqlite3
-import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bus.failpoints import reach
 from graph.approvals.policy import person_problem
+from graph.state import errors
+from graph.state.database import Location, open_database
+from graph.state.schema import Schema
+
+StoreError = errors.StoreError  # where front ends have always caught it
 
 StateChangingRisk = Literal["mutate", "destructive"]
 DecisionKind = Literal["approved", "rejected"]
 ApprovalStatus = Literal["pending", "approved", "rejected"]
-
-
-class StoreError(Exception):
-    """A gpufleet SQLite store cannot be opened, or holds a schema this code does not read."""
-
-
-class SqliteFile:
-    """One SQLite connection shared by a store's methods, safe to call from several threads.
-
-    ``path`` is a file path or ``":memory:"``. Several stores (approvals, breaker, audit) may
-    share one file; each creates its own tables and records its schema version under its own
-    key in ``gpufleet_meta``."""
-
-    def __init__(
-        self,
-        path: str | os.PathLike[str],
-        *,
-        store: str,
-        schema_version: int,
-        schema: Sequence[str],
-        fsync: bool = True,
-        migrations: Mapping[int, Sequence[str]] | None = None,
-    ) -> None:
-        self.path = os.fspath(path)
-        self._migrations = dict(migrations or {})
-        self._lock = threading.RLock()
-        try:
-            # isolation_level=None: autocommit; multi-statement writes use BEGIN IMMEDIATE.
-            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot open {store} store {self.path!r}: {e}") from e
-        try:
-            db.execute("PRAGMA busy_timeout = 10000")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute(f"PRAGMA synchronous = {'FULL' if fsync else 'NORMAL'}")
-            self._init_schema(db, store, schema_version, schema)
-        except sqlite3.DatabaseError as e:
-            db.close()
-            raise StoreError(f"cannot use {self.path!r} as the {store} store: {e}") from e
-        except StoreError:
-            db.close()
-            raise
-        self._db: sqlite3.Connection | None = db
-
-    def _init_schema(
-        self, db: sqlite3.Connection, store: str, version: int, schema: Sequence[str]
-    ) -> None:
-        key = f"{store}.schema_version"
-        # Look and create under one write lock: two processes opening a new file at once must
-        # not both create the tables.
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS gpufleet_meta (key TEXT PRIMARY KEY, value TEXT)"
-            )
-            row = db.execute("SELECT value FROM gpufleet_meta WHERE key = ?", (key,)).fetchone()
-            if row is None:
-                for statement in schema:
-                    db.execute(statement)
-                db.execute("INSERT INTO gpufleet_meta (key, value) VALUES (?, ?)", (key, version))
-            elif str(row[0]) != str(version):
-                self._migrate(db, store, str(row[0]), version)
-            db.execute("COMMIT")
-        finally:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-
-    def _migrate(self, db: sqlite3.Connection, store: str, found: str, version: int) -> None:
-        """Upgrade an older schema in place, one version at a time (``migrations[v]`` takes
-        v-1 to v); a newer or unknown version is refused, never guessed at."""
-        start = int(found) if found.isdigit() else None
-        if (
-            start is None
-            or start > version
-            or any(v not in self._migrations for v in range(start + 1, version + 1))
-        ):
-            raise StoreError(
-                f"{self.path!r} holds a {store} store of schema version {found}; "
-                f"this code reads version {version}"
-            )
-        for v in range(start + 1, version + 1):
-            for statement in self._migrations[v]:
-                db.execute(statement)
-        db.execute(
-            "UPDATE gpufleet_meta SET value = ? WHERE key = ?", (version, f"{store}.schema_version")
-        )
-
-    @property
-    def conn(self) -> sqlite3.Connection:
-        if self._db is None:
-            raise StoreError(f"store {self.path!r} is closed")
-        return self._db
-
-    @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            yield self.conn
-
-    @contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction that holds SQLite's write lock from its first statement, so a
-        read-then-write inside it cannot race another process."""
-        with self._lock:
-            db = self.conn
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-                db.execute("COMMIT")
-            finally:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-
-    def close(self) -> None:
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
 
 
 def canonical_json(value: Any) -> str:
@@ -337,7 +221,7 @@ class ConflictingRequestError(ApprovalError):
 
 
 SCHEMA_VERSION: Final = 1
-_SCHEMA: Final = (
+_SQLITE: Final = (
     """CREATE TABLE approvals (
         approval_id TEXT PRIMARY KEY,
         incident_id TEXT NOT NULL,
@@ -359,6 +243,9 @@ _SCHEMA: Final = (
     "CREATE INDEX approvals_by_status ON approvals (status, created_at)",
     "CREATE INDEX approvals_by_incident ON approvals (incident_id, created_at)",
 )
+# the same tables; times are DOUBLE PRECISION (PostgreSQL's REAL is 4 bytes)
+_POSTGRES: Final = tuple(s.replace(" REAL", " DOUBLE PRECISION") for s in _SQLITE)
+SCHEMA: Final = Schema(version=SCHEMA_VERSION, sqlite=_SQLITE, postgresql=_POSTGRES)
 _COLUMNS: Final = (
     "request, status, decided_by, decided_at, decided_role, decision_reason, consumed_at"
 )
@@ -380,16 +267,15 @@ def _record(row: Sequence[Any]) -> ApprovalRecord:
 
 
 class ApprovalStore:
-    """Approval requests and decisions in SQLite (WAL), shared safely by threads and processes.
+    """Approval requests and decisions in SQLite (WAL) or PostgreSQL (``where`` a
+    :class:`~graph.state.url.PostgresUrl`), shared safely by threads, processes and hosts.
 
     The store records; it does not judge authority. Whether ``by`` may approve a step is the
     policy's question, asked by :meth:`graph.approvals.gate.ApprovalGate.decide` before it calls
     :meth:`decide` here and again when the step executes."""
 
-    def __init__(self, path: str | os.PathLike[str] = ":memory:", *, fsync: bool = True) -> None:
-        self._file = SqliteFile(
-            path, store="approvals", schema_version=SCHEMA_VERSION, schema=_SCHEMA, fsync=fsync
-        )
+    def __init__(self, where: Location = ":memory:", *, fsync: bool = True) -> None:
+        self._file = open_database(where, store="approvals", schema=SCHEMA, fsync=fsync)
         self.path = self._file.path
 
     def close(self) -> None:

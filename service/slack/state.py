@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from graph.approvals.store import SqliteFile
+from graph.state.sqlite import SqliteFile
 from service.slack.card import IncidentCard
 
 OutboxKind = Literal["card", "reply"]

@@ -1,0 +1,67 @@
+"""LangGraph's PostgreSQL saver on the database several replicas share, with its writes marked
+as persistence points like the SQLite one (:mod:`graph.checkpoint`). Imported only when a
+PostgreSQL state is configured (psycopg, langgraph-checkpoint-postgres: the postgres extra)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+from langchain_core.runnables import RunnableConfig
+from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
+from langgraph.checkpoint.postgres import PostgresSaver
+from psycopg.rows import dict_row
+
+from bus.failpoints import reach
+from graph.state.errors import StoreError
+from graph.state.postgres import CONNECT_TIMEOUT_S, lock_key
+from graph.state.url import PostgresUrl
+
+
+class _Saver(PostgresSaver):
+    def put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: CheckpointMetadata,
+        new_versions: ChannelVersions,
+    ) -> RunnableConfig:
+        stored = super().put(config, checkpoint, metadata, new_versions)
+        reach("checkpoint.written")
+        return stored
+
+    def put_writes(
+        self,
+        config: RunnableConfig,
+        writes: Sequence[tuple[str, Any]],
+        task_id: str,
+        task_path: str = "",
+    ) -> None:
+        super().put_writes(config, writes, task_id, task_path)
+        reach("checkpoint.written")
+
+
+def open_postgres_checkpointer(url: PostgresUrl) -> PostgresSaver:
+    """The saver on ``url``, its tables created (once: replicas starting together take turns)."""
+    try:
+        conn: psycopg.Connection[Any] = psycopg.connect(
+            url.url,
+            autocommit=True,
+            prepare_threshold=0,
+            row_factory=dict_row,
+            connect_timeout=CONNECT_TIMEOUT_S,
+        )
+    except psycopg.Error as e:
+        raise StoreError(f"cannot reach the checkpoint store at {url.display}: {e}") from e
+    saver = _Saver(conn)
+    try:
+        conn.execute("SELECT pg_advisory_lock(%s)", (lock_key("checkpoint-setup"),))
+        try:
+            saver.setup()
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key("checkpoint-setup"),))
+    except psycopg.Error as e:
+        conn.close()
+        raise StoreError(f"cannot use {url.display} as the checkpoint store: {e}") from e
+    return saver
