@@ -437,6 +437,7 @@ def fuzz(
     crash_dir: Path | None,
     seconds: float | None,
     trace_every: int,
+    progress_every: int = 0,
 ) -> Report:
     rep = Report(target.name)
     started = time.perf_counter()
@@ -475,6 +476,8 @@ def fuzz(
             tracemalloc.stop()
             rep.traced_peak_mib = max(rep.traced_peak_mib, peak / 2**20)
         rep.inputs += 1
+        if progress_every and rep.inputs % progress_every == 0:
+            _progress(rep, started)
         size = len(data)
         rep.largest_input_bytes = max(rep.largest_input_bytes, size)
         per_kb = elapsed * 1000 / max(size / 1024, 1.0)
@@ -489,6 +492,17 @@ def fuzz(
     rep.total_s = time.perf_counter() - started
     rep.max_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return rep
+
+
+def _progress(rep: Report, started: float) -> None:
+    # stdout (stderr is silenced around the parsers): a run cut short still leaves its counts
+    print(
+        f"  {rep.parser}: {rep.inputs} inputs, {rep.crashes} crashes, slowest "
+        f"{rep.slowest_ms_per_kb:.2f} ms/KB {rep.slowest_per_kb_input}, "
+        f"{time.perf_counter() - started:.0f} s",
+        file=sys.__stdout__,
+        flush=True,
+    )
 
 
 def retime(found: dict[str, Target], folder: Path) -> int:
@@ -524,6 +538,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trace-every", type=int, default=50, help="tracemalloc every Nth input")
     ap.add_argument("--json", type=Path, default=None, help="write the reports here")
     ap.add_argument(
+        "--progress-every", type=int, default=10_000, help="print the counts every N inputs"
+    )
+    ap.add_argument(
         "--crash-dir", type=Path, default=None, help="save crashing (and each slowest) input here"
     )
     ap.add_argument(
@@ -546,7 +563,13 @@ def main(argv: list[str] | None = None) -> int:
             rng = random.Random(f"{args.seed}:{name}")
             with Path(os.devnull).open("w") as null, contextlib.redirect_stderr(null):
                 rep = fuzz(
-                    found[name], args.count, rng, args.crash_dir, args.seconds, args.trace_every
+                    found[name],
+                    args.count,
+                    rng,
+                    args.crash_dir,
+                    args.seconds,
+                    args.trace_every,
+                    args.progress_every,
                 )
             reports.append(rep)
             print(

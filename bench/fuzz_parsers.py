@@ -226,6 +226,7 @@ class Result:
     peak_traced_size: int = 0
     mem_samples: int = 0
     crashes: dict[str, Crash] = field(default_factory=dict)
+    slowest_input: str = field(default="", repr=False)  # saved with --save-slowest, not in JSON
 
 
 def _call_expo(text: str) -> None:
@@ -276,6 +277,9 @@ def run(
                 heapq.heappop(top)
         if mem_every and k % mem_every == 0:
             _trace(res, call, documented, text, size)
+        if (k + 1) % 10_000 == 0:  # a run cut short still leaves its counts
+            crashes = sum(c.count for c in res.crashes.values())
+            print(f"  {name}: {k + 1} inputs, {crashes} crashes, {res.cpu_s:.0f} CPU s", flush=True)
     _retime(res, call, top)
     return res
 
@@ -300,6 +304,7 @@ def _retime(res: Result, call: Callable[[str], None], top: list[tuple[float, int
         res.slowest_ms_per_kb, res.slowest_ms, res.slowest_first_ms = best[0], best[2], best[3]
         res.slowest_size = len(best[1].encode("utf-8", "surrogatepass"))
         res.slowest_input_head = best[1][:200]
+        res.slowest_input = best[1]
         _trace(res, call, Exception, best[1], res.slowest_size)
 
 
@@ -323,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-kb", type=int, default=256, help="cap on one input's size")
     ap.add_argument("--mem-every", type=int, default=50, help="trace memory every N-th input")
     ap.add_argument("--json", type=Path, help="write the full results here")
+    ap.add_argument(
+        "--save-slowest", type=Path, help="folder: write each parser's slowest input there"
+    )
     args = ap.parse_args(argv)
 
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -342,6 +350,11 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown parser {name!r}")
         results.append(res)
     wall = time.perf_counter() - wall0
+    if args.save_slowest:
+        args.save_slowest.mkdir(parents=True, exist_ok=True)
+        for r in results:
+            path = args.save_slowest / f"{r.parser}-slowest.txt"
+            path.write_text(r.slowest_input, encoding="utf-8", errors="surrogatepass")
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
     print("| parser | inputs | MB | crashes | documented errors | CPU s | inputs/s (CPU) "
@@ -368,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
             "peak_rss_mb": rss_kb / 1024,
             "results": [
                 {
-                    **{k: v for k, v in vars(r).items() if k != "crashes"},
+                    **{k: v for k, v in vars(r).items() if k not in ("crashes", "slowest_input")},
                     "crashes": [vars(c) for c in r.crashes.values()],
                 }
                 for r in results

@@ -105,7 +105,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from prometheus_client.metrics_core import Metric
-from prometheus_client.parser import text_string_to_metric_families
 
 from telemetry import vmjson
 from telemetry.fields import (
@@ -127,6 +126,7 @@ from telemetry.fields import (
 )
 from telemetry.fields import field as field_spec
 from telemetry.frame import EntityKind, Frame
+from telemetry.prom_text import metric_families, sample_line
 from telemetry.topology import Topology, Workload, gpu_key
 from telemetry.vmjson import HPC_JOB_LABEL, UnmodelledSeries, gpu_labels
 
@@ -496,7 +496,7 @@ def _chunks(lines: list[str]) -> list[tuple[list[tuple[int, str]], list[tuple[in
 def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
     """All metric families of ``text``; rejected lines become ``parse_error`` flags."""
     try:
-        return list(text_string_to_metric_families(text)), []
+        return metric_families(text), []
     except Exception as exc:  # the library raises ValueError, IndexError, ...: never crash
         first_error = exc
     families: list[Metric] = []
@@ -512,7 +512,7 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
         good: dict[str, str] = {}
         for lineno, line in headers:
             try:
-                list(text_string_to_metric_families(line + "\n"))
+                metric_families(line + "\n")
                 m = _HEADER_RE.match(line)
                 good[m.group(1) if m else line] = line
             except Exception as exc:
@@ -520,20 +520,9 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
         good_headers = list(good.values())
         head = "\n".join(good_headers)
         if not samples and good_headers:
-            families.extend(text_string_to_metric_families(head + "\n"))
+            families.extend(metric_families(head + "\n"))
             continue
-        for lineno, line in samples:
-            if _VALUE_SEP.search(line) is None:
-                # No "name value" split at all: the library must reject it; asking it costs
-                # ~25 µs a line, which a page of garbage turns into seconds.
-                flags.append(
-                    _parse_flag(lineno, line, ValueError("no value after the name"), source)
-                )
-                continue
-            try:
-                families.extend(text_string_to_metric_families(f"{head}\n{line}\n"))
-            except Exception as exc:
-                flags.append(_parse_flag(lineno, line, exc, source))
+        families.extend(_sample_lines(samples, head, source, flags))
     if not flags:  # the whole text failed but no single line does (should not happen)
         flags.append(
             Flag("parse_error", "", "", None, f"text rejected: {_err(first_error)}", source)
@@ -541,15 +530,40 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
     return families, flags
 
 
+def _sample_lines(
+    samples: list[tuple[int, str]], head: str, source: str, flags: list[Flag]
+) -> list[Metric]:
+    """Each sample line of a rejected chunk read under the chunk's good headers; a rejected
+    line becomes a ``parse_error`` flag."""
+    families: list[Metric] = []
+    for lineno, line in samples:
+        if _VALUE_SEP.search(line) is None:
+            # No "name value" split at all: the library must reject it; asking it costs
+            # ~25 µs a line, which a page of garbage turns into seconds.
+            flags.append(_parse_flag(lineno, line, ValueError("no value after the name"), source))
+            continue
+        try:
+            # A line the reader rejects alone it rejects after the (good) headers too, with the
+            # same error: reading the headers again for it would only cost time.
+            sample_line(line)
+            families.extend(metric_families(f"{head}\n{line}\n"))
+        except Exception as exc:
+            flags.append(_parse_flag(lineno, line, exc, source))
+    return families
+
+
 def _try_parse(chunk: str) -> list[Metric] | None:
     try:
-        return list(text_string_to_metric_families(chunk))
+        return metric_families(chunk)
     except Exception:  # narrowed down line by line by the caller
         return None
 
 
+_FLAG_METRIC_RE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
+
+
 def _parse_flag(lineno: int, line: str, exc: BaseException, source: str) -> Flag:
-    m = re.match(r"[A-Za-z_:][A-Za-z0-9_:]*", line)
+    m = _FLAG_METRIC_RE.match(line)
     metric = m.group(0) if m and not line.startswith("#") else ""
     detail = f"line {lineno}: {_err(exc)}: {_clip(line)!r}"
     return Flag("parse_error", metric, "", None, detail, source)
