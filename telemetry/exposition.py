@@ -540,15 +540,20 @@ def _sample_lines(
         if _VALUE_SEP.search(line) is None:
             # No "name value" split at all: the library must reject it; asking it costs
             # ~25 µs a line, which a page of garbage turns into seconds.
-            flags.append(_parse_flag(lineno, line, ValueError("no value after the name"), source))
-            continue
-        try:
-            # A line the reader rejects alone it rejects after the (good) headers too, with the
-            # same error: reading the headers again for it would only cost time.
-            sample_line(line)
-            families.extend(metric_families(f"{head}\n{line}\n"))
-        except Exception as exc:
+            exc: Exception = ValueError("no value after the name")
+        else:
+            try:
+                # A line the reader rejects alone it rejects after the (good) headers too, with
+                # the same error: reading the headers again for it would only cost time.
+                sample_line(line)
+                families.extend(metric_families(f"{head}\n{line}\n"))
+                continue
+            except Exception as error:
+                exc = error
+        if len(flags) < MAX_FLAGS_PER_KIND:  # all parse_error
             flags.append(_parse_flag(lineno, line, exc, source))
+        else:
+            flags.append(_over_cap_flag("parse_error", source))
     return families
 
 
@@ -557,6 +562,13 @@ def _try_parse(chunk: str) -> list[Metric] | None:
         return metric_families(chunk)
     except Exception:  # narrowed down line by line by the caller
         return None
+
+
+def _over_cap_flag(kind: str, source: str) -> Flag:
+    """A flag past :data:`MAX_FLAGS_PER_KIND` of its kind: :func:`_cap_flags` only counts it,
+    so its text is never built (a page of 25,000 bad lines would spend most of its time there).
+    """
+    return Flag(kind, "", "", None, "", source)
 
 
 _FLAG_METRIC_RE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
@@ -765,6 +777,7 @@ class _Acc:
     newest: float | None = None
     dup_flags: list[Flag] = field(default_factory=list)
     sample_flags: list[Flag] = field(default_factory=list)  # overflow, bad_timestamp
+    bad_timestamps: int = 0
     keyed: dict[tuple[int, int], dict[str, float]] = field(default_factory=dict)
     keyed_labels: dict[tuple[int, int], dict[str, Mapping[str, str]]] = field(default_factory=dict)
     window_ms: dict[str, float] = field(default_factory=dict)
@@ -941,6 +954,10 @@ def _take_timestamp(acc: _Acc, name: str, fam: Metric, entity: str, s: Any) -> b
     if TS_MIN_S <= ts <= TS_MAX_S:
         acc.newest = ts if acc.newest is None or ts > acc.newest else acc.newest
         return True
+    acc.bad_timestamps += 1
+    if acc.bad_timestamps > MAX_FLAGS_PER_KIND:
+        acc.sample_flags.append(_over_cap_flag("bad_timestamp", acc.source))
+        return False
     labels = ",".join(f'{k}="{v}"' for k, v in sorted(s.labels.items()))
     detail = (
         f"{_clip(name + '{' + labels + '}')}: timestamp {ts!r} s is outside "
@@ -1153,8 +1170,13 @@ def _family_flags(acc: _Acc) -> list[Flag]:
                 acc.source,
             )
         )
+    unknown = 0
     for name, count in sorted(acc.unknown.items()):
         if name.startswith("DCGM_"):
+            unknown += 1
+            if unknown > MAX_FLAGS_PER_KIND:
+                out.append(_over_cap_flag("unknown_metric", acc.source))
+                continue
             out.append(
                 Flag(
                     "unknown_metric",

@@ -43,6 +43,7 @@ _LABEL_VALUE = r'"(?:[^"\\]|\\.)*"'
 _PAIR = rf"{_LABEL_NAME}={_LABEL_VALUE}"
 _WITH_LABELS_RE = re.compile(rf"({_NAME})\{{((?:{_PAIR},)*(?:{_PAIR})?)\}}(.*)", re.DOTALL)
 _PAIR_RE = re.compile(rf"({_LABEL_NAME})=({_LABEL_VALUE})", re.DOTALL)
+_ASCII_INT_RE = re.compile(r"[+-]?[0-9]+")
 _PLAIN_REST_RE = re.compile(r" ([^\s_]+)(?: ([^\s_]+))?")
 _NO_LABELS_RE = re.compile(rf"({_NAME})[ \t]([^{{]*)", re.DOTALL)
 
@@ -88,11 +89,11 @@ def _value(text: str) -> int | float:
 
 def _plain_value(text: str) -> int | float:
     """:func:`_value` of a token with no blank and no underscore."""
-    if "." in text or "e" in text or "E" in text or "n" in text or "N" in text:
-        return float(text)  # int() rejects all of these: skip its exception
+    if text.isascii() and _ASCII_INT_RE.fullmatch(text) is None:
+        return float(text)  # int() would reject it: skip its exception
     try:
-        return int(text)
-    except ValueError:
+        return int(text)  # the library's rule: an int when it is one (any size)
+    except ValueError:  # over the int-string digit limit; non-ASCII digits int() rejects
         return float(text)
 
 

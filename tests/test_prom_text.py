@@ -49,8 +49,11 @@ TYPE = st.sampled_from(["gauge", "counter", "summary", "histogram", "untyped", "
 LABEL_NAME = st.sampled_from(["gpu", "Hostname", "le", "__name__", "__x", "1a", "a b", '"q"'])
 LABEL_VALUE = st.text(alphabet='ab0 ,={}"\\n\t\u2028é', max_size=8)
 NUMBER = st.sampled_from(
-    ["1", "-0", "1.5", "1e300", "1e400", "1" * 400, "9" * 5000, "NaN", "+Inf", "-Inf", "1_0"]
-    + ["0x10", "x", "", " ", "\t", "1 2", "1 2 3 x", "5 1e300", "5 -1", "1\t2", "1 # {a} 1"]
+    [
+        *("1", "-0", "+7", "1.5", "1e300", "1e400", "1" * 400, "9" * 5000, "NaN", "+Inf", "-Inf"),
+        *("1_0", "0x10", "x", "", " ", "\t", "1 2", "1 2 3 x", "5 1e300", "5 -1", "1\t2"),
+        *("1 # {a} 1", "\u0663", "1\xa0"),
+    ]
 )
 
 
