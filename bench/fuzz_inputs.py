@@ -27,8 +27,10 @@ import json
 import os
 import random
 import resource
+import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import tracemalloc
@@ -38,6 +40,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# A run stopped with SIGTERM or Ctrl-C finishes the input at hand and reports its counts.
+STOP = threading.Event()
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    STOP.set()
+
+
 sys.path.insert(0, str(ROOT))
 
 import yaml
@@ -443,8 +454,8 @@ def fuzz(
     rep = Report(target.name)
     started = time.perf_counter()
     for i in range(count):
-        if seconds is not None and time.perf_counter() - started > seconds:
-            break
+        if STOP.is_set() or (seconds is not None and time.perf_counter() - started > seconds):
+            break  # SIGTERM/SIGINT or --seconds: report what was fuzzed so far
         data = mutate(target.seeds, target.kind, rng) if i >= len(target.seeds) else target.seeds[i]
         traced = trace_every > 0 and i % trace_every == 0
         if traced:
@@ -594,9 +605,12 @@ def main(argv: list[str] | None = None) -> int:
             for kind, n in sorted(rep.crash_kinds.items(), key=lambda kv: -kv[1]):
                 print(f"    {n:6d} × {kind}", flush=True)
     if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps([r.__dict__ for r in reports], indent=1) + "\n")
     return 1 if any(r.crashes for r in reports) else 0
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     raise SystemExit(main())

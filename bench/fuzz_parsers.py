@@ -41,8 +41,10 @@ import json
 import math
 import random
 import resource
+import signal
 import statistics
 import sys
+import threading
 import time
 import traceback
 import tracemalloc
@@ -52,6 +54,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# A run stopped with SIGTERM or Ctrl-C finishes the input at hand and reports its counts.
+STOP = threading.Event()
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    STOP.set()
+
+
 sys.path.insert(0, str(ROOT))
 
 from sim.simulator import FleetSimulator
@@ -250,6 +261,8 @@ def run(
     res = Result(name)
     top: list[tuple[float, int, str]] = []  # (ms per KB, size, input): the 5 slowest
     for k in range(count):
+        if STOP.is_set():  # SIGTERM/SIGINT: report what was fuzzed so far
+            break
         text = mut.mutate(mut.slice()[:max_bytes])
         size = len(text.encode("utf-8", "surrogatepass"))
         res.inputs += 1
@@ -426,4 +439,6 @@ def _megabyte() -> dict[str, dict[str, float]]:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     sys.exit(main())
