@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import signal
 import sys
@@ -550,6 +551,50 @@ def _retime_one(name: str, target: Target, path: Path) -> None:
     )
 
 
+MB = 1 << 20
+
+
+def megabyte_inputs(seed: bytes, rng: random.Random) -> dict[str, bytes]:
+    """About 1 MB each of hostile input built from one seed: the shapes the mutations reach
+    only by chance, at full size."""
+    half = len(seed) // 2
+    return {
+        "seed repeated": seed * (MB // max(len(seed), 1) + 1),
+        "1e300 for every number": re.sub(rb"[0-9]+", b"1e300", seed) * (MB // len(seed) + 1),
+        "a 1 MB string": seed[:half] + b"x" * MB + seed[half:],
+        "1 MB of nesting": seed[:half] + b"[" * MB + seed[half:],
+        "5,000-digit numbers": (b"9" * 5000 + b"\n") * (MB // 5001),
+        "tiny lines": b"a\n" * (MB // 2),
+        "random bytes": rng.randbytes(MB),
+    }
+
+
+def megabyte(found: dict[str, Target]) -> dict[str, dict[str, float]]:
+    """Every parser on every ~1 MB hostile input: CPU seconds, best of 2 (the claim: 1 MB in
+    < 1 s for every parser of outside input)."""
+    out: dict[str, dict[str, float]] = {}
+    for name, target in found.items():
+        rng = random.Random(name)
+        worst = ("", 0.0)
+        for shape, data in megabyte_inputs(target.seeds[0], rng).items():
+            best = min(_cpu(target, data) for _ in range(2))
+            worst = max(worst, (shape, best), key=lambda w: w[1])
+        out[name] = {"worst_cpu_s": round(worst[1], 3), "shape": worst[0]}  # type: ignore[dict-item]
+        print(f"{name:14s} slowest ~1 MB input: {worst[0]:24s} {worst[1]:6.3f} s CPU", flush=True)
+    return out
+
+
+def _cpu(target: Target, data: bytes) -> float:
+    t0 = time.process_time()
+    with (
+        contextlib.suppress(*target.documented),
+        Path(os.devnull).open("w") as null,
+        contextlib.redirect_stderr(null),
+    ):
+        target.run(data)
+    return time.process_time() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--count", type=int, default=100_000, help="inputs per parser")
@@ -570,11 +615,20 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="re-time each <parser>-slowest.bin saved in this --crash-dir alone (CPU seconds)",
     )
+    ap.add_argument(
+        "--megabyte",
+        action="store_true",
+        help="instead of fuzzing: time every parser on ~1 MB hostile inputs (fails at >= 1 s)",
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="gpufleet-fuzz-") as tmp:
         found = targets(Path(tmp))
         if args.retime is not None:
             return retime(found, args.retime)
+        if args.megabyte:
+            names = [n for n in args.parsers.split(",") if n] or list(found)
+            slow = megabyte({n: found[n] for n in names})
+            return 1 if any(v["worst_cpu_s"] >= 1.0 for v in slow.values()) else 0
         names = [n for n in args.parsers.split(",") if n] or list(found)
         unknown = sorted(set(names) - set(found))
         if unknown:
