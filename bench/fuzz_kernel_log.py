@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(result, indent=2))
     if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return 1 if crashes else 0
 

@@ -38,10 +38,13 @@ import contextlib
 import heapq
 import io
 import json
+import math
 import random
 import resource
+import signal
 import statistics
 import sys
+import threading
 import time
 import traceback
 import tracemalloc
@@ -51,6 +54,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# A run stopped with SIGTERM or Ctrl-C finishes the input at hand and reports its counts.
+STOP = threading.Event()
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    STOP.set()
+
+
 sys.path.insert(0, str(ROOT))
 
 from sim.simulator import FleetSimulator
@@ -226,6 +238,7 @@ class Result:
     peak_traced_size: int = 0
     mem_samples: int = 0
     crashes: dict[str, Crash] = field(default_factory=dict)
+    slowest_input: str = field(default="", repr=False)  # saved with --save-slowest, not in JSON
 
 
 def _call_expo(text: str) -> None:
@@ -248,6 +261,8 @@ def run(
     res = Result(name)
     top: list[tuple[float, int, str]] = []  # (ms per KB, size, input): the 5 slowest
     for k in range(count):
+        if STOP.is_set():  # SIGTERM/SIGINT: report what was fuzzed so far
+            break
         text = mut.mutate(mut.slice()[:max_bytes])
         size = len(text.encode("utf-8", "surrogatepass"))
         res.inputs += 1
@@ -276,6 +291,9 @@ def run(
                 heapq.heappop(top)
         if mem_every and k % mem_every == 0:
             _trace(res, call, documented, text, size)
+        if (k + 1) % 10_000 == 0:  # a run cut short still leaves its counts
+            crashes = sum(c.count for c in res.crashes.values())
+            print(f"  {name}: {k + 1} inputs, {crashes} crashes, {res.cpu_s:.0f} CPU s", flush=True)
     _retime(res, call, top)
     return res
 
@@ -300,6 +318,7 @@ def _retime(res: Result, call: Callable[[str], None], top: list[tuple[float, int
         res.slowest_ms_per_kb, res.slowest_ms, res.slowest_first_ms = best[0], best[2], best[3]
         res.slowest_size = len(best[1].encode("utf-8", "surrogatepass"))
         res.slowest_input_head = best[1][:200]
+        res.slowest_input = best[1]
         _trace(res, call, Exception, best[1], res.slowest_size)
 
 
@@ -323,7 +342,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-kb", type=int, default=256, help="cap on one input's size")
     ap.add_argument("--mem-every", type=int, default=50, help="trace memory every N-th input")
     ap.add_argument("--json", type=Path, help="write the full results here")
+    ap.add_argument(
+        "--save-slowest", type=Path, help="folder: write each parser's slowest input there"
+    )
+    ap.add_argument(
+        "--megabyte",
+        action="store_true",
+        help="also time the ~1 MB hostile pages of tests/adversarial_pages.py (best of 3, CPU); "
+        "fails when one takes 1 s or more",
+    )
     args = ap.parse_args(argv)
+    megabyte = _megabyte() if args.megabyte else {}
 
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     results: list[Result] = []
@@ -342,6 +371,11 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown parser {name!r}")
         results.append(res)
     wall = time.perf_counter() - wall0
+    if args.save_slowest:
+        args.save_slowest.mkdir(parents=True, exist_ok=True)
+        for r in results:
+            path = args.save_slowest / f"{r.parser}-slowest.txt"
+            path.write_text(r.slowest_input, encoding="utf-8", errors="surrogatepass")
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
     print("| parser | inputs | MB | crashes | documented errors | CPU s | inputs/s (CPU) "
@@ -366,9 +400,10 @@ def main(argv: list[str] | None = None) -> int:
             "args": {k: str(v) for k, v in vars(args).items()},
             "wall_s": wall,
             "peak_rss_mb": rss_kb / 1024,
+            "megabyte_cpu_s": megabyte,
             "results": [
                 {
-                    **{k: v for k, v in vars(r).items() if k != "crashes"},
+                    **{k: v for k, v in vars(r).items() if k not in ("crashes", "slowest_input")},
                     "crashes": [vars(c) for c in r.crashes.values()],
                 }
                 for r in results
@@ -376,8 +411,34 @@ def main(argv: list[str] | None = None) -> int:
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2, ensure_ascii=True))
-    return 1 if any(r.crashes for r in results) else 0
+    too_slow = any(v["cpu_s"] >= 1.0 for v in megabyte.values())
+    return 1 if any(r.crashes for r in results) or too_slow else 0
+
+
+def _megabyte() -> dict[str, dict[str, float]]:
+    """Each ~1 MB hostile page through the full parser and the planned (fast) path, CPU
+    seconds, best of 3 (the claim: 1 MB in < 1 s, whatever the page)."""
+    from telemetry.fast_exposition import parse_exposition_fast
+    from tests.adversarial_pages import one_megabyte_pages
+
+    out: dict[str, dict[str, float]] = {}
+    print("| ~1 MB page | MB | full parser CPU s | planned path CPU s |")
+    print("|---|---:|---:|---:|")
+    for name, text in one_megabyte_pages().items():
+        times = []
+        for parse in (parse_exposition, parse_exposition_fast):
+            best = math.inf
+            for _ in range(3):
+                t0 = time.process_time()
+                parse(text, source=name)
+                best = min(best, time.process_time() - t0)
+            times.append(best)
+        out[name] = {"mb": len(text) / 2**20, "cpu_s": max(times)}
+        print(f"| {name} | {len(text) / 2**20:.2f} | {times[0]:.3f} | {times[1]:.3f} |", flush=True)
+    return out
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     sys.exit(main())

@@ -11,9 +11,11 @@ Kinds and fields (``time`` is RFC 3339 or Unix seconds)::
 Jobs already running when the window starts appear as ``job_start`` at the window start. SLURM's
 ``sacct``/``scontrol`` history and Kubernetes pod events map onto these three kinds.
 
-Bad lines never stop the read: each is reported as ``source:line: what`` in ``errors`` and
-skipped. A line longer than ``MAX_LINE`` characters (read without holding more than that when
-given a file), nested deeper than 64, with NaN/Infinity or an over-long number is a bad line.
+Bad lines are reported as ``source:line: what`` in ``errors`` and skipped; after
+``MAX_BAD_LINES`` of them the file is not events JSONL and the rest is not read (one last error
+says from which line), so a megabyte of garbage costs milliseconds, not seconds. A line
+longer than ``MAX_LINE`` characters (read without holding more than that when given a file),
+nested deeper than 64, with NaN/Infinity or an over-long number is a bad line.
 At most ``MAX_ERRORS`` bad lines are listed (then a count), and the workload snapshots hold at
 most ``MAX_SNAPSHOT_ENTRIES`` GPU entries in all (the rest of the file is then reported and
 ignored), so memory stays linear in the file.
@@ -33,6 +35,7 @@ from telemetry.untrusted import Limits, bounded_lines, loads_json
 KINDS = ("job_start", "job_end", "node_state")
 MAX_LINE = 64 * 1024  # characters of one events.jsonl line
 MAX_ERRORS = 1000  # bad lines listed; the rest are counted in one last entry
+MAX_BAD_LINES = 10_000  # unreadable lines before the rest of the file is given up on
 # GPU → workload entries kept over all snapshots: each workload change stores the full map, so
 # without a cap a file of many overlapping jobs would need memory quadratic in its length.
 MAX_SNAPSHOT_ENTRIES = 2_000_000
@@ -59,7 +62,11 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
         if hasattr(lines, "readline")
         else enumerate(lines, 1)
     )
+    given_up_at = 0
     for n, line in numbered:
+        if len(out.errors) >= MAX_BAD_LINES:
+            given_up_at = n
+            break
         out.lines += 1
         if line is None or len(line) > MAX_LINE:
             out.errors.append(f"{source}:{n}: line longer than {MAX_LINE} characters")
@@ -143,6 +150,10 @@ def read_events(lines: Iterable[str], source: str = "events.jsonl") -> SchedEven
     if len(out.errors) > MAX_ERRORS:
         more = len(out.errors) - MAX_ERRORS
         out.errors[MAX_ERRORS:] = [f"{source}: … and {more} more bad lines"]
+    if given_up_at:
+        out.errors.append(
+            f"{source}:{given_up_at}: over {MAX_BAD_LINES} bad lines; the rest not read"
+        )
     return out
 
 

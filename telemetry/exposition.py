@@ -105,7 +105,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from prometheus_client.metrics_core import Metric
-from prometheus_client.parser import text_string_to_metric_families
 
 from telemetry import vmjson
 from telemetry.fields import (
@@ -127,6 +126,7 @@ from telemetry.fields import (
 )
 from telemetry.fields import field as field_spec
 from telemetry.frame import EntityKind, Frame, Tick
+from telemetry.prom_text import metric_families, sample_line
 from telemetry.topology import Topology, Workload, gpu_key
 from telemetry.vmjson import HPC_JOB_LABEL, UnmodelledSeries, gpu_labels
 
@@ -507,7 +507,7 @@ def _chunks(lines: list[str]) -> list[tuple[list[tuple[int, str]], list[tuple[in
 def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
     """All metric families of ``text``; rejected lines become ``parse_error`` flags."""
     try:
-        return list(text_string_to_metric_families(text)), []
+        return metric_families(text), []
     except Exception as exc:  # the library raises ValueError, IndexError, ...: never crash
         first_error = exc
     families: list[Metric] = []
@@ -523,7 +523,7 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
         good: dict[str, str] = {}
         for lineno, line in headers:
             try:
-                list(text_string_to_metric_families(line + "\n"))
+                metric_families(line + "\n")
                 m = _HEADER_RE.match(line)
                 good[m.group(1) if m else line] = line
             except Exception as exc:
@@ -531,20 +531,9 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
         good_headers = list(good.values())
         head = "\n".join(good_headers)
         if not samples and good_headers:
-            families.extend(text_string_to_metric_families(head + "\n"))
+            families.extend(metric_families(head + "\n"))
             continue
-        for lineno, line in samples:
-            if _VALUE_SEP.search(line) is None:
-                # No "name value" split at all: the library must reject it; asking it costs
-                # ~25 µs a line, which a page of garbage turns into seconds.
-                flags.append(
-                    _parse_flag(lineno, line, ValueError("no value after the name"), source)
-                )
-                continue
-            try:
-                families.extend(text_string_to_metric_families(f"{head}\n{line}\n"))
-            except Exception as exc:
-                flags.append(_parse_flag(lineno, line, exc, source))
+        families.extend(_sample_lines(samples, head, source, flags))
     if not flags:  # the whole text failed but no single line does (should not happen)
         flags.append(
             Flag("parse_error", "", "", None, f"text rejected: {_err(first_error)}", source)
@@ -552,15 +541,52 @@ def _parse_families(text: str, source: str) -> tuple[list[Metric], list[Flag]]:
     return families, flags
 
 
+def _sample_lines(
+    samples: list[tuple[int, str]], head: str, source: str, flags: list[Flag]
+) -> list[Metric]:
+    """Each sample line of a rejected chunk read under the chunk's good headers; a rejected
+    line becomes a ``parse_error`` flag."""
+    families: list[Metric] = []
+    for lineno, line in samples:
+        if _VALUE_SEP.search(line) is None:
+            # No "name value" split at all: the library must reject it; asking it costs
+            # ~25 µs a line, which a page of garbage turns into seconds.
+            exc: Exception = ValueError("no value after the name")
+        else:
+            try:
+                # A line the reader rejects alone it rejects after the (good) headers too, with
+                # the same error: reading the headers again for it would only cost time.
+                sample_line(line)
+                families.extend(metric_families(f"{head}\n{line}\n"))
+                continue
+            except Exception as error:
+                exc = error
+        if len(flags) < MAX_FLAGS_PER_KIND:  # all parse_error
+            flags.append(_parse_flag(lineno, line, exc, source))
+        else:
+            flags.append(_over_cap_flag("parse_error", source))
+    return families
+
+
 def _try_parse(chunk: str) -> list[Metric] | None:
     try:
-        return list(text_string_to_metric_families(chunk))
+        return metric_families(chunk)
     except Exception:  # narrowed down line by line by the caller
         return None
 
 
+def _over_cap_flag(kind: str, source: str) -> Flag:
+    """A flag past :data:`MAX_FLAGS_PER_KIND` of its kind: :func:`_cap_flags` only counts it,
+    so its text is never built (a page of 25,000 bad lines would spend most of its time there).
+    """
+    return Flag(kind, "", "", None, "", source)
+
+
+_FLAG_METRIC_RE = re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
+
+
 def _parse_flag(lineno: int, line: str, exc: BaseException, source: str) -> Flag:
-    m = re.match(r"[A-Za-z_:][A-Za-z0-9_:]*", line)
+    m = _FLAG_METRIC_RE.match(line)
     metric = m.group(0) if m and not line.startswith("#") else ""
     detail = f"line {lineno}: {_err(exc)}: {_clip(line)!r}"
     return Flag("parse_error", metric, "", None, detail, source)
@@ -762,6 +788,7 @@ class _Acc:
     newest: float | None = None
     dup_flags: list[Flag] = field(default_factory=list)
     sample_flags: list[Flag] = field(default_factory=list)  # overflow, bad_timestamp
+    bad_timestamps: int = 0
     keyed: dict[tuple[int, int], dict[str, float]] = field(default_factory=dict)
     keyed_labels: dict[tuple[int, int], dict[str, Mapping[str, str]]] = field(default_factory=dict)
     window_ms: dict[str, float] = field(default_factory=dict)
@@ -938,6 +965,10 @@ def _take_timestamp(acc: _Acc, name: str, fam: Metric, entity: str, s: Any) -> b
     if TS_MIN_S <= ts <= TS_MAX_S:
         acc.newest = ts if acc.newest is None or ts > acc.newest else acc.newest
         return True
+    acc.bad_timestamps += 1
+    if acc.bad_timestamps > MAX_FLAGS_PER_KIND:
+        acc.sample_flags.append(_over_cap_flag("bad_timestamp", acc.source))
+        return False
     labels = ",".join(f'{k}="{v}"' for k, v in sorted(s.labels.items()))
     detail = (
         f"{_clip(name + '{' + labels + '}')}: timestamp {ts!r} s is outside "
@@ -1150,8 +1181,13 @@ def _family_flags(acc: _Acc) -> list[Flag]:
                 acc.source,
             )
         )
+    unknown = 0
     for name, count in sorted(acc.unknown.items()):
         if name.startswith("DCGM_"):
+            unknown += 1
+            if unknown > MAX_FLAGS_PER_KIND:
+                out.append(_over_cap_flag("unknown_metric", acc.source))
+                continue
             out.append(
                 Flag(
                     "unknown_metric",

@@ -22,6 +22,7 @@ from telemetry.fields import (
     KEYED_FIELDS,
     UINT32_NOT_SUPPORTED,
 )
+from tests.adversarial_pages import one_megabyte_pages
 
 SETTINGS = settings(
     max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
@@ -139,39 +140,26 @@ def test_keyed_exp_series_sum_per_gpu_and_keep_each_key(per_xid: dict[str, int])
 
 # ---------------------------------------------------------------- 1 MB adversarial inputs
 
-MB = 1 << 20
 
-
-def _adversarial() -> dict[str, str]:
-    lab = '{gpu="0",Hostname="h"}'
-    return {
-        "garbage lines": "{{{{\n" * (MB // 5),
-        "value-bearing bad lines": "# TYPE DCGM_FI_DEV_GPU_TEMP gauge\n"
-        + 'DCGM_FI_DEV_GPU_TEMP{gpu="0",} 1 2 3 x\n' * (MB // 40),
-        "repeated headers": "# HELP DCGM_FI_DEV_GPU_TEMP x\n" * (MB // 30)
-        + "DCGM_FI_DEV_GPU_TEMP 1\n",
-        "400-digit values": f"DCGM_FI_DEV_GPU_TEMP{lab} {'1' * 400}\n" * (MB // 430),
-        "1e300 timestamps": f"DCGM_FI_DEV_GPU_TEMP{lab} 5 1e300\n" * (MB // 40),
-        "over-long lines": ("x" * 70_000 + "\n") * 15,
-        "unbalanced quotes": ('DCGM_FI_DEV_GPU_TEMP{gpu="0' + ' "' * 20_000 + "\n") * 26,
-        "backslash runs": 'DCGM_FI_DEV_GPU_TEMP{gpu="' + "\\\\" * 30_000 + '"} 1\n' * 17,
-        "distinct unknown DCGM names": "".join(
-            f'DCGM_FI_X{i}{{gpu="0"}} 1\n' for i in range(MB // 25)
-        ),
-    }
-
-
-def test_one_megabyte_adversarial_inputs_parse_in_under_two_cpu_seconds() -> None:
-    # CPU time, not wall time: the test machines are shared (load 4x the cores is common),
-    # and what is being bounded is the work the parser does.
+def test_one_megabyte_adversarial_inputs_parse_in_under_a_cpu_second_and_a_half() -> None:
+    # CPU time of this process, not wall time: the test machines are shared (load 4x the cores
+    # is common) and what is bounded is the parser's work. Each input costs 0.1-0.6 CPU s on
+    # the loaded 2-core development machine; 1.5 s leaves room for a loaded CI runner. The
+    # strict bound (1 MB in < 1 s) is measured by `bench/fuzz_parsers.py --megabyte`.
     slow = {}
-    for name, text in _adversarial().items():
-        t0 = time.process_time()
-        parse_exposition(text)
-        dt = time.process_time() - t0
-        if dt >= 2.0:
+    for name, text in one_megabyte_pages().items():
+        dt = _cpu_s(text)
+        if dt >= 1.5:  # measured again before it counts: one reading can catch a GC pause
+            dt = min(dt, _cpu_s(text))
+        if dt >= 1.5:
             slow[name] = round(dt, 2)
     assert slow == {}
+
+
+def _cpu_s(text: str) -> float:
+    t0 = time.process_time()
+    parse_exposition(text)
+    return time.process_time() - t0
 
 
 def test_parse_time_is_linear_in_the_input() -> None:

@@ -29,7 +29,7 @@ from agents.sre.config import SreConfigError, load_sre_config
 from agents.sre.fleet import ChangeLogFile, FleetError
 from agents.sre.rerank import answer_schema
 from evals.format import IncidentFormatError, dump_spec, load_spec
-from evals.sched_events import read_events
+from evals.sched_events import MAX_BAD_LINES, read_events
 from graph.approvals.policy import PolicyError, load_policy, parse_policy
 from graph.models.chat import extract_json, parse_answer
 from graph.models.config import ModelConfigError, load_model_config
@@ -534,6 +534,21 @@ def test_events_jsonl_findings_are_bad_lines(line: str, tmp_path: Path) -> None:
     assert time.perf_counter() - started < 2.0
 
 
+def test_events_jsonl_of_mostly_garbage_is_given_up_on_and_says_where(tmp_path: Path) -> None:
+    # A megabyte of unreadable lines costs ~8 µs each to reject: past MAX_BAD_LINES the file is
+    # not events JSONL and the rest is not read (a 1 MB file: 4 s -> 0.07 s CPU).
+    garbage = b"{\n" * (MAX_BAD_LINES + 5)
+    out = _lines_of(garbage + (DBE / "events.jsonl").read_bytes(), tmp_path)
+    assert out.lines == MAX_BAD_LINES and not out.log_events
+    src = tmp_path / "events.jsonl"
+    assert out.errors[-2:] == [
+        f"{src}: … and {MAX_BAD_LINES - 1000} more bad lines",
+        f"{src}:{MAX_BAD_LINES + 1}: over {MAX_BAD_LINES} bad lines; the rest not read",
+    ]
+    under = _lines_of(b"{\n" * 50 + (DBE / "events.jsonl").read_bytes(), tmp_path)
+    assert len(under.errors) == 50 and under.log_events  # a few bad lines: the rest is read
+
+
 def _changes(data: bytes, tmp_path: Path) -> list[dict[str, Any]]:
     p = tmp_path / "changes.jsonl"
     p.write_bytes(data)
@@ -568,6 +583,15 @@ def test_change_log_findings(tmp_path: Path) -> None:
     assert out[0]["node"] == "node-01" and out[-1]["bad_lines"] == len(bad)
     with pytest.raises(FleetError):
         ChangeLogFile(tmp_path / "missing").recent([], 0, 1)
+
+
+def test_change_log_of_mostly_garbage_is_given_up_on_and_says_where(tmp_path: Path) -> None:
+    good = b'{"time": "2025-06-13T22:00:00Z", "node": "node-01", "kind": "driver"}\n'
+    limit = ChangeLogFile.MAX_BAD_LINES
+    out = _changes(good + b"a\n" * (limit + 5) + good, tmp_path)
+    assert [c.get("node") for c in out[:-1]] == ["node-01"]  # the one before the garbage
+    assert out[-1]["bad_lines"] == limit
+    assert out[-1]["problem"].endswith(f":{limit + 2}: over {limit} bad lines; the rest not read")
 
 
 # ---------------------------------------------------------------------------- run directories

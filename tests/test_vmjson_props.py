@@ -156,12 +156,14 @@ def _adversarial() -> dict[str, list[str]]:
     }
 
 
-def test_one_megabyte_adversarial_inputs_read_in_under_two_cpu_seconds() -> None:
+def test_one_megabyte_adversarial_inputs_read_in_under_a_cpu_second_and_a_half() -> None:
+    # CPU time (the machines are shared); each input costs < 0.3 CPU s on the loaded 2-core
+    # development machine, 1.5 s leaves room for a loaded CI runner.
     slow = {}
     for name, lines in _adversarial().items():
         t0 = time.process_time()
         read_vm_jsonl(lines)
         dt = time.process_time() - t0
-        if dt >= 2.0:
+        if dt >= 1.5:
             slow[name] = round(dt, 2)
     assert slow == {}

@@ -798,8 +798,9 @@ class StaticChanges:
 class ChangeLogFile:
     """Changes from a JSON-lines file, one ``{"time", "node", "kind", "detail"}`` per line
     (``time`` in Unix seconds or RFC 3339), re-read on each query so appends are seen. Bad
-    lines are reported (file:line: what) in a ``problem`` record and skipped, never fatal;
-    only an unreadable file raises (:class:`FleetError`).
+    lines are reported (file:line: what) in a ``problem`` record and skipped, never fatal
+    (after ``MAX_BAD_LINES`` the rest of the file is not read, and the record says so); only an
+    unreadable file raises (:class:`FleetError`).
 
     Bounded: the file is streamed line by line, a line longer than ``MAX_LINE`` characters is
     a bad line (never held whole), a line nested deeper than 64 or with NaN/Infinity or an
@@ -809,6 +810,7 @@ class ChangeLogFile:
     MAX_LINE = 64 * 1024
     MAX_FIELD = 4096
     MAX_RECORDS = 10_000
+    MAX_BAD_LINES = 10_000  # a file with more is not a change log: 1 MB of garbage in ms, not s
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -822,6 +824,9 @@ class ChangeLogFile:
         try:
             with self.path.open(encoding="utf-8", errors="replace") as fh:
                 for n, line in bounded_lines(fh, self.MAX_LINE):
+                    if bad >= self.MAX_BAD_LINES:
+                        problems.append(f"{self.path}:{n}: over {bad} bad lines; the rest not read")
+                        break
                     if line is not None and not line.strip():
                         continue
                     try:
