@@ -27,7 +27,6 @@ from agents.chat.answer import (
     Series,
     TokenDelta,
 )
-from agents.chat.ground import NO_MODEL_PREFIX
 from agents.chat.stream import iter_answer
 from cli.chat_session import ChatSession, open_recorded, open_state
 
@@ -111,13 +110,15 @@ def ask(
 
 def show_delta(console: Console, delta: TokenDelta | SentenceDelta, model_shown: bool) -> bool:
     """Print one streamed piece as it comes (the text is already cleaned); a removed line is
-    marked where it ends. Returns whether model text has been shown."""
+    marked where it ends. Returns whether the model's lines are what is on screen (the
+    no-model answer after them starts on a new line)."""
     if isinstance(delta, SentenceDelta):
         if not delta.kept:
             console.print(Text(f" [removed: {delta.reason}]", style="red"), end="")
-    elif delta.line is None and model_shown and delta.text.startswith(NO_MODEL_PREFIX):
+    elif delta.line is None and model_shown:
         console.print()  # the model's reply was refused: the no-model answer follows
         console.print(Text(delta.text), end="")
+        model_shown = False
     else:
         style = "dim" if delta.line is not None else ""
         console.print(Text(delta.text, style=style), end="")
