@@ -150,8 +150,12 @@ def summary(samples: list[Sample]) -> dict[str, float]:
 
 def bench_model(name: str, questions: list[str], threads: int) -> dict[str, object]:
     session = open_recorded(ROOT / "evals" / "examples" / "dbe-recorded", None, None)
-    cfg = ModelConfig.model_validate({"backend": "local", "local": {"model": name}})
-    server = LocalModelServer.from_config(cfg.local).start()
+    cfg = ModelConfig.model_validate(
+        {"backend": "local", "local": {"model": name, "threads": threads}}
+    )
+    server = LocalModelServer.from_config(cfg.local)
+    server.start_timeout_s = 600  # loading takes minutes on a saturated machine
+    server.start()
     model = Timed(LocalServedModel(server, cfg))
     try:
         samples = []
@@ -181,10 +185,16 @@ def main() -> None:
     ap.add_argument("--models", nargs="+", default=list(MODELS))
     ap.add_argument("--questions", type=int, default=6)
     ap.add_argument("--json", type=Path)
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="llama.cpp threads (1 avoids spin-waiting when the cores are oversubscribed)",
+    )
     args = ap.parse_args()
     qs = [q.question for q in load_questions().questions if q.recording == "dbe"]
     qs = qs[: args.questions]
-    threads = 2
+    threads = args.threads
     print(f"load average at start: {Path('/proc/loadavg').read_text().split()[:3]}")
     results = [bench_model(m, qs, threads) for m in args.models]
     for r in results:
