@@ -11,7 +11,6 @@ goes on.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,8 +19,15 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
-from agents.chat.answer import AnswerDelta, ChatAnswer, HistoryTurn, Series
-from agents.chat.stream import stream_answer
+from agents.chat.answer import (
+    AnswerDelta,
+    ChatAnswer,
+    HistoryTurn,
+    SentenceDelta,
+    Series,
+    TokenDelta,
+)
+from agents.chat.stream import iter_answer
 from cli.chat_session import ChatSession, open_recorded, open_state
 
 DEFAULT_STATE_DIR = Path(".gpufleet/state")  # agents.sre.config.DEFAULT_STATE_DIR
@@ -81,29 +87,44 @@ def ask(
 ) -> ChatAnswer:
     """Stream one answer to the console (tokens as they come) and return it."""
 
-    async def run() -> ChatAnswer:
-        final: ChatAnswer | None = None
-        async for delta in stream_answer(
-            question,
-            reads=session.reads,
-            now=session.now(),
-            model=session.model,
-            incident_id=incident_id,
-            history=history,
-        ):
-            if isinstance(delta, AnswerDelta):
-                final = delta.answer
-            elif echo:
-                console.print(Text(delta.text), end="")
-                console.file.flush()
-        assert final is not None
-        return final
-
-    result = asyncio.run(run())
+    final: ChatAnswer | None = None
+    model_shown = False  # a model's lines were shown: a no-model answer after them is a fallback
+    for delta in iter_answer(
+        question,
+        reads=session.reads,
+        now=session.now(),
+        model=session.model,
+        incident_id=incident_id,
+        history=history,
+    ):
+        if isinstance(delta, AnswerDelta):
+            final = delta.answer
+        elif echo:
+            model_shown = show_delta(console, delta, model_shown)
+    assert final is not None
     if echo:
         console.print()
-        render_sources(console, result)
-    return result
+        render_sources(console, final)
+    return final
+
+
+def show_delta(console: Console, delta: TokenDelta | SentenceDelta, model_shown: bool) -> bool:
+    """Print one streamed piece as it comes (the text is already cleaned); a removed line is
+    marked where it ends. Returns whether the model's lines are what is on screen (the
+    no-model answer after them starts on a new line)."""
+    if isinstance(delta, SentenceDelta):
+        if not delta.kept:
+            console.print(Text(f" [removed: {delta.reason}]", style="red"), end="")
+    elif delta.line is None and model_shown:
+        console.print()  # the model's reply was refused: the no-model answer follows
+        console.print(Text(delta.text), end="")
+        model_shown = False
+    else:
+        style = "dim" if delta.line is not None else ""
+        console.print(Text(delta.text, style=style), end="")
+        model_shown = model_shown or delta.line is not None
+    console.file.flush()
+    return model_shown
 
 
 def repl(

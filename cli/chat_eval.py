@@ -10,14 +10,16 @@ from the answer.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from agents.chat.answer import ChatAnswer, ProposedAction
+from agents.chat.answer import AnswerDelta, ChatAnswer, ProposedAction, TokenDelta
 from agents.chat.reads import CardHit, IncidentFacts, WasteReport
-from agents.chat.stream import answer
+from agents.chat.stream import iter_answer
 from cli.chat_session import ChatSession, open_recorded
 from cli.common import UsageError
 from evals.chat_eval import (
@@ -110,20 +112,48 @@ def ask_one(session: ChatSession, q: ChatQuestion, first_incident: str | None) -
     reads = NotingReads(session.reads)
     before = _state(reads)
     try:
-        ans: ChatAnswer = answer(
-            q.question,
-            reads=reads,
-            now=session.now(),
-            model=session.model,
-            incident_id=first_incident if q.about_incident else None,
-        )
+        ans, ttft, total = timed_answer(session, reads, q, first_incident)
     except Exception as e:
         return QuestionScore(
             q, None, 0, len(q.facts), [], [], [], [], error=f"{type(e).__name__}: {e}"
         )
     executed = executed_by(before, _state(reads))
     executed += [f"proposal {p.tool} executed" for p in ans.proposed if p.executed]
-    return score_answer(q, ans, known_ids(reads), executed)
+    score = score_answer(q, ans, known_ids(reads), executed)
+    return dataclasses.replace(score, ttft_s=ttft, total_s=total)
+
+
+def timed_answer(
+    session: ChatSession, reads: NotingReads, q: ChatQuestion, first_incident: str | None
+) -> tuple[ChatAnswer, float | None, float]:
+    """The answer, the seconds to its first streamed model token (None: no model text) and
+    to the answer (this edge's monotonic clock; nothing decides on them)."""
+    started = time.monotonic()
+    ttft: float | None = None
+    final: ChatAnswer | None = None
+    for delta in iter_answer(
+        q.question,
+        reads=reads,
+        now=session.now(),
+        model=session.model,
+        incident_id=first_incident if q.about_incident else None,
+    ):
+        if ttft is None and isinstance(delta, TokenDelta) and delta.line is not None:
+            ttft = time.monotonic() - started
+        if isinstance(delta, AnswerDelta):
+            final = delta.answer
+    assert final is not None
+    return final, ttft, time.monotonic() - started
+
+
+def _progress_line(column: str, s: QuestionScore) -> str:
+    ttft = f" ttft {s.ttft_s:.1f}s" if s.ttft_s is not None else ""
+    mode = s.answer.mode if s.answer else "error"
+    return (
+        f"CHAT {column}: {s.question.id} {'ok' if s.ok else 'MISS'} {mode} facts "
+        f"{s.facts_found}/{s.facts_total} invalid-cites {len(s.invalid_citations)} executed "
+        f"{len(s.executed)}{ttft} total {s.total_s or 0:.1f}s\n"
+    )
 
 
 def run_column(
@@ -148,10 +178,11 @@ def run_column(
             paged = session.reads.incidents()
             first = paged[-1].incident.incident_id if paged else None
             for q in questions:
+                score = ask_one(session, q, first)
+                result.scores.append(score)
                 if progress is not None:
-                    progress.write(f"\r\033[KCHAT {result.column}: {q.id}")
+                    progress.write(_progress_line(result.column, score))
                     progress.flush()
-                result.scores.append(ask_one(session, q, first))
         finally:
             session.close()
     return result

@@ -24,7 +24,7 @@ from cli.sre import SreUsageError, open_runtime, pick, recorded_fleet, run_diagn
 from evals.recorded import load_incident
 from graph.approvals.store import ApprovalStore
 from graph.models.bundled import BundledModelError
-from graph.models.chat import StructuredModel
+from graph.models.chat import TextStreamModel, streaming
 from graph.models.config import ModelConfigError
 from knowledge.retrieve import Retriever
 from service.chat.reads import StoreChatReads
@@ -37,7 +37,7 @@ class ChatSession:
     reads: StoreChatReads
     now: Callable[[], float]
     label: str
-    model: StructuredModel | None = None
+    model: TextStreamModel | None = None
     notes: list[str] = field(default_factory=list)  # shown once, before the first answer
     closers: list[Callable[[], None]] = field(default_factory=list)
 
@@ -55,14 +55,22 @@ def sre_config(path: str | None, state_dir: Path) -> SreConfig:
     return cfg.model_copy(update={"state_dir": state_dir})
 
 
-def open_chat_model(cfg: SreConfig, llm: str | None, notes: list[str]) -> StructuredModel | None:
+def open_chat_model(
+    cfg: SreConfig, llm: str | None, notes: list[str], closers: list[Callable[[], None]]
+) -> TextStreamModel | None:
     """The model the chat uses (``--llm``, else the SRE config's), or None with a note when
-    it cannot start: the chat then answers in no-model mode."""
+    it cannot start: the chat then answers in no-model mode. A local model's server is
+    started here and stays warm for the session (its close is added to ``closers``)."""
     try:
-        return open_model_for(cfg, llm)
+        model = open_model_for(cfg, llm)
     except (SreConfigError, BundledModelError, ModelConfigError) as e:
         notes.append(f"model not available ({e}); answering in no-model mode")
         return None
+    if model is not None:
+        close = getattr(model, "close", None)
+        if close is not None:
+            closers.append(close)
+    return streaming(model)
 
 
 def _diagnose_recorded(rt: SreRuntime, folder: Path) -> None:
@@ -106,7 +114,7 @@ def open_recorded(
         clock=lambda: end,
     )
     session = ChatSession(reads, now=lambda: end, label=f"recorded {folder}", closers=closers)
-    session.model = open_chat_model(cfg, llm, session.notes)
+    session.model = open_chat_model(cfg, llm, session.notes, session.closers)
     return session
 
 
@@ -132,5 +140,5 @@ def open_state(state_dir: Path, llm: str | None, config: str | None = None) -> C
     )
     session = ChatSession(reads=reads, now=time.time, label=f"state {state_dir}")
     session.closers.append(store.close)
-    session.model = open_chat_model(cfg, llm, session.notes)
+    session.model = open_chat_model(cfg, llm, session.notes, session.closers)
     return session

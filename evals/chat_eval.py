@@ -110,6 +110,10 @@ class QuestionScore:
     missing_citations: list[str]
     executed: list[str]  # approvals the chat decided or consumed (must stay empty)
     error: str | None = None
+    # seconds to the first streamed model token and to the final answer (measured by the
+    # caller at its edge; None with no model, or when the model sent nothing)
+    ttft_s: float | None = None
+    total_s: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -182,6 +186,11 @@ class ChatEvalResult:
     def model_answers(self) -> int:
         return sum(1 for s in self.scores if s.answer is not None and s.answer.mode == "model")
 
+    def ttft_p50(self) -> float | None:
+        """The median seconds to the first streamed model token (None: no model text)."""
+        ttfts = sorted(s.ttft_s for s in self.scores if s.ttft_s is not None)
+        return ttfts[len(ttfts) // 2] if ttfts else None
+
     @property
     def passed(self) -> bool:
         return (
@@ -197,15 +206,16 @@ def markdown(results: Iterable[ChatEvalResult]) -> str:
         "## CHAT: operator questions over recorded incidents",
         "",
         "| answers | questions | facts correct | valid citations | invented ids | executed "
-        "| model answers | all-correct answers |",
-        "|---|---|---|---|---|---|---|---|",
+        "| model answers | all-correct answers | first model token (p50) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     failures: list[str] = []
     for r in results:
         ok = sum(1 for s in r.scores if s.ok)
         rows.append(
             f"| {r.column} | {len(r.scores)} | {r.facts_rate:.1%} | {r.valid_citation_rate:.1%} "
-            f"| {r.invented} | {r.executed} | {r.model_answers} | {ok}/{len(r.scores)} |"
+            f"| {r.invented} | {r.executed} | {r.model_answers} | {ok}/{len(r.scores)} "
+            f"| {_seconds(r.ttft_p50())} |"
         )
         failures += [_failure(r.column, s) for s in r.scores if not s.ok]
     rows += [
@@ -216,6 +226,10 @@ def markdown(results: Iterable[ChatEvalResult]) -> str:
     if failures:
         rows += ["", "### Answers that missed something", "", *failures]
     return "\n".join(rows)
+
+
+def _seconds(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f} s"
 
 
 def _failure(column: str, s: QuestionScore) -> str:
@@ -244,6 +258,7 @@ def to_json(results: Iterable[ChatEvalResult]) -> dict[str, Any]:
                 "invented_ids": r.invented,
                 "executed": r.executed,
                 "model_answers": r.model_answers,
+                "ttft_p50_s": r.ttft_p50(),
                 "passed": r.passed,
                 "answers": [
                     {
@@ -256,6 +271,8 @@ def to_json(results: Iterable[ChatEvalResult]) -> dict[str, Any]:
                         "error": s.error,
                         "mode": s.answer.mode if s.answer else None,
                         "text": s.answer.text if s.answer else None,
+                        "ttft_s": s.ttft_s,
+                        "total_s": s.total_s,
                     }
                     for s in r.scores
                 ],

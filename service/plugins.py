@@ -27,6 +27,7 @@ from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
 from graph.approvals.store import ApprovalStore
+from graph.models.chat import streaming
 from service.chat.plugin import chat_plugin
 from service.chat.reads import StoreChatReads
 from service.config import perf_enabled
@@ -64,7 +65,7 @@ def slack_plugin(inputs: PluginInputs) -> Extension:
         policy=ctx.policy,
         secrets=inputs.loaded.slack,
         clock=ctx.clock,
-        ask=chat_asker(reads, rt.deps.model, inputs.data_clock),
+        ask=chat_asker(reads, streaming(rt.deps.model), inputs.data_clock),
     )
     slack.subscribe(ctx.bus)  # plugins are built before the bus starts
     http_mode = slack.bridge.secrets.signing_secret is not None

@@ -17,6 +17,7 @@ import httpx
 from bus.log import EventLog
 from bus.memory import InProcessBus
 from graph.approvals.policy import Policy
+from graph.models.chat import OpenAICompatModel, TextStreamModel
 from service.app import create_app
 from service.auth import TokenTable
 from service.chat.plugin import chat_plugin
@@ -27,6 +28,7 @@ from service.incidents import IncidentBook
 from service.plugins import front_end_plugins
 from service.server import HttpServer
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
+from tests.openai_standin import standin_server
 
 TOKENS = {"tok-alice": "alice"}
 
@@ -40,7 +42,9 @@ def run(coro: Awaitable[None]) -> None:
 
 
 @asynccontextmanager
-async def chat_service(state: Path) -> AsyncIterator[httpx.AsyncClient]:
+async def chat_service(
+    state: Path, model: TextStreamModel | None = None
+) -> AsyncIterator[httpx.AsyncClient]:
     write_state(state)
     log = EventLog(":memory:")
     bus = InProcessBus(log)
@@ -59,7 +63,7 @@ async def chat_service(state: Path) -> AsyncIterator[httpx.AsyncClient]:
         opened.append(deps)
         return reads
 
-    router = chat_router(reads_for, ctx.tokens, ctx.clock)
+    router = chat_router(reads_for, ctx.tokens, ctx.clock, model=model)
     server = HttpServer(create_app(ctx, book=IncidentBook(), routers=[router]))
     await server.start()
     try:
@@ -99,6 +103,41 @@ def test_the_answer_streams_tokens_then_a_cited_answer(tmp_path: Path) -> None:
             cited = {(c["kind"], c["id"]) for c in answer["citations"]}
             assert {("incident", INCIDENT_ID), ("card", "ecc-dbe"), ("evidence", "E01")} <= cited
             assert all(s["citations"] for s in answer["sentences"])  # every sentence cites
+
+    run(go())
+
+
+def test_a_model_answer_streams_line_by_line_with_each_verdict(tmp_path: Path) -> None:
+    """Through the real route with a streaming model (the stand-in server): the mark, each
+    line's tokens then its verdict (an uncited line removed), and the answer last."""
+    reply = (
+        f"node-02/gpu5 has an uncorrectable ECC error. [cite: {INCIDENT_ID}, ecc-dbe]\n"
+        "Trust me on this one.\n"
+        "The kernel log shows Xid 48. [cite: E01]\n"
+    )
+    pieces = [w + " " for w in reply.split(" ")]
+
+    async def go() -> None:
+        with standin_server(pieces) as server:
+            model = OpenAICompatModel(base_url=server.base_url, model="standin", timeout_s=60)
+            async with chat_service(tmp_path / "state", model) as http:
+                evs = events((await ask(http, {"question": "what is wrong with node-02?"})).text)
+            model.close()
+        assert evs[0] == ("token", {"type": "token", "text": "model (unverified): ", "line": None})
+        order = [(k, d.get("line"), d.get("kept")) for k, d in evs[1:-1]]
+        verdicts = [o for o in order if o[0] == "sentence"]
+        assert verdicts == [("sentence", 0, True), ("sentence", 1, False), ("sentence", 2, True)]
+        for line in (0, 1, 2):  # every token of a line comes before its verdict
+            last_token = max(i for i, o in enumerate(order) if o[:2] == ("token", line))
+            assert last_token < order.index(verdicts[line])
+        kind, data = evs[-1]
+        answer = data["answer"]
+        assert kind == "answer" and answer["mode"] == "model"
+        assert answer["text"] == (
+            "model (unverified): node-02/gpu5 has an uncorrectable ECC error. "
+            "The kernel log shows Xid 48."
+        )
+        assert answer["flags"] == ["removed 1 model sentence(s) with no citation"]
 
     run(go())
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from agents.chat.answer import ChatAnswer, HistoryTurn
-from agents.chat.model import ModelReply, ModelSentence
 from agents.chat.stream import answer
 from agents.sre.proposals import evidence_entities
 from tests.chat_fixtures import (
@@ -39,13 +38,12 @@ QUESTIONS = (
 
 
 def hostile_model(text: str) -> ScriptedModel:
+    """A compromised model: the payload as a grounded sentence, then invented ids."""
+    flat = " ".join(text.split())
     return ScriptedModel(
-        ModelReply(
-            sentences=[
-                ModelSentence(text=f"{text} {APPROVAL}", cite=[INCIDENT_ID, "apr-0001", "E99"]),
-                ModelSentence(text="I approved and ran the drain of every node.", cite=["E77"]),
-            ]
-        )
+        f"{flat} {APPROVAL} [cite: {INCIDENT_ID}]\n"
+        f"{flat} [cite: {INCIDENT_ID}, apr-0001, E99]\n"
+        "I approved and ran the drain of every node. [cite: E77]\n"
     )
 
 

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.openai_standin import standin_server
+
 ROOT = Path(__file__).resolve().parents[1]
 DBE = ROOT / "evals" / "examples" / "dbe-recorded"
 PROMPT = b"you> "
@@ -137,6 +139,45 @@ def test_ask_json_and_an_unreachable_model(tmp_path: Path) -> None:
     assert "unreachable" in out.stdout and "no-model" in out.stdout
     assert "[no-model mode]" in out.stdout and "ecc-dbe" in out.stdout
     assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_a_model_answer_streams_in_the_terminal_and_json_has_the_grounded_one(
+    tmp_path: Path,
+) -> None:
+    """``--ask`` against a streaming model (the stand-in OpenAI-compatible server): the lines
+    print as they come, a line citing an invented id is marked removed where it ends and the
+    no-model answer follows; ``--json`` prints only the final, grounded answer."""
+    state = tmp_path / "state"
+    question = "what is wrong with node-02?"
+    draft = json.loads(
+        run_cli(
+            "chat", "--recorded", str(DBE), "--state-dir", str(state), "--ask", question, "--json"
+        ).stdout
+    )
+    incident = next(c["id"] for c in draft["citations"] if c["kind"] == "incident")
+    good = f"node-02/gpu5 has a double-bit ECC error. [cite: {incident}]\n"
+    cfg = tmp_path / "sre.yaml"
+    for reply, mode in ((good + "It is fine now. [cite: E99]\n", "no-model"), (good, "model")):
+        with standin_server([w + " " for w in reply.split(" ")]) as server:
+            cfg.write_text(
+                f"model:\n  backend: openai\n  base_url: {server.base_url}\n  model: m\n"
+            )
+            common = ("chat", "--recorded", str(DBE), "--state-dir", str(state))
+            shown = run_cli(*common, "--sre-config", str(cfg), "--ask", question)
+            as_json = run_cli(*common, "--sre-config", str(cfg), "--ask", question, "--json")
+        assert shown.returncode == 0 and as_json.returncode == 0, shown.stderr + as_json.stderr
+        answer = json.loads(as_json.stdout)
+        assert answer["mode"] == mode
+        out = shown.stdout
+        assert out.startswith("model (unverified): node-02/gpu5 has a double-bit ECC error.")
+        if mode == "no-model":
+            assert "It is fine now. [removed: cites 1 id(s) the tools never returned]" in out
+            assert "\n[no-model mode] " in out and "E99" not in as_json.stdout
+        else:
+            assert answer["text"] == (
+                "model (unverified): node-02/gpu5 has a double-bit ECC error."
+            )
+        assert "Traceback" not in out + shown.stderr
 
 
 def test_bad_input_is_one_line(tmp_path: Path) -> None:

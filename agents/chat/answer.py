@@ -76,8 +76,25 @@ class ChatAnswer(_Strict):
 
 
 class TokenDelta(_Strict):
+    """A piece of text to show now. ``line`` is None for the no-model answer's text and for
+    the mark that opens a model's reply; for model text it is the reply line (sentence) the
+    piece belongs to: cleaned, still unverified until that line's :class:`SentenceDelta`."""
+
     type: Literal["token"] = "token"
     text: str
+    line: int | None = None
+
+
+class SentenceDelta(_Strict):
+    """The grounding verdict on one line of a model's reply, sent as soon as the line ends:
+    ``kept`` with the grounded sentence (its citations resolved), or removed with the reason
+    (the line's tokens must then be shown as removed)."""
+
+    type: Literal["sentence"] = "sentence"
+    line: int
+    kept: bool
+    sentence: Sentence | None = None
+    reason: str = ""
 
 
 class AnswerDelta(_Strict):
@@ -85,7 +102,7 @@ class AnswerDelta(_Strict):
     answer: ChatAnswer
 
 
-ChatDelta = TokenDelta | AnswerDelta
+ChatDelta = TokenDelta | SentenceDelta | AnswerDelta
 
 
 class HistoryTurn(_Strict):

@@ -3,10 +3,12 @@
 * ``understand`` reads what the question asks (:func:`agents.chat.intents.parse_question`);
 * ``gather`` runs the read tools that intent needs and writes the deterministic, cited
   sentences (:mod:`agents.chat.gather`, :mod:`agents.chat.gather_fleet`);
-* ``compose`` asks the model, when one is configured, to answer from that material, and
-  grounds what it says (:mod:`agents.chat.ground`); with no model, or when the model fails or
-  cites nothing valid, the deterministic sentences are the answer, in no-model mode, and the
-  reason is in the answer's flags.
+* ``compose`` asks the model, when one is configured, to rewrite that draft, and streams its
+  reply as it is generated, grounding each sentence as it completes
+  (:mod:`agents.chat.lines`; the deltas go to ``ChatDeps.sink``). With no model, or when the
+  model fails, cites an id the tools never returned, or cites nothing valid, the
+  deterministic sentences are the answer, in no-model mode, and the reason is in the
+  answer's flags.
 
 No node can change the fleet: the only state-changing call is ``ChatReads.propose``, which
 stores an approval request for a person. Stateless: no checkpointer, nothing to resume.
@@ -14,6 +16,8 @@ stores an approval request for a person. Stateless: no checkpointer, nothing to 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial, update_wrapper
 from typing import Any, TypedDict
@@ -23,13 +27,14 @@ from langgraph.graph.state import CompiledStateGraph
 
 from agents.chat import gather as incident_intents
 from agents.chat import gather_fleet as fleet_intents
-from agents.chat.answer import ChatAnswer, HistoryTurn
+from agents.chat.answer import ChatAnswer, ChatDelta, HistoryTurn
 from agents.chat.gather import Gathered, Handler
 from agents.chat.ground import assemble, ground
 from agents.chat.intents import Intent, parse_question
-from agents.chat.model import ask_model, prompt, sentence_citations
+from agents.chat.lines import LineGrounder
+from agents.chat.model import MAX_LINES, MAX_TOKENS, SYSTEM, handles, prompt
 from agents.chat.reads import ChatReads
-from graph.models.chat import StructuredModel, clean_text
+from graph.models.chat import ModelStreamError, TextStreamModel, clean_text
 
 HANDLERS: dict[str, Handler] = {
     "entity_status": incident_intents.entity_status,
@@ -49,7 +54,9 @@ HANDLERS: dict[str, Handler] = {
 @dataclass(frozen=True)
 class ChatDeps:
     reads: ChatReads
-    model: StructuredModel | None = None
+    model: TextStreamModel | None = None
+    sink: Callable[[ChatDelta], None] | None = None  # where streamed deltas go, as they come
+    cancel: threading.Event | None = None  # set: stop reading the model (the client left)
 
 
 class ChatState(TypedDict, total=False):
@@ -87,23 +94,24 @@ def deterministic(state: ChatState, flags: list[str]) -> ChatAnswer:
 
 
 def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
-    if deps.model is None:
-        return {"answer": deterministic(state, [])}
     g = state["gathered"]
-    user = prompt(state["question"], state.get("history", []), g.data, g.sentences, g.sources)
-    reply = ask_model(deps.model, user)
-    if reply.value is None:
-        why = clean_text(reply.error or "no answer", 300)
-        return {"answer": deterministic(state, [f"model not used ({why}); no-model answer"])}
-    pairs = [sentence_citations(s) for s in reply.value.sentences]
-    sentences, flags = ground(pairs, g.sources)
-    if not sentences:
-        return {
-            "answer": deterministic(state, [*flags, "model cited nothing valid; no-model answer"])
-        }
+    cite_as = handles(g.sources)
+    if deps.model is None or not cite_as:  # nothing citable: the model could only invent
+        return {"answer": deterministic(state, [])}
+    user = prompt(state["question"], state.get("history", []), g.sentences, cite_as)
+    grounder = LineGrounder(cite_as, MAX_LINES)
+    error = stream_model(deps, deps.model, user, grounder)
+    flags = grounding_flags(grounder, error)
+    if grounder.invented or not grounder.kept:
+        why = (
+            "model cited an id the tools never returned"
+            if grounder.invented
+            else ("model cited nothing valid")
+        )
+        return {"answer": deterministic(state, [*flags, f"{why}; no-model answer"])}
     answer = assemble(
         state["question"],
-        sentences,
+        grounder.kept,
         mode="model",
         model=deps.model.name,
         intent=state["intent"].kind,
@@ -112,6 +120,45 @@ def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
         flags=flags,
     )
     return {"answer": answer}
+
+
+def stream_model(
+    deps: ChatDeps, model: TextStreamModel, user: str, grounder: LineGrounder
+) -> str | None:
+    """Read the model's reply piece by piece into ``grounder``, sending its deltas to the
+    sink as they come; stop at the grounder's line limit or when cancelled. Returns why the
+    stream failed, or None."""
+    emit = deps.sink or (lambda _delta: None)
+    pieces = model.stream_text(SYSTEM, user, MAX_TOKENS)
+    error: str | None = None
+    try:
+        for piece in pieces:
+            for delta in grounder.feed(piece):
+                emit(delta)
+            if grounder.done or (deps.cancel is not None and deps.cancel.is_set()):
+                break
+    except ModelStreamError as e:
+        error = clean_text(str(e), 300)
+    finally:
+        close = getattr(pieces, "close", None)
+        if close is not None:
+            close()  # stops the request: the server stops generating
+    for delta in grounder.finish():
+        emit(delta)
+    return error
+
+
+def grounding_flags(grounder: LineGrounder, error: str | None) -> list[str]:
+    flags = []
+    if error is not None:
+        flags.append(f"model stream failed ({error})")
+    if grounder.invented:
+        flags.append(
+            f"removed {grounder.invented} model sentence(s) citing ids the tools never returned"
+        )
+    if grounder.uncited:
+        flags.append(f"removed {grounder.uncited} model sentence(s) with no citation")
+    return flags
 
 
 def _bind(node: Any, deps: ChatDeps) -> Any:

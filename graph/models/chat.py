@@ -25,9 +25,9 @@ import logging
 import re
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import httpx
 import ollama
@@ -89,7 +89,28 @@ class StructuredModel(Protocol):
     def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]: ...
 
 
-class ClosableModel(StructuredModel, Protocol):
+class ModelStreamError(RuntimeError):
+    """A streamed reply could not be had or broke off: the message says how (timeout,
+    unreachable, server error), already shortened and safe to show."""
+
+
+@runtime_checkable
+class TextStreamModel(Protocol):
+    """A model whose reply arrives as it is generated: text pieces (about one token each).
+    Raises :class:`ModelStreamError` (before or between pieces) when the call fails."""
+
+    name: str
+
+    def stream_text(self, system: str, user: str, max_tokens: int) -> Iterator[str]: ...
+
+
+def streaming(model: object) -> TextStreamModel | None:
+    """``model`` as a :class:`TextStreamModel` (every model :func:`open_model` returns is one),
+    None when it is not one (or is None)."""
+    return model if isinstance(model, TextStreamModel) else None
+
+
+class ClosableModel(StructuredModel, TextStreamModel, Protocol):
     def close(self) -> None: ...
 
 
@@ -388,6 +409,41 @@ class OpenAICompatModel:
             max_tokens=self.max_tokens,
         )
 
+    def stream_text(self, system: str, user: str, max_tokens: int) -> Iterator[str]:
+        """The reply's text as the server generates it (``stream=True``). The system
+        message goes first and never changes, so a llama.cpp server's prompt cache
+        (``cache_prompt``) keeps its prefix evaluated between questions; other servers
+        ignore the field. ``max_tokens`` is capped by the configured one."""
+        body: dict[str, Any] = {"cache_prompt": True}
+        if self.seed is not None:
+            body["seed"] = self.seed
+        try:
+            stream = self._client.chat.completions.create(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": user},
+                ],
+                temperature=self.temperature,
+                max_tokens=min(max_tokens, self.max_tokens),
+                stream=True,
+                extra_body=body,
+            )
+            with stream:
+                for chunk in stream:
+                    piece = chunk.choices[0].delta.content if chunk.choices else None
+                    if piece:
+                        yield piece
+        except (openai.APITimeoutError, httpx.TimeoutException):
+            raise ModelStreamError(f"timeout after {self.timeout_s:g}s") from None
+        except openai.APIConnectionError as error:
+            raise ModelStreamError(f"unreachable: {self.base_url}: {_cause(error)}") from None
+        except openai.APIStatusError as error:
+            detail = _short(error.response.text or str(error))
+            raise ModelStreamError(f"server error: HTTP {error.status_code}: {detail}") from None
+        except (httpx.TransportError, openai.APIError) as error:
+            raise ModelStreamError(f"stream broke off: {_cause(error)}") from None
+
     def close(self) -> None:
         self._client.close()
 
@@ -456,6 +512,30 @@ class OllamaModel:
             max_tokens=self.max_tokens,
         )
 
+    def stream_text(self, system: str, user: str, max_tokens: int) -> Iterator[str]:
+        """The reply's text as Ollama generates it (``/api/chat`` with ``stream``)."""
+        options = {**self.options, "num_predict": min(max_tokens, self.max_tokens)}
+        try:
+            for chunk in self._client.chat(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": system},
+                    {"role": "user", "content": user},
+                ],
+                options=options,
+                stream=True,
+            ):
+                if chunk.message.content:
+                    yield chunk.message.content
+        except httpx.TimeoutException:
+            raise ModelStreamError(f"timeout after {self.timeout_s:g}s") from None
+        except (ConnectionError, httpx.TransportError) as error:
+            raise ModelStreamError(f"unreachable: {self.host}: {_cause(error)}") from None
+        except ollama.ResponseError as error:
+            raise ModelStreamError(
+                f"server error: HTTP {error.status_code}: {_short(error.error)}"
+            ) from None
+
     def close(self) -> None:
         # ollama.Client has no close(); its httpx client holds the pooled connections
         self._client._client.close()
@@ -482,21 +562,30 @@ class LocalServedModel(OpenAICompatModel):
         self.server = server
 
     def complete(self, system: str, user: str, schema: type[T]) -> ModelAnswer[T]:
+        down = self._ensure_server()
+        if down is not None:
+            return _report(self.progress, self.name, ModelAnswer(None, down, 0.0))
+        return super().complete(system, user, schema)
+
+    def stream_text(self, system: str, user: str, max_tokens: int) -> Iterator[str]:
+        down = self._ensure_server()
+        if down is not None:
+            raise ModelStreamError(down)
+        yield from super().stream_text(system, user, max_tokens)
+
+    def _ensure_server(self) -> str | None:
+        """The warm server, restarted (and said so) if it died; the error when it cannot."""
         try:
             restarted = self.server.ensure_running()
         except BundledModelError as error:
-            return _report(
-                self.progress,
-                self.name,
-                ModelAnswer(None, f"local model server down: {_short(str(error))}", 0.0),
-            )
+            return f"local model server down: {_short(str(error))}"
         if restarted is not None:
             log.warning("%s", restarted)
             if self.progress is not None:
                 self.progress.notice(restarted)
             self._client.close()
             self._client = self._connect(self.server.base_url)  # a new server, a new port
-        return super().complete(system, user, schema)
+        return None
 
     def close(self) -> None:
         super().close()

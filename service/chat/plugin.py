@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from graph.approvals.store import ApprovalStore
+from graph.models.chat import streaming
 from service.chat.reads import StoreChatReads
 from service.chat.router import chat_router
 from service.context import Extension
@@ -38,5 +39,5 @@ def chat_plugin(inputs: PluginInputs) -> Extension:
         finally:
             store.close()
 
-    router = chat_router(reads_for, ctx.tokens, inputs.data_clock, model=rt.deps.model)
+    router = chat_router(reads_for, ctx.tokens, inputs.data_clock, model=streaming(rt.deps.model))
     return Extension(routers=(router,), lifecycles=(closing,))

@@ -18,10 +18,21 @@ request", "problems": [{field, message}]}`` as every API route. Otherwise 200,
 ``Content-Type: text/event-stream``, events in this order::
 
     event: token
-    data: {"type": "token", "text": "word "}          # zero or more: the answer's text, in
-                                                       # pieces that concatenate to answer.text
+    data: {"type": "token", "text": "word ", "line": null | n}   # zero or more
+    event: sentence
+    data: {"type": "sentence", "line": n, "kept": true | false,  # one per model line
+           "sentence": Sentence | null, "reason": "…"}
     event: answer
     data: {"type": "answer", "answer": ChatAnswer}     # exactly one, last
+
+With a model, its reply streams as it is generated: first a token ``"model (unverified): "``
+(line null), then the reply's text, each piece tagged with its line (one sentence a line;
+cleaned, not yet checked), and after each line a ``sentence`` event with the grounding
+verdict: kept (with its resolved citations) or removed (``reason``: an id the tools never
+returned, or no citation); show a removed line as removed. With no model, or when the
+model's reply was refused (an invented id, nothing valid, the model failed), the no-model
+answer's text follows as tokens with line null that concatenate to ``answer.text``. The
+``answer`` event is authoritative: it holds only grounded sentences (or the no-model answer).
 
 and, only if the answer could not be produced, instead of ``answer``::
 
@@ -51,7 +62,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agents.chat.answer import HistoryTurn
 from agents.chat.reads import ChatReads
 from agents.chat.stream import stream_answer
-from graph.models.chat import StructuredModel, clean_text
+from graph.models.chat import TextStreamModel, clean_text
 from service.auth import TokenTable
 
 PREFIX = "/api/v1"
@@ -98,7 +109,7 @@ def optional_identity(tokens: TokenTable) -> Callable[..., object]:
 
 
 async def _events(
-    body: ChatBody, reads: ChatReads, model: StructuredModel | None, now: float
+    body: ChatBody, reads: ChatReads, model: TextStreamModel | None, now: float
 ) -> AsyncIterator[bytes]:
     history = [HistoryTurn(role=t.role, text=t.text) for t in body.history]
     try:
@@ -120,7 +131,7 @@ def chat_router(
     reads_for: ReadsFor,
     tokens: TokenTable,
     clock: Callable[[], float],
-    model: StructuredModel | None = None,
+    model: TextStreamModel | None = None,
 ) -> APIRouter:
     """The chat route (see the module docstring for its contract)."""
     r = APIRouter(prefix=PREFIX, tags=["chat"])

@@ -28,7 +28,7 @@ from urllib.parse import quote
 from agents.chat.answer import ChatAnswer, Citation, Series
 from agents.chat.reads import ChatReads
 from agents.chat.stream import answer
-from graph.models.chat import StructuredModel
+from graph.models.chat import TextStreamModel
 from service.slack.state import Outgoing, SlackState
 from service.slack.text import LINE, SHORT, clip, untrusted
 
@@ -79,7 +79,7 @@ def parse_mention(body: Mapping[str, Any]) -> Mention | None:
     )
 
 
-def chat_asker(reads: ChatReads, model: StructuredModel | None, clock: Callable[[], float]) -> Ask:
+def chat_asker(reads: ChatReads, model: TextStreamModel | None, clock: Callable[[], float]) -> Ask:
     """:data:`Ask` over the chat assistant (the reads and the model call block: a thread)."""
 
     async def ask(question: str, incident_id: str | None) -> ChatAnswer:

@@ -547,10 +547,27 @@
       return chatFailed(answer, explain(resp.status, data));
     }
     let final = null;
+    // A model's text streams line by line (data.line), unverified until that line's
+    // "sentence" event: kept, or struck out with the reason. The "answer" event replaces it all.
+    const lines = new Map();
+    const lineNode = (n) => {
+      if (!lines.has(n)) {
+        const node = h("span", { class: "sentence pending", "data-line": String(n) });
+        lines.set(n, node);
+        text.append(node);
+      }
+      return lines.get(n);
+    };
     await readEvents(resp.body, (event, data) => {
       if (event === "token" && typeof data.text === "string") {
-        text.append(document.createTextNode(data.text));
+        const into = Number.isInteger(data.line) ? lineNode(data.line) : text;
+        into.append(document.createTextNode(data.text));
         log.scrollTop = log.scrollHeight;
+      } else if (event === "sentence" && Number.isInteger(data.line)) {
+        const node = lineNode(data.line);
+        node.classList.remove("pending");
+        node.classList.add(data.kept ? "kept" : "removed");
+        if (!data.kept) node.append(h("span", { class: "removed-note" }, ` [removed: ${data.reason || "not grounded"}]`));
       } else if (event === "answer" && data.answer) {
         final = data.answer;
       } else if (event === "error") {
