@@ -44,8 +44,11 @@ $(SYSDEPS): $(STAMP)
 demo: $(STAMP)  ## simulated fleet + seed cascade, end to end (no server, model or network)
 	$(BIN)/gpufleet demo
 
+# Test files run on TEST_WORKERS processes (one per CI core); a file's tests stay in one
+# process, so a module's real servers start once. TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: $(STAMP) $(SYSDEPS)  ## unit + integration tests
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP)  ## ruff (lint + format check) and mypy --strict
 	$(BIN)/ruff check .
