@@ -18,6 +18,7 @@ import pytest
 from agents.pipeline import replay_noc
 from agents.sre.config import SreConfig, load_sre_config
 from agents.sre.fleet import ReplayFleet
+from agents.sre.graph import thread_id_for
 from agents.sre.live import SharedReplayFleet, live_wiring
 from agents.sre.runtime import (
     Shared,
@@ -42,6 +43,7 @@ from bus.memory import InProcessBus
 from cli.main import main
 from evals.recorded import load_incident
 from graph.approvals.store import ApprovalStore
+from graph.checkpoint import open_checkpointer
 from graph.tools import Tool, ToolResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -198,6 +200,54 @@ def test_duplicate_delivery_diagnoses_once(
         assert len(store.records()) == 1
     finally:
         store.close()
+
+
+class _KilledError(Exception):
+    """Stands for SIGKILL: the saver dies before the checkpoint after the gather step."""
+
+
+def test_a_diagnosis_killed_after_gathering_is_finished_on_redelivery(
+    tmp_path: Path, recorded: Recorded, shared: Shared
+) -> None:
+    """The process died after every gather branch wrote its evidence but before the step's
+    checkpoint: LangGraph then reports no next node (only tasks with writes). The restarted
+    agent must finish that diagnosis when the bus redelivers the incident, not take the
+    half-run thread for a finished one (found by `gpufleet serve` killed with -9 under load:
+    the incident stayed without a diagnosis)."""
+    state = tmp_path / "state"
+    saver = open_checkpointer(state / "checkpoints.db")
+    put = saver.put
+
+    def dying_put(config: Any, checkpoint: Any, metadata: Any, versions: Any) -> Any:
+        if metadata.get("step", -1) >= 1:
+            raise _KilledError
+        return put(config, checkpoint, metadata, versions)
+
+    saver.put = dying_put  # type: ignore[method-assign]
+    cfg = SreConfig(state_dir=state)
+    first = build_runtime(
+        cfg, recorded.fleet, replay_tools(cfg, recorded.fleet), shared=shared, checkpointer=saver
+    )
+    inc = recorded.opened.incident
+    with pytest.raises(_KilledError):
+        first.runner.diagnose(inc, now=inc.updated_at)
+    first.close()
+    saver.conn.close()
+
+    restarted = runtime_for(state, recorded, shared)
+    snapshot = restarted.runner.app.get_state({"configurable": {"thread_id": thread_id_for(inc)}})
+    assert not snapshot.next and snapshot.tasks  # the state the kill leaves
+
+    async def scenario() -> Harness:
+        async with Harness(restarted) as h:
+            await h.publish([recorded.opened])
+            return h
+
+    h = run(scenario())
+    restarted.close()
+    [ready] = h.of(DiagnosisReady)
+    assert ready.diagnosis.top is not None and ready.diagnosis.top.card_id == "ecc-dbe"
+    assert [p.step.tool for p in h.of(ActionProposed)] == ["slurm.drain_node"]
 
 
 def test_decision_from_another_process_is_resumed_exactly_once(

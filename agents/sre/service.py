@@ -289,9 +289,13 @@ class SreService:
         tid = thread_id_for(incident)
         cfg = thread_config(tid)
         snapshot = runner.app.get_state(cfg)
-        if snapshot.values and snapshot.next and not snapshot.values.get("pending_approval"):
-            # An earlier attempt raised part way (the bus is retrying): continue from its last
-            # checkpoint; finished branches are not run again.
+        # Unfinished: a next node, or tasks that ran but whose step never got its checkpoint
+        # (a process killed after the gather branches wrote, before ``analyze``: ``next`` is
+        # then empty while ``tasks`` is not). A thread paused on a person is not unfinished.
+        unfinished = bool(snapshot.next) or any(not t.interrupts for t in snapshot.tasks)
+        if snapshot.values and unfinished and not snapshot.values.get("pending_approval"):
+            # An earlier attempt raised or its process died part way (the bus is redelivering):
+            # continue from its last checkpoint; finished branches are not run again.
             runner.app.invoke(None, cfg)
             self.stats.diagnosed += 1
             return runner.report(tid)
