@@ -10,44 +10,20 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from bus.failpoints import reach
+from graph.state.persistence_points import MarksCheckpointWrites
 from graph.state.url import PostgresUrl
 
 if TYPE_CHECKING:  # the postgres extra; imported when a PostgreSQL state is configured
     from langgraph.checkpoint.postgres import PostgresSaver
 
 
-class _Saver(SqliteSaver):
-    """LangGraph's SQLite saver with its writes marked as persistence points (kill-point tests)."""
-
-    def put(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        stored = super().put(config, checkpoint, metadata, new_versions)
-        reach("checkpoint.written")
-        return stored
-
-    def put_writes(
-        self,
-        config: RunnableConfig,
-        writes: Sequence[tuple[str, Any]],
-        task_id: str,
-        task_path: str = "",
-    ) -> None:
-        super().put_writes(config, writes, task_id, task_path)
-        reach("checkpoint.written")
+class _Saver(MarksCheckpointWrites, SqliteSaver):
+    """LangGraph's SQLite saver with its writes marked as persistence points."""
 
 
 def open_checkpointer(where: str | os.PathLike[str] | PostgresUrl) -> SqliteSaver | PostgresSaver:

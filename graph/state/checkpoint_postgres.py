@@ -4,42 +4,20 @@ PostgreSQL state is configured (psycopg, langgraph-checkpoint-postgres: the post
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import psycopg
-from langchain_core.runnables import RunnableConfig
-from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg.rows import dict_row
 
-from bus.failpoints import reach
 from graph.state.errors import StoreError
+from graph.state.persistence_points import MarksCheckpointWrites
 from graph.state.postgres import CONNECT_TIMEOUT_S, lock_key
 from graph.state.url import PostgresUrl
 
 
-class _Saver(PostgresSaver):
-    def put(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: CheckpointMetadata,
-        new_versions: ChannelVersions,
-    ) -> RunnableConfig:
-        stored = super().put(config, checkpoint, metadata, new_versions)
-        reach("checkpoint.written")
-        return stored
-
-    def put_writes(
-        self,
-        config: RunnableConfig,
-        writes: Sequence[tuple[str, Any]],
-        task_id: str,
-        task_path: str = "",
-    ) -> None:
-        super().put_writes(config, writes, task_id, task_path)
-        reach("checkpoint.written")
+class _Saver(MarksCheckpointWrites, PostgresSaver):
+    """LangGraph's PostgreSQL saver with its writes marked as persistence points."""
 
 
 def open_postgres_checkpointer(url: PostgresUrl) -> PostgresSaver:
