@@ -4,8 +4,9 @@ vmagent (or Prometheus) scrapes the dcgm-exporters and remote-writes to this pro
 receiver (:mod:`telemetry.remote_write`) keeps the latest value of every (GPU, field) cell and
 the source hands the detector that matrix once per ``interval_s`` (a cell older than
 :data:`MAX_AGE_INTERVALS` intervals is a gap). Without ``--topology`` the fleet is discovered
-from the labels of vmagent's first push that carries GPU series (the bodies read while
-discovering are then ingested, so nothing pushed is lost). Binds only where told.
+from the labels of the pushes in the interval after vmagent's first one that carries GPU
+series (the bodies read while discovering are then ingested, so nothing pushed is lost). Binds
+only where told.
 """
 
 from __future__ import annotations
@@ -85,8 +86,12 @@ def topology_from_labels(series: list[dict[str, str]]) -> Topology:
     return read_vm_jsonl(lines, source="remote-write discovery").topology
 
 
-async def discover(host: str, port: int, timeout_s: float) -> tuple[Topology, list[bytes]]:
-    """Serve until a push carries GPU series; the fleet they name and every body read."""
+async def discover(
+    host: str, port: int, timeout_s: float, settle_s: float = 0.0
+) -> tuple[Topology, list[bytes]]:
+    """Serve until a push carries GPU series, then ``settle_s`` more (vmagent spreads its
+    targets' scrapes over one scrape interval and cuts them into blocks, so the first push
+    names only part of the fleet); the fleet all those pushes name and every body read."""
     found = _Discovery()
     server = HttpServer(remote_write_app(found), host, port)
     try:
@@ -95,6 +100,7 @@ async def discover(host: str, port: int, timeout_s: float) -> tuple[Topology, li
         raise RemoteWriteSourceError(f"remote-write source: {e}") from None
     try:
         await asyncio.wait_for(found.found.wait(), timeout_s)
+        await asyncio.sleep(settle_s)
     except TimeoutError:
         raise RemoteWriteSourceError(
             f"remote-write source: no {_PROBE} series with a Hostname label arrived within "
@@ -158,7 +164,8 @@ async def build_remote_write(
     host, port = parse_listen(arg)
     bodies: list[bytes] = []
     if topology is None:
-        topology, bodies = await discover(host, port, max(DISCOVERY_TIMEOUT_S, 4 * interval_s))
+        timeout_s = max(DISCOVERY_TIMEOUT_S, 4 * interval_s)
+        topology, bodies = await discover(host, port, timeout_s, settle_s=interval_s)
     ingest = RemoteWriteIngest(topology)
     for body in bodies:
         ingest.ingest(body)

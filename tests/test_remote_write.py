@@ -25,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agents.noc.detector import Detector
+from cli.remote_write_source import discover
 from evals.vm_server import free_port
 from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
 from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
@@ -301,3 +302,30 @@ def test_route_answers_400_for_a_bad_body_and_204_for_a_good_one() -> None:
         assert httpx.get(url).status_code == 405
         assert httpx.post(url.replace("write", "x"), content=b"").status_code == 404
     assert ingest.values[0, COL_TEMP] == 3.0
+
+
+def test_discovery_names_the_fleet_of_every_push_in_the_settle_interval() -> None:
+    """vmagent spreads a scrape round over its interval and cuts it into blocks: the first
+    push with GPU series named one node, and the other node's GPUs then counted as "series on
+    no GPU" for the whole run (seen on a loaded CI machine). Discovery waits one interval."""
+    port = free_port()
+    first = _body(*(_series(_gpu(g), (40.0, T0_MS)) for g in range(8)))  # node-01
+    second = _body(*(_series(_gpu(g), (41.0, T0_MS)) for g in range(8, 16)))  # node-02
+
+    async def scenario() -> tuple[Topology, list[bytes]]:
+        task = asyncio.create_task(discover("127.0.0.1", port, timeout_s=60, settle_s=1.0))
+        url = f"http://127.0.0.1:{port}/api/v1/write"
+        async with httpx.AsyncClient(trust_env=False) as client:
+            for body in (first, second):
+                while True:
+                    try:
+                        r = await client.post(url, content=body)
+                        break
+                    except httpx.ConnectError:  # not listening yet
+                        await asyncio.sleep(0.05)
+                assert r.status_code == 204
+        return await task
+
+    topo, bodies = asyncio.run(scenario())
+    assert sorted(topo.gpu_keys) == sorted(TOPO.gpu_keys)
+    assert bodies == [first, second]
