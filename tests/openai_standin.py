@@ -24,6 +24,9 @@ class StandIn:
         self.bodies: list[dict[str, Any]] = []
         self.sent = 0  # pieces written to the socket so far
         self._release = threading.Event()
+        # set once the server has sent hold_after pieces and waits for release(): a test
+        # waits on this, not on time, to know where the stream stands
+        self.holding = threading.Event()
         self.base_url = ""
 
     def release(self) -> None:
@@ -58,6 +61,7 @@ def _handler(standin: StandIn) -> type[BaseHTTPRequestHandler]:
             try:
                 for i, piece in enumerate(standin.pieces):
                     if standin.hold_after is not None and i == standin.hold_after:
+                        standin.holding.set()
                         standin._release.wait(60)
                     self.wfile.write(standin.chunk(piece))
                     self.wfile.flush()

@@ -59,7 +59,9 @@ def test_tokens_reach_the_user_before_the_model_finishes(reads: StoreChatReads) 
             assert delta is not None
             seen.append(delta)
         # the server is holding the rest of the reply: what the user has is the model's
-        # first sentence, shown and grounded, and no answer yet
+        # first sentence, shown and grounded, and no answer yet (the sentence can reach the
+        # user before the server writes its last pieces up to the hold, so wait for the hold)
+        assert server.holding.wait(30)
         assert server.sent == first_line + 3
         assert not any(isinstance(d, AnswerDelta) for d in seen)
         assert seen[0] == TokenDelta(text=MODEL_TEXT_MARK)
