@@ -6,7 +6,9 @@ bundled model, over operator questions asked of a recorded incident.
 
 One warm llama.cpp server per model (started before the first question, as ``gpufleet chat``
 and ``serve`` keep it), the questions of evals/chat/questions.yaml about the DBE recording, in
-order. Per question, measured at this edge with a monotonic clock:
+order, after the session's warm-up (the constant system prompt evaluated, as ``gpufleet chat``
+and ``serve`` do when they open; its time is reported as ``warm_up_s``). Per question,
+measured at this edge with a monotonic clock:
 
 * ``ttft``: question asked → the model's first token arrives (prefill + the reads + the prompt);
 * ``first word``: → the first cleaned word is shown (what a person sees first);
@@ -14,8 +16,7 @@ order. Per question, measured at this edge with a monotonic clock:
 
 The machine's two cores are shared: ``idle-eq`` is each figure scaled by the share of two
 cores the server process actually got during it (its CPU time from /proc / (wall × threads)),
-an estimate of the figure on an idle machine. Both are reported; the first question of each
-model is also its cold prompt-cache case.
+an estimate of the figure on an idle machine. Both are reported.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agents.chat.answer import AnswerDelta, TokenDelta
-from agents.chat.stream import iter_answer
+from agents.chat.stream import iter_answer, warm_up
 from cli.chat_session import open_recorded
 from evals.chat_eval import load_questions
 from graph.models.bundled import LocalModelServer
@@ -126,12 +127,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 def summary(samples: list[Sample]) -> dict[str, float]:
-    warm = samples[1:] or samples
+    warm = samples  # the system prompt was evaluated at warm-up: every question is warm
     ttft = [s.ttft for s in warm]
     idle_ttft = [s.ttft * s.idle_share_ttft for s in warm]
     return {
         "questions": len(samples),
-        "cold_ttft_s": samples[0].ttft,
+        "first_question_ttft_s": samples[0].ttft,
         "ttft_p50_s": pct(ttft, 0.5),
         "ttft_p95_s": pct(ttft, 0.95),
         "ttft_idle_eq_p50_s": pct(idle_ttft, 0.5),
@@ -158,6 +159,11 @@ def bench_model(name: str, questions: list[str], threads: int) -> dict[str, obje
     server.start()
     model = Timed(LocalServedModel(server, cfg))
     try:
+        started = time.monotonic()
+        warming = warm_up(model.inner)  # as `gpufleet chat` and `serve` do when they open
+        if warming is not None:
+            warming.join()
+        warm_s = time.monotonic() - started
         samples = []
         for q in questions:
             s = ask(model, session, q, threads)
@@ -171,6 +177,7 @@ def bench_model(name: str, questions: list[str], threads: int) -> dict[str, obje
         return {
             "model": name,
             "server_start_s": server.start_s,
+            "warm_up_s": warm_s,
             "server_rss_mb": (server.rss_bytes() or 0) / 2**20,
             **summary(samples),
             "samples": [s.__dict__ for s in samples],

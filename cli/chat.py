@@ -27,7 +27,7 @@ from agents.chat.answer import (
     Series,
     TokenDelta,
 )
-from agents.chat.stream import iter_answer
+from agents.chat.stream import iter_answer, warm_up
 from cli.chat_session import ChatSession, open_recorded, open_state
 
 DEFAULT_STATE_DIR = Path(".gpufleet/state")  # agents.sre.config.DEFAULT_STATE_DIR
@@ -130,6 +130,7 @@ def show_delta(console: Console, delta: TokenDelta | SentenceDelta, model_shown:
 def repl(
     console: Console, session: ChatSession, read: Callable[[str], str], incident_id: str | None
 ) -> int:
+    warm_up(session.model)  # while the person types the first question
     console.print(Text(f"gpufleet chat — {session.label}. Ctrl-D or 'exit' quits.", style="bold"))
     for note in session.notes:
         console.print(Text(f"note: {note}", style="yellow"))

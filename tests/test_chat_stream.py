@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from agents.chat.answer import AnswerDelta, ChatDelta, SentenceDelta, TokenDelta
-from agents.chat.stream import AnswerRun, iter_answer
+from agents.chat.model import SYSTEM
+from agents.chat.stream import AnswerRun, iter_answer, warm_up
 from graph.models.chat import MODEL_TEXT_MARK, OpenAICompatModel
 from service.chat.reads import StoreChatReads
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
@@ -86,7 +87,7 @@ def test_tokens_reach_the_user_before_the_model_finishes(reads: StoreChatReads) 
     assert [m["role"] for m in body["messages"]] == ["system", "user"]
     assert not any(body.get(k) for k in ("tools", "tool_choice", "functions"))
     user = body["messages"][1]["content"]
-    assert f"[cite: {INCIDENT_ID}" in user and "IDS YOU MAY CITE:" in user
+    assert "[cite: I1" in user and INCIDENT_ID not in user and "IDS YOU MAY CITE:" in user
     assert len(user) < 2500
 
 
@@ -170,3 +171,36 @@ def test_a_hostile_reply_through_the_http_client(reads: StoreChatReads) -> None:
     (sentence,) = final.answer.sentences
     assert "evil.example" not in sentence.text and "<" not in sentence.text
     assert final.answer.flags == ("removed 1 model sentence(s) with no citation",)
+
+
+class _CachingModel(OpenAICompatModel):
+    keeps_prompt_cache = True  # as the bundled llama.cpp server's model says of itself
+
+
+def test_a_session_warms_a_caching_server_with_the_system_prompt_only() -> None:
+    with standin_server(words("ok then")) as server:
+        plain = OpenAICompatModel(base_url=server.base_url, model="standin", timeout_s=60)
+        assert warm_up(plain) is None and server.bodies == []  # not ours: no extra request
+        model = _CachingModel(base_url=server.base_url, model="standin", timeout_s=60)
+        thread = warm_up(model)
+        assert thread is not None
+        thread.join(30)
+        assert not thread.is_alive()
+        model.close()
+        plain.close()
+    (body,) = server.bodies
+    # the constant prefix every question starts with, one token, cached by the server
+    assert body["messages"] == [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": ""},
+    ]
+    assert body["max_tokens"] == 1 and body["cache_prompt"] is True
+
+
+def test_a_warm_up_against_a_dead_server_is_quiet() -> None:
+    model = _CachingModel(base_url="http://127.0.0.1:9/v1", model="x", timeout_s=5)
+    thread = warm_up(model)
+    assert thread is not None
+    thread.join(30)
+    assert not thread.is_alive()  # ended, nothing raised into the session
+    model.close()

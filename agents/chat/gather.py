@@ -86,10 +86,13 @@ def _incident_cite(g: Gathered, f: IncidentFacts) -> Citation:
 def describe_incident(g: Gathered, f: IncidentFacts, reads: ChatReads, brief: bool = False) -> None:
     inc = f.incident
     me = _incident_cite(g, f)
-    where = ", ".join(t(e, 80) for e in inc.entities[:4]) or t(inc.root_entity, 80)
+    title = t(inc.title)
+    places = [t(e, 80) for e in inc.entities[:4]] or [t(inc.root_entity, 80)]
+    # a title that already names every place ("… on node-02/gpu5") is not repeated
+    where = "" if all(p in title for p in places) else f", on {', '.join(places)}"
     g.say(
-        f"Incident {inc.incident_id}: {t(inc.title)} ({inc.severity.name.lower()}, "
-        f"{inc.phase.value}), on {where}, opened {utc(inc.opened_at)}.",
+        f"Incident {inc.incident_id}: {title} ({inc.severity.name.lower()}, "
+        f"{inc.phase.value}){where}, opened {utc(inc.opened_at)}.",
         me,
     )
     if inc.xids:
@@ -150,7 +153,9 @@ def _incident_data(f: IncidentFacts) -> dict[str, Any]:
 def _say_approval(
     g: Gathered, approval_id: str, tool: str, args: dict[str, Any], status: str, inc: Citation
 ) -> None:
-    shown = ", ".join(f"{t(k, 40)}={t(v, 60)}" for k, v in list(args.items())[:4])
+    # the reason is the request's free text (it restates the incident): the approval shows it
+    named = [(k, v) for k, v in args.items() if k != "reason"][:4]
+    shown = ", ".join(f"{t(k, 40)}={t(v, 60)}" for k, v in named)
     c = g.cite("approval", approval_id, f"{tool} ({status})")
     g.say(f"Approval {approval_id}: {tool}({shown}) is {status}.", c, inc)
 

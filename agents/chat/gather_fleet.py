@@ -77,7 +77,7 @@ def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         g.say(f"Xid {code} ({t(info.mnemonic, 80)}) means: {t(info.description, 400)}.", c)
         if info.immediate:
             g.say(f"What to do now: {_action(info.immediate)}.", c)
-        if info.investigatory:
+        if info.investigatory and info.investigatory != info.immediate:
             g.say(f"To investigate: {_action(info.investigatory)}.", c)
         if info.fatal is not None:
             g.say(f"NVIDIA lists it as {'fatal' if info.fatal else 'not fatal'}.", c)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from agents.chat.answer import Citation, Sentence, SentenceDelta, TokenDelta
+from agents.chat.model import named_handles, real_names
 from graph.models.chat import MODEL_TEXT_MARK, clean_text
 
 MAX_SENTENCE = 600
@@ -33,10 +34,11 @@ _TRAILING_PUNCT = ".!?,;"
 Delta = TokenDelta | SentenceDelta
 
 
-def _text(raw: str) -> str:
-    """A line's sentence as shown: citation groups out, bullet off, cleaned."""
+def _text(raw: str, names: Mapping[str, str]) -> str:
+    """A line's sentence as shown: citation groups out, bullet off, cleaned, handles the
+    model wrote for long ids (``I1``) back to the ids."""
     text = clean_text(_BULLET.sub("", _CITE.sub(" ", raw)), MAX_SENTENCE)
-    return _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    return real_names(_SPACE_BEFORE_PUNCT.sub(r"\1", text), names)
 
 
 class LineGrounder:
@@ -46,6 +48,9 @@ class LineGrounder:
 
     def __init__(self, cite_as: Mapping[str, Citation], max_lines: int = 6) -> None:
         self.cite_as = cite_as
+        self._names = named_handles(cite_as)
+        # a source's own id is as good as its handle (a model may copy an id from the text)
+        self._sources = {**{c.id: c for c in cite_as.values()}, **cite_as}
         self.max_lines = max_lines
         self.kept: list[Sentence] = []
         self.invented = 0  # lines removed for citing an id the tools never returned
@@ -111,7 +116,7 @@ class LineGrounder:
         return raw[: space + 1] if space != -1 else ""
 
     def _show(self, raw: str) -> list[Delta]:
-        text = _text(raw)
+        text = _text(raw, self._names)
         if not text.startswith(self._shown) or len(text) == len(self._shown):
             return []  # nothing new, or cleaning changed what was shown: the verdict says
         piece = text[len(self._shown) :]
@@ -127,7 +132,7 @@ class LineGrounder:
         return out
 
     def _close(self, raw: str) -> list[Delta]:
-        text = _text(raw)
+        text = _text(raw, self._names)
         cited = [i.strip() for group in _CITE.findall(raw) for i in group.split(",")]
         ids = list(dict.fromkeys(i for i in cited if i))
         out = self._show(raw + " ") if text else []  # the rest of the line's words
@@ -139,7 +144,7 @@ class LineGrounder:
         if not text:  # shown, then cleaned away as the line completed (a tag, a link)
             self.uncited += 1
             return [SentenceDelta(line=line, kept=False, reason="nothing left once cleaned")]
-        invented = [i for i in ids if i not in self.cite_as]
+        invented = [i for i in ids if i not in self._sources]
         if invented:
             self.invented += 1
             why = f"cites {len(invented)} id(s) the tools never returned"
@@ -147,6 +152,7 @@ class LineGrounder:
         if not ids:
             self.uncited += 1
             return [*out, SentenceDelta(line=line, kept=False, reason="cites no source")]
-        sentence = Sentence(text=text, citations=tuple(self.cite_as[i] for i in ids))
+        sources = dict.fromkeys(self._sources[i] for i in ids)  # I1 and its id: cited once
+        sentence = Sentence(text=text, citations=tuple(sources))
         self.kept.append(sentence)
         return [*out, SentenceDelta(line=line, kept=True, sentence=sentence)]

@@ -548,6 +548,8 @@ class LocalServedModel(OpenAICompatModel):
     for every diagnosis); before each call it is health-checked and, if it died, restarted,
     and the restart is reported (progress notice and a warning in the log), never silent."""
 
+    keeps_prompt_cache = True  # llama.cpp keeps the evaluated prefix: worth warming up
+
     def __init__(self, server: LocalModelServer, cfg: ModelConfig) -> None:
         super().__init__(
             base_url=server.base_url,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
+from agents.chat.stream import warm_up
 from graph.approvals.store import ApprovalStore
 from graph.models.chat import streaming
 from service.chat.reads import StoreChatReads
@@ -32,12 +33,15 @@ def chat_plugin(inputs: PluginInputs) -> Extension:
             clock=inputs.data_clock,
         )
 
+    model = streaming(rt.deps.model)
+
     @contextlib.asynccontextmanager
     async def closing() -> AsyncIterator[None]:
+        warm_up(model)  # the first question on the page or in Slack finds the prompt evaluated
         try:
             yield
         finally:
             store.close()
 
-    router = chat_router(reads_for, ctx.tokens, inputs.data_clock, model=streaming(rt.deps.model))
+    router = chat_router(reads_for, ctx.tokens, inputs.data_clock, model=model)
     return Extension(routers=(router,), lifecycles=(closing,))
