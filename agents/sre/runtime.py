@@ -27,6 +27,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 from agents.sre.config import SreConfig, SreConfigError, how_to_configure
 from agents.sre.fleet import Fleet
 from agents.sre.graph import SreDeps
+from agents.sre.merges import IncidentMerges
 from agents.sre.read_tools import read_tools
 from agents.sre.runner import SreRunner
 from bus.events import Event
@@ -165,6 +166,7 @@ class SreRuntime:
     approvals: ApprovalStore
     audit: AuditLog
     fleet: Fleet
+    merges: IncidentMerges = field(default_factory=IncidentMerges)
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -236,8 +238,9 @@ def build_runtime(
     )
     saver = checkpointer if checkpointer is not None else open_checkpointer(where.checkpoints)
     runner = SreRunner(deps, saver, publish)
-    rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet)
-    rt.closers += [approvals.close, audit.close, breaker.close, ledger.close]
+    merges = IncidentMerges(where.approvals)  # shared like the approvals: every replica's
+    rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet, merges)
+    rt.closers += [approvals.close, audit.close, breaker.close, ledger.close, merges.close]
     if shadow is not None:
         rt.closers.append(shadow.close)
     if checkpointer is None:
