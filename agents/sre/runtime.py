@@ -45,7 +45,7 @@ from graph.executors.slurm import owns_reason
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
 from graph.models.progress import ModelProgress
-from graph.shadow.ledger import SHADOW_DB, ShadowLedger
+from graph.shadow.ledger import ShadowLedger
 from graph.state.layout import StateLayout
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
 from knowledge.retrieve import Retriever
@@ -215,7 +215,7 @@ def build_runtime(
     policy = _policy(cfg)
     breaker = BlastRadiusBreaker(where.approvals, policy.breaker)
     # shadow mode: what would have run goes to the shadow ledger for `gpufleet report shadow`
-    shadow = ShadowLedger(state / SHADOW_DB) if policy.mode == "shadow" else None
+    shadow = ShadowLedger(where.shadow) if policy.mode == "shadow" else None
     gate = ApprovalGate(
         registry,
         policy=policy,
