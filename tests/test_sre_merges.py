@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 
 from agents.noc.correlator import CrossRackCorrelator
-from agents.sre.runtime import Shared, SreRuntime
+from agents.sre.config import SreConfig
+from agents.sre.merges import IncidentMerges
+from agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_tools
 from agents.sre.service import SreService
 from bus.events import (
     ActionProposed,
@@ -35,6 +37,7 @@ from bus.protocol import Bus
 from evals.nats_server import INSTALL_HINT, nats_binary
 from evals.recorded import load_incident
 from graph.approvals.store import WITHDRAWN_BY
+from graph.checkpoint import open_checkpointer
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server
 from tests.test_sre_service import DBE, Recorded, recorded, runtime_for, shared
 
@@ -239,6 +242,45 @@ def test_the_survivor_is_diagnosed_again_with_the_restated_evidence(
     assert "an-restated" in widened.anomaly_ids
     assert ready[1].time == widened.updated_at
     assert not [e for e in a.of(DiagnosisReady) if e.diagnosis.incident_id == "inc-restated"]
+
+
+def test_a_merge_another_replica_records_during_the_diagnosis_withdraws_what_it_asked(
+    state: Path, recorded: Recorded, shared: Shared
+) -> None:
+    """The merge reached the other replica while this one was diagnosing the absorbed
+    incident (it had found no merge before starting): it withdraws the approval it just asked
+    for when the diagnosis returns."""
+    s = Stream(recorded)
+    saver = open_checkpointer(state / "checkpoints.db")
+    put = saver.put
+    other = IncidentMerges(state / "approvals.db")  # the other replica's handle
+
+    def put_after_the_merge(config: Any, checkpoint: Any, metadata: Any, versions: Any) -> Any:
+        other.record("inc-restated", s.first.incident.incident_id, s.merged.time)
+        return put(config, checkpoint, metadata, versions)
+
+    saver.put = put_after_the_merge  # type: ignore[method-assign]
+    cfg = SreConfig(state_dir=state)
+    rt = build_runtime(
+        cfg, recorded.fleet, replay_tools(cfg, recorded.fleet), shared=shared, checkpointer=saver
+    )
+
+    async def scenario() -> Agent:
+        async with agent(rt, InProcessBus()) as a:
+            await a.publish(s.restated)
+            return a
+
+    try:
+        a = run(scenario())
+    finally:
+        rt.close()
+        other.close()
+        saver.conn.close()
+    assert len(a.of(DiagnosisReady)) == 1  # it had started before the merge
+    withdrawn = _drain_approval(a.seen, "inc-restated")
+    [decided] = a.of(ApprovalDecided)
+    assert (decided.approval_id, decided.by) == (withdrawn, WITHDRAWN_BY)
+    assert a.service.paused == {}
 
 
 def test_an_untrusted_merge_withdraws_nothing(
