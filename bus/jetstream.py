@@ -87,6 +87,10 @@ RawHandler = Callable[[bytes], Awaitable[None]]
 
 MSG_ID_HEADER = "Nats-Msg-Id"
 FETCH_WAIT_S = 1.0  # how long one pull request waits on the server for events
+# read_back: a pull that times out while the server still has events for it is asked again
+# (from the last one read) with twice the wait, up to this, this many times, then it fails
+READ_BACK_MAX_WAIT_S = 30.0
+READ_BACK_TRIES = 12
 VIEW_INACTIVE_S = 60.0  # an ephemeral view's consumer outlives its process by this much
 _SHARD_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -519,37 +523,65 @@ class JetStreamBus:
     ) -> AsyncIterator[tuple[int, bytes]]:
         """``(stream sequence, payload)`` of what is stored on ``topic``'s subject (a shard's,
         with ``telemetry``), oldest first, up to stream sequence ``until_seq`` (what the stream
-        still keeps of it), read by a consumer of this call's own that acknowledges nothing
-        and leaves no trace."""
+        still keeps of it), read by consumers of this call's own that acknowledge nothing and
+        leave no trace.
+
+        A pull that times out is the end only when the server says nothing more is pending for
+        it: a busy server (a feeder publishing flat out) may answer after the pull's expiry,
+        and stopping there left a hole in a restarted worker's rebuilt state (ticks neither
+        read back nor delivered again). Then it reads on from the last event it gave, waiting
+        longer; a server that still does not answer is a :class:`NatsUnavailableError`."""
         if until_seq <= 0:
             return
+        after, wait = 0, FETCH_WAIT_S
+        for _ in range(READ_BACK_TRIES):
+            sub = await self._read_back_consumer(topic, after, telemetry=telemetry)
+            received = 0  # by this consumer: what it delivered and we did not get was lost
+            try:
+                while True:
+                    try:
+                        msgs = await sub.fetch(self.fetch_batch, timeout=wait)
+                    except TimeoutError:
+                        break
+                    received += len(msgs)
+                    for msg in msgs:
+                        meta = msg.metadata
+                        if meta.sequence.stream > until_seq:
+                            return
+                        yield int(meta.sequence.stream), msg.data
+                        after = int(meta.sequence.stream)
+                        if after == until_seq or meta.num_pending == 0:
+                            return
+                info = await sub.consumer_info()
+            finally:
+                await _quietly(sub.unsubscribe())
+            delivered = int(info.delivered.consumer_seq) if info.delivered is not None else 0
+            if info.num_pending == 0 and delivered <= received:
+                return  # the subject holds nothing more
+            wait = min(2 * wait, READ_BACK_MAX_WAIT_S)
+        raise NatsUnavailableError(
+            f"NATS at {self.url}: reading {topic!r} back stopped after stream sequence {after} "
+            f"of {until_seq}: the server did not answer {READ_BACK_TRIES} pulls"
+        )
+
+    async def _read_back_consumer(
+        self, topic: str, after: int, *, telemetry: bool
+    ) -> JetStreamContext.PullSubscription:
+        """An ephemeral pull consumer of ``topic``'s subject from stream sequence ``after + 1``
+        (the start with ``after`` 0), acknowledging nothing."""
         js = self._require_js()
         if telemetry:
             stream, subject = self.names.telemetry_stream, self.names.shard_subject(topic)
         else:
             stream, subject = self.names.events_stream, self.names.topic_subject(check_topic(topic))
         config = ConsumerConfig(
-            deliver_policy=DeliverPolicy.ALL,
+            deliver_policy=DeliverPolicy.BY_START_SEQUENCE if after else DeliverPolicy.ALL,
+            opt_start_seq=after + 1 if after else None,
             ack_policy=AckPolicy.NONE,
             filter_subject=subject,
             inactive_threshold=VIEW_INACTIVE_S,
         )
-        sub = await js.pull_subscribe(subject, stream=stream, config=config)
-        try:
-            while True:
-                try:
-                    msgs = await sub.fetch(self.fetch_batch, timeout=FETCH_WAIT_S)
-                except TimeoutError:
-                    return  # nothing more on the subject
-                for msg in msgs:
-                    meta = msg.metadata
-                    if meta.sequence.stream > until_seq:
-                        return
-                    yield int(meta.sequence.stream), msg.data
-                    if meta.sequence.stream == until_seq or meta.num_pending == 0:
-                        return
-        finally:
-            await _quietly(sub.unsubscribe())
+        return await js.pull_subscribe(subject, stream=stream, config=config)
 
     def lag(self) -> dict[str, int]:
         """Per subscription: events in its stream not yet delivered to it, as the server said

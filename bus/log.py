@@ -20,6 +20,10 @@ supplies.
 Every method is a short synchronous SQLite call; with ``fsync=True`` (the default) each append is on
 disk before it returns (``synchronous=FULL``), which is what makes the bus's at-least-once promise
 hold across a crash or power loss.
+
+Per process, by design: it is the in-process bus's store. ``gpufleet serve`` replicas share a
+JetStream bus instead (``--bus nats://``), whose stream is the log every replica reads
+(:mod:`bus.jetstream`); a replica's ``events.db`` then holds nothing another one needs.
 """
 
 from __future__ import annotations

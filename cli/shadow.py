@@ -16,7 +16,7 @@ from cli.perf import parse_window
 from cli.sre import SreUsageError, _config
 from graph.executors.runner import SubprocessRunner
 from graph.shadow.compare import ShadowReport, compare
-from graph.shadow.ledger import SHADOW_DB, ShadowLedger
+from graph.shadow.ledger import ShadowLedger
 from graph.shadow.observe import (
     KubectlEventsFile,
     ShadowInputError,
@@ -53,7 +53,7 @@ def cmd_report_shadow(args: argparse.Namespace, out: TextIO) -> int:
     cfg = _config(args)
     window_s = parse_window(args.window)
     now = time.time() if args.until is None else float(args.until)
-    ledger = ShadowLedger(cfg.state_dir / SHADOW_DB)
+    ledger = ShadowLedger(cfg.layout.shadow)  # the replicas' shared database, if one
     try:
         slurm_conf = cfg.slurm.slurm_conf
         args.slurm_conf = args.slurm_conf or slurm_conf

@@ -12,6 +12,16 @@ commits in one transaction (one fsync for the whole batch) off the event loop; e
 waits for its own batch. Under load this turns N fsyncs into one without delaying a lone
 request. Processed-row marks ride along with the next commit (they need no fsync of their
 own: a lost mark only means one harmless reprocessing).
+
+Per replica, by design. With several ``gpufleet serve`` replicas (``--bus nats://``,
+``--state postgresql://``) each keeps this journal in its own state directory: it covers only
+the moment between answering Alertmanager and the payload's events being stored in the shared,
+durable JetStream stream (milliseconds), after which every replica and agent sees them. A
+replica killed inside that moment processes its rows when it starts again on the same state
+directory (a StatefulSet's volume); Alertmanager also sends a still-firing alert again every
+``repeat_interval``, to whichever replica answers. Sharing the journal would need one replica to
+take over another's unprocessed rows while that one might still be processing them, for no gain
+once the events are on the shared bus.
 """
 
 from __future__ import annotations

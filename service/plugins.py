@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections.abc import AsyncIterator
 
 from agents.perf.agent import PerfAgent
@@ -26,17 +27,20 @@ from agents.perf.report import PerfReport, analyse
 from agents.perf.stats import collect
 from agents.perf.store_source import node_spans, store_windows
 from agents.sre.proposals import ProposalExecutor
+from bus.events import stable_id
 from graph.approvals.store import ApprovalStore
 from graph.models.chat import streaming
+from graph.state.layout import StateLayout
 from service.chat.plugin import chat_plugin
 from service.chat.reads import StoreChatReads
 from service.config import perf_enabled
-from service.context import Extension
+from service.context import Extension, ServiceContext
 from service.mcp.deps import runtime_deps
 from service.mcp.incidents import BookIncidents
 from service.mcp.server import mcp_http
 from service.runner import Plugin, PluginInputs
 from service.slack.mention import chat_asker
+from service.slack.notifier import SUBSCRIBER as SLACK_SUBSCRIBER
 from service.slack.wiring import SlackFrontEnd
 from service.web.page import web_router
 
@@ -61,15 +65,28 @@ def slack_plugin(inputs: PluginInputs) -> Extension:
     slack = SlackFrontEnd.build(
         cfg,
         state_dir=ctx.state_dir,
+        state=StateLayout(ctx.state_dir, ctx.state_url).slack,
         approvals=approvals,
         policy=ctx.policy,
         secrets=inputs.loaded.slack,
         clock=ctx.clock,
         ask=chat_asker(reads, streaming(rt.deps.model), inputs.data_clock),
     )
-    slack.subscribe(ctx.bus)  # plugins are built before the bus starts
+    slack.subscribe(ctx.bus, slack_subscriber(ctx))  # plugins are built before the bus starts
     http_mode = slack.bridge.secrets.signing_secret is not None
     return Extension(routers=(slack.router(),) if http_mode else (), lifecycles=(slack.running,))
+
+
+def slack_subscriber(ctx: ServiceContext) -> str:
+    """The Slack notifier's durable subscription. One replica: ``slack``. Replicas sharing the
+    state: one per replica, named after its host and state directory (stable across its
+    restarts, so it resumes where it stopped), so that every replica folds every event in
+    stream order and the shared store keeps the first fold of each (a shared name would split
+    the events, and two replicas would fold one incident's events out of order)."""
+    if ctx.state_url is None:
+        return SLACK_SUBSCRIBER
+    here = stable_id("replica", socket.gethostname(), ctx.state_dir.resolve())
+    return f"{SLACK_SUBSCRIBER}-{here}"
 
 
 def mcp_plugin(inputs: PluginInputs) -> Extension:

@@ -223,6 +223,12 @@ def test_a_restarted_worker_restating_its_incident_is_merged_into_the_first() ->
     out = _fold([first, again], correlator)
     assert _opened(out) == []
     assert _merged(out) == {"inc-after": ("inc-before",)}
+    # the survivor is a new version (the SRE agent diagnoses it with the restated evidence)
+    assert [
+        e.change
+        for e in out
+        if isinstance(e, IncidentUpdated) and e.incident.incident_id == "inc-before"
+    ] == ["scope_widened"]
     [view] = correlator.incidents()
     assert view.incident_id == "inc-before" and view.anomaly_count == 16
     # and when the zone's other rack joins in, the restated pair joins the cooling incident

@@ -18,10 +18,10 @@ whole fleet, with its rules:
   incident with that Xid sits on a node of another version. GPU- and chassis-level faults
   never join on PDU or cooling: a feed or a loop shows on whole nodes.
 
-Joining emits what ``IncidentManager._absorb`` emits: the wider incident opened (or updated)
-with the members' evidence folded in, and each member ``merged`` (resolved, ``merged_from`` the
-wider one). Everything this module emits carries ``provenance`` :data:`CORRELATOR`, so its own
-output read back from the bus is ignored.
+Joining emits what ``IncidentManager._absorb`` emits: the wider incident opened (or, when it
+already stood, ``scope_widened``) with the members' evidence folded in, and each member
+``merged`` (resolved, ``merged_from`` the wider one). Everything this module emits carries
+``provenance`` :data:`CORRELATOR`, so its own output read back from the bus is ignored.
 
 At least once, idempotent: an event id seen before is skipped, and every output is a function
 of the input order alone (ids from :func:`~bus.events.stable_id`, times from the events), so a
@@ -282,7 +282,7 @@ class CrossRackCorrelator:
             group.last = self._fold(t, group)
             out.append(incident_opened(group.last))
         else:
-            self._emit_group(t, group, out, force=True)
+            self._emit_group(t, group, out, widened=True)
         for inc in members:
             if inc.incident_id != group.incident_id:
                 out.append(_merged(t, inc, group.incident_id))
@@ -295,17 +295,21 @@ class CrossRackCorrelator:
 
     # ----------------------------------------------------------------- output
     def _emit_group(
-        self, t: float, group: _Group, out: list[Event], *, force: bool = False
+        self, t: float, group: _Group, out: list[Event], *, widened: bool = False
     ) -> None:
-        """The group's incident again when a member brought something new (as ``_attach``)."""
+        """The group's incident again when a member brought something new (as ``_attach``);
+        ``widened``: a member joined, so it is ``scope_widened`` (as ``IncidentManager``'s
+        merges): a new version the SRE agent diagnoses with the members' evidence."""
         now = self._fold(t, group)
         last = group.last
         if last is not None and now.severity > last.severity:
             group.last = now
             out.append(incident_updated(now, "escalated"))
+        elif widened:
+            group.last = now
+            out.append(incident_updated(now, "scope_widened"))
         elif (
-            force
-            or last is None
+            last is None
             or set(now.entities) - set(last.entities)
             or set(now.symptoms) - set(last.symptoms)
         ):

@@ -27,6 +27,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 from agents.sre.config import SreConfig, SreConfigError, how_to_configure
 from agents.sre.fleet import Fleet
 from agents.sre.graph import SreDeps
+from agents.sre.merges import IncidentMerges
 from agents.sre.read_tools import read_tools
 from agents.sre.runner import SreRunner
 from bus.events import Event
@@ -44,7 +45,7 @@ from graph.executors.slurm import owns_reason
 from graph.models.chat import StructuredModel, open_model
 from graph.models.config import ModelConfig
 from graph.models.progress import ModelProgress
-from graph.shadow.ledger import SHADOW_DB, ShadowLedger
+from graph.shadow.ledger import ShadowLedger
 from graph.state.layout import StateLayout
 from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
 from knowledge.retrieve import Retriever
@@ -165,6 +166,7 @@ class SreRuntime:
     approvals: ApprovalStore
     audit: AuditLog
     fleet: Fleet
+    merges: IncidentMerges = field(default_factory=IncidentMerges)
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -213,7 +215,7 @@ def build_runtime(
     policy = _policy(cfg)
     breaker = BlastRadiusBreaker(where.approvals, policy.breaker)
     # shadow mode: what would have run goes to the shadow ledger for `gpufleet report shadow`
-    shadow = ShadowLedger(state / SHADOW_DB) if policy.mode == "shadow" else None
+    shadow = ShadowLedger(where.shadow) if policy.mode == "shadow" else None
     gate = ApprovalGate(
         registry,
         policy=policy,
@@ -236,8 +238,9 @@ def build_runtime(
     )
     saver = checkpointer if checkpointer is not None else open_checkpointer(where.checkpoints)
     runner = SreRunner(deps, saver, publish)
-    rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet)
-    rt.closers += [approvals.close, audit.close, breaker.close, ledger.close]
+    merges = IncidentMerges(where.approvals)  # shared like the approvals: every replica's
+    rt = SreRuntime(cfg, deps, runner, approvals, audit, fleet, merges)
+    rt.closers += [approvals.close, audit.close, breaker.close, ledger.close, merges.close]
     if shadow is not None:
         rt.closers.append(shadow.close)
     if checkpointer is None:

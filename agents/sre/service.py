@@ -14,8 +14,27 @@ Which events start a diagnosis:
   is finished: while one is paused on an approval, a person is already looking at a plan and a
   second plan for the same incident would compete with it.
 
-Everything else (evidence attached, merges, the phase changes this service publishes itself)
-is ignored.
+Everything else (evidence attached, the phase changes this service publishes itself) is
+ignored, except merges.
+
+Merges. When the NOC or the cross-rack correlator joins incidents into one
+(``IncidentUpdated(change="merged", merged_from=(survivor,))`` for each absorbed incident), the
+absorbed incident stops being a root cause of its own and the survivor (opened, widened or
+escalated with the union of the members' evidence) is the one diagnosed:
+
+- the merge is remembered in the shared state (:class:`~agents.sre.merges.IncidentMerges`), so
+  an absorbed incident's own events that arrive later (its ``IncidentOpened`` redelivered, or
+  handled by another replica, its worker's escalations) are not diagnosed;
+- a diagnosis of it already paused on a person is superseded: its pending approvals are
+  withdrawn (:meth:`~graph.approvals.store.ApprovalStore.withdraw`: rejected by ``gpufleet``
+  with the reason, so the gate refuses the step like any rejection), each withdrawal audited
+  and announced (``ApprovalDecided``), and the thread is no longer watched or resumed;
+- a diagnosis that was running when another replica recorded the merge checks again when it
+  returns and withdraws what it just asked for.
+
+Only a trusted source's merge counts (an unauthenticated one could otherwise withdraw a
+pending drain). Redelivered merges are no-ops: the merge row and the withdrawal are each
+compare-and-set in the store.
 
 Concurrency. The graph is synchronous (tools block on HTTP, subprocesses, SQLite), so it runs
 off the event loop (``asyncio.to_thread``), **one diagnosis or resume at a time**: the runner
@@ -55,17 +74,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agents.sre.graph import thread_config, thread_id_for
+from agents.sre.merges import Merge
 from agents.sre.runner import RunReport
 from agents.sre.runtime import Origin, SreRuntime, load_origin, save_origin
 from bus.events import (
+    ApprovalDecided,
     Event,
     Incident,
     IncidentOpened,
     IncidentUpdated,
     Severity,
+    stable_id,
 )
 from bus.idempotent import MemorySeenStore, idempotent
 from bus.protocol import DEFAULT_MAX_QUEUE, Bus, BusClosedError, Subscription
+from graph.approvals.audit import AuditRecord
+from graph.approvals.store import WITHDRAWN_BY, ApprovalRecord
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +116,9 @@ class ServiceStats:
     reused: int = 0  # deliveries answered from an existing thread
     skipped_paused: int = 0  # re-diagnoses held back by a pending approval
     skipped_severity: int = 0
+    skipped_merged: int = 0  # deliveries of an incident already merged into another
+    superseded: int = 0  # merges handled (an absorbed incident's diagnosis closed)
+    withdrawn: int = 0  # pending approvals withdrawn because their incident was merged
     resumed: int = 0
     failed: int = 0
     published: int = 0
@@ -201,12 +228,24 @@ class SreService:
         if self.observe is not None:
             self.observe(event)
         incident = event.incident
+        if isinstance(event, IncidentUpdated) and event.change == "merged":
+            await self._merged(event)
+            return
         if isinstance(event, IncidentUpdated) and event.change not in REDIAGNOSE_ON:
             return
         if incident.severity < self.min_severity:
             self.stats.skipped_severity += 1
             return
         async with self._lock:
+            merge = await asyncio.to_thread(self.runtime.merges.of, incident.incident_id)
+            if merge is not None:
+                self.stats.skipped_merged += 1
+                logger.info(
+                    "sre: %s was merged into %s: not diagnosed on its own",
+                    incident.incident_id,
+                    merge.into_id,
+                )
+                return
             if isinstance(event, IncidentUpdated) and await self._paused_on_approval(incident):
                 self.stats.skipped_paused += 1
                 logger.info(
@@ -223,7 +262,87 @@ class SreService:
                 self.stats.failed += 1
                 logger.exception("sre: diagnosis of incident %s failed", incident.incident_id)
                 raise DiagnosisError(incident.incident_id, tid, "diagnosis", e) from e
-        self._track(report)
+            self._track(report)
+            # merged while it ran (the merge handled by another replica): withdraw what it asked
+            merge = await asyncio.to_thread(self.runtime.merges.of, incident.incident_id)
+            if merge is not None:
+                await self._supersede(merge, now)
+
+    # ------------------------------------------------------------------ merges
+    async def _merged(self, event: IncidentUpdated) -> None:
+        """An incident was merged into another: remember it, close its diagnosis."""
+        absorbed = event.incident
+        into = event.merged_from[0] if event.merged_from else None
+        if into is None or into == absorbed.incident_id:
+            logger.warning("sre: merge of %s names no other incident", absorbed.incident_id)
+            return
+        if not absorbed.trusted:
+            logger.warning(
+                "sre: merge of %s from untrusted %s ignored",
+                absorbed.incident_id,
+                absorbed.provenance,
+            )
+            return
+        now = self.clock() if self.clock is not None else event.time
+        async with self._lock:
+            merge = await asyncio.to_thread(
+                self.runtime.merges.record, absorbed.incident_id, into, event.time
+            )
+            await self._supersede(merge, now)
+        self.stats.superseded += 1
+
+    async def _supersede(self, merge: Merge, now: float) -> None:
+        """Withdraw the absorbed incident's pending approvals, stop watching its threads and
+        announce each withdrawal. Idempotent: a request withdrawn before is not pending."""
+        withdrawn = await asyncio.to_thread(self._withdraw, merge, now)
+        for thread_id, p in list(self._paused.items()):
+            if p.incident_id == merge.absorbed_id:
+                del self._paused[thread_id]
+        for rec in withdrawn:
+            self.stats.withdrawn += 1
+            logger.info("sre: approval %s withdrawn: %s", rec.approval_id, rec.reason)
+            self._enqueue(
+                ApprovalDecided(
+                    event_id=stable_id("ev", "decided", rec.approval_id),  # as the graph's
+                    time=merge.merged_at,
+                    approval_id=rec.approval_id,
+                    incident_id=rec.incident_id,
+                    decision="rejected",
+                    by=WITHDRAWN_BY,
+                    reason=rec.reason,
+                )
+            )
+
+    def _withdraw(self, merge: Merge, now: float) -> list[ApprovalRecord]:
+        approvals, audit = self.runtime.approvals, self.runtime.audit
+        reason = (
+            f"withdrawn: incident {merge.absorbed_id} was merged into {merge.into_id}, "
+            f"whose diagnosis carries its evidence"
+        )
+        out = []
+        for req in approvals.pending(incident_id=merge.absorbed_id):
+            rec = approvals.withdraw(req.approval_id, reason=reason, now=now)
+            if rec is None:  # a person decided it first
+                continue
+            audit.append(
+                AuditRecord(
+                    at=now,
+                    initiator=WITHDRAWN_BY,
+                    requested_by=self.name,
+                    tool=req.tool,
+                    args=dict(req.args),
+                    risk=req.risk,
+                    runbook_id=req.runbook_id or None,
+                    runbook_version=req.runbook_version or None,
+                    incident_id=req.incident_id,
+                    thread_id=req.thread_id,
+                    approval_id=req.approval_id,
+                    status="denied",
+                    error=reason,
+                )
+            )
+            out.append(rec)
+        return out
 
     async def _paused_on_approval(self, incident: Incident) -> bool:
         # The approval store, not memory: a decision pending from an earlier process counts.
@@ -242,7 +361,10 @@ class SreService:
         watched = list(self._paused.values())
         decided = await asyncio.to_thread(self._decided, watched)
         reports = []
-        for p in decided:
+        for p, withdrawn in decided:
+            if withdrawn:  # its incident was merged into another: nothing to resume
+                self._paused.pop(p.thread_id, None)
+                continue
             async with self._lock:
                 try:
                     report = await asyncio.to_thread(self._resume, p.thread_id, now)
@@ -275,12 +397,15 @@ class SreService:
         else:
             self._paused.pop(report.thread_id, None)
 
-    def _decided(self, watched: list[_Paused]) -> list[_Paused]:
+    def _decided(self, watched: list[_Paused]) -> list[tuple[_Paused, bool]]:
+        """The watched threads whose approval is decided, each with whether it was withdrawn
+        (its incident merged into another, by any replica: then it is not resumed). A person's
+        decision taken before the merge is resumed as usual."""
         out = []
         for p in watched:
             rec = self.runtime.approvals.get(p.approval_id)
             if rec is None or rec.status != "pending":
-                out.append(p)
+                out.append((p, rec is not None and rec.decided_by == WITHDRAWN_BY))
         return out
 
     # ------------------------------------------------------------------ worker thread

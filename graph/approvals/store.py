@@ -2,14 +2,16 @@
 
 One row per approval request. Its id is derived from what is being approved (incident, graph
 thread, step index, tool, arguments), so the graph re-proposing the same step after a restart
-finds the same row instead of asking twice. Three transitions, each one atomic compare-and-set
+finds the same row instead of asking twice. Four transitions, each one atomic compare-and-set
 so that any number of processes (the agent, the Slack app, a CLI) can share the file:
 
 * ``request``: insert if absent (``ON CONFLICT DO NOTHING``);
 * ``decide``: ``pending → approved | rejected`` exactly once; a second decision raises
   :class:`AlreadyDecidedError` carrying the first one;
 * ``mark_consumed``: an approved step is handed to an executor exactly once, so a resumed
-  graph (or two racing resumes) never runs an approved drain twice.
+  graph (or two racing resumes) never runs an approved drain twice;
+* ``withdraw``: ``pending → rejected`` by gpufleet itself when the question went away (the
+  incident was merged into another), once, like ``decide``.
 
 Times are inputs; nothing here reads the clock. The tables live in a SQLite file (the
 default) or a PostgreSQL database (:mod:`graph.state.database`): the same SQL, the same
@@ -220,6 +222,9 @@ class ConflictingRequestError(ApprovalError):
     from :func:`approval_id_for`; guards against hand-made ids)."""
 
 
+WITHDRAWN_BY: Final = "gpufleet"
+"""Who "decided" a withdrawn request (:meth:`ApprovalStore.withdraw`): a reserved name, never
+a person's (:func:`graph.approvals.policy.person_problem` refuses it)."""
 SCHEMA_VERSION: Final = 1
 _SQLITE: Final = (
     """CREATE TABLE approvals (
@@ -400,6 +405,25 @@ class ApprovalStore:
         if not won:
             raise AlreadyDecidedError(record.decision)
         return record.decision
+
+    def withdraw(self, approval_id: str, *, reason: str, now: float) -> ApprovalRecord | None:
+        """Close a request nobody decided because its question went away (its incident was
+        merged into another): ``pending → rejected`` by :data:`WITHDRAWN_BY`, which is not a
+        person, so no front end can mistake it for one's decision and the gate refuses the
+        step like any rejection. The same compare-and-set as :meth:`decide`: returns the
+        withdrawn record, or None when it was no longer pending (decided first, or unknown)."""
+        with self._file.write() as db:
+            cur = db.execute(
+                "UPDATE approvals SET status = 'rejected', decided_by = ?, decided_at = ?,"
+                " decided_role = NULL, decision_reason = ?"
+                " WHERE approval_id = ? AND status = 'pending'",
+                (WITHDRAWN_BY, now, reason, approval_id),
+            )
+            won = cur.rowcount == 1
+            row = db.execute(
+                f"SELECT {_COLUMNS} FROM approvals WHERE approval_id = ?", (approval_id,)
+            ).fetchone()
+        return _record(row) if won and row is not None else None
 
     def mark_consumed(self, approval_id: str, now: float) -> bool:
         """Claim an approved request for execution: True for exactly one caller, ever; False

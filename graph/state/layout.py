@@ -13,8 +13,9 @@ from graph.state.url import PostgresUrl, parse_state_url
 @dataclass(frozen=True)
 class StateLayout:
     """Approvals, the execution ledger and the breaker share one place (``approvals``); the
-    audit log and LangGraph's checkpoints have their own files (one database with ``url``).
-    Files that stay per replica (event log, thread origins) are always under ``state_dir``."""
+    audit log, LangGraph's checkpoints, Slack's state and the shadow ledger have their own
+    files (one database with ``url``). Files that stay per replica (the event log, the
+    Alertmanager intake journal, thread origins) are always under ``state_dir``."""
 
     state_dir: Path
     url: PostgresUrl | None = None
@@ -38,6 +39,14 @@ class StateLayout:
     @property
     def checkpoints(self) -> Location:
         return self._file("checkpoints.db")
+
+    @property
+    def slack(self) -> Location:
+        return self._file("slack.db")
+
+    @property
+    def shadow(self) -> Location:
+        return self._file("shadow.db")
 
     def has_approvals(self) -> bool:
         """Whether there can be approvals to read (a database always may; a file must exist)."""

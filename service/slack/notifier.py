@@ -54,26 +54,36 @@ class SlackNotifier:
         incident_id = incident_of(event)
         if incident_id is None or self.state.seen(event.event_id):
             return
-        stored = self.state.card(incident_id)
-        card = stored or IncidentCard(incident_id=incident_id)
-        if isinstance(event, ApprovalDecided):
-            new, followups = decided(card, event.approval_id, self._decision(event))
-        else:
-            new, followups = apply(card, event)
-        self._store(card, new, followups, event.event_id, fresh=stored is None)
+        decision = self._decision(event) if isinstance(event, ApprovalDecided) else None
+
+        def fold(stored: IncidentCard | None) -> tuple[IncidentCard, list[Outgoing]]:
+            card = stored or IncidentCard(incident_id=incident_id)
+            if isinstance(event, ApprovalDecided) and decision is not None:
+                new, followups = decided(card, event.approval_id, decision)
+            else:
+                new, followups = apply(card, event)
+            return new, self._outgoing(card, new, followups, fresh=stored is None)
+
+        # read, fold and write in one transaction: another replica may fold the same card
+        if self.state.fold(incident_id, event.event_id, fold):
+            self.wake()
 
     def record_decided(self, record: ApprovalRecord) -> None:
         """A decision recorded here (a Slack click): show it now, without waiting for the
         agent's ``ApprovalDecided`` (which then changes nothing: same event id)."""
-        if record.decision is None:
-            return
-        card = self.state.card(record.incident_id)
-        if card is None:
+        if record.decision is None or self.state.card(record.incident_id) is None:
             return
         d = record.decision
         decision = StepDecision(decision=d.decision, by=d.by, at=d.decided_at, reason=d.reason)
-        new, followups = decided(card, record.approval_id, decision)
-        self._store(card, new, followups, stable_id("ev", "decided", record.approval_id))
+
+        def fold(stored: IncidentCard | None) -> tuple[IncidentCard, list[Outgoing]]:
+            card = stored or IncidentCard(incident_id=record.incident_id)
+            new, followups = decided(card, record.approval_id, decision)
+            return new, self._outgoing(card, new, followups)
+
+        event_id = stable_id("ev", "decided", record.approval_id)
+        if self.state.fold(record.incident_id, event_id, fold):
+            self.wake()
 
     def _decision(self, event: ApprovalDecided) -> StepDecision:
         at = None
@@ -82,23 +92,21 @@ class SlackNotifier:
             at = record.decided_at if record is not None else None
         return StepDecision(decision=event.decision, by=event.by, at=at, reason=event.reason)
 
-    def _store(
+    def _outgoing(
         self,
         old: IncidentCard,
         new: IncidentCard,
         followups: tuple[FollowUp, ...],
-        event_id: str,
         *,
         fresh: bool = False,
-    ) -> None:
+    ) -> list[Outgoing]:
         outgoing: list[Outgoing] = []
         if self._postable(new):
             if new != old or fresh:
                 payload = {"text": incident_text(new), "blocks": incident_blocks(new)}
                 outgoing.append(Outgoing("card", payload))
             outgoing.extend(Outgoing("reply", {"text": followup_text(f)}) for f in followups)
-        if self.state.record(new, outgoing, event_id) and outgoing:
-            self.wake()
+        return outgoing
 
     def _postable(self, card: IncidentCard) -> bool:
         return card.incident is None or card.incident.severity >= self.min_severity

@@ -18,6 +18,12 @@ background task sends the queue:
 
 A process killed after Slack accepted a post but before its ``ts`` was stored posts that card
 again on restart (at least once; the duplicate is visible, nothing is lost).
+
+Several replicas sharing the state (PostgreSQL) share one outbox: a drainer sends only while it
+holds the sender lease (:meth:`~service.slack.state.SlackState.lead`, renewed before each send),
+so each item is posted by one replica, in order. The others look every ``poll_s`` and take over
+once the holder's lease has lapsed (it died: at most ``lease_s`` without sending; an item it was
+sending when it died may be posted again, as after a restart).
 """
 
 from __future__ import annotations
@@ -25,7 +31,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +42,7 @@ import aiohttp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from graph.state.errors import StoreError
 from service.slack.state import OutboxItem, SlackState
 
 logger = logging.getLogger(__name__)
@@ -91,6 +101,8 @@ class OutboxDrainer:
         retry_max_s: float = 300.0,
         max_refusals: int = 8,
         clock: Callable[[], float] = time.time,
+        lease_s: float = 15.0,
+        poll_s: float = 1.0,
     ) -> None:
         self.state = state
         self.client = client
@@ -99,6 +111,9 @@ class OutboxDrainer:
         self.retry_max_s = retry_max_s
         self.max_refusals = max_refusals
         self.clock = clock
+        self.lease_s, self.poll_s = lease_s, poll_s
+        # this process, for the sender lease (unique: a restarted process waits its turn)
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.failures = 0  # consecutive transient failures (Slack unwell)
         self.sent_count = 0
         self._wake = asyncio.Event()
@@ -118,9 +133,14 @@ class OutboxDrainer:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            with contextlib.suppress(StoreError):  # unreachable: the lease lapses by itself
+                self.state.resign(self.holder)  # another replica sends from now on
 
     async def run(self) -> None:
         while True:
+            if not self.state.lead(self.holder, self.clock(), self.lease_s):
+                await self._sleep(self.poll_s)  # another replica sends
+                continue
             item = self.state.due(self.clock())
             if item is None:
                 await self._sleep(self._idle_wait())
@@ -133,9 +153,10 @@ class OutboxDrainer:
                 self.failures = 0
                 self.sent_count += 1
 
-    def _idle_wait(self) -> float | None:
+    def _idle_wait(self) -> float:
+        # at most poll_s: another replica may have queued something (its wake is not ours)
         due = self.state.next_due_at()
-        return None if due is None else max(0.0, due - self.clock())
+        return self.poll_s if due is None else min(self.poll_s, max(0.0, due - self.clock()))
 
     async def _sleep(self, seconds: float | None) -> None:
         self._wake.clear()

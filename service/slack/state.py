@@ -1,11 +1,21 @@
-"""Slack's durable state (SQLite, ``slack.db`` in the state directory), in one file so that an
-event's whole effect is one transaction:
+"""Slack's durable state, in one store so that an event's whole effect is one transaction:
+``slack.db`` in the state directory, or the PostgreSQL database replicas share
+(``--state postgresql://``):
 
 * ``cards``: each incident's card (what its message shows), so a restart re-renders it whole;
 * ``messages``: incident → (channel, ts) of its one message, so a restart updates the same one;
 * ``outbox``: what still has to reach Slack, in order (see :mod:`service.slack.outbox`);
 * ``events``: bus event ids already handled (the bus delivers at least once);
-* ``signatures``: request signatures seen in the last minutes (a replayed click is refused).
+* ``signatures``: request signatures seen in the last minutes (a replayed click is refused);
+* ``sender``: which process sends the outbox (a lease).
+
+Several replicas. On a shared bus the replicas split the Slack subscription's events (each
+event goes to one of them), so every table is shared (PostgreSQL) and an event is folded into
+its incident's card inside the store's write transaction (:meth:`SlackState.fold`): two
+replicas folding two events of one incident at once take turns, and neither overwrites the
+other's change. One replica at a time sends the outbox (:meth:`SlackState.lead`: a lease it
+renews before every send; another takes over when it lapses), so a message is posted once and
+an incident's items keep their order.
 
 Times are inputs; nothing here reads the clock.
 """
@@ -13,17 +23,16 @@ Times are inputs; nothing here reads the clock.
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from graph.state.sqlite import SqliteFile
+from graph.state.database import Location, Session, open_database
+from graph.state.schema import Schema
 from service.slack.card import IncidentCard
 
 OutboxKind = Literal["card", "reply"]
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2  # 2: the sender lease
 _SCHEMA: Final = (
     "CREATE TABLE slack_cards (incident_id TEXT PRIMARY KEY, card TEXT NOT NULL)",
     """CREATE TABLE slack_messages (
@@ -42,6 +51,24 @@ _SCHEMA: Final = (
     "CREATE INDEX slack_outbox_by_incident ON slack_outbox (incident_id, status, seq)",
     "CREATE TABLE slack_events (event_id TEXT PRIMARY KEY)",
     "CREATE TABLE slack_signatures (signature TEXT PRIMARY KEY, seen_at REAL NOT NULL)",
+    """CREATE TABLE slack_sender (
+        one INTEGER PRIMARY KEY CHECK (one = 1),
+        holder TEXT NOT NULL,
+        lease_until REAL NOT NULL
+    )""",
+)
+_IDENTITY: Final = (
+    "INTEGER PRIMARY KEY AUTOINCREMENT",
+    "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+)
+_POSTGRES: Final = tuple(
+    s.replace(*_IDENTITY).replace(" REAL", " DOUBLE PRECISION") for s in _SCHEMA
+)
+SCHEMA: Final = Schema(
+    version=SCHEMA_VERSION,
+    sqlite=_SCHEMA,
+    postgresql=_POSTGRES,
+    migrations={2: (_SCHEMA[-1],)},  # a version-1 file gets the sender table in place
 )
 
 
@@ -61,9 +88,13 @@ class Outgoing:
     payload: dict[str, Any]
 
 
+_LEASE: Final = "SELECT holder, lease_until FROM slack_sender WHERE one = 1"
+Fold = Callable[[IncidentCard | None], tuple[IncidentCard, Sequence[Outgoing]]]
+
+
 class SlackState:
-    def __init__(self, path: str | os.PathLike[str] = ":memory:") -> None:
-        self._file = SqliteFile(path, store="slack", schema_version=SCHEMA_VERSION, schema=_SCHEMA)
+    def __init__(self, where: Location = ":memory:") -> None:
+        self._file = open_database(where, store="slack", schema=SCHEMA)
         self.path = self._file.path
 
     def close(self) -> None:
@@ -87,6 +118,13 @@ class SlackState:
     ) -> bool:
         """Store ``card``, queue ``outgoing`` and remember ``event_id``, all or nothing.
         Returns False (and changes nothing) when ``event_id`` was handled before."""
+        return self.fold(card.incident_id, event_id, lambda _: (card, outgoing)) is not None
+
+    def fold(self, incident_id: str, event_id: str | None, fold: Fold) -> Sequence[Outgoing] | None:
+        """In one write transaction: remember ``event_id``, read the incident's stored card,
+        ``fold`` it (None when there is none yet) into the new card and what to queue, store
+        both. Returns what was queued, or None (nothing changed) when ``event_id`` was handled
+        before. ``fold`` runs under the store's lock: keep it pure and quick."""
         with self._file.write() as db:
             if event_id is not None:
                 cur = db.execute(
@@ -94,7 +132,11 @@ class SlackState:
                     (event_id,),
                 )
                 if cur.rowcount == 0:
-                    return False
+                    return None
+            row = db.execute(
+                "SELECT card FROM slack_cards WHERE incident_id = ?", (incident_id,)
+            ).fetchone()
+            card, outgoing = fold(IncidentCard.model_validate_json(row[0]) if row else None)
             db.execute(
                 "INSERT INTO slack_cards (incident_id, card) VALUES (?, ?)"
                 " ON CONFLICT (incident_id) DO UPDATE SET card = excluded.card",
@@ -102,7 +144,32 @@ class SlackState:
             )
             for out in outgoing:
                 _enqueue(db, card.incident_id, out)
+        return outgoing
+
+    # -- who sends ----------------------------------------------------------------------------
+    def lead(self, holder: str, now: float, lease_s: float) -> bool:
+        """Take or renew the sender lease for ``holder`` until ``now + lease_s``: True when
+        ``holder`` may send now (it held the lease, or the last holder's lapsed)."""
+        with self._file.read() as db:
+            row = db.execute(_LEASE).fetchone()
+        if row is not None and row[0] == holder and row[1] - now > lease_s / 2:
+            return True  # held, and long enough: no write (nobody else may take it meanwhile)
+        with self._file.write() as db:
+            row = db.execute(_LEASE).fetchone()
+            if row is not None and row[0] != holder and row[1] > now:
+                return False
+            db.execute(
+                "INSERT INTO slack_sender (one, holder, lease_until) VALUES (1, ?, ?)"
+                " ON CONFLICT (one) DO UPDATE SET holder = excluded.holder,"
+                " lease_until = excluded.lease_until",
+                (holder, now + lease_s),
+            )
         return True
+
+    def resign(self, holder: str) -> None:
+        """Give the lease up (a clean stop): another replica sends at once."""
+        with self._file.write() as db:
+            db.execute("DELETE FROM slack_sender WHERE holder = ?", (holder,))
 
     # -- the message map ----------------------------------------------------------------------
     def message(self, incident_id: str) -> tuple[str, str] | None:
@@ -184,7 +251,7 @@ class SlackState:
             return cur.rowcount == 1
 
 
-def _enqueue(db: sqlite3.Connection, incident_id: str, out: Outgoing) -> None:
+def _enqueue(db: Session, incident_id: str, out: Outgoing) -> None:
     """Append ``out``; a card right behind another unsent card replaces it (only the newest
     rendering matters, and order against thread replies is kept)."""
     payload = json.dumps(out.payload, separators=(",", ":"))

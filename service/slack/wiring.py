@@ -27,11 +27,12 @@ from bus.events import Severity
 from bus.protocol import Bus, Subscription
 from graph.approvals.policy import Policy
 from graph.approvals.store import ApprovalStore
+from graph.state.database import Location
 from service.slack.bridge import SlackBridge
 from service.slack.config import SlackConfig, SlackSecrets
 from service.slack.http import slack_router
 from service.slack.mention import Ask
-from service.slack.notifier import SlackNotifier, subscribe
+from service.slack.notifier import SUBSCRIBER, SlackNotifier, subscribe
 from service.slack.outbox import OutboxDrainer
 from service.slack.socket import SocketModeRunner
 from service.slack.state import SlackState
@@ -53,6 +54,7 @@ class SlackFrontEnd:
         config: SlackConfig,
         *,
         state_dir: Path,
+        state: Location | None = None,
         approvals: ApprovalStore,
         policy: Policy,
         environ: Mapping[str, str] | None = None,
@@ -62,10 +64,12 @@ class SlackFrontEnd:
     ) -> SlackFrontEnd:
         """``secrets``: already read (e.g. at config load, to fail before starting); None reads
         them now from the files / variables the config names (``environ`` for tests).
-        ``ask``: the incident assistant, to answer mentions in incident threads (None: not)."""
+        ``ask``: the incident assistant, to answer mentions in incident threads (None: not).
+        ``state``: where Slack's state lives (the replicas' shared database); None:
+        ``slack.db`` in ``state_dir``."""
         secrets = secrets or config.secrets(environ)
         state_dir.mkdir(parents=True, exist_ok=True)
-        state = SlackState(state_dir / STATE_FILE)
+        slack_state = SlackState(state if state is not None else state_dir / STATE_FILE)
         # The outbox owns retries (ordered, durable, honouring Retry-After): its client has none
         # of slack_sdk's own, which would retry behind the outbox's back.
         outbox_client = AsyncWebClient(
@@ -74,7 +78,7 @@ class SlackFrontEnd:
             retry_handlers=[],
         )
         drainer = OutboxDrainer(
-            state,
+            slack_state,
             outbox_client,
             config.channel,
             retry_initial_s=config.retry_initial_s,
@@ -83,7 +87,7 @@ class SlackFrontEnd:
             clock=clock,
         )
         notifier = SlackNotifier(
-            state,
+            slack_state,
             approvals=approvals,
             wake=drainer.wake,
             min_severity=Severity[config.min_severity.upper()],
@@ -93,19 +97,21 @@ class SlackFrontEnd:
             secrets=secrets,
             approvals=approvals,
             policy=policy,
-            state=state,
+            state=slack_state,
             notifier=notifier,
             clock=clock,
             ask=ask,
         )
         socket = SocketModeRunner(bridge) if secrets.app_token is not None else None
-        return cls(state, notifier, drainer, bridge, socket)
+        return cls(slack_state, notifier, drainer, bridge, socket)
 
     def router(self) -> APIRouter:
         return slack_router(self.bridge)
 
-    def subscribe(self, bus: Bus) -> Subscription:
-        return subscribe(bus, self.notifier)
+    def subscribe(self, bus: Bus, name: str = SUBSCRIBER) -> Subscription:
+        """``name``: the durable subscription's; replicas sharing the state each give their own
+        (each folds every event in order; the shared store keeps the first fold of each)."""
+        return subscribe(bus, self.notifier, name)
 
     async def start(self) -> None:
         self.drainer.start()
