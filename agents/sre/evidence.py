@@ -668,21 +668,8 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     facts["first_event_time"] = first
     lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
     more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
-    summary = (
-        f"kernel log on {nodes}: {len(events)} event(s) "
-        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
-        + (": " + "; ".join(lines) + more if lines else "")
-    )
-    return Evidence(
-        evidence_id="",
-        layer=layer,
-        tool=call.tool,
-        entity=nodes,
-        summary=summary,
-        facts=facts,
-        query=res.query,
-        status="ok" if events else "empty",
-    )
+    head = f"kernel log on {nodes}: {len(events)} event(s)"
+    return _counted_evidence(layer, call, res, head, kinds, facts, lines, more=more)
 
 
 _HUMAN_REASON = re.compile(
@@ -1039,25 +1026,12 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
     lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]
     kinds = Counter(str(i.get("kind")) for i in items)
-    summary = (
+    head = (
         f"{facts['sources']} on {','.join(call.args.get('nodes', [])) or '*'}: "
-        f"{len(files)} file(s), {len(items)} signature(s) "
-        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
-        + (f", {facts['unparsed']} GPU line(s) not understood" if facts["unparsed"] else "")
-        + (": " + "; ".join(lines) if lines else "")
+        f"{len(files)} file(s), {len(items)} signature(s)"
     )
-    return [
-        Evidence(
-            evidence_id="",
-            layer=layer,
-            tool=call.tool,
-            entity=",".join(call.args.get("nodes", [])) or "*",
-            summary=summary,
-            facts=facts,
-            query=res.query,
-            status="ok" if items else "empty",
-        )
-    ]
+    unparsed = f", {facts['unparsed']} GPU line(s) not understood" if facts["unparsed"] else ""
+    return [_counted_evidence(layer, call, res, head, kinds, facts, lines, note=unparsed)]
 
 
 def k8s_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
@@ -1079,18 +1053,36 @@ def k8s_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     kinds = Counter(str(i.get("kind")) for i in items)
     lines = [_quote(i.get("text", "")) for i in items[:QUOTED_LINES]]
     nodes = ",".join(call.args.get("nodes", [])) or "*"
-    summary = (
-        f"{call.tool} on {nodes} (Kubernetes API, not kernel evidence): {len(items)} "
-        f"signature(s) ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
-        + (": " + "; ".join(lines) if lines else "")
+    head = (
+        f"{call.tool} on {nodes} (Kubernetes API, not kernel evidence): {len(items)} signature(s)"
     )
+    return _counted_evidence(layer, call, res, head, kinds, facts, lines)
+
+
+def _counted_evidence(
+    layer: Layer,
+    call: ToolCall,
+    res: ToolResult,
+    head: str,
+    kinds: Counter[str],
+    facts: dict[str, Scalar],
+    lines: Sequence[str],
+    *,
+    note: str = "",
+    more: str = "",
+) -> Evidence:
+    """The one shape of the log and signature readers' evidence: ``head (kind n, …)note:
+    quoted; lines more`` on the call's nodes, ``ok`` when anything was counted, else
+    ``empty`` (the absence is evidence too)."""
+    counted = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"
+    quoted = ": " + "; ".join(lines) + more if lines else ""
     return Evidence(
         evidence_id="",
         layer=layer,
         tool=call.tool,
-        entity=nodes,
-        summary=summary,
+        entity=",".join(call.args.get("nodes", [])) or "*",
+        summary=f"{head} ({counted}){note}{quoted}",
         facts=facts,
         query=res.query,
-        status="ok" if items else "empty",
+        status="ok" if kinds else "empty",
     )
