@@ -361,3 +361,28 @@ class _TickList:
 
     def ticks(self) -> Iterator[Tick]:
         return iter(self._ticks)
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["exporter-xid79-window-only", "exporter-xid79-window-only-a100", "exporter-nvlink5-health"],
+)
+def test_the_suite_exporter_only_incidents_come_through_the_shards_with_their_ids(
+    scenario: str,
+) -> None:
+    """The suite's exporter-only scenarios (evals/suite_extended.py), cut by rack and sent
+    through the wire format: the rack detectors open what the whole-fleet NOC opens, id for id
+    (before, the NVLink5 one was missed and both Xid 79s came out as vanished GPUs)."""
+    from evals.recorded import load_incident
+
+    folder = ROOT / "evals" / "suite" / scenario
+    li = load_incident(folder, folder.parent / ".cache")
+    ticks, topo = list(li.iter_ticks()), li.topology
+    racks = {r: (Detector(rack_topology(topo, r)), TickDecoder()) for r in topo.rack_keys}
+    sharded = []
+    for tick in ticks:
+        for rack, part in split_by_rack(tick, topo).items():
+            detector, decoder = racks[rack]
+            sharded += _opened(detector, [decoder.decode(encode_tick(part))])
+    whole = _opened(Detector(topo), ticks)
+    assert len(whole) == 1 and sharded == whole
