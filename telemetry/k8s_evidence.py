@@ -197,7 +197,7 @@ def _node_signature(
         "reason": _s(c, "reason"),
         "since": _s(c, "lastTransitionTime"),
     }
-    message = _s(c, "message")
+    message = _s(c, "message", MAX_MESSAGE)  # the recommended action ends a long message
     codes = _ERROR_CODES.match(message)
     if codes:
         detail["error_codes"] = ",".join(p.strip() for p in codes.group(1).split(",") if p.strip())
