@@ -124,9 +124,20 @@ def _items(doc: Any, kinds: tuple[str, ...], out: TextParse) -> list[Mapping[str
     return [i for i in items[:MAX_ITEMS] if isinstance(i, Mapping)]
 
 
-def _s(obj: Mapping[str, Any] | None, key: str, cap: int = SNIPPET) -> str:
-    v = (obj or {}).get(key)
+def _s(obj: object, key: str, cap: int = SNIPPET) -> str:
+    """``obj[key]`` cut to ``cap`` when ``obj`` is a mapping and the value a string, else ``""``
+    (the API's JSON is read as it comes: a wrong type is an absent value, never a crash)."""
+    v = obj.get(key) if isinstance(obj, Mapping) else None
     return v[:cap] if isinstance(v, str) else ""
+
+
+def _m(obj: object) -> Mapping[str, Any]:
+    return obj if isinstance(obj, Mapping) else {}
+
+
+def _scalar(obj: Mapping[str, Any], key: str, default: str) -> str:
+    v = obj.get(key)
+    return str(v)[:20] if isinstance(v, int | str) and not isinstance(v, bool) else default
 
 
 def _telling_part(message: str) -> str:
@@ -148,7 +159,7 @@ def parse_node_conditions(
     known = frozenset(nodes)
     for n, node in enumerate(_items(doc, ("Node",), out), start=1):
         name = host_node(_s(node.get("metadata"), "name"), known)
-        conds = (node.get("status") or {}).get("conditions") or []
+        conds = _m(node.get("status")).get("conditions") or []
         for c in conds if isinstance(conds, list) else []:
             if not isinstance(c, Mapping):
                 continue
@@ -240,7 +251,7 @@ def parse_events(
             else:
                 out.report.ignored += 1
             continue
-        obj = ev.get("involvedObject") or ev.get("regarding") or {}
+        obj = _m(ev.get("involvedObject") or ev.get("regarding"))
         node = _event_node(ev, obj, pod_nodes or {})
         detail = {
             **PROVENANCE,
@@ -251,7 +262,7 @@ def parse_events(
                 "//", "/"
             ),
             "time": _s(ev, "lastTimestamp") or _s(ev, "eventTime") or _s(ev, "firstTimestamp"),
-            "count": str(ev.get("count") or (ev.get("series") or {}).get("count") or 1),
+            "count": str(ev.get("count") or _m(ev.get("series")).get("count") or 1)[:20],
             "reporter": _s(ev.get("source"), "component") or _s(ev, "reportingController"),
         }
         out.report.recognised += 1
@@ -315,20 +326,25 @@ def parse_pod_status(pod: Any, *, origin: str, nodes: Iterable[str] = ()) -> Tex
     ``container_oom_killed``, attributed to the pod's node. Each container status is one
     accounted line; the others are ``ignored``."""
     out = TextParse()
-    (obj,) = _items(pod, ("Pod",), out)
-    meta = obj.get("metadata") or {}
+    pods = _items(pod, ("Pod",), out)
+    if len(pods) != 1:
+        raise K8sEvidenceError(f"expected one Pod, got a list of {len(pods)}")
+    obj = pods[0]
+    meta = _m(obj.get("metadata"))
     where = f"{_s(meta, 'namespace')}/{_s(meta, 'name')}"
     node = host_node(_s(obj.get("spec"), "nodeName"), frozenset(nodes))
-    status = obj.get("status") or {}
+    status = _m(obj.get("status"))
     statuses = [
-        *(status.get("initContainerStatuses") or []),
-        *(status.get("containerStatuses") or []),
-    ]
-    for n, cs in enumerate((c for c in statuses if isinstance(c, Mapping)), start=1):
+        c
+        for key in ("initContainerStatuses", "containerStatuses")
+        for c in (status.get(key) if isinstance(status.get(key), list) else [])
+        if isinstance(c, Mapping)
+    ][:MAX_ITEMS]
+    for n, cs in enumerate(statuses, start=1):
         out.report.total += 1
         killed = [
             t
-            for t in ((cs.get(k) or {}).get("terminated") for k in ("state", "lastState"))
+            for t in (_m(cs.get(k)).get("terminated") for k in ("state", "lastState"))
             if isinstance(t, Mapping) and _s(t, "reason") == "OOMKilled"
         ]
         if not killed:
@@ -339,9 +355,9 @@ def parse_pod_status(pod: Any, *, origin: str, nodes: Iterable[str] = ()) -> Tex
             **PROVENANCE,
             "pod": where,
             "container": _s(cs, "name"),
-            "exit_code": str(t.get("exitCode", "")),
+            "exit_code": _scalar(t, "exitCode", ""),
             "finished": _s(t, "finishedAt"),
-            "restarts": str(cs.get("restartCount", 0)),
+            "restarts": _scalar(cs, "restartCount", "0"),
         }
         text = f"container {_s(cs, 'name')} of pod {where}: terminated, reason OOMKilled"
         out.report.recognised += 1

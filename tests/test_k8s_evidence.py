@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("kubernetes", reason="the kubernetes client is a gpufleet dependency")
 
@@ -455,3 +457,41 @@ def test_diagnosis_evidence_shows_kubernetes_reads_with_their_provenance(api: Ku
     assert ev.status == "ok" and "not kernel evidence" in ev.summary
     assert ev.facts["provenance"] == "kubernetes-api"
     assert ev.facts["sig_gpu_condition_nodes"] == NODE and ev.facts["claimed_xids"] == "79"
+
+
+# -- hostile documents: a result or the one documented error ------------------------------------
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=30)
+)
+_values = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+_KEYS = ("kind", "items", "metadata", "status", "spec", "conditions", "containerStatuses", "state", "lastState", "terminated", "reason", "message", "type", "involvedObject", "source", "series", "count", "nodeName")  # fmt: skip
+_shaped = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(_KEYS), inner, max_size=5)
+    | st.fixed_dictionaries({"kind": st.sampled_from(["Pod", "Node", "Event", "EventList"])}, optional={"items": st.lists(inner, max_size=3), "status": inner, "spec": inner, "reason": st.sampled_from(["SystemOOM", "Failed", "FailedCreatePodSandBox", "OOMKilling"]), "message": st.text(max_size=60)}),
+    max_leaves=30,
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(doc=st.one_of(_values, _shaped))
+def test_any_document_is_a_result_or_one_clear_error(doc: object) -> None:
+    for parse in (
+        lambda d: parse_events(d, nodes=[NODE]),
+        lambda d: parse_node_conditions(d, nodes=[NODE]),
+        lambda d: parse_pod_status(d, origin="pod x/y status", nodes=[NODE]),
+    ):
+        try:
+            got = parse(doc)
+        except K8sEvidenceError:
+            continue
+        r = got.report
+        assert r.total == r.recognised + r.ignored + r.unrecognised
+        assert all(len(s.text) <= 200 for s in got.signatures)
