@@ -135,6 +135,10 @@ def _m(obj: object) -> Mapping[str, Any]:
     return obj if isinstance(obj, Mapping) else {}
 
 
+def _list(obj: object) -> list[Any]:
+    return obj if isinstance(obj, list) else []
+
+
 def _scalar(obj: Mapping[str, Any], key: str, default: str) -> str:
     v = obj.get(key)
     return str(v)[:20] if isinstance(v, int | str) and not isinstance(v, bool) else default
@@ -337,7 +341,7 @@ def parse_pod_status(pod: Any, *, origin: str, nodes: Iterable[str] = ()) -> Tex
     statuses = [
         c
         for key in ("initContainerStatuses", "containerStatuses")
-        for c in (status.get(key) if isinstance(status.get(key), list) else [])
+        for c in _list(status.get(key))
         if isinstance(c, Mapping)
     ][:MAX_ITEMS]
     for n, cs in enumerate(statuses, start=1):
