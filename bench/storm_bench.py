@@ -44,7 +44,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,14 +61,13 @@ from bus.events import (
     Event,
     Incident,
     IncidentOpened,
-    IncidentUpdated,
     Severity,
 )
 from bus.failpoints import ENV
 from bus.jetstream import JetStreamBus
 from evals.nats_server import NatsServer
 from sim.simulator import FleetSimulator
-from sim.storm import Storm, storm_fleet
+from sim.storm import Storm, StormTicks, drained, standing, storm_fleet
 from telemetry.frame import Tick
 from telemetry.shards import rack_topology, split_by_rack
 from telemetry.topology import Topology
@@ -104,8 +103,10 @@ class Run:
         self.left = args.warmup + args.after
         self.sim_cpu, self.samples, self.n = 0.0, 0, 0
 
-    def take(self, n: int | None = None) -> Ticks:
-        return Ticks(self, self.left if n is None else min(n, self.left))
+    def take(self, n: int | None = None) -> StormTicks:
+        """The next ``n`` ticks (default: all left), simulated as the feeder takes them."""
+        n = self.left if n is None else min(n, self.left)
+        return StormTicks(self.topology, (self.next() for _ in range(n)), INTERVAL_S)
 
     def next(self) -> Tick:
         t0 = time.process_time()
@@ -117,38 +118,10 @@ class Run:
         return tick
 
 
-class Ticks:
-    """The next ``n`` ticks of a :class:`Run` as a tick source for :func:`feed_shards`."""
-
-    def __init__(self, run: Run, n: int) -> None:
-        self.run, self.n = run, n
-        self.topology, self.interval_s = run.topology, INTERVAL_S
-
-    def ticks(self) -> Iterator[Tick]:
-        for _ in range(self.n):
-            yield self.run.next()
-
-
 def make_storm(args: argparse.Namespace) -> Storm:
     return storm_fleet(
         racks=args.racks, nodes_per_rack=args.nodes, onset_s=args.warmup * INTERVAL_S
     )
-
-
-def standing(events: Iterable[Event]) -> dict[str, tuple[float, Incident]]:
-    """Incidents opened and not merged away, by id: when opened (event time) and as last
-    updated (a GPU incident widened to its rack has the rack as root by then)."""
-    opened: dict[str, tuple[float, Incident]] = {}
-    merged: set[str] = set()
-    for e in events:
-        if isinstance(e, IncidentOpened):
-            opened[e.incident.incident_id] = (e.time, e.incident)
-        elif isinstance(e, IncidentUpdated) and e.incident.incident_id in opened:
-            if e.change == "merged":
-                merged.add(e.incident.incident_id)
-            else:
-                opened[e.incident.incident_id] = (opened[e.incident.incident_id][0], e.incident)
-    return {k: v for k, v in opened.items() if k not in merged}
 
 
 def reference(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, float]]:
@@ -174,30 +147,6 @@ def reference(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, float
             cost["correlate"] += time.process_time() - t2
             events += found + joined
     return {k: v[1].root_entity for k, v in standing(events).items()}, dict(cost)
-
-
-async def bus_state(bus: JetStreamBus, telemetry: list[str], events: list[str]) -> int:
-    js = bus._require_js()
-    busy = 0
-    for stream, names in (
-        (bus.names.telemetry_stream, telemetry),
-        (bus.names.events_stream, events),
-    ):
-        for name in names:
-            try:
-                info = await js.consumer_info(stream, name)
-            except Exception:  # not bound yet
-                busy += 1
-                continue
-            busy += (info.num_pending or 0) + (info.num_ack_pending or 0)
-    return busy
-
-
-async def drained(bus: JetStreamBus, telemetry: list[str], events: list[str]) -> None:
-    quiet = 0
-    while quiet < 2:
-        quiet = quiet + 1 if await bus_state(bus, telemetry, events) == 0 else 0
-        await asyncio.sleep(0.5)
 
 
 def gpufleet(url: str, log: Path, *args: str, kill_at: int = 0) -> subprocess.Popen[bytes]:

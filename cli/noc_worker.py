@@ -53,6 +53,9 @@ def cmd_noc_worker(args: argparse.Namespace, out: TextIO) -> int:
             f"({stats.redelivered} redelivered and skipped, {stats.rebuilt} read back at start), "
             f"{stats.published} events published\n"
         )
+        kept = worker.not_understood()
+        if kept:
+            out.write(f"noc-worker {shard}: kept, not understood: {kept}\n")
     return 0
 
 

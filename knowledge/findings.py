@@ -219,6 +219,47 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "Fabric Manager is not running: service failed, NVLink training failed, or it stopped",
     ),
     "nvswitch_fatal_error": ("hardware", "Fabric Manager logged an NVSwitch fatal error"),
+    "cuda_illegal_address_in_job": (
+        "workload",
+        "job output: CUDA 'an illegal memory access was encountered' (cudaErrorIllegalAddress)",
+    ),
+    # Kubernetes API records (events, node conditions, pod status): the API server's word,
+    # never kernel evidence (agents.sre.k8s_reads)
+    "k8s_device_plugin_admission_failed": (
+        "os",
+        "Kubernetes: a pod on the node failed admission with UnexpectedAdmissionError - the "
+        "NVIDIA device plugin's Allocate found fewer healthy GPUs than the node advertises",
+    ),
+    "k8s_nvml_init_failed": (
+        "driver",
+        "Kubernetes: containers on the node fail to start in the NVIDIA container runtime: "
+        "'nvidia-container-cli: initialization error: nvml error: driver/library version "
+        "mismatch' (or 'driver not loaded')",
+    ),
+    "k8s_gpu_health_condition": (
+        "hardware",
+        "Kubernetes: an NVIDIA GPU health condition from a DCGM health watch is True on the node "
+        "(NVSentinel's GpuMemWatch, GpuNvlinkWatch, GpuPcieWatch, GpuThermalWatch, ...)",
+    ),
+    "k8s_gpu_fallen_off_condition": (
+        "driver",
+        "Kubernetes: NVSentinel's SysLogsGPUFallenOff condition is True on the node (its syslog "
+        "monitor read 'GPU has fallen off the bus'; the API's word, not our kernel read)",
+    ),
+    "k8s_nvswitch_fatal_condition": (
+        "hardware",
+        "Kubernetes: NVSentinel's NVSwitchFatalError condition is True on the node",
+    ),
+    "k8s_node_oom": (
+        "os",
+        "Kubernetes: the kubelet's SystemOOM or node-problem-detector's OOMKilling event on the "
+        "node (the kernel's OOM killer killed a process)",
+    ),
+    "k8s_container_oom_killed": (
+        "workload",
+        "Kubernetes: a container of the incident's pod terminated with reason OOMKilled (its "
+        "memory limit, exit code 137) - host memory, not GPU memory",
+    ),
 }
 
 
@@ -246,7 +287,9 @@ FAULT_FINDINGS: frozenset[str] = frozenset(
 SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
     "sbe_storm": ("sbe_rate_high", "sbe_rate_above_peers"),
     "sbe_above_peers": ("sbe_rate_above_peers", "sbe_rate_high"),
-    "node_gpus_silent": ("node_gpus_vanished", "driver_wedge_hung_tasks"),
+    # NVML refusing to initialise (the runtime's "driver/library version mismatch") is why
+    # dcgm-exporter's series of every GPU stop too
+    "node_gpus_silent": ("node_gpus_vanished", "driver_wedge_hung_tasks", "k8s_nvml_init_failed"),
     "job_telemetry_frozen": ("job_frozen_all_ranks",),
     "dbe": ("dbe_increase",),
     "row_remap_failure": ("row_remap_failure",),

@@ -26,7 +26,28 @@ Signature kinds (``source`` ``k8s_event`` or ``k8s_node``):
 ``insufficient_gpu``                    ``FailedScheduling`` … ``Insufficient nvidia.com/gpu``
 ``device_plugin_admission_error``       ``UnexpectedAdmissionError`` (the device plugin's
                                         Allocate failed: fewer healthy GPUs than advertised)
+``gpu_runtime_failed``                  ``FailedCreatePodSandBox`` / ``Failed`` whose message is
+                                        the NVIDIA container runtime's (``nvidia-container-cli:
+                                        initialization error: nvml error: driver/library version
+                                        mismatch``, ``driver not loaded``, ``unknown device``, or
+                                        ``no runtime for "nvidia" is configured``); ``detail
+                                        ["runtime_error"]`` says which
+``node_oom``                            the kubelet's ``SystemOOM`` ("System OOM encountered,
+                                        victim process: X, pid: N") or node-problem-detector's
+                                        ``OOMKilling`` ("Out of memory: Killed process N (X)")
+``container_oom_killed``                (source ``k8s_pod``) a container of the pod terminated
+                                        with reason ``OOMKilled`` (its memory limit; exit 137)
 ======================================  =========================================================
+
+NVIDIA's GPU health conditions (NVSentinel's platform connector, docs/INTEGRATIONS.md): the
+type is the health check's name - the DCGM watches ``GpuMemWatch``, ``GpuThermalWatch``,
+``GpuPcieWatch``, ``GpuPowerWatch``, ``GpuInforomWatch``, ``GpuSmWatch``, ``GpuNvlinkWatch``,
+``GpuMcuWatch``, ``GpuPmuWatch``, ``GpuDriverWatch``, ``GpuCpusetWatch``; the syslog checks
+``SysLogsXIDError``, ``SysLogsSXIDError``, ``SysLogsGPUFallenOff``; ``NVSwitchFatalError``,
+``NVSwitchDown``, ``NVSwitchNonFatalError``, ``DCGMError`` - ``True`` while faulty, and the
+message ``[code, code] description - RecommendedAction: ACTION``. A ``gpu_condition`` keeps the
+codes (``detail["error_codes"]``: DCGM ``DCGM_FR_*`` codes, or the Xid of a syslog check, which
+also becomes the ``xid`` claim) and ``detail["recommended_action"]``.
 
 An event or condition that mentions the GPU stack but matches none of these is counted as
 GPU-related but not understood (kept in the report), never dropped; other ones are ignored.
@@ -42,6 +63,7 @@ from telemetry.text_evidence import SNIPPET, Signature, Source, TextParse, host_
 
 PROVENANCE = {"provenance": "kubernetes-api", "authenticated": "api-server"}
 MAX_ITEMS = 50_000  # events or nodes read from one document; the rest are counted, not parsed
+MAX_MESSAGE = 4096  # characters of an event message searched (the quoted text stays SNIPPET)
 
 _PRESSURE = frozenset({"MemoryPressure", "DiskPressure", "PIDPressure"})
 # node-problem-detector's default problem conditions (config/*.json in the NPD repository).
@@ -62,6 +84,23 @@ _GPU_TEXT = re.compile(
     r"nvidia|cuda|\bnvml\b|\bxid\b|nvlink|nvswitch|\bdcgm|\bgsp\b|\becc\b", re.IGNORECASE
 )
 _XID = re.compile(r"\bxid[\s:=(]*([0-9]{1,4})\b", re.IGNORECASE)
+# NVSentinel's condition message: "[DCGM_FR_FAULTY_MEMORY, ...] text - RecommendedAction: X".
+_ERROR_CODES = re.compile(r"^\s*\[([A-Za-z0-9_, ]{1,200})\]")
+_RECOMMENDED = re.compile(r"RecommendedAction:\s*([A-Z_]{1,40})")
+_SYSLOG_XID_CHECKS = frozenset({"SysLogsXIDError", "SysLogsSXIDError"})
+# The NVIDIA container runtime's failures as the kubelet reports them (nvidia-container-cli,
+# libnvidia-container; containerd's "no runtime for" when the nvidia runtime class is absent).
+_GPU_RUNTIME = re.compile(
+    r"nvidia-container-cli|nvidia-container-runtime|no runtime for \"nvidia\""
+)
+_RUNTIME_ERRORS = (
+    ("driver/library version mismatch", "driver_library_mismatch"),
+    ("driver not loaded", "driver_not_loaded"),
+    ("unknown device", "unknown_device"),
+    ("no runtime for", "runtime_not_configured"),
+)
+_SYSTEM_OOM = re.compile(r"victim process: ([^,\s]{1,64})(?:, pid: ([0-9]{1,10}))?")
+_NPD_OOM = re.compile(r"Killed process ([0-9]{1,10}) \(([^)]{1,64})\)")
 _INSUFFICIENT_GPU = re.compile(r"Insufficient (nvidia\.com/[A-Za-z0-9._-]{1,63})")
 _NODES_AVAILABLE = re.compile(r"([0-9]{1,6})/([0-9]{1,6}) nodes are available")
 
@@ -85,9 +124,31 @@ def _items(doc: Any, kinds: tuple[str, ...], out: TextParse) -> list[Mapping[str
     return [i for i in items[:MAX_ITEMS] if isinstance(i, Mapping)]
 
 
-def _s(obj: Mapping[str, Any] | None, key: str) -> str:
-    v = (obj or {}).get(key)
-    return v[:SNIPPET] if isinstance(v, str) else ""
+def _s(obj: object, key: str, cap: int = SNIPPET) -> str:
+    """``obj[key]`` cut to ``cap`` when ``obj`` is a mapping and the value a string, else ``""``
+    (the API's JSON is read as it comes: a wrong type is an absent value, never a crash)."""
+    v = obj.get(key) if isinstance(obj, Mapping) else None
+    return v[:cap] if isinstance(v, str) else ""
+
+
+def _m(obj: object) -> Mapping[str, Any]:
+    return obj if isinstance(obj, Mapping) else {}
+
+
+def _list(obj: object) -> list[Any]:
+    return obj if isinstance(obj, list) else []
+
+
+def _scalar(obj: Mapping[str, Any], key: str, default: str) -> str:
+    v = obj.get(key)
+    return str(v)[:20] if isinstance(v, int | str) and not isinstance(v, bool) else default
+
+
+def _telling_part(message: str) -> str:
+    """The part of an event message to quote: the NVIDIA runtime's own line when the message
+    is an OCI error chain ending in it (the chain's start says nothing), else the start."""
+    at = message.find("nvidia-container-cli:")
+    return message[at:] if at > 0 else message
 
 
 # ------------------------------------------------------------------ node conditions
@@ -102,7 +163,7 @@ def parse_node_conditions(
     known = frozenset(nodes)
     for n, node in enumerate(_items(doc, ("Node",), out), start=1):
         name = host_node(_s(node.get("metadata"), "name"), known)
-        conds = (node.get("status") or {}).get("conditions") or []
+        conds = _m(node.get("status")).get("conditions") or []
         for c in conds if isinstance(conds, list) else []:
             if not isinstance(c, Mapping):
                 continue
@@ -151,9 +212,18 @@ def _node_signature(
         "reason": _s(c, "reason"),
         "since": _s(c, "lastTransitionTime"),
     }
-    m = _XID.search(_s(c, "message")) or _XID.search(_s(c, "reason"))
+    message = _s(c, "message", MAX_MESSAGE)  # the recommended action ends a long message
+    codes = _ERROR_CODES.match(message)
+    if codes:
+        detail["error_codes"] = ",".join(p.strip() for p in codes.group(1).split(",") if p.strip())
+    action = _RECOMMENDED.search(message)
+    if action:
+        detail["recommended_action"] = action.group(1)
+    m = _XID.search(message) or _XID.search(_s(c, "reason"))
     if m:
         detail["xid"] = m.group(1)
+    elif codes and _s(c, "type") in _SYSLOG_XID_CHECKS and detail["error_codes"].isdigit():
+        detail["xid"] = detail["error_codes"]  # the syslog check's code is the (S)Xid
     return Signature(kind, source, origin, line, node=node, detail=detail, text=text[:SNIPPET])
 
 
@@ -175,16 +245,17 @@ def parse_events(
     for n, ev in enumerate(_items(doc, ("Event",), out), start=1):
         out.report.total += 1
         reason = _s(ev, "reason")
-        message = _s(ev, "message") or _s(ev, "note")
+        # the whole message (capped) is read: the runtime's own error ends a long OCI chain
+        message = _s(ev, "message", MAX_MESSAGE) or _s(ev, "note", MAX_MESSAGE)
         kind, detail = _event_kind(reason, message)
-        text = f"{reason}: {message}"
+        text = f"{reason}: {_telling_part(message)}"[:SNIPPET]
         if kind is None:
-            if _GPU_TEXT.search(text):
+            if _GPU_TEXT.search(f"{reason}: {message}"):
                 out.report.not_understood(n, text, gpu_text=True)
             else:
                 out.report.ignored += 1
             continue
-        obj = ev.get("involvedObject") or ev.get("regarding") or {}
+        obj = _m(ev.get("involvedObject") or ev.get("regarding"))
         node = _event_node(ev, obj, pod_nodes or {})
         detail = {
             **PROVENANCE,
@@ -195,7 +266,7 @@ def parse_events(
                 "//", "/"
             ),
             "time": _s(ev, "lastTimestamp") or _s(ev, "eventTime") or _s(ev, "firstTimestamp"),
-            "count": str(ev.get("count") or (ev.get("series") or {}).get("count") or 1),
+            "count": str(ev.get("count") or _m(ev.get("series")).get("count") or 1)[:20],
             "reporter": _s(ev.get("source"), "component") or _s(ev, "reportingController"),
         }
         out.report.recognised += 1
@@ -220,6 +291,15 @@ def _event_kind(reason: str, message: str) -> tuple[str | None, dict[str, str]]:
         return "node_not_ready", {}
     if reason == "UnexpectedAdmissionError":
         return "device_plugin_admission_error", {}
+    if reason in ("FailedCreatePodSandBox", "Failed") and _GPU_RUNTIME.search(message):
+        error = next((name for text, name in _RUNTIME_ERRORS if text in message), "other")
+        return "gpu_runtime_failed", {"runtime_error": error}
+    if reason == "SystemOOM":
+        m = _SYSTEM_OOM.search(message)
+        return "node_oom", ({"victim": m.group(1), "pid": m.group(2) or ""} if m else {})
+    if reason == "OOMKilling":
+        n = _NPD_OOM.search(message)
+        return "node_oom", ({"victim": n.group(2), "pid": n.group(1)} if n else {})
     if reason == "FailedScheduling":
         m = _INSUFFICIENT_GPU.search(message)
         if m is None:
@@ -239,3 +319,61 @@ def _event_node(ev: Mapping[str, Any], obj: Mapping[str, Any], pod_nodes: Mappin
     if host:
         return host
     return pod_nodes.get(f"{_s(obj, 'namespace')}/{_s(obj, 'name')}", "")
+
+
+# ------------------------------------------------------------------ pod status
+
+
+def parse_pod_status(pod: Any, *, origin: str, nodes: Iterable[str] = ()) -> TextParse:
+    """Signatures of one ``Pod``'s container statuses: a container whose current or last state
+    is ``terminated`` with reason ``OOMKilled`` (the kernel killed it at its memory limit) is a
+    ``container_oom_killed``, attributed to the pod's node. Each container status is one
+    accounted line; the others are ``ignored``."""
+    out = TextParse()
+    pods = _items(pod, ("Pod",), out)
+    if len(pods) != 1:
+        raise K8sEvidenceError(f"expected one Pod, got a list of {len(pods)}")
+    obj = pods[0]
+    meta = _m(obj.get("metadata"))
+    where = f"{_s(meta, 'namespace')}/{_s(meta, 'name')}"
+    node = host_node(_s(obj.get("spec"), "nodeName"), frozenset(nodes))
+    status = _m(obj.get("status"))
+    statuses = [
+        c
+        for key in ("initContainerStatuses", "containerStatuses")
+        for c in _list(status.get(key))
+        if isinstance(c, Mapping)
+    ][:MAX_ITEMS]
+    for n, cs in enumerate(statuses, start=1):
+        out.report.total += 1
+        killed = [
+            t
+            for t in (_m(cs.get(k)).get("terminated") for k in ("state", "lastState"))
+            if isinstance(t, Mapping) and _s(t, "reason") == "OOMKilled"
+        ]
+        if not killed:
+            out.report.ignored += 1
+            continue
+        t = killed[0]
+        detail = {
+            **PROVENANCE,
+            "pod": where,
+            "container": _s(cs, "name"),
+            "exit_code": _scalar(t, "exitCode", ""),
+            "finished": _s(t, "finishedAt"),
+            "restarts": _scalar(cs, "restartCount", "0"),
+        }
+        text = f"container {_s(cs, 'name')} of pod {where}: terminated, reason OOMKilled"
+        out.report.recognised += 1
+        out.add(
+            Signature(
+                "container_oom_killed",
+                "k8s_pod",
+                origin,
+                n,
+                node=node,
+                detail=detail,
+                text=text[:SNIPPET],
+            )
+        )
+    return out

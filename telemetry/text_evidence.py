@@ -35,6 +35,7 @@ Source = Literal[
     "ib_counters",
     "k8s_event",  # telemetry.k8s_evidence: read from the Kubernetes API, not from a file
     "k8s_node",
+    "k8s_pod",  # a pod's status (its containers' terminations) from the Kubernetes API
 ]
 # The evidence files an incident folder or a node may hold (node_evidence.search's sources).
 SOURCES: tuple[Source, ...] = (

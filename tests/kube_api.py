@@ -109,6 +109,38 @@ def node_object(name: str, *, unschedulable: bool = False, rv: int = 4711) -> di
     return node
 
 
+def oom_killed(
+    container: str = "main", restarts: int = 1, started: str = CREATED
+) -> dict[str, Any]:
+    """A container status whose last run the kernel killed at its memory limit: ``lastState.
+    terminated`` with reason ``OOMKilled`` and exit code 137 (128 + SIGKILL), as the API
+    serves it while the kubelet backs off restarting it."""
+    return {
+        "name": container,
+        "ready": False,
+        "restartCount": restarts,
+        "image": "nvcr.io/nvidia/pytorch:24.10-py3",
+        "imageID": "nvcr.io/nvidia/pytorch@sha256:0d5d",
+        "containerID": "containerd://4be2",
+        "started": False,
+        "state": {
+            "waiting": {
+                "reason": "CrashLoopBackOff",
+                "message": f"back-off 10s restarting failed container={container}",
+            }
+        },
+        "lastState": {
+            "terminated": {
+                "exitCode": 137,
+                "reason": "OOMKilled",
+                "startedAt": started,
+                "finishedAt": started,
+                "containerID": "containerd://4be2",
+            }
+        },
+    }
+
+
 def pod_object(
     name: str,
     node: str,

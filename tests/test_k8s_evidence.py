@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("kubernetes", reason="the kubernetes client is a gpufleet dependency")
 
@@ -20,11 +22,30 @@ from graph.executors.k8s_client import k8s_executor
 from graph.executors.k8s_config import KubernetesConfig
 from graph.tools import ToolRegistry
 from knowledge.schema import TOOLS
-from telemetry.k8s_evidence import K8sEvidenceError, parse_events, parse_node_conditions
-from tests.kube_api import TOKEN, Cluster, KubeApi, node_object, pod_object
+from telemetry.k8s_evidence import (
+    K8sEvidenceError,
+    parse_events,
+    parse_node_conditions,
+    parse_pod_status,
+)
+from tests.kube_api import TOKEN, Cluster, KubeApi, node_object, oom_killed, pod_object
 
 NODE = "gpu-node-07"
 T = "2026-11-25T21:14:05Z"
+# Real wordings (the kubelet's devicemanager and oom watcher; the NVIDIA container runtime as in
+# NVIDIA/nvidia-container-toolkit#394 and NVIDIA/gpu-operator#898)
+ADMISSION_ERROR = (
+    "Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. "
+    "Requested: 8, Available: 7, which is unexpected"
+)
+SYSTEM_OOM = "System OOM encountered, victim process: python, pid: 48213"
+NVML_MISMATCH = (
+    "Error: failed to create containerd task: failed to create shim task: OCI runtime create "
+    "failed: runc create failed: unable to start container process: error during container "
+    "init: error running hook #0: error running hook: exit status 1, stdout: , stderr: "
+    "Auto-detected mode as 'legacy'\nnvidia-container-cli: initialization error: nvml error: "
+    "driver/library version mismatch: unknown"
+)
 
 
 def event(
@@ -69,6 +90,16 @@ def event(
     }
 
 
+def system_oom(node: str) -> dict[str, Any]:
+    """The kubelet's oom watcher's event about ``node`` (reason ``SystemOOM``)."""
+    return event("SystemOOM", SYSTEM_OOM, "Node", node, component="kubelet", host=node)
+
+
+def admission_error(node: str, pod: str) -> dict[str, Any]:
+    """The kubelet's device manager refusing ``pod`` (reason ``UnexpectedAdmissionError``)."""
+    return event("UnexpectedAdmissionError", ADMISSION_ERROR, "Pod", pod, host=node)
+
+
 EVENTS = [
     event(
         "Evicted",
@@ -96,14 +127,7 @@ EVENTS = [
         component="node-controller",
         etype="Normal",
     ),
-    event(
-        "UnexpectedAdmissionError",
-        "Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. "
-        "Requested: 8, Available: 7, which is unexpected",
-        "Pod",
-        "train-d-0",
-        host=NODE,
-    ),
+    admission_error(NODE, "train-d-0"),
     event(
         "Scheduled",
         "Successfully assigned training/train-e-0 to gpu-node-03",
@@ -171,7 +195,10 @@ def test_events_become_typed_signatures_attributed_to_nodes() -> None:
         "insufficient_gpu",
         "node_not_ready",
         "device_plugin_admission_error",
+        "gpu_runtime_failed",
     }
+    runtime = by_kind["gpu_runtime_failed"]
+    assert runtime.node == NODE and runtime.detail["runtime_error"] == "driver_not_loaded"
     assert by_kind["pod_evicted"].node == NODE
     assert by_kind["node_not_ready"].node == NODE  # the Node object the event is about
     assert by_kind["device_plugin_admission_error"].node == NODE
@@ -186,8 +213,8 @@ def test_events_become_typed_signatures_attributed_to_nodes() -> None:
         assert s.detail["provenance"] == "kubernetes-api"
         assert s.detail["authenticated"] == "api-server"
     r = got.report
-    assert (r.total, r.recognised, r.ignored, r.gpu_unparsed) == (6, 4, 1, 1)
-    assert r.consistent and "nvidia-container-cli" in r.gpu_unparsed_lines[0][1]
+    assert (r.total, r.recognised, r.ignored, r.gpu_unparsed) == (6, 5, 1, 0)
+    assert r.consistent
 
 
 def test_events_k8s_io_v1_are_read_too() -> None:
@@ -216,6 +243,95 @@ def test_node_conditions_name_the_problems_and_count_the_healthy() -> None:
     assert kinds["node_problem"].detail["condition"] == "KernelDeadlock"
     assert all(s.node == NODE and s.source == "k8s_node" for s in got.signatures)
     assert got.report.ignored == 1  # MemoryPressure=False
+
+
+def test_oom_and_nvidia_runtime_events_in_their_real_wording() -> None:
+    events = [
+        system_oom(NODE),
+        event(
+            "OOMKilling",
+            "Out of memory: Killed process 48213 (python) total-vm:15791416kB, anon-rss:14369596kB, file-rss:4kB, shmem-rss:0kB, UID:0 pgtables:28740kB oom_score_adj:0",
+            "Node",
+            NODE,
+            component="kernel-monitor",
+            host=NODE,
+        ),
+        event(
+            "Failed",
+            NVML_MISMATCH,
+            "Pod",
+            "train-b-0",
+            host=NODE,
+        ),
+        event(
+            "FailedCreatePodSandBox",
+            'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured',
+            "Pod",
+            "train-c-0",
+            host=NODE,
+        ),
+        event(
+            "Failed",
+            'Failed to pull image "nvcr.io/nvidia/pytorch:99.01-py3": not found',
+            "Pod",
+            "train-e-0",
+            host=NODE,
+        ),
+    ]
+    got = parse_events({"kind": "EventList", "items": events})
+    sigs = [(s.kind, dict(s.detail)) for s in got.signatures]
+    assert [(k, d.get("victim"), d.get("pid")) for k, d in sigs[:2]] == [
+        ("node_oom", "python", "48213"),
+        ("node_oom", "python", "48213"),
+    ]
+    assert [d.get("runtime_error") for k, d in sigs[2:]] == [
+        "driver_library_mismatch",
+        "runtime_not_configured",
+    ]
+    # the quoted text is the runtime's own line, not the start of the OCI chain
+    assert got.signatures[2].text.startswith("Failed: nvidia-container-cli: initialization error")
+    assert got.report.ignored == 0 and got.report.gpu_unparsed == 1  # the image pull: GPU text
+
+
+def test_nvidia_health_conditions_keep_codes_and_recommended_action() -> None:
+    node = node_object(NODE)
+    node["status"]["conditions"] += [
+        {"type": "GpuMemWatch", "status": "True", "lastHeartbeatTime": T, "lastTransitionTime": T, "reason": "GpuMemWatchIsNotHealthy",
+         "message": "[DCGM_FR_VOLATILE_DBE_DETECTED] Detected 1 volatile double-bit ECC error(s) in GPU 3. - RecommendedAction: COMPONENT_RESET"},
+        {"type": "SysLogsXIDError", "status": "True", "lastHeartbeatTime": T, "lastTransitionTime": T, "reason": "SysLogsXIDErrorIsNotHealthy",
+         "message": "[79] ErrorCode:79 PCI:0000:5d:00 GPU has fallen off the bus. - RecommendedAction: RESTART_BM"},
+        {"type": "GpuThermalWatch", "status": "False", "lastHeartbeatTime": T, "lastTransitionTime": T, "reason": "GpuThermalWatchIsHealthy",
+         "message": "No Health Failures"},
+    ]  # fmt: skip
+    got = parse_node_conditions(node)
+    by = {s.detail["condition"]: s.detail for s in got.signatures}
+    assert set(by) == {"GpuMemWatch", "SysLogsXIDError"}  # the healthy watch is counted only
+    assert by["GpuMemWatch"]["error_codes"] == "DCGM_FR_VOLATILE_DBE_DETECTED"
+    assert by["GpuMemWatch"]["recommended_action"] == "COMPONENT_RESET"
+    assert "xid" not in by["GpuMemWatch"]
+    assert (by["SysLogsXIDError"]["xid"], by["SysLogsXIDError"]["recommended_action"]) == (
+        "79",
+        "RESTART_BM",
+    )
+
+
+def test_a_pods_oom_killed_container_is_read_from_its_status() -> None:
+    pod = {"kind": "Pod", "apiVersion": "v1", **pod_object("train-a-0", NODE, gpus=8)}
+    pod["status"]["containerStatuses"] = [
+        oom_killed("main", restarts=2),
+        {"name": "sidecar", "restartCount": 0, "ready": True, "state": {"running": {"startedAt": T}}, "lastState": {}},
+    ]  # fmt: skip
+    got = parse_pod_status(pod, origin="pod training/train-a-0 status", nodes=[NODE])
+    (sig,) = got.signatures
+    assert (sig.kind, sig.source, sig.node) == ("container_oom_killed", "k8s_pod", NODE)
+    assert (sig.detail["container"], sig.detail["exit_code"], sig.detail["restarts"]) == (
+        "main",
+        "137",
+        "2",
+    )
+    assert (got.report.total, got.report.recognised, got.report.ignored) == (2, 1, 1)
+    with pytest.raises(K8sEvidenceError, match="Pod"):
+        parse_pod_status({"kind": "Node"}, origin="x")
 
 
 def test_not_a_kubernetes_document_is_one_clear_error() -> None:
@@ -265,6 +381,7 @@ def test_read_tools_through_the_real_client(api: KubeApi) -> None:
         "pod_evicted",
         "node_not_ready",
         "device_plugin_admission_error",
+        "gpu_runtime_failed",
     }  # insufficient_gpu names no node
     assert "not kernel evidence" in ev.data["provenance"]
     assert ev.query.startswith("GET /api/v1/events")
@@ -340,3 +457,41 @@ def test_diagnosis_evidence_shows_kubernetes_reads_with_their_provenance(api: Ku
     assert ev.status == "ok" and "not kernel evidence" in ev.summary
     assert ev.facts["provenance"] == "kubernetes-api"
     assert ev.facts["sig_gpu_condition_nodes"] == NODE and ev.facts["claimed_xids"] == "79"
+
+
+# -- hostile documents: a result or the one documented error ------------------------------------
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=30)
+)
+_values = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+_KEYS = ("kind", "items", "metadata", "status", "spec", "conditions", "containerStatuses", "state", "lastState", "terminated", "reason", "message", "type", "involvedObject", "source", "series", "count", "nodeName")  # fmt: skip
+_shaped = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(_KEYS), inner, max_size=5)
+    | st.fixed_dictionaries({"kind": st.sampled_from(["Pod", "Node", "Event", "EventList"])}, optional={"items": st.lists(inner, max_size=3), "status": inner, "spec": inner, "reason": st.sampled_from(["SystemOOM", "Failed", "FailedCreatePodSandBox", "OOMKilling"]), "message": st.text(max_size=60)}),
+    max_leaves=30,
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(doc=st.one_of(_values, _shaped))
+def test_any_document_is_a_result_or_one_clear_error(doc: object) -> None:
+    for parse in (
+        lambda d: parse_events(d, nodes=[NODE]),
+        lambda d: parse_node_conditions(d, nodes=[NODE]),
+        lambda d: parse_pod_status(d, origin="pod x/y status", nodes=[NODE]),
+    ):
+        try:
+            got = parse(doc)
+        except K8sEvidenceError:
+            continue
+        r = got.report
+        assert r.total == r.recognised + r.ignored + r.unrecognised
+        assert all(len(s.text) <= 200 for s in got.signatures)

@@ -14,7 +14,7 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pytest
@@ -23,13 +23,13 @@ from agents.noc.correlator import CrossRackCorrelator
 from agents.noc.correlator_bus import CORRELATOR_NAME
 from agents.noc.detector import Detector
 from agents.noc.worker import feed_shards, worker_name
-from bus.events import Event, IncidentOpened, IncidentUpdated
+from bus.events import Event, IncidentOpened
 from bus.failpoints import ENV
 from bus.jetstream import JetStreamBus
 from cli.main import main
 from sim.faults import DoubleBitError
 from sim.simulator import FleetSimulator
-from sim.storm import SHARED_PDU, storm_fleet
+from sim.storm import SHARED_PDU, StormTicks, drained, standing, storm_fleet
 from telemetry.frame import Tick
 from telemetry.shards import rack_topology, split_by_rack
 from telemetry.topology import Topology
@@ -40,6 +40,7 @@ __all__ = ["nats_server"]
 
 ROOT = Path(__file__).resolve().parent.parent
 ONSET_S = 600.0
+INTERVAL_S = 15.0  # the simulator's
 TICKS = 90  # 22.5 min at 15 s: the storm starts at tick 40
 KILL_AT = 46  # rack-2's worker kills itself here: six ticks into the storm, as its part opens
 
@@ -55,17 +56,7 @@ def _storm() -> tuple[Topology, list[Tick]]:
 
 def _roots(events: Iterable[Event]) -> dict[str, str]:
     """incident id -> root (as last updated) for every incident opened and not merged away."""
-    opened: dict[str, str] = {}
-    merged: set[str] = set()
-    for e in events:
-        if isinstance(e, IncidentOpened):
-            opened[e.incident.incident_id] = e.incident.root_entity
-        elif isinstance(e, IncidentUpdated) and e.incident.incident_id in opened:
-            if e.change == "merged":
-                merged.add(e.incident.incident_id)
-            else:  # widened to its rack, say: the root as last updated
-                opened[e.incident.incident_id] = e.incident.root_entity
-    return {k: v for k, v in opened.items() if k not in merged}
+    return {k: incident.root_entity for k, (_, incident) in standing(events).items()}
 
 
 def _opened(events: Iterable[Event]) -> set[str]:
@@ -150,47 +141,15 @@ async def _storm_with_a_kill(
     async with asyncio.timeout(240), JetStreamBus(url) as bus:
         got = Recorder()
         bus.subscribe_view("incident", "check", got, from_start=True)
-        await feed_shards(_Ticks(topo, ticks), topo, bus)
+        await feed_shards(StormTicks(topo, ticks, INTERVAL_S), topo, bus)
         while procs["rack-2"].poll() is None:  # it kills itself at its KILL_AT-th tick
             await asyncio.sleep(0.1)
         assert procs["rack-2"].returncode == -signal.SIGKILL
         logs["rack-2 killed"] = procs["rack-2"].communicate(timeout=30)[0].decode()
         procs["rack-2"] = _gpufleet(url, *restart_argv)
-        await _drained(bus, [worker_name(r) for r in topo.rack_keys], [CORRELATOR_NAME])
+        await drained(bus, [worker_name(r) for r in topo.rack_keys], [CORRELATOR_NAME])
         await bus.drain()
     return list(got.events)
-
-
-class _Ticks:
-    """A slice of the storm as a tick source."""
-
-    def __init__(self, topology: Topology, ticks: Sequence[Tick]) -> None:
-        self.topology, self.ticks_, self.interval_s = topology, ticks, 15.0
-
-    def ticks(self) -> Iterator[Tick]:
-        return iter(self.ticks_)
-
-
-async def _drained(bus: JetStreamBus, telemetry: list[str], events: list[str]) -> None:
-    """Until every worker and the correlator have acked all there is (twice in a row, so the
-    correlator has seen what the workers published last)."""
-    js = bus._require_js()
-    quiet = 0
-    while quiet < 2:
-        busy = 0
-        for stream, names in (
-            (bus.names.telemetry_stream, telemetry),
-            (bus.names.events_stream, events),
-        ):
-            for name in names:
-                try:
-                    info = await js.consumer_info(stream, name)
-                except Exception:  # not bound yet
-                    busy += 1
-                    continue
-                busy += (info.num_pending or 0) + (info.num_ack_pending or 0)
-        quiet = quiet + 1 if busy == 0 else 0
-        await asyncio.sleep(0.5)
 
 
 def test_correlate_needs_a_reachable_bus(capsys: pytest.CaptureFixture[str]) -> None:

@@ -72,9 +72,23 @@ class NocWorker:
     def __init__(self, bus: ShardBus, shard: str, detector: Detector) -> None:
         self.bus, self.shard, self.detector = bus, shard, detector
         self.stats = WorkerStats()
-        self._decoder = TickDecoder()
+        self.decoder = TickDecoder()
         self._last_t: float | None = None
         self._unpublished: list[Event] = []
+
+    def not_understood(self) -> str:
+        """What the shards carried that this version keeps without understanding (field names
+        not in the registry, header keys), counted; empty when there was none."""
+        parts = []
+        for what, counts in (
+            ("fields not in the registry", self.decoder.unknown_fields),
+            ("unknown shard header keys", self.decoder.unknown_keys),
+        ):
+            if counts:
+                shown = ", ".join(f"{name} ({n})" for name, n in counts.most_common(10))
+                more = f" and {len(counts) - 10} more" if len(counts) > 10 else ""
+                parts.append(f"{what}: {shown}{more}")
+        return "; ".join(parts)
 
     def subscribe(self, *, max_queue: int = 64) -> Subscription:
         """Consume the shard's telemetry under :func:`worker_name`."""
@@ -93,7 +107,7 @@ class NocWorker:
             if seq > acked:
                 await self.handle(data)
                 continue
-            tick = self._decoder.decode(data)
+            tick = self.decoder.decode(data)
             if self._last_t is None or tick.timestamp > self._last_t:
                 self.detector.process(tick)
                 self._last_t = tick.timestamp
@@ -101,7 +115,7 @@ class NocWorker:
 
     async def handle(self, data: bytes) -> None:
         """Detect on one shard tick (unless processed already) and publish what it found."""
-        tick = self._decoder.decode(data)
+        tick = self.decoder.decode(data)
         if self._last_t is not None and tick.timestamp <= self._last_t:
             self.stats.redelivered += 1
         else:

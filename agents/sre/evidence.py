@@ -56,6 +56,11 @@ MAX_FOCUS_GPUS = 8
 MAX_PEER_ENTITIES = 64
 LINE_CHARS = 160
 QUOTED_LINES = 5
+MAX_POD_LOGS = 4  # pod logs read per incident (each is one API call of up to 8 MiB)
+# A Kubernetes workload's job id on an incident: "namespace/pod" (agents.noc.job_rules).
+_POD_JOB = re.compile(
+    r"^([a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)/([a-z0-9](?:[-.a-z0-9]{0,251}[a-z0-9])?)$"
+)
 
 GPU_FOCUS_FIELDS: tuple[str, ...] = (
     "DCGM_FI_DEV_GPU_TEMP",
@@ -125,7 +130,7 @@ def _window(incident: Incident, now: float) -> tuple[float, float]:
     return incident.opened_at - LOOKBACK_S, max(now, incident.opened_at)
 
 
-K8S_EVIDENCE_TOOLS = ("k8s.node_conditions", "k8s.events")
+K8S_EVIDENCE_TOOLS = ("k8s.node_conditions", "k8s.events", "k8s.pod_log")
 
 
 def kubernetes_readable(registry: ToolRegistry) -> bool:
@@ -146,8 +151,8 @@ def plan_evidence(
     driver: kernel log of the nodes around the incident; recent driver/firmware changes.
     os: host metrics of the nodes; kernel-log NIC / host lines.
     workload: scheduler state and jobs of the nodes, the incident's jobs, earlier incidents.
-    With ``kubernetes`` (the k8s read tools are configured): the nodes' conditions (os) and
-    the cluster's events about them (workload).
+    With ``kubernetes`` (the k8s read tools are configured): the nodes' conditions (os), the
+    cluster's events about them and the logs and status of the incident's pods (workload).
     """
     start, end = _window(incident, incident.updated_at if now is None else now)
     a = _Around(
@@ -168,7 +173,17 @@ def plan_evidence(
         nodes = {"nodes": a.nodes[:MAX_PEER_ENTITIES]}
         plan["os"].append(ToolCall(tool="k8s.node_conditions", args=nodes))
         plan["workload"].append(ToolCall(tool="k8s.events", args=nodes))
+        plan["workload"] += _pod_log_calls(incident)
     return plan
+
+
+def _pod_log_calls(incident: Incident) -> list[ToolCall]:
+    """``k8s.pod_log`` for the incident's jobs that are pods (``namespace/pod``)."""
+    pods = [m.groups() for m in map(_POD_JOB.match, incident.jobs) if m]
+    return [
+        ToolCall(tool="k8s.pod_log", args={"namespace": ns, "pod": pod})
+        for ns, pod in pods[:MAX_POD_LOGS]
+    ]
 
 
 def _text_call(a: _Around, *sources: str, jobs: bool = False) -> ToolCall:
@@ -668,21 +683,8 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     facts["first_event_time"] = first
     lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
     more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
-    summary = (
-        f"kernel log on {nodes}: {len(events)} event(s) "
-        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
-        + (": " + "; ".join(lines) + more if lines else "")
-    )
-    return Evidence(
-        evidence_id="",
-        layer=layer,
-        tool=call.tool,
-        entity=nodes,
-        summary=summary,
-        facts=facts,
-        query=res.query,
-        status="ok" if events else "empty",
-    )
+    head = f"kernel log on {nodes}: {len(events)} event(s)"
+    return _counted_evidence(layer, call, res, head, kinds, facts, lines, more=more)
 
 
 _HUMAN_REASON = re.compile(
@@ -866,6 +868,7 @@ def evidence_from_results(
             call.args.get("entity")
             or call.args.get("node")
             or call.args.get("job_id")
+            or _pod_of(call)
             or ",".join(map(str, call.args.get("entities") or call.args.get("nodes") or []))
         )
         if not res.ok:
@@ -1011,6 +1014,41 @@ def _fm_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
     }
 
 
+def _named_cuda_errors(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """An NCCL "Cuda failure '<message>'" also counts as the CUDA error its message names."""
+    return [
+        {**i, "kind": str((i.get("detail") or {}).get("cuda_error"))}
+        for i in items
+        if (i.get("detail") or {}).get("cuda_error")
+    ]
+
+
+def _k8s_detail_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """Which GPU health conditions and which NVIDIA runtime errors, on which nodes
+    (``node=value`` pairs): the findings tell a DCGM watch from a syslog check, and a version
+    mismatch from a missing runtime class."""
+    facts: dict[str, Scalar] = {}
+    for kind, key, fact in (
+        ("gpu_condition", "condition", "gpu_conditions"),
+        ("gpu_runtime_failed", "runtime_error", "runtime_errors"),
+    ):
+        pairs = {
+            f"{i.get('node') or '?'}={(i.get('detail') or {}).get(key, '')}"
+            for i in items
+            if i.get("kind") == kind
+        }
+        if pairs:
+            facts[fact] = ",".join(sorted(pairs))[:600]
+    return facts
+
+
+def _pod_of(call: ToolCall) -> str:
+    """``namespace/pod`` of a ``k8s.pod_log`` call, else ``""``."""
+    if call.tool != "k8s.pod_log":
+        return ""
+    return f"{call.args.get('namespace', '')}/{call.args.get('pod', '')}"
+
+
 def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidence]:
     """One evidence item per node_evidence.search that found files: signature counts with
     their nodes and GPUs, RDMA peer attribution, rank progress, nvidia-smi readings, the
@@ -1021,12 +1059,7 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     if not files:
         return []
     items = [i for i in data.get("items") or [] if isinstance(i, dict)]
-    # an NCCL "Cuda failure '<message>'" also counts as the CUDA error its message names
-    named = [
-        {**i, "kind": str((i.get("detail") or {}).get("cuda_error"))}
-        for i in items
-        if (i.get("detail") or {}).get("cuda_error")
-    ]
+    named = _named_cuda_errors(items)
     facts: dict[str, Scalar] = {
         "files": len(files),
         "items": len(items),
@@ -1039,25 +1072,12 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
     lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]
     kinds = Counter(str(i.get("kind")) for i in items)
-    summary = (
+    head = (
         f"{facts['sources']} on {','.join(call.args.get('nodes', [])) or '*'}: "
-        f"{len(files)} file(s), {len(items)} signature(s) "
-        f"({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
-        + (f", {facts['unparsed']} GPU line(s) not understood" if facts["unparsed"] else "")
-        + (": " + "; ".join(lines) if lines else "")
+        f"{len(files)} file(s), {len(items)} signature(s)"
     )
-    return [
-        Evidence(
-            evidence_id="",
-            layer=layer,
-            tool=call.tool,
-            entity=",".join(call.args.get("nodes", [])) or "*",
-            summary=summary,
-            facts=facts,
-            query=res.query,
-            status="ok" if items else "empty",
-        )
-    ]
+    unparsed = f", {facts['unparsed']} GPU line(s) not understood" if facts["unparsed"] else ""
+    return [_counted_evidence(layer, call, res, head, kinds, facts, lines, note=unparsed)]
 
 
 def k8s_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
@@ -1072,25 +1092,45 @@ def k8s_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
         "provenance": "kubernetes-api",
         "unparsed": int((report or {}).get("gpu_unparsed") or 0),
     }
-    facts |= _kind_facts(items)
+    facts |= _kind_facts([*items, *_named_cuda_errors(items)])
+    for part in (_rdma_facts, _rank_facts, _k8s_detail_facts):
+        facts |= part(items)
     xids = sorted({str((i.get("detail") or {}).get("xid")) for i in items} - {"None"})
     if xids:
         facts["claimed_xids"] = ",".join(xids)
     kinds = Counter(str(i.get("kind")) for i in items)
     lines = [_quote(i.get("text", "")) for i in items[:QUOTED_LINES]]
-    nodes = ",".join(call.args.get("nodes", [])) or "*"
-    summary = (
-        f"{call.tool} on {nodes} (Kubernetes API, not kernel evidence): {len(items)} "
-        f"signature(s) ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items())) or 'none'})"
-        + (": " + "; ".join(lines) if lines else "")
+    nodes = ",".join(call.args.get("nodes", [])) or _pod_of(call) or "*"
+    head = (
+        f"{call.tool} on {nodes} (Kubernetes API, not kernel evidence): {len(items)} signature(s)"
     )
+    return _counted_evidence(layer, call, res, head, kinds, facts, lines)
+
+
+def _counted_evidence(
+    layer: Layer,
+    call: ToolCall,
+    res: ToolResult,
+    head: str,
+    kinds: Counter[str],
+    facts: dict[str, Scalar],
+    lines: Sequence[str],
+    *,
+    note: str = "",
+    more: str = "",
+) -> Evidence:
+    """The one shape of the log and signature readers' evidence: ``head (kind n, …)note:
+    quoted; lines more`` on the call's nodes, ``ok`` when anything was counted, else
+    ``empty`` (the absence is evidence too)."""
+    counted = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"
+    quoted = ": " + "; ".join(lines) + more if lines else ""
     return Evidence(
         evidence_id="",
         layer=layer,
         tool=call.tool,
-        entity=nodes,
-        summary=summary,
+        entity=",".join(call.args.get("nodes", [])) or _pod_of(call) or "*",
+        summary=f"{head} ({counted}){note}{quoted}",
         facts=facts,
         query=res.query,
-        status="ok" if items else "empty",
+        status="ok" if kinds else "empty",
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from agents.sre.evidence import FOCUS, HOST, JOB_GPUS, NODE_PEERS, RACK_PEERS
@@ -94,7 +94,8 @@ class _View:
     scheduler: list[Evidence] = field(default_factory=list)
     changes: list[Evidence] = field(default_factory=list)
     history: list[Evidence] = field(default_factory=list)
-    text: list[Evidence] = field(default_factory=list)  # node_evidence.search
+    text: list[Evidence] = field(default_factory=list)  # node_evidence.search, pod logs
+    k8s: list[Evidence] = field(default_factory=list)  # the Kubernetes API's records
 
     @classmethod
     def of(cls, evidence: Sequence[Evidence]) -> _View:
@@ -116,6 +117,10 @@ class _View:
                 v.history.append(e)
             elif e.tool == "node_evidence.search":
                 v.text.append(e)
+            elif e.tool.startswith("k8s."):
+                v.k8s.append(e)
+                if e.tool == "k8s.pod_log":  # a pod's output is a job's output
+                    v.text.append(e)
         return v
 
     def role(self, role: str) -> dict[str, Evidence]:
@@ -171,6 +176,7 @@ def derive_findings(incident: Incident, evidence: Sequence[Evidence]) -> tuple[F
     _workload(incident, v, out)
     _scheduler(incident, v, out)
     _text_evidence(incident, v, out)
+    _kubernetes(incident, v, out)
     return tuple(sorted(out.items.values(), key=lambda f: f.name))
 
 
@@ -835,14 +841,20 @@ def _on(evs: Sequence[Evidence], kind: str, gpus: set[str], nodes: set[str]) -> 
     return hit
 
 
+def _root_nodes(incident: Incident) -> set[str]:
+    """The incident's nodes: those of its GPU roots, its node list and a node root."""
+    nodes = {g.split("/", 1)[0] for g in _gpu_roots(incident)} | set(incident.nodes)
+    if incident.root_entity and "/" not in incident.root_entity:
+        nodes.add(incident.root_entity)
+    return nodes
+
+
 def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
     """Findings from job output, nvidia-smi -q, dcgmi diag, Fabric Manager and IB counters."""
     if not v.text:
         return
     gpus = set(_gpu_roots(incident))
-    nodes = {g.split("/", 1)[0] for g in gpus} | set(incident.nodes)
-    if incident.root_entity and "/" not in incident.root_entity:
-        nodes.add(incident.root_entity)
+    nodes = _root_nodes(incident)
     _rdma_and_ranks(incident, v, out)
     _job_errors(incident, v, out)
     _gpu_state(incident, v, out, gpus, nodes)
@@ -894,6 +906,7 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_uncorrectable_ecc", "cuda_uncorrectable_ecc_in_job"),
         ("cuda_device_unavailable", "cuda_device_unavailable"),
         ("nccl_nvls_failure", "nvls_setup_failed"),
+        ("cuda_illegal_address", "cuda_illegal_address_in_job"),
     ):
         evs = _with(v, kind)
         if evs:
@@ -941,3 +954,60 @@ def _fabric(incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
     fatal = _with(v, "fm_nvswitch_fatal")
     if fatal:
         out.add("nvswitch_fatal_error", incident.root_entity, fatal)
+
+
+# --------------------------------------------------------------------------- Kubernetes
+_NVML_INIT_ERRORS = frozenset({"driver_library_mismatch", "driver_not_loaded"})
+# NVSentinel's condition types (docs/INTEGRATIONS.md): DCGM health watches are Gpu*Watch.
+_FALLEN_OFF_CONDITION = "SysLogsGPUFallenOff"
+_NVSWITCH_FATAL_CONDITION = "NVSwitchFatalError"
+
+
+def _k8s_with(v: _View, kind: str, nodes: set[str]) -> list[Evidence]:
+    """Kubernetes evidence with ``kind`` signatures on one of ``nodes``."""
+    return _on([e for e in v.k8s if _ge(e.facts, f"sig_{kind}", 1)], kind, set(), nodes)
+
+
+def _on_nodes(v: _View, fact: str, nodes: set[str], want: Callable[[str], bool]) -> list[str]:
+    """The values of ``node=value`` pairs in ``fact`` on ``nodes`` that ``want`` accepts."""
+    pairs = (p.split("=", 1) for e in v.k8s for p in _split(e.facts.get(fact)) if "=" in p)
+    return sorted({value for node, value in pairs if node in nodes and want(value)})
+
+
+def _kubernetes(incident: Incident, v: _View, out: _Out) -> None:
+    """Findings from the Kubernetes API's records about the incident's nodes and pods: device
+    plugin admission failures, the NVIDIA runtime failing NVML init, NVIDIA's GPU health
+    conditions (NVSentinel), OOM kills. Never kernel evidence: a claimed Xid stays a claim."""
+    if not v.k8s:
+        return
+    nodes = _root_nodes(incident)
+    root = incident.root_entity
+    for kind, name in (
+        ("device_plugin_admission_error", "k8s_device_plugin_admission_failed"),
+        ("node_oom", "k8s_node_oom"),
+    ):
+        evs = _k8s_with(v, kind, nodes)
+        if evs:
+            out.add(name, root, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
+    oom = [
+        e for e in v.k8s if e.tool == "k8s.pod_log" and _ge(e.facts, "sig_container_oom_killed", 1)
+    ]
+    if oom:  # the incident's own pod (the plan reads its jobs' pods), wherever it ran
+        out.add("k8s_container_oom_killed", root, oom, detail=f"pod {oom[0].entity}")
+    runtime = _on_nodes(v, "runtime_errors", nodes, lambda e: e in _NVML_INIT_ERRORS)
+    if runtime:
+        evs = [e for e in v.k8s if e.facts.get("runtime_errors")]
+        out.add("k8s_nvml_init_failed", root, evs, detail=", ".join(runtime))
+    _k8s_conditions(v, out, nodes, root)
+
+
+def _k8s_conditions(v: _View, out: _Out, nodes: set[str], root: str) -> None:
+    evs = [e for e in v.k8s if e.facts.get("gpu_conditions")]
+    for name, want in (
+        ("k8s_gpu_health_condition", lambda c: c.startswith("Gpu") and c.endswith("Watch")),
+        ("k8s_gpu_fallen_off_condition", lambda c: c == _FALLEN_OFF_CONDITION),
+        ("k8s_nvswitch_fatal_condition", lambda c: c == _NVSWITCH_FATAL_CONDITION),
+    ):
+        conditions = _on_nodes(v, "gpu_conditions", nodes, want)
+        if conditions:
+            out.add(name, root, evs, detail=", ".join(conditions))
