@@ -263,6 +263,15 @@ class VictoriaMetrics:
         if status not in (200, 204):
             raise RuntimeError(f"VictoriaMetrics import failed ({status}): {resp[:500]!r}")
 
+    def import_prometheus(self, text: str) -> None:
+        """POST Prometheus exposition text (``name{labels} value [ms]`` lines, as a scrape of an
+        exporter reads) to ``/api/v1/import/prometheus``."""
+        status, resp = _http(
+            "POST", f"{self.url}/api/v1/import/prometheus", text.encode("utf-8"), timeout_s=120.0
+        )
+        if status not in (200, 204):
+            raise RuntimeError(f"VictoriaMetrics import failed ({status}): {resp[:500]!r}")
+
     def force_flush(self) -> None:
         """Make everything imported so far visible to queries now (not ~3 s later)."""
         status, resp = _http("GET", f"{self.url}/internal/force_flush")
@@ -297,6 +306,24 @@ class VictoriaMetrics:
         """An instant PromQL/MetricsQL query; the ``result`` list of the response."""
         q = urllib.parse.urlencode({"query": expr, "time": f"{at:.3f}"})
         status, body = _http("GET", f"{self.url}/api/v1/query?{q}")
+        if status != 200:
+            raise RuntimeError(f"VictoriaMetrics query failed ({status}): {body[:500]!r}")
+        result: list[dict[str, Any]] = json.loads(body)["data"]["result"]
+        return result
+
+    def query_range(self, expr: str, start: float, end: float, step: float) -> list[dict[str, Any]]:
+        """A range PromQL/MetricsQL query on the grid ``start + k·step`` ≤ ``end``; the
+        ``result`` list (``metric``, ``values``). ``nocache=1`` keeps ``start`` where it is."""
+        q = urllib.parse.urlencode(
+            {
+                "query": expr,
+                "start": f"{start:.3f}",
+                "end": f"{end:.3f}",
+                "step": f"{step:.3f}",
+                "nocache": "1",
+            }
+        )
+        status, body = _http("GET", f"{self.url}/api/v1/query_range?{q}")
         if status != 200:
             raise RuntimeError(f"VictoriaMetrics query failed ({status}): {body[:500]!r}")
         result: list[dict[str, Any]] = json.loads(body)["data"]["result"]

@@ -28,20 +28,29 @@ approvers:
 """
 
 
-def write_config(folder: Path, *, extra: str = "") -> Path:
-    """A serve config in ``folder``: the simulated fleet in real time, tokens in files, a policy
-    naming alice and bob (carol holds a token but is no approver)."""
+def write_config(folder: Path, *, extra: str = "", source: str = "sim") -> Path:
+    """A serve config in ``folder``: the simulated fleet in real time (or the live ``source``,
+    e.g. ``prometheus:URL``: the NOC polls that store and the SRE agent's and the chat's
+    ``metrics.history`` read it), tokens in files, a policy naming alice and bob (carol holds a
+    token but is no approver)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "policy.yaml").write_text(POLICY)
     lines = []
     for who, token in TOKENS.items():
         (folder / f"{who}.token").write_text(token + "\n")
         lines.append(f"  - identity: {who}\n    token_file: {who}.token\n")
+    telemetry = (
+        "telemetry:\n  source: sim\n  speed: 1\n  fast_forward_s: 0\n"
+        if source == "sim"
+        else f"telemetry:\n  source: {json.dumps(source)}\n"
+    )
     cfg = folder / "serve.yaml"
     cfg.write_text(
         "state_dir: state\npolicy: policy.yaml\n"
-        "telemetry:\n  source: sim\n  speed: 1\n  fast_forward_s: 0\n"
-        "api_tokens:\n" + "".join(lines) + extra
+        + telemetry
+        + "api_tokens:\n"
+        + "".join(lines)
+        + extra
     )
     return cfg
 

@@ -124,3 +124,17 @@ def test_cli_says_when_the_port_is_taken(
         code = main(["serve", "--config", str(path), "--port", str(port)], out=io.StringIO())
     assert code == 2
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url", ["victoria:8428", "ftp://vm:8428", "http://vm:port", "http://"])
+def test_a_metrics_store_url_that_is_no_api_root_stops_serve_naming_the_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    """The store the SRE agent and the chat read history from: a bad URL is refused at start
+    (exit 2, one line), not found out as "no data" in every answer."""
+    (tmp_path / "sre.yaml").write_text(f"metrics_store: {{url: '{url}'}}\n")
+    path = _cfg(tmp_path, f"sre_config: sre.yaml\nstate_dir: {tmp_path / 'state'}\n")
+    assert main(["serve", "--config", str(path)], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("gpufleet serve: ")
+    assert "metrics_store.url" in err and repr(url) in err and "http://victoria-metrics:8428" in err

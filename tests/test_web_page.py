@@ -3,11 +3,15 @@ Playwright with its bundled driver; no browser is downloaded): the real service 
 on 127.0.0.1, incidents opened through its Alertmanager webhook, then what a person does on the
 page — open an incident, read its diagnosis and steps, approve a step with the API token — and
 what must never happen: alert text running as markup, the token in a URL, a decision without a
-valid token.
+valid token. A second service watches a real VictoriaMetrics holding dcgm-exporter history: a
+question about a GPU's temperature is answered from that store and plotted.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
+import math
 import re
 import time
 import tomllib
@@ -19,16 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from agents.chat.answer import (
-    AnswerDelta,
-    ChatAnswer,
-    Citation,
-    Sentence,
-    Series,
-    TokenDelta,
-)
-from agents.chat.stream import tokens
-from service.chat.router import sse
+from evals.vm_server import VictoriaMetrics
 from service.web.page import ASSETS, CONTENT_SECURITY_POLICY, INDEX
 from tests.serve_process import TOKENS, Served, start_serve, wait_for, write_config
 
@@ -430,6 +425,14 @@ def test_chat_streams_a_cited_answer_whose_links_work(tab: Tab, fleet: Fleet) ->
     expect(page).to_have_url(re.compile(f"#/approval/{aid}$"))
     expect(page.locator("#view h1")).to_contain_text(aid or "")
 
+    # an evidence citation's target (this answer's top cause cites no evidence row of its
+    # own): the incident opened at that row, marked
+    with fleet.served.client() as http:
+        evidence = http.get(f"/api/v1/incidents/{plain_id}").json()["evidence"]
+    evidence_id = evidence[-1]["evidence_id"]
+    page.goto(tab.url + f"/#/incident/{plain_id}/evidence/{evidence_id}")
+    expect(page.locator(f"#ev-{evidence_id}")).to_have_class("hit")
+
     # and the incident citation leads back to the incident
     cites.first.click()
     expect(page).to_have_url(re.compile(f"#/incident/{plain_id}$"))
@@ -443,67 +446,180 @@ def test_chat_streams_a_cited_answer_whose_links_work(tab: Tab, fleet: Fleet) ->
     assert not tab.errors, tab.errors
 
 
-def _series_answer(incident_id: str, evidence_id: str) -> bytes:
-    """A metric answer as the chat endpoint streams it (the contract's own types and framing):
-    the served simulator keeps no metric history a question could plot."""
-    points = tuple((1_764_000_000.0 + 60 * i, 60.0 + (i % 7) * 2.5) for i in range(30))
-    inc = Citation(kind="incident", id=incident_id, label="the incident")
-    ev = Citation(kind="evidence", id=evidence_id, label="what the diagnosis read")
-    q = Citation(kind="query", id="DCGM_FI_DEV_GPU_TEMP{gpu=5,Hostname=node-03}[30m]")
-    sentences = (
-        Sentence(
-            text="node-03/gpu5 ran between 60 and 75 C over the last 30 minutes.", citations=(q,)
-        ),
-        Sentence(text="The diagnosis read it too.", citations=(inc, ev)),
-    )
-    answer = ChatAnswer(
-        question="show the temperature of node-03 gpu5 for the last 30 minutes",
-        text=" ".join(x.text for x in sentences),
-        sentences=sentences,
-        citations=(q, inc, ev),
-        mode="no-model",
-        series=(
-            Series(
-                entity="node-03/gpu5",
-                field="DCGM_FI_DEV_GPU_TEMP",
-                points=points,
-                query=q.id,
-                unit="C",
-            ),
-        ),
-    )
-    out = b"".join(sse("token", TokenDelta(text=p).model_dump_json()) for p in tokens(answer.text))
-    return out + sse("answer", AnswerDelta(answer=answer).model_dump_json())
+# ---------------------------------------------------------------------------- a metric, plotted
+# The history a dcgm-exporter scraped every 15 s leaves in VictoriaMetrics: 45 minutes before the
+# module starts and 40 after (the exporter's next scrapes, so the fleet the service watches stays
+# current while the module runs), for three GPUs; node-03/gpu5 misses 3 minutes of scrapes and
+# reported one NaN. The question's 30-minute window lies inside it whenever the module asks.
+SCRAPE_S = 15
+BEFORE_S, AFTER_S = 45 * 60, 40 * 60
+GAP_S = (15 * 60, 12 * 60)  # seconds before the start: no samples for node-03/gpu5
+NAN_S = 8 * 60  # seconds before the start: node-03/gpu5 reported NaN
+PLOTTED = ("node-03", 5)
+GPUS = (("node-03", 4, "00000000:9A:00.0"), ("node-03", 5, "00000000:AB:00.0"),
+        ("node-04", 0, "00000000:18:00.0"))  # fmt: skip
+QUESTION = "show the temperature of node-03 gpu5 for the last 30 minutes"
+
+
+def _temperature(gpu: int, t: int) -> float:
+    return float(52 + 3 * gpu + (t // SCRAPE_S * 7) % 19)  # whole degrees, as DCGM reports
+
+
+def _dcgm_history(t0: int) -> str:
+    """Exposition text as dcgm-exporter writes it (its label names), with scrape times (ms)."""
+    out = []
+    for host, gpu, bus in GPUS:
+        labels = (
+            f'gpu="{gpu}",UUID="GPU-{host[-2:]}{gpu}e4c2a1-7b3d-4f0e-9c1a-5d2e8f6b{gpu}a10",'
+            f'pci_bus_id="{bus}",device="nvidia{gpu}",modelName="NVIDIA H100 80GB HBM3",'
+            f'Hostname="{host}",DCGM_FI_DRIVER_VERSION="550.54.15",job="dcgm-exporter",'
+            f'instance="{host}:9400"'
+        )
+        for t in range(t0 - BEFORE_S, t0 + AFTER_S + 1, SCRAPE_S):
+            ago = t0 - t
+            plotted = (host, gpu) == PLOTTED
+            if plotted and GAP_S[0] >= ago > GAP_S[1]:
+                continue
+            temp = "NaN" if plotted and ago == NAN_S else f"{_temperature(gpu, t):g}"
+            out.append(f"DCGM_FI_DEV_GPU_TEMP{{{labels}}} {temp} {t * 1000}")
+            out.append(f"DCGM_FI_DEV_POWER_USAGE{{{labels}}} {310 + gpu}.5 {t * 1000}")
+            out.append(f"DCGM_FI_DEV_GPU_UTIL{{{labels}}} 97 {t * 1000}")
+    return "\n".join(out) + "\n"
+
+
+class MetricFleet:
+    """VictoriaMetrics holding the history, and the service watching it (``prometheus:URL``):
+    its SRE agent's and chat's ``metrics.history`` read the store."""
+
+    def __init__(self, vm: VictoriaMetrics, served: Served, t0: int) -> None:
+        self.vm, self.served, self.t0 = vm, served, t0
+
+
+@pytest.fixture(scope="module")
+def metric_fleet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MetricFleet]:
+    flags = [
+        # queries this fast are tracked too: the test reads back what the service asked
+        "-search.queryStats.minQueryDuration=0s",
+        # the points of a range query ending now keep their own values (VM gives the ones
+        # nearest now the value before them, as they may be incomplete while scrapes arrive;
+        # -search.latencyOffset=0s does not stop it; here the whole history is in beforehand)
+        "-search.maxStepForPointsAdjustment=1ms",
+    ]
+    with VictoriaMetrics(extra_flags=flags) as vm:
+        t0 = int(time.time())
+        vm.import_prometheus(_dcgm_history(t0))
+        vm.force_flush()
+        folder = tmp_path_factory.mktemp("web-metrics")
+        served = start_serve(write_config(folder, source=f"prometheus:{vm.url}"))
+        try:
+            yield MetricFleet(vm, served, t0)
+        finally:
+            rc = served.stop()
+            assert rc == 0, served.log()
+
+
+# A copy of each chat stream the page reads, kept for the test (the page gets the other half
+# of a tee, as it arrives). DevTools' copy of a streamed body is not always kept.
+KEEP_CHAT_STREAMS = """(() => {
+  const original = window.fetch;
+  window.__chatStreams = [];
+  window.fetch = async (...args) => {
+    const response = await original(...args);
+    if (!String(args[0]).endsWith("/api/v1/chat") || !response.body) return response;
+    const [kept, shown] = response.body.tee();
+    window.__chatStreams.push(new Response(kept).text());
+    const { status, statusText, headers } = response;
+    return new Response(shown, { status, statusText, headers });
+  };
+})();"""
+
+
+def _streamed_answer(body: str) -> dict[str, Any]:
+    """The ``answer`` event of a chat stream (``event: answer`` / ``data: {…}``)."""
+    for block in body.split("\n\n"):
+        lines = block.splitlines()
+        if "event: answer" in lines:
+            data = "".join(x[len("data: ") :] for x in lines if x.startswith("data: "))
+            answer: dict[str, Any] = json.loads(data)["answer"]
+            return answer
+    raise AssertionError(f"no answer event in the stream: {body[-2000:]!r}")
+
+
+def _raw_samples(vm: VictoriaMetrics, start: float, end: float) -> list[tuple[float, float]]:
+    """What the store holds for node-03/gpu5's temperature in (start, end], NaN left out."""
+    host, gpu = PLOTTED
+    rows = vm.export(f'DCGM_FI_DEV_GPU_TEMP{{Hostname="{host}",gpu="{gpu}"}}', start, end)
+    assert len(rows) == 1, rows
+    pairs = zip(rows[0]["timestamps"], rows[0]["values"], strict=True)
+    got = [(ms / 1000, float(v)) for ms, v in pairs if v is not None]
+    return sorted((t, v) for t, v in got if start < t <= end and not math.isnan(v))
 
 
 @needs_chromium
-def test_a_metric_answer_is_drawn_and_its_evidence_link_finds_the_row(
-    tab: Tab, fleet: Fleet
+def test_a_metric_question_is_answered_from_the_store_and_plotted(
+    browser: Any, metric_fleet: MetricFleet
 ) -> None:
-    plain_id = fleet.plain["incident_id"]
-    with fleet.served.client() as http:
-        evidence = http.get(f"/api/v1/incidents/{plain_id}").json()["evidence"]
-    evidence_id = evidence[-1]["evidence_id"]
-    tab.page.route(
-        "**/api/v1/chat",
-        lambda route: route.fulfill(
-            status=200,
-            headers={"Content-Type": "text/event-stream"},
-            body=_series_answer(plain_id, evidence_id),
-        ),
-    )
-    page = tab.open("#/")
-    answer = _ask(page, "show the temperature of node-03 gpu5 for the last 30 minutes")
-    figure = answer.locator("figure.series")
-    expect(figure).to_have_attribute("data-points", "30")
-    line = figure.locator("svg polyline.series-line")
-    assert len(line.get_attribute("points").split()) == 30  # type: ignore[union-attr]
-    expect(figure.locator("figcaption")).to_contain_text("DCGM_FI_DEV_GPU_TEMP of node-03/gpu5 (C)")
-    expect(answer.locator('.sources li[data-kind="query"] code')).to_contain_text("GPU_TEMP")
-    answer.locator('.sources li[data-kind="evidence"] a').click()
-    expect(page).to_have_url(re.compile(f"#/incident/{plain_id}/evidence/{evidence_id}$"))
-    expect(page.locator(f"#ev-{evidence_id}")).to_have_class("hit")
-    assert not tab.errors, tab.errors
+    vm = metric_fleet.vm
+    tab = Tab(browser, metric_fleet.served.url)
+    try:
+        tab.page.add_init_script(KEEP_CHAT_STREAMS)
+        page = tab.open("#/")
+        asked = time.time()
+        answer = _ask(page, QUESTION)
+        answered = time.time()
+        (body,) = page.evaluate("Promise.all(window.__chatStreams)")
+        sent = _streamed_answer(body)
+        assert len(sent["series"]) == 1, sent
+        series = sent["series"][0]
+        points = [(float(t), float(v)) for t, v in series["points"]]
+        # the window: the 30 minutes before the question, on the grid start + k·step
+        start = points[0][0]
+        step = min(b[0] - a[0] for a, b in itertools.pairwise(points))
+        assert asked - 1800 - 1 <= start <= answered - 1800
+        assert all(abs((t - start) / step - round((t - start) / step)) < 1e-6 for t, _ in points)
+
+        # the store's own answer to the query the service cites: the same points
+        query = series["query"]
+        expected = vm.query_range(query, start, start + 1800, step)
+        assert [(float(t), float(v)) for t, v in expected[0]["values"]] == points
+        # and what it holds: one sample per step, the gap and the NaN left out
+        raw = _raw_samples(vm, start - step, start + 1800)
+        assert [v for _, v in raw] == [v for _, v in points]
+        gap = (metric_fleet.t0 - GAP_S[0], metric_fleet.t0 - GAP_S[1])
+        assert not [t for t, _ in points if gap[0] <= t < gap[1]]
+        assert not [t for t, _ in points if 0 <= t - (metric_fleet.t0 - NAN_S) < step]
+        assert len(points) == round(1800 / step) + 1 - round((gap[1] - gap[0]) / step) - 1
+
+        figure = answer.locator("figure.series")
+        expect(figure).to_have_attribute("data-points", str(len(raw)))
+        # three runs of samples: before the gap, between it and the NaN, after the NaN
+        expect(figure).to_have_attribute("data-runs", "3")
+        lines = figure.locator("svg polyline.series-line")
+        expect(lines).to_have_count(3)
+        vertices = [len((lines.nth(i).get_attribute("points") or "").split()) for i in range(3)]
+        assert sum(vertices) == len(raw)
+        assert "NaN" not in page.content()
+        expect(figure.locator("figcaption")).to_contain_text(
+            "DCGM_FI_DEV_GPU_TEMP of node-03/gpu5 (°C)"
+        )
+        values = [v for _, v in raw]
+        lo, mean, hi = min(values), sum(values) / len(values), max(values)
+        expect(answer.locator(".answer-text")).to_contain_text(
+            f"DCGM_FI_DEV_GPU_TEMP of node-03/gpu5 over the last 30 minutes: "
+            f"min {lo:.1f}°C, mean {mean:.1f}°C, max {hi:.1f}°C"
+        )
+        expect(answer.locator(".answer-text")).to_contain_text(f"({len(raw)} samples)")
+
+        # the query citation is the PromQL the store received, for this GPU
+        assert 'DCGM_FI_DEV_GPU_TEMP{Hostname="node-03",gpu="5"}' in query
+        expect(answer.locator('.sources li[data-kind="query"] code')).to_have_text(query)
+        with httpx.Client(trust_env=False) as http:
+            stats = http.get(f"{vm.url}/api/v1/status/top_queries", params={"topN": 1000})
+        received = {(q["query"], q["timeRangeSeconds"]) for q in stats.json()["topByCount"]}
+        assert (query, 1800) in received, received
+        assert not tab.errors, tab.errors
+    finally:
+        tab.close()
 
 
 @needs_chromium

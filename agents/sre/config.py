@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -70,11 +71,31 @@ class SlurmConfig(_Strict):
 
 
 class MetricsStoreConfig(_Strict):
-    """Where live evidence reads metrics history (Prometheus or VictoriaMetrics)."""
+    """Where live evidence, the chat's metric answers and plots, and the Performance agent read
+    metrics history: the HTTP API root of Prometheus or VictoriaMetrics."""
 
-    url: str
+    url: str = Field(
+        description="http(s)://HOST[:PORT][/PREFIX], e.g. http://victoria-metrics:8428"
+    )
     selector: str = ""  # extra PromQL label matchers, e.g. 'cluster="a"'
     timeout_s: float = Field(default=10, gt=0)
+
+    @field_validator("url")
+    @classmethod
+    def _api_root(cls, v: str) -> str:
+        # checked here, not at the first query: a typo would otherwise read as "no data"
+        # in every diagnosis and chat answer until someone reads the log
+        parts = urlsplit(v)
+        try:
+            parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+        except ValueError:
+            parts = parts._replace(netloc="")
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+            raise ValueError(
+                "expected the HTTP API root of Prometheus or VictoriaMetrics, "
+                f"http(s)://HOST[:PORT][/PREFIX] such as http://victoria-metrics:8428; got {v!r}"
+            )
+        return v.rstrip("/")
 
 
 class SreConfig(_Strict):

@@ -709,13 +709,32 @@
     const hhmm = (t) => new Date(t * 1000).toISOString().slice(11, 16);
     plot.append(svg("text", { x: L, y: H - 6, "font-size": 10, fill: "#5a6472" }, hhmm(x0)));
     plot.append(svg("text", { x: W - R, y: H - 6, "text-anchor": "end", "font-size": 10, fill: "#5a6472" }, `${hhmm(x1)} UTC`));
-    const line = points.map((p) => `${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`).join(" ");
-    plot.append(svg("polyline", { points: line, fill: "none", stroke: "#2b6cb0", "stroke-width": 1.5, class: "series-line" }));
+    // a missing sample (a gap in the store, a NaN the tool left out) breaks the line: one
+    // polyline per run of samples, a dot for a lone one; never a line drawn across the gap
+    const runs = sampleRuns(points);
+    for (const run of runs) {
+      const at = run.map((p) => `${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`);
+      plot.append(run.length > 1
+        ? svg("polyline", { points: at.join(" "), fill: "none", stroke: "#2b6cb0", "stroke-width": 1.5, class: "series-line" })
+        : svg("circle", { cx: px(run[0][0]).toFixed(1), cy: py(run[0][1]).toFixed(1), r: 1.5, fill: "#2b6cb0", class: "series-dot" }));
+    }
     const last = points[points.length - 1];
-    return h("figure", { class: "series", "data-points": points.length },
+    return h("figure", { class: "series", "data-points": points.length, "data-runs": runs.length },
       plot,
       h("figcaption", { class: "plot-caption" }, `${caption}: last ${fmt(last[1])} at ${when(last[0])}`,
         series.query ? h("div", { class: "mono" }, series.query) : null));
+  }
+
+  // Points split where the spacing is more than half again the usual (median) one.
+  function sampleRuns(points) {
+    const gaps = points.slice(1).map((p, i) => p[0] - points[i][0]).sort((a, b) => a - b);
+    const usual = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0;
+    const runs = [[points[0]]];
+    for (let i = 1; i < points.length; i++) {
+      if (points[i][0] - points[i - 1][0] > 1.5 * usual) runs.push([]);
+      runs[runs.length - 1].push(points[i]);
+    }
+    return runs;
   }
 
   // ------------------------------------------------------------------ wiring
