@@ -96,5 +96,9 @@ def model_server() -> Iterator[LocalModelServer | None]:
     if not RECORDING:
         yield None
         return
-    with LocalModelServer.from_config(LocalModelConfig(model=RECORD_MODEL)) as server:
+    # GPUFLEET_RECORD_THREADS=1 on a busy host: two llama.cpp threads on oversubscribed cores
+    # spin-wait on each other (0.06 tokens/s measured); the recorded replies do not depend on it
+    threads = int(os.environ.get("GPUFLEET_RECORD_THREADS", "2"))
+    config = LocalModelConfig(model=RECORD_MODEL, threads=threads, start_timeout_s=900)
+    with LocalModelServer.from_config(config) as server:
         yield server
