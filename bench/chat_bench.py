@@ -1,11 +1,12 @@
 """Chat with a local model: time to the first streamed token and generation speed, for each
 bundled model, over operator questions asked of a recorded incident.
 
-    nice -n 10 .venv/bin/python bench/chat_bench.py [--models qwen2.5-coder-0.5b ...]
-        [--questions 6] [--json bench/results/chat.json]
+    .venv/bin/python bench/chat_bench.py [--models qwen2.5-coder-0.5b ...]
+        [--questions 6 | --all] [--json bench/results/chat.json]
 
 One warm llama.cpp server per model (started before the first question, as ``gpufleet chat``
-and ``serve`` keep it), the questions of evals/chat/questions.yaml about the DBE recording, in
+and ``serve`` keep it), the questions of evals/chat/questions.yaml about the DBE recording
+(``--all``: all 47, over the five recordings), in
 order, after the session's warm-up (the constant system prompt evaluated, as ``gpufleet chat``
 and ``serve`` do when they open; its time is reported as ``warm_up_s``). Per question,
 measured at this edge with a monotonic clock:
@@ -31,6 +32,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -149,8 +151,10 @@ def summary(samples: list[Sample]) -> dict[str, float]:
     }
 
 
-def bench_model(name: str, questions: list[str], threads: int) -> dict[str, object]:
-    session = open_recorded(ROOT / "evals" / "examples" / "dbe-recorded", None, None)
+def bench_model(name: str, questions: list[tuple[str, str]], threads: int) -> dict[str, object]:
+    """``questions``: (recorded incident folder, question) pairs, asked in order of one warm
+    server; a recording's session (NOC + deterministic diagnosis) is opened when its first
+    question comes."""
     cfg = ModelConfig.model_validate(
         {"backend": "local", "local": {"model": name, "threads": threads}}
     )
@@ -158,6 +162,7 @@ def bench_model(name: str, questions: list[str], threads: int) -> dict[str, obje
     server.start_timeout_s = 600  # loading takes minutes on a saturated machine
     server.start()
     model = Timed(LocalServedModel(server, cfg))
+    sessions: dict[str, Any] = {}
     try:
         started = time.monotonic()
         warming = warm_up(model.inner)  # as `gpufleet chat` and `serve` do when they open
@@ -165,8 +170,10 @@ def bench_model(name: str, questions: list[str], threads: int) -> dict[str, obje
             warming.join()
         warm_s = time.monotonic() - started
         samples = []
-        for q in questions:
-            s = ask(model, session, q, threads)
+        for folder, q in questions:
+            if folder not in sessions:
+                sessions[folder] = open_recorded(ROOT / folder, None, None)
+            s = ask(model, sessions[folder], q, threads)
             samples.append(s)
             print(
                 f"  {name}: ttft {s.ttft:5.2f}s (idle-eq {s.ttft * s.idle_share_ttft:5.2f}s) "
@@ -184,13 +191,17 @@ def bench_model(name: str, questions: list[str], threads: int) -> dict[str, obje
         }
     finally:
         model.inner.close()
-        session.close()
+        for session in sessions.values():
+            session.close()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", nargs="+", default=list(MODELS))
     ap.add_argument("--questions", type=int, default=6)
+    ap.add_argument(
+        "--all", action="store_true", help="every question of every recording (47), not --questions"
+    )
     ap.add_argument("--json", type=Path)
     ap.add_argument(
         "--threads",
@@ -199,8 +210,13 @@ def main() -> None:
         help="llama.cpp threads (1 avoids spin-waiting when the cores are oversubscribed)",
     )
     args = ap.parse_args()
-    qs = [q.question for q in load_questions().questions if q.recording == "dbe"]
-    qs = qs[: args.questions]
+    qset = load_questions()
+    qs = [
+        (qset.recordings[q.recording], q.question)
+        for q in qset.questions
+        if args.all or q.recording == "dbe"
+    ]
+    qs = qs[: args.questions] if not args.all else qs
     threads = args.threads
     print(f"load average at start: {Path('/proc/loadavg').read_text().split()[:3]}")
     results = [bench_model(m, qs, threads) for m in args.models]
