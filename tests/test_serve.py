@@ -205,7 +205,14 @@ def test_alertmanager_to_approval_via_the_api_then_the_step_runs_dry(
         assert inc["root_entity"] == "node-03/gpu5"
         approval = approval_of(http, inc["incident_id"])
         aid = approval["request"]["approval_id"]
-        detail = http.get(f"/api/v1/incidents/{inc['incident_id']}").json()
+
+        # the approval is stored while the diagnosis runs (its gate pauses the graph); the
+        # diagnosis reaches the read model when the run returns, a moment later
+        def diagnosed() -> dict[str, Any] | None:
+            d: dict[str, Any] = http.get(f"/api/v1/incidents/{inc['incident_id']}").json()
+            return d if d["diagnosis"] else None
+
+        detail = wait_for("the incident's diagnosis in the API", diagnosed, timeout_s=60)
         assert detail["diagnosis"]["hypotheses"], detail
         kinds = [t["kind"] for t in detail["timeline"]]
         assert kinds[0] == "incident_opened" and "diagnosis_ready" in kinds
