@@ -16,6 +16,7 @@ import pytest
 from agents.chat.answer import AnswerDelta, ChatAnswer, Citation, TokenDelta
 from agents.chat.ground import ground
 from agents.chat.intents import parse_question, window_seconds
+from agents.chat.model import handles
 from agents.chat.stream import answer, stream_answer
 from cli.chat import sparkline
 from graph.models.chat import MODEL_TEXT_MARK, ModelStreamError
@@ -253,3 +254,13 @@ def test_sparkline() -> None:
     assert sparkline([0, 1, 2, 3, 4, 5, 6, 7]) == "▁▂▃▄▅▆▇█"
     assert sparkline([5, 5]) == "▁▁" and sparkline([]) == ""
     assert len(sparkline(list(range(1000)))) <= 60
+
+
+def test_a_handle_never_takes_a_name_the_facts_use() -> None:
+    inc = Citation(kind="incident", id="inc-72606ae160721f92", label="x")
+    apr = Citation(kind="approval", id="ap-39a8c516cf474946", label="y")
+    sources = {inc.id: inc, apr.id: apr, "E01": Citation(kind="evidence", id="E01")}
+    assert handles(sources) == {"I1": inc, "A1": apr, "E01": sources["E01"]}
+    # a rack called A1 and a host called I1 in the facts keep their names
+    taken = handles(sources, "GPU 3 in rack A1 on host I1 is hot")
+    assert taken == {"I2": inc, "A2": apr, "E01": sources["E01"]}

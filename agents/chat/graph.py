@@ -95,7 +95,7 @@ def deterministic(state: ChatState, flags: list[str]) -> ChatAnswer:
 
 def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     g = state["gathered"]
-    cite_as = handles(g.sources)
+    cite_as = handles(g.sources, " ".join(s.text for s in g.sentences))
     if deps.model is None or not cite_as:  # nothing citable: the model could only invent
         return {"answer": deterministic(state, [])}
     user = prompt(state["question"], state.get("history", []), g.sentences, cite_as)

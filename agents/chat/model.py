@@ -50,10 +50,12 @@ The kernel log shows Xid 79 for it. [cite: E02]
 (End of example: never cite its ids.)"""
 
 
-def handles(sources: Mapping[str, Citation]) -> dict[str, Citation]:
+def handles(sources: Mapping[str, Citation], text: str = "") -> dict[str, Citation]:
     """What the model may write in ``[cite: …]`` → the source it means: short ids as they
     are; queries, and incident and approval ids longer than :data:`SHORT_ID`, as short
-    handles (Q1, I1, A1, … in the order the tools returned them)."""
+    handles (Q1, I1, A1, … in the order the tools returned them). A handle is never a real
+    id nor a word of ``text`` (the facts: a rack named "A1" stays a rack)."""
+    words = set(re.findall(r"\w+", text))
     out: dict[str, Citation] = {}
     counts: Counter[str] = Counter()
     for source_id, c in sources.items():
@@ -62,9 +64,9 @@ def handles(sources: Mapping[str, Citation]) -> dict[str, Citation]:
             out[source_id] = c
             continue
         counts[prefix] += 1
-        while f"{prefix}{counts[prefix]}" in sources:  # never shadow a real short id
+        while (h := f"{prefix}{counts[prefix]}") in sources or h in words:
             counts[prefix] += 1
-        out[f"{prefix}{counts[prefix]}"] = c
+        out[h] = c
     return out
 
 
