@@ -1,0 +1,527 @@
+#!/usr/bin/env python
+"""The whole path live: exporter pages → vmagent → remote-write ingest → NOC workers on NATS
+JetStream → incidents, with faults injected while it runs; end-to-end lag, CPU per stage,
+memory per GPU, and whether it keeps up.
+
+    nice python bench/scale_bench.py --gpus 12800 [--interval 15] [--seconds 120] [--json OUT]
+    nice python bench/scale_bench.py --ladder [12800,25600,51200,100000] [--json OUT]
+
+Processes, all on 127.0.0.1 (the real ones a deployment runs):
+
+- a page server (:class:`bench.loopback.PageServer`) serving one simulated dcgm-exporter page
+  per node (``--gpus``/8 nodes × 8 GPUs, ~47 fields, ~90 KB a page); it stands in for the
+  exporters, so its CPU is reported but is not gpufleet's cost;
+- the real ``vmagent`` scraping every page each ``--interval`` s, remote-writing to
+- ``gpufleet watch --source remote-write:… --topology F --feed-shards --bus nats://…``: the
+  receiver (:mod:`telemetry.remote_write`) keeps the latest matrix, ticks once an interval,
+  cuts the tick by rack and publishes one message per rack;
+- ``nats-server -js``; ``--workers`` ``gpufleet noc-worker`` processes owning the racks (racks of
+  ``--nodes-per-rack`` nodes, dealt round robin); one ``gpufleet correlate``.
+
+After a warm-up (two scrape rounds served, vmagent's remote-write queue drained, one more
+interval), ``--seconds`` s are measured. In each interval ``--faults-per-interval`` faults are
+injected at random moments, each on another rack and node: one GPU's double-bit ECC counter
+(``DCGM_FI_DEV_ECC_DBE_VOL_TOTAL``) steps up by one in its page, which the NOC opens an
+incident for at once. Per fault: when its page changed (armed), when the changed page was
+first served (the sample's timestamp: vmagent stamps a sample with its scrape's start), the
+data time of the tick that opened the incident, and when this process saw the
+``IncidentOpened`` on the bus. The end-to-end lag is seen - sample; it splits into the wait for
+the source's next tick (the receiver ticks once per interval, at its own phase, so a sample
+waits 0 to 1 interval whatever the CPU) and the processing after the tick (feed, bus, worker,
+publish). Faults whose incident has not come ``--drain`` intervals after the window are
+counted missing (their lag is infinite).
+
+Per stage, CPU seconds in the window from ``/proc/PID/stat``, the samples scraped in it (pages
+served × samples a page), samples/s per core, cores used, and GPUs one core keeps at this
+interval; RSS at the end: gpufleet's processes (feeder, workers, correlator) per GPU, and
+vmagent's and nats-server's apart. Keeps up when every fault opened exactly one incident, the
+processing lag p99 is under one interval, nothing is queued at the end (vmagent's remote-write
+queue, the bus's telemetry and incident consumers) and the lag does not grow over the window.
+The ladder runs its sizes in turn and stops after the first that does not keep up; the ceiling
+is the largest that did, and the stage using the most cores at the next size is named as the
+one that sets it.
+
+The load average at the start and the end of each size is recorded: the machine is shared,
+and other processes inflate every stage's CPU time (caches, SMT) and delay every process.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS"):
+    os.environ[_var] = "1"
+
+import argparse
+import asyncio
+import json
+import math
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import numpy as np
+
+from agents.noc.correlator_bus import CORRELATOR_NAME
+from agents.noc.worker import worker_name
+from bench.loopback import (
+    PageServer,
+    cpu_s,
+    fleet_topology,
+    load_average,
+    render_pages,
+    rss_mib,
+    start_vmagent,
+    vmagent_metric,
+    wait_http,
+)
+from bench.storm_bench import Fleet, bus_state, gpufleet
+from bus.events import Event, IncidentOpened
+from bus.jetstream import JetStreamBus
+from evals.nats_server import NatsServer
+from evals.vm_server import free_port
+from telemetry.exposition import parse_exposition
+from telemetry.topology import Topology
+
+FAULT_METRIC = "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"
+LADDER = (12_800, 25_600, 51_200, 100_000)
+PENDING_METRIC = "vmagent_remotewrite_pending_data_bytes"
+SETTLED_PENDING_BYTES = 4 * 1024 * 1024  # vmagent's queue counts as drained below this
+
+
+@dataclass
+class Fault:
+    host: str
+    rack: str
+    gpu: int
+    armed: float  # wall time its page changed
+    sampled: float | None = None  # the changed page first served = the sample's timestamp
+    tick: float | None = None  # data time of the tick whose detection opened the incident
+    seen: float | None = None  # wall time this process got the IncidentOpened
+    incident: str = ""
+
+    @property
+    def lag_s(self) -> float:
+        """Sample timestamp → incident published (inf when it never came)."""
+        if self.seen is None or self.sampled is None:
+            return math.inf
+        return self.seen - self.sampled
+
+
+def fault_targets(topo: Topology, count: int) -> list[tuple[str, str, int]]:
+    """(host, rack, gpu) of ``count`` faults: racks in turn, a new node each time around."""
+    racks = [r for c in topo.clusters for r in c.racks]
+    out = []
+    for k in range(count):
+        rack = racks[k % len(racks)]
+        node = rack.nodes[(k // len(racks)) % len(rack.nodes)]
+        out.append((node.hostname, rack.name, k % len(node.gpus)))
+    if len({h for h, _, _ in out}) < count:
+        raise ValueError(f"{count} faults need {count} nodes; the fleet has {topo.n_nodes}")
+    return out
+
+
+class Incidents:
+    """``IncidentOpened`` events as this process receives them, matched to the faults."""
+
+    def __init__(self, faults: list[Fault]) -> None:
+        self.faults = faults
+        self.unmatched: list[dict[str, Any]] = []
+        self.opened = 0
+
+    async def __call__(self, event: Event) -> None:
+        if not isinstance(event, IncidentOpened):
+            return
+        seen = time.time()
+        self.opened += 1
+        inc = event.incident
+        for f in self.faults:
+            if f.host in inc.nodes and not f.incident:
+                f.seen, f.tick, f.incident = seen, event.time, inc.incident_id
+                return
+        self.unmatched.append({"root": inc.root_entity, "title": inc.title, "time": event.time})
+
+
+# ---------------------------------------------------------------------------- one size
+class Stack:
+    """Every process of one run, started in order, stopped in reverse."""
+
+    def __init__(self, args: argparse.Namespace, topo: Topology, tmp: Path, url: str) -> None:
+        self.args, self.topo, self.tmp, self.url = args, topo, tmp, url
+        self.fleet = Fleet(url, topo, tmp)
+        n = min(args.workers, topo.n_racks)
+        self.groups = {f"w{k + 1}": list(topo.rack_keys[k::n]) for k in range(n)}
+        self.feeder: subprocess.Popen[bytes] | None = None
+        self.vmagent: subprocess.Popen[bytes] | None = None
+        self.vmagent_port = 0
+
+    def start_noc(self) -> None:
+        for name, racks in self.groups.items():
+            self.fleet.start(name, racks)
+        self.fleet.start("correlate")
+        rw_port = free_port()
+        self.feeder = gpufleet(
+            self.url,
+            self.tmp / "feeder.log",
+            "watch",
+            "--source",
+            f"remote-write:127.0.0.1:{rw_port}",
+            "--topology",
+            str(self.fleet.topology_file),
+            "--feed-shards",
+            "--interval",
+            str(self.args.interval),
+        )
+        wait_http(rw_port, timeout_s=120.0)
+        self.rw_url = f"http://127.0.0.1:{rw_port}/api/v1/write"
+
+    def start_vmagent(self, page_port: int) -> None:
+        hosts = [n.hostname for n in self.topo.nodes]
+        self.vmagent, self.vmagent_port = start_vmagent(
+            hosts, page_port, self.rw_url, self.args.interval, self.tmp
+        )
+
+    def pids(self) -> dict[str, int]:
+        """Our processes and the engines, by stage name."""
+        assert self.feeder is not None and self.vmagent is not None
+        out = {"vmagent": self.vmagent.pid, "feeder": self.feeder.pid}
+        out |= {name: p.pid for name, p in self.fleet.procs.items()}
+        return out
+
+    def stop(self) -> str:
+        for proc in (self.vmagent, self.feeder):
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                proc.wait(60)
+        self.fleet.stop()
+        log = self.tmp / "feeder.log"
+        return log.read_text()[-800:] if log.exists() else ""
+
+
+def cpu_of(pids: dict[str, int]) -> dict[str, float]:
+    return {name: cpu_s(pid) for name, pid in pids.items()}
+
+
+async def warm_up(args: argparse.Namespace, pages: PageServer, stack: Stack, nodes: int) -> float:
+    """Until two scrape rounds were served and vmagent's queue drained, then one more
+    interval (every series decoded once, the detectors have a previous tick); seconds taken."""
+    t0 = time.monotonic()
+    deadline = t0 + args.warmup_max
+    while time.monotonic() < deadline:
+        await asyncio.sleep(1.0)
+        if pages.served() < 2 * nodes:
+            continue
+        if vmagent_metric(stack.vmagent_port, PENDING_METRIC) < SETTLED_PENDING_BYTES:
+            break
+    await asyncio.sleep(args.interval)
+    return time.monotonic() - t0
+
+
+async def inject(
+    args: argparse.Namespace, pages: PageServer, topo: Topology, faults: list[Fault]
+) -> None:
+    """The window: faults at random moments of each interval, appended to ``faults`` as they
+    are armed (the incidents are matched to them as they come)."""
+    intervals = max(1, round(args.seconds / args.interval))
+    targets = fault_targets(topo, intervals * args.faults_per_interval)
+    rng = random.Random(args.seed)
+    start = time.monotonic()
+    moments = sorted(
+        (i + rng.random()) * args.interval
+        for i in range(intervals)
+        for _ in range(args.faults_per_interval)
+    )
+    for at, (host, rack, gpu) in zip(moments, targets, strict=True):
+        await asyncio.sleep(max(0.0, start + at - time.monotonic()))
+        pages.add(host, FAULT_METRIC, gpu, 1.0)
+        faults.append(Fault(host, rack, gpu, armed=time.time()))
+    await asyncio.sleep(max(0.0, start + intervals * args.interval - time.monotonic()))
+
+
+async def measure(
+    args: argparse.Namespace, stack: Stack, pages: PageServer, nats_pid: int
+) -> dict[str, Any]:
+    topo = stack.topo
+    faults: list[Fault] = []
+    incidents = Incidents(faults)
+    telemetry = [worker_name(r) for r in topo.rack_keys]
+    async with JetStreamBus(stack.url, fetch_batch=256) as bus:
+        bus.subscribe_view("incident", "scale-bench", incidents)
+        warm_s = await warm_up(args, pages, stack, topo.n_nodes)
+        pids = stack.pids() | {"nats-server": nats_pid, "page server": pages.pid}
+        cpu0, served0, t0 = cpu_of(pids), pages.served(), time.monotonic()
+        await inject(args, pages, topo, faults)
+        cpu1, served1, window = cpu_of(pids), pages.served(), time.monotonic() - t0
+        rss = {name: rss_mib(pid) for name, pid in pids.items()}
+        queued = {
+            "vmagent_pending_bytes": vmagent_metric(stack.vmagent_port, PENDING_METRIC),
+            "bus_messages": await bus_state(bus, telemetry, [CORRELATOR_NAME]),
+        }
+        deadline = time.monotonic() + args.drain * args.interval
+        while time.monotonic() < deadline and not all(f.seen for f in faults):
+            await asyncio.sleep(0.5)
+        await asyncio.sleep(1.0)  # a second incident for one fault would show by now
+    for f in faults:
+        f.sampled = pages.first_served(f.host)
+    return {
+        "warmup_s": round(warm_s, 1),
+        "window_s": round(window, 1),
+        "pages_served": served1 - served0,
+        "cpu_s": {k: cpu1[k] - cpu0[k] for k in pids},
+        "rss_mib": rss,
+        "queued_at_end": queued,
+        "faults": faults,
+        "incidents_opened": incidents.opened,
+        "unmatched_incidents": incidents.unmatched,
+    }
+
+
+def run_size(args: argparse.Namespace, gpus: int) -> dict[str, Any]:
+    """One size, fresh processes; the measured dict (see :func:`summarize`)."""
+    if gpus % 8:
+        raise ValueError(f"--gpus {gpus}: 8 GPUs a node, so a multiple of 8")
+    nodes = gpus // 8
+    topo = fleet_topology(nodes, min(args.nodes_per_rack, nodes))
+    load_start = load_average()
+    print(f"{gpus:,} GPUs: {nodes:,} nodes, {topo.n_racks} racks; load {load_start}", flush=True)
+    with NatsServer() as nats, tempfile.TemporaryDirectory(prefix="scale-bench-") as tmp:
+        assert nats.process is not None
+        stack = Stack(args, topo, Path(tmp), f"{nats.url}/scale")
+        try:
+            stack.start_noc()
+            with PageServer(nodes=nodes, nodes_per_rack=topo.n_nodes // topo.n_racks) as pages:
+                stack.start_vmagent(pages.port)
+                got = asyncio.run(measure(args, stack, pages, nats.process.pid))
+        finally:
+            got_log = stack.stop()
+    got["feeder_log_tail"] = got_log
+    return summarize(args, topo, got, load_start, load_average())
+
+
+# ---------------------------------------------------------------------------- report
+STAGES = {
+    "vmagent": "vmagent (scrape + remote write)",
+    "feeder": "receiver + tick + cut + publish (`watch --feed-shards`)",
+    "nats-server": "nats-server (JetStream)",
+    "workers": "NOC workers (decode + detect + publish)",
+    "correlate": "correlator",
+    "page server": "page server (the exporters' stand-in; not gpufleet's)",
+}
+OURS = ("feeder", "workers", "correlate")
+
+
+def samples_per_page() -> int:
+    page = next(iter(render_pages(fleet_topology(1, 1), 1)[0].values()))
+    return parse_exposition(page).samples
+
+
+def pct(values: list[float], q: float) -> float | None:
+    """The nearest-rank percentile (a missing fault's infinite lag counts as the largest)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
+def lag_stats(faults: list[Fault], interval: float) -> dict[str, Any]:
+    lag = [f.lag_s for f in faults]
+    wait = [f.tick - f.sampled for f in faults if f.tick is not None and f.sampled is not None]
+    proc = [f.seen - f.tick for f in faults if f.seen is not None and f.tick is not None]
+    done = [(f.armed, f.lag_s) for f in faults if math.isfinite(f.lag_s)]
+    half = len(done) // 2
+    growth = (
+        float(np.mean([x for _, x in done[half:]]) - np.mean([x for _, x in done[:half]]))
+        if half
+        else 0.0
+    )
+    return {
+        "faults": len(faults),
+        "detected": sum(1 for f in faults if f.seen is not None),
+        "lag_s": {"p50": pct(lag, 50), "p99": pct(lag, 99), "max": max(lag, default=None)},
+        "wait_for_tick_s": {"p50": pct(wait, 50), "p99": pct(wait, 99)},
+        "processing_s": {
+            "p50": pct(proc, 50),
+            "p99": pct(proc, 99),
+            "max": max(proc, default=None),
+        },
+        "lag_growth_s": growth,  # mean lag of the second half of the faults minus the first's
+        "lag_p99_under_interval": (pct(lag, 99) or math.inf) < interval,
+    }
+
+
+def stage_rows(
+    cpu: dict[str, float], samples: int, window: float, gpus: int
+) -> dict[str, dict[str, float]]:
+    by_stage = {
+        "vmagent": cpu["vmagent"],
+        "feeder": cpu["feeder"],
+        "nats-server": cpu["nats-server"],
+        "workers": sum(v for k, v in cpu.items() if k.startswith("w") and k[1:].isdigit()),
+        "correlate": cpu["correlate"],
+        "page server": cpu["page server"],
+    }
+    rows = {}
+    for name, s in by_stage.items():
+        cores = s / window
+        rows[name] = {
+            "cpu_s": round(s, 2),
+            "cores": round(cores, 3),
+            "samples_per_core_s": round(samples / s) if s > 0 else math.inf,
+            "us_per_sample": round(s / samples * 1e6, 3) if samples else math.nan,
+            "gpus_per_core": round(gpus / cores) if cores > 0 else math.inf,
+        }
+    return rows
+
+
+def summarize(
+    args: argparse.Namespace, topo: Topology, got: dict[str, Any], load_start: str, load_end: str
+) -> dict[str, Any]:
+    faults: list[Fault] = got.pop("faults")
+    per_page = samples_per_page()
+    samples = got["pages_served"] * per_page
+    window = got["window_s"]
+    stages = stage_rows(got["cpu_s"], samples, window, topo.n_gpus)
+    lags = lag_stats(faults, args.interval)
+    rss = got["rss_mib"]
+    ours_mib = sum(v for k, v in rss.items() if k in ("feeder", "correlate") or k[1:].isdigit())
+    queued = got["queued_at_end"]
+    one_each = lags["detected"] == len(faults) and not got["unmatched_incidents"]
+    keeps_up = (
+        one_each
+        and (lags["processing_s"]["p99"] or math.inf) < args.interval
+        and queued["vmagent_pending_bytes"] < SETTLED_PENDING_BYTES
+        and queued["bus_messages"] <= 2 * topo.n_racks
+        and lags["lag_growth_s"] < args.interval / 2
+    )
+    return {
+        "gpus": topo.n_gpus,
+        "nodes": topo.n_nodes,
+        "racks": topo.n_racks,
+        "workers": min(args.workers, topo.n_racks),
+        "interval_s": args.interval,
+        "samples_per_page": per_page,
+        "samples_in_window": samples,
+        "samples_per_s": round(samples / window) if window else 0,
+        "expected_samples_per_s": round(topo.n_nodes * per_page / args.interval),
+        "load_start": load_start,
+        "load_end": load_end,
+        **{k: got[k] for k in ("warmup_s", "window_s", "pages_served", "incidents_opened")},
+        "unmatched_incidents": got["unmatched_incidents"][:20],
+        "one_incident_per_fault": one_each,
+        "lag": lags,
+        "stages": stages,
+        "gpufleet_cores": round(sum(stages[s]["cores"] for s in OURS), 3),
+        "all_cores_but_page_server": round(
+            sum(v["cores"] for k, v in stages.items() if k != "page server"), 3
+        ),
+        "rss_mib": {k: round(v, 1) for k, v in rss.items()},
+        "gpufleet_rss_kib_per_gpu": round(ours_mib * 1024 / topo.n_gpus, 2),
+        "queued_at_end": queued,
+        "keeps_up": keeps_up,
+        "fault_log": [asdict(f) | {"lag_s": f.lag_s} for f in faults],
+        "feeder_log_tail": got["feeder_log_tail"],
+    }
+
+
+def fmt(x: float | None, spec: str = ".2f") -> str:
+    if x is None:
+        return "–"
+    return "∞" if math.isinf(x) else format(x, spec)
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    lines = [
+        "| GPUs | samples/s | lag p50 / p99 / max (s) | wait for tick p99 | processing p50 / p99 "
+        "| faults → incidents | gpufleet cores | all cores* | gpufleet RSS/GPU | keeps up | load |",
+        "|---:|---:|---|---:|---|---|---:|---:|---:|---|---|",
+    ]
+    for r in results:
+        lag, proc = r["lag"]["lag_s"], r["lag"]["processing_s"]
+        lines.append(
+            f"| {r['gpus']:,} | {r['samples_per_s']:,} | {fmt(lag['p50'])} / {fmt(lag['p99'])} / "
+            f"{fmt(lag['max'])} | {fmt(r['lag']['wait_for_tick_s']['p99'])} | "
+            f"{fmt(proc['p50'])} / {fmt(proc['p99'])} | {r['lag']['faults']} → "
+            f"{r['lag']['detected']} (+{len(r['unmatched_incidents'])} other) | "
+            f"{r['gpufleet_cores']:.2f} | {r['all_cores_but_page_server']:.2f} | "
+            f"{r['gpufleet_rss_kib_per_gpu']:.1f} KiB | {'yes' if r['keeps_up'] else 'NO'} | "
+            f"{r['load_start']} → {r['load_end']} |"
+        )
+    lines += [
+        "",
+        "\\* every stage but the page server. Per stage (µs of CPU per sample · cores used · "
+        "GPUs per core at this interval):",
+        "",
+        "| stage | " + " | ".join(f"{r['gpus']:,} GPUs" for r in results) + " |",
+        "|---|" + "---:|" * len(results),
+    ]
+    for key, name in STAGES.items():
+        cells = [
+            f"{fmt(r['stages'][key]['us_per_sample'])} µs · {r['stages'][key]['cores']:.2f} · "
+            f"{fmt(r['stages'][key]['gpus_per_core'], ',.0f')}"
+            for r in results
+        ]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def ceiling(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The largest size that kept up, and the stage using the most cores where it stopped."""
+    kept = [r["gpus"] for r in results if r["keeps_up"]]
+    last = results[-1]
+    ours = {k: v for k, v in last["stages"].items() if k != "page server"}
+    top = max(ours, key=lambda k: ours[k]["cores"])
+    return {
+        "largest_kept_up_gpus": max(kept, default=None),
+        "stopped_at_gpus": None if last["keeps_up"] else last["gpus"],
+        "busiest_stage": top,
+        "busiest_stage_cores": ours[top]["cores"],
+        "busiest_stage_gpus_per_core": ours[top]["gpus_per_core"],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--gpus", type=int, default=12_800, help="GPUs (8 a node)")
+    ap.add_argument(
+        "--ladder",
+        nargs="?",
+        const=",".join(map(str, LADDER)),
+        help="run these sizes in turn (comma-separated GPUs), stopping after the first that "
+        "does not keep up",
+    )
+    ap.add_argument("--interval", type=float, default=15.0, help="scrape and tick interval (s)")
+    ap.add_argument("--seconds", type=float, default=120.0, help="measured window (s)")
+    ap.add_argument("--faults-per-interval", type=int, default=2)
+    ap.add_argument("--nodes-per-rack", type=int, default=50)
+    ap.add_argument("--workers", type=int, default=2, help="noc-worker processes")
+    ap.add_argument("--warmup-max", type=float, default=180.0, help="longest warm-up (s)")
+    ap.add_argument("--drain", type=float, default=3.0, help="intervals to wait for the last")
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--json", type=Path, help="write the results here")
+    args = ap.parse_args(argv)
+    sizes = [int(s) for s in args.ladder.split(",")] if args.ladder else [args.gpus]
+    results: list[dict[str, Any]] = []
+    for gpus in sizes:
+        results.append(run_size(args, gpus))
+        print(table(results[-1:]), flush=True)
+        if not results[-1]["keeps_up"]:
+            break
+    doc = {"results": results, "ceiling": ceiling(results)}
+    print("\n" + table(results) + "\n\n" + json.dumps(doc["ceiling"]))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(doc, indent=2, default=str) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
