@@ -165,9 +165,10 @@ class Stack:
         self.vmagent_port = 0
 
     def start_noc(self) -> None:
+        """Workers, correlator and feeder, started side by side; returns once all serve."""
         for name, racks in self.groups.items():
-            self.fleet.start(name, racks)
-        self.fleet.start("correlate")
+            self.fleet.launch(name, racks)
+        self.fleet.launch("correlate")
         rw_port = free_port()
         self.feeder = gpufleet(
             self.url,
@@ -181,6 +182,9 @@ class Stack:
             "--interval",
             str(self.args.interval),
         )
+        for name, racks in self.groups.items():
+            self.fleet.started(name, len(racks))
+        self.fleet.started("correlate", 0)
         wait_http(rw_port, timeout_s=120.0)
         self.rw_url = f"http://127.0.0.1:{rw_port}/api/v1/write"
 
@@ -197,11 +201,17 @@ class Stack:
         out |= {name: p.pid for name, p in self.fleet.procs.items()}
         return out
 
+    def stop_vmagent(self) -> None:
+        """Before the page server goes (its open connections would be cut mid-request)."""
+        if self.vmagent is not None and self.vmagent.poll() is None:
+            self.vmagent.terminate()
+            self.vmagent.wait(60)
+
     def stop(self) -> str:
-        for proc in (self.vmagent, self.feeder):
-            if proc is not None and proc.poll() is None:
-                proc.terminate()
-                proc.wait(60)
+        self.stop_vmagent()
+        if self.feeder is not None and self.feeder.poll() is None:
+            self.feeder.terminate()
+            self.feeder.wait(60)
         self.fleet.stop()
         log = self.tmp / "feeder.log"
         return log.read_text()[-800:] if log.exists() else ""
@@ -299,8 +309,11 @@ def run_size(args: argparse.Namespace, gpus: int) -> dict[str, Any]:
         try:
             stack.start_noc()
             with PageServer(nodes=nodes, nodes_per_rack=topo.n_nodes // topo.n_racks) as pages:
-                stack.start_vmagent(pages.port)
-                got = asyncio.run(measure(args, stack, pages, nats.process.pid))
+                try:
+                    stack.start_vmagent(pages.port)
+                    got = asyncio.run(measure(args, stack, pages, nats.process.pid))
+                finally:
+                    stack.stop_vmagent()
         finally:
             got_log = stack.stop()
     got["feeder_log_tail"] = got_log

@@ -228,6 +228,12 @@ class Fleet:
         self.start_cpu: dict[str, float] = {}  # CPU s to start (the restart's read-back included)
 
     def start(self, name: str, shards: Sequence[str] = (), kill_at: int = 0) -> None:
+        """Start a worker owning ``shards`` (none: the correlator) and wait until it consumes."""
+        self.launch(name, shards, kill_at)
+        self.started(name, len(shards))
+
+    def launch(self, name: str, shards: Sequence[str] = (), kill_at: int = 0) -> None:
+        """Start the process, not waiting (several start side by side, then :meth:`started`)."""
         self.starts[name] += 1
         log = self.logs[name] = self.tmp / f"{name}-{self.starts[name]}.log"
         args = ["noc-worker", *(a for r in shards for a in ("--shard", r))]
@@ -243,7 +249,10 @@ class Fleet:
             "5",
             kill_at=kill_at,
         )
-        wait_started(log, max(1, len(shards)))
+
+    def started(self, name: str, shards: int) -> None:
+        """Wait until ``name`` consumes its ``shards`` (the correlator: 0) and note its start."""
+        wait_started(self.logs[name], max(1, shards))
         self.rss_start.setdefault(name, rss_mib(self.procs[name].pid))
         # its start (interpreter, imports, connect, read-back) is not per-sample work
         started = cpu_s(self.procs[name].pid)
