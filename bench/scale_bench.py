@@ -476,19 +476,24 @@ def table(results: list[dict[str, Any]]) -> str:
         )
     lines += [
         "",
-        "\\* every stage but the page server. Per stage (µs of CPU per sample · cores used · "
-        "GPUs per core at this interval):",
+        "\\* every stage but the page server. Per stage: µs of CPU per sample · samples/s per "
+        "core · cores used in the window:",
         "",
         "| stage | " + " | ".join(f"{r['gpus']:,} GPUs" for r in results) + " |",
         "|---|" + "---:|" * len(results),
     ]
     for key, name in STAGES.items():
         cells = [
-            f"{fmt(r['stages'][key]['us_per_sample'])} µs · {r['stages'][key]['cores']:.2f} · "
-            f"{fmt(r['stages'][key]['gpus_per_core'], ',.0f')}"
+            f"{fmt(r['stages'][key]['us_per_sample'])} µs · "
+            f"{fmt(r['stages'][key]['samples_per_core_s'], ',.0f')} · "
+            f"{r['stages'][key]['cores']:.2f}"
             for r in results
         ]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lines += ["", "RSS at the end of the window, MiB:"]
+    for r in results:
+        rss = ", ".join(f"{k} {v:,.0f}" for k, v in r["rss_mib"].items())
+        lines.append(f"- {r['gpus']:,} GPUs: {rss}")
     return "\n".join(lines)
 
 
