@@ -145,6 +145,7 @@ def bench_vmagent(args: argparse.Namespace, pages: dict[str, str]) -> dict[str, 
     rx_parent, rx_child = ctx.Pipe()
     rx_proc = ctx.Process(target=receiver_main, args=(rx_child, args.nodes, rw_port))
     rx_proc.start()
+    assert rx_proc.pid is not None
     wait_http(rw_port)
     with (
         PageServer({h: t.encode() for h, t in pages.items()}) as page_server,
