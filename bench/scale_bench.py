@@ -512,7 +512,7 @@ def ceiling(results: list[dict[str, Any]], not_started: dict[str, Any] | None) -
     }
     if not_started is not None:
         out["stopped_at_gpus"] = not_started["gpus"]
-        out["stopped_by"] = (
+        out["stopped_by"] = not_started.get("error") or (
             f"memory: projected {not_started['projected_rss_mib']:,} MiB of RSS, "
             f"{not_started['available_mib']:,} MiB available"
         )
@@ -577,10 +577,18 @@ def main(argv: list[str] | None = None) -> int:
             not_started = check
             print(f"not started: {json.dumps(check)}", flush=True)
             break
-        results.append(run_size(args, gpus))
+        try:
+            results.append(run_size(args, gpus))
+        except (RuntimeError, OSError, ValueError) as e:  # a process that would not start
+            not_started = {"gpus": gpus, "error": f"{type(e).__name__}: {e}"}
+            print(f"{gpus:,} GPUs failed: {not_started['error']}", flush=True)
+            break
         print(table(results[-1:]), flush=True)
         if not results[-1]["keeps_up"]:
             break
+    if not results:
+        print(json.dumps(not_started), file=sys.stderr)
+        return 1
     doc = {"results": results, "ceiling": ceiling(results, not_started), "not_started": not_started}
     print("\n" + table(results) + "\n\n" + json.dumps(doc["ceiling"]))
     if args.json:
