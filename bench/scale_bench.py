@@ -95,7 +95,10 @@ from telemetry.topology import Topology
 FAULT_METRIC = "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"
 LADDER = (12_800, 25_600, 51_200, 100_000)
 PENDING_METRIC = "vmagent_remotewrite_pending_data_bytes"
+BLOCKS_METRIC = "vmagent_remotewrite_pending_inmemory_blocks"
+PUSHED_METRIC = "vmagent_remotewrite_rows_pushed_after_relabel_total"
 SETTLED_PENDING_BYTES = 4 * 1024 * 1024  # vmagent's queue counts as drained below this
+SETTLED_BLOCKS = 2  # and at most this many blocks waiting in memory (the last second's)
 MEMORY_SHARE = 0.75  # the most of the available memory a size may be projected to take
 
 
@@ -222,20 +225,41 @@ def cpu_of(pids: dict[str, int]) -> dict[str, float]:
     return {name: cpu_s(pid) for name, pid in pids.items()}
 
 
-async def warm_up(args: argparse.Namespace, pages: PageServer, stack: Stack, nodes: int) -> float:
+async def warm_up(
+    args: argparse.Namespace, pages: PageServer, stack: Stack, nodes: int
+) -> tuple[float, bool]:
     """Until a scrape round was served and vmagent's queue drained (every series decoded once
     by the receiver), then one more interval (the detectors have a previous tick to difference
-    counters against); seconds taken."""
+    counters against); (seconds taken, whether it got there before ``--warmup-max``)."""
     t0 = time.monotonic()
     deadline = t0 + args.warmup_max
-    while time.monotonic() < deadline:
+    round_rows = nodes * samples_per_page()
+    warmed = False
+    while not warmed and time.monotonic() < deadline:
         await asyncio.sleep(1.0)
         if pages.served() < nodes:
             continue
-        if vmagent_metric(stack.vmagent_port, PENDING_METRIC) < SETTLED_PENDING_BYTES:
-            break
+        # a round pushed and delivered: an empty queue alone is also true before the first push
+        if vmagent_metric(stack.vmagent_port, PUSHED_METRIC) < round_rows:
+            continue
+        warmed = vmagent_drained(vmagent_queue(stack.vmagent_port))
     await asyncio.sleep(args.interval)
-    return time.monotonic() - t0
+    return time.monotonic() - t0, warmed
+
+
+def vmagent_queue(port: int) -> dict[str, float]:
+    """What vmagent holds for the receiver: bytes queued and blocks waiting in memory."""
+    return {
+        "vmagent_pending_bytes": vmagent_metric(port, PENDING_METRIC),
+        "vmagent_pending_blocks": vmagent_metric(port, BLOCKS_METRIC),
+    }
+
+
+def vmagent_drained(queue: dict[str, float]) -> bool:
+    return (
+        queue["vmagent_pending_bytes"] < SETTLED_PENDING_BYTES
+        and queue["vmagent_pending_blocks"] <= SETTLED_BLOCKS
+    )
 
 
 async def inject(
@@ -268,14 +292,14 @@ async def measure(
     telemetry = [worker_name(r) for r in topo.rack_keys]
     async with JetStreamBus(stack.url, fetch_batch=256) as bus:
         bus.subscribe_view("incident", "scale-bench", incidents)
-        warm_s = await warm_up(args, pages, stack, topo.n_nodes)
+        warm_s, warmed = await warm_up(args, pages, stack, topo.n_nodes)
         pids = stack.pids() | {"nats-server": nats_pid, "page server": pages.pid}
         cpu0, served0, t0 = cpu_of(pids), pages.served(), time.monotonic()
         await inject(args, pages, topo, faults)
         cpu1, served1, window = cpu_of(pids), pages.served(), time.monotonic() - t0
         rss = {name: rss_mib(pid) for name, pid in pids.items()}
         queued = {
-            "vmagent_pending_bytes": vmagent_metric(stack.vmagent_port, PENDING_METRIC),
+            **vmagent_queue(stack.vmagent_port),
             "bus_messages": await bus_state(bus, telemetry, [CORRELATOR_NAME]),
         }
         deadline = time.monotonic() + args.drain * args.interval
@@ -286,6 +310,7 @@ async def measure(
         f.sampled = pages.first_served(f.host)
     return {
         "warmup_s": round(warm_s, 1),
+        "warmed_up": warmed,  # False: the receiver had not caught up when the window began
         "window_s": round(window, 1),
         "pages_served": served1 - served0,
         "cpu_s": {k: cpu1[k] - cpu0[k] for k in pids},
@@ -412,8 +437,7 @@ def summarize(
         and not got["unmatched_incidents"],
         "processing lag p99 under one interval": (lags["processing_s"]["p99"] or math.inf)
         < args.interval,
-        "vmagent's remote-write queue drained": queued["vmagent_pending_bytes"]
-        < SETTLED_PENDING_BYTES,
+        "vmagent's remote-write queue drained": vmagent_drained(queued),
         "the bus's consumers caught up": queued["bus_messages"] <= 2 * topo.n_racks,
         "processing lag not growing over the window": lags["processing_growth_s"]
         < args.interval / 2,
@@ -432,7 +456,10 @@ def summarize(
         "expected_samples_per_s": round(topo.n_nodes * per_page / args.interval),
         "load_start": load_start,
         "load_end": load_end,
-        **{k: got[k] for k in ("warmup_s", "window_s", "pages_served", "incidents_opened")},
+        **{
+            k: got[k]
+            for k in ("warmup_s", "warmed_up", "window_s", "pages_served", "incidents_opened")
+        },
         "unmatched_incidents": got["unmatched_incidents"][:20],
         "one_incident_per_fault": one_each,
         "lag": lags,
