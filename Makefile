@@ -65,9 +65,10 @@ bench: $(STAMP) $(SYSDEPS)  ## NOC throughput, baseline memory, detection delay 
 	$(BIN)/python bench/bus_bench.py --json bench/results/bus_bench.json
 	$(MAKE) bench-reliability
 
-bench-scale: $(STAMP) $(SYSDEPS)  ## ingest cost per sample (old parser, new parser, vmagent -> remote-write receiver, VictoriaMetrics export) side by side with vmagent's own, 1,000 nodes x 8 GPUs (~5 min); the storm (rack cooling + PDU trip + 1,000-GPU Xid 45 cancellation) through NOC workers on NATS and the correlator, a worker SIGKILLed mid-storm (~5 min)
+bench-scale: $(STAMP) $(SYSDEPS)  ## ingest cost per sample (old parser, new parser, vmagent -> remote-write receiver, VictoriaMetrics export) side by side with vmagent's own, 1,000 nodes x 8 GPUs (~5 min); the storm (rack cooling + PDU trip + 1,000-GPU Xid 45 cancellation) through NOC workers on NATS and the correlator, a worker SIGKILLed mid-storm (~5 min); the whole path live (pages -> vmagent -> remote-write feeder -> NOC workers on NATS -> incidents, faults injected while live) at 12,800 -> 25,600 -> 51,200 -> 100,000 GPUs, stopping at the first size that falls behind (~4 min a size)
 	nice $(BIN)/python bench/ingest_bench.py --nodes 1000 --json bench/results/ingest.json
 	nice -n 19 $(BIN)/python bench/storm_bench.py --json bench/results/storm.json
+	nice $(BIN)/python bench/scale_bench.py --ladder --interval 15 --seconds 90 --faults-per-interval 3 --json bench/results/scale.json
 
 # Full counts (hours on 2 cores): 100,000 fuzz inputs per parser of outside input (the fast
 # samples are tests/test_fuzz_sample.py in `make test`), 1 MB hostile pages in < 1 s, ≥ 200 kills.

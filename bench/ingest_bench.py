@@ -39,12 +39,9 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUME
     os.environ[_var] = "1"
 
 import argparse
-import asyncio
 import json
-import math
 import multiprocessing as mp
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -60,35 +57,25 @@ if str(ROOT) not in sys.path:
 
 import httpx
 
+from bench.loopback import (
+    PageServer,
+    cpu_s,
+    fleet_topology,
+    load_average,
+    render_pages,
+    start_vmagent,
+    vmagent_binary,
+    wait_http,
+)
 from evals.vm_server import VictoriaMetrics, free_port
-from sim.simulator import FleetSimulator
-from telemetry.exposition import parse_exposition, render_exposition
+from telemetry.exposition import parse_exposition
 from telemetry.fast_exposition import parse_exposition_fast
-from telemetry.frame import EntityKind
-from telemetry.topology import Topology, build_cluster
+from telemetry.topology import Topology
 from telemetry.vmjson import read_vm_jsonl
-
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def build_topology(nodes: int) -> Topology:
-    per_rack = math.gcd(nodes, 10)
-    return Topology([build_cluster(racks=nodes // per_rack, nodes_per_rack=per_rack)])
-
-
-def render_pages(topo: Topology, rounds: int) -> list[dict[str, str]]:
-    sim = FleetSimulator(topo, seed=1)
-    out = []
-    for _ in range(rounds):
-        frame = sim.step().frame(EntityKind.GPU)
-        assert frame is not None
-        out.append({n.hostname: render_exposition(frame, topo, n.hostname) for n in topo.nodes})
-    return out
-
-
-def cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+    return fleet_topology(nodes)
 
 
 # ---------------------------------------------------------------------------- in-process stages
@@ -125,49 +112,6 @@ def bench_new(topo: Topology, rounds: list[dict[str, str]], steady: int) -> dict
     }
 
 
-# ---------------------------------------------------------------------------- page server
-def page_server_main(conn: Connection, pages: dict[str, bytes]) -> None:
-    asyncio.run(_serve_pages(conn, pages))
-
-
-async def _serve_pages(conn: Connection, pages: dict[str, bytes]) -> None:
-    head = (
-        b"HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: %d\r\n\r\n"
-    )
-
-    served = [0]
-
-    async def handle(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
-        try:
-            while line := await r.readline():
-                path = line.split(b" ")[1].decode() if line.count(b" ") >= 2 else "/"
-                while (await r.readline()) not in (b"\r\n", b"\n", b""):
-                    pass
-                body = pages.get(path.strip("/"), b"")
-                w.write(head % len(body) + body)
-                served[0] += 1
-                await w.drain()
-        except (ConnectionError, IndexError):
-            pass
-        finally:
-            w.close()
-
-    server = await asyncio.start_server(handle, "127.0.0.1", 0, backlog=1024)
-    conn.send(server.sockets[0].getsockname()[1])
-    loop = asyncio.get_running_loop()
-    done = loop.create_future()
-
-    def on_message() -> None:
-        if conn.recv() == "count":
-            conn.send(served[0])
-        elif not done.done():
-            done.set_result(None)
-
-    loop.add_reader(conn.fileno(), on_message)
-    await done
-    server.close()
-
-
 # ---------------------------------------------------------------------------- receiver process
 def receiver_main(conn: Connection, nodes: int, port: int) -> None:
     import uvicorn
@@ -194,63 +138,41 @@ def receiver_main(conn: Connection, nodes: int, port: int) -> None:
 
 
 def bench_vmagent(args: argparse.Namespace, pages: dict[str, str]) -> dict[str, Any]:
-    vmagent = shutil.which("vmagent")
-    if vmagent is None:
+    if vmagent_binary() is None:
         return {"skipped": "vmagent not installed (Debian package victoria-metrics)"}
     ctx = mp.get_context("spawn")
-    page_parent, page_child = ctx.Pipe()
-    page_proc = ctx.Process(
-        target=page_server_main, args=(page_child, {h: t.encode() for h, t in pages.items()})
-    )
-    page_proc.start()
-    page_port = page_parent.recv()
     rw_port = free_port()
     rx_parent, rx_child = ctx.Pipe()
     rx_proc = ctx.Process(target=receiver_main, args=(rx_child, args.nodes, rw_port))
     rx_proc.start()
-    _wait_port(rw_port)
-    with tempfile.TemporaryDirectory() as tmp:
-        cfg = Path(tmp) / "scrape.yml"
-        static = "\n".join(
-            f"      - targets: ['127.0.0.1:{page_port}']\n"
-            f"        labels: {{__metrics_path__: /{h}, node: {h}}}"
-            for h in pages
-        )
-        cfg.write_text(
-            f"scrape_configs:\n  - job_name: dcgm\n    scrape_interval: {args.interval}s\n"
-            f"    static_configs:\n{static}\n"
-        )
-        proc = subprocess.Popen(
-            [
-                vmagent,
-                f"-promscrape.config={cfg}",
-                f"-remoteWrite.url=http://127.0.0.1:{rw_port}/api/v1/write",
-                f"-remoteWrite.tmpDataPath={tmp}/rw",
-                f"-httpListenAddr=127.0.0.1:{free_port()}",
-                "-loggerLevel=ERROR",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+    assert rx_proc.pid is not None
+    wait_http(rw_port)
+    with (
+        PageServer({h: t.encode() for h, t in pages.items()}) as page_server,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
+        proc, _ = start_vmagent(
+            list(pages),
+            page_server.port,
+            f"http://127.0.0.1:{rw_port}/api/v1/write",
+            args.interval,
+            Path(tmp),
         )
         try:
             s0 = _warm(args, rx_parent)
-            page_parent.send("count")
-            n0 = page_parent.recv()
-            v0, r0, p0 = cpu_s(proc.pid), cpu_s(rx_proc.pid), cpu_s(page_proc.pid)
+            n0 = page_server.served()
+            v0, r0, p0 = cpu_s(proc.pid), cpu_s(rx_proc.pid), cpu_s(page_server.pid)
             time.sleep(args.seconds)
-            v1, r1, p1 = cpu_s(proc.pid), cpu_s(rx_proc.pid), cpu_s(page_proc.pid)
+            v1, r1, p1 = cpu_s(proc.pid), cpu_s(rx_proc.pid), cpu_s(page_server.pid)
             rx_parent.send("stats")
             s1 = rx_parent.recv()
-            page_parent.send("count")
-            n1 = page_parent.recv()
+            n1 = page_server.served()
         finally:
             proc.terminate()
             proc.wait(30)
             rx_parent.send("stop")
             rx_parent.recv()
             rx_proc.terminate()
-            page_parent.send("stop")
-            page_proc.join(10)
             rx_proc.join(10)
     per_page = parse_exposition(next(iter(pages.values()))).samples
     return {
@@ -278,17 +200,6 @@ def _warm(args: argparse.Namespace, rx: Connection) -> dict[str, Any]:
             return dict(now)
         last = now
     return dict(last)
-
-
-def _wait_port(port: int, timeout_s: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1.0)
-            return
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    raise RuntimeError(f"receiver on port {port} did not start in {timeout_s} s")
 
 
 def bench_export(topo: Topology, pages: dict[str, str]) -> dict[str, Any]:
@@ -358,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-export", action="store_true")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    load_start = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    load_start = load_average()
     topo = build_topology(args.nodes)
     rounds = render_pages(topo, 2)
     first = rounds[0]
@@ -370,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         res["vmagent_path"] = bench_vmagent(args, first)
     if not args.skip_export:
         res["export"] = bench_export(topo, dict(list(first.items())[: args.export_nodes]))
-    res["load_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    res["load_end"] = load_average()
     print(table(res))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

