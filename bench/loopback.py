@@ -239,6 +239,8 @@ def start_vmagent(
     )
     cfg.write_text(
         f"scrape_configs:\n  - job_name: dcgm\n    scrape_interval: {interval_s}s\n"
+        # every page scraped at the interval's multiples, as the README tells operators
+        f"    scrape_align_interval: {interval_s}s\n"
         f"    static_configs:\n{static}\n"
     )
     http_port = free_port()

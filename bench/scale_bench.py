@@ -84,11 +84,12 @@ from bench.loopback import (
     vmagent_metric,
     wait_http,
 )
-from bench.storm_bench import Fleet, bus_state, gpufleet
+from bench.storm_bench import Fleet, gpufleet
 from bus.events import Event, IncidentOpened
 from bus.jetstream import JetStreamBus
 from evals.nats_server import NatsServer
 from evals.vm_server import free_port
+from sim.storm import pending_acks
 from telemetry.exposition import parse_exposition
 from telemetry.topology import Topology
 
@@ -300,7 +301,7 @@ async def measure(
         rss = {name: rss_mib(pid) for name, pid in pids.items()}
         queued = {
             **vmagent_queue(stack.vmagent_port),
-            "bus_messages": await bus_state(bus, telemetry, [CORRELATOR_NAME]),
+            "bus_messages": await pending_acks(bus, telemetry, [CORRELATOR_NAME]),
         }
         deadline = time.monotonic() + args.drain * args.interval
         while time.monotonic() < deadline and not all(f.seen for f in faults):

@@ -538,13 +538,18 @@ def _watch_sre(
     return 0
 
 
-def _say_vmagent_flag(listen: str, discovering: bool, err: TextIO) -> None:
-    """Once, at start: the flag vmagent needs to push to this watch."""
+def _say_vmagent_flag(listen: str, interval_s: float, discovering: bool, err: TextIO) -> None:
+    """Once, at start: the flag vmagent needs to push to this watch, and the scrape setting
+    that lets a tick hold a whole round (:mod:`cli.remote_write_source`)."""
     try:
         host, port = parse_listen(listen)
     except SourceError as e:
         raise UsageError(str(e)) from None
-    err.write(f"gpufleet watch: run vmagent with {vmagent_flag(host, port)}\n")
+    err.write(
+        f"gpufleet watch: run vmagent with {vmagent_flag(host, port)} and "
+        f"scrape_interval: {interval_s:g}s, scrape_align_interval: {interval_s:g}s in its "
+        "scrape config (the detector ticks a quarter interval after each aligned round)\n"
+    )
     if discovering:
         err.write("gpufleet watch: waiting for its first push to discover the fleet\n")
     err.flush()
@@ -571,7 +576,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         # Live sources pace themselves; their time is the fleet's.
         speed = None
         if kind == "remote-write":
-            _say_vmagent_flag(arg, topology is None, sys.stderr)
+            _say_vmagent_flag(arg, args.interval, topology is None, sys.stderr)
         try:
             source, closers = asyncio.run(
                 build_live(

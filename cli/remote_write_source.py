@@ -3,16 +3,22 @@
 vmagent (or Prometheus) scrapes the dcgm-exporters and remote-writes to this process; the
 receiver (:mod:`telemetry.remote_write`) keeps the latest value of every (GPU, field) cell and
 the source hands the detector that matrix once per ``interval_s`` (a cell older than
-:data:`MAX_AGE_INTERVALS` intervals is a gap). Without ``--topology`` the fleet is discovered
-from the labels of the pushes in the interval after vmagent's first one that carries GPU
-series (the bodies read while discovering are then ingested, so nothing pushed is lost). Binds
-only where told.
+:data:`MAX_AGE_INTERVALS` intervals is a gap). Ticks fall at Unix-time multiples of the
+interval plus :data:`TICK_OFFSET_FRACTION` of it: with vmagent's ``scrape_align_interval`` set
+to the interval, every exporter is scraped at those multiples, so a tick a quarter interval
+later holds the whole round and a sample waits about that long for the detector, not up to a
+whole interval (a tick at its own phase met a round anywhere in between).
+
+Without ``--topology`` the fleet is discovered from the labels of the pushes in the interval
+after vmagent's first one that carries GPU series (the bodies read while discovering are then
+ingested, so nothing pushed is lost). Binds only where told.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -30,6 +36,9 @@ from telemetry.vmjson import read_vm_jsonl
 
 DEFAULT_HOST = "127.0.0.1"
 MAX_AGE_INTERVALS = 3.0
+# vmagent scrapes an aligned round at the multiples and pushes within ~1 s (its flush
+# interval); a quarter interval (3.75 s at 15 s) leaves room for a slow exporter's scrape
+TICK_OFFSET_FRACTION = 0.25
 DISCOVERY_TIMEOUT_S = 120.0
 DISCOVERY_STAMP_MS = 1_700_000_000_000
 _PROBE = "DCGM_FI_DEV_GPU_TEMP"  # the series whose labels name every GPU
@@ -116,8 +125,15 @@ async def discover(
     return topology, found.bodies
 
 
+def next_tick(after: float, interval_s: float, offset_s: float) -> float:
+    """The first instant later than ``after`` at a multiple of ``interval_s`` (Unix time)
+    plus ``offset_s``."""
+    return (math.floor((after - offset_s) / interval_s) + 1) * interval_s + offset_s
+
+
 class RemoteWriteSource:
-    """An async tick source: serves the receiver, ticks every ``interval_s``."""
+    """An async tick source: serves the receiver, ticks every ``interval_s`` at the aligned
+    instants (:func:`next_tick`); a tick that ran late skips to the next instant."""
 
     def __init__(
         self,
@@ -141,9 +157,14 @@ class RemoteWriteSource:
             await self._server.start()
         except ServerStartError as e:
             raise RemoteWriteSourceError(f"remote-write source: {e}") from None
+        offset = TICK_OFFSET_FRACTION * self.interval_s
+        due = next_tick(self._clock(), self.interval_s, offset)
         while True:
-            await self._sleep(self.interval_s)
-            yield self.ingest.tick(self._clock(), self.max_age_s)
+            wait = due - self._clock()
+            if wait > 0:
+                await self._sleep(wait)
+            yield self.ingest.tick(max(self._clock(), due), self.max_age_s)
+            due = next_tick(max(self._clock(), due), self.interval_s, offset)
 
     def status(self) -> str:
         """The receiver's counts, for the watch's status line."""

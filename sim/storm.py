@@ -104,7 +104,7 @@ def standing(events: Iterable[Event]) -> dict[str, tuple[float, Incident]]:
     return {k: v for k, v in opened.items() if k not in merged}
 
 
-async def _pending(bus: JetStreamBus, telemetry: Sequence[str], events: Sequence[str]) -> int:
+async def pending_acks(bus: JetStreamBus, telemetry: Sequence[str], events: Sequence[str]) -> int:
     """Messages the named consumers still have to ack (a consumer not bound yet counts 1)."""
     js = bus._require_js()
     busy = 0
@@ -128,5 +128,5 @@ async def drained(bus: JetStreamBus, telemetry: Sequence[str], events: Sequence[
     published last."""
     quiet = 0
     while quiet < 2:
-        quiet = quiet + 1 if await _pending(bus, telemetry, events) == 0 else 0
+        quiet = quiet + 1 if await pending_acks(bus, telemetry, events) == 0 else 0
         await asyncio.sleep(0.5)

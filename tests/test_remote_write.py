@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agents.noc.detector import Detector
-from cli.remote_write_source import discover
+from cli.remote_write_source import RemoteWriteSource, discover, next_tick
 from evals.vm_server import free_port
 from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
 from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
@@ -329,3 +329,32 @@ def test_discovery_names_the_fleet_of_every_push_in_the_settle_interval() -> Non
     topo, bodies = asyncio.run(scenario())
     assert sorted(topo.gpu_keys) == sorted(TOPO.gpu_keys)
     assert bodies == [first, second]
+
+
+def test_ticks_fall_a_quarter_interval_after_the_aligned_multiples() -> None:
+    """With vmagent's scrape_align_interval at the interval, a round is scraped at the Unix
+    multiples: the tick 3.75 s later (at 15 s) holds it, so no sample waits a whole interval.
+    A tick that ran late skips to the next instant instead of ticking twice at once."""
+    now = [1000.3]
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    source = RemoteWriteSource(
+        RemoteWriteIngest(TOPO), "127.0.0.1", 0, 15.0, clock=lambda: now[0], sleep=sleep
+    )
+
+    async def scenario() -> list[float]:
+        ticks = source.aticks()
+        seen = []
+        for _ in range(3):
+            seen.append((await anext(ticks)).timestamp)
+            now[0] += 0.4  # the detector's work on the tick
+        now[0] += 40.0  # a stall over two intervals long
+        seen.append((await anext(ticks)).timestamp)
+        await ticks.aclose()
+        await source.aclose()
+        return seen
+
+    assert asyncio.run(scenario()) == [1008.75, 1023.75, 1038.75, 1083.75]
+    assert next_tick(1008.75, 15.0, 3.75) == 1023.75  # an instant is never its own next
