@@ -548,7 +548,7 @@ def _say_vmagent_flag(listen: str, interval_s: float, discovering: bool, err: Te
     err.write(
         f"gpufleet watch: run vmagent with {vmagent_flag(host, port)} and "
         f"scrape_interval: {interval_s:g}s, scrape_align_interval: {interval_s:g}s in its "
-        "scrape config (the detector ticks a quarter interval after each aligned round)\n"
+        "scrape config (the detector ticks as soon as each aligned round is in)\n"
     )
     if discovering:
         err.write("gpufleet watch: waiting for its first push to discover the fleet\n")

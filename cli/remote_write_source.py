@@ -3,11 +3,15 @@
 vmagent (or Prometheus) scrapes the dcgm-exporters and remote-writes to this process; the
 receiver (:mod:`telemetry.remote_write`) keeps the latest value of every (GPU, field) cell and
 the source hands the detector that matrix once per ``interval_s`` (a cell older than
-:data:`MAX_AGE_INTERVALS` intervals is a gap). Ticks fall at Unix-time multiples of the
-interval plus :data:`TICK_OFFSET_FRACTION` of it: with vmagent's ``scrape_align_interval`` set
-to the interval, every exporter is scraped at those multiples, so a tick a quarter interval
-later holds the whole round and a sample waits about that long for the detector, not up to a
-whole interval (a tick at its own phase met a round anywhere in between).
+:data:`MAX_AGE_INTERVALS` intervals is a gap). With vmagent's ``scrape_align_interval`` set
+to the interval, every exporter is scraped at the Unix-time multiples of it, and the round's
+pushes arrive as one burst; the source ticks as soon as that burst is over (no push for
+:data:`QUIET_S`), so a sample waits for the detector about as long as the round takes to
+arrive, not up to a whole interval (a tick at its own phase met a round anywhere in between).
+The burst grows with the fleet (at 38,400 GPUs the receiver needs ~5 s to absorb it), so a
+fixed offset would be too early for a large fleet or too late for a small one. Ticks never
+come sooner than :data:`EARLIEST_FRACTION` or later than :data:`LATEST_FRACTION` of the
+interval after the multiple (a vmagent that does not align pushes all the time).
 
 Without ``--topology`` the fleet is discovered from the labels of the pushes in the interval
 after vmagent's first one that carries GPU series (the bodies read while discovering are then
@@ -36,9 +40,12 @@ from telemetry.vmjson import read_vm_jsonl
 
 DEFAULT_HOST = "127.0.0.1"
 MAX_AGE_INTERVALS = 3.0
-# vmagent scrapes an aligned round at the multiples and pushes within ~1 s (its flush
-# interval); a quarter interval (3.75 s at 15 s) leaves room for a slow exporter's scrape
-TICK_OFFSET_FRACTION = 0.25
+# vmagent flushes a partly filled block every second (-remoteWrite.flushInterval): a gap in
+# pushes longer than that means the round is in
+QUIET_S = 1.5
+EARLIEST_FRACTION = 0.1  # the round's first push comes about a second after the multiple
+LATEST_FRACTION = 0.9
+POLL_S = 0.1
 DISCOVERY_TIMEOUT_S = 120.0
 DISCOVERY_STAMP_MS = 1_700_000_000_000
 _PROBE = "DCGM_FI_DEV_GPU_TEMP"  # the series whose labels name every GPU
@@ -125,15 +132,15 @@ async def discover(
     return topology, found.bodies
 
 
-def next_tick(after: float, interval_s: float, offset_s: float) -> float:
-    """The first instant later than ``after`` at a multiple of ``interval_s`` (Unix time)
-    plus ``offset_s``."""
-    return (math.floor((after - offset_s) / interval_s) + 1) * interval_s + offset_s
+def next_multiple(after: float, interval_s: float) -> float:
+    """The first Unix-time multiple of ``interval_s`` later than ``after``."""
+    return (math.floor(after / interval_s) + 1) * interval_s
 
 
 class RemoteWriteSource:
-    """An async tick source: serves the receiver, ticks every ``interval_s`` at the aligned
-    instants (:func:`next_tick`); a tick that ran late skips to the next instant."""
+    """An async tick source: serves the receiver, ticks once an interval when the round
+    scraped at the interval's multiple has arrived (module docstring); a tick that ran late
+    skips to the next round."""
 
     def __init__(
         self,
@@ -157,14 +164,25 @@ class RemoteWriteSource:
             await self._server.start()
         except ServerStartError as e:
             raise RemoteWriteSourceError(f"remote-write source: {e}") from None
-        offset = TICK_OFFSET_FRACTION * self.interval_s
-        due = next_tick(self._clock(), self.interval_s, offset)
+        round_at = next_multiple(self._clock(), self.interval_s)
         while True:
-            wait = due - self._clock()
-            if wait > 0:
-                await self._sleep(wait)
-            yield self.ingest.tick(max(self._clock(), due), self.max_age_s)
-            due = next_tick(max(self._clock(), due), self.interval_s, offset)
+            await self._round_in(round_at)
+            yield self.ingest.tick(self._clock(), self.max_age_s)
+            round_at = next_multiple(max(self._clock(), round_at), self.interval_s)
+
+    async def _round_in(self, round_at: float) -> None:
+        """Wait until the pushes of the round scraped at ``round_at`` are over: none for
+        :data:`QUIET_S`, from :data:`EARLIEST_FRACTION` to :data:`LATEST_FRACTION` of the
+        interval after it."""
+        earliest = round_at + EARLIEST_FRACTION * self.interval_s
+        latest = round_at + LATEST_FRACTION * self.interval_s
+        if (wait := earliest - self._clock()) > 0:
+            await self._sleep(wait)
+        seen, last_push = self.ingest.stats.requests, self._clock()
+        while (now := self._clock()) < latest and now - last_push < QUIET_S:
+            await self._sleep(POLL_S)
+            if self.ingest.stats.requests != seen:
+                seen, last_push = self.ingest.stats.requests, self._clock()
 
     def status(self) -> str:
         """The receiver's counts, for the watch's status line."""

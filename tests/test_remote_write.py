@@ -4,6 +4,7 @@ vmagent scraping a served dcgm-exporter page on 127.0.0.1 and remote-writing to 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import math
 import shutil
 import struct
@@ -25,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agents.noc.detector import Detector
-from cli.remote_write_source import RemoteWriteSource, discover, next_tick
+from cli.remote_write_source import RemoteWriteSource, discover, next_multiple
 from evals.vm_server import free_port
 from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
 from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
@@ -331,10 +332,52 @@ def test_discovery_names_the_fleet_of_every_push_in_the_settle_interval() -> Non
     assert bodies == [first, second]
 
 
-def test_ticks_fall_a_quarter_interval_after_the_aligned_multiples() -> None:
+def _ticks_with(pushes_until: float, count: int = 3) -> list[float]:
+    """Tick times of a source at 15 s whose vmagent pushes every 0.5 s until
+    ``pushes_until`` past each multiple (a fake clock; the detector's work takes 0.4 s)."""
+    now = [1000.3]
+    source: RemoteWriteSource
+
+    async def sleep(seconds: float) -> None:
+        for _ in range(round(seconds / 0.05)):
+            now[0] += 0.05
+            into = now[0] % 15.0
+            if into < pushes_until and round(into / 0.05) % 10 == 0:
+                source.ingest.stats.requests += 1  # a push arrived
+
+    source = RemoteWriteSource(
+        RemoteWriteIngest(TOPO), "127.0.0.1", 0, 15.0, clock=lambda: now[0], sleep=sleep
+    )
+
+    async def scenario() -> list[float]:
+        ticks = source.aticks()
+        seen = []
+        for _ in range(count):
+            seen.append((await anext(ticks)).timestamp)
+            now[0] += 0.4
+        await ticks.aclose()
+        await source.aclose()
+        return seen
+
+    return asyncio.run(scenario())
+
+
+def test_a_tick_comes_when_the_aligned_rounds_pushes_are_over() -> None:
     """With vmagent's scrape_align_interval at the interval, a round is scraped at the Unix
-    multiples: the tick 3.75 s later (at 15 s) holds it, so no sample waits a whole interval.
-    A tick that ran late skips to the next instant instead of ticking twice at once."""
+    multiples and pushed as one burst: the tick comes QUIET_S after the burst, so a sample
+    waits about as long as its round takes to arrive, not up to a whole interval."""
+    # the last push comes 0.5 s before `pushes_until`; then QUIET_S (1.5 s) without one
+    small = _ticks_with(pushes_until=2.0)  # a small fleet: the round is in by 1.5 s
+    assert all(3.0 <= t % 15.0 <= 3.7 for t in small), small
+    large = _ticks_with(pushes_until=6.0)  # a large one: the receiver absorbs it for 6 s
+    assert all(7.0 <= t % 15.0 <= 7.7 for t in large), large
+    assert [round(b - a) for a, b in itertools.pairwise(large)] == [15, 15]
+    # a vmagent that does not align pushes all the time: tick at 0.9 of the interval
+    steady = _ticks_with(pushes_until=15.0)
+    assert all(13.5 <= t % 15.0 <= 13.7 for t in steady), steady
+
+
+def test_nothing_pushed_still_ticks_and_a_late_tick_skips_a_round() -> None:
     now = [1000.3]
 
     async def sleep(seconds: float) -> None:
@@ -346,15 +389,14 @@ def test_ticks_fall_a_quarter_interval_after_the_aligned_multiples() -> None:
 
     async def scenario() -> list[float]:
         ticks = source.aticks()
-        seen = []
-        for _ in range(3):
-            seen.append((await anext(ticks)).timestamp)
-            now[0] += 0.4  # the detector's work on the tick
-        now[0] += 40.0  # a stall over two intervals long
-        seen.append((await anext(ticks)).timestamp)
+        first = (await anext(ticks)).timestamp
+        now[0] += 20.0  # the detector stalled past the next round
+        second = (await anext(ticks)).timestamp
         await ticks.aclose()
         await source.aclose()
-        return seen
+        return [first, second]
 
-    assert asyncio.run(scenario()) == [1008.75, 1023.75, 1038.75, 1083.75]
-    assert next_tick(1008.75, 15.0, 3.75) == 1023.75  # an instant is never its own next
+    first, second = scenario_times = asyncio.run(scenario())
+    assert first == pytest.approx(1005 + 1.5 + 1.5, abs=0.11)  # earliest + QUIET_S
+    assert second == pytest.approx(1035 + 3.0, abs=0.11), scenario_times  # 1020 skipped
+    assert next_multiple(1005.0, 15.0) == 1020.0  # a multiple is never its own next
