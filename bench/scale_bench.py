@@ -241,7 +241,7 @@ async def warm_up(
         if pages.served() < nodes:
             continue
         # a round pushed and delivered: an empty queue alone is also true before the first push
-        if vmagent_metric(stack.vmagent_port, PUSHED_METRIC) < round_rows:
+        if not vmagent_metric(stack.vmagent_port, PUSHED_METRIC) >= round_rows:  # NaN: busy
             continue
         warmed = vmagent_drained(vmagent_queue(stack.vmagent_port))
     await asyncio.sleep(args.interval)
@@ -257,7 +257,7 @@ def vmagent_queue(port: int) -> dict[str, float]:
 
 
 def vmagent_drained(queue: dict[str, float]) -> bool:
-    return (
+    return (  # a NaN (vmagent too busy to answer) is not drained
         queue["vmagent_pending_bytes"] < SETTLED_PENDING_BYTES
         and queue["vmagent_pending_blocks"] <= SETTLED_BLOCKS
     )
