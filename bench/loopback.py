@@ -224,10 +224,17 @@ def vmagent_binary() -> str | None:
 
 
 def start_vmagent(
-    hosts: list[str], page_port: int, remote_write_url: str, interval_s: float, tmp: Path
+    hosts: list[str],
+    page_port: int,
+    remote_write_url: str,
+    interval_s: float,
+    tmp: Path,
+    *,
+    align: bool = False,
 ) -> tuple[subprocess.Popen[bytes], int]:
     """The real vmagent scraping ``/HOST`` of the page server for every host every
-    ``interval_s`` and remote-writing to ``remote_write_url``; (process, its HTTP port)."""
+    ``interval_s`` and remote-writing to ``remote_write_url``; (process, its HTTP port).
+    ``align``: every page scraped at the interval's multiples (``scrape_align_interval``)."""
     exe = vmagent_binary()
     if exe is None:
         raise RuntimeError("vmagent not installed (Debian package victoria-metrics)")
@@ -239,9 +246,8 @@ def start_vmagent(
     )
     cfg.write_text(
         f"scrape_configs:\n  - job_name: dcgm\n    scrape_interval: {interval_s}s\n"
-        # every page scraped at the interval's multiples, as the README tells operators
-        f"    scrape_align_interval: {interval_s}s\n"
-        f"    static_configs:\n{static}\n"
+        + (f"    scrape_align_interval: {interval_s}s\n" if align else "")
+        + f"    static_configs:\n{static}\n"
     )
     http_port = free_port()
     proc = subprocess.Popen(

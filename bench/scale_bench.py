@@ -196,7 +196,7 @@ class Stack:
     def start_vmagent(self, page_port: int) -> None:
         hosts = [n.hostname for n in self.topo.nodes]
         self.vmagent, self.vmagent_port = start_vmagent(
-            hosts, page_port, self.rw_url, self.args.interval, self.tmp
+            hosts, page_port, self.rw_url, self.args.interval, self.tmp, align=self.args.align
         )
 
     def pids(self) -> dict[str, int]:
@@ -595,6 +595,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup-max", type=float, default=180.0, help="longest warm-up (s)")
     ap.add_argument("--drain", type=float, default=3.0, help="intervals to wait for the last")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument(
+        "--align",
+        action="store_true",
+        help="vmagent scrapes every page at the interval's multiples (scrape_align_interval): "
+        "the feeder ticks when the round is in; the burst costs vmagent more",
+    )
     ap.add_argument("--json", type=Path, help="write the results here")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.ladder.split(",")] if args.ladder else [args.gpus]
