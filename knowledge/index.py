@@ -231,7 +231,12 @@ class CardIndex:
         self.path = Path(path) if path is not None else default_index_dir()
         self.embedding = embedding or MiniLmEmbedding()
         self.path.mkdir(parents=True, exist_ok=True)
-        self.client = chromadb.PersistentClient(path=str(self.path), settings=_SETTINGS)
+        # Chroma creates its tables on the first open of an empty directory, and two processes
+        # doing that at once fail with "table collections already exists" (``watch`` and
+        # ``serve`` starting together). A separate lock from the build's, so opening never
+        # waits for another process's whole rebuild.
+        with _exclusive(self.path / "open.lock"):
+            self.client = chromadb.PersistentClient(path=str(self.path), settings=_SETTINGS)
 
     # ------------------------------------------------------------------ state
     def _collection(self) -> Collection | None:
