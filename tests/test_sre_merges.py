@@ -192,6 +192,35 @@ def test_a_merged_incident_waiting_on_a_person_is_superseded_and_its_drain_withd
     assert len(a.of(DiagnosisReady)) == 2  # the survivor waits on its approval: not re-run
 
 
+def test_a_withdrawal_whose_audit_row_a_crash_lost_is_audited_when_the_merge_comes_again(
+    rt: SreRuntime, recorded: Recorded
+) -> None:
+    """The withdrawal and its audit row are two writes: a process killed between them left a
+    withdrawn request with no audit row and the merge unacknowledged. The merge delivered
+    again audits (and announces) that withdrawal once; a third delivery adds nothing."""
+    s = Stream(recorded)
+
+    async def scenario() -> tuple[Agent, str]:
+        async with agent(rt, InProcessBus()) as a:
+            await a.publish(s.first, s.restated)
+            absorbed = _drain_approval(a.seen, "inc-restated")
+            # what the killed process wrote before it died: the withdrawal only
+            rt.approvals.withdraw(absorbed, reason="withdrawn: merged", now=s.merged.time)
+            assert not [r for r in rt.audit.records("inc-restated") if r.approval_id == absorbed]
+            await a.publish(s.widened, s.merged)
+            await a.service.handle(s.merged)  # redelivered once more
+            await a.service.drain()
+            return a, absorbed
+
+    a, absorbed = run(scenario())
+    audit = [r for r in rt.audit.records("inc-restated") if r.approval_id == absorbed]
+    assert [(r.initiator, r.status, r.at, r.error) for r in audit] == [
+        (WITHDRAWN_BY, "denied", s.merged.time, "withdrawn: merged")
+    ]
+    assert [(d.approval_id, d.by) for d in a.of(ApprovalDecided)] == [(absorbed, WITHDRAWN_BY)]
+    assert a.service.stats.withdrawn == 1
+
+
 def test_a_merge_seen_first_keeps_the_absorbed_incident_from_being_diagnosed_after_a_restart(
     state: Path, recorded: Recorded, shared: Shared, make_bus: BusFactory
 ) -> None:

@@ -33,8 +33,9 @@ escalated with the union of the members' evidence) is the one diagnosed:
   returns and withdraws what it just asked for.
 
 Only a trusted source's merge counts (an unauthenticated one could otherwise withdraw a
-pending drain). Redelivered merges are no-ops: the merge row and the withdrawal are each
-compare-and-set in the store.
+pending drain). Redelivered merges change nothing twice: the merge row and the withdrawal are each
+compare-and-set in the store, and a withdrawal is audited only if its audit row is missing (a
+crash between the two writes is repaired by the redelivery it causes).
 
 Concurrency. The graph is synchronous (tools block on HTTP, subprocesses, SQLite), so it runs
 off the event loop (``asyncio.to_thread``), **one diagnosis or resume at a time**: the runner
@@ -314,19 +315,32 @@ class SreService:
             )
 
     def _withdraw(self, merge: Merge, now: float) -> list[ApprovalRecord]:
-        approvals, audit = self.runtime.approvals, self.runtime.audit
+        """Withdraw the absorbed incident's pending requests, then audit every withdrawal of
+        it not audited yet; returns the records audited now, to announce."""
         reason = (
             f"withdrawn: incident {merge.absorbed_id} was merged into {merge.into_id}, "
             f"whose diagnosis carries its evidence"
         )
+        for req in self.runtime.approvals.pending(incident_id=merge.absorbed_id):
+            # None: a person decided it first, and that decision stands
+            self.runtime.approvals.withdraw(req.approval_id, reason=reason, now=now)
+        return self._audit_withdrawals(merge.absorbed_id, now)
+
+    def _audit_withdrawals(self, incident_id: str, now: float) -> list[ApprovalRecord]:
+        """The withdrawal and its audit row are two writes (the approvals and the audit log
+        may be two databases). A crash between them leaves the merge unacknowledged, so it
+        is delivered again and lands here again: a withdrawal is audited once, late at worst,
+        never lost."""
+        audit = self.runtime.audit
+        audited = {r.approval_id for r in audit.records(incident_id) if r.initiator == WITHDRAWN_BY}
         out = []
-        for req in approvals.pending(incident_id=merge.absorbed_id):
-            rec = approvals.withdraw(req.approval_id, reason=reason, now=now)
-            if rec is None:  # a person decided it first
+        for rec in self.runtime.approvals.records(incident_id):
+            if rec.decided_by != WITHDRAWN_BY or rec.approval_id in audited:
                 continue
+            req = rec.request
             audit.append(
                 AuditRecord(
-                    at=now,
+                    at=rec.decided_at if rec.decided_at is not None else now,
                     initiator=WITHDRAWN_BY,
                     requested_by=self.name,
                     tool=req.tool,
@@ -338,7 +352,7 @@ class SreService:
                     thread_id=req.thread_id,
                     approval_id=req.approval_id,
                     status="denied",
-                    error=reason,
+                    error=rec.reason,
                 )
             )
             out.append(rec)
