@@ -142,6 +142,54 @@ def test_frame_sanitizes_and_ages_out_cells() -> None:
     assert math.isnan(temp[0]) and math.isnan(temp[1]) and temp[2] == 62.0
 
 
+_NAMES = ["DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_POWER_USAGE", "up", "DCGM_EXP_XID_ERRORS_COUNT"]
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(st.data())
+def test_a_cold_start_resolves_every_series_as_the_full_label_decode_does(
+    data: st.DataObject,
+) -> None:
+    """The cold path resolves the GPU once per label set without ``__name__`` and the field
+    once per name; whatever the label order, a missing or unknown name, a MIG instance, an
+    unmapped GPU or a repeated series, it lands each sample where decoding every label does
+    (``keep_labels`` takes the full decode) and counts the same."""
+    series: list[bytes] = []
+    for _ in range(data.draw(st.integers(1, 12))):
+        labels = {
+            "__name__": data.draw(st.sampled_from(_NAMES)),
+            **_gpu(data.draw(st.integers(0, 15))),
+        }
+        if data.draw(st.booleans()):
+            del labels["__name__"]
+        if data.draw(st.booleans()):
+            labels["GPU_I_ID"] = "1"
+        if data.draw(st.booleans()):
+            labels["UUID"], labels["Hostname"] = "GPU-nope", "elsewhere"
+        items = data.draw(st.permutations(list(labels.items())))
+        # a timestamp per series (two samples of one cell at one time: either may win);
+        # a 2-byte one takes the generic decoder
+        ms = len(series) + data.draw(st.sampled_from([T0_MS, 1_000]))
+        series.append(_series(dict(items), (data.draw(st.sampled_from([0.0, 3.5])), ms)))
+    body = _body(*series)
+    cold, full = RemoteWriteIngest(TOPO), RemoteWriteIngest(TOPO, keep_labels=True)
+    for _ in range(2):  # the second pass reads the cache the first one filled
+        cold.ingest(body)
+        full.ingest(body)
+    np.testing.assert_array_equal(cold.values, full.values)
+    np.testing.assert_array_equal(cold.stamp_ms, full.stamp_ms)
+    a, b = cold.stats, full.stats
+    assert (a.samples, a.stored, a.stale, a.other, a.unmapped, a.unsupported) == (
+        b.samples,
+        b.stored,
+        b.stale,
+        b.other,
+        b.unmapped,
+        b.unsupported,
+    )
+    assert a.other_names == b.other_names
+
+
 @settings(max_examples=300, deadline=None, database=None)
 @given(st.binary(max_size=300))
 def test_random_bodies_raise_only_the_documented_error(raw: bytes) -> None:
