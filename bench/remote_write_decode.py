@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import struct
 import sys
 import time
 from pathlib import Path
@@ -23,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from sim.remote_write_body import series
 from telemetry.fields import GPU_FIELD_NAMES
 from telemetry.remote_write import RemoteWriteIngest
 from telemetry.topology import Topology, build_cluster
@@ -31,32 +31,13 @@ from telemetry.vmjson import gpu_labels
 T0_MS = 1_764_000_000_000
 
 
-def _varint(v: int) -> bytes:
-    out = bytearray()
-    while v >= 0x80:
-        out.append(v & 0x7F | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def _ld(num: int, payload: bytes) -> bytes:
-    return _varint(num << 3 | 2) + _varint(len(payload)) + payload
-
-
-def series(labels: dict[str, str], value: float, ms: int) -> bytes:
-    body = b"".join(_ld(1, _ld(1, k.encode()) + _ld(2, v.encode())) for k, v in labels.items())
-    sample = b"\x09" + struct.pack("<d", value) + b"\x10" + _varint(ms)
-    return _ld(1, body + _ld(2, sample))
-
-
 def request(topo: Topology) -> tuple[bytes, int]:
     parts = []
     for g in range(topo.n_gpus):
         base = {k: v for k, v in gpu_labels(topo, g).items() if k not in ("job", "instance")}
         for name in GPU_FIELD_NAMES:
             labels = {"__name__": name, **base, "job": "dcgm", "instance": f"10.0.{g // 8}.1:9400"}
-            parts.append(series(labels, 40.0 + g % 7, T0_MS + g))
+            parts.append(series(labels, (40.0 + g % 7, T0_MS + g)))
     return b"".join(parts), len(parts)
 
 

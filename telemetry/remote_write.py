@@ -143,44 +143,14 @@ def _labels(buf: bytes, start: int, end: int) -> dict[str, str] | None:
     return out
 
 
-def _labels_quick(buf: bytes, start: int, end: int) -> tuple[dict[str, str], int] | None:
-    """The leading label fields of a series when every length fits one byte (vmagent's
-    usual case): (labels, end of the label fields); None to use the generic decoder."""
-    out: dict[str, str] = {}
-    pos = start
-    try:
-        while pos < end and buf[pos] == 0x0A:
-            ln = buf[pos + 1]
-            p = pos + 2
-            stop = p + ln
-            nl = buf[p + 1]
-            q = p + 2 + nl
-            vl = buf[q + 1]
-            if (
-                ln | nl | vl >= 0x80
-                or stop > end
-                or buf[p] != 0x0A
-                or buf[q] != 0x12
-                or q + 2 + vl != stop
-                or len(out) >= MAX_LABELS_PER_SERIES
-            ):
-                return None
-            name = buf[p + 2 : q].decode("utf-8", "replace")
-            out[name] = buf[q + 2 : stop].decode("utf-8", "replace")
-            pos = stop
-    except IndexError:
-        return None
-    return out, pos
-
-
 _NAME_LABEL = b"__name__"
 
 
 def _name_split(buf: bytes, start: int, end: int) -> tuple[int, int, int, int] | None:
     """Where a series' ``__name__`` label field starts, where its value starts and where the
-    field ends (-1, -1, -1 without one), and the end of the leading label fields: the layout
-    :func:`_labels_quick` reads, walked without decoding anything. None to use the generic
-    decoder (a length over one byte, a second ``__name__``)."""
+    field ends (-1, -1, -1 without one), and the end of the leading label fields, when every
+    length fits one byte (vmagent's usual case), walked without decoding anything. None for
+    the generic decoder (a longer length, another field first, a second ``__name__``)."""
     name_at = value_at = name_end = -1
     pos, count = start, 0
     try:
@@ -311,14 +281,10 @@ class RemoteWriteIngest:
         is vmagent's (labels, then one sample)."""
         self.stats.slow_series += 1
         split = _name_split(buf, start, end) if self.series_labels is None else None
-        quick = _labels_quick(buf, start, end) if split is None else None
         if split is not None:
             label_end = split[3]
             fields = _fields(buf, label_end, end)
             cell = self._cell_of_split(buf, start, split)
-        elif quick is not None:
-            labels, label_end = quick
-            fields = _fields(buf, label_end, end)
         else:
             fields = _fields(buf, start, end)
             label_end = start
@@ -326,14 +292,7 @@ class RemoteWriteIngest:
                 if num != 1:
                     break
                 label_end = b
-            found = _labels(buf, start, label_end)
-            if found is None:
-                raise RemoteWriteError(f"byte {start}: a time series with labels after samples")
-            labels = found
-        if split is None:
-            cell = self._resolve(labels)
-            if self.series_labels is not None and cell >= 0:
-                self.series_labels.setdefault(cell, labels)
+            cell = self._decoded_cell(buf, start, label_end)
         out = []
         for num, wire, a, b in fields:
             if num == 2 and wire == 2:
@@ -347,6 +306,16 @@ class RemoteWriteIngest:
         if len(cache := self._cells) < MAX_CACHED_SERIES:
             cache[buf[start:label_end]] = cell
         return out
+
+    def _decoded_cell(self, buf: bytes, start: int, label_end: int) -> int:
+        """:meth:`_resolve` of the label fields buf[start:label_end], decoded in full."""
+        labels = _labels(buf, start, label_end)
+        if labels is None:
+            raise RemoteWriteError(f"byte {start}: a time series with labels after samples")
+        cell = self._resolve(labels)
+        if self.series_labels is not None and cell >= 0:
+            self.series_labels.setdefault(cell, labels)
+        return cell
 
     def _cell_of_split(self, buf: bytes, start: int, split: tuple[int, int, int, int]) -> int:
         """:meth:`_resolve` for a series read by :func:`_name_split`, from the two caches."""
@@ -366,9 +335,9 @@ class RemoteWriteIngest:
         )
         row = self._gpu_rows.get(rest)
         if row is None:
-            quick = _labels_quick(rest, 0, len(rest))
-            assert quick is not None  # the same fields _name_split walked, less one
-            row = self._gpu_row(quick[0])
+            labels = _labels(rest, 0, len(rest))
+            assert labels is not None  # the label fields _name_split walked, less one
+            row = self._gpu_row(labels)
             if len(self._gpu_rows) < MAX_CACHED_SERIES:
                 self._gpu_rows[rest] = row
         return row if row < 0 else row * _N_ALL + col

@@ -7,7 +7,6 @@ import asyncio
 import itertools
 import math
 import shutil
-import struct
 import subprocess
 import tempfile
 import threading
@@ -28,6 +27,7 @@ from hypothesis import strategies as st
 from agents.noc.detector import Detector
 from cli.remote_write_source import RemoteWriteSource, discover, next_multiple
 from evals.vm_server import free_port
+from sim.remote_write_body import length_delimited, series, snappy_body
 from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
 from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
 from telemetry.frame import EntityKind, Frame
@@ -46,36 +46,6 @@ TEMP = GPU_FIELD_NAMES.index("DCGM_FI_DEV_GPU_TEMP")
 COL_TEMP = _ALL.index("DCGM_FI_DEV_GPU_TEMP")
 
 
-# ------------------------------------------------------------------ a protobuf encoder
-def _varint(v: int) -> bytes:
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while v >= 0x80:
-        out.append(v & 0x7F | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
-def _ld(num: int, payload: bytes) -> bytes:
-    return _varint(num << 3 | 2) + _varint(len(payload)) + payload
-
-
-def _sample(value: float, ms: int) -> bytes:
-    # proto3 as vmagent marshals it: zero value / zero timestamp omitted
-    out = b"" if value == 0 else b"\x09" + struct.pack("<d", value)
-    return out + (b"" if ms == 0 else b"\x10" + _varint(ms))
-
-
-def _series(labels: dict[str, str], *samples: tuple[float, int]) -> bytes:
-    body = b"".join(_ld(1, _ld(1, k.encode()) + _ld(2, v.encode())) for k, v in labels.items())
-    return _ld(1, body + b"".join(_ld(2, _sample(v, ms)) for v, ms in samples))
-
-
-def _body(*series: bytes) -> bytes:
-    return bytes(cramjam.snappy.compress_raw(b"".join(series)))
-
-
 def _gpu(g: int, name: str = "DCGM_FI_DEV_GPU_TEMP") -> dict[str, str]:
     labels = {k: v for k, v in gpu_labels(TOPO, g).items() if k not in ("job", "instance")}
     return {"__name__": name, **labels, "job": "dcgm", "instance": "127.0.0.1:9400"}
@@ -85,7 +55,7 @@ def _gpu(g: int, name: str = "DCGM_FI_DEV_GPU_TEMP") -> dict[str, str]:
 def test_values_land_on_their_gpu_cell_first_and_cached_reads_agree() -> None:
     ing = RemoteWriteIngest(TOPO)
     for k in range(3):  # the first request fills the cache, the next two read from it
-        ing.ingest(_body(*(_series(_gpu(g), (40.0 + g + k, T0_MS + k)) for g in range(16))))
+        ing.ingest(snappy_body(*(series(_gpu(g), (40.0 + g + k, T0_MS + k)) for g in range(16))))
         core, _ = ing.frame((T0_MS + k) / 1000, max_age_s=60)
         assert core.values[:, TEMP].tolist() == [40.0 + g + k for g in range(16)]
     assert ing.stats.slow_series == 16  # only the first request decoded labels
@@ -94,13 +64,13 @@ def test_values_land_on_their_gpu_cell_first_and_cached_reads_agree() -> None:
 
 def test_zero_values_extra_fields_several_samples_and_odd_timestamps() -> None:
     ing = RemoteWriteIngest(TOPO)
-    metadata = _ld(3, b"\x08\x01" + _ld(2, b"DCGM_FI_DEV_GPU_TEMP"))
-    body = _body(
-        _series(_gpu(0), (0.0, T0_MS)),  # value omitted on the wire
+    metadata = length_delimited(3, b"\x08\x01" + length_delimited(2, b"DCGM_FI_DEV_GPU_TEMP"))
+    body = snappy_body(
+        series(_gpu(0), (0.0, T0_MS)),  # value omitted on the wire
         metadata,
-        _series(_gpu(1), (5.0, T0_MS), (6.0, T0_MS + 1000)),  # two samples: the newer wins
-        _series(_gpu(2), (7.0, 1_000)),  # a 2-byte timestamp: the generic decoder
-        _series(_gpu(3), (8.0, 0)),  # no timestamp at all
+        series(_gpu(1), (5.0, T0_MS), (6.0, T0_MS + 1000)),  # two samples: the newer wins
+        series(_gpu(2), (7.0, 1_000)),  # a 2-byte timestamp: the generic decoder
+        series(_gpu(3), (8.0, 0)),  # no timestamp at all
     )
     for _ in range(2):
         ing.ingest(body)
@@ -110,16 +80,16 @@ def test_zero_values_extra_fields_several_samples_and_odd_timestamps() -> None:
 
 def test_older_samples_and_unmapped_series_are_counted_not_stored() -> None:
     ing = RemoteWriteIngest(TOPO)
-    ing.ingest(_body(_series(_gpu(0), (50.0, T0_MS + 5))))
+    ing.ingest(snappy_body(series(_gpu(0), (50.0, T0_MS + 5))))
     stranger = {**_gpu(0), "UUID": "GPU-nope", "Hostname": "elsewhere"}
     mig = {**_gpu(1), "GPU_I_ID": "1", "GPU_I_PROFILE": "1g.10gb"}
     up = {"__name__": "up", "job": "dcgm", "instance": "x"}
     ing.ingest(
-        _body(
-            _series(_gpu(0), (49.0, T0_MS)),
-            _series(stranger, (1.0, T0_MS)),
-            _series(mig, (2.0, T0_MS)),
-            _series(up, (1.0, T0_MS)),
+        snappy_body(
+            series(_gpu(0), (49.0, T0_MS)),
+            series(stranger, (1.0, T0_MS)),
+            series(mig, (2.0, T0_MS)),
+            series(up, (1.0, T0_MS)),
         )
     )
     s = ing.stats
@@ -131,10 +101,10 @@ def test_older_samples_and_unmapped_series_are_counted_not_stored() -> None:
 def test_frame_sanitizes_and_ages_out_cells() -> None:
     ing = RemoteWriteIngest(TOPO)
     ing.ingest(
-        _body(
-            _series(_gpu(0), (float(DCGM_INT32_BLANK), T0_MS)),
-            _series(_gpu(1), (61.0, T0_MS - 120_000)),
-            _series(_gpu(2), (62.0, T0_MS)),
+        snappy_body(
+            series(_gpu(0), (float(DCGM_INT32_BLANK), T0_MS)),
+            series(_gpu(1), (61.0, T0_MS - 120_000)),
+            series(_gpu(2), (62.0, T0_MS)),
         )
     )
     core, _ = ing.frame(T0_MS / 1000, max_age_s=60)
@@ -154,7 +124,7 @@ def test_a_cold_start_resolves_every_series_as_the_full_label_decode_does(
     once per name; whatever the label order, a missing or unknown name, a MIG instance, an
     unmapped GPU or a repeated series, it lands each sample where decoding every label does
     (``keep_labels`` takes the full decode) and counts the same."""
-    series: list[bytes] = []
+    encoded: list[bytes] = []
     for _ in range(data.draw(st.integers(1, 12))):
         labels = {
             "__name__": data.draw(st.sampled_from(_NAMES)),
@@ -169,9 +139,9 @@ def test_a_cold_start_resolves_every_series_as_the_full_label_decode_does(
         items = data.draw(st.permutations(list(labels.items())))
         # a timestamp per series (two samples of one cell at one time: either may win);
         # a 2-byte one takes the generic decoder
-        ms = len(series) + data.draw(st.sampled_from([T0_MS, 1_000]))
-        series.append(_series(dict(items), (data.draw(st.sampled_from([0.0, 3.5])), ms)))
-    body = _body(*series)
+        ms = len(encoded) + data.draw(st.sampled_from([T0_MS, 1_000]))
+        encoded.append(series(dict(items), (data.draw(st.sampled_from([0.0, 3.5])), ms)))
+    body = snappy_body(*encoded)
     cold, full = RemoteWriteIngest(TOPO), RemoteWriteIngest(TOPO, keep_labels=True)
     for _ in range(2):  # the second pass reads the cache the first one filled
         cold.ingest(body)
@@ -203,7 +173,7 @@ def test_random_bodies_raise_only_the_documented_error(raw: bytes) -> None:
 @given(st.data())
 def test_mutated_requests_raise_only_the_documented_error(data: st.DataObject) -> None:
     ing = RemoteWriteIngest(TOPO)
-    good = b"".join(_series(_gpu(g), (1.5 * g, T0_MS)) for g in range(4))
+    good = b"".join(series(_gpu(g), (1.5 * g, T0_MS)) for g in range(4))
     ing.ingest_decoded(good)  # warm the cache so mutations hit the fast path
     i = data.draw(st.integers(0, len(good) - 1))
     junk = data.draw(st.binary(min_size=1, max_size=4))
@@ -347,7 +317,9 @@ def test_route_answers_400_for_a_bad_body_and_204_for_a_good_one() -> None:
     with _receiver(ingest) as port:
         url = f"http://127.0.0.1:{port}/api/v1/write"
         assert httpx.post(url, content=b"\x05garbage").status_code == 400
-        assert httpx.post(url, content=_body(_series(_gpu(0), (3.0, T0_MS)))).status_code == 204
+        assert (
+            httpx.post(url, content=snappy_body(series(_gpu(0), (3.0, T0_MS)))).status_code == 204
+        )
         assert httpx.get(url).status_code == 405
         assert httpx.post(url.replace("write", "x"), content=b"").status_code == 404
     assert ingest.values[0, COL_TEMP] == 3.0
@@ -358,8 +330,8 @@ def test_discovery_names_the_fleet_of_every_push_in_the_settle_interval() -> Non
     push with GPU series named one node, and the other node's GPUs then counted as "series on
     no GPU" for the whole run (seen on a loaded CI machine). Discovery waits one interval."""
     port = free_port()
-    first = _body(*(_series(_gpu(g), (40.0, T0_MS)) for g in range(8)))  # node-01
-    second = _body(*(_series(_gpu(g), (41.0, T0_MS)) for g in range(8, 16)))  # node-02
+    first = snappy_body(*(series(_gpu(g), (40.0, T0_MS)) for g in range(8)))  # node-01
+    second = snappy_body(*(series(_gpu(g), (41.0, T0_MS)) for g in range(8, 16)))  # node-02
 
     async def scenario() -> tuple[Topology, list[bytes]]:
         task = asyncio.create_task(discover("127.0.0.1", port, timeout_s=60, settle_s=1.0))
