@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from agents.noc.alert_intake import AlertIntake
+from agents.noc.alert_memory_sql import SqlIntakeMemory
 from agents.noc.config import load_config
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, Pacer, run_noc
@@ -242,8 +243,13 @@ class Service:
             tokens=loaded.tokens,
             clock=time.time,
         )
+        # with `state: postgresql://` the intake's memory of the alerts it handled and the
+        # incidents it opened is shared (a resolved alert may reach another replica than its
+        # firing did); otherwise the process's own, rebuilt from its journal at start
+        shared = pipe.sre.runtime.config.layout.url
+        self.alert_memory = SqlIntakeMemory(shared) if shared is not None else None
         self.edge = AlertmanagerEdge(
-            AlertIntake(pipe.source.topology, pipe.detector.open_incidents),
+            AlertIntake(pipe.source.topology, pipe.detector.open_incidents, self.alert_memory),
             self.bus,
             self.journal,
             tokens=loaded.tokens,
@@ -351,6 +357,8 @@ class Service:
         await self.agent.close()
         await self.bus.close()
         self.journal.close()
+        if self.alert_memory is not None:
+            self.alert_memory.close()
         self.log.close()
         self.pipe.sre.close()
 
