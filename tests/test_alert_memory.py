@@ -5,6 +5,8 @@ payload processed again after a crash gets its events back. Both memories stay b
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,8 +19,9 @@ from agents.noc.alert_memory import InMemoryIntakeMemory
 from agents.noc.alert_memory_sql import SqlIntakeMemory
 from bus.events import Event, IncidentOpened, IncidentUpdated, Phase
 from graph.state.database import Location
+from service.journal import IntakeJournal
 from tests.postgres_server import postgres_fixture, state_at_fixture
-from tests.test_alert_intake import alert, payload, topo
+from tests.test_alert_intake import T0, alert, payload, receiver_on_bus, topo
 
 __all__ = ["postgres_fixture", "state_at_fixture"]  # fixtures, imported for pytest
 
@@ -176,3 +179,26 @@ def test_a_sql_memory_file_is_created_where_asked(tmp_path: Path) -> None:
     finally:
         memory.close()
     assert (tmp_path / "state" / "alert_intake.db").exists()
+
+
+def test_a_replica_that_died_before_publishing_publishes_at_start(
+    replicas: _Replicas, tmp_path: Path
+) -> None:
+    """The memory's transaction committed (the alert is claimed), then the process died before
+    the bus had the events: the journalled payload, processed again at start by the HTTP edge,
+    publishes them (a memory that only remembered the claim would publish nothing)."""
+    body = payload(alert("XidErrors", XID))
+    claimed = replicas.intake().handle(body)  # committed, never published
+    journal = IntakeJournal(tmp_path / "intake.db")
+    journal.append([(T0, False, json.dumps(body).encode())])  # acknowledged, not done
+
+    async def main() -> list[Event]:
+        async with receiver_on_bus(replicas.intake(), journal=journal) as (rx, bus, got):
+            await rx.join()
+            await bus.drain()
+            assert rx.stats.recovered == 1
+            return got
+
+    assert asyncio.run(main()) == claimed
+    assert journal.pending() == []
+    journal.close()

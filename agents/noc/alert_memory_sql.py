@@ -45,7 +45,6 @@ from graph.state.database import Location, Session, open_database
 from graph.state.schema import Schema
 from graph.state.url import PostgresUrl
 
-ALERTS_DB = "alert_intake.db"  # in the state directory when it is a SQLite file
 _SCHEMA: Final = (
     """CREATE TABLE am_seen (
         seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, events TEXT)""",
@@ -169,22 +168,21 @@ class _SqlView:
 
     def save(self, external: External) -> None:
         inc = external.incident
-        body, firing = inc.model_dump_json(), json.dumps(sorted(external.firing))
-        updated = self._db.execute(
-            "UPDATE am_external SET incident = ?, firing = ? WHERE incident_id = ?",
-            (body, firing, inc.incident_id),
+        # a new one is the newest (numbered under the store's lock); a known one keeps its number
+        self._db.execute(
+            "INSERT INTO am_external (incident_id, seq, incident, firing) VALUES"
+            " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM am_external), ?, ?)"
+            " ON CONFLICT (incident_id) DO UPDATE SET incident = excluded.incident,"
+            " firing = excluded.firing",
+            (inc.incident_id, inc.model_dump_json(), json.dumps(sorted(external.firing))),
         )
-        if updated.rowcount == 0:  # new: the newest (taking turns under the store's lock)
-            self._db.execute(
-                "INSERT INTO am_external (incident_id, seq, incident, firing) VALUES"
-                " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM am_external), ?, ?)",
-                (inc.incident_id, body, firing),
-            )
-        self._db.execute("DELETE FROM am_index WHERE incident_id = ?", (inc.incident_id,))
-        for key in sorted({_index_key(inc.family, k) for k in index_keys(inc)}):
-            self._db.execute(
-                "INSERT INTO am_index (key, incident_id) VALUES (?, ?)", (key, inc.incident_id)
-            )
+        # what it is indexed under never changes once opened (attaching adds evidence only)
+        keys = sorted({_index_key(inc.family, k) for k in index_keys(inc)})
+        self._db.execute(
+            f"INSERT INTO am_index (key, incident_id) VALUES {', '.join(['(?, ?)'] * len(keys))}"
+            " ON CONFLICT DO NOTHING",
+            [x for key in keys for x in (key, inc.incident_id)],
+        )
 
     def drop(self, incident_id: str) -> None:
         self._db.execute("DELETE FROM am_index WHERE incident_id = ?", (incident_id,))
