@@ -243,10 +243,11 @@ class Service:
             tokens=loaded.tokens,
             clock=time.time,
         )
-        # with `state: postgresql://` the intake's memory of the alerts it handled and the
-        # incidents it opened is shared (a resolved alert may reach another replica than its
-        # firing did); otherwise the process's own, rebuilt from its journal at start
-        shared = pipe.sre.runtime.config.layout.url
+        # The intake's memory of the alerts it handled and the incidents it opened says what
+        # was published: shared when the bus is (`bus:` and `state: postgresql://`; a resolved
+        # alert may reach another replica than its firing did). A replica on a bus of its own
+        # must publish every alert it receives there: its own memory, rebuilt from its journal.
+        shared = pipe.sre.runtime.config.layout.url if cfg.bus is not None else None
         self.alert_memory = SqlIntakeMemory(shared) if shared is not None else None
         self.edge = AlertmanagerEdge(
             AlertIntake(pipe.source.topology, pipe.detector.open_incidents, self.alert_memory),
