@@ -158,12 +158,11 @@ class _SqlView:
         if not hashed:
             return
         rows = self._db.execute(
-            "SELECT DISTINCT e.seq, e.incident, e.firing FROM am_index i"
-            " JOIN am_external e ON e.incident_id = i.incident_id"
-            f" WHERE i.key IN ({', '.join('?' * len(hashed))}) ORDER BY e.seq DESC",
+            "SELECT incident, firing FROM am_external WHERE incident_id IN (SELECT incident_id"
+            f" FROM am_index WHERE key IN ({', '.join('?' * len(hashed))})) ORDER BY seq DESC",
             hashed,
         ).fetchall()
-        for _, incident, firing in rows:
+        for incident, firing in rows:
             yield _external(incident, firing)
 
     def save(self, external: External) -> None:
