@@ -35,6 +35,7 @@ from agents.noc.alert_intake import (
     PayloadError,
     parse_payload,
 )
+from bus.events import Event
 from bus.protocol import Bus
 from service.auth import TokenTable, bearer
 from service.journal import GroupCommitter, IntakeJournal, JournalError
@@ -152,10 +153,11 @@ class AlertmanagerEdge:
         await self._queue.join()
 
     async def _recover(self) -> None:
-        for entry in await asyncio.to_thread(self.journal.recent_done, REBUILD_FROM_LAST):
-            # the intake's memory (dedup, external incidents), not re-published
-            with contextlib.suppress(PayloadError):
-                self.intake.handle(entry.body, authenticated=entry.authenticated)
+        if not self.intake.memory.durable:
+            for entry in await asyncio.to_thread(self.journal.recent_done, REBUILD_FROM_LAST):
+                # the intake's memory (dedup, external incidents), not re-published
+                with contextlib.suppress(PayloadError):
+                    self.intake.handle(entry.body, authenticated=entry.authenticated)
         for entry in await asyncio.to_thread(self.journal.pending):
             try:
                 payload = parse_payload(entry.body)
@@ -165,7 +167,11 @@ class AlertmanagerEdge:
                 )
                 self._committer.mark_done(entry.entry_id)
                 continue
-            await self._process((entry.entry_id, payload, entry.authenticated))
+            # redelivered: a durable memory may hold its alerts as handled already (this
+            # process stopped between the memory's commit and the publish): their events then
+            # come from the memory and are published now (a copy that did get out is dropped
+            # by the bus and the idempotent handlers)
+            await self._process((entry.entry_id, payload, entry.authenticated), redelivered=True)
             self.stats.recovered += 1
         if self.stats.recovered:
             logger.info("alert intake: processed %d journalled payloads", self.stats.recovered)
@@ -178,10 +184,11 @@ class AlertmanagerEdge:
             finally:
                 self._queue.task_done()
 
-    async def _process(self, item: _Work) -> None:
+    async def _process(self, item: _Work, *, redelivered: bool = False) -> None:
         entry_id, payload, authenticated = item
         try:
-            for event in self.intake.handle(payload, authenticated=authenticated):
+            events = await self._handle(payload, authenticated, redelivered)
+            for event in events:
                 await self.bus.publish(event)
                 self.stats.published += 1
         except asyncio.CancelledError:
@@ -191,6 +198,22 @@ class AlertmanagerEdge:
             logger.exception("alert intake: processing journal entry %d failed", entry_id)
             return  # left pending: processed again at the next start
         self._committer.mark_done(entry_id)
+
+    async def _handle(
+        self, payload: AlertmanagerPayload, authenticated: bool, redelivered: bool
+    ) -> list[Event]:
+        if not self.intake.memory.durable:
+            return self.intake.handle(payload, authenticated=authenticated, redelivered=redelivered)
+        # a SQL memory: its transaction may wait on another replica's, so it runs off the
+        # event loop; the NOC's incidents are read here, on the loop, where the NOC changes them
+        noc = self.intake.open_incidents()
+        return await asyncio.to_thread(
+            self.intake.handle,
+            payload,
+            authenticated=authenticated,
+            redelivered=redelivered,
+            noc=noc,
+        )
 
     # ------------------------------------------------------------------ HTTP
     async def webhook(self, request: Request) -> JSONResponse:

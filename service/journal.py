@@ -21,7 +21,8 @@ replica killed inside that moment processes its rows when it starts again on the
 directory (a StatefulSet's volume); Alertmanager also sends a still-firing alert again every
 ``repeat_interval``, to whichever replica answers. Sharing the journal would need one replica to
 take over another's unprocessed rows while that one might still be processing them, for no gain
-once the events are on the shared bus.
+once the events are on the shared bus. What the payloads meant (the alerts handled, the
+incidents opened, the events each claim produced) is shared: :mod:`agents.noc.alert_memory_sql`.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from agents.noc.alert_intake import AlertIntake
+from agents.noc.alert_memory_sql import SqlIntakeMemory
 from agents.noc.config import load_config
 from agents.noc.detector import Detector
 from agents.noc.service import AsyncTickSource, Pacer, run_noc
@@ -242,8 +243,14 @@ class Service:
             tokens=loaded.tokens,
             clock=time.time,
         )
+        # The intake's memory of the alerts it handled and the incidents it opened says what
+        # was published: shared when the bus is (`bus:` and `state: postgresql://`; a resolved
+        # alert may reach another replica than its firing did). A replica on a bus of its own
+        # must publish every alert it receives there: its own memory, rebuilt from its journal.
+        shared = pipe.sre.runtime.config.layout.url if cfg.bus is not None else None
+        self.alert_memory = SqlIntakeMemory(shared) if shared is not None else None
         self.edge = AlertmanagerEdge(
-            AlertIntake(pipe.source.topology, pipe.detector.open_incidents),
+            AlertIntake(pipe.source.topology, pipe.detector.open_incidents, self.alert_memory),
             self.bus,
             self.journal,
             tokens=loaded.tokens,
@@ -351,6 +358,8 @@ class Service:
         await self.agent.close()
         await self.bus.close()
         self.journal.close()
+        if self.alert_memory is not None:
+            self.alert_memory.close()
         self.log.close()
         self.pipe.sre.close()
 

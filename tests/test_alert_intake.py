@@ -535,9 +535,9 @@ class RecordingIntake(AlertIntake):
         super().__init__(topology, open_incidents)
         self.payloads: list[AlertmanagerPayload] = []
 
-    def handle(self, payload: Any, *, authenticated: bool = False) -> list[Event]:
+    def handle(self, payload: Any, **options: Any) -> list[Event]:
         self.payloads.append(payload)
-        return super().handle(payload, authenticated=authenticated)
+        return super().handle(payload, **options)
 
 
 def am_alert(

@@ -24,6 +24,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from agents.noc.alert_intake import MAX_LABELS, AlertIntake, PayloadError, parse_payload
+from agents.noc.alert_memory import InMemoryIntakeMemory
+from agents.noc.alert_memory_sql import SqlIntakeMemory
 from agents.noc.config import ConfigError, NocConfig, Thresholds, load_config
 from agents.sre.config import SreConfigError, load_sre_config
 from agents.sre.fleet import ChangeLogFile, FleetError
@@ -714,20 +716,11 @@ def test_depth_limit_is_64_exactly() -> None:
 
 
 # ---------------------------------------------------------------------------- linear time
-class _ScanningIntake(AlertIntake):
-    """The intake as it was: every alert scans all external incidents."""
+class _ScanningMemory(InMemoryIntakeMemory):
+    """The intake's memory as it was: every alert scans all external incidents."""
 
-    def _covering_external(self, target: Any, family: Any) -> Any:
-        from agents.noc.alert_intake import covers
-
-        return next(
-            (
-                x
-                for x in reversed(self._external.values())
-                if x.firing and covers(x.incident, target, family)
-            ),
-            None,
-        )
+    def candidates(self, family: Any, keys: Any) -> Any:
+        return reversed(list(self._external.values()))
 
 
 _LABEL_CHOICES = st.fixed_dictionaries(
@@ -759,7 +752,10 @@ _LABEL_CHOICES = st.fixed_dictionaries(
     )
 )
 def test_indexed_external_lookup_matches_the_full_scan(batches: list[Any]) -> None:
-    fast, slow = AlertIntake(TOPO, list), _ScanningIntake(TOPO, list)
+    fast, slow = AlertIntake(TOPO, list), AlertIntake(TOPO, list, _ScanningMemory())
+    # the SQL memory (the one replicas share) decides exactly as the in-memory one
+    memory = SqlIntakeMemory(":memory:")
+    sql = AlertIntake(TOPO, list, memory)
     for batch in batches:
         alerts = [
             {
@@ -771,8 +767,11 @@ def test_indexed_external_lookup_matches_the_full_scan(batches: list[Any]) -> No
             for labels, status, minute in batch
         ]
         body = json.dumps(_payload(*alerts))
-        assert fast.handle(body) == slow.handle(body)
-    assert fast.external_incidents() == slow.external_incidents()
+        events = fast.handle(body)
+        assert events == slow.handle(body)
+        assert events == sql.handle(body)
+    assert fast.external_incidents() == slow.external_incidents() == sql.external_incidents()
+    memory.close()
 
 
 def test_ten_thousand_distinct_alerts_are_handled_in_linear_time() -> None:

@@ -3,8 +3,11 @@
 Two layers, as everywhere in gpufleet:
 
 * :class:`AlertIntake` is the pure core: a validated webhook payload (version 4) in, bus events
-  out. Time comes from the payload (``startsAt`` / ``endsAt``), never from the clock; its only
-  state is what it has already seen, so re-delivery is harmless.
+  out. Time comes from the payload (``startsAt`` / ``endsAt``), never from the clock; its state
+  is what it has already seen, so re-delivery is harmless. That memory is passed in
+  (:mod:`agents.noc.alert_memory`): the process's own, or a SQL one that several ``serve``
+  replicas share (:mod:`agents.noc.alert_memory_sql`), so an alert opens one incident
+  fleet-wide and its ``resolved`` closes it whichever replica receives it.
 * the HTTP edge is :mod:`service.intake` (FastAPI on uvicorn, the project's one HTTP stack):
   it validates the body with :func:`parse_payload`, writes it to a durable journal, answers,
   and a worker runs the intake and publishes on the bus.
@@ -40,14 +43,19 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
+from agents.noc.alert_memory import (
+    External,
+    InMemoryIntakeMemory,
+    IntakeMemory,
+    IntakeMemoryView,
+)
 from agents.noc.alert_signals import AlertSignals, alert_signals
 from bus.events import (
     Event,
@@ -68,8 +76,6 @@ logger = logging.getLogger(__name__)
 
 SOURCE = "alertmanager"
 SUPPORTED_VERSION = "4"
-_SEEN_MAX = 20_000  # remembered (fingerprint, startsAt, status) keys; oldest forgotten first
-_EXTERNAL_MAX = 5_000  # external incidents tracked for dedup; oldest dropped first
 _SUMMARY_MAX = 6_000  # characters of summary kept per incident
 _VALUE_MAX = 300  # characters kept of one quoted alert text
 _ANNOTATIONS_MAX = 8
@@ -487,13 +493,6 @@ class IntakeStats:
     rejected_alerts: int = 0  # alerts that did not validate, left out of an accepted payload
 
 
-@dataclass
-class _External:
-    incident: Incident
-    target: AlertTarget
-    firing: set[str] = field(default_factory=set)  # alert keys still firing
-
-
 class AlertIntake:
     """Alertmanager webhook payloads → ``IncidentOpened`` / ``IncidentUpdated`` events.
 
@@ -501,22 +500,23 @@ class AlertIntake:
     ``detector.open_incidents``); alerts they cover are attached to them instead of opening a
     second incident for the same cause. Deterministic: the same payloads in the same order give
     the same events with the same ids, whatever the wall clock says.
+
+    ``memory``: what it has handled and the external incidents it opened
+    (:mod:`agents.noc.alert_memory`); one process's own by default, or a SQL memory several
+    replicas share, so that whichever replica an alert reaches, it opens one incident fleet-wide
+    and its ``resolved`` closes it.
     """
 
-    def __init__(self, topology: Topology, open_incidents: Callable[[], list[Incident]]) -> None:
+    def __init__(
+        self,
+        topology: Topology,
+        open_incidents: Callable[[], list[Incident]],
+        memory: IntakeMemory | None = None,
+    ) -> None:
         self.topology = topology
         self.open_incidents = open_incidents
+        self.memory: IntakeMemory = memory if memory is not None else InMemoryIntakeMemory()
         self.stats = IntakeStats()
-        self._seen: OrderedDict[tuple[str, float, str], None] = OrderedDict()
-        self._external: OrderedDict[str, _External] = OrderedDict()
-        # (family, entity / node / rack / root) → {external incident id: insertion number}, so
-        # finding the external incident that covers an alert never scans all of them (a payload
-        # of 10,000 distinct alerts would otherwise cost 10,000 × 5,000 ``covers`` calls).
-        self._ext_index: dict[tuple[Family, str], dict[str, int]] = {}
-        self._ext_seq: dict[str, int] = {}
-        self._ext_counter = 0
-        # alert (key, startsAt) → the incident it joined; bounded like _seen
-        self._alert_incident: OrderedDict[tuple[str, float], str] = OrderedDict()
         self._noc_extra: dict[str, list[tuple[str, str]]] = {}  # NOC id → (anomaly id, line)
         # Alertmanager re-sends the same label sets all the time: what they map to is
         # remembered (bounded) instead of re-derived for every alert.
@@ -548,13 +548,16 @@ class AlertIntake:
 
     def external_incidents(self) -> list[Incident]:
         """The external incidents this intake opened that still have firing alerts."""
-        return [x.incident for x in self._external.values() if x.firing]
+        with self.memory.transaction() as mem:
+            return mem.firing()
 
     def handle(
         self,
         payload: AlertmanagerPayload | Mapping[str, Any] | bytes | str,
         *,
         authenticated: bool = False,
+        redelivered: bool = False,
+        noc: Sequence[Incident] | None = None,
     ) -> list[Event]:
         """Events for one webhook notification, in alert order. Raises :class:`PayloadError`.
 
@@ -562,7 +565,15 @@ class AlertIntake:
         ``stats.rejected_alerts`` and logged by index; the valid ones are all processed.
         ``authenticated``: the sender proved who it is (the HTTP edge checked a bearer token);
         the incidents it opens are then trusted (``alertmanager:authenticated``), otherwise
-        their plans' state-changing steps are shown, never run."""
+        their plans' state-changing steps are shown, never run. ``redelivered``: the payload
+        was handled before but its events may not have been published (processed again from
+        the journal at start): an alert already handled gives the events a durable memory
+        recorded for it instead of nothing. ``noc``: the NOC's open incidents as the caller
+        read them (a caller running this off the NOC's thread reads them there); None reads
+        ``open_incidents`` once for the notification.
+
+        The whole notification is one transaction of the memory: with a shared memory, a
+        replica handling the same alert at the same time waits, then finds it handled."""
         if not isinstance(payload, AlertmanagerPayload):
             payload = parse_payload(payload)
         self.stats.payloads += 1
@@ -571,32 +582,33 @@ class AlertIntake:
         for bad in payload.rejected_alerts[:10]:
             logger.warning("alert intake: alert %d left out: %s", bad.index, bad.error)
         events: list[Event] = []
-        for alert in payload.alerts:
-            self.stats.alerts += 1
-            seen_key = (alert.key, alert.starts, alert.status)
-            if seen_key in self._seen:
-                self.stats.duplicates += 1
-                continue
-            self._remember(seen_key)
-            if alert.status == "firing":
-                events += self._firing(alert, payload, authenticated)
-            else:
-                events += self._resolved(alert, payload)
+        open_noc = list(noc) if noc is not None else self.open_incidents()
+        with self.memory.transaction() as mem:
+            for alert in payload.alerts:
+                self.stats.alerts += 1
+                seen_key = (alert.key, alert.starts, alert.status)
+                if not mem.claim(seen_key):
+                    self.stats.duplicates += 1
+                    if redelivered:
+                        events += mem.recorded(seen_key)
+                    continue
+                if alert.status == "firing":
+                    produced = self._firing(mem, open_noc, alert, payload, authenticated)
+                else:
+                    produced = self._resolved(mem, open_noc, alert, payload)
+                if produced:
+                    mem.record(seen_key, produced)
+                events += produced
         return events
-
-    def _remember(self, key: tuple[str, float, str]) -> None:
-        self._seen[key] = None
-        while len(self._seen) > _SEEN_MAX:
-            self._seen.popitem(last=False)
-
-    def _joined(self, alert: AlertmanagerAlert, incident_id: str) -> None:
-        self._alert_incident[(alert.key, alert.starts)] = incident_id
-        while len(self._alert_incident) > _SEEN_MAX:
-            self._alert_incident.popitem(last=False)
 
     # -- firing ------------------------------------------------------------------------------
     def _firing(
-        self, alert: AlertmanagerAlert, payload: AlertmanagerPayload, authenticated: bool
+        self,
+        mem: IntakeMemoryView,
+        open_noc: list[Incident],
+        alert: AlertmanagerAlert,
+        payload: AlertmanagerPayload,
+        authenticated: bool,
     ) -> list[Event]:
         target = self._target(alert.labels)
         family = self._family(alert.labels)
@@ -604,28 +616,27 @@ class AlertIntake:
         t = alert.starts
         anomaly_id = stable_id("an", SOURCE, alert.key, alert.starts)
         line = self._line(alert, payload, target)
-        noc = self._covering_noc(target, family)
+        noc = self._covering_noc(open_noc, target, family)
         if noc is not None:
-            self._joined(alert, noc.incident_id)
+            mem.join((alert.key, alert.starts), noc.incident_id)
             self.stats.attached_noc += 1
             return [self._attach_noc(noc, alert, anomaly_id, line, t)]
-        ext = self._covering_external(target, family)
+        ext = self._covering_external(mem, target, family)
         if ext is not None:
-            self._joined(alert, ext.incident.incident_id)
+            mem.join((alert.key, alert.starts), ext.incident.incident_id)
             ext.firing.add(alert.key)
             self.stats.attached_external += 1
-            return [self._attach_external(ext, alert, anomaly_id, line, t, severity)]
+            updated = self._attach_external(ext, alert, anomaly_id, line, t, severity)
+            mem.save(ext)
+            return [updated]
         if severity <= Severity.INFO:
             self.stats.info_only += 1  # evidence only: never opens an incident
             return []
         incident = self._new_incident(alert, target, family, severity, anomaly_id, line, t)
         if authenticated:
             incident = incident.model_copy(update={"provenance": f"{SOURCE}:authenticated"})
-        self._add_external(_External(incident, target, {alert.key}))
-        while len(self._external) > _EXTERNAL_MAX:
-            _, evicted = self._external.popitem(last=False)
-            self._unindex(evicted.incident)
-        self._joined(alert, incident.incident_id)
+        mem.save(External(incident, {alert.key}))
+        mem.join((alert.key, alert.starts), incident.incident_id)
         self.stats.opened += 1
         return [
             IncidentOpened(
@@ -635,59 +646,32 @@ class AlertIntake:
             )
         ]
 
-    def _covering_noc(self, target: AlertTarget, family: Family) -> Incident | None:
-        incidents = self.open_incidents()
+    def _covering_noc(
+        self, incidents: list[Incident], target: AlertTarget, family: Family
+    ) -> Incident | None:
         # Forget the evidence added to NOC incidents that have closed since.
         open_ids = {i.incident_id for i in incidents}
         for gone in [k for k in self._noc_extra if k not in open_ids]:
             del self._noc_extra[gone]
         return next((i for i in incidents if covers(i, target, family)), None)
 
-    def _covering_external(self, target: AlertTarget, family: Family) -> _External | None:
-        """The newest firing external incident covering the target (as ``covers`` decides),
-        looked up through the index: every way ``covers`` can match goes through the target's
-        entity, node or rack being one of the incident's root / entities / nodes / racks."""
-        found: dict[str, int] = {}
-        for key in {target.entity, target.node, target.rack}:
-            if key is not None:
-                found.update(self._ext_index.get((family, key), {}))
-        for incident_id in sorted(found, key=found.__getitem__, reverse=True):
-            x = self._external.get(incident_id)
-            if x is not None and x.firing and covers(x.incident, target, family):
-                return x
-        return None
-
     @staticmethod
-    def _index_keys(incident: Incident) -> set[str]:
-        return {
-            incident.root_entity,
-            *incident.entities,
-            *incident.context_entities,
-            *incident.nodes,
-            *incident.racks,
-        }
-
-    def _add_external(self, ext: _External) -> None:
-        iid = ext.incident.incident_id
-        if iid in self._external:  # re-opened under the same id: keeps its place, as before
-            self._unindex(self._external[iid].incident, forget=False)
-        else:
-            self._ext_counter += 1
-            self._ext_seq[iid] = self._ext_counter
-        self._external[iid] = ext
-        for key in self._index_keys(ext.incident):
-            self._ext_index.setdefault((ext.incident.family, key), {})[iid] = self._ext_seq[iid]
-
-    def _unindex(self, incident: Incident, *, forget: bool = True) -> None:
-        iid = incident.incident_id
-        for key in self._index_keys(incident):
-            ids = self._ext_index.get((incident.family, key))
-            if ids is not None:
-                ids.pop(iid, None)
-                if not ids:
-                    del self._ext_index[(incident.family, key)]
-        if forget:
-            self._ext_seq.pop(iid, None)
+    def _covering_external(
+        mem: IntakeMemoryView, target: AlertTarget, family: Family
+    ) -> External | None:
+        """The newest firing external incident covering the target (as ``covers`` decides),
+        looked up through the memory's index: every way ``covers`` can match goes through the
+        target's entity, node or rack being one of the incident's root / entities / nodes /
+        racks (:func:`~agents.noc.alert_memory.index_keys`)."""
+        keys = [k for k in (target.entity, target.node, target.rack) if k is not None]
+        return next(
+            (
+                x
+                for x in mem.candidates(family, keys)
+                if x.firing and covers(x.incident, target, family)
+            ),
+            None,
+        )
 
     def _new_incident(
         self,
@@ -763,7 +747,7 @@ class AlertIntake:
 
     def _attach_external(
         self,
-        ext: _External,
+        ext: External,
         alert: AlertmanagerAlert,
         anomaly_id: str,
         line: str,
@@ -790,26 +774,36 @@ class AlertIntake:
         return _updated(inc, "escalated" if escalated else "attached", anomaly_id, t)
 
     # -- resolved ----------------------------------------------------------------------------
-    def _resolved(self, alert: AlertmanagerAlert, payload: AlertmanagerPayload) -> list[Event]:
+    def _resolved(
+        self,
+        mem: IntakeMemoryView,
+        open_noc: list[Incident],
+        alert: AlertmanagerAlert,
+        payload: AlertmanagerPayload,
+    ) -> list[Event]:
         t = alert.ends if alert.ends is not None else alert.starts
         anomaly_id = stable_id("an", SOURCE, alert.key, alert.starts, "resolved")
         target = self._target(alert.labels)
         line = self._line(alert, payload, target)
-        joined = self._alert_incident.pop((alert.key, alert.starts), None)
-        ext = self._external.get(joined) if joined is not None else None
+        joined = mem.take_join((alert.key, alert.starts))
+        ext = mem.external(joined) if joined is not None else None
         if ext is not None:
             ext.firing.discard(alert.key)
             if ext.firing:
                 self.stats.attached_external += 1
-                return [self._attach_external(ext, alert, anomaly_id, line, t, Severity.INFO)]
-            return [self._resolve_external(ext, anomaly_id, line, t)]
+                updated = self._attach_external(ext, alert, anomaly_id, line, t, Severity.INFO)
+                mem.save(ext)
+                return [updated]
+            resolved = self._resolve_external(ext, anomaly_id, line, t)
+            mem.drop(ext.incident.incident_id)
+            return [resolved]
         # Attached to a NOC incident earlier, or never seen firing (e.g. a restart): attach
         # to a NOC incident still covering the entity. Never resolve it: the NOC decides.
         family = self._family(alert.labels)
         noc = next(
             (
                 i
-                for i in self.open_incidents()
+                for i in open_noc
                 if i.incident_id == joined or (joined is None and covers(i, target, family))
             ),
             None,
@@ -820,7 +814,7 @@ class AlertIntake:
         self.stats.attached_noc += 1
         return [self._attach_noc(noc, alert, anomaly_id, line, t)]
 
-    def _resolve_external(self, ext: _External, anomaly_id: str, line: str, t: float) -> Event:
+    def _resolve_external(self, ext: External, anomaly_id: str, line: str, t: float) -> Event:
         inc = ext.incident.model_copy(
             update={
                 "anomaly_ids": (*ext.incident.anomaly_ids, anomaly_id)[-200:],
@@ -831,8 +825,6 @@ class AlertIntake:
         at = max(inc.updated_at, t)
         inc = inc.advance(Phase.RESOLVED, at, "all its Alertmanager alerts resolved", by=SOURCE)
         ext.incident = inc
-        del self._external[inc.incident_id]
-        self._unindex(inc)
         self.stats.resolved_external += 1
         return _updated(inc, "phase", anomaly_id, at)
 
