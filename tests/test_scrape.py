@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import socket
+import ssl
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any
@@ -276,6 +277,33 @@ def test_timeout_500_and_refused_are_in_health_and_the_rest_still_arrives() -> N
             await s.scrape_once()
             assert h["node-03"].up and h["node-03"].consecutive_failures == 0
             assert h["node-03"].last_success_ts == clock.t
+        finally:
+            await s.aclose()
+            await ex.close()
+
+    run(main)
+
+
+def test_a_targets_clock_starts_once_its_client_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first client a scraper makes also builds the TLS context (the system CA bundle):
+    that is no time the target took, so it must not count against the target's deadline (the
+    first target of a round timed out on a loaded machine while the context was built)."""
+    real = ssl.create_default_context
+
+    def slow_context(*args: Any, **kwargs: Any) -> ssl.SSLContext:
+        time.sleep(3.0)  # longer than the target's whole deadline below
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ssl, "create_default_context", slow_context)
+
+    async def main() -> None:
+        ex = await Exporters().start(["node-01"])
+        ex.serve("node-01", text_for("node-01", {"DCGM_FI_DEV_GPU_TEMP": [50, 51]}))
+        s = DcgmExporterScraper(ex.targets(), TOPO, timeout_s=2.0, clock=FakeClock())
+        try:
+            frame = (await s.scrape_once()).frames[0]
+            assert s.health[0].up and s.health[0].last_error is None, s.health[0].last_error
+            assert frame.values[0, GPU_FIELD_NAMES.index("DCGM_FI_DEV_GPU_TEMP")] == 50
         finally:
             await s.aclose()
             await ex.close()
