@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,9 +100,32 @@ def materialize(spec: IncidentSpec, cache_root: Path) -> Path:
     out = cache_root / f"{spec.id}-{cache_key(spec)}"
     if (out / ".complete").exists():
         return out
-    tmp = out.with_name(out.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    # Each writer fills its own folder and renames it into place, so processes materializing
+    # the same scenario at once (two `gpufleet eval` runs, or test workers) never write into
+    # or delete each other's files: one shared ".tmp" name crashed all but one of them.
+    cache_root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.tmp-", dir=cache_root))
+    try:
+        _write_data(spec, tmp)
+        return _publish(tmp, out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _publish(tmp: Path, out: Path) -> Path:
+    """Rename the finished ``tmp`` to ``out``; when another writer got there first, its folder
+    (complete: only finished folders are renamed) is kept and ours dropped by the caller."""
+    try:
+        tmp.rename(out)
+    except OSError:
+        if (out / ".complete").exists():
+            return out
+        shutil.rmtree(out, ignore_errors=True)  # a leftover without its marker: replace it
+        tmp.rename(out)
+    return out
+
+
+def _write_data(spec: IncidentSpec, tmp: Path) -> None:
     sim, _ = simulator_for(spec)
     check_truth(spec, sim)
     logs: list[LogEvent] = []
@@ -125,9 +149,6 @@ def materialize(spec: IncidentSpec, cache_root: Path) -> Path:
         for rec in events_from_simulation(sim.start, changes, logs):
             fh.write(json.dumps(rec, separators=(",", ":")) + "\n")
     (tmp / ".complete").write_text(DATA_VERSION)
-    shutil.rmtree(out, ignore_errors=True)
-    tmp.rename(out)
-    return out
 
 
 def check_truth(spec: IncidentSpec, sim: FleetSimulator) -> None:

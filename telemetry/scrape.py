@@ -259,10 +259,15 @@ class _Fetcher:
             start = time.perf_counter()
             nbytes = 0
             try:
+                # The target's clock starts once its client exists: the first client made also
+                # builds the shared TLS context (the system CA bundle: tens of ms, far more on a
+                # loaded host), which is no time the target took to answer.
+                client = self.client(i)
+                start = time.perf_counter()
                 # A total deadline: httpx's own timeouts are per phase (connect, each read), so a
                 # target trickling its body could otherwise hold a round far past timeout_s.
                 async with asyncio.timeout(self.timeout_s):
-                    text, nbytes = await self._get(self.client(i), url)
+                    text, nbytes = await self._get(client, url)
                 return _Fetched(text, None, nbytes, time.perf_counter() - start)
             except (TimeoutError, httpx.TimeoutException) as exc:
                 why = f"timeout after {self.timeout_s:g}s ({type(exc).__name__})"

@@ -98,9 +98,16 @@ async def alertmanager(
                 assert rc is not None and proc.returncode is not None
 
 
+READY_TIMEOUT_S = 120.0  # a start on a loaded machine, not a speed: ready ends the wait
+
+
 async def _ready(proc: subprocess.Popen[bytes], url: str) -> bool:
+    """Whether Alertmanager answers ready. False as soon as it exits (its port was taken: the
+    caller tries another); a slow start is waited for (a fixed 100 polls, ~5 s of them, would
+    give up on a live Alertmanager still starting on a loaded machine)."""
+    deadline = time.monotonic() + READY_TIMEOUT_S
     async with httpx.AsyncClient(trust_env=False, timeout=1) as http:
-        for _ in range(100):
+        while time.monotonic() < deadline:
             if proc.poll() is not None:
                 return False
             try:

@@ -115,15 +115,28 @@ class PostgresServer:
         )  # fmt: skip
         if init.returncode != 0:
             raise PostgresUnavailable(f"initdb failed: {init.stderr.strip()[-2000:]}")
-        with self.log.open("ab") as log:
-            self._proc = subprocess.Popen(
-                [str(self.bin / "postgres"), "-D", str(self.data), "-h", HOST,
-                 "-p", str(self.port), "-k", str(self.sockets), "-c", "fsync=off",
-                 "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-                 "-c", "max_connections=200"],
-                stdout=log, stderr=subprocess.STDOUT, **who,
-            )  # fmt: skip
-        self._wait_ready()
+        # The port was free when probed, seconds ago (initdb ran since): another process may
+        # hold it now. Postgres then exits saying so, and another port is tried.
+        for attempt in range(3):
+            if attempt:
+                self.port = _free_port()
+            with self.log.open("ab") as log:
+                self._proc = subprocess.Popen(
+                    [str(self.bin / "postgres"), "-D", str(self.data), "-h", HOST,
+                     "-p", str(self.port), "-k", str(self.sockets), "-c", "fsync=off",
+                     "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+                     "-c", "max_connections=200"],
+                    stdout=log, stderr=subprocess.STDOUT, **who,
+                )  # fmt: skip
+            try:
+                self._wait_ready()
+                return
+            except PostgresUnavailable:
+                if self._proc.poll() is None or "already in use" not in self.log_tail():
+                    raise
+                self._proc.wait()
+                self._proc = None
+        raise PostgresUnavailable(f"no free port after 3 tries: {self.log_tail()}")
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + self.start_timeout_s

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -152,3 +154,37 @@ def test_every_truth_root_cause_is_a_knowledge_base_card() -> None:
             assert all(c in cards for c in f.causes), (folder.name, f.causes)
             # evidence scenarios name the cause their evidence shows, not the simulator's class
             assert spec.evidence or f.fault_class in cards[f.root_cause].fault_classes
+
+
+_MATERIALIZE_IN_A_PROCESS = """
+import sys
+from pathlib import Path
+from evals.format import load_spec
+from evals.materialize import materialize
+print(materialize(load_spec(Path(sys.argv[1])), Path(sys.argv[2])))
+"""
+
+
+def test_processes_materializing_one_scenario_at_once_all_get_it(tmp_path: Path) -> None:
+    """Two `gpufleet eval` runs (or test workers) generating the same scenario into one
+    cache at once: each gets the complete data, none crashes (with one shared ".tmp" folder,
+    each writer deleted the other's files and one of them failed)."""
+    folder = SUITE_DIR / "alert-ecc-dbe"  # one of the smallest generated scenarios
+    cache = tmp_path / "cache"
+    argv = [sys.executable, "-c", _MATERIALIZE_IN_A_PROCESS, str(folder), str(cache)]
+    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PATH": "/usr/bin:/bin"}
+    procs = [
+        subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err[-2000:] for _, err in outs]
+    (out,) = {Path(o.strip()) for o, _ in outs}
+    assert sorted(p.name for p in cache.iterdir()) == [out.name]  # no writer's folder left
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".complete",
+        "events.jsonl",
+        "logs.txt",
+        "metrics.jsonl",
+    ]
+    assert load_incident(folder, cache).data_dir == out

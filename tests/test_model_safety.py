@@ -76,7 +76,13 @@ from bus.events import (
 from bus.memory import InProcessBus
 from cli.sre_render import diagnosis_json, diagnosis_text
 from evals.recorded import load_incident
-from graph.models.chat import MODEL_TEXT_MARK, StructuredModel, open_model, shown_model_text
+from graph.models.chat import (
+    MODEL_TEXT_MARK,
+    ClosableModel,
+    StructuredModel,
+    open_model,
+    shown_model_text,
+)
 from graph.models.config import ModelConfig
 from knowledge.schema import RISK_ORDER, SAFETY_ORDER
 from knowledge.store import KnowledgeBase
@@ -86,7 +92,13 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 DBE = ROOT / "evals" / "examples" / "dbe-recorded"
 KB = KnowledgeBase.load()
+# The "timeout" behaviour holds its answer TIMEOUT_S + 0.5 s, so the model asked with
+# timeout_s=TIMEOUT_S always gives up on it. Every other behaviour is asked by a model with a
+# hang guard instead: its answer must be had whatever the machine's load (a 1.5 s limit on all
+# of them made a slow answer read as a timeout, and the test then saw a fallback, not the
+# behaviour it was playing).
 TIMEOUT_S = 1.5
+HANG_GUARD_S = 120.0
 
 # --- the fleet text ------------------------------------------------------------------------------
 
@@ -362,15 +374,28 @@ def server() -> Iterator[CompromisedServer]:
     srv.close()
 
 
-@pytest.fixture(scope="module")
-def model(server: CompromisedServer) -> Iterator[StructuredModel]:
+def _open(server: CompromisedServer, timeout_s: float) -> ClosableModel:
     cfg = ModelConfig(
-        backend="openai", base_url=server.base_url, model="compromised", timeout_s=TIMEOUT_S
+        backend="openai", base_url=server.base_url, model="compromised", timeout_s=timeout_s
     )
     opened = open_model(cfg)
     assert opened is not None
-    yield opened
-    opened.close()
+    return opened
+
+
+@pytest.fixture(scope="module")
+def models(server: CompromisedServer) -> Iterator[dict[str, StructuredModel]]:
+    """The model to ask for each behaviour: the impatient one for "timeout", else the patient."""
+    patient, impatient = _open(server, HANG_GUARD_S), _open(server, TIMEOUT_S)
+    yield {name: impatient if name == "timeout" else patient for name in BEHAVIOURS}
+    patient.close()
+    impatient.close()
+
+
+@pytest.fixture(scope="module")
+def model(models: dict[str, StructuredModel]) -> StructuredModel:
+    """The model for the focused checks (none of them plays the timeout)."""
+    return models["agree"]
 
 
 # --- the invariants ------------------------------------------------------------------------------
@@ -628,12 +653,15 @@ def test_the_suite_covers_every_channel_and_behaviour() -> None:
 
 @pytest.mark.parametrize("payload", PAYLOADS, ids=lambda p: p.id)
 def test_compromised_model_through_rerank_and_plan(
-    payload: Payload, server: CompromisedServer, model: StructuredModel, topology: Any
+    payload: Payload,
+    server: CompromisedServer,
+    models: dict[str, StructuredModel],
+    topology: Any,
 ) -> None:
     s = _plant(payload.scenario, payload.text, topology)
     server.behaviour = payload.behaviour
     sent = len(server.bodies)
-    outcome = rerank(model, s.incident, s.evidence, s.hypotheses, kb=KB)
+    outcome = rerank(models[payload.behaviour], s.incident, s.evidence, s.hypotheses, kb=KB)
 
     body = server.bodies[sent]
     for key in ("tools", "tool_choice", "functions", "function_call"):
@@ -842,12 +870,12 @@ def test_compromised_model_through_the_diagnosis_graph(
     hostile: Hostile,
     evidence_plan: Plan,
     server: CompromisedServer,
-    model: StructuredModel,
+    models: dict[str, StructuredModel],
     tmp_path: Path,
 ) -> None:
     server.behaviour = behaviour
     sent = len(server.bodies)
-    rt = _runtime(hostile, tmp_path, model)
+    rt = _runtime(hostile, tmp_path, models[behaviour])
     try:
         report = rt.runner.diagnose(hostile.incident, now=hostile.incident.updated_at)
         dx = report.diagnosis

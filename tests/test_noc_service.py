@@ -57,9 +57,15 @@ def test_async_source_and_kernel_log_feed_reach_the_detector(tmp_path: Path) -> 
     log = tmp_path / "kern.log"
     log.write_text(_xid79_line(topo, sim.start + 30 * 15) + "\n")
     feed = KernelLogFeed(log, node=None, topology=topo, from_start=True, poll_s=0.01).start()
-    deadline = time.monotonic() + 5
+    # The feed's thread has read the line before the ticks run (they run in a blink): up to
+    # 60 s on a loaded machine (was 5 s, after which the test went on and the line could reach
+    # the detector after its tick).
+    deadline = time.monotonic() + 60
     while feed.report.total < 1 and time.monotonic() < deadline:
         time.sleep(0.01)
+    if feed.report.total < 1:
+        feed.stop()
+        raise AssertionError("the kernel log feed did not read its line within 60 s")
 
     async def go() -> list[Event]:
         bus = InProcessBus()

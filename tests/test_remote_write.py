@@ -229,10 +229,13 @@ def _receiver(ingest: RemoteWriteIngest) -> Iterator[int]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
+    # Up to 120 s for a start on a loaded machine (was 20 s, and then the test went on against a
+    # receiver that was not listening yet); a thread that died is said at once.
+    deadline = time.monotonic() + 120
+    while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.05)
     try:
+        assert server.started, f"the remote-write receiver on port {port} did not start"
         yield port
     finally:
         server.should_exit = True

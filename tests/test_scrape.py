@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import socket
+import ssl
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any
@@ -35,6 +36,7 @@ SERVED = [f for f, s in FIELDS.items() if s.exporter_default] + [
     "DCGM_FI_DEV_ECC_SBE_VOL_TOTAL",
     "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL",
 ]
+HUNG_S = 60.0  # how long a hung exporter takes to answer: far past any scraper timeout here
 
 
 class Exporters:
@@ -117,9 +119,9 @@ class FakeClock:
         self.t += dt
 
 
-def run(coro_fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+def run(coro_fn: Callable[[], Coroutine[Any, Any, None]], guard_s: float = 20.0) -> None:
     async def guarded() -> None:
-        async with asyncio.timeout(20):
+        async with asyncio.timeout(guard_s):
             await coro_fn()
 
     asyncio.run(guarded())
@@ -240,16 +242,19 @@ def test_timeout_500_and_refused_are_in_health_and_the_rest_still_arrives() -> N
         sim = FleetSimulator(TOPO, seed=3, artifacts=None)
         tick = sim.step()
         serve_frame(ex, tick.frames[0])
-        ex.delay["node-02"] = 5.0  # hangs far past the scraper's timeout
+        # The hung target answers far past the scraper's timeout; the timeout is wide enough
+        # for the healthy targets on a loaded machine (at 0.2 s, node-01's answer timed out
+        # there too, and its rows came back NaN).
+        ex.delay["node-02"] = HUNG_S
         ex.status["node-03"] = 500
         targets = [*ex.targets(), ScrapeTarget(closed_port_url(), "node-04")]
         targets = [t for t in targets if t.url != ex.url["node-04"]]
         clock = FakeClock()
-        s = DcgmExporterScraper(targets, TOPO, timeout_s=0.2, clock=clock)
+        s = DcgmExporterScraper(targets, TOPO, timeout_s=2.0, clock=clock)
         try:
             t0 = time.perf_counter()
             got = await s.scrape_once()
-            assert time.perf_counter() - t0 < 2.0  # the hung target did not hold the round
+            assert time.perf_counter() - t0 < HUNG_S / 2  # the hung target did not hold the round
             frame = got.frames[0]
             exp = served_expectation(tick.frames[0])
             for host in HOSTS:
@@ -261,7 +266,7 @@ def test_timeout_500_and_refused_are_in_health_and_the_rest_still_arrives() -> N
             h = {x.target.hostname: x for x in s.health}
             assert h["node-01"].up and not h["node-01"].stale
             assert not h["node-02"].up and h["node-02"].stale
-            assert "timeout after 0.2s" in (h["node-02"].last_error or "")
+            assert "timeout after 2s" in (h["node-02"].last_error or "")
             assert h["node-03"].last_error == "HTTP 500 Internal Server Error"
             assert "connection failed" in (h["node-04"].last_error or "")
             assert all(h[x].consecutive_failures == 1 for x in ("node-02", "node-03", "node-04"))
@@ -276,6 +281,33 @@ def test_timeout_500_and_refused_are_in_health_and_the_rest_still_arrives() -> N
             await s.scrape_once()
             assert h["node-03"].up and h["node-03"].consecutive_failures == 0
             assert h["node-03"].last_success_ts == clock.t
+        finally:
+            await s.aclose()
+            await ex.close()
+
+    run(main, guard_s=120.0)  # three rounds, each held for the hung target's 2 s
+
+
+def test_a_targets_clock_starts_once_its_client_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first client a scraper makes also builds the TLS context (the system CA bundle):
+    that is no time the target took, so it must not count against the target's deadline (the
+    first target of a round timed out on a loaded machine while the context was built)."""
+    real = ssl.create_default_context
+
+    def slow_context(*args: Any, **kwargs: Any) -> ssl.SSLContext:
+        time.sleep(3.0)  # longer than the target's whole deadline below
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ssl, "create_default_context", slow_context)
+
+    async def main() -> None:
+        ex = await Exporters().start(["node-01"])
+        ex.serve("node-01", text_for("node-01", {"DCGM_FI_DEV_GPU_TEMP": [50, 51]}))
+        s = DcgmExporterScraper(ex.targets(), TOPO, timeout_s=2.0, clock=FakeClock())
+        try:
+            frame = (await s.scrape_once()).frames[0]
+            assert s.health[0].up and s.health[0].last_error is None, s.health[0].last_error
+            assert frame.values[0, GPU_FIELD_NAMES.index("DCGM_FI_DEV_GPU_TEMP")] == 50
         finally:
             await s.aclose()
             await ex.close()
@@ -518,7 +550,7 @@ def test_discover_topology_infers_nodes_and_gpus_from_labels() -> None:
             ScrapeTarget(closed_port_url(), "node-09"),  # down: logged, left out
         ]
         try:
-            topo = await discover_topology(targets, timeout_s=1.0)
+            topo = await discover_topology(targets, timeout_s=30.0)  # the down one is refused
         finally:
             await ex.close()
         assert topo.node_keys == ("node-01", "node-03")
