@@ -129,7 +129,8 @@ async def _stop(proc: subprocess.Popen[bytes]) -> int:
     return await asyncio.to_thread(proc.wait, 5)
 
 
-async def until(cond: Callable[[], bool], what: str, timeout_s: float = 8.0) -> None:
+async def until(cond: Callable[[], bool], what: str, timeout_s: float = 90.0) -> None:
+    """Wait for ``cond``; generous, since CI's 2 cores are slow (it returns as soon as it holds)."""
     deadline = time.monotonic() + timeout_s
     while not cond():
         if time.monotonic() > deadline:

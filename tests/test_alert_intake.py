@@ -562,7 +562,6 @@ def test_real_alertmanager_routes_alerts_into_incidents_with_dedup() -> None:
     det = hot_gpu_detector(tp)
     (noc,) = det.open_incidents()
     intake = RecordingIntake(tp, det.open_incidents)
-    start = time.monotonic()
 
     # The receiver starts first: Alertmanager's config names its port.
     async def main() -> None:
@@ -628,4 +627,3 @@ def test_real_alertmanager_routes_alerts_into_incidents_with_dedup() -> None:
             assert len([e for e in got if isinstance(e, IncidentOpened)]) == 2
 
     run(main())
-    assert time.monotonic() - start < 15
