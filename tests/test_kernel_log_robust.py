@@ -111,9 +111,9 @@ def test_formatted_xid_lines_round_trip(
     ids=lambda s: f"{s[:24]!r}…{len(s)}",
 )
 def test_adversarial_lines_are_linear_and_accounted(line: str) -> None:
-    t = time.perf_counter()
+    t = time.process_time()
     events, report = parse_lines([line, line.encode()], at=T0)
-    assert time.perf_counter() - t < 2.0
+    assert time.process_time() - t < 2.0
     assert report.truncated == 2 or len(line) <= MAX_LINE
     assert report.consistent and report.total == 2
     for e in events:

@@ -188,9 +188,9 @@ def test_yaml_parsers_mutated_examples(parser: YamlParser, tmp_path: Path, data:
 def test_yaml_hostile_documents_give_the_documented_error(
     parser: YamlParser, label: str, text: str, tmp_path: Path
 ) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     result = _run_yaml(parser, tmp_path, text.encode())
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     if label in ("NaN", "impossible date") and not isinstance(result, Exception):
         return  # a key this parser does not have is reported as unknown; nothing more to see
     assert isinstance(result, parser[2]), (label, result)
@@ -214,9 +214,9 @@ def test_yaml_one_megabyte_parses_or_fails_fast(
         "comment": "# " + "c" * size + "\n",
         "over the cap": "a: " + "x" * size,
     }[kind]
-    started = time.perf_counter()
+    started = time.process_time()
     _run_yaml(parser, tmp_path, body.encode())
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 @pytest.mark.parametrize("parser", YAML_PARSERS, ids=IDS)
@@ -379,10 +379,10 @@ def test_valid_payloads_round_trip(
     ],
 )
 def test_payload_findings_are_payload_errors(body: str | bytes, says: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(PayloadError, match=says):
         parse_payload(body)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 def test_payload_bom_and_crlf_are_fine() -> None:
@@ -404,12 +404,12 @@ def test_payload_bom_and_crlf_are_fine() -> None:
     ],
 )
 def test_payload_one_megabyte_parses_or_fails_fast(body: bytes) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         payload = parse_payload(body)
     except PayloadError:
         payload = None
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     if payload is not None:  # and the intake copes with all of it (not part of the 2 s)
         AlertIntake(TOPO, list).handle(payload)
 
@@ -491,10 +491,10 @@ def test_model_reply_json_is_found(value: dict[str, Any], style: int) -> None:
     ],
 )
 def test_model_reply_findings_fail_fast_with_a_message(reply: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     value, error = parse_answer(reply, SCHEMA)
     assert value is None and error
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 # ---------------------------------------------------------------------------- JSON-lines readers
@@ -530,10 +530,10 @@ def test_events_jsonl_arbitrary_records(values: list[Any], tmp_path: Path) -> No
     ],
 )
 def test_events_jsonl_findings_are_bad_lines(line: str, tmp_path: Path) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     out = _lines_of(line.encode() + b"\n" + (DBE / "events.jsonl").read_bytes(), tmp_path)
     assert any(e.startswith(f"{tmp_path / 'events.jsonl'}:1:") for e in out.errors), out.errors
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
 
 
 def test_events_jsonl_of_mostly_garbage_is_given_up_on_and_says_where(tmp_path: Path) -> None:
@@ -579,9 +579,9 @@ def test_change_log_findings(tmp_path: Path) -> None:
         b"x" * MB,
         b"\xff\xfe",
     ]
-    started = time.perf_counter()
+    started = time.process_time()
     out = _changes(b"\n".join(bad) + b"\n" + good, tmp_path)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert out[0]["node"] == "node-01" and out[-1]["bad_lines"] == len(bad)
     with pytest.raises(FleetError):
         ChangeLogFile(tmp_path / "missing").recent([], 0, 1)
@@ -784,10 +784,10 @@ def test_ten_thousand_distinct_alerts_are_handled_in_linear_time() -> None:
         for i in range(10_000)
     ]
     payload = parse_payload(json.dumps(_payload(*alerts)))
-    started = time.perf_counter()
+    started = time.process_time()
     events = AlertIntake(TOPO, list).handle(payload)
     assert len(events) == 10_000
-    assert time.perf_counter() - started < 30.0  # was ~120 s: each alert scanned every incident
+    assert time.process_time() - started < 30.0  # was ~120 s: each alert scanned every incident
 
 
 def test_events_jsonl_snapshots_stay_bounded() -> None:
@@ -804,8 +804,8 @@ def test_events_jsonl_snapshots_stay_bounded() -> None:
         )
         for i in range(5000)
     ]
-    started = time.perf_counter()
+    started = time.process_time()
     out = read_events(lines)
-    assert time.perf_counter() - started < 5.0
+    assert time.process_time() - started < 5.0
     assert sum(len(w) for _, w in out.workloads) <= MAX_SNAPSHOT_ENTRIES
     assert "workload snapshots exceed" in out.errors[-1]
