@@ -186,3 +186,16 @@ def test_a_gsp_fault_on_a_one_gpu_node_is_that_gpus() -> None:
     one = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
     got, _ = _eval(one, f"node-01 kernel: {GSP_HEALTH[0]}")
     assert got == ["gsp_firmware_fault@node-01/gpu0:CRITICAL"]
+
+
+def test_a_probe_failure_for_one_device_after_a_lost_gpu_is_that_gpus(topo: Topology) -> None:
+    # R570 prints the fallen-off-the-bus record, then the probe count with no PCI id
+    # (NVSentinel #155); alone, the count stays a node signal (test_log_wiring).
+    got, _ = _eval(
+        topo,
+        "node-02 kernel: NVRM: The NVIDIA GPU 0000:ba:00.0\n"
+        "node-02 kernel: NVRM: (PCI ID: 10de:2330) installed in this system has\n"
+        "node-02 kernel: NVRM: fallen off the bus and is not responding to commands.\n"
+        "node-02 kernel: NVRM: The NVIDIA probe routine failed for 1 device(s).\n",
+    )
+    assert got == ["xid_79@node-02/gpu6:CRITICAL", "gpu_probe_failed@node-02/gpu6:CRITICAL"]

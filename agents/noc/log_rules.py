@@ -81,6 +81,7 @@ class LogRules:
         self._node_xids: dict[str, deque[tuple[float, int]]] = {}  # node → recent Xids
         self._node_emitted: dict[tuple[str, str], tuple[float, Severity]] = {}
         self._context_emitted: dict[str, float] = {}  # node → last Xid-burst context
+        self._lost_gpu: dict[str, tuple[float, str]] = {}  # node → (time, GPU) last lost
         # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
         # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
         self.skipped: Counter[str] = Counter()
@@ -147,6 +148,7 @@ class LogRules:
                     )
                 )
             elif e.kind == "gpu_probe_failed":
+                e = self._probe_of_lost_gpu(e)
                 what = (
                     f"the driver's probe failed for {e.attrs['devices']} device(s)"
                     if "devices" in e.attrs
@@ -220,6 +222,8 @@ class LogRules:
     ) -> list[Anomaly]:
         """The GPU is gone (fallen off the bus, or the driver says the GPU is lost): Xid 79."""
         self._remember_node_xid(e.node, e.timestamp, 79)
+        if (key := self._gpu_key(e)) is not None:
+            self._lost_gpu[e.node] = (e.timestamp, key)
         a = self._xid(
             LogEvent(e.timestamp, e.node, "xid", e.message, 79, e.pci_bus_id, e.gpu),
             batch,
@@ -349,6 +353,20 @@ class LogRules:
                         )
                     )
         return out
+
+    def _probe_of_lost_gpu(self, e: LogEvent) -> LogEvent:
+        """"The NVIDIA probe routine failed for 1 device(s)" names no PCI id; right after one
+        GPU of the node fell off the bus (the driver prints the count when that GPU fails to
+        re-initialise, NVSentinel #155) the one device is that GPU."""
+        lost = self._lost_gpu.get(e.node)
+        if e.gpu or e.pci_bus_id or e.attrs.get("devices") != "1" or lost is None:
+            return e
+        t, key = lost
+        if not 0 <= e.timestamp - t <= WINDOW_S:
+            return e
+        return LogEvent(
+            e.timestamp, e.node, e.kind, e.message, e.xid, None, key, e.job_id, dict(e.attrs)
+        )
 
     def _only_gpu(self, node: str) -> str | None:
         """The node's GPU when it has exactly one (a workstation, a one-GPU VM)."""
