@@ -148,14 +148,14 @@ class LogRules:
                     )
                 )
             elif e.kind == "gpu_probe_failed":
-                e = self._probe_of_lost_gpu(e)
+                probe = self._probe_of_lost_gpu(e)
                 what = (
-                    f"the driver's probe failed for {e.attrs['devices']} device(s)"
-                    if "devices" in e.attrs
+                    f"the driver's probe failed for {probe.attrs['devices']} device(s)"
+                    if "devices" in probe.attrs
                     else "the driver's probe failed"
                 )
                 out += self._node_signal(
-                    e,
+                    probe,
                     "gpu_probe_failed",
                     Severity.CRITICAL,
                     "driver",
@@ -355,9 +355,9 @@ class LogRules:
         return out
 
     def _probe_of_lost_gpu(self, e: LogEvent) -> LogEvent:
-        """"The NVIDIA probe routine failed for 1 device(s)" names no PCI id; right after one
-        GPU of the node fell off the bus (the driver prints the count when that GPU fails to
-        re-initialise, NVSentinel #155) the one device is that GPU."""
+        """The probe count ("The NVIDIA probe routine failed for 1 device(s)") names no PCI
+        id; right after one GPU of the node fell off the bus (the driver prints the count when
+        that GPU fails to re-initialise, NVSentinel #155) the one device is that GPU."""
         lost = self._lost_gpu.get(e.node)
         if e.gpu or e.pci_bus_id or e.attrs.get("devices") != "1" or lost is None:
             return e
