@@ -199,3 +199,26 @@ def test_a_probe_failure_for_one_device_after_a_lost_gpu_is_that_gpus(topo: Topo
         "node-02 kernel: NVRM: The NVIDIA probe routine failed for 1 device(s).\n",
     )
     assert got == ["xid_79@node-02/gpu6:CRITICAL", "gpu_probe_failed@node-02/gpu6:CRITICAL"]
+
+
+def test_an_nvidia_smi_q_section_pasted_without_its_gpu_header_is_read() -> None:
+    from telemetry.nvidia_smi_q import parse_nvidia_smi_q
+
+    # the "Remapped Rows" section alone, as tickets quote it (leptonai/gpud#80), and R575's
+    # deprecated reset status, which is not a reset request (Project-HAMi/HAMi#1422)
+    text = (
+        "    Remapped Rows\n"
+        "        Correctable Error                 : 0\n"
+        "        Uncorrectable Error               : 4\n"
+        "        Pending                           : Yes\n"
+        "    GPU Reset Status\n"
+        "        Reset Required                    : Requested functionality has been deprecated\n"
+        "    GPU Recovery Action                   : None\n"
+    )
+    got = parse_nvidia_smi_q(text, origin="ticket", node="node-01")
+    assert [(s.kind, s.gpu) for s in got.signatures] == [
+        ("smi_gpu", None),
+        ("smi_remap_pending", None),
+    ]
+    assert got.signatures[0].detail["remapped_uncorrectable"] == "4"
+    assert got.report.gpu_unparsed == 0
