@@ -35,7 +35,8 @@ not Success, on GPUs that report one).
 Indented ``key : value`` lines before any ``GPU <pci>`` header (a section pasted on its own)
 are one GPU block whose id the text does not give: its signatures carry ``gpu=None`` and an
 empty ``pci_bus_id``. A line that is not ``key : value``, a section name or a ``GPU <pci>``
-header is GPU text not understood (counted, kept). Errors: :class:`NvidiaSmiError` only, for invalid arguments.
+header is GPU text not understood (counted, kept). Errors: :class:`NvidiaSmiError` only, for
+invalid arguments.
 """
 
 from __future__ import annotations
