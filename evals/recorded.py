@@ -140,16 +140,17 @@ def _read_logs(
 
     Plain ``dmesg`` / ``/dev/kmsg`` lines (seconds since boot) are placed with the incident's
     ``boot_times`` entry of their own node (pdsh ``node: `` prefixes name it; with a single entry,
-    lines that name no host belong to that node), never with another node's; lines with no
+    or a one-node topology, lines that name no host belong to that node), never with another
+    node's; lines with no
     time at all get the incident's end (when the log was cut, ``attrs["time"] = "inferred"``).
     Lines that stay unplaceable, GPU lines no rule understands and GPU lines written by user
     space (never evidence) are reported in ``problems``."""
     boot = dict(spec.boot_times)
-    single = next(iter(boot)) if len(boot) == 1 else None
+    single = _only_node(boot, topology)
     with logs.open(encoding="utf-8", errors="replace") as fh:
         events, report = parse_lines(
             fh,
-            node=single,  # with one boot_times entry, dmesg lines that name no host are its
+            node=single,  # lines that name no host belong to the one node they can come from
             year=_year(spec),
             at=spec.time_range.end,
             topology=topology,
@@ -193,6 +194,21 @@ def _read_logs(
             f"{logs}:{n}: untrusted: {text[:120]}" for n, _, text in report.untrusted_lines[:10]
         ]
     return placed, report
+
+
+def _only_node(boot: dict[str, float], topology: Topology) -> str | None:
+    """The node that lines naming no host must come from, or None when that is ambiguous.
+
+    Most real node-level captures carry no hostname at all: ``dmesg`` / ``dmesg -T`` (util-linux
+    prints only the time), ``journalctl -k -o cat`` and ``/dev/kmsg``, and the ``kernel: NVRM: …``
+    lines left when a ticket trims journalctl's time and host. Such a log can only belong to the
+    incident's single node (one ``boot_times`` entry, else a one-node topology); with several
+    candidates the lines stay unattributed rather than guessed."""
+    if len(boot) == 1:
+        return next(iter(boot))
+    if not boot and len(topology.node_keys) == 1:
+        return topology.node_keys[0]
+    return None
 
 
 def _topology(spec: IncidentSpec, folder: Path) -> Topology:

@@ -35,6 +35,17 @@ Kinds (``Signature.kind``) and the text they come from:
   ``cuda_illegal_address`` ("an illegal memory access was encountered"),
   ``cuda_nvlink_uncorrectable`` ("uncorrectable NVLink error"), ``cuda_no_device`` ("no
   CUDA-capable device is detected"), ``cuda_unknown_error`` ("CUDA error: unknown error").
+* ``gpu_runtime_failed`` — the NVIDIA container runtime could not start the container
+  (``nvidia-container-cli: initialization error: nvml error: driver/library version mismatch``,
+  ``… driver not loaded``, ``no runtime for "nvidia" is configured``), as ``kubectl describe
+  pod``'s ``Message:`` or a runtime's stderr prints it; ``runtime_error`` says which
+  (:func:`telemetry.k8s_evidence.runtime_error`). ``Failed to initialize NVML:
+  Driver/library version mismatch`` (nvidia-smi / NVML in the container) is the same failure.
+* ``device_plugin_unhealthy`` — the NVIDIA k8s-device-plugin took a GPU out of service on an
+  Xid: ``XidCriticalError: Xid=48 on Device=GPU-…; marking device as unhealthy.``
+  (internal/rm/health.go, v0.12+), ``…, the device will go unhealthy.`` (server.go, ≤ v0.9),
+  and ``'nvidia.com/gpu' device marked unhealthy: GPU-…`` (``xid``, ``uuid``, ``resource``).
+  The Xid is the plugin's claim from an NVML event, not a kernel line.
 * ``ecc_error_mention`` — any other line naming ECC errors.
 
 ``NCCL INFO`` lines, blank lines and Python traceback frames are ignored (understood, no
@@ -47,6 +58,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from telemetry.k8s_evidence import runtime_error
 from telemetry.text_evidence import (
     SNIPPET,
     AddressBook,
@@ -172,6 +184,13 @@ _REMOTE_ERROR = re.compile(
 )
 _UNHANDLED_CUDA = re.compile(r"unhandled cuda error|ncclUnhandledCudaError", re.I)
 _ECC = re.compile(r"\becc errors?\b", re.I)
+_NVML_MISMATCH = re.compile(r"Failed to initialize NVML: Driver/library version mismatch", re.I)
+_PLUGIN_XID = re.compile(
+    r"XidCriticalError: Xid=(?P<xid>[0-9]{1,5}) on Device=(?P<uuid>[A-Za-z0-9-]{1,80})"
+)
+_PLUGIN_MARKED = re.compile(
+    r"'(?P<res>[A-Za-z0-9._/-]{1,64})' device marked unhealthy: (?P<uuid>[A-Za-z0-9-]{1,80})"
+)
 # context a crash prints around the error line: understood, carries no signature of its own
 _IGNORED = re.compile(
     r"NCCL INFO|^\s*File \"|^\s*Traceback \(most recent call last\)|"
@@ -316,7 +335,22 @@ def _ib_completion(line: str, m: re.Match[str]) -> tuple[str, dict[str, str], st
     return "nccl_ib_completion_error", detail, addr
 
 
+def _k8s_gpu(line: str) -> tuple[str, dict[str, str]] | None:
+    """The container runtime's and the device plugin's GPU failures (see the module doc)."""
+    if (error := runtime_error(line)) is not None:
+        return "gpu_runtime_failed", {"runtime_error": error}
+    if _NVML_MISMATCH.search(line) is not None:
+        return "gpu_runtime_failed", {"runtime_error": "driver_library_mismatch"}
+    if (m := _PLUGIN_XID.search(line)) is not None:
+        return "device_plugin_unhealthy", {"xid": m["xid"], "uuid": m["uuid"]}
+    if (m := _PLUGIN_MARKED.search(line)) is not None:
+        return "device_plugin_unhealthy", {"resource": m["res"], "uuid": m["uuid"]}
+    return None
+
+
 def _other(line: str) -> tuple[str | None, dict[str, str], str]:
+    if (k8s := _k8s_gpu(line)) is not None:
+        return k8s[0], k8s[1], ""
     if _SYSTEM_ERROR.search(line) is not None:
         return "nccl_system_error", {}, ""
     if _REMOTE_ERROR.search(line) is not None:

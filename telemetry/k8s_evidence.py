@@ -99,6 +99,18 @@ _RUNTIME_ERRORS = (
     ("unknown device", "unknown_device"),
     ("no runtime for", "runtime_not_configured"),
 )
+
+
+def runtime_error(message: str) -> str | None:
+    """Which NVIDIA container runtime failure a message reports (``driver_library_mismatch``,
+    ``driver_not_loaded``, ``unknown_device``, ``runtime_not_configured``, ``other``), or None
+    when it is not one. The same text reaches a pod's events, ``kubectl describe pod``'s
+    ``Last State … Message:`` and ``docker run``'s stderr."""
+    if _GPU_RUNTIME.search(message) is None:
+        return None
+    return next((name for text, name in _RUNTIME_ERRORS if text in message), "other")
+
+
 _SYSTEM_OOM = re.compile(r"victim process: ([^,\s]{1,64})(?:, pid: ([0-9]{1,10}))?")
 _NPD_OOM = re.compile(r"Killed process ([0-9]{1,10}) \(([^)]{1,64})\)")
 _INSUFFICIENT_GPU = re.compile(r"Insufficient (nvidia\.com/[A-Za-z0-9._-]{1,63})")
@@ -291,8 +303,7 @@ def _event_kind(reason: str, message: str) -> tuple[str | None, dict[str, str]]:
         return "node_not_ready", {}
     if reason == "UnexpectedAdmissionError":
         return "device_plugin_admission_error", {}
-    if reason in ("FailedCreatePodSandBox", "Failed") and _GPU_RUNTIME.search(message):
-        error = next((name for text, name in _RUNTIME_ERRORS if text in message), "other")
+    if reason in ("FailedCreatePodSandBox", "Failed") and (error := runtime_error(message)):
         return "gpu_runtime_failed", {"runtime_error": error}
     if reason == "SystemOOM":
         m = _SYSTEM_OOM.search(message)

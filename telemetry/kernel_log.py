@@ -670,8 +670,35 @@ _PROBE_WITH_RE = re.compile(
 _GSP_CALL_RE = re.compile(r"\b(?P<call>GspRm[A-Za-z]{1,24}) failed\b")
 _STATUS_RE = re.compile(r"\bstatus=(?P<st>0x[0-9A-Fa-f]{1,8})\b")
 _NV_ERR_RE = re.compile(r"\[(?P<err>NV_ERR_[A-Z0-9_]{1,48})\] {0,4}\((?P<st>0x[0-9A-Fa-f]{1,8})\)")
-_GPU_INDEX_RE = re.compile(r"^NVRM: GPU(?P<idx>\d{1,3}) ")
+_GPU_INDEX_RE = re.compile(r"^NVRM: GPU(?P<idx>\d{1,3}):? ")
 _NV_STATUS = {"0x00000062": "NV_ERR_RESET_REQUIRED", "0x0000000f": "NV_ERR_GPU_IS_LOST"}
+# The GSP health reports of kernel_gsp.c (open-gpu-kernel-modules, R550-R595), which name no
+# NV_ERR status and often come with no Xid at all:
+#   _kgspIsHeartbeatTimedOut: "%s heartbeat timed out, currentTimeMs %u heartbeat %u …"
+#     (%s = "GSP-RM" / "LibOS"; older drivers print "Heartbeat timed out, currentTimeMs …")
+#   _kgspRpcRecvPoll: "GSP RM heartbeat timed out" / "LibOS heartbeat timed out"
+#   _kgspLogHeartbeatSpecificTimeout: "GPU%d: GSP ERROR: %s Heartbeat Timeout detected."
+#   _kgspLogGspTimeout: "*** GSP Timeout: %s (origin=%s) ***" (R590+), and the older
+#     _kgspLogRpcTimeout banner "****…**** GSP Timeout ****…****"
+#   _kgspLogRpcSanityCheckFailure: "GPU%d sanity check failed 0x%x waiting for RPC response
+#     from GSP. Expected function %d (%s) …"
+#   _kgspRpcGspEventPmuHalted: "Received signal from GSP that PMU has halted."
+#   kgspHealthCheck_TU102: "****…**** GSP-CrashCat …" (the GSP firmware crash report)
+# Each is a GSP firmware fault in its own right (the GPU stops answering until it is reset).
+_GSP_HEALTH_RE = re.compile(
+    r"(?P<heartbeat>(?:GSP[- ]RM |LibOS )?[Hh]eartbeat (?:timed out|Timeout detected))|"
+    r"(?P<banner>\*{3,80} ?GSP Timeout\b)|"
+    r"(?P<sanity>sanity check failed 0x[0-9a-fA-F]{1,8} waiting for RPC response from GSP)|"
+    r"(?P<pmu>Received signal from GSP that PMU has halted)|"
+    r"(?P<crashcat>\*{3,80} ?GSP-CrashCat\b)"
+)
+# The rest of that report: the RPC history table (kgspLogRpcDebugInfo: "RPC history (CPU -> GSP)",
+# "RPC event history (CPU <- GSP)", its column header and its rows "   -3    76   GSP_RM_CONTROL …")
+# and "*** End GSP Timeout ***". Context of the event above: understood, no event of their own.
+_GSP_REPORT_RE = re.compile(
+    r"^NVRM: (?:GPU\d{1,3} )?(?:RPC (?:event )?history \(CPU|\s{1,16}entry\s{1,8}function\b|"
+    r"\s{1,16}-?\d{1,4}\s{1,8}\d{1,6}\s{1,8}[A-Z][A-Z0-9_]{2,48}\s|\*{3} End GSP Timeout)"
+)
 # Driver load and other benign NVRM lines: understood, no event.
 _NVRM_BENIGN_RE = re.compile(
     r"^NVRM: (?:loading NVIDIA|GPU at [0-9A-Fa-f:.]{4,16} has software scheduler|"
@@ -828,11 +855,23 @@ def _sxid(msg: str) -> _Found | _Skip | _Bad:
     return _Found("sxid", code, pci, attrs)
 
 
+def _gsp_health(msg: str) -> _Found | None:
+    """A GSP heartbeat / timeout / crash report (:data:`_GSP_HEALTH_RE`) as a ``gsp_error``."""
+    m = _GSP_HEALTH_RE.search(msg)
+    if m is None:
+        return None
+    fault = next(k for k, v in m.groupdict().items() if v is not None)
+    attrs = {"gsp_fault": fault}
+    if (g := _GPU_INDEX_RE.match(msg)) is not None:
+        attrs["gpu_index"] = str(int(g["idx"]))
+    return _Found("gsp_error", None, None, attrs)
+
+
 def _gsp(msg: str) -> _Found | None:
     call = _GSP_CALL_RE.search(msg)
     err = _NV_ERR_RE.search(msg)
     if call is None and err is None:
-        return None
+        return _gsp_health(msg)
     attrs: dict[str, str] = {}
     if call is not None:
         attrs["call"] = call["call"]
@@ -886,6 +925,8 @@ def _nvrm(msg: str) -> _Result:
         return pci if isinstance(pci, _Bad) else _Found("gpu_probe_failed", None, pci)
     if (found := _gsp(msg)) is not None:
         return found
+    if _GSP_REPORT_RE.match(msg):
+        return _Skip("GSP timeout report, RPC history")
     if _NVRM_BENIGN_RE.match(msg):
         return _Skip("driver informational line")
     return None

@@ -32,8 +32,11 @@ uncorrectable > 0), ``smi_remap_pending``, ``smi_remap_failure``, ``smi_retired_
 ``smi_persistence_disabled``, ``smi_fabric_incomplete`` (Fabric State not Completed or Status
 not Success, on GPUs that report one).
 
-A line that is not ``key : value``, a section name or a ``GPU <pci>`` header is GPU text not
-understood (counted, kept). Errors: :class:`NvidiaSmiError` only, for invalid arguments.
+Indented ``key : value`` lines before any ``GPU <pci>`` header (a section pasted on its own)
+are one GPU block whose id the text does not give: its signatures carry ``gpu=None`` and an
+empty ``pci_bus_id``. A line that is not ``key : value``, a section name or a ``GPU <pci>``
+header is GPU text not understood (counted, kept). Errors: :class:`NvidiaSmiError` only, for
+invalid arguments.
 """
 
 from __future__ import annotations
@@ -93,6 +96,10 @@ def parse_nvidia_smi_q(data: str | bytes, *, origin: str, node: str = "") -> Tex
         while stack and stack[-1][0] >= indent:
             stack.pop()
         key, sep, value = text.partition(":")
+        if sep and key.strip() and indent > 0 and not gpus:
+            # A section pasted without its "GPU <pci>" header (tickets and issues quote just
+            # "Remapped Rows" or "GPU Reset Status"): one GPU whose id the text does not give.
+            gpus.append(_Gpu(-1, "", n))
         if sep and key.strip():
             path = "/".join([s for _, s in stack] + [key.strip()])
             (gpus[-1].values if gpus and indent > 0 else top)[path] = value.strip()
@@ -228,7 +235,7 @@ def _emit(g: _Gpu, top: dict[str, str], origin: str, node: str, out: TextParse) 
                 origin=origin,
                 line=g.line,
                 node=node,
-                gpu=g.index,
+                gpu=g.index if g.index >= 0 else None,
                 detail=detail,
                 text=text,
             )

@@ -16,9 +16,11 @@ Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
 * ``gpu_probe_failed`` / ``rm_init_failed``: the driver could not initialise the GPU (CRITICAL).
 * ``gsp_error`` with ``NV_ERR_RESET_REQUIRED`` (and Xid 154 "GPU Reset Required"): the GPU must
   be reset (``gpu_reset_required``, CRITICAL); a GSP timeout (``NV_ERR_TIMEOUT``) is a GSP
-  firmware fault (``gsp_firmware_fault``, CRITICAL); any other failed GSP call is a
+  firmware fault (``gsp_firmware_fault``, CRITICAL), and so is a GSP health report with no
+  status (heartbeat timed out, the GSP Timeout banner, PMU halted, CrashCat; ``gsp_fault``);
+  any other failed GSP call is a
   ``gsp_firmware_fault`` WARNING. The driver names GSP errors by GPU instance, not PCI id, so
-  the node is the entity.
+  the node is the entity (its GPU, when the node has only one).
 * ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack): the node's driver
   is wedged (``driver_wedge``, CRITICAL, node-level).
 
@@ -52,6 +54,17 @@ WEDGE_CONTEXT_S = 900.0
 # GSP status names (nvstatuscodes.h) read as "the firmware did not answer".
 GSP_TIMEOUTS = frozenset({"NV_ERR_TIMEOUT", "NV_ERR_TIMEOUT_RETRY"})
 XID154_RESET = frozenset({"GPU Reset Required", "Drain and Reset"})
+# Failures of one GPU's own firmware that the driver names by GPU instance ("GPU0"), not by
+# PCI id: on a node with one GPU there is no doubt which GPU it is.
+GPU_LOCAL = frozenset({"gsp_firmware_fault", "gpu_reset_required"})
+# telemetry.kernel_log's gsp_fault attribute → words for the operator.
+GSP_FAULTS = {
+    "heartbeat": "the GSP stopped answering its heartbeat",
+    "banner": "the driver's GSP Timeout report",
+    "sanity": "an RPC response from the GSP failed its sanity check",
+    "pmu": "the GSP reports that the PMU halted",
+    "crashcat": "the GSP firmware crash report (CrashCat)",
+}
 NIC_FLAP_WINDOW_S = 600.0
 NIC_FLAP_MIN_DOWNS = 2
 
@@ -68,6 +81,7 @@ class LogRules:
         self._node_xids: dict[str, deque[tuple[float, int]]] = {}  # node → recent Xids
         self._node_emitted: dict[tuple[str, str], tuple[float, Severity]] = {}
         self._context_emitted: dict[str, float] = {}  # node → last Xid-burst context
+        self._lost_gpu: dict[str, tuple[float, str]] = {}  # node → (time, GPU) last lost
         # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
         # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
         self.skipped: Counter[str] = Counter()
@@ -97,6 +111,10 @@ class LogRules:
             if e.kind in ("xid", "sxid") and e.xid is not None:
                 if e.kind == "xid":
                     self._remember_node_xid(e.node, e.timestamp, e.xid)
+                    if (cause := self._named_cause(e)) is not None:
+                        ca = self._xid(cause, batch, gpu_job, job_gpus)
+                        if ca is not None:
+                            out.append(ca)
                 a = self._xid(e, batch, gpu_job, job_gpus)
                 if a is not None:
                     out.append(a)
@@ -130,13 +148,14 @@ class LogRules:
                     )
                 )
             elif e.kind == "gpu_probe_failed":
+                probe = self._probe_of_lost_gpu(e)
                 what = (
-                    f"the driver's probe failed for {e.attrs['devices']} device(s)"
-                    if "devices" in e.attrs
+                    f"the driver's probe failed for {probe.attrs['devices']} device(s)"
+                    if "devices" in probe.attrs
                     else "the driver's probe failed"
                 )
                 out += self._node_signal(
-                    e,
+                    probe,
                     "gpu_probe_failed",
                     Severity.CRITICAL,
                     "driver",
@@ -166,6 +185,28 @@ class LogRules:
             return False
         return True
 
+    def _named_cause(self, e: LogEvent) -> LogEvent | None:
+        """The Xid the driver itself names as the cause of this one, when it was not seen.
+
+        R560+ drivers end an Xid 45 (ROBUST_CHANNEL_PREEMPTIVE_REMOVAL) line with " caused by
+        previous Xid %d" (open-gpu-kernel-modules, kernel_rc.c, XID_PRINT_WITH_ATTR with
+        rootCause.preemptiveRemovalPreviousXid): the channels were torn down because of that
+        Xid, not at a job's end. When the primary line itself is missing from the log (rotated,
+        rate-limited, or only the teardown burst was pasted), the teardown line is the only
+        evidence of it, so it stands for the primary Xid on the same GPU."""
+        raw = e.attrs.get("caused_by_xid")
+        if raw is None or not raw.isdigit() or int(raw) == e.xid:
+            return None
+        code = int(raw)
+        entity = self._gpu_key(e) or e.node
+        recent = self._xids.get(entity, ())
+        if any(c == code and t >= e.timestamp - WINDOW_S for t, c in recent):
+            return None
+        self._remember_node_xid(e.node, e.timestamp, code)
+        attrs = {"named_by_xid": str(e.xid)}
+        message = f"(named by Xid {e.xid} as its cause) {e.message}"
+        return LogEvent(e.timestamp, e.node, "xid", message, code, e.pci_bus_id, e.gpu, None, attrs)
+
     def _remember_node_xid(self, node: str, t: float, code: int) -> None:
         hist = self._node_xids.setdefault(node, deque(maxlen=4096))
         hist.append((t, code))
@@ -181,6 +222,8 @@ class LogRules:
     ) -> list[Anomaly]:
         """The GPU is gone (fallen off the bus, or the driver says the GPU is lost): Xid 79."""
         self._remember_node_xid(e.node, e.timestamp, 79)
+        if (key := self._gpu_key(e)) is not None:
+            self._lost_gpu[e.node] = (e.timestamp, key)
         a = self._xid(
             LogEvent(e.timestamp, e.node, "xid", e.message, 79, e.pci_bus_id, e.gpu),
             batch,
@@ -199,6 +242,15 @@ class LogRules:
                 Severity.CRITICAL,
                 "hardware",
                 f"GSP reports NV_ERR_RESET_REQUIRED ({call}): the GPU must be reset",
+            )
+        fault = e.attrs.get("gsp_fault")
+        if fault is not None:  # heartbeat lost, timeout report, PMU halt, GSP crash report
+            return self._node_signal(
+                e,
+                "gsp_firmware_fault",
+                Severity.CRITICAL,
+                "driver",
+                f"GSP firmware fault ({GSP_FAULTS.get(fault, fault)}): GPU unusable until reset",
             )
         if err in GSP_TIMEOUTS:
             return self._node_signal(
@@ -247,6 +299,8 @@ class LogRules:
         when ``per_gpu`` and its PCI id maps, else on the node; followed by the node's recent
         Xid burst as INFO evidence (a wedge after Xid 45 churn is not churn)."""
         key = self._gpu_key(e) if per_gpu else None
+        if key is None and symptom in GPU_LOCAL:
+            key = self._only_gpu(e.node)
         entity = key or e.node
         if not entity:
             return []
@@ -299,6 +353,28 @@ class LogRules:
                         )
                     )
         return out
+
+    def _probe_of_lost_gpu(self, e: LogEvent) -> LogEvent:
+        """The probe count ("The NVIDIA probe routine failed for 1 device(s)") names no PCI
+        id; right after one GPU of the node fell off the bus (the driver prints the count when
+        that GPU fails to re-initialise, NVSentinel #155) the one device is that GPU."""
+        lost = self._lost_gpu.get(e.node)
+        if e.gpu or e.pci_bus_id or e.attrs.get("devices") != "1" or lost is None:
+            return e
+        t, key = lost
+        if not 0 <= e.timestamp - t <= WINDOW_S:
+            return e
+        return LogEvent(
+            e.timestamp, e.node, e.kind, e.message, e.xid, None, key, e.job_id, dict(e.attrs)
+        )
+
+    def _only_gpu(self, node: str) -> str | None:
+        """The node's GPU when it has exactly one (a workstation, a one-GPU VM)."""
+        n = self.topo.node_pos.get(node)
+        if n is None:
+            return None
+        gpus = self.topo.gpus_of_node(n)
+        return self.topo.gpu_keys[int(gpus[0])] if len(gpus) == 1 else None
 
     def _gpu_key(self, e: LogEvent) -> str | None:
         if e.gpu:

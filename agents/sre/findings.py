@@ -49,6 +49,7 @@ CPU_BUSY = 80.0
 VANISHED_S = 120.0
 RECENT_BOOT_S = 3 * 3600.0
 APP_XIDS = frozenset({13, 31, 43, 45, 68, 69})
+PREEMPTIVE_CLEANUP = 45  # ROBUST_CHANNEL_PREEMPTIVE_REMOVAL
 
 
 def _num(facts: Mapping[str, Scalar], key: str) -> float:
@@ -542,7 +543,9 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
                 or (not roots and nodes & root_nodes)
             ):
                 xids_seen.setdefault(x, []).append(e)
-                if isinstance(n, int) and n >= 2 and gpus & roots:
+                # Xid 45 is written once per torn-down channel (kernel_rc.c): several lines
+                # are one teardown, never "the same error again".
+                if isinstance(n, int) and n >= 2 and gpus & roots and x != PREEMPTIVE_CLEANUP:
                     out.add("xid_repeats_same_gpu", sorted(gpus & roots)[0], [e], float(n))
                 elif n == 1 and gpus & roots and x in APP_XIDS:
                     singles.append((sorted(gpus & roots)[0], e, x))
