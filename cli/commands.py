@@ -43,6 +43,7 @@ from cli.watch import (
     WatchHooks,
     alert_receiver,
     build_live,
+    job_log_feeds,
     log_feeds,
     read_targets,
     run_watch,
@@ -434,7 +435,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _check_log_files(specs: Sequence[str], err: TextIO) -> None:
+def _check_log_files(specs: Sequence[str], err: TextIO, flag: str = "--logs") -> None:
     """A directory is an error; a log file that does not exist yet is followed from when it
     appears (rotation, a node still booting), and the operator is told so once."""
     for spec in specs:
@@ -442,10 +443,10 @@ def _check_log_files(specs: Sequence[str], err: TextIO) -> None:
             continue
         path = Path(spec)
         if path.is_dir():
-            raise UsageError(f"--logs {spec} is a directory, not a log file")
+            raise UsageError(f"{flag} {spec} is a directory, not a log file")
         if not path.exists():
             err.write(
-                f"gpufleet watch: note: --logs {spec} does not exist yet; "
+                f"gpufleet watch: note: {flag} {spec} does not exist yet; "
                 "it is followed from when it appears\n"
             )
 
@@ -597,10 +598,12 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         return _feed_shards(args, source, speed, max_ticks, out)
     detector = Detector(source.topology, noc_config)
     _check_log_files(args.logs or [], sys.stderr)
+    _check_log_files(args.job_log or [], sys.stderr, flag="--job-log")
     try:
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
+        feeds += job_log_feeds(args.job_log or [], source.topology, args.logs_node)
     except (OSError, ValueError) as e:
-        raise UsageError(f"--logs: {e}") from None
+        raise UsageError(f"--logs / --job-log: {e}") from None
     if args.sre:
         # The SRE agent diagnoses each incident as it opens (cli/watch.py, agents/sre/service.py)
         try:

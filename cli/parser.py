@@ -215,6 +215,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="kernel log to follow: a file path or 'journal' (repeatable)",
     )
+    w.add_argument(
+        "--job-log",
+        action="append",
+        default=[],
+        help="a job's or pod's output to follow (repeatable): the GPU, driver and fabric faults "
+        "it reports (uncorrectable ECC, device plugin unhealthy, NVML mismatch, NCCL IB errors) "
+        "open incidents",
+    )
     w.add_argument("--logs-node", help="hostname for log lines that carry none")
     w.add_argument("--year", type=int, help="year for syslog lines that carry none")
     w.add_argument("--alertmanager", help="[HOST:]PORT for an Alertmanager webhook receiver")

@@ -64,7 +64,7 @@ from service.server import HttpServer, ServerStartError
 from sim.nvml_fake import FakeNvml
 from sim.simulator import FleetSimulator
 from telemetry.frame import Tick
-from telemetry.log_feed import KernelLogFeed
+from telemetry.log_feed import JobLogFeed, KernelLogFeed
 from telemetry.nvml import NvmlCollector, NvmlSource
 from telemetry.promql import DEFAULT_LAG_S, PromSource, PromStore
 from telemetry.scrape import DcgmExporterScraper, ScrapeSource, ScrapeTarget, discover_topology
@@ -177,6 +177,20 @@ def log_feeds(
     specs: Sequence[str], topology: Topology, node: str | None, year: int | None
 ) -> list[KernelLogFeed]:
     return [KernelLogFeed(s, node=node, topology=topology, year=year).start() for s in specs]
+
+
+def job_log_feeds(
+    paths: Sequence[str], topology: Topology, node: str | None
+) -> list[KernelLogFeed]:
+    """``--job-log``: each file a job's output; SLURM's ``slurm-<id>.out`` names its job."""
+    return [
+        JobLogFeed(p, node=node, topology=topology, job=_job_of(Path(p))).start() for p in paths
+    ]
+
+
+def _job_of(path: Path) -> str:
+    stem = path.stem
+    return stem.removeprefix("slurm-") if stem.startswith("slurm-") else stem
 
 
 @dataclass

@@ -24,6 +24,7 @@ from evals.format import IncidentFormatError, IncidentSpec, load_spec
 from evals.materialize import check_truth, materialize, simulator_for, topology_for
 from evals.sched_events import read_events
 from telemetry.frame import LogEvent, Tick
+from telemetry.job_signals import job_signal_events
 from telemetry.kernel_log import ParseReport, parse_lines
 from telemetry.topology import Cluster, Topology, Workload
 from telemetry.untrusted import Limits, clip, loads_json, read_text
@@ -126,11 +127,35 @@ def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedI
         problems += sched.errors
         log_events += sched.log_events
         workloads = sched.workloads
-    ticks = _merge(vm.ticks, log_events, workloads, problems)
     evidence = load_evidence(folder, spec, topology, problems)
+    log_events += _job_signals(evidence, spec, topology, problems)
+    ticks = _merge(vm.ticks, log_events, workloads, problems)
     return LoadedIncident(
         spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
     )
+
+
+def _job_signals(
+    evidence: StaticEvidence, spec: IncidentSpec, topology: Topology, problems: list[str]
+) -> list[LogEvent]:
+    """Faults the job logs report (:mod:`telemetry.job_signals`), as a live reader of them
+    would have seen them: at the time the log was collected, else when the recording ends."""
+    jobs = {f.path for f in evidence.files if f.source == "job_log"}
+    out: list[LogEvent] = []
+    unplaced = 0
+    for item in evidence.items:
+        if item.signature.origin not in jobs:
+            continue
+        at = item.collected_at if item.collected_at is not None else spec.time_range.end
+        found = job_signal_events([(item.signature, item.job)], topology, at)
+        out += found.events
+        unplaced += found.unplaced
+    if unplaced:
+        problems.append(
+            f"{unplaced} job-log fault signature(s) name no node of the topology: "
+            "kept as evidence, no incident opened for them"
+        )
+    return out
 
 
 def _read_logs(

@@ -72,7 +72,8 @@ class LogEvent:
 
     ``kind`` is one of: ``xid``, ``sxid``, ``fallen_off_bus``, ``rm_init_failed``,
     ``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task``, ``gpu_handle_error``,
-    ``nic_link_down``, ``nic_link_up``, ``job_start``, ``job_end``, ``node_state``.
+    ``nic_link_down``, ``nic_link_up``, ``job_start``, ``job_end``, ``node_state``,
+    ``job_signature`` (a fault a job's output reports: :mod:`telemetry.job_signals`).
     """
 
     timestamp: float

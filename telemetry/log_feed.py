@@ -1,4 +1,5 @@
-"""A live kernel-log feed: follow a file or ``journalctl -k -f`` in a thread, parse each line.
+"""Live log feeds: follow a kernel log (a file or ``journalctl -k -f``) or a job's output in a
+thread, parse each line.
 
 The NOC loop drains it before every tick (``agents.noc.service.run_noc(log_feeds=...)``), so
 Xid lines reach the detector together with the metrics of the same moment. Parsing stays in the
@@ -15,6 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from telemetry.frame import LogEvent
+from telemetry.job_log import parse_job_log
+from telemetry.job_signals import job_signal_events
 from telemetry.kernel_log import KernelLogParser, ParseReport, follow, journalctl_follow_argv
 from telemetry.topology import Topology
 
@@ -25,6 +28,8 @@ class _FeedStoppedError(Exception):
 
 class KernelLogFeed:
     """Follows one node's kernel log. ``source`` is a path, an argv, or ``"journal"``."""
+
+    what = "kernel log"
 
     def __init__(
         self,
@@ -65,15 +70,18 @@ class KernelLogFeed:
             ):
                 # The read time stamps lines that carry none (journalctl -o cat, a pasted
                 # file); the parser itself never reads the clock.
-                event = self.parser.feed(line, at=self._clock())
-                if event is not None:
+                for event in self._parse(line, self._clock()):
                     self._q.put(event)
                 if self._stop.is_set():
                     return
         except _FeedStoppedError:
             return
         except (OSError, ValueError) as e:  # unreadable file, journalctl missing, bad config
-            self.error = f"kernel log {self.source!r}: {e}"
+            self.error = f"{self.what} {self.source!r}: {e}"
+
+    def _parse(self, line: str, at: float) -> list[LogEvent]:
+        event = self.parser.feed(line, at=at)
+        return [] if event is None else [event]
 
     def drain(self) -> list[LogEvent]:
         out: list[LogEvent] = []
@@ -90,3 +98,43 @@ class KernelLogFeed:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(timeout=5)
+
+
+class JobLogFeed(KernelLogFeed):
+    """Follows a job's or pod's output (a SLURM ``slurm-<id>.out``, a file a log shipper
+    writes): the faults it reports that implicate the GPU stack become events
+    (:mod:`telemetry.job_signals`); everything else it says stays out of the NOC. ``job`` is
+    the job id the file belongs to ("" unknown); ``node`` the host for lines naming none."""
+
+    what = "job log"
+
+    def __init__(
+        self,
+        source: str | os.PathLike[str],
+        *,
+        node: str | None,
+        topology: Topology,
+        job: str = "",
+        from_start: bool = False,
+        poll_s: float = 0.5,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        super().__init__(
+            source, node=node, topology=topology, from_start=from_start, poll_s=poll_s, clock=clock
+        )
+        self._origin, self._node, self._job = str(source), node or "", job
+        self._topology = topology
+        self.unplaced = 0  # fleet faults on no node of the topology: kept out, counted
+
+    def _parse(self, line: str, at: float) -> list[LogEvent]:
+        parsed = parse_job_log(
+            line,
+            origin=self._origin,
+            node=self._node,
+            nodes=self._topology.node_keys,
+        )
+        found = job_signal_events(
+            [(sig, self._job) for sig in parsed.signatures], self._topology, at
+        )
+        self.unplaced += found.unplaced
+        return found.events

@@ -27,9 +27,18 @@ from agents.noc.config import NocConfig
 from agents.noc.extended_rules import CORE_VIOLATIONS, ExtendedRules
 from agents.noc.incidents import ActiveState, IncidentManager
 from agents.noc.job_rules import JOB_RULES, JobRules
-from agents.noc.log_rules import LogRules
+from agents.noc.log_rules import JOB_SIGNAL_ANOMALY_RULES, LogRules
 from agents.noc.rules import GpuRules, NodeRules, RuleOutput
-from bus.events import Anomaly, Event, Family, Incident, Severity, anomaly_detected
+from bus.events import (
+    Anomaly,
+    Event,
+    Family,
+    Incident,
+    IncidentOpened,
+    IncidentUpdated,
+    Severity,
+    anomaly_detected,
+)
 from telemetry.fields import (
     EXTENDED_GPU_FIELD_NAMES,
     GPU_FIELD_NAMES,
@@ -46,6 +55,9 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
 _MAX_ERRORS = 100
+# A job's output carries no time of its own and is read when the job ends or is collected:
+# the fault it reports may be an hour old (a job's lifetime), and belong to that hour's incident.
+JOB_REPORT_WINDOW_S = 3600.0
 TENSOR_FIELD = "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"
 # SLURM node states (and their Kubernetes cordon equivalent) that mean "taken out on purpose".
 MAINTENANCE_STATES = frozenset(
@@ -171,6 +183,9 @@ class Detector:
         self._last_t: float | None = None
         self.stats = DetectorStats()
         self.maintenance: set[str] = set()
+        # node → the last time an incident on it opened or changed: a job's report of a fault
+        # (its output carries no time of its own) within JOB_REPORT_WINDOW_S of it is evidence
+        self._incident_seen: dict[str, float] = {}
 
     # ------------------------------------------------------------------ main entry
     def process(self, tick: Tick) -> list[Event]:
@@ -241,6 +256,7 @@ class Detector:
             self.log_rules.skipped.clear()
         if self.maintenance:
             anomalies = [self._maintenance_aware(a) for a in anomalies]
+        anomalies = self._job_reports_as_evidence(anomalies)
         self.stats.anomalies += len(anomalies)
         self.stats.anomalies_by_symptom.update(a.symptom for a in anomalies)
 
@@ -253,6 +269,9 @@ class Detector:
         )
         events: list[Event] = [anomaly_detected(a) for a in anomalies]
         events += self.incidents.step(t, anomalies, active, self.gpu_rules.thermal_residual)
+        for ev in events:
+            if isinstance(ev, IncidentOpened | IncidentUpdated):
+                self._incident_seen.update(dict.fromkeys(ev.incident.nodes, t))
         return events
 
     def open_incidents(self) -> list[Incident]:
@@ -346,6 +365,34 @@ class Detector:
                 "message": a.message + " (node in maintenance: not paged)",
             }
         )
+
+    def _job_reports_as_evidence(self, anomalies: list[Anomaly]) -> list[Anomaly]:
+        """A fault a job's output reports on a node the NOC had an incident on in the last
+        :data:`JOB_REPORT_WINDOW_S`, or pages on in this tick, is evidence for that incident,
+        not a second one: the job saw the
+        same fault from the inside (CUDA's contained error under the Xid 94, NCCL's NVLink
+        SHARP failure under a fabric-manager fault). Only a job's report of a fault nothing
+        else shows opens an incident of its own."""
+        if not any(a.rule in JOB_SIGNAL_ANOMALY_RULES for a in anomalies):
+            return anomalies
+        t = max(a.time for a in anomalies)
+        busy = {n for n, seen in self._incident_seen.items() if t - seen <= JOB_REPORT_WINDOW_S}
+        busy |= {
+            a.entity.split("/")[0]
+            for a in anomalies
+            if a.rule not in JOB_SIGNAL_ANOMALY_RULES and a.severity > Severity.INFO
+        }
+        return [
+            a.model_copy(
+                update={
+                    "severity": Severity.INFO,
+                    "message": a.message + " (evidence for the incident already on this node)",
+                }
+            )
+            if a.rule in JOB_SIGNAL_ANOMALY_RULES and a.entity.split("/")[0] in busy
+            else a
+            for a in anomalies
+        ]
 
     def _remap_job_edges(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
         """Job rule state is positional; keep each job's last severity when positions shift."""

@@ -23,6 +23,9 @@ Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
   the node is the entity (its GPU, when the node has only one).
 * ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack): the node's driver
   is wedged (``driver_wedge``, CRITICAL, node-level).
+* ``job_signature`` (:mod:`telemetry.job_signals`): a fault a job's or pod's output reports
+  (:data:`JOB_SIGNAL_RULES`), on the GPU the line names by UUID, else the node; the detector
+  makes it evidence when the node already has an incident.
 
 A wedge or GSP failure after a burst of Xid 45 on the same node is not teardown churn: the
 Xid 45 verdict (INFO) never suppresses it, and the burst is re-emitted as INFO evidence right
@@ -45,6 +48,7 @@ import numpy as np
 from bus.events import Anomaly, Family, Layer, Severity
 from knowledge.xid import classify, describe
 from telemetry.frame import LogEvent
+from telemetry.job_signals import KIND as JOB_SIGNAL
 from telemetry.topology import Topology
 
 WINDOW_S = 300.0
@@ -67,6 +71,76 @@ GSP_FAULTS = {
 }
 NIC_FLAP_WINDOW_S = 600.0
 NIC_FLAP_MIN_DOWNS = 2
+
+
+# telemetry.job_signals signature → (symptom, family, severity, layer, words for the operator)
+JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
+    "cuda_uncorrectable_ecc": (
+        "job_uncorrectable_ecc",
+        Family.MEMORY,
+        Severity.CRITICAL,
+        "hardware",
+        "CUDA reported an uncorrectable ECC error",
+    ),
+    "cuda_contained_error": (
+        "job_contained_error",
+        Family.MEMORY,
+        Severity.CRITICAL,
+        "hardware",
+        "CUDA reported a contained memory error (the GPU stopped the job's access)",
+    ),
+    "cuda_nvlink_uncorrectable": (
+        "job_nvlink_uncorrectable",
+        Family.INTERCONNECT,
+        Severity.CRITICAL,
+        "hardware",
+        "CUDA reported an uncorrectable NVLink error",
+    ),
+    "cuda_no_device": (
+        "job_no_cuda_device",
+        Family.DEVICE,
+        Severity.WARNING,
+        "driver",
+        "CUDA found no usable GPU",
+    ),
+    "device_plugin_unhealthy": (
+        "device_plugin_unhealthy",
+        Family.DEVICE,
+        Severity.CRITICAL,
+        "driver",
+        "the NVIDIA device plugin marked the GPU unhealthy after an Xid",
+    ),
+    "gpu_runtime_failed": (
+        "gpu_runtime_failed",
+        Family.HOST,
+        Severity.CRITICAL,
+        "driver",
+        "the NVIDIA container runtime could not start a GPU container (driver / NVML)",
+    ),
+    "nccl_ib_completion_error": (
+        "job_ib_completion_error",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "NCCL's InfiniBand / RoCE transfers failed (work completion error)",
+    ),
+    "nccl_ib_async_event": (
+        "job_ib_port_event",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "NCCL saw an HCA port event",
+    ),
+    "nccl_nvls_failure": (
+        "job_nvls_failure",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "driver",
+        "NCCL could not set up NVLink SHARP (the fabric manager's multicast)",
+    ),
+}
+
+JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
 
 
 class LogRules:
@@ -170,7 +244,36 @@ class LogRules:
                 a = self._nic(e)
                 if a is not None:
                     out.append(a)
+            elif e.kind == JOB_SIGNAL:
+                a = self._job_signal(e)
+                if a is not None:
+                    out.append(a)
         return out
+
+    def _job_signal(self, e: LogEvent) -> Anomaly | None:
+        """A fault a job's or pod's output reports (:mod:`telemetry.job_signals`): one anomaly
+        per (entity, signature) per window, on the GPU the line names by UUID, else the node."""
+        found = JOB_SIGNAL_RULES.get(e.attrs.get("signature", ""))
+        if found is None:
+            return None
+        symptom, family, severity, layer, what = found
+        entity = e.gpu or e.node
+        prev = self._node_emitted.get((entity, symptom))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S:
+            return None
+        self._node_emitted[(entity, symptom)] = (e.timestamp, severity)
+        job = f" (job {e.job_id})" if e.job_id else ""
+        return Anomaly.make(
+            time=e.timestamp,
+            rule=f"log.{symptom}",
+            symptom=symptom,
+            family=family,
+            severity=severity,
+            entity=entity,
+            entity_kind="gpu" if e.gpu else "node",
+            layer=layer,
+            message=f"{entity}: {what}, reported by a job's output{job}. Log: {e.message[:160]!r}",
+        )
 
     def _usable(self, e: LogEvent) -> bool:
         """False (and counted) for events that must never drive a rule."""

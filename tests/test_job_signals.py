@@ -1,0 +1,161 @@
+"""Faults only a job's or pod's output reports open an incident: the CUDA runtime's
+uncorrectable ECC error, the device plugin marking a GPU unhealthy, the container runtime's NVML
+mismatch, NCCL's IB work-completion errors and NVLink SHARP set-up failures. Application faults
+stay evidence. Lines are in the layouts the tools print (sources in telemetry/job_log.py)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents.noc.log_rules import JOB_SIGNAL_RULES, LogRules
+from bus.events import Family, Severity
+from telemetry.frame import LogEvent
+from telemetry.job_log import parse_job_log
+from telemetry.job_signals import FLEET_SIGNATURES, job_signal_events
+from telemetry.log_feed import JobLogFeed
+from telemetry.topology import Topology, build_cluster
+from tests.test_log_wiring import EXAMPLE, _replay
+
+T = 1_700_000_000.0
+LINES = {
+    # PyTorch surfacing the CUDA runtime's cudaErrorECCUncorrectable
+    "cuda_uncorrectable_ecc": "RuntimeError: CUDA error: uncorrectable ECC error encountered",
+    # k8s-device-plugin v0.12+ (internal/rm/health.go)
+    "device_plugin_unhealthy": "I0810 15:36:05.551834       1 health.go:169] XidCriticalError: "
+    "Xid=48 on Device=GPU-00010000-0000-4000-8000-000000000042; marking device as unhealthy.",
+    # nvidia-container-cli's error as kubectl describe pod prints it
+    "gpu_runtime_failed": "nvidia-container-cli: initialization error: nvml error: "
+    "driver/library version mismatch: unknown",
+    # NCCL >= 2.19 net_ib.cc
+    "nccl_ib_completion_error": "node-02:2451:2647 [3] NCCL WARN NET/IB : Got completion from "
+    "peer 10.0.0.7<48590> with status=12 opcode=0 len=0 vendor err 129 (Send) localGid "
+    "::ffff:10.0.0.2 remoteGids::ffff:10.0.0.7",
+}
+
+
+@pytest.fixture
+def topo() -> Topology:
+    return Topology([build_cluster(racks=1, nodes_per_rack=2)])
+
+
+def test_every_fleet_signature_has_a_rule() -> None:
+    assert set(JOB_SIGNAL_RULES) == FLEET_SIGNATURES
+
+
+def _anomalies(topo: Topology, text: str, node: str = "node-02") -> list[str]:
+    sigs = parse_job_log(text, origin="jobs/7.log", node=node, nodes=topo.node_keys)
+    events = job_signal_events([(s, "7") for s in sigs.signatures], topo, T).events
+    out = LogRules(topo).evaluate(T, events, np.full(topo.n_gpus, -1), [])
+    return [f"{a.symptom}@{a.entity}:{a.severity.name}:{a.family}" for a in out]
+
+
+def test_fleet_faults_in_a_job_log_are_anomalies_on_their_node_or_gpu(topo: Topology) -> None:
+    uuid = topo.gpu_uuid[topo.gpu_pos["node-01/gpu2"]]
+    plugin = LINES["device_plugin_unhealthy"].replace(
+        "GPU-00010000-0000-4000-8000-000000000042", uuid
+    )
+    assert _anomalies(topo, LINES["cuda_uncorrectable_ecc"]) == [
+        f"job_uncorrectable_ecc@node-02:CRITICAL:{Family.MEMORY}"
+    ]
+    # the plugin names the GPU by UUID: that GPU, whatever node the log was read on
+    assert _anomalies(topo, plugin, node="node-01") == [
+        f"device_plugin_unhealthy@node-01/gpu2:CRITICAL:{Family.DEVICE}"
+    ]
+    assert _anomalies(topo, LINES["gpu_runtime_failed"]) == [
+        f"gpu_runtime_failed@node-02:CRITICAL:{Family.HOST}"
+    ]
+    # the host in NCCL's prefix names the node; one anomaly for repeated lines in a window
+    ib = "\n".join([LINES["nccl_ib_completion_error"]] * 3)
+    assert _anomalies(topo, ib, node="") == [
+        f"job_ib_completion_error@node-02:WARNING:{Family.INTERCONNECT}"
+    ]
+
+
+def test_application_faults_and_unplaced_lines_open_nothing(topo: Topology) -> None:
+    app = "\n".join(
+        [
+            "RuntimeError: CUDA error: an illegal memory access was encountered",
+            "[Rank 4] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=610, "
+            "OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600086 "
+            "milliseconds before timing out.",
+        ]
+    )
+    assert _anomalies(topo, app) == []
+    sigs = parse_job_log(LINES["cuda_uncorrectable_ecc"], origin="jobs/7.log")
+    found = job_signal_events([(s, "7") for s in sigs.signatures], topo, T)
+    assert found.events == [] and found.unplaced == 1  # two nodes, no host: not guessed
+
+
+def test_a_recorded_incident_whose_only_evidence_is_a_job_log_is_detected(
+    tmp_path: Path,
+) -> None:
+    from evals.recorded import load_incident
+
+    dst = tmp_path / "inc"
+    shutil.copytree(EXAMPLE, dst)
+    (dst / "logs.txt").unlink(missing_ok=True)
+    (dst / "jobs").mkdir(exist_ok=True)
+    line = LINES["nccl_ib_completion_error"].replace("node-02:", "node-01:")
+    (dst / "jobs" / "4242.log").write_text(f"{line}\n")
+    li = load_incident(dst, tmp_path / "cache")
+    [event] = [e for t in li.iter_ticks() for e in t.events if e.kind == "job_signature"]
+    assert (event.node, event.job_id, event.attrs["time"]) == ("node-01", "4242", "inferred")
+    opened = [i for i in _replay(li) if i.root_entity == "node-01"]
+    assert [sorted(i.symptoms) for i in opened] == [["job_ib_completion_error"]]
+    assert opened[0].severity >= Severity.WARNING
+
+
+def test_a_followed_job_log_feeds_its_faults_and_nothing_else(
+    tmp_path: Path, topo: Topology
+) -> None:
+    """``watch --job-log``: the follower turns a fault line appended to a job's output into an
+    event stamped with the read time, and the job's ordinary output into nothing."""
+    log = tmp_path / "slurm-4242.out"
+    log.write_text(
+        "epoch 3 loss 0.12\nstep 90 loss 0.11\n" + LINES["cuda_uncorrectable_ecc"] + "\n"
+    )
+    feed = JobLogFeed(
+        log,
+        node="node-01",
+        topology=topo,
+        job="4242",
+        from_start=True,
+        poll_s=0.01,
+        clock=lambda: T,
+    ).start()
+    try:
+        got: list[LogEvent] = []
+        deadline = time.monotonic() + 60  # generous: CI's cores are slow
+        while not got and time.monotonic() < deadline:
+            got += feed.drain()
+            time.sleep(0.01)
+    finally:
+        feed.stop()
+    assert [(e.kind, e.node, e.job_id, e.timestamp, e.attrs["signature"]) for e in got] == [
+        ("job_signature", "node-01", "4242", T, "cuda_uncorrectable_ecc")
+    ]
+
+
+def test_a_job_reporting_the_fault_the_noc_already_has_adds_evidence_not_an_incident(
+    tmp_path: Path,
+) -> None:
+    """The recorded DBE on node-02/gpu5, and the training job on node-02 whose NCCL then
+    fails its transfers (its rank died with the GPU): one incident, with the job's report
+    attached to it as evidence, not a second (interconnect) incident."""
+    from evals.recorded import load_incident
+
+    dst = tmp_path / "inc"
+    shutil.copytree(EXAMPLE, dst)
+    (dst / "jobs").mkdir(exist_ok=True)
+    (dst / "jobs" / "77.log").write_text(LINES["nccl_ib_completion_error"] + "\n")
+    li = load_incident(dst, tmp_path / "cache")
+    incidents = _replay(li)
+    on_node02 = [i for i in incidents if "node-02" in i.nodes]
+    assert len(on_node02) == 1, [(i.root_entity, i.symptoms) for i in incidents]
+    assert "job_ib_completion_error" in on_node02[0].symptoms
+    assert on_node02[0].root_entity == "node-02/gpu5"
