@@ -380,7 +380,9 @@ class Detector:
         busy |= {
             a.entity.split("/")[0]
             for a in anomalies
-            if a.rule not in JOB_SIGNAL_ANOMALY_RULES and a.severity > Severity.INFO
+            if a.rule not in JOB_SIGNAL_ANOMALY_RULES
+            and a.severity > Severity.INFO
+            and a.entity_kind in ("gpu", "node")  # a job's or rack's name is not a node
         }
         return [
             a.model_copy(
