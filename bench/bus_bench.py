@@ -35,12 +35,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bus.events import Anomaly, Event, Family, Severity, anomaly_detected
-from bus.jetstream import JetStreamBus
-from bus.log import EventLog
-from bus.memory import InProcessBus
-from bus.protocol import Bus
-from evals.nats_server import NatsServer
+from gpufleet.bus.events import Anomaly, Event, Family, Severity, anomaly_detected
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.bus.log import EventLog
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.bus.protocol import Bus
+from gpufleet.evals.nats_server import NatsServer
 
 
 def events(n: int, salt: str) -> list[Event]:

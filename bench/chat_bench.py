@@ -36,13 +36,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.chat.answer import AnswerDelta, TokenDelta
-from agents.chat.stream import iter_answer, warm_up
-from cli.chat_session import open_recorded
-from evals.chat_eval import load_questions
-from graph.models.bundled import LocalModelServer
-from graph.models.chat import LocalServedModel
-from graph.models.config import ModelConfig
+from gpufleet.agents.chat.answer import AnswerDelta, TokenDelta
+from gpufleet.agents.chat.stream import iter_answer, warm_up
+from gpufleet.cli.chat_session import open_recorded
+from gpufleet.evals.chat_eval import load_questions
+from gpufleet.graph.models.bundled import LocalModelServer
+from gpufleet.graph.models.chat import LocalServedModel
+from gpufleet.graph.models.config import ModelConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 MODELS = ("qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b")

@@ -38,18 +38,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evals.scoring import matches
+from gpufleet.evals.scoring import matches
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agents.noc.detector import Detector
-from bus.events import Incident, IncidentOpened, IncidentUpdated
-from sim.faults import ALL_FAULTS
-from sim.simulator import FleetSimulator
-from telemetry.topology import Topology, build_cluster
-from telemetry.truth import GroundTruth
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Incident, IncidentOpened, IncidentUpdated
+from gpufleet.sim.faults import ALL_FAULTS
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.truth import GroundTruth
 
 SEED = 1
 INTERVAL_S = 15.0

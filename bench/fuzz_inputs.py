@@ -122,9 +122,9 @@ def reply_seeds() -> list[bytes]:
 
 
 def _make_run(path: Path) -> None:
-    from sim.simulator import FleetSimulator
-    from telemetry.recording import RunWriter
-    from telemetry.topology import Topology, build_cluster
+    from gpufleet.sim.simulator import FleetSimulator
+    from gpufleet.telemetry.recording import RunWriter
+    from gpufleet.telemetry.topology import Topology, build_cluster
 
     topo = Topology([build_cluster(racks=1, nodes_per_rack=2, gpus_per_node=2)])
     sim = FleetSimulator(topo, seed=1, interval_s=15.0)
@@ -155,18 +155,18 @@ def _file_runner(work: Path, filename: str, call: Callable[[Path], Any]) -> Call
 
 
 def targets(work: Path) -> dict[str, Target]:
-    from agents.noc.alert_intake import AlertIntake, PayloadError, parse_payload
-    from agents.noc.config import ConfigError, load_config
-    from agents.sre.config import SreConfigError, load_sre_config
-    from agents.sre.fleet import ChangeLogFile, FleetError
-    from agents.sre.rerank import answer_schema
-    from evals.format import IncidentFormatError, load_spec
-    from evals.sched_events import read_events
-    from graph.approvals.policy import PolicyError, load_policy
-    from graph.models.chat import parse_answer
-    from graph.models.config import ModelConfigError, load_model_config
-    from telemetry.recording import RecordingError, RunReader
-    from telemetry.topology import Topology, build_cluster
+    from gpufleet.agents.noc.alert_intake import AlertIntake, PayloadError, parse_payload
+    from gpufleet.agents.noc.config import ConfigError, load_config
+    from gpufleet.agents.sre.config import SreConfigError, load_sre_config
+    from gpufleet.agents.sre.fleet import ChangeLogFile, FleetError
+    from gpufleet.agents.sre.rerank import answer_schema
+    from gpufleet.evals.format import IncidentFormatError, load_spec
+    from gpufleet.evals.sched_events import read_events
+    from gpufleet.graph.approvals.policy import PolicyError, load_policy
+    from gpufleet.graph.models.chat import parse_answer
+    from gpufleet.graph.models.config import ModelConfigError, load_model_config
+    from gpufleet.telemetry.recording import RecordingError, RunReader
+    from gpufleet.telemetry.topology import Topology, build_cluster
 
     topo = Topology([build_cluster(racks=1, nodes_per_rack=2, gpus_per_node=8)])
     dbe = ("evals", "examples", "dbe-recorded")

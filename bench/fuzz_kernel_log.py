@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from telemetry.kernel_log import KernelLogParser
+from gpufleet.telemetry.kernel_log import KernelLogParser
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests/data/kernel_log_corpus/corpus.jsonl"
 

@@ -65,10 +65,10 @@ def _stop(_signum: int, _frame: object) -> None:
 
 sys.path.insert(0, str(ROOT))
 
-from sim.simulator import FleetSimulator
-from telemetry.exposition import ExpositionError, parse_exposition, render_exposition
-from telemetry.topology import Topology, build_cluster
-from telemetry.vmjson import VmJsonError, read_vm_jsonl, write_vm_jsonl
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import ExpositionError, parse_exposition, render_exposition
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.vmjson import VmJsonError, read_vm_jsonl, write_vm_jsonl
 
 PAGES = ROOT / "tests" / "data" / "exporter_pages"
 EXPO_ALPHABET = '{}"=,#\\ \t\n.-+eE_:0123456789abcgpuHOSTNAMEDCGM_FI_DEVXIDNaInf'
@@ -418,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
 def _megabyte() -> dict[str, dict[str, float]]:
     """Each ~1 MB hostile page through the full parser and the planned (fast) path, CPU
     seconds, best of 3 (the claim: 1 MB in < 1 s, whatever the page)."""
-    from telemetry.fast_exposition import parse_exposition_fast
+    from gpufleet.telemetry.fast_exposition import parse_exposition_fast
     from tests.adversarial_pages import one_megabyte_pages
 
     out: dict[str, dict[str, float]] = {}

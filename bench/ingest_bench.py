@@ -67,11 +67,11 @@ from bench.loopback import (
     vmagent_binary,
     wait_http,
 )
-from evals.vm_server import VictoriaMetrics, free_port
-from telemetry.exposition import parse_exposition
-from telemetry.fast_exposition import parse_exposition_fast
-from telemetry.topology import Topology
-from telemetry.vmjson import read_vm_jsonl
+from gpufleet.evals.vm_server import VictoriaMetrics, free_port
+from gpufleet.telemetry.exposition import parse_exposition
+from gpufleet.telemetry.fast_exposition import parse_exposition_fast
+from gpufleet.telemetry.topology import Topology
+from gpufleet.telemetry.vmjson import read_vm_jsonl
 
 
 def build_topology(nodes: int) -> Topology:
@@ -116,7 +116,7 @@ def bench_new(topo: Topology, rounds: list[dict[str, str]], steady: int) -> dict
 def receiver_main(conn: Connection, nodes: int, port: int) -> None:
     import uvicorn
 
-    from telemetry.remote_write import RemoteWriteIngest, remote_write_app
+    from gpufleet.telemetry.remote_write import RemoteWriteIngest, remote_write_app
 
     ingest = RemoteWriteIngest(build_topology(nodes))
 

@@ -24,11 +24,11 @@ from typing import Any, Self
 
 import httpx
 
-from evals.vm_server import free_port
-from sim.simulator import FleetSimulator
-from telemetry.exposition import render_exposition
-from telemetry.frame import EntityKind
-from telemetry.topology import Topology, build_cluster
+from gpufleet.evals.vm_server import free_port
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.frame import EntityKind
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 TICKS = os.sysconf("SC_CLK_TCK")
 

@@ -57,13 +57,13 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 
-from agents.noc.baseline import N_WORKLOAD_STATES, Baseline
-from agents.noc.detector import Detector
-from bus.events import AnomalyDetected, IncidentOpened
-from sim.simulator import FleetSimulator
-from telemetry.fields import GPU_FIELD_NAMES
-from telemetry.frame import Frame, Tick
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.baseline import N_WORKLOAD_STATES, Baseline
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import AnomalyDetected, IncidentOpened
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import Frame, Tick
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 GPUS_PER_NODE = 8
 TARGET_SAMPLES_PER_S = 2_000_000
@@ -364,7 +364,7 @@ def profile_report(prof: Any, top: int = 10) -> list[dict[str, Any]]:
     rows = []
     for (fname, line, func), (_cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
         rel = os.path.relpath(fname, ROOT) if fname.startswith(str(ROOT)) else fname
-        if not (rel.startswith("agents/noc/") or rel.startswith("telemetry/")):
+        if not (rel.startswith(("src/gpufleet/agents/noc/", "src/gpufleet/telemetry/"))):
             continue
         rows.append(
             {

@@ -31,10 +31,10 @@ import sys
 import time
 from pathlib import Path
 
-from agents.perf.report import PerfReport, analyse
-from agents.perf.stats import FleetStats, add_chunk
-from evals.perf_scoring import score_forecast
-from sim.perf_fleet import PerfFleet, PerfScenario
+from gpufleet.agents.perf.report import PerfReport, analyse
+from gpufleet.agents.perf.stats import FleetStats, add_chunk
+from gpufleet.evals.perf_scoring import score_forecast
+from gpufleet.sim.perf_fleet import PerfFleet, PerfScenario
 
 
 def _expected(fleet: PerfFleet) -> set[tuple[str, str]]:

@@ -46,12 +46,12 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 
-from evals.vm_server import VictoriaMetrics
-from sim.simulator import ArtifactRates, FleetSimulator
-from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
-from telemetry.promql import PromStore, Strategy
-from telemetry.store_writer import VictoriaMetricsWriter
-from telemetry.topology import Topology, build_cluster
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.sim.simulator import ArtifactRates, FleetSimulator
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
+from gpufleet.telemetry.promql import PromStore, Strategy
+from gpufleet.telemetry.store_writer import VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 GPUS_PER_NODE = 8
 NODES_PER_RACK = 16

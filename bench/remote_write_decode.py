@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sim.remote_write_body import series
-from telemetry.fields import GPU_FIELD_NAMES
-from telemetry.remote_write import RemoteWriteIngest
-from telemetry.topology import Topology, build_cluster
-from telemetry.vmjson import gpu_labels
+from gpufleet.sim.remote_write_body import series
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES
+from gpufleet.telemetry.remote_write import RemoteWriteIngest
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.vmjson import gpu_labels
 
 T0_MS = 1_764_000_000_000
 

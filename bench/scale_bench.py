@@ -71,8 +71,6 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 
-from agents.noc.correlator_bus import CORRELATOR_NAME
-from agents.noc.worker import worker_name
 from bench.loopback import (
     PageServer,
     cpu_s,
@@ -85,13 +83,15 @@ from bench.loopback import (
     wait_http,
 )
 from bench.storm_bench import Fleet, gpufleet
-from bus.events import Event, IncidentOpened
-from bus.jetstream import JetStreamBus
-from evals.nats_server import NatsServer
-from evals.vm_server import free_port
-from sim.storm import pending_acks
-from telemetry.exposition import parse_exposition
-from telemetry.topology import Topology
+from gpufleet.agents.noc.correlator_bus import CORRELATOR_NAME
+from gpufleet.agents.noc.worker import worker_name
+from gpufleet.bus.events import Event, IncidentOpened
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.evals.nats_server import NatsServer
+from gpufleet.evals.vm_server import free_port
+from gpufleet.sim.storm import pending_acks
+from gpufleet.telemetry.exposition import parse_exposition
+from gpufleet.telemetry.topology import Topology
 
 FAULT_METRIC = "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"
 LADDER = (12_800, 25_600, 51_200, 100_000)

@@ -62,11 +62,11 @@ if str(ROOT) not in sys.path:
 
 import numpy as np
 
-from sim.simulator import FleetSimulator
-from telemetry.exposition import render_exposition
-from telemetry.fields import FIELDS, GPU_FIELD_NAMES
-from telemetry.scrape import DcgmExporterScraper, ScrapeTarget
-from telemetry.topology import Topology, build_cluster
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.fields import FIELDS, GPU_FIELD_NAMES
+from gpufleet.telemetry.scrape import DcgmExporterScraper, ScrapeTarget
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 GPUS_PER_NODE = 8
 

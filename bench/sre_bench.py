@@ -25,26 +25,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.diagnose_core import diagnose_deterministic
-from agents.sre.fleet import ReplayFleet
-from agents.sre.runtime import (
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.diagnose_core import diagnose_deterministic
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.runtime import (
     Shared,
     build_runtime,
     replay_tools,
 )
-from bus.events import Event, Incident
-from evals.recorded import load_incident
-from graph.tools import ToolRegistry
-from sim.demo import demo_simulator
+from gpufleet.bus.events import Event, Incident
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.sim.demo import demo_simulator
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def scenario(name: str) -> tuple[ReplayFleet, Incident]:
     if name == "dbe-recorded":
-        inc = load_incident(ROOT / "evals" / "examples" / "dbe-recorded")
+        inc = load_incident(ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded")
         topology, ticks = inc.topology, inc.iter_ticks()
     else:
         sim = demo_simulator(17)

@@ -52,26 +52,26 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from agents.noc.correlator import CrossRackCorrelator
-from agents.noc.correlator_bus import CORRELATOR_NAME
-from agents.noc.detector import Detector
-from agents.noc.worker import feed_shards, worker_name
 from bench.loopback import cpu_s, rss_mib
-from bus.events import (
+from gpufleet.agents.noc.correlator import CrossRackCorrelator
+from gpufleet.agents.noc.correlator_bus import CORRELATOR_NAME
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.worker import feed_shards, worker_name
+from gpufleet.bus.events import (
     AnomalyDetected,
     Event,
     Incident,
     IncidentOpened,
     Severity,
 )
-from bus.failpoints import ENV
-from bus.jetstream import JetStreamBus
-from evals.nats_server import NatsServer
-from sim.simulator import FleetSimulator
-from sim.storm import Storm, StormTicks, drained, standing, storm_fleet
-from telemetry.frame import Tick
-from telemetry.shards import rack_topology, split_by_rack
-from telemetry.topology import Topology
+from gpufleet.bus.failpoints import ENV
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.evals.nats_server import NatsServer
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.sim.storm import Storm, StormTicks, drained, standing, storm_fleet
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.shards import rack_topology, split_by_rack
+from gpufleet.telemetry.topology import Topology
 
 INTERVAL_S = 15.0
 
@@ -143,7 +143,7 @@ def gpufleet(url: str, log: Path, *args: str, kill_at: int = 0) -> subprocess.Po
     if kill_at:  # it SIGKILLs itself once it has published its kill_at-th tick, before the ack
         env[ENV] = f"noc.tick_published:{kill_at}"
     return subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *args, "--bus", url],
+        [sys.executable, "-m", "gpufleet.cli.main", *args, "--bus", url],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         stdout=log.open("ab"),

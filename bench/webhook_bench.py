@@ -69,14 +69,14 @@ def serve(state: str, core: int, ready: Any, stop: Any, report: Any) -> None:
 
 
 async def _serve(state: str, ready: Any, stop: Any, report: Any) -> None:
-    from agents.noc.alert_intake import AlertIntake
-    from bus.log import EventLog
-    from bus.memory import InProcessBus
-    from service.app import http_app
-    from service.intake import AlertmanagerEdge
-    from service.journal import IntakeJournal
-    from service.server import HttpServer
-    from sim.demo import demo_simulator
+    from gpufleet.agents.noc.alert_intake import AlertIntake
+    from gpufleet.bus.log import EventLog
+    from gpufleet.bus.memory import InProcessBus
+    from gpufleet.service.app import http_app
+    from gpufleet.service.intake import AlertmanagerEdge
+    from gpufleet.service.journal import IntakeJournal
+    from gpufleet.service.server import HttpServer
+    from gpufleet.sim.demo import demo_simulator
 
     topology = demo_simulator(17).topology
     log = EventLog(Path(state) / "events.db", fsync=False)
@@ -186,7 +186,7 @@ class Conn:
 
 class Bodies:
     def __init__(self, per: int) -> None:
-        from sim.demo import demo_simulator
+        from gpufleet.sim.demo import demo_simulator
 
         self.per = per
         self.nodes = list(demo_simulator(17).topology.node_keys)

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from evals.vm_server import free_port
+from gpufleet.evals.vm_server import free_port
 
 __all__ = ["AM_BINARY", "alertmanager", "free_port", "needs_am", "until"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.sre.config import SreConfig
-from bus.events import (
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.bus.events import (
     Diagnosis,
     DiagnosisReady,
     Evidence,
@@ -20,11 +20,11 @@ from bus.events import (
     Scope,
     Severity,
 )
-from bus.log import EventLog
-from graph.approvals.store import ApprovalRequest
-from knowledge.retrieve import Retriever
-from service.chat.reads import StoreChatReads
-from service.mcp.deps import McpDeps, open_state_deps
+from gpufleet.bus.log import EventLog
+from gpufleet.graph.approvals.store import ApprovalRequest
+from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.service.chat.reads import StoreChatReads
+from gpufleet.service.mcp.deps import McpDeps, open_state_deps
 
 T0 = 1_760_000_000.0
 INCIDENT_ID = "inc-dbe-fixture"

@@ -36,17 +36,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.fleet import ReplayFleet
-from bus.failpoints import POINTS, arm
-from bus.log import EventLog
-from evals.recorded import load_incident
-from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.store import ApprovalStore
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.bus.failpoints import POINTS, arm
+from gpufleet.bus.log import EventLog
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.approvals.store import ApprovalStore
 from tests.slurm_cluster import SlurmCluster
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 NODE = "node-02"
 FAKE_BIN = ROOT / "tests" / "bin"
 # What a restart may print while it waits: the report once (~40 lines), never a stream.
@@ -87,7 +87,7 @@ def _child(argv: list[str], spec: str, out: str, env: dict[str, str]) -> None:
     sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
     os.environ.update(env)
     arm(spec)
-    from cli.main import main
+    from gpufleet.cli.main import main
 
     code = 1
     try:
@@ -106,7 +106,12 @@ class KillHarness:
         # each command from there (forking the test runner itself, with its threads, is unsafe).
         self.ctx = multiprocessing.get_context("forkserver")
         self.ctx.set_forkserver_preload(
-            ["cli.main", "cli.sre", "agents.sre.live", "tests.killpoints"]
+            [
+                "gpufleet.cli.main",
+                "gpufleet.cli.sre",
+                "gpufleet.agents.sre.live",
+                "tests.killpoints",
+            ]
         )
         self.last_idle_cpu = 0.0
         self.approve_s = float("inf")  # the fastest uninterrupted approve seen so far

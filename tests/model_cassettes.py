@@ -23,8 +23,8 @@ from urllib.parse import urlsplit, urlunsplit
 import vcr  # type: ignore[import-untyped]
 from vcr.cassette import Cassette  # type: ignore[import-untyped]
 
-from graph.models.bundled import LocalModelServer
-from graph.models.config import LocalModelConfig
+from gpufleet.graph.models.bundled import LocalModelServer
+from gpufleet.graph.models.config import LocalModelConfig
 
 CASSETTE_DIR = Path(__file__).parent / "cassettes"
 REPLAY_HOST = "127.0.0.1:8089"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from evals.nats_server import INSTALL_HINT, NatsServer, nats_binary
+from gpufleet.evals.nats_server import INSTALL_HINT, NatsServer, nats_binary
 
 __all__ = ["NatsServer", "fresh_prefix", "nats_server", "needs_nats"]
 

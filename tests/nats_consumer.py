@@ -16,8 +16,8 @@ import os
 import signal
 import sqlite3
 
-from bus.events import Event
-from bus.jetstream import JetStreamBus
+from gpufleet.bus.events import Event
+from gpufleet.bus.jetstream import JetStreamBus
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS deliveries (n INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT);

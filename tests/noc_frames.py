@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.noc.detector import Detector
-from bus.events import Event, Incident, IncidentOpened, IncidentUpdated
-from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
-from telemetry.frame import EntityKind, Frame, LogEvent, Tick
-from telemetry.kernel_log import parse_lines
-from telemetry.topology import Cluster, Topology, Workload, build_cluster
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Event, Incident, IncidentOpened, IncidentUpdated
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind, Frame, LogEvent, Tick
+from gpufleet.telemetry.kernel_log import parse_lines
+from gpufleet.telemetry.topology import Cluster, Topology, Workload, build_cluster
 
 T0 = 1_772_409_600.0  # 2026-03-02T00:00:00Z
 STEP = 15.0

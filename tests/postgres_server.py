@@ -30,9 +30,9 @@ from typing import Any, Self
 
 import pytest
 
-from evals.vm_server import stop_process
-from graph.state.database import Location
-from graph.state.url import PostgresUrl
+from gpufleet.evals.vm_server import stop_process
+from gpufleet.graph.state.database import Location
+from gpufleet.graph.state.url import PostgresUrl
 
 HOST = "127.0.0.1"
 SUPERUSER = "gpufleet"

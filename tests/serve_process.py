@@ -99,7 +99,7 @@ def start_serve(
             [
                 sys.executable,
                 "-m",
-                "cli",
+                "gpufleet.cli",
                 "--log-level",
                 "info",
                 "--log-json",

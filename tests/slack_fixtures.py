@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from bus.events import (
+from gpufleet.bus.events import (
     ActionProposed,
     Diagnosis,
     DiagnosisReady,
@@ -26,10 +26,10 @@ from bus.events import (
     incident_opened,
     stable_id,
 )
-from graph.approvals.policy import Approver, Policy
-from graph.approvals.store import ApprovalRequest, ApprovalStore
-from service.slack.config import SlackConfig
-from service.slack.wiring import SlackFrontEnd
+from gpufleet.graph.approvals.policy import Approver, Policy
+from gpufleet.graph.approvals.store import ApprovalRequest, ApprovalStore
+from gpufleet.service.slack.config import SlackConfig
+from gpufleet.service.slack.wiring import SlackFrontEnd
 from tests.slack_standin import (
     APP_TOKEN,
     BOT_TOKEN,

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from evals.vm_server import process_state, stop_process
+from gpufleet.evals.vm_server import process_state, stop_process
 
 HOST = "127.0.0.1"
 DAEMONS = ("slurmctld", "slurmd")

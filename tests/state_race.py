@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.store import ApprovalStore
-from graph.state.database import Location
-from graph.tools import ToolResult
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.state.database import Location
+from gpufleet.graph.tools import ToolResult
 
 T0 = 1_750_000_000.0
 

@@ -17,7 +17,7 @@ import httpx
 import numpy as np
 import pytest
 
-from agents.noc.alert_intake import (
+from gpufleet.agents.noc.alert_intake import (
     AlertIntake,
     AlertmanagerPayload,
     PayloadError,
@@ -27,8 +27,8 @@ from agents.noc.alert_intake import (
     parse_payload,
     resolve_target,
 )
-from agents.noc.detector import Detector
-from bus.events import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import (
     Event,
     Family,
     Incident,
@@ -39,15 +39,15 @@ from bus.events import (
     Severity,
     stable_id,
 )
-from bus.memory import InProcessBus
-from service.app import http_app
-from service.auth import TokenTable
-from service.intake import WEBHOOK_PATH, AlertmanagerEdge
-from service.journal import IntakeJournal
-from service.server import HttpServer
-from telemetry.fields import GPU_FIELD_NAMES
-from telemetry.frame import EntityKind, Frame, Tick
-from telemetry.topology import Topology, build_cluster
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.service.app import http_app
+from gpufleet.service.auth import TokenTable
+from gpufleet.service.intake import WEBHOOK_PATH, AlertmanagerEdge
+from gpufleet.service.journal import IntakeJournal
+from gpufleet.service.server import HttpServer
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind, Frame, Tick
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.alertmanager_server import alertmanager, needs_am, until
 
 T0 = 1_772_409_600.0

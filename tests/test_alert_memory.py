@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from agents.noc.alert_intake import AlertIntake
-from agents.noc.alert_memory import InMemoryIntakeMemory
-from agents.noc.alert_memory_sql import SqlIntakeMemory
-from bus.events import Event, IncidentOpened, IncidentUpdated, Phase
-from graph.state.database import Location
-from service.journal import IntakeJournal
+from gpufleet.agents.noc.alert_intake import AlertIntake
+from gpufleet.agents.noc.alert_memory import InMemoryIntakeMemory
+from gpufleet.agents.noc.alert_memory_sql import SqlIntakeMemory
+from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated, Phase
+from gpufleet.graph.state.database import Location
+from gpufleet.service.journal import IntakeJournal
 from tests.postgres_server import postgres_fixture, state_at_fixture
 from tests.test_alert_intake import T0, alert, payload, receiver_on_bus, topo
 

@@ -11,20 +11,20 @@ from typing import Any
 
 import pytest
 
-from agents.noc.alert_intake import AlertIntake
-from agents.noc.alert_signals import alert_signals
-from bus.events import Incident, IncidentOpened
-from evals.agents import SreAgent
-from evals.alert_incidents import webhook_payload
-from evals.format import AlertSpec
-from evals.recorded import load_incident
-from evals.runner import SUITE_DIR
-from evals.suite_alerts import ALERT_SCENARIOS, generator_url
-from knowledge.index import CardIndex
-from knowledge.retrieve import Retriever, from_incident
-from knowledge.store import KnowledgeBase
-from knowledge.symptoms import is_symptom
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.alert_intake import AlertIntake
+from gpufleet.agents.noc.alert_signals import alert_signals
+from gpufleet.bus.events import Incident, IncidentOpened
+from gpufleet.evals.agents import SreAgent
+from gpufleet.evals.alert_incidents import webhook_payload
+from gpufleet.evals.format import AlertSpec
+from gpufleet.evals.recorded import load_incident
+from gpufleet.evals.runner import SUITE_DIR
+from gpufleet.evals.suite_alerts import ALERT_SCENARIOS, generator_url
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Retriever, from_incident
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.knowledge.symptoms import is_symptom
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 DCGM = {"Hostname": "node-02", "gpu": "4", "job": "dcgm-exporter", "severity": "warning"}
 

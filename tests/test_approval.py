@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 
-from graph.approvals.breaker import BlastRadiusBreaker, BreakerError
-from graph.approvals.gate import (
+from gpufleet.graph.approvals.breaker import BlastRadiusBreaker, BreakerError
+from gpufleet.graph.approvals.gate import (
     ActionContext,
     ApprovalGate,
     ApprovalNotAllowedError,
     read_tool_probe,
     target_nodes,
 )
-from graph.approvals.policy import BreakerConfig, Policy, parse_policy
-from graph.approvals.store import (
+from gpufleet.graph.approvals.policy import BreakerConfig, Policy, parse_policy
+from gpufleet.graph.approvals.store import (
     AlreadyDecidedError,
     ApprovalRequest,
     ApprovalStore,
@@ -32,8 +32,8 @@ from graph.approvals.store import (
     UnknownApprovalError,
     approval_id_for,
 )
-from graph.state.database import Location
-from graph.tools import ToolArgs, ToolCall, ToolRegistry, ToolResult, tool
+from gpufleet.graph.state.database import Location
+from gpufleet.graph.tools import ToolArgs, ToolCall, ToolRegistry, ToolResult, tool
 from tests.postgres_server import postgres_fixture, state_at_fixture  # noqa: F401 (fixtures)
 
 StateAt = Callable[[str], Location]  # the store tests run on SQLite and on PostgreSQL

@@ -11,13 +11,13 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from graph.approvals.audit import AuditLog, AuditRecord
-from graph.approvals.gate import ActionContext, ApprovalGate
-from graph.approvals.policy import parse_policy
-from graph.approvals.store import StoreError
-from graph.state.database import Location
-from graph.state.url import PostgresUrl
-from graph.tools import ToolCall
+from gpufleet.graph.approvals.audit import AuditLog, AuditRecord
+from gpufleet.graph.approvals.gate import ActionContext, ApprovalGate
+from gpufleet.graph.approvals.policy import parse_policy
+from gpufleet.graph.approvals.store import StoreError
+from gpufleet.graph.state.database import Location
+from gpufleet.graph.state.url import PostgresUrl
+from gpufleet.graph.tools import ToolCall
 from tests.postgres_server import (  # noqa: F401 (fixtures)
     PostgresServer,
     postgres_fixture,

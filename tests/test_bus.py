@@ -10,7 +10,7 @@ from typing import TypeVar
 
 import pytest
 
-from bus import (
+from gpufleet.bus import (
     ALL_TOPICS,
     Bus,
     BusClosedError,
@@ -22,7 +22,7 @@ from bus import (
     MemorySeenStore,
     idempotent,
 )
-from bus.events import (
+from gpufleet.bus.events import (
     Anomaly,
     AnomalyDetected,
     Event,

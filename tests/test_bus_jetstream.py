@@ -17,9 +17,9 @@ from typing import TypeVar
 
 import pytest
 
-from bus import ALL_TOPICS, Bus, BusClosedError
-from bus.address import parse_bus_url
-from bus.events import (
+from gpufleet.bus import ALL_TOPICS, Bus, BusClosedError
+from gpufleet.bus.address import parse_bus_url
+from gpufleet.bus.events import (
     TOPICS,
     ActionProposed,
     ActionResult,
@@ -36,8 +36,8 @@ from bus.events import (
     recommendation_issued,
     stable_id,
 )
-from bus.jetstream import JetStreamBus, NatsUnavailableError
-from evals.vm_server import free_port
+from gpufleet.bus.jetstream import JetStreamBus, NatsUnavailableError
+from gpufleet.evals.vm_server import free_port
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 from tests.test_bus import Recorder, anomaly_event, incident, incident_event
 

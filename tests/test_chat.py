@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from agents.chat.answer import AnswerDelta, ChatAnswer, Citation, TokenDelta
-from agents.chat.ground import ground
-from agents.chat.intents import parse_question, window_seconds
-from agents.chat.model import handles
-from agents.chat.stream import answer, stream_answer
-from cli.chat import sparkline
-from graph.models.chat import MODEL_TEXT_MARK, ModelStreamError
-from service.chat.reads import StoreChatReads
+from gpufleet.agents.chat.answer import AnswerDelta, ChatAnswer, Citation, TokenDelta
+from gpufleet.agents.chat.ground import ground
+from gpufleet.agents.chat.intents import parse_question, window_seconds
+from gpufleet.agents.chat.model import handles
+from gpufleet.agents.chat.stream import answer, stream_answer
+from gpufleet.cli.chat import sparkline
+from gpufleet.graph.models.chat import MODEL_TEXT_MARK, ModelStreamError
+from gpufleet.service.chat.reads import StoreChatReads
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
 
 

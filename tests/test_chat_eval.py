@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.chat.answer import ChatAnswer, Citation
-from cli.chat_eval import executed_by, run_column
-from evals.chat_eval import (
+from gpufleet.agents.chat.answer import ChatAnswer, Citation
+from gpufleet.cli.chat_eval import executed_by, run_column
+from gpufleet.evals.chat_eval import (
     QUESTIONS,
     ChatEvalFormatError,
     ChatQuestion,

@@ -14,19 +14,19 @@ from typing import Any
 
 import httpx
 
-from bus.log import EventLog
-from bus.memory import InProcessBus
-from graph.approvals.policy import Policy
-from graph.models.chat import OpenAICompatModel, TextStreamModel
-from service.app import create_app
-from service.auth import TokenTable
-from service.chat.plugin import chat_plugin
-from service.chat.reads import StoreChatReads
-from service.chat.router import chat_router
-from service.context import ServiceContext
-from service.incidents import IncidentBook
-from service.plugins import front_end_plugins
-from service.server import HttpServer
+from gpufleet.bus.log import EventLog
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.graph.approvals.policy import Policy
+from gpufleet.graph.models.chat import OpenAICompatModel, TextStreamModel
+from gpufleet.service.app import create_app
+from gpufleet.service.auth import TokenTable
+from gpufleet.service.chat.plugin import chat_plugin
+from gpufleet.service.chat.reads import StoreChatReads
+from gpufleet.service.chat.router import chat_router
+from gpufleet.service.context import ServiceContext
+from gpufleet.service.incidents import IncidentBook
+from gpufleet.service.plugins import front_end_plugins
+from gpufleet.service.server import HttpServer
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
 from tests.openai_standin import standin_server
 

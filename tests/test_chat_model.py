@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from agents.chat.stream import answer
-from graph.models.chat import MODEL_TEXT_MARK, OpenAICompatModel
+from gpufleet.agents.chat.stream import answer
+from gpufleet.graph.models.chat import MODEL_TEXT_MARK, OpenAICompatModel
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
 from tests.model_cassettes import REPLAY_BASE_URL, cassette, model_server
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.chat.answer import ChatAnswer, HistoryTurn
-from agents.chat.stream import answer
-from agents.sre.proposals import evidence_entities
+from gpufleet.agents.chat.answer import ChatAnswer, HistoryTurn
+from gpufleet.agents.chat.stream import answer
+from gpufleet.agents.sre.proposals import evidence_entities
 from tests.chat_fixtures import (
     INCIDENT_ID,
     T0,

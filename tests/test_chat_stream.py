@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from agents.chat.answer import AnswerDelta, ChatDelta, SentenceDelta, TokenDelta
-from agents.chat.model import SYSTEM
-from agents.chat.stream import AnswerRun, iter_answer, warm_up
-from graph.models.chat import MODEL_TEXT_MARK, OpenAICompatModel
-from service.chat.reads import StoreChatReads
+from gpufleet.agents.chat.answer import AnswerDelta, ChatDelta, SentenceDelta, TokenDelta
+from gpufleet.agents.chat.model import SYSTEM
+from gpufleet.agents.chat.stream import AnswerRun, iter_answer, warm_up
+from gpufleet.graph.models.chat import MODEL_TEXT_MARK, OpenAICompatModel
+from gpufleet.service.chat.reads import StoreChatReads
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
 from tests.openai_standin import standin_server
 from tests.test_chat import ScriptedModel

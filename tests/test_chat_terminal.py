@@ -18,7 +18,7 @@ from pathlib import Path
 from tests.openai_standin import standin_server
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 PROMPT = b"you> "
 DEADLINE_S = 600.0  # a hang guard on a loaded machine, not a speed assertion
 
@@ -64,7 +64,7 @@ class Terminal:
 
 
 def gpufleet(*args: str) -> list[str]:
-    return [sys.executable, "-m", "cli", *args]
+    return [sys.executable, "-m", "gpufleet.cli", *args]
 
 
 def test_a_session_through_a_pseudo_terminal(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from telemetry.recording import RunReader
+from gpufleet.cli.main import main
+from gpufleet.telemetry.recording import RunReader
 
 
 def run_cli(*argv: str) -> tuple[int, str]:

@@ -139,7 +139,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_bad_input_is_one_line_and_a_nonzero_exit(inputs: Path, command: str, first: str) -> None:
     args = shlex.split(command.format(tmp=inputs, dead=DEAD))
     done = subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "gpufleet.cli.main", *args],
         cwd=inputs,
         stdin=subprocess.DEVNULL,
         capture_output=True,

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import cli.parser
-from cli.main import configure_logging, main
-from cli.parser import HANDLERS, Handler, build_parser
+import gpufleet.cli.parser
+from gpufleet.cli.main import configure_logging, main
+from gpufleet.cli.parser import HANDLERS, Handler, build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 # What ``--help`` must not pay for: the heavy third-party stacks and the project's own layers.
@@ -30,19 +30,19 @@ HEAVY = (
     "pydantic",
     "yaml",
     "httpx",
-    "agents",
-    "bus",
-    "evals",
-    "graph",
-    "knowledge",
-    "sim",
-    "telemetry",
-    "cli.commands",
-    "cli.kb",
-    "cli.sre",
-    "cli.watch",
-    "cli.serve",
-    "service",
+    "gpufleet.agents",
+    "gpufleet.bus",
+    "gpufleet.evals",
+    "gpufleet.graph",
+    "gpufleet.knowledge",
+    "gpufleet.sim",
+    "gpufleet.telemetry",
+    "gpufleet.cli.commands",
+    "gpufleet.cli.kb",
+    "gpufleet.cli.sre",
+    "gpufleet.cli.watch",
+    "gpufleet.cli.serve",
+    "gpufleet.service",
     "fastapi",
     "starlette",
     "uvicorn",
@@ -72,7 +72,7 @@ def test_help_imports_no_heavy_package() -> None:
     """Every ``--help`` screen, built in a fresh interpreter, then a real ``--help`` run."""
     code = (
         "import argparse, sys\n"
-        "from cli.main import build_parser\n"
+        "from gpufleet.cli.main import build_parser\n"
         "todo = [build_parser()]\n"
         "while todo:\n"
         "    p = todo.pop()\n"
@@ -88,7 +88,7 @@ def test_help_imports_no_heavy_package() -> None:
     )
     assert done.stdout.strip() == "[]", done.stdout
     run = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "cli.main", "watch", "--help"],
+        [sys.executable, "-X", "importtime", "-m", "gpufleet.cli.main", "watch", "--help"],
         check=False,
         cwd=ROOT,
         capture_output=True,
@@ -115,17 +115,17 @@ def test_every_leaf_command_names_a_handler_that_resolves() -> None:
 
 
 def test_restated_values_match_their_owners() -> None:
-    from graph.approvals.ledger import SETTLEMENTS
-    from knowledge.index import LAYERS
-    from knowledge.retrieval_eval import EVAL_DIR, TARGET_RECALL_AT_3
-    from knowledge.store import CARDS_DIR, RUNBOOKS_DIR
+    from gpufleet.graph.approvals.ledger import SETTLEMENTS
+    from gpufleet.knowledge.index import LAYERS
+    from gpufleet.knowledge.retrieval_eval import EVAL_DIR, TARGET_RECALL_AT_3
+    from gpufleet.knowledge.store import CARDS_DIR, RUNBOOKS_DIR
 
-    assert cli.parser.SETTLEMENTS == SETTLEMENTS
-    assert cli.parser.KB_LAYERS == LAYERS
-    assert cli.parser.EVAL_DIR == EVAL_DIR
-    assert cli.parser.TARGET_RECALL_AT_3 == TARGET_RECALL_AT_3
-    assert cli.parser.CARDS_DIR == CARDS_DIR
-    assert cli.parser.RUNBOOKS_DIR == RUNBOOKS_DIR
+    assert gpufleet.cli.parser.SETTLEMENTS == SETTLEMENTS
+    assert gpufleet.cli.parser.KB_LAYERS == LAYERS
+    assert gpufleet.cli.parser.EVAL_DIR == EVAL_DIR
+    assert gpufleet.cli.parser.TARGET_RECALL_AT_3 == TARGET_RECALL_AT_3
+    assert gpufleet.cli.parser.CARDS_DIR == CARDS_DIR
+    assert gpufleet.cli.parser.RUNBOOKS_DIR == RUNBOOKS_DIR
 
 
 # --------------------------------------------------------------------------- logging

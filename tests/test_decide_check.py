@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from graph.approvals.decide import DecisionRefusedError, check_decision, record_decision
-from graph.approvals.policy import Approver, Policy
-from graph.approvals.store import ApprovalStore
+from gpufleet.graph.approvals.decide import DecisionRefusedError, check_decision, record_decision
+from gpufleet.graph.approvals.policy import Approver, Policy
+from gpufleet.graph.approvals.store import ApprovalStore
 from tests.slack_fixtures import T0, pending_drain
 
 POLICY = Policy(approvers=(Approver(name="alice", roles=("sre-lead",)),))

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 import yaml
 
-from agents.sre.config import load_sre_config
-from cli.parser import build_parser
-from graph.approvals.policy import load_policy
-from service.config import load_serve_config
+from gpufleet.agents.sre.config import load_sre_config
+from gpufleet.cli.parser import build_parser
+from gpufleet.graph.approvals.policy import load_policy
+from gpufleet.service.config import load_serve_config
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from evals.format import SCHEMA_PATH, IncidentFormatError, json_schema, load_spec
-from evals.materialize import check_truth, simulator_for
-from evals.recorded import load_incident
-from evals.runner import SUITE_DIR, discover
-from sim.faults import ALL_FAULTS, BENIGN_FAULTS
+from gpufleet.evals.format import SCHEMA_PATH, IncidentFormatError, json_schema, load_spec
+from gpufleet.evals.materialize import check_truth, simulator_for
+from gpufleet.evals.recorded import load_incident
+from gpufleet.evals.runner import SUITE_DIR, discover
+from gpufleet.sim.faults import ALL_FAULTS, BENIGN_FAULTS
 
-EXAMPLE = Path(__file__).parents[1] / "evals" / "examples" / "dbe-recorded"
+EXAMPLE = Path(__file__).parents[1] / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 
 
 def test_published_schema_is_in_sync_with_the_model() -> None:
@@ -145,7 +145,7 @@ def test_truth_drift_is_caught(tmp_path: Path) -> None:
 
 
 def test_every_truth_root_cause_is_a_knowledge_base_card() -> None:
-    from knowledge.store import KnowledgeBase
+    from gpufleet.knowledge.store import KnowledgeBase
 
     cards = KnowledgeBase.load().cards
     for folder in [*discover(SUITE_DIR), EXAMPLE]:
@@ -159,8 +159,8 @@ def test_every_truth_root_cause_is_a_knowledge_base_card() -> None:
 _MATERIALIZE_IN_A_PROCESS = """
 import sys
 from pathlib import Path
-from evals.format import load_spec
-from evals.materialize import materialize
+from gpufleet.evals.format import load_spec
+from gpufleet.evals.materialize import materialize
 print(materialize(load_spec(Path(sys.argv[1])), Path(sys.argv[2])))
 """
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from evals.report import NOC, STATIC
-from evals.runner import SUITE_DIR, run_suite
+from gpufleet.cli.main import main
+from gpufleet.evals.report import NOC, STATIC
+from gpufleet.evals.runner import SUITE_DIR, run_suite
 
 NEEDS_VM = pytest.mark.skipif(
     shutil.which("victoria-metrics") is None or shutil.which("vmalert") is None,

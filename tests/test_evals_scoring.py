@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from evals.format import TruthFault
-from evals.scoring import AgentRun, Prediction, ProposedAction, score_incident, summarize
+from gpufleet.evals.format import TruthFault
+from gpufleet.evals.scoring import AgentRun, Prediction, ProposedAction, score_incident, summarize
 
 T0 = 1_000_000.0
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bus.events import (
+from gpufleet.bus.events import (
     EVENT_ADAPTER,
     PHASE_TRANSITIONS,
     Anomaly,

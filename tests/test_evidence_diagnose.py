@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from cli.main import main
-from knowledge.store import KnowledgeBase
+from gpufleet.cli.main import main
+from gpufleet.knowledge.store import KnowledgeBase
 
-SUITE = Path(__file__).resolve().parents[1] / "evals" / "suite"
+SUITE = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals" / "suite"
 
 
 def _diagnose(tmp_path: Path, scenario: str) -> dict[str, Any]:

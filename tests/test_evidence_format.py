@@ -11,22 +11,22 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agents.sre.read_tools import read_tools
-from evals.format import (
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.evals.format import (
     ChangeRecord,
     EvidenceFile,
     IncidentFormatError,
     dump_spec,
     load_spec,
 )
-from evals.recorded import load_incident
-from evals.scoring import AgentRun, Prediction, score_incident, summarize
-from graph.tools import ToolRegistry
-from knowledge.actions import ACTION_CLASSES
-from knowledge.store import KnowledgeBase
+from gpufleet.evals.recorded import load_incident
+from gpufleet.evals.scoring import AgentRun, Prediction, score_incident, summarize
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.actions import ACTION_CLASSES
+from gpufleet.knowledge.store import KnowledgeBase
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "evals" / "examples" / "dbe-recorded"
+EXAMPLE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 CORPUS = ROOT / "tests" / "data" / "evidence_corpus"
 
 

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from telemetry.dcgm_diag import DcgmDiagError, parse_dcgm_diag
-from telemetry.fabric_manager import parse_fabric_manager
-from telemetry.ib_counters import parse_ib_counters
-from telemetry.job_log import JobLogError, parse_job_log
-from telemetry.nvidia_smi_q import parse_nvidia_smi_q
-from telemetry.text_evidence import MAX_LINES, AddressBook, TextParse
+from gpufleet.telemetry.dcgm_diag import DcgmDiagError, parse_dcgm_diag
+from gpufleet.telemetry.fabric_manager import parse_fabric_manager
+from gpufleet.telemetry.ib_counters import parse_ib_counters
+from gpufleet.telemetry.job_log import JobLogError, parse_job_log
+from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
+from gpufleet.telemetry.text_evidence import MAX_LINES, AddressBook, TextParse
 
 CORPUS = Path(__file__).parent / "data" / "evidence_corpus"
 BOOK = {"peer-a": ["10.20.3.17"], "peer-b": ["10.20.3.18", "fd00::18"]}

@@ -11,12 +11,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from telemetry.dcgm_diag import DcgmDiagError, parse_dcgm_diag
-from telemetry.fabric_manager import parse_fabric_manager
-from telemetry.ib_counters import parse_ib_counters
-from telemetry.job_log import parse_job_log
-from telemetry.nvidia_smi_q import parse_nvidia_smi_q
-from telemetry.text_evidence import TextParse
+from gpufleet.telemetry.dcgm_diag import DcgmDiagError, parse_dcgm_diag
+from gpufleet.telemetry.fabric_manager import parse_fabric_manager
+from gpufleet.telemetry.ib_counters import parse_ib_counters
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
+from gpufleet.telemetry.text_evidence import TextParse
 
 PROPS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

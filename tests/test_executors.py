@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from graph.executors.config import ExecutorsConfig, RemoteConfig, SinkConfig
-from graph.executors.node import NodeShell, parse_dcgm_diag
-from graph.executors.nvidia_smi import parse_report, summarize_report
-from graph.executors.registry import executor_tools
-from graph.executors.runner import DryRunRunner, SubprocessRunner
-from graph.tools import ToolRegistry, ToolResult
-from knowledge.schema import TOOLS
-from knowledge.store import load_runbooks
+from gpufleet.graph.executors.config import ExecutorsConfig, RemoteConfig, SinkConfig
+from gpufleet.graph.executors.node import NodeShell, parse_dcgm_diag
+from gpufleet.graph.executors.nvidia_smi import parse_report, summarize_report
+from gpufleet.graph.executors.registry import executor_tools
+from gpufleet.graph.executors.runner import DryRunRunner, SubprocessRunner
+from gpufleet.graph.tools import ToolRegistry, ToolResult
+from gpufleet.knowledge.schema import TOOLS
+from gpufleet.knowledge.store import load_runbooks
 
 BIN = Path(__file__).parent / "bin"
 OTHERS = ("slurm.", "k8s.")

@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim.simulator import ArtifactRates, FleetSimulator
-from telemetry.exposition import (
+from gpufleet.sim.simulator import ArtifactRates, FleetSimulator
+from gpufleet.telemetry.exposition import (
     MIG_INSTANCE_FIELDS,
     Flag,
     ParsedExposition,
@@ -18,8 +18,8 @@ from telemetry.exposition import (
     render_exposition,
     to_json,
 )
-from telemetry.fields import GPU_FIELD_NAMES, sanitize
-from telemetry.topology import Topology, Workload, build_cluster
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES, sanitize
+from gpufleet.telemetry.topology import Topology, Workload, build_cluster
 
 TOPO = Topology([build_cluster(racks=1, nodes_per_rack=4)])
 # Many blank sentinels and N/A utilizations, but no exporter gaps: every host serves every tick.
@@ -501,7 +501,7 @@ def test_insane_timestamps_drop_the_sample_with_a_reason() -> None:
 
 
 def test_line_and_page_limits() -> None:
-    from telemetry import exposition as X
+    from gpufleet.telemetry import exposition as X
 
     long_line = 'DCGM_FI_DEV_GPU_TEMP{gpu="0",Hostname="' + "a" * X.MAX_LINE_CHARS + '"} 1'
     text = f"{long_line}\nDCGM_FI_DEV_GPU_TEMP{lab(1)} 56\n"
@@ -519,7 +519,7 @@ def test_line_and_page_limits() -> None:
 
 
 def test_flags_are_capped_per_kind() -> None:
-    from telemetry import exposition as X
+    from gpufleet.telemetry import exposition as X
 
     p = parse_exposition("{{{{\n" * (X.MAX_FLAGS_PER_KIND + 50))
     assert len(p.flags) == X.MAX_FLAGS_PER_KIND + 1

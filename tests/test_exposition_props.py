@@ -12,8 +12,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from telemetry.exposition import ExpositionError, parse_exposition, to_json
-from telemetry.fields import (
+from gpufleet.telemetry.exposition import ExpositionError, parse_exposition, to_json
+from gpufleet.telemetry.fields import (
     DCGM_FP64_BLANK,
     DCGM_INT32_BLANK,
     EXTENDED_GPU_FIELD_NAMES,

@@ -17,18 +17,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from telemetry import fast_exposition
-from telemetry.exposition import ExpositionError, parse_exposition, render_exposition
-from telemetry.fast_exposition import _same, parse_exposition_fast
-from telemetry.fields import (
+from gpufleet.telemetry import fast_exposition
+from gpufleet.telemetry.exposition import ExpositionError, parse_exposition, render_exposition
+from gpufleet.telemetry.fast_exposition import _same, parse_exposition_fast
+from gpufleet.telemetry.fields import (
     DCGM_FP64_BLANK,
     DCGM_INT32_BLANK,
     DCGM_INT64_BLANK,
     GPU_FIELD_NAMES,
     UINT32_NOT_SUPPORTED,
 )
-from telemetry.frame import EntityKind, Frame
-from telemetry.topology import Topology, Workload, build_cluster
+from gpufleet.telemetry.frame import EntityKind, Frame
+from gpufleet.telemetry.topology import Topology, Workload, build_cluster
 
 PAGES = Path(__file__).parent / "data" / "exporter_pages"
 SETTINGS = settings(

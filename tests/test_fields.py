@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from telemetry import fields as F
-from telemetry.fields import (
+from gpufleet.telemetry import fields as F
+from gpufleet.telemetry.fields import (
     ALL_FIELDS,
     DCGM_FP64_BLANK,
     DCGM_INT32_BLANK,

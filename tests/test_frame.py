@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from telemetry.frame import EntityKind, Frame, FrameError, LogEvent, Tick
+from gpufleet.telemetry.frame import EntityKind, Frame, FrameError, LogEvent, Tick
 
 ENTS = ("node-01/gpu0", "node-01/gpu1", "node-01/gpu2")
 FIELDS = ("DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_GPU_UTIL")

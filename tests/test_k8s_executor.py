@@ -17,11 +17,11 @@ import pytest
 
 pytest.importorskip("kubernetes", reason="the kubernetes client is a gpufleet dependency")
 
-from agents.sre.config import SreConfigError, load_sre_config
-from graph.executors.k8s import k8s_tools
-from graph.executors.k8s_client import K8sConfigError, k8s_executor
-from graph.executors.k8s_config import KubernetesConfig
-from graph.tools import ToolRegistry, ToolResult
+from gpufleet.agents.sre.config import SreConfigError, load_sre_config
+from gpufleet.graph.executors.k8s import k8s_tools
+from gpufleet.graph.executors.k8s_client import K8sConfigError, k8s_executor
+from gpufleet.graph.executors.k8s_config import KubernetesConfig
+from gpufleet.graph.tools import ToolRegistry, ToolResult
 from tests.kube_api import STRATEGIC, Cluster, KubeApi, node_object, pdb_object, pod_object
 
 NODE = "gpu-node-07"
@@ -261,9 +261,9 @@ def test_config_is_strict_and_a_broken_kubeconfig_is_a_clear_error(tmp_path: Pat
 
 
 def test_live_wiring_adds_the_k8s_tools_when_enabled(api: KubeApi) -> None:
-    from agents.sre.config import SreConfig
-    from agents.sre.live import live_wiring
-    from telemetry.topology import Topology, build_cluster
+    from gpufleet.agents.sre.config import SreConfig
+    from gpufleet.agents.sre.live import live_wiring
+    from gpufleet.telemetry.topology import Topology, build_cluster
 
     topology = Topology([build_cluster(racks=1, nodes_per_rack=2)])
     off = live_wiring(SreConfig(), topology)

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.noc.log_rules import LogRules
-from telemetry.frame import LogEvent
-from telemetry.kernel_log import (
+from gpufleet.agents.noc.log_rules import LogRules
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.kernel_log import (
     FORMAT_STYLES,
     MAX_MALFORMED,
     KernelLogParser,
@@ -26,7 +26,7 @@ from telemetry.kernel_log import (
     parse_lines,
     parse_text,
 )
-from telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 T0 = datetime(2026, 3, 2, 2, 45, tzinfo=UTC).timestamp()  # 2026-03-02T02:45:00Z
 MONO = 1234.567890

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from telemetry.kernel_log import KernelLogParser
+from gpufleet.telemetry.kernel_log import KernelLogParser
 
 CORPUS = Path(__file__).parent / "data" / "kernel_log_corpus" / "corpus.jsonl"
 AT = 1772419500.0  # the read time given to lines without one

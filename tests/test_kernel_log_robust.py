@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from telemetry.frame import LogEvent
-from telemetry.kernel_log import (
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.kernel_log import (
     FORMAT_STYLES,
     MAX_LINE,
     KernelLogParser,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bus.failpoints import POINTS
+from gpufleet.bus.failpoints import POINTS
 from tests.killpoints import KillHarness
 from tests.slurm_cluster import INSTALL_HINT, SlurmCluster, missing_binaries
 

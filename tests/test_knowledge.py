@@ -20,15 +20,15 @@ import numpy as np
 import pytest
 import yaml
 
-import knowledge.embedding as embedding_mod
-from agents.noc.detector import Detector
-from bus.events import Family, Incident, IncidentOpened, IncidentUpdated, Scope, Severity
-from cli.parser import add_kb_commands
-from knowledge.embedding import MiniLmEmbedding
-from knowledge.index import COLLECTION, CardIndex, card_views
-from knowledge.retrieval_eval import load_queries, run_eval, write_report
-from knowledge.retrieve import Bm25, Query, Retriever, Weights, from_incident, text_hints
-from knowledge.store import (
+import gpufleet.knowledge.embedding as embedding_mod
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Family, Incident, IncidentOpened, IncidentUpdated, Scope, Severity
+from gpufleet.cli.parser import add_kb_commands
+from gpufleet.knowledge.embedding import MiniLmEmbedding
+from gpufleet.knowledge.index import COLLECTION, CardIndex, card_views
+from gpufleet.knowledge.retrieval_eval import load_queries, run_eval, write_report
+from gpufleet.knowledge.retrieve import Bm25, Query, Retriever, Weights, from_incident, text_hints
+from gpufleet.knowledge.store import (
     KnowledgeBase,
     KnowledgeError,
     content_hash,
@@ -36,9 +36,9 @@ from knowledge.store import (
     load_runbooks,
     noc_symptoms,
 )
-from sim.faults import ALL_FAULTS, FallenOffBus
-from sim.simulator import FleetSimulator
-from telemetry.topology import Topology, build_cluster
+from gpufleet.sim.faults import ALL_FAULTS, FallenOffBus
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 REPO = Path(__file__).resolve().parents[1]
 MIN_REAL_CARDS = 60  # the issue asks for at least 60 failure-mode cards
@@ -378,7 +378,7 @@ def test_noc_symptom_vocabulary_matches_the_rules() -> None:
     """knowledge.symptoms is the vocabulary; every name in it is emitted by a NOC rule (a
     RuleSpec of the GPU/node, extended-field or job rules, or a log rule), and every rule's
     name is in it."""
-    from agents.noc import extended_rules, job_rules, log_rules, rules
+    from gpufleet.agents.noc import extended_rules, job_rules, log_rules, rules
 
     names = noc_symptoms()
     specs = {
@@ -527,8 +527,8 @@ def test_long_bodies_are_chunked_to_fit_the_model_window(kb: KnowledgeBase) -> N
 
 _BUILD_IN_A_PROCESS = """
 import json, sys
-from knowledge.index import CardIndex
-from knowledge.store import KnowledgeBase
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.store import KnowledgeBase
 r = CardIndex(sys.argv[1]).build(KnowledgeBase.load(sys.argv[2], sys.argv[3]))
 print(json.dumps({"rebuilt": r.rebuilt, "reason": r.reason, "documents": r.documents}))
 """
@@ -576,7 +576,7 @@ def test_persisted_index_reopens_in_a_fresh_process(index: CardIndex) -> None:
         f"""
         import chromadb
         from chromadb.config import Settings
-        import knowledge.embedding  # registers MiniLmEmbedding
+        import gpufleet.knowledge.embedding  # registers MiniLmEmbedding
         client = chromadb.PersistentClient(
             path={str(index.path)!r}, settings=Settings(anonymized_telemetry=False))
         col = client.get_collection({COLLECTION!r})  # no embedding function passed

@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parent.parent
+# Module names here are relative to the ``gpufleet`` namespace ("bus.events" is
+# ``gpufleet.bus.events``); the benches sit beside the package, outside it.
+ROOT = REPO / "src" / "gpufleet"
+NAMESPACE = "gpufleet."
 PACKAGES = (
     "bus",
     "telemetry",
@@ -47,8 +51,9 @@ MAX_CORE_FUNCTION_LINES = 120
 def _modules() -> dict[str, Path]:
     mods: dict[str, Path] = {}
     for pkg in PACKAGES:
-        for path in (ROOT / pkg).rglob("*.py"):
-            parts = path.relative_to(ROOT).with_suffix("").parts
+        base = REPO if pkg == "bench" else ROOT
+        for path in (base / pkg).rglob("*.py"):
+            parts = path.relative_to(base).with_suffix("").parts
             name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
             mods[name] = path
     return mods
@@ -58,6 +63,7 @@ MODULES = _modules()
 
 
 def _resolve(target: str) -> str | None:
+    target = target.removeprefix(NAMESPACE)
     while target and target not in MODULES:
         target = target.rpartition(".")[0]
     return target or None
@@ -208,3 +214,13 @@ def test_no_oversized_core_function(pkg: str) -> None:
                 if lines > MAX_CORE_FUNCTION_LINES:
                     long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines})")
     assert long == []
+
+
+def test_one_import_namespace() -> None:
+    """Everything installs under ``gpufleet``: a generic top-level name (``cli``, ``graph``,
+    ``service``) collides with other distributions in one environment."""
+    assert sorted(p.name for p in (REPO / "src").iterdir() if p.is_dir() and "." not in p.name) == [
+        "gpufleet"
+    ]
+    stray = [p for p in PACKAGES if p != "bench" and (REPO / p).exists()]
+    assert stray == [], f"old top-level package folders left at the root: {stray}"

@@ -16,25 +16,33 @@ import numpy as np
 import pytest
 import yaml
 
-from agents.noc.detector import Detector
-from agents.noc.log_rules import LogRules
-from agents.sre.diagnose_core import diagnose_deterministic
-from agents.sre.findings import derive_findings
-from agents.sre.fleet import KernelLogFile, ReplayFleet
-from agents.sre.read_tools import read_tools
-from bus.events import Evidence, Family, Incident, IncidentOpened, IncidentUpdated, Scope, Severity
-from cli.main import main
-from evals.recorded import LoadedIncident, load_incident
-from graph.tools import ToolRegistry
-from knowledge.index import CardIndex
-from knowledge.retrieve import Retriever
-from knowledge.store import KnowledgeBase
-from knowledge.xid import XidCategory, classify
-from telemetry.frame import LogEvent
-from telemetry.kernel_log import parse_text
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.log_rules import LogRules
+from gpufleet.agents.sre.diagnose_core import diagnose_deterministic
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.fleet import KernelLogFile, ReplayFleet
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.bus.events import (
+    Evidence,
+    Family,
+    Incident,
+    IncidentOpened,
+    IncidentUpdated,
+    Scope,
+    Severity,
+)
+from gpufleet.cli.main import main
+from gpufleet.evals.recorded import LoadedIncident, load_incident
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.knowledge.xid import XidCategory, classify
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.kernel_log import parse_text
+from gpufleet.telemetry.topology import Topology, build_cluster
 
-EXAMPLE = Path(__file__).parents[1] / "evals" / "examples" / "dbe-recorded"
+EXAMPLE = Path(__file__).parents[1] / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 T0 = 1775898000.0  # 2026-04-11T09:00:00Z, the example's start
 ISO = "2026-04-11T09:{m:02d}:{s:02d}.{us:06d}+00:00 node-01 kernel: "
 

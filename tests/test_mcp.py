@@ -30,21 +30,21 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult, Implementation
 
-from agents.sre.config import SreConfig
-from agents.sre.proposals import ProposalExecutor, run_approved
-from agents.sre.runtime import Origin
-from cli.main import main
-from cli.sre import open_runtime, recorded_fleet, run_diagnosis
-from graph.approvals.decide import record_decision
-from graph.approvals.gate import ApprovalGate
-from graph.approvals.store import ApprovalStore
-from graph.tools import ToolRegistry
-from service.mcp.deps import McpDeps, open_state_deps, runtime_deps
-from service.mcp.server import build_server, mcp_http
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.proposals import ProposalExecutor, run_approved
+from gpufleet.agents.sre.runtime import Origin
+from gpufleet.cli.main import main
+from gpufleet.cli.sre import open_runtime, recorded_fleet, run_diagnosis
+from gpufleet.graph.approvals.decide import record_decision
+from gpufleet.graph.approvals.gate import ApprovalGate
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.service.mcp.deps import McpDeps, open_state_deps, runtime_deps
+from gpufleet.service.mcp.server import build_server, mcp_http
 from tests.test_proposals import side_effect_tools
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 CLIENT = Implementation(name="ops-agent", version="1.0")
 TOKENS = {"s3cret-alice": "alice"}
 
@@ -168,7 +168,7 @@ def approve_and_run(state: Path, approval_id: str, side_effects: Path) -> None:
 def test_stdio_reads_proposes_and_a_person_approves(state: Path, tmp_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "cli", "mcp", "--state-dir", str(state)],
+        args=["-m", "gpufleet.cli", "mcp", "--state-dir", str(state)],
         cwd=str(ROOT),
     )
 

@@ -20,9 +20,9 @@ import yaml
 from mcp import Client
 from mcp_types import Implementation
 
-from agents.sre.config import SreConfig
-from agents.sre.proposals import evidence_entities, is_proposal
-from bus.events import (
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.proposals import evidence_entities, is_proposal
+from gpufleet.bus.events import (
     Diagnosis,
     DiagnosisReady,
     Evidence,
@@ -33,10 +33,10 @@ from bus.events import (
     Scope,
     Severity,
 )
-from bus.log import EventLog
-from graph.models.chat import MODEL_TEXT_MARK
-from service.mcp.deps import open_state_deps
-from service.mcp.server import build_server
+from gpufleet.bus.log import EventLog
+from gpufleet.graph.models.chat import MODEL_TEXT_MARK
+from gpufleet.service.mcp.deps import open_state_deps
+from gpufleet.service.mcp.server import build_server
 
 DATA = Path(__file__).parent / "data"
 T0 = 1_760_000_000.0

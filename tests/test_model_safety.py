@@ -43,11 +43,11 @@ import pytest
 import yaml
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.noc.alert_intake import AlertIntake
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.plan import (
+from gpufleet.agents.noc.alert_intake import AlertIntake
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.plan import (
     Plan,
     affected_jobs,
     make_plan,
@@ -57,12 +57,12 @@ from agents.sre.plan import (
     safety_regression,
     step_targets,
 )
-from agents.sre.prompts import data_block
-from agents.sre.rerank import RerankOutcome, rerank
-from agents.sre.runner import RunReport
-from agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_tools
-from agents.sre.service import SreService
-from bus.events import (
+from gpufleet.agents.sre.prompts import data_block
+from gpufleet.agents.sre.rerank import RerankOutcome, rerank
+from gpufleet.agents.sre.runner import RunReport
+from gpufleet.agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_tools
+from gpufleet.agents.sre.service import SreService
+from gpufleet.bus.events import (
     ActionProposed,
     ActionResult,
     Diagnosis,
@@ -73,24 +73,24 @@ from bus.events import (
     Incident,
     IncidentOpened,
 )
-from bus.memory import InProcessBus
-from cli.sre_render import diagnosis_json, diagnosis_text
-from evals.recorded import load_incident
-from graph.models.chat import (
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.cli.sre_render import diagnosis_json, diagnosis_text
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.models.chat import (
     MODEL_TEXT_MARK,
     ClosableModel,
     StructuredModel,
     open_model,
     shown_model_text,
 )
-from graph.models.config import ModelConfig
-from knowledge.schema import RISK_ORDER, SAFETY_ORDER
-from knowledge.store import KnowledgeBase
+from gpufleet.graph.models.config import ModelConfig
+from gpufleet.knowledge.schema import RISK_ORDER, SAFETY_ORDER
+from gpufleet.knowledge.store import KnowledgeBase
 from tests import rerank_scenarios as sc
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 KB = KnowledgeBase.load()
 # The "timeout" behaviour holds its answer TIMEOUT_S + 0.5 s, so the model asked with
 # timeout_s=TIMEOUT_S always gives up on it. Every other behaviour is asked by a model with a

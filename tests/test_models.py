@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from agents.sre.rerank import rerank
-from graph.models import bundled
-from graph.models.bundled import (
+from gpufleet.agents.sre.rerank import rerank
+from gpufleet.graph.models import bundled
+from gpufleet.graph.models.bundled import (
     BundledModel,
     BundledModelError,
     assemble_gguf,
@@ -25,14 +25,14 @@ from graph.models.bundled import (
     ensure_gguf,
     part_paths,
 )
-from graph.models.chat import (
+from gpufleet.graph.models.chat import (
     OllamaModel,
     OpenAICompatModel,
     extract_json,
     open_model,
     parse_answer,
 )
-from graph.models.config import (
+from gpufleet.graph.models.config import (
     ModelConfig,
     ModelConfigError,
     load_model_config,

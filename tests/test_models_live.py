@@ -19,10 +19,14 @@ from langchain_ollama import ChatOllama
 from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, ConfigDict
 
-from agents.sre.rerank import MAX_CANDIDATES, rerank
-from graph.models.bundled import LocalModelServer
-from graph.models.chat import LocalServedModel, OllamaModel, OpenAICompatModel, open_model
-from graph.models.config import BundledModelName, LocalModelConfig, model_config_from_mapping
+from gpufleet.agents.sre.rerank import MAX_CANDIDATES, rerank
+from gpufleet.graph.models.bundled import LocalModelServer
+from gpufleet.graph.models.chat import LocalServedModel, OllamaModel, OpenAICompatModel, open_model
+from gpufleet.graph.models.config import (
+    BundledModelName,
+    LocalModelConfig,
+    model_config_from_mapping,
+)
 from tests import rerank_scenarios as sc
 from tests.ollama_shim import OllamaShim
 

@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from agents.sre.config import load_sre_config
-from agents.sre.rerank import MAX_EXPLANATION, rerank
-from cli.model_progress import TerminalProgress
-from graph.models.bundled import BundledModelError, LocalModelServer
-from graph.models.chat import (
+from gpufleet.agents.sre.config import load_sre_config
+from gpufleet.agents.sre.rerank import MAX_EXPLANATION, rerank
+from gpufleet.cli.model_progress import TerminalProgress
+from gpufleet.graph.models.bundled import BundledModelError, LocalModelServer
+from gpufleet.graph.models.chat import (
     CUT_MARK,
     LocalServedModel,
     OllamaModel,
@@ -34,8 +34,12 @@ from graph.models.chat import (
     open_model,
     trim_to_sentence,
 )
-from graph.models.config import ModelConfigError, load_model_config, model_config_from_mapping
-from graph.models.progress import ModelDone
+from gpufleet.graph.models.config import (
+    ModelConfigError,
+    load_model_config,
+    model_config_from_mapping,
+)
+from gpufleet.graph.models.progress import ModelDone
 from tests import rerank_scenarios as sc
 
 FAKE_SERVER = Path(__file__).resolve().parent / "fake_llama_server.py"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bus.events import ActionProposed, DiagnosisReady, IncidentOpened
-from bus.jetstream import JetStreamBus
-from cli.main import main
-from service.config import ServeConfig
+from gpufleet.bus.events import ActionProposed, DiagnosisReady, IncidentOpened
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.cli.main import main
+from gpufleet.service.config import ServeConfig
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 from tests.test_bus import Recorder
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from agents.noc.config import (
+from gpufleet.agents.noc.config import (
     THRESHOLD_NAMES,
     ConfigError,
     NocConfig,
@@ -16,7 +16,7 @@ from agents.noc.config import (
     Thresholds,
     load_config,
 )
-from telemetry.topology import Cluster, Topology, build_cluster
+from gpufleet.telemetry.topology import Cluster, Topology, build_cluster
 
 
 def _write(tmp_path: Path, text: str, name: str = "noc.yaml") -> Path:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.noc.detector import Detector
-from bus.events import Incident, Scope
-from telemetry.frame import Tick
-from telemetry.topology import Topology
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Incident, Scope
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.topology import Topology
 from tests.noc_frames import PCI, final, fleet, journal, run, tick, values
 
 

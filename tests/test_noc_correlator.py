@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agents.noc.correlator import CORRELATOR, CrossRackCorrelator
-from bus.events import (
+from gpufleet.agents.noc.correlator import CORRELATOR, CrossRackCorrelator
+from gpufleet.bus.events import (
     Event,
     Family,
     Incident,
@@ -19,7 +19,7 @@ from bus.events import (
     incident_opened,
     incident_updated,
 )
-from telemetry.topology import Cluster, Topology, build_cluster
+from gpufleet.telemetry.topology import Cluster, Topology, build_cluster
 
 T0 = 1_700_000_000.0
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.noc.config import NocConfig, Thresholds
-from agents.noc.detector import Detector
-from bus.events import Event, IncidentOpened, IncidentUpdated, Severity
-from telemetry.fields import DCGM_INT64_BLANK, GPU_FIELD_NAMES
-from telemetry.frame import EntityKind, Frame, LogEvent, Tick
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.config import NocConfig, Thresholds
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated, Severity
+from gpufleet.telemetry.fields import DCGM_INT64_BLANK, GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind, Frame, LogEvent, Tick
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 T0 = 1_772_409_600.0
 STEP = 15.0
@@ -215,8 +215,8 @@ def test_xid_48_log_line_is_critical_memory_and_xid_45_alone_is_not_an_incident(
 
 
 def test_detector_is_deterministic() -> None:
-    from sim.faults import FanFailure
-    from sim.simulator import FleetSimulator
+    from gpufleet.sim.faults import FanFailure
+    from gpufleet.sim.simulator import FleetSimulator
 
     def once() -> list[str]:
         tp = Topology([build_cluster()])
@@ -238,9 +238,11 @@ def test_thresholds_reject_unknown_keys() -> None:
 def test_example_config_loads_and_applies() -> None:
     from pathlib import Path
 
-    from agents.noc.config import ResolvedThresholds, load_config
+    from gpufleet.agents.noc.config import ResolvedThresholds, load_config
 
-    cfg = load_config(Path(__file__).parents[1] / "agents" / "noc" / "noc.example.yaml")
+    cfg = load_config(
+        Path(__file__).parents[1] / "src" / "gpufleet" / "agents" / "noc" / "noc.example.yaml"
+    )
     assert cfg.sku["A100-SXM4-80GB"]["gpu_temp_warning_c"] == 83
     assert cfg.incidents.cooldown_s == 900
     th = ResolvedThresholds(cfg, topo())

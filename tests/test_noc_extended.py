@@ -10,12 +10,12 @@ import io
 
 import numpy as np
 
-from agents.noc.detector import Detector
-from bus.events import Anomaly, AnomalyDetected, Event, IncidentOpened, Severity
-from telemetry.exposition import parse_exposition
-from telemetry.frame import Tick
-from telemetry.topology import Topology, build_cluster
-from telemetry.vmjson import model_name, read_vm_jsonl, write_vm_jsonl
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Anomaly, AnomalyDetected, Event, IncidentOpened, Severity
+from gpufleet.telemetry.exposition import parse_exposition
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.vmjson import model_name, read_vm_jsonl, write_vm_jsonl
 
 T0 = 1_772_409_600.0
 STEP = 15.0

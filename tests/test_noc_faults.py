@@ -8,18 +8,18 @@ from functools import cache
 
 import pytest
 
-from agents.noc.detector import Detector
-from bus.events import Incident, IncidentOpened, IncidentUpdated, Scope
-from cli.render import covers
-from sim.faults import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Incident, IncidentOpened, IncidentUpdated, Scope
+from gpufleet.cli.render import covers
+from gpufleet.sim.faults import (
     ALL_FAULTS,
     BENIGN_FAULTS,
     GroundTruth,
     TelemetryArtifacts,
     Xid45Churn,
 )
-from sim.simulator import FleetSimulator
-from telemetry.topology import Topology, build_cluster
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 ONSET_S = 2 * 3600.0  # baselines are warm by then
 BENIGN = set(BENIGN_FAULTS)
@@ -161,7 +161,7 @@ def test_prior_weighted_fault_mix_on_one_fleet_all_found_nothing_else(seed: int)
     """Many faults on one 256-GPU fleet over 12 h, drawn with priors.md's category mix
     (time compressed), with workloads changing as jobs fail: each fault is found once, on its
     root, in time; no incident is left unexplained."""
-    from sim.fault_mix import build_faults, draw_schedule
+    from gpufleet.sim.fault_mix import build_faults, draw_schedule
 
     topo = Topology([build_cluster(racks=4, nodes_per_rack=8)])
     schedule = draw_schedule(topo, 12 * 3600, seed=seed, acceleration=2500)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.noc.config import NocConfig
-from agents.noc.detector import Detector
-from bus.events import AnomalyDetected, Event, Scope
-from telemetry.topology import Workload, WorkloadKind
+from gpufleet.agents.noc.config import NocConfig
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import AnomalyDetected, Event, Scope
+from gpufleet.telemetry.topology import Workload, WorkloadKind
 from tests.noc_frames import COL, final, fleet, run, tick, values
 
 

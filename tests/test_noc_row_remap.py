@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.noc.detector import Detector
-from bus.events import Family, Incident, Scope, Severity
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Family, Incident, Scope, Severity
 from tests.noc_frames import COL, PCI, final, fleet, journal, run, tick, values
 
 # stas00/ml-engineering, debug/nccl-performance... "Xid Errors" section: pid without name.

@@ -9,17 +9,17 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from agents.noc.detector import Detector
-from agents.noc.service import run_noc
-from bus.events import Event, IncidentOpened
-from bus.memory import InProcessBus
-from cli.main import main
-from sim.simulator import FleetSimulator
-from sim.source import SimulatedSource
-from telemetry.frame import LogEvent, Tick
-from telemetry.kernel_log import format_line
-from telemetry.log_feed import KernelLogFeed
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.service import run_noc
+from gpufleet.bus.events import Event, IncidentOpened
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.cli.main import main
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.sim.source import SimulatedSource
+from gpufleet.telemetry.frame import LogEvent, Tick
+from gpufleet.telemetry.kernel_log import format_line
+from gpufleet.telemetry.log_feed import KernelLogFeed
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 
 def _collect(bus: InProcessBus) -> list[Event]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.noc.baseline import N_WORKLOAD_STATES, Baseline, tod_bin, workload_state
-from agents.noc.signals import DecayedCount, EwmaSlope, Sustain, ThermalResidual
+from gpufleet.agents.noc.baseline import N_WORKLOAD_STATES, Baseline, tod_bin, workload_state
+from gpufleet.agents.noc.signals import DecayedCount, EwmaSlope, Sustain, ThermalResidual
 
 
 def test_baseline_memory_is_at_most_256_bytes_per_series_with_tod_profiles() -> None:

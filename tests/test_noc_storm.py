@@ -19,20 +19,20 @@ from pathlib import Path
 
 import pytest
 
-from agents.noc.correlator import CrossRackCorrelator
-from agents.noc.correlator_bus import CORRELATOR_NAME
-from agents.noc.detector import Detector
-from agents.noc.worker import feed_shards, worker_name
-from bus.events import Event, IncidentOpened
-from bus.failpoints import ENV
-from bus.jetstream import JetStreamBus
-from cli.main import main
-from sim.faults import DoubleBitError
-from sim.simulator import FleetSimulator
-from sim.storm import SHARED_PDU, StormTicks, drained, standing, storm_fleet
-from telemetry.frame import Tick
-from telemetry.shards import rack_topology, split_by_rack
-from telemetry.topology import Topology
+from gpufleet.agents.noc.correlator import CrossRackCorrelator
+from gpufleet.agents.noc.correlator_bus import CORRELATOR_NAME
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.worker import feed_shards, worker_name
+from gpufleet.bus.events import Event, IncidentOpened
+from gpufleet.bus.failpoints import ENV
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.cli.main import main
+from gpufleet.sim.faults import DoubleBitError
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.sim.storm import SHARED_PDU, StormTicks, drained, standing, storm_fleet
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.shards import rack_topology, split_by_rack
+from gpufleet.telemetry.topology import Topology
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 from tests.test_bus import Recorder
 
@@ -82,7 +82,7 @@ def _gpufleet(url: str, *args: str, kill_at: int = 0) -> subprocess.Popen[bytes]
     if kill_at:
         env[ENV] = f"noc.tick_published:{kill_at}"
     return subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *args, "--bus", url, "--ack-wait", "2"],
+        [sys.executable, "-m", "gpufleet.cli.main", *args, "--bus", url, "--ack-wait", "2"],
         cwd=ROOT,
         env=env,
         stdin=subprocess.DEVNULL,

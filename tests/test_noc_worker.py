@@ -18,22 +18,22 @@ from typing import cast
 import numpy as np
 import pytest
 
-from agents.noc.detector import Detector
-from agents.noc.worker import NocWorker, ShardBus, feed_shards
-from bus.events import Event, IncidentOpened
-from bus.jetstream import JetStreamBus
-from cli.main import main
-from sim.faults import FallenOffBus, NvlinkCrcErrors, PowerBrake
-from sim.simulator import Fault, FleetSimulator
-from telemetry.frame import EntityKind, Frame, LogEvent, Tick
-from telemetry.shards import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.worker import NocWorker, ShardBus, feed_shards
+from gpufleet.bus.events import Event, IncidentOpened
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.cli.main import main
+from gpufleet.sim.faults import FallenOffBus, NvlinkCrcErrors, PowerBrake
+from gpufleet.sim.simulator import Fault, FleetSimulator
+from gpufleet.telemetry.frame import EntityKind, Frame, LogEvent, Tick
+from gpufleet.telemetry.shards import (
     ShardFormatError,
     TickDecoder,
     encode_tick,
     rack_topology,
     split_by_rack,
 )
-from telemetry.topology import Topology, Workload, build_cluster
+from gpufleet.telemetry.topology import Topology, Workload, build_cluster
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 from tests.test_bus import Recorder
 
@@ -121,7 +121,7 @@ def _worker(url: str, rack: str, topology: Path) -> subprocess.Popen[bytes]:
         [
             sys.executable,
             "-m",
-            "cli.main",
+            "gpufleet.cli.main",
             "noc-worker",
             "--bus",
             url,
@@ -373,9 +373,9 @@ def test_the_suite_exporter_only_incidents_come_through_the_shards_with_their_id
     """The suite's exporter-only scenarios (evals/suite_extended.py), cut by rack and sent
     through the wire format: the rack detectors open what the whole-fleet NOC opens, id for id
     (before, the NVLink5 one was missed and both Xid 79s came out as vanished GPUs)."""
-    from evals.recorded import load_incident
+    from gpufleet.evals.recorded import load_incident
 
-    folder = ROOT / "evals" / "suite" / scenario
+    folder = ROOT / "src" / "gpufleet" / "evals" / "suite" / scenario
     li = load_incident(folder, folder.parent / ".cache")
     ticks, topo = list(li.iter_ticks()), li.topology
     racks = {r: (Detector(rack_topology(topo, r)), TickDecoder()) for r in topo.rack_keys}

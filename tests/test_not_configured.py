@@ -12,19 +12,19 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.runner import RunReport
-from agents.sre.runtime import SreRuntime, build_runtime, replay_tools
-from bus.events import Event, Incident
-from cli.sre import demo_fleet, pick
-from evals.recorded import load_incident
-from graph.tools import Tool
-from knowledge.store import KnowledgeBase
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.runner import RunReport
+from gpufleet.agents.sre.runtime import SreRuntime, build_runtime, replay_tools
+from gpufleet.bus.events import Event, Incident
+from gpufleet.cli.sre import demo_fleet, pick
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.tools import Tool
+from gpufleet.knowledge.store import KnowledgeBase
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 SLURM_CHANGES = {"slurm.drain_node", "slurm.resume_node", "slurm.requeue_job", "slurm.cancel_job"}
 
 

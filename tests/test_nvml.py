@@ -11,14 +11,14 @@ import numpy as np
 import pynvml  # type: ignore[import-untyped]
 import pytest
 
-from agents.noc.detector import Detector
-from bus.events import Event, Family, IncidentOpened
-from sim.faults import DoubleBitError, FallenOffBus, NvlinkCrcErrors, PcieDowntrain
-from sim.nvml_fake import FakeGpu, FakeNvml
-from sim.simulator import Fault, FleetSimulator
-from telemetry.fields import GPU_FIELD_NAMES
-from telemetry.frame import EntityKind, Frame, Tick
-from telemetry.nvml import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Event, Family, IncidentOpened
+from gpufleet.sim.faults import DoubleBitError, FallenOffBus, NvlinkCrcErrors, PcieDowntrain
+from gpufleet.sim.nvml_fake import FakeGpu, FakeNvml
+from gpufleet.sim.simulator import Fault, FleetSimulator
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind, Frame, Tick
+from gpufleet.telemetry.nvml import (
     DBE_EVENT,
     NVML_FIELDS,
     SBE_EVENT,
@@ -28,7 +28,7 @@ from telemetry.nvml import (
     NvmlSource,
     NvmlUnavailable,
 )
-from telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 HOST = "node-02"
 READ_FIELDS = tuple(f for f in NVML_FIELDS if f != XID_FIELD)

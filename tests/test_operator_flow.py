@@ -26,11 +26,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from evals.vm_server import VictoriaMetrics
-from sim.faults import DoubleBitError
-from sim.simulator import FleetSimulator
-from telemetry.store_writer import VictoriaMetricsWriter
-from telemetry.topology import Topology, build_cluster
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.sim.faults import DoubleBitError
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.store_writer import VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.alertmanager_server import AM_BINARY, alertmanager, free_port
 from tests.slurm_cluster import INSTALL_HINT, SlurmCluster, missing_binaries
 
@@ -66,7 +66,7 @@ def _env() -> dict[str, str]:
 
 def _cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli", *argv],
+        [sys.executable, "-m", "gpufleet.cli", *argv],
         cwd=cwd,
         env=_env(),
         capture_output=True,
@@ -187,7 +187,7 @@ def _operate(
         start = now - 300
         _write(vm, start, onset_s=1e9, since=start, until=now)  # five healthy minutes
         proc = subprocess.Popen(
-            [sys.executable, "-m", "cli", "watch", "--source", f"prometheus:{vm.url}",
+            [sys.executable, "-m", "gpufleet.cli", "watch", "--source", f"prometheus:{vm.url}",
              "--interval", "1", "--lag", "2", "--duration", "2h", "--sre", "--sre-config", str(cfg),
              "--alertmanager", f"127.0.0.1:{receiver}"],
             cwd=tmp, env=_env(), stdin=subprocess.DEVNULL,

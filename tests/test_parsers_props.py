@@ -23,24 +23,24 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from agents.noc.alert_intake import MAX_LABELS, AlertIntake, PayloadError, parse_payload
-from agents.noc.alert_memory import InMemoryIntakeMemory
-from agents.noc.alert_memory_sql import SqlIntakeMemory
-from agents.noc.config import ConfigError, NocConfig, Thresholds, load_config
-from agents.sre.config import SreConfigError, load_sre_config
-from agents.sre.fleet import ChangeLogFile, FleetError
-from agents.sre.rerank import answer_schema
-from evals.format import IncidentFormatError, dump_spec, load_spec
-from evals.sched_events import MAX_BAD_LINES, read_events
-from graph.approvals.policy import PolicyError, load_policy, parse_policy
-from graph.models.chat import extract_json, parse_answer
-from graph.models.config import ModelConfigError, load_model_config
-from telemetry.recording import RecordingError, RunReader, RunWriter
-from telemetry.topology import Topology, build_cluster
-from telemetry.untrusted import UntrustedInputError, json_depth, load_yaml, loads_json
+from gpufleet.agents.noc.alert_intake import MAX_LABELS, AlertIntake, PayloadError, parse_payload
+from gpufleet.agents.noc.alert_memory import InMemoryIntakeMemory
+from gpufleet.agents.noc.alert_memory_sql import SqlIntakeMemory
+from gpufleet.agents.noc.config import ConfigError, NocConfig, Thresholds, load_config
+from gpufleet.agents.sre.config import SreConfigError, load_sre_config
+from gpufleet.agents.sre.fleet import ChangeLogFile, FleetError
+from gpufleet.agents.sre.rerank import answer_schema
+from gpufleet.evals.format import IncidentFormatError, dump_spec, load_spec
+from gpufleet.evals.sched_events import MAX_BAD_LINES, read_events
+from gpufleet.graph.approvals.policy import PolicyError, load_policy, parse_policy
+from gpufleet.graph.models.chat import extract_json, parse_answer
+from gpufleet.graph.models.config import ModelConfigError, load_model_config
+from gpufleet.telemetry.recording import RecordingError, RunReader, RunWriter
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.untrusted import UntrustedInputError, json_depth, load_yaml, loads_json
 
 ROOT = Path(__file__).resolve().parent.parent
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 PROPS = settings(
     max_examples=60,
     deadline=None,
@@ -94,7 +94,12 @@ def _nested(depth: int) -> Any:
 # ---------------------------------------------------------------------------- YAML file parsers
 YamlParser = tuple[str, Callable[[Path], Any], type[Exception], Path]
 YAML_PARSERS: list[YamlParser] = [
-    ("noc", load_config, ConfigError, ROOT / "agents" / "noc" / "noc.example.yaml"),
+    (
+        "noc",
+        load_config,
+        ConfigError,
+        ROOT / "src" / "gpufleet" / "agents" / "noc" / "noc.example.yaml",
+    ),
     ("sre", load_sre_config, SreConfigError, ROOT / "sre.example.yaml"),
     ("policy", load_policy, PolicyError, ROOT / "policy.example.yaml"),
     ("models", load_model_config, ModelConfigError, ROOT / "models.example.yaml"),
@@ -599,7 +604,7 @@ def test_change_log_of_mostly_garbage_is_given_up_on_and_says_where(tmp_path: Pa
 # ---------------------------------------------------------------------------- run directories
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from sim.simulator import FleetSimulator
+    from gpufleet.sim.simulator import FleetSimulator
 
     topo = Topology([build_cluster(racks=1, nodes_per_rack=2, gpus_per_node=2)])
     path = tmp_path_factory.mktemp("run") / "run"
@@ -791,7 +796,7 @@ def test_ten_thousand_distinct_alerts_are_handled_in_linear_time() -> None:
 
 
 def test_events_jsonl_snapshots_stay_bounded() -> None:
-    from evals.sched_events import MAX_SNAPSHOT_ENTRIES
+    from gpufleet.evals.sched_events import MAX_SNAPSHOT_ENTRIES
 
     lines = [
         json.dumps(

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from agents.perf.agent import PerfAgent
-from agents.perf.graph import PlannerDeps, plan
-from agents.perf.report import PerfReport, analyse
-from agents.perf.stats import collect
-from bus.events import (
+from gpufleet.agents.perf.agent import PerfAgent
+from gpufleet.agents.perf.graph import PlannerDeps, plan
+from gpufleet.agents.perf.report import PerfReport, analyse
+from gpufleet.agents.perf.stats import collect
+from gpufleet.bus.events import (
     EVENT_ADAPTER,
     Event,
     Family,
@@ -28,9 +28,9 @@ from bus.events import (
     incident_updated,
     recommendation_issued,
 )
-from bus.memory import InProcessBus
-from graph.approvals.store import ApprovalStore
-from sim.perf_fleet import PerfFleet, PerfScenario
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.sim.perf_fleet import PerfFleet, PerfScenario
 
 
 @pytest.fixture(scope="module")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.perf.gaps import find_gaps
-from agents.perf.leak import find_leaks, theil_sen
-from agents.perf.power import find_throttled, power_plan
-from agents.perf.stats import FleetStats, collect
-from agents.perf.waste import chargeback, find_waste
-from sim.perf_fleet import PerfFleet, PerfScenario
+from gpufleet.agents.perf.gaps import find_gaps
+from gpufleet.agents.perf.leak import find_leaks, theil_sen
+from gpufleet.agents.perf.power import find_throttled, power_plan
+from gpufleet.agents.perf.stats import FleetStats, collect
+from gpufleet.agents.perf.waste import chargeback, find_waste
+from gpufleet.sim.perf_fleet import PerfFleet, PerfScenario
 
 SMALL = {"racks": 4, "nodes_per_rack": 8, "duration_s": 24 * 3600.0}
 

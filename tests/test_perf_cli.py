@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from evals.vm_server import VictoriaMetrics
-from graph.approvals.store import ApprovalStore
-from sim.faults import DataloaderStall
-from sim.simulator import FleetSimulator
-from telemetry.store_writer import VictoriaMetricsWriter
-from telemetry.topology import Topology, build_cluster
+from gpufleet.cli.main import main
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.sim.faults import DataloaderStall
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.store_writer import VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 
 def _run(*argv: str) -> tuple[int, str]:

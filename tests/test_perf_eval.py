@@ -3,8 +3,8 @@ generated fleet, and the baseline does not."""
 
 from __future__ import annotations
 
-from evals.perf_eval import markdown, score_scenario
-from sim.perf_fleet import PerfScenario
+from gpufleet.evals.perf_eval import markdown, score_scenario
+from gpufleet.sim.perf_fleet import PerfScenario
 
 
 def test_perf_eval_meets_the_targets_and_beats_the_baseline() -> None:

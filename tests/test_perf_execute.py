@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from agents.perf.agent import PerfAgent
-from agents.perf.execute import run_approved
-from agents.perf.holds import Holds
-from agents.perf.propose import file_requests
-from agents.perf.report import PerfReport, analyse
-from agents.perf.stats import collect
-from bus.events import ActionResult, Event
-from bus.memory import InProcessBus
-from graph.approvals.decide import record_decision
-from graph.approvals.gate import ApprovalGate
-from graph.approvals.policy import Policy
-from sim.perf_fleet import PerfFleet, PerfScenario
+from gpufleet.agents.perf.agent import PerfAgent
+from gpufleet.agents.perf.execute import run_approved
+from gpufleet.agents.perf.holds import Holds
+from gpufleet.agents.perf.propose import file_requests
+from gpufleet.agents.perf.report import PerfReport, analyse
+from gpufleet.agents.perf.stats import collect
+from gpufleet.bus.events import ActionResult, Event
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.graph.approvals.decide import record_decision
+from gpufleet.graph.approvals.gate import ApprovalGate
+from gpufleet.graph.approvals.policy import Policy
+from gpufleet.sim.perf_fleet import PerfFleet, PerfScenario
 from tests.test_executors import ON_EACH_NODE, Fleet
 
 

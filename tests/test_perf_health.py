@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from agents.perf.forecast import forecast
-from agents.perf.health import health_scores, window_xids
-from agents.perf.health_store import HealthStore
-from agents.perf.stats import FleetStats, collect
-from evals.perf_scoring import score_forecast
-from sim.perf_fleet import PerfFleet, PerfScenario
+from gpufleet.agents.perf.forecast import forecast
+from gpufleet.agents.perf.health import health_scores, window_xids
+from gpufleet.agents.perf.health_store import HealthStore
+from gpufleet.agents.perf.stats import FleetStats, collect
+from gpufleet.evals.perf_scoring import score_forecast
+from gpufleet.sim.perf_fleet import PerfFleet, PerfScenario
 
 WEEK = {"racks": 2, "nodes_per_rack": 8, "duration_s": 7 * 86400.0}
 

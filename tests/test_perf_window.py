@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.perf.stats import collect
-from sim.faults import CpuOnlyExecution
-from sim.simulator import ArtifactRates, FleetSimulator
-from telemetry.topology import Topology, build_cluster
-from telemetry.window import split_window, window_from_ticks
+from gpufleet.agents.perf.stats import collect
+from gpufleet.sim.faults import CpuOnlyExecution
+from gpufleet.sim.simulator import ArtifactRates, FleetSimulator
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.window import split_window, window_from_ticks
 
 
 @pytest.fixture(scope="module")

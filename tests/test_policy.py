@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graph.approvals.policy import (
+from gpufleet.graph.approvals.policy import (
     Policy,
     PolicyError,
     load_policy,
@@ -18,7 +18,7 @@ from graph.approvals.policy import (
     person_problem,
     preapproval,
 )
-from knowledge.schema import TOOLS
+from gpufleet.knowledge.schema import TOOLS
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from prometheus_client.parser import text_string_to_metric_families
 
-from telemetry.prom_text import metric_families
+from gpufleet.telemetry.prom_text import metric_families
 
 SETTINGS = settings(
     max_examples=400, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]

@@ -14,15 +14,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from agents.noc.detector import Detector
-from bus.events import Incident, IncidentOpened, IncidentUpdated
-from evals.scoring import matches
-from evals.vm_server import VictoriaMetrics, free_port
-from sim.faults import DoubleBitError, PowerBrake
-from sim.simulator import ArtifactRates, Fault, FleetSimulator
-from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
-from telemetry.frame import EntityKind, Tick
-from telemetry.promql import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Incident, IncidentOpened, IncidentUpdated
+from gpufleet.evals.scoring import matches
+from gpufleet.evals.vm_server import VictoriaMetrics, free_port
+from gpufleet.sim.faults import DoubleBitError, PowerBrake
+from gpufleet.sim.simulator import ArtifactRates, Fault, FleetSimulator
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind, Tick
+from gpufleet.telemetry.promql import (
     PromSource,
     PromStore,
     QueryError,
@@ -33,9 +33,9 @@ from telemetry.promql import (
     promql_regex_literal,
     series_selector,
 )
-from telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
-from telemetry.topology import Cluster, Topology, build_cluster
-from telemetry.truth import GroundTruth
+from gpufleet.telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Cluster, Topology, build_cluster
+from gpufleet.telemetry.truth import GroundTruth
 
 SKIP_REASON = (
     "victoria-metrics (Debian package) not installed: run make test as root on Debian, "

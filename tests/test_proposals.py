@@ -13,22 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from agents.sre.proposals import (
+from gpufleet.agents.sre.proposals import (
     PROPOSAL_PREFIX,
     ProposalExecutor,
     ProposalRefusedError,
     propose,
     run_approved,
 )
-from bus.events import ActionResult, Event, Family, Incident, Scope, Severity
-from graph.approvals.audit import AuditLog
-from graph.approvals.breaker import BlastRadiusBreaker
-from graph.approvals.decide import DecisionRefusedError, record_decision
-from graph.approvals.gate import ApprovalGate
-from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.policy import Policy, parse_policy
-from graph.approvals.store import ApprovalStore
-from graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
+from gpufleet.bus.events import ActionResult, Event, Family, Incident, Scope, Severity
+from gpufleet.graph.approvals.audit import AuditLog
+from gpufleet.graph.approvals.breaker import BlastRadiusBreaker
+from gpufleet.graph.approvals.decide import DecisionRefusedError, record_decision
+from gpufleet.graph.approvals.gate import ApprovalGate
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.approvals.policy import Policy, parse_policy
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
 
 T0 = 1_760_000_000.0
 POLICY = """

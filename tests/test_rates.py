@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from telemetry.rates import CounterRates, OutOfOrderError
+from gpufleet.telemetry.rates import CounterRates, OutOfOrderError
 
 nan = np.nan
 

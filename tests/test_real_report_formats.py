@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bus.events import Severity
-from knowledge.index import CardIndex
-from knowledge.retrieve import Retriever
-from knowledge.store import KnowledgeBase
-from telemetry.job_log import parse_job_log
-from telemetry.kernel_log import parse_text
-from telemetry.topology import Topology, build_cluster
+from gpufleet.bus.events import Severity
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.kernel_log import parse_text
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.test_log_wiring import ISO, _diagnose, _eval, _on_node01, _recorded, _replay
 
 
@@ -127,7 +127,7 @@ HOSTLESS = ["NVRM: GPU 0000:18:00.0: GPU has fallen off the bus."]
 
 
 def test_hostless_lines_belong_to_the_only_node(tmp_path: Path) -> None:
-    from evals.recorded import load_incident
+    from gpufleet.evals.recorded import load_incident
 
     two = _recorded(tmp_path / "two", HOSTLESS)
     lost = [e for t in two.iter_ticks() for e in t.events if e.kind == "fallen_off_bus"]
@@ -202,7 +202,7 @@ def test_a_probe_failure_for_one_device_after_a_lost_gpu_is_that_gpus(topo: Topo
 
 
 def test_an_nvidia_smi_q_section_pasted_without_its_gpu_header_is_read() -> None:
-    from telemetry.nvidia_smi_q import parse_nvidia_smi_q
+    from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
 
     # the "Remapped Rows" section alone, as tickets quote it (leptonai/gpud#80), and R575's
     # deprecated reset status, which is not a reset request (Project-HAMi/HAMi#1422)

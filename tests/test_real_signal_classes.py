@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from agents.noc.detector import Detector
-from agents.pipeline import final_incidents
-from agents.sre.diagnose_core import analyze_evidence
-from bus.events import Evidence, Family, Incident, Scalar, Scope, Severity
-from knowledge.index import CardIndex
-from knowledge.retrieve import Retriever
-from knowledge.store import KnowledgeBase
-from sim.faults import DriverRegression, FaultSpecError, parse_fault_spec
-from sim.simulator import FleetSimulator
-from telemetry.frame import Tick
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.pipeline import final_incidents
+from gpufleet.agents.sre.diagnose_core import analyze_evidence
+from gpufleet.bus.events import Evidence, Family, Incident, Scalar, Scope, Severity
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.sim.faults import DriverRegression, FaultSpecError, parse_fault_spec
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.noc_frames import final
 
 NEW = "575.51.02"

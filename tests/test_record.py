@@ -12,21 +12,21 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agents.noc.detector import Detector
-from bus.events import Incident, IncidentOpened, IncidentUpdated
-from evals.format import Truth, TruthFault, load_spec
-from evals.record import RecordError, record_incident
-from evals.recorded import load_incident
-from evals.sched_events import events_from_simulation
-from evals.scoring import matches
-from evals.vm_server import VictoriaMetrics, free_port
-from sim.faults import DoubleBitError
-from sim.simulator import ArtifactRates, FleetSimulator
-from telemetry.frame import LogEvent
-from telemetry.kernel_log import format_line
-from telemetry.store_writer import VictoriaMetricsWriter
-from telemetry.topology import Topology, Workload, build_cluster
-from telemetry.truth import GroundTruth
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import Incident, IncidentOpened, IncidentUpdated
+from gpufleet.evals.format import Truth, TruthFault, load_spec
+from gpufleet.evals.record import RecordError, record_incident
+from gpufleet.evals.recorded import load_incident
+from gpufleet.evals.sched_events import events_from_simulation
+from gpufleet.evals.scoring import matches
+from gpufleet.evals.vm_server import VictoriaMetrics, free_port
+from gpufleet.sim.faults import DoubleBitError
+from gpufleet.sim.simulator import ArtifactRates, FleetSimulator
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.kernel_log import format_line
+from gpufleet.telemetry.store_writer import VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Topology, Workload, build_cluster
+from gpufleet.telemetry.truth import GroundTruth
 
 SKIP_REASON = (
     "victoria-metrics (Debian package) not installed: run make test as root on Debian, "

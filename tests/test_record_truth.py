@@ -12,10 +12,18 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bus.events import Family, Incident, IncidentOpened, Phase, Scope, Severity, incident_updated
-from bus.log import EventLog
-from cli.main import main
-from evals.vm_server import rfc3339
+from gpufleet.bus.events import (
+    Family,
+    Incident,
+    IncidentOpened,
+    Phase,
+    Scope,
+    Severity,
+    incident_updated,
+)
+from gpufleet.bus.log import EventLog
+from gpufleet.cli.main import main
+from gpufleet.evals.vm_server import rfc3339
 from tests.test_record import Store, store  # noqa: F401 (the module fixture: a DBE in a real VM)
 
 

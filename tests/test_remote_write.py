@@ -24,21 +24,26 @@ import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agents.noc.detector import Detector
-from cli.remote_write_source import RemoteWriteSource, discover, next_multiple
-from evals.vm_server import free_port
-from sim.remote_write_body import length_delimited, series, snappy_body
-from telemetry.exposition import _ALL, ParsedExposition, parse_exposition, render_exposition
-from telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
-from telemetry.frame import EntityKind, Frame
-from telemetry.remote_write import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.cli.remote_write_source import RemoteWriteSource, discover, next_multiple
+from gpufleet.evals.vm_server import free_port
+from gpufleet.sim.remote_write_body import length_delimited, series, snappy_body
+from gpufleet.telemetry.exposition import (
+    _ALL,
+    ParsedExposition,
+    parse_exposition,
+    render_exposition,
+)
+from gpufleet.telemetry.fields import DCGM_INT32_BLANK, GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind, Frame
+from gpufleet.telemetry.remote_write import (
     RemoteWriteError,
     RemoteWriteIngest,
     decompress,
     remote_write_app,
 )
-from telemetry.topology import Topology, build_cluster
-from telemetry.vmjson import gpu_labels
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.vmjson import gpu_labels
 
 TOPO = Topology([build_cluster(racks=1, nodes_per_rack=2)])
 T0_MS = 1_764_000_000_000  # 2025-11: a 6-byte varint, as every current timestamp

@@ -21,13 +21,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from evals.vm_server import free_port
-from service.config import TelemetryConfig
-from sim.simulator import FleetSimulator
-from telemetry.exposition import render_exposition
-from telemetry.fields import GPU_FIELD_NAMES
-from telemetry.frame import EntityKind
-from telemetry.topology import Topology, build_cluster
+from gpufleet.evals.vm_server import free_port
+from gpufleet.service.config import TelemetryConfig
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import EntityKind
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.test_remote_write import SKIP_REASON, _served_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ def watch(port: int, tmp: Path) -> Iterator[tuple[subprocess.Popen[bytes], Outpu
     env["PYTHONPATH"] = str(ROOT)
     proc = subprocess.Popen(
         [
-            *(sys.executable, "-m", "cli", "watch"),
+            *(sys.executable, "-m", "gpufleet.cli", "watch"),
             *("--source", f"remote-write:127.0.0.1:{port}", "--interval", "1"),
             *("--config", str(noc), "--events-db", str(tmp / "events.db")),
         ],

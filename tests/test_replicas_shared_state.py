@@ -19,9 +19,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from graph.shadow.ledger import ShadowLedger
-from graph.state.url import PostgresUrl
-from service.slack.state import SlackState
+from gpufleet.graph.shadow.ledger import ShadowLedger
+from gpufleet.graph.state.url import PostgresUrl
+from gpufleet.service.slack.state import SlackState
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
 from tests.postgres_server import PostgresServer, postgres_fixture
 from tests.serve_process import TOKENS, Served, start_serve, wait_for, write_config

@@ -17,16 +17,16 @@ import yaml
 from pydantic import BaseModel
 from vcr.errors import CannotOverwriteExistingCassetteException  # type: ignore[import-untyped]
 
-from agents.sre.prompts import (
+from gpufleet.agents.sre.prompts import (
     DATA_BEGIN,
     DATA_END,
     RERANK_SYSTEM,
     data_block,
     rerank_user_message,
 )
-from agents.sre.rerank import MAX_CANDIDATES, RerankOutcome, answer_schema, rerank
-from bus.events import Evidence
-from graph.models.chat import ModelAnswer, OllamaModel, OpenAICompatModel, parse_answer
+from gpufleet.agents.sre.rerank import MAX_CANDIDATES, RerankOutcome, answer_schema, rerank
+from gpufleet.bus.events import Evidence
+from gpufleet.graph.models.chat import ModelAnswer, OllamaModel, OpenAICompatModel, parse_answer
 from tests import rerank_scenarios as sc
 from tests.model_cassettes import REPLAY_BASE_URL, REPLAY_OLLAMA_URL, cassette, model_server
 from tests.ollama_shim import OllamaShim

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from agents.sre.plan import NOT_CONFIGURED, render_steps
-from agents.sre.runbook_check import SAMPLE_CONTEXT, check_runbook, check_runbooks, toolsets
-from knowledge.schema import Runbook, Step
-from knowledge.store import KnowledgeBase
+from gpufleet.agents.sre.plan import NOT_CONFIGURED, render_steps
+from gpufleet.agents.sre.runbook_check import (
+    SAMPLE_CONTEXT,
+    check_runbook,
+    check_runbooks,
+    toolsets,
+)
+from gpufleet.knowledge.schema import Runbook, Step
+from gpufleet.knowledge.store import KnowledgeBase
 
 
 @pytest.fixture(scope="module")

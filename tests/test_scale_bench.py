@@ -14,9 +14,9 @@ import pytest
 
 from bench import scale_bench
 from bench.loopback import _Pages, fleet_topology, render_pages
-from evals.nats_server import nats_binary
-from telemetry.exposition import parse_exposition
-from telemetry.topology import gpu_key
+from gpufleet.evals.nats_server import nats_binary
+from gpufleet.telemetry.exposition import parse_exposition
+from gpufleet.telemetry.topology import gpu_key
 
 NEEDS = "needs vmagent (Debian victoria-metrics) and nats-server; `make test` installs them"
 

@@ -14,20 +14,20 @@ from typing import Any
 import numpy as np
 import pytest
 
-from agents.noc.detector import Detector
-from bus.events import IncidentOpened
-from sim.faults import DoubleBitError
-from sim.simulator import FleetSimulator
-from telemetry.exposition import render_exposition
-from telemetry.fields import FIELDS, GPU_FIELD_NAMES, sanitize
-from telemetry.frame import EntityKind, Frame
-from telemetry.scrape import (
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import IncidentOpened
+from gpufleet.sim.faults import DoubleBitError
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.fields import FIELDS, GPU_FIELD_NAMES, sanitize
+from gpufleet.telemetry.frame import EntityKind, Frame
+from gpufleet.telemetry.scrape import (
     DcgmExporterScraper,
     ScrapeSource,
     ScrapeTarget,
     discover_topology,
 )
-from telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 TOPO = Topology([build_cluster(racks=1, nodes_per_rack=4)])
 HOSTS = TOPO.node_keys

@@ -21,8 +21,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cli.main import main
-from service.metrics import METRIC_NAMES
+from gpufleet.cli.main import main
+from gpufleet.service.metrics import METRIC_NAMES
 from tests.alertmanager_server import alertmanager, needs_am
 from tests.serve_process import TOKENS, Served, start_serve, wait_for, write_config
 

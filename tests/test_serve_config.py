@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
-from service.config import ServeConfigError, load_serve_config
+from gpufleet.cli.main import main
+from gpufleet.service.config import ServeConfigError, load_serve_config
 
 ROOT = Path(__file__).resolve().parent.parent
 

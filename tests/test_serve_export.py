@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cli.main import main
-from service.metrics import METRIC_NAMES
-from telemetry.fields import ALL_FIELDS, FIELD_ALIASES
+from gpufleet.cli.main import main
+from gpufleet.service.metrics import METRIC_NAMES
+from gpufleet.telemetry.fields import ALL_FIELDS, FIELD_ALIASES
 
 SERIES = re.compile(r"\b(DCGM_[A-Z0-9_]+|gpufleet_[a-z0-9_]+)\b")
 KNOWN = set(METRIC_NAMES) | set(ALL_FIELDS) | set(FIELD_ALIASES)

@@ -9,24 +9,24 @@ import asyncio
 import json
 from pathlib import Path
 
-from agents.sre.config import MetricsStoreConfig, SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.runtime import build_runtime
-from bus.events import Event, RecommendationIssued
-from bus.log import EventLog
-from bus.memory import InProcessBus
-from evals.vm_server import VictoriaMetrics
-from graph.approvals.policy import Policy
-from service.auth import TokenTable
-from service.config import LoadedConfig, ServeConfig, perf_enabled
-from service.context import ServiceContext
-from service.incidents import IncidentBook
-from service.plugins import perf_plugin
-from service.runner import PluginInputs
-from sim.faults import DataloaderStall
-from sim.simulator import FleetSimulator
-from telemetry.store_writer import VictoriaMetricsWriter
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.sre.config import MetricsStoreConfig, SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.runtime import build_runtime
+from gpufleet.bus.events import Event, RecommendationIssued
+from gpufleet.bus.log import EventLog
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.graph.approvals.policy import Policy
+from gpufleet.service.auth import TokenTable
+from gpufleet.service.config import LoadedConfig, ServeConfig, perf_enabled
+from gpufleet.service.context import ServiceContext
+from gpufleet.service.incidents import IncidentBook
+from gpufleet.service.plugins import perf_plugin
+from gpufleet.service.runner import PluginInputs
+from gpufleet.sim.faults import DataloaderStall
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.store_writer import VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Topology, build_cluster
 
 
 def _inputs(tmp: Path, url: str | None, topo: Topology, end: float) -> PluginInputs:

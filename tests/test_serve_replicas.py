@@ -15,9 +15,9 @@ from typing import Any
 
 import httpx
 
-from graph.approvals.audit import AuditLog
-from graph.approvals.ledger import ExecutionLedger
-from graph.state.url import PostgresUrl
+from gpufleet.graph.approvals.audit import AuditLog
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.state.url import PostgresUrl
 from tests.postgres_server import PostgresServer, postgres_fixture  # noqa: F401 (fixture)
 from tests.serve_process import TOKENS, Served, start_serve, wait_for, write_config
 from tests.test_serve import approval_of, incident_for, webhook_payload, xid79

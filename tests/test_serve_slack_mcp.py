@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from service.slack.render import APPROVE_ACTION
+from gpufleet.service.slack.render import APPROVE_ACTION
 from tests.alertmanager_server import alertmanager, needs_am
 from tests.serve_process import TOKENS, Served, start_serve, write_config
 from tests.slack_standin import (

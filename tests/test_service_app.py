@@ -14,7 +14,7 @@ from fastapi import APIRouter
 from starlette.responses import PlainTextResponse
 from starlette.types import Receive, Scope, Send
 
-from bus.events import (
+from gpufleet.bus.events import (
     Gain,
     Incident,
     Phase,
@@ -24,16 +24,16 @@ from bus.events import (
     incident_opened,
     incident_updated,
 )
-from bus.log import EventLog
-from bus.memory import InProcessBus
-from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.policy import Approver, Policy
-from graph.approvals.store import ApprovalRequest, ApprovalStore
-from service.app import create_app
-from service.auth import TokenTable
-from service.context import ServiceContext
-from service.incidents import IncidentBook
-from service.server import HttpServer
+from gpufleet.bus.log import EventLog
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.approvals.policy import Approver, Policy
+from gpufleet.graph.approvals.store import ApprovalRequest, ApprovalStore
+from gpufleet.service.app import create_app
+from gpufleet.service.auth import TokenTable
+from gpufleet.service.context import ServiceContext
+from gpufleet.service.incidents import IncidentBook
+from gpufleet.service.server import HttpServer
 
 NOW = 1_790_000_000.0
 TOKENS = {"tok-alice": "alice", "tok-carol": "carol"}

@@ -9,12 +9,12 @@ import io
 import json
 from pathlib import Path
 
-from cli.main import main
-from graph.approvals.audit import AuditLog
-from graph.approvals.gate import SHADOW_NOTE
+from gpufleet.cli.main import main
+from gpufleet.graph.approvals.audit import AuditLog
+from gpufleet.graph.approvals.gate import SHADOW_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 
 
 def run(*argv: str) -> str:

@@ -13,23 +13,23 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agents.sre.proposals import propose, run_approved
-from bus.log import EventLog
-from bus.memory import InProcessBus
-from graph.approvals.audit import AuditLog
-from graph.approvals.breaker import BlastRadiusBreaker
-from graph.approvals.decide import record_decision
-from graph.approvals.gate import SHADOW_NOTE, ActionContext, ApprovalGate
-from graph.approvals.ledger import ExecutionLedger
-from graph.approvals.policy import Policy, PolicyError, parse_policy
-from graph.approvals.store import ApprovalStore
-from graph.shadow.ledger import ShadowLedger
-from graph.tools import ToolCall, ToolRegistry
-from service.app import create_app
-from service.auth import TokenTable
-from service.context import ServiceContext
-from service.incidents import IncidentBook
-from service.server import HttpServer
+from gpufleet.agents.sre.proposals import propose, run_approved
+from gpufleet.bus.log import EventLog
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.graph.approvals.audit import AuditLog
+from gpufleet.graph.approvals.breaker import BlastRadiusBreaker
+from gpufleet.graph.approvals.decide import record_decision
+from gpufleet.graph.approvals.gate import SHADOW_NOTE, ActionContext, ApprovalGate
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.approvals.policy import Policy, PolicyError, parse_policy
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.shadow.ledger import ShadowLedger
+from gpufleet.graph.tools import ToolCall, ToolRegistry
+from gpufleet.service.app import create_app
+from gpufleet.service.auth import TokenTable
+from gpufleet.service.context import ServiceContext
+from gpufleet.service.incidents import IncidentBook
+from gpufleet.service.server import HttpServer
 from tests.test_proposals import T0, incident, side_effect_tools
 
 SHADOW = """

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.executors.slurm import parse_nodes
-from graph.shadow.compare import compare
-from graph.shadow.ledger import ShadowLedger
-from graph.shadow.observe import (
+from gpufleet.graph.executors.slurm import parse_nodes
+from gpufleet.graph.shadow.compare import compare
+from gpufleet.graph.shadow.ledger import ShadowLedger
+from gpufleet.graph.shadow.observe import (
     KubectlEventsFile,
     NodeEventSource,
     ShadowInputError,
@@ -19,7 +19,7 @@ from graph.shadow.observe import (
     slurm_sightings,
     ticket_actions,
 )
-from graph.shadow.records import OperatorAction, ProposedAction
+from gpufleet.graph.shadow.records import OperatorAction, ProposedAction
 from tests.test_slurm_executor import NODE_GPUFLEET_DRAINING, NODE_HUMAN_DRAINED
 
 T0 = 1_780_000_000.0

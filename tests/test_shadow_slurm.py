@@ -17,22 +17,22 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.read_tools import read_tools
-from agents.sre.runtime import SreRuntime, build_runtime
-from bus.events import Event, Incident
-from cli.main import main
-from evals.recorded import load_incident
-from graph.approvals.gate import SHADOW_NOTE
-from graph.executors.runner import SubprocessRunner
-from graph.executors.slurm import SlurmExecutor, slurm_tools
-from graph.shadow.ledger import SHADOW_DB, ShadowLedger
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.agents.sre.runtime import SreRuntime, build_runtime
+from gpufleet.bus.events import Event, Incident
+from gpufleet.cli.main import main
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.gate import SHADOW_NOTE
+from gpufleet.graph.executors.runner import SubprocessRunner
+from gpufleet.graph.executors.slurm import SlurmExecutor, slurm_tools
+from gpufleet.graph.shadow.ledger import SHADOW_DB, ShadowLedger
 from tests.slurm_cluster import INSTALL_HINT, SlurmCluster, missing_binaries
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 LEAD_S = 1800.0  # the diagnosis runs this long before the operator acts
 
 pytestmark = pytest.mark.skipif(

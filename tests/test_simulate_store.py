@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 
-from cli.main import main
-from evals.vm_server import VictoriaMetrics
-from telemetry.store_writer import retention_from_metrics
+from gpufleet.cli.main import main
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.telemetry.store_writer import retention_from_metrics
 
 SMALL = ("--duration", "10m", "--racks", "1", "--nodes", "1", "--gpus", "2", "--seed", "3")
 

@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sim import faults as FX
-from sim.simulator import COL, NCOL, ArtifactRates, Fault, FleetSimulator
-from telemetry.fields import (
+from gpufleet.sim import faults as FX
+from gpufleet.sim.simulator import COL, NCOL, ArtifactRates, Fault, FleetSimulator
+from gpufleet.telemetry.fields import (
     DCGM_FP64_BLANK,
     DCGM_INT64_BLANK,
     GPU_FIELD_NAMES,
@@ -21,8 +21,8 @@ from telemetry.fields import (
     ClockEventReason,
     sanitize,
 )
-from telemetry.frame import EntityKind, LogEvent, Tick
-from telemetry.topology import Topology, WorkloadKind, build_cluster
+from gpufleet.telemetry.frame import EntityKind, LogEvent, Tick
+from gpufleet.telemetry.topology import Topology, WorkloadKind, build_cluster
 
 SEED = int(os.environ.get("GPUFLEET_TEST_SEED", "5"))
 ONSET_S = 300.0  # 20 ticks of healthy baseline before every fault

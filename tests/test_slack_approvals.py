@@ -15,10 +15,10 @@ from typing import Any
 import httpx
 import pytest
 
-from graph.approvals.decide import record_decision
-from graph.approvals.store import ApprovalStore
-from service.slack.render import APPROVE_ACTION, REJECT_ACTION
-from service.slack.wiring import SlackFrontEnd
+from gpufleet.graph.approvals.decide import record_decision
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.service.slack.render import APPROVE_ACTION, REJECT_ACTION
+from gpufleet.service.slack.wiring import SlackFrontEnd
 from tests.slack_fixtures import (
     ALICE,
     BOB,

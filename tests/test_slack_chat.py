@@ -17,11 +17,11 @@ import pytest
 from fastapi import FastAPI
 from pydantic import ValidationError
 
-from agents.chat.answer import ChatAnswer, Citation, ProposedAction, Sentence, Series
-from bus.events import DiagnosisReady, incident_opened
-from service.slack.config import SlackConfig
-from service.slack.mention import NOT_IN_A_THREAD, chat_asker, reply_text
-from service.slack.wiring import SlackFrontEnd
+from gpufleet.agents.chat.answer import ChatAnswer, Citation, ProposedAction, Sentence, Series
+from gpufleet.bus.events import DiagnosisReady, incident_opened
+from gpufleet.service.slack.config import SlackConfig
+from gpufleet.service.slack.mention import NOT_IN_A_THREAD, chat_asker, reply_text
+from gpufleet.service.slack.wiring import SlackFrontEnd
 from tests.chat_fixtures import (
     INCIDENT_ID,
     T0,

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from graph.approvals.policy import Approver, Policy
-from service.slack.bridge import approver_map
-from service.slack.config import SlackConfig, SlackConfigError
+from gpufleet.graph.approvals.policy import Approver, Policy
+from gpufleet.service.slack.bridge import approver_map
+from gpufleet.service.slack.config import SlackConfig, SlackConfigError
 
 BASE: dict[str, Any] = {
     "channel": "C0GPUFLEET",

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bus.events import ActionResult, ApprovalDecided, Severity, stable_id
-from bus.memory import InProcessBus
-from graph.approvals.store import ApprovalStore
-from service.slack.notifier import SlackNotifier, subscribe
-from service.slack.outbox import OutboxDrainer, backoff_s
-from service.slack.state import Outgoing, SlackState
+from gpufleet.bus.events import ActionResult, ApprovalDecided, Severity, stable_id
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.service.slack.notifier import SlackNotifier, subscribe
+from gpufleet.service.slack.outbox import OutboxDrainer, backoff_s
+from gpufleet.service.slack.state import Outgoing, SlackState
 from tests.slack_fixtures import (
     DRAIN,
     diagnosis,
@@ -135,7 +135,7 @@ def test_rate_limit_waits_for_retry_after(tmp_path: Path) -> None:
 
 
 async def _card(tmp: Path):  # type: ignore[no-untyped-def]
-    from service.slack.card import IncidentCard
+    from gpufleet.service.slack.card import IncidentCard
 
     return IncidentCard(incident_id="inc-node17", incident=incident())
 

@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 import yaml
 
-from bus.events import ActionResult, ApprovalDecided, Evidence, stable_id
-from graph.approvals.store import ApprovalStore
-from service.slack.card import FollowUp, IncidentCard, apply
-from service.slack.render import (
+from gpufleet.bus.events import ActionResult, ApprovalDecided, Evidence, stable_id
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.service.slack.card import FollowUp, IncidentCard, apply
+from gpufleet.service.slack.render import (
     APPROVE_ACTION,
     REJECT_ACTION,
     followup_text,
     incident_blocks,
     incident_text,
 )
-from service.slack.text import untrusted
+from gpufleet.service.slack.text import untrusted
 from tests.slack_fixtures import DRAIN, diagnosis, incident, incident_events, pending_drain
 
 DATA = Path(__file__).parent / "data"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.state.sqlite import SqliteFile
-from graph.state.url import PostgresUrl
-from service.slack.card import IncidentCard
-from service.slack.state import _SCHEMA, Outgoing, SlackState
+from gpufleet.graph.state.sqlite import SqliteFile
+from gpufleet.graph.state.url import PostgresUrl
+from gpufleet.service.slack.card import IncidentCard
+from gpufleet.service.slack.state import _SCHEMA, Outgoing, SlackState
 from tests.postgres_server import PostgresServer, postgres_fixture
 
 __all__ = ["postgres_fixture"]  # the session fixture, imported for pytest

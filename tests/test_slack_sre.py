@@ -15,18 +15,18 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
-from agents.pipeline import replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.runtime import Shared, build_runtime, replay_tools
-from agents.sre.service import SreService
-from bus.events import Event
-from bus.memory import InProcessBus
-from evals.recorded import load_incident
-from graph.approvals.policy import load_policy
-from graph.approvals.store import ApprovalStore
-from service.slack.render import APPROVE_ACTION
-from service.slack.wiring import SlackFrontEnd
+from gpufleet.agents.pipeline import replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.runtime import Shared, build_runtime, replay_tools
+from gpufleet.agents.sre.service import SreService
+from gpufleet.bus.events import Event
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.policy import load_policy
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.service.slack.render import APPROVE_ACTION
+from gpufleet.service.slack.wiring import SlackFrontEnd
 from tests.slack_fixtures import ALICE, ENV, slack_config, until
 from tests.slack_standin import (
     SlackStandIn,
@@ -39,7 +39,7 @@ from tests.slack_standin import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 POLICY_YAML = f"""
 version: 1
 approvers:

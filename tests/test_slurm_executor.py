@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from graph.executors.runner import DryRunRunner, SubprocessRunner
-from graph.executors.slurm import (
+from gpufleet.graph.executors.runner import DryRunRunner, SubprocessRunner
+from gpufleet.graph.executors.slurm import (
     SlurmExecutor,
     check_job_id,
     check_node_name,
@@ -28,8 +28,8 @@ from graph.executors.slurm import (
     slurm_tools,
     split_state,
 )
-from graph.tools import ToolRegistry
-from knowledge.schema import TOOLS
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.schema import TOOLS
 from tests.slurm_cluster import INSTALL_HINT, SlurmCluster, missing_binaries
 
 # -- captured outputs (SLURM 22.05.8, the cluster of tests/slurm_cluster.py) -------------------
@@ -386,7 +386,7 @@ def test_every_runbook_slurm_step_validates_against_its_tool() -> None:
         "port": "1",
     }
     seen = 0
-    for path in sorted(Path("knowledge/runbooks").glob("*.yaml")):
+    for path in sorted(Path("src/gpufleet/knowledge/runbooks").glob("*.yaml")):
         book = yaml.safe_load(path.read_text())
         calls = [*book["steps"], *book.get("rollback", []), book["verification"]]
         for call in calls:

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.sre.evidence import (
+from gpufleet.agents.sre.evidence import (
     FOCUS,
     HOST,
     JOB_GPUS,
@@ -19,13 +19,13 @@ from agents.sre.evidence import (
     plan_evidence,
     series_facts,
 )
-from agents.sre.findings import derive_findings
-from agents.sre.fleet import ReplayFleet
-from agents.sre.read_tools import read_tools
-from bus.events import Evidence, Family, Incident, Scalar, Scope, Severity
-from graph.tools import ToolCall, ToolRegistry, ToolResult
-from telemetry.frame import EntityKind, Frame, LogEvent, Tick
-from telemetry.topology import Topology, Workload, WorkloadKind, build_cluster
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.bus.events import Evidence, Family, Incident, Scalar, Scope, Severity
+from gpufleet.graph.tools import ToolCall, ToolRegistry, ToolResult
+from gpufleet.telemetry.frame import EntityKind, Frame, LogEvent, Tick
+from gpufleet.telemetry.topology import Topology, Workload, WorkloadKind, build_cluster
 
 T0 = 1_700_000_000.0
 OPENED = T0 + LOOKBACK_S
@@ -359,7 +359,7 @@ def test_plan_covers_every_layer_and_reads_only(topology: Topology) -> None:
 
 
 def test_change_log_file_reports_changes_in_the_window_and_bad_lines(tmp_path: Path) -> None:
-    from agents.sre.fleet import ChangeLogFile
+    from gpufleet.agents.sre.fleet import ChangeLogFile
 
     log = tmp_path / "changes.jsonl"
     log.write_text(

@@ -18,22 +18,22 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.runtime import (
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.runtime import (
     build_runtime,
     replay_tools,
 )
-from bus.events import Event, IncidentUpdated
-from cli.main import main
-from cli.sre import fleet_for_origin, load_origin, open_runtime
-from evals.recorded import load_incident
-from graph.approvals.audit import AuditLog
-from graph.approvals.store import ApprovalStore
+from gpufleet.bus.events import Event, IncidentUpdated
+from gpufleet.cli.main import main
+from gpufleet.cli.sre import fleet_for_origin, load_origin, open_runtime
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.audit import AuditLog
+from gpufleet.graph.approvals.store import ApprovalStore
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 
 
 def run_cli(*argv: str) -> tuple[int, str]:
@@ -104,7 +104,7 @@ def _start_waiting_agent(state: Path) -> tuple[subprocess.Popen[str], str]:
         [
             sys.executable,
             "-m",
-            "cli.main",
+            "gpufleet.cli.main",
             "diagnose",
             str(DBE),
             "--state-dir",
@@ -168,7 +168,7 @@ def test_approval_survives_kill_9_and_executes_exactly_once(tmp_path: Path) -> N
     threads = {r[0] for r in db.execute("SELECT DISTINCT thread_id FROM checkpoints")}
     db.close()
     assert len(threads) == 1
-    from agents.sre.config import SreConfig
+    from gpufleet.agents.sre.config import SreConfig
 
     thread = threads.pop()
     origin = load_origin(state, thread)
@@ -351,8 +351,8 @@ def test_two_processes_resuming_one_thread_run_the_step_once(tmp_path: Path) -> 
 
 
 def test_the_ledger_lets_one_claim_win_and_remembers_the_result(tmp_path: Path) -> None:
-    from graph.approvals.ledger import ExecutionLedger
-    from graph.tools import ToolResult
+    from gpufleet.graph.approvals.ledger import ExecutionLedger
+    from gpufleet.graph.tools import ToolResult
 
     a, b = ExecutionLedger(tmp_path / "x.db"), ExecutionLedger(tmp_path / "x.db")
     try:

@@ -22,15 +22,15 @@ import pytest
 
 pytest.importorskip("kubernetes", reason="the kubernetes client is a gpufleet dependency")
 
-from agents.sre.diagnose_core import CoreDiagnosis, analyze_evidence
-from agents.sre.evidence import evidence_from_results, plan_evidence
-from agents.sre.k8s_reads import KubeReads, k8s_read_tools
-from bus.events import Evidence, Family, Incident, Scope, Severity
-from graph.executors.k8s_client import k8s_executor
-from graph.executors.k8s_config import KubernetesConfig
-from graph.tools import ToolRegistry
-from knowledge.retrieve import Retriever
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.sre.diagnose_core import CoreDiagnosis, analyze_evidence
+from gpufleet.agents.sre.evidence import evidence_from_results, plan_evidence
+from gpufleet.agents.sre.k8s_reads import KubeReads, k8s_read_tools
+from gpufleet.bus.events import Evidence, Family, Incident, Scope, Severity
+from gpufleet.graph.executors.k8s_client import k8s_executor
+from gpufleet.graph.executors.k8s_config import KubernetesConfig
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.kube_api import Cluster, KubeApi, node_object, oom_killed, pod_object
 from tests.test_k8s_evidence import NVML_MISMATCH, admission_error, event, system_oom
 from tests.test_sre_scoring import kb, retriever

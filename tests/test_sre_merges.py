@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from agents.noc.correlator import CrossRackCorrelator
-from agents.sre.config import SreConfig
-from agents.sre.merges import IncidentMerges
-from agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_tools
-from agents.sre.service import SreService
-from bus.events import (
+from gpufleet.agents.noc.correlator import CrossRackCorrelator
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.merges import IncidentMerges
+from gpufleet.agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_tools
+from gpufleet.agents.sre.service import SreService
+from gpufleet.bus.events import (
     ActionProposed,
     ApprovalDecided,
     DiagnosisReady,
@@ -31,13 +31,13 @@ from bus.events import (
     IncidentUpdated,
     incident_opened,
 )
-from bus.jetstream import JetStreamBus
-from bus.memory import InProcessBus
-from bus.protocol import Bus
-from evals.nats_server import INSTALL_HINT, nats_binary
-from evals.recorded import load_incident
-from graph.approvals.store import WITHDRAWN_BY
-from graph.checkpoint import open_checkpointer
+from gpufleet.bus.jetstream import JetStreamBus
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.bus.protocol import Bus
+from gpufleet.evals.nats_server import INSTALL_HINT, nats_binary
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.store import WITHDRAWN_BY
+from gpufleet.graph.checkpoint import open_checkpointer
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server
 from tests.test_sre_service import DBE, Recorded, recorded, runtime_for, shared
 

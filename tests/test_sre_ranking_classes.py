@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from agents.sre.diagnose_core import analyze_evidence
-from agents.sre.scoring import rank_hypotheses
-from bus.events import Evidence, Family, Finding, Incident, Scalar, Scope, Severity
-from knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS, is_finding
-from knowledge.index import CardIndex
-from knowledge.retrieve import Hit, Retriever
-from knowledge.schema import Checks
-from knowledge.store import KnowledgeBase
-from knowledge.symptoms import is_symptom
+from gpufleet.agents.sre.diagnose_core import analyze_evidence
+from gpufleet.agents.sre.scoring import rank_hypotheses
+from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope, Severity
+from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS, is_finding
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Hit, Retriever
+from gpufleet.knowledge.schema import Checks
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.knowledge.symptoms import is_symptom
 
 GPU = "node-02/gpu3"
 

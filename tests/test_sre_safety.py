@@ -21,21 +21,21 @@ import yaml
 from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import BaseModel
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.runner import RunReport
-from agents.sre.runtime import (
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.runner import RunReport
+from gpufleet.agents.sre.runtime import (
     SreRuntime,
     build_runtime,
     replay_tools,
 )
-from bus.events import Event, Incident
-from evals.recorded import load_incident
-from graph.models.chat import ModelAnswer
+from gpufleet.bus.events import Event, Incident
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.models.chat import ModelAnswer
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 CORPUS = yaml.safe_load((Path(__file__).parent / "data" / "injection_corpus.yaml").read_text())[
     "attempts"
 ]

@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from agents.sre.diagnose_core import diagnose_deterministic
-from agents.sre.fleet import ReplayFleet
-from agents.sre.read_tools import read_tools
-from agents.sre.scoring import CHECK, rank_hypotheses
-from bus.events import Evidence, Family, Finding, Incident, Scope, Severity
-from graph.tools import ToolRegistry
-from knowledge.index import CardIndex
-from knowledge.retrieve import Hit, Retriever
-from knowledge.schema import Card, Checks
-from knowledge.store import KnowledgeBase
+from gpufleet.agents.sre.diagnose_core import diagnose_deterministic
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.agents.sre.scoring import CHECK, rank_hypotheses
+from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scope, Severity
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Hit, Retriever
+from gpufleet.knowledge.schema import Card, Checks
+from gpufleet.knowledge.store import KnowledgeBase
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -155,11 +155,11 @@ def retriever(kb: KnowledgeBase) -> Retriever:
 
 
 def test_suite_fan_failure_diagnosed_end_to_end(retriever: Retriever) -> None:
-    from agents.noc.detector import Detector
-    from bus.events import IncidentOpened, IncidentUpdated
-    from evals.recorded import load_incident
+    from gpufleet.agents.noc.detector import Detector
+    from gpufleet.bus.events import IncidentOpened, IncidentUpdated
+    from gpufleet.evals.recorded import load_incident
 
-    folder = REPO / "evals" / "suite" / "fan-failure-1"
+    folder = REPO / "src" / "gpufleet" / "evals" / "suite" / "fan-failure-1"
     li = load_incident(folder, folder.parent / ".cache")
     ticks = list(li.iter_ticks())
     det = Detector(li.topology)

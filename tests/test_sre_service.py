@@ -15,19 +15,19 @@ from typing import Any
 
 import pytest
 
-from agents.pipeline import replay_noc
-from agents.sre.config import SreConfig, load_sre_config
-from agents.sre.fleet import ReplayFleet
-from agents.sre.graph import thread_id_for
-from agents.sre.live import SharedReplayFleet, live_wiring
-from agents.sre.runtime import (
+from gpufleet.agents.pipeline import replay_noc
+from gpufleet.agents.sre.config import SreConfig, load_sre_config
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.graph import thread_id_for
+from gpufleet.agents.sre.live import SharedReplayFleet, live_wiring
+from gpufleet.agents.sre.runtime import (
     Shared,
     SreRuntime,
     build_runtime,
     replay_tools,
 )
-from agents.sre.service import SreService
-from bus.events import (
+from gpufleet.agents.sre.service import SreService
+from gpufleet.bus.events import (
     ActionProposed,
     ActionResult,
     ApprovalDecided,
@@ -39,15 +39,15 @@ from bus.events import (
     Severity,
     incident_updated,
 )
-from bus.memory import InProcessBus
-from cli.main import main
-from evals.recorded import load_incident
-from graph.approvals.store import ApprovalStore
-from graph.checkpoint import open_checkpointer
-from graph.tools import Tool, ToolResult
+from gpufleet.bus.memory import InProcessBus
+from gpufleet.cli.main import main
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.checkpoint import open_checkpointer
+from gpufleet.graph.tools import Tool, ToolResult
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 
 
 @dataclass
@@ -391,7 +391,7 @@ def test_live_wiring_without_servers_says_what_is_missing(recorded: Recorded) ->
     assert "slurm.drain_node" not in names  # no scheduler configured: no SLURM changes
     assert wiring.sources["metrics"] == "not configured"
     tool = next(t for t in wiring.tools if t.name == "kernel_log.search")
-    from graph.tools import ToolRegistry
+    from gpufleet.graph.tools import ToolRegistry
 
     res = ToolRegistry([tool]).call("kernel_log.search", {"start": 0, "end": 10})
     assert res.status == "error" and "kernel_log" in (res.error or "")

@@ -10,27 +10,27 @@ from pathlib import Path
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.pipeline import final_incidents, replay_noc
-from agents.sre.config import SreConfig
-from agents.sre.fleet import ReplayFleet
-from agents.sre.read_tools import read_tools
-from agents.sre.runtime import (
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.agents.sre.runtime import (
     SreRuntime,
     build_runtime,
 )
-from bus.events import Event
-from evals.recorded import load_incident
-from graph.approvals.gate import ActionContext
-from graph.approvals.store import ApprovalStore
-from graph.executors.config import ExecutorsConfig, RemoteConfig
-from graph.executors.registry import executor_tools
-from graph.executors.runner import DryRunRunner, SubprocessRunner
-from graph.executors.slurm import SlurmExecutor, slurm_tools
-from graph.tools import ToolCall
+from gpufleet.bus.events import Event
+from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.gate import ActionContext
+from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.executors.config import ExecutorsConfig, RemoteConfig
+from gpufleet.graph.executors.registry import executor_tools
+from gpufleet.graph.executors.runner import DryRunRunner, SubprocessRunner
+from gpufleet.graph.executors.slurm import SlurmExecutor, slurm_tools
+from gpufleet.graph.tools import ToolCall
 from tests.slurm_cluster import INSTALL_HINT, SlurmCluster, missing_binaries
 
 ROOT = Path(__file__).resolve().parents[1]
-DBE = ROOT / "evals" / "examples" / "dbe-recorded"
+DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 
 pytestmark = pytest.mark.skipif(
     bool(missing_binaries()), reason=f"SLURM daemons not installed: {INSTALL_HINT}"

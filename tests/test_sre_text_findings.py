@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.sre.evidence import number_evidence, text_evidence
-from agents.sre.findings import derive_findings
-from agents.sre.node_evidence import EvidenceFileReport, StaticEvidence
-from bus.events import Family, Incident, Scope, Severity
-from graph.tools import ToolCall, ToolResult
-from telemetry.dcgm_diag import parse_dcgm_diag
-from telemetry.fabric_manager import parse_fabric_manager
-from telemetry.ib_counters import parse_ib_counters
-from telemetry.job_log import parse_job_log
-from telemetry.nvidia_smi_q import parse_nvidia_smi_q
-from telemetry.text_evidence import TextParse
+from gpufleet.agents.sre.evidence import number_evidence, text_evidence
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.node_evidence import EvidenceFileReport, StaticEvidence
+from gpufleet.bus.events import Family, Incident, Scope, Severity
+from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.telemetry.dcgm_diag import parse_dcgm_diag
+from gpufleet.telemetry.fabric_manager import parse_fabric_manager
+from gpufleet.telemetry.ib_counters import parse_ib_counters
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
+from gpufleet.telemetry.text_evidence import TextParse
 
 CORPUS = Path(__file__).parent / "data" / "evidence_corpus"
 

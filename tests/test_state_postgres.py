@@ -22,18 +22,18 @@ from typing import Any
 
 import pytest
 
-from agents.sre.config import SreConfig
-from cli.main import main
-from graph.approvals.audit import AuditLog
-from graph.approvals.decide import DecisionRefusedError, record_decision
-from graph.approvals.ledger import ExecutionLedger, LedgerError
-from graph.approvals.policy import Policy
-from graph.approvals.store import ApprovalStore, StoreError
-from graph.checkpoint import open_checkpointer
-from graph.state.database import Location
-from graph.state.layout import StateLayout
-from graph.state.url import PostgresUrl, StateUrlError, parse_state_url
-from graph.tools import ToolResult
+from gpufleet.agents.sre.config import SreConfig
+from gpufleet.cli.main import main
+from gpufleet.graph.approvals.audit import AuditLog
+from gpufleet.graph.approvals.decide import DecisionRefusedError, record_decision
+from gpufleet.graph.approvals.ledger import ExecutionLedger, LedgerError
+from gpufleet.graph.approvals.policy import Policy
+from gpufleet.graph.approvals.store import ApprovalStore, StoreError
+from gpufleet.graph.checkpoint import open_checkpointer
+from gpufleet.graph.state.database import Location
+from gpufleet.graph.state.layout import StateLayout
+from gpufleet.graph.state.url import PostgresUrl, StateUrlError, parse_state_url
+from gpufleet.graph.tools import ToolResult
 from tests.postgres_server import (  # noqa: F401 (fixtures)
     PostgresServer,
     postgres_fixture,
@@ -170,8 +170,8 @@ def test_two_front_ends_deciding_at_once_one_wins_the_other_gets_the_conflict(
 
 HOLDER = """\
 import os, sys, time
-from graph.approvals.ledger import ExecutionLedger
-from graph.state.url import PostgresUrl
+from gpufleet.graph.approvals.ledger import ExecutionLedger
+from gpufleet.graph.state.url import PostgresUrl
 ledger = ExecutionLedger(PostgresUrl(sys.argv[1]))
 assert ledger.claim("ap-kill", 1.0, tool="slurm.drain_node", node="gpu-0007")
 print("claimed", flush=True)

@@ -9,19 +9,19 @@ from pathlib import Path
 import pytest
 import yaml
 
-from evals.static_rules import (
+from gpufleet.evals.static_rules import (
     STATIC_RULES_YAML,
     ServerUnavailable,
     StaticAlert,
     alerts_from_export,
     static_rules_alerts,
 )
-from sim.faults import DoubleBitError, FanFailure
-from sim.simulator import Fault, FleetSimulator
-from telemetry.fields import DCGM_FP64_BLANK, DCGM_INT64_BLANK, GPU_FIELD_NAMES
-from telemetry.frame import Tick
-from telemetry.topology import Topology, WorkloadKind, build_cluster
-from telemetry.vmjson import write_vm_jsonl
+from gpufleet.sim.faults import DoubleBitError, FanFailure
+from gpufleet.sim.simulator import Fault, FleetSimulator
+from gpufleet.telemetry.fields import DCGM_FP64_BLANK, DCGM_INT64_BLANK, GPU_FIELD_NAMES
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.topology import Topology, WorkloadKind, build_cluster
+from gpufleet.telemetry.vmjson import write_vm_jsonl
 
 needs_servers = pytest.mark.skipif(
     shutil.which("victoria-metrics") is None or shutil.which("vmalert") is None,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from telemetry.topology import (
+from gpufleet.telemetry.topology import (
     SKU_ALIASES,
     SKUS,
     Cluster,

@@ -11,15 +11,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evals.vm_server import (
+from gpufleet.evals.vm_server import (
     ServerUnavailable,
     VictoriaMetrics,
     process_state,
     run_vmalert_replay,
 )
-from sim.simulator import ArtifactRates, FleetSimulator
-from telemetry.topology import Topology, build_cluster
-from telemetry.vmjson import read_vm_jsonl, write_vm_jsonl
+from gpufleet.sim.simulator import ArtifactRates, FleetSimulator
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.vmjson import read_vm_jsonl, write_vm_jsonl
 
 SKIP_REASON = (
     "victoria-metrics (Debian package) not installed: run make test as root on Debian, "

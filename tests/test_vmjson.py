@@ -8,10 +8,10 @@ import json
 import numpy as np
 import pytest
 
-from sim.simulator import ArtifactRates, FleetSimulator
-from telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, UINT32_NOT_SUPPORTED
-from telemetry.frame import EntityKind, Frame, Tick
-from telemetry.topology import (
+from gpufleet.sim.simulator import ArtifactRates, FleetSimulator
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES, NODE_FIELD_NAMES, UINT32_NOT_SUPPORTED
+from gpufleet.telemetry.frame import EntityKind, Frame, Tick
+from gpufleet.telemetry.topology import (
     Cluster,
     Gpu,
     Node,
@@ -20,7 +20,7 @@ from telemetry.topology import (
     Workload,
     build_cluster,
 )
-from telemetry.vmjson import (
+from gpufleet.telemetry.vmjson import (
     MODEL_NAMES,
     VmRead,
     read_vm_jsonl,
@@ -489,7 +489,7 @@ def test_deep_nesting_and_non_string_labels_are_bad_lines() -> None:
 
 
 def test_line_and_label_limits_and_the_one_error_type() -> None:
-    from telemetry import vmjson as V
+    from gpufleet.telemetry import vmjson as V
 
     long_label = vm_line("DCGM_FI_DEV_GPU_TEMP", "50", str(T0), pod="p" * (V.MAX_LABEL_CHARS + 1))
     read = read_vm_jsonl([long_label, "x" * (V.MAX_LINE_CHARS + 1), b"\xff\xfe"])  # type: ignore[list-item]

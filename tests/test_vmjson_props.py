@@ -11,8 +11,13 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from telemetry.fields import EXTENDED_GPU_FIELD_NAMES, FIELDS, GPU_FIELD_NAMES, KEYED_FIELDS
-from telemetry.vmjson import VmJsonError, read_vm_jsonl
+from gpufleet.telemetry.fields import (
+    EXTENDED_GPU_FIELD_NAMES,
+    FIELDS,
+    GPU_FIELD_NAMES,
+    KEYED_FIELDS,
+)
+from gpufleet.telemetry.vmjson import VmJsonError, read_vm_jsonl
 
 SETTINGS = settings(
     max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from agents.noc.coverage import coverage
-from cli.main import main
-from sim.simulator import FleetSimulator
-from telemetry.exposition import render_exposition
-from telemetry.fields import GPU_FIELD_NAMES
-from telemetry.topology import Topology, build_cluster
+from gpufleet.agents.noc.coverage import coverage
+from gpufleet.cli.main import main
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.fields import GPU_FIELD_NAMES
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.test_scrape import Exporters
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +69,14 @@ def test_watch_says_once_which_rules_the_exporter_leaves_blind(
 
 def test_an_unreachable_exporter_is_one_error_line() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "cli.main", "watch", "--source", "dcgm:http://127.0.0.1:9/metrics"],
+        [
+            sys.executable,
+            "-m",
+            "gpufleet.cli.main",
+            "watch",
+            "--source",
+            "dcgm:http://127.0.0.1:9/metrics",
+        ],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         capture_output=True,

@@ -20,15 +20,15 @@ from typing import Any
 import httpx
 import pytest
 
-from cli.main import main
-from evals.vm_server import VictoriaMetrics
-from sim.faults import DoubleBitError, RowRemapFailure
-from sim.simulator import FleetSimulator
-from telemetry.exposition import render_exposition
-from telemetry.frame import LogEvent
-from telemetry.kernel_log import format_line
-from telemetry.store_writer import VictoriaMetricsWriter
-from telemetry.topology import Topology, build_cluster
+from gpufleet.cli.main import main
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.sim.faults import DoubleBitError, RowRemapFailure
+from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.kernel_log import format_line
+from gpufleet.telemetry.store_writer import VictoriaMetricsWriter
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.alertmanager_server import AM_BINARY, alertmanager, free_port
 from tests.test_scrape import Exporters
 

@@ -27,7 +27,7 @@ def _watch_argv(state: Path, speed: str, duration: str = "3.25h") -> list[str]:
     return [
         sys.executable,
         "-m",
-        "cli",
+        "gpufleet.cli",
         "watch",
         "--source",
         "sim",
@@ -98,7 +98,7 @@ def test_piped_watch_prints_plain_state_changes_a_status_and_a_summary(tmp_path:
     )
     # the diagnosis is found by incident id from a later command
     later = subprocess.run(
-        [sys.executable, "-m", "cli", "diagnose", incident_id, "--state-dir", str(state)],
+        [sys.executable, "-m", "gpufleet.cli", "diagnose", incident_id, "--state-dir", str(state)],
         cwd=tmp_path,
         env=_env(),
         capture_output=True,

@@ -23,8 +23,8 @@ from typing import Any
 import httpx
 import pytest
 
-from evals.vm_server import VictoriaMetrics
-from service.web.page import ASSETS, CONTENT_SECURITY_POLICY, INDEX
+from gpufleet.evals.vm_server import VictoriaMetrics
+from gpufleet.service.web.page import ASSETS, CONTENT_SECURITY_POLICY, INDEX
 from tests.serve_process import TOKENS, Served, start_serve, wait_for, write_config
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -32,7 +32,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
 )
-STATIC = Path(__file__).resolve().parent.parent / "service" / "web" / "static"
+STATIC = Path(__file__).resolve().parent.parent / "src" / "gpufleet" / "service" / "web" / "static"
 HOSTILE = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>'
 WAIT_MS = 60_000  # a bound that only ends a hung test; every wait is for a condition
 
@@ -197,7 +197,7 @@ def test_the_script_never_writes_markup_and_the_page_has_no_inline_code() -> Non
 def test_the_wheel_ships_every_file_the_page_serves() -> None:
     """pyproject's package data names each static file (a wheel without them serves 404s)."""
     config = tomllib.loads((STATIC.parent.parent.parent / "pyproject.toml").read_text())
-    globs = config["tool"]["setuptools"]["package-data"]["service.web"]
+    globs = config["tool"]["setuptools"]["package-data"]["gpufleet.service.web"]
     shipped = {f.name for f in STATIC.iterdir() if any(f.match(g) for g in globs)}
     assert shipped == {f.name for f in STATIC.iterdir()}
     assert {INDEX, *ASSETS} == shipped, "served files and the folder agree"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bus.events import Family, Severity
-from knowledge import xid
-from knowledge.xid import XidCategory, XidVerdict, catalog, classify, describe, lookup
+from gpufleet.bus.events import Family, Severity
+from gpufleet.knowledge import xid
+from gpufleet.knowledge.xid import XidCategory, XidVerdict, catalog, classify, describe, lookup
 
 REFERENCE_MD = Path(__file__).parents[2] / "shared" / "reference" / "xid_catalog.md"
 _ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*`?([^|`]+?)`?\s*\|", re.MULTILINE)

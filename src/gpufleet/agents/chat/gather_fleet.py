@@ -1,0 +1,409 @@
+"""The intents that read the fleet and the knowledge base: Xids, approvals, changes, metric
+history, waste, why something was drained, proposals and plain knowledge questions (see
+:mod:`agents.chat.gather` for the shape of what each returns)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from gpufleet.agents.chat.answer import Series
+from gpufleet.agents.chat.gather import (
+    DEFAULT_CHANGES_S,
+    DEFAULT_METRICS_S,
+    DEFAULT_WASTE_S,
+    DRAIN_LOOKBACK_S,
+    MAX_LISTED,
+    Gathered,
+    _none_found,
+    _say_approval,
+    _scheduler_state,
+    _targets,
+    describe_incident,
+    minutes,
+    t,
+    touches,
+    utc,
+)
+from gpufleet.agents.chat.intents import Intent
+from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
+from gpufleet.graph.approvals.store import ApprovalRecord
+from gpufleet.knowledge import xid as xid_catalog
+
+MAX_METRICS_S = 7 * 86400.0  # raw samples: a week at most (agents.sre.read_tools)
+_ACTION_TOOLS = {
+    "drain_node": "slurm.drain_node",
+    "resume_node": "slurm.resume_node",
+    "reset_gpu": "nvidia_smi.reset_gpu",
+}
+# NVIDIA's resolution buckets (knowledge.xid.ACTIONS) in words, for people
+_ACTION_WORDS = {
+    "IGNORE": "nothing to do",
+    "RESTART_APP": "restart the application",
+    "RESET_GPU": "drain the node and reset the GPU",
+    "RESTART_BM": "drain and reboot the node (bare-metal restart)",
+    "RESTART_VM": "restart the virtual machine",
+    "CHECK_MECHANICALS": "check cooling, power and seating",
+    "UPDATE_SWFW": "update the driver / firmware",
+    "CONTACT_SUPPORT": "collect a bug report and contact NVIDIA support (likely RMA)",
+    "CHECK_APP/CUDA": "check the application and its CUDA usage",
+    "CHECK_UVM": "check unified-memory usage",
+    "INVESTIGATE_SW": "investigate the software stack",
+    "DRAIN_AND_RESET": "drain the node and reset the GPU",
+    "RESTART_FM": "restart the Fabric Manager",
+    "RUN_DCGM_EUD": "run the DCGM diagnostics (EUD)",
+    "WORKFLOW_XID_48": "NVIDIA's DBE workflow: drain, see whether Xid 63/64 followed, "
+    "reset the GPU to apply the row remap",
+    "WORKFLOW_NVLINK_ERR": "NVIDIA's NVLink workflow: drain, check the link counters, reset the "
+    "GPU; replace it if the errors return",
+    "WORKFLOW_XID_13": "check the application first; on several jobs or GPUs, suspect hardware",
+    "WORKFLOW_XID_31": "check the application first; on several jobs or GPUs, suspect hardware",
+}
+
+
+def _action(bucket: str) -> str:
+    words = _ACTION_WORDS.get(bucket.strip())
+    return f"{t(bucket, 80)} ({words})" if words else t(bucket, 400)
+
+
+def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    for code in intent.xids[:3]:
+        info = xid_catalog.lookup(code)
+        if info is None:
+            _none_found(g, f"Xid {code} is in NVIDIA's catalog", f"xid {code}")
+            continue
+        c = g.cite("xid", str(code), f"Xid {code} {info.mnemonic}")
+        g.say(f"Xid {code} ({t(info.mnemonic, 80)}) means: {t(info.description, 400)}.", c)
+        if info.immediate:
+            g.say(f"What to do now: {_action(info.immediate)}.", c)
+        if info.investigatory and info.investigatory != info.immediate:
+            g.say(f"To investigate: {_action(info.investigatory)}.", c)
+        if info.fatal is not None:
+            g.say(f"NVIDIA lists it as {'fatal' if info.fatal else 'not fatal'}.", c)
+        g.data.setdefault("xids", []).append(
+            {
+                "code": code,
+                "mnemonic": info.mnemonic,
+                "description": t(info.description, 400),
+                "immediate": t(info.immediate, 300),
+                "investigatory": t(info.investigatory, 300),
+            }
+        )
+        _cards(g, reads, f"Xid {code} {info.mnemonic}", (code,), limit=1)
+        seen = [f for f in reads.incidents() if code in f.incident.xids][:3]
+        for f in seen:
+            inc = g.cite("incident", f.incident.incident_id, f.incident.title)
+            g.say(
+                f"Incident {f.incident.incident_id} showed Xid {code}: {t(f.incident.title)}.", inc
+            )
+    return g
+
+
+def _cards(g: Gathered, reads: ChatReads, text: str, xids: tuple[int, ...], limit: int) -> None:
+    hits = reads.search_cards(text, xids)[:limit]
+    for h in hits:
+        card = g.cite("card", h.card_id, h.title)
+        runbooks = [g.cite("runbook", r, r) for r in h.runbooks[:2]]
+        tail = f"; runbook {', '.join(r.id for r in runbooks)}" if runbooks else ""
+        g.say(f"The matching failure mode is {t(h.title)} ({h.card_id}{tail}).", card, *runbooks)
+    g.data.setdefault("cards", []).extend(
+        {"card_id": h.card_id, "title": t(h.title), "runbooks": list(h.runbooks)} for h in hits
+    )
+
+
+def knowledge(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    _cards(g, reads, intent.question, intent.xids, limit=3)
+    if not g.sentences:
+        _none_found(g, "failure-mode card matches this question", "knowledge search")
+    return g
+
+
+def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    pending = [r for r in reads.approvals(intent.incident_id) if r.status == "pending"]
+    if not pending:
+        _none_found(g, "approval request is waiting for a person", "approvals status=pending")
+        return g
+    g.say(
+        f"{len(pending)} approval request{'s are' if len(pending) != 1 else ' is'} waiting "
+        "for a person.",
+        g.cite("query", "approvals status=pending"),
+    )
+    for r in pending[: MAX_LISTED * 2]:
+        inc = g.cite("incident", r.incident_id, r.incident_id)
+        _say_approval(g, r.approval_id, r.tool, r.request.args, r.status, inc)
+        g.data.setdefault("approvals", []).append(
+            {
+                "approval_id": r.approval_id,
+                "incident_id": r.incident_id,
+                "tool": r.tool,
+                "args": {k: t(v, 60) for k, v in r.request.args.items()},
+                "risk": r.request.risk,
+            }
+        )
+    return g
+
+
+def _nodes_of(g: Gathered, reads: ChatReads, intent: Intent) -> list[str]:
+    nodes = list(intent.nodes) + [x.split("/")[0] for x in intent.gpus]
+    for rack in intent.racks:
+        res = reads.fleet_read("topology.describe", {"entity": rack})
+        if res is not None and res.ok and isinstance(res.data, dict):
+            g.cite("query", res.query, res.query)
+            nodes += [str(n) for n in res.data.get("nodes", [])]
+    return list(dict.fromkeys(nodes))
+
+
+def changes(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    window = intent.window_s or DEFAULT_CHANGES_S
+    where = ", ".join(intent.entities) or "the fleet"
+    nodes = _nodes_of(g, reads, intent)
+    res = reads.fleet_read("changes.recent", {"nodes": nodes, "start": now - window, "end": now})
+    if res is None:
+        _none_found(g, "change log is readable here (no fleet in this process)", "changes.recent")
+    elif not res.ok:
+        g.say(f"The change log could not be read: {t(res.error)}.", g.cite("query", res.query))
+    else:
+        q = g.cite("query", res.query, res.query)
+        items = list(res.data or [])
+        if not items:
+            g.say(
+                f"No boot, driver, firmware, configuration or scheduler change on {where} "
+                f"in the last {minutes(window)}.",
+                q,
+            )
+        for c in items[-MAX_LISTED * 2 :]:
+            g.say(
+                f"{utc(float(c.get('time', 0)))}: {t(c.get('node'), 60)} "
+                f"{t(c.get('kind'), 40)}: {t(c.get('detail', ''), 200)}.",
+                q,
+            )
+        g.data["changes"] = [{k: t(v, 200) for k, v in c.items()} for c in items[-20:]]
+    opened = [
+        f
+        for f in reads.incidents()
+        if f.incident.opened_at >= now - window
+        and (not intent.entities or any(touches(f, e) for e in [*intent.entities, *nodes]))
+    ]
+    for f in opened[:MAX_LISTED]:
+        inc = g.cite("incident", f.incident.incident_id, f.incident.title)
+        g.say(
+            f"Incident {f.incident.incident_id} opened {utc(f.incident.opened_at)}: "
+            f"{t(f.incident.title)}.",
+            inc,
+        )
+    return g
+
+
+def _stats(points: list[tuple[float, float]]) -> tuple[float, float, float]:
+    vals = [v for _, v in points]
+    return min(vals), sum(vals) / len(vals), max(vals)
+
+
+def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    facts = reads.incidents()
+    entities = _targets(intent, facts)
+    window = min(intent.window_s or DEFAULT_METRICS_S, MAX_METRICS_S)
+    field = intent.field or "DCGM_FI_DEV_GPU_TEMP"
+    args = {"entities": entities, "fields": [field], "start": now - window, "end": now}
+    res = reads.fleet_read("metrics.history", args) if entities else None
+    if res is None:
+        _none_found(
+            g, "metrics history is readable here (no fleet or no entity named)", "metrics.history"
+        )
+        return g
+    q = g.cite("query", res.query or f"metrics.history {field}", res.query)
+    if not res.ok:
+        g.say(f"The metrics store could not answer: {t(res.error)}.", q)
+        return g
+    for entity, fields in dict(res.data or {}).items():
+        points = [
+            (float(a), float(b)) for a, b in fields.get(field, []) if not math.isnan(float(b))
+        ]
+        if not points:
+            g.say(f"No {field} samples for {t(entity, 80)} in the last {minutes(window)}.", q)
+            continue
+        g.series.append(
+            Series(
+                entity=t(entity, 80),
+                field=field,
+                points=tuple(points),
+                query=res.query,
+                unit=intent.unit,
+            )
+        )
+        lo, mean, hi = _stats(points)
+        u = intent.unit
+        g.say(
+            f"{field} of {t(entity, 80)} over the last {minutes(window)}: min {lo:.1f}{u}, "
+            f"mean {mean:.1f}{u}, max {hi:.1f}{u}, latest {points[-1][1]:.1f}{u} at "
+            f"{utc(points[-1][0])} ({len(points)} samples).",
+            q,
+        )
+        g.data.setdefault("series", []).append(
+            {
+                "entity": entity,
+                "field": field,
+                "min": lo,
+                "mean": round(mean, 2),
+                "max": hi,
+                "latest": points[-1][1],
+            }
+        )
+    return g
+
+
+def waste(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    window = intent.window_s or DEFAULT_WASTE_S
+    rep = reads.waste(now - window, now)
+    if rep is None:
+        _none_found(g, "GPU utilisation history is readable here to measure waste", "waste")
+        return g
+    q = g.cite("query", rep.query, rep.query)
+    if not rep.rows:
+        g.say(
+            f"No job held GPUs idle or under-used for an hour or more in the analysed window "
+            f"({utc(rep.start)} to {utc(rep.end)}).",
+            q,
+        )
+    for r in rep.rows[:MAX_LISTED]:
+        gpus = ", ".join(t(x, 40) for x in r.gpus[:8]) + (" …" if len(r.gpus) > 8 else "")
+        g.say(
+            f"Job {t(r.job_id, 40)} ({t(r.user, 40)}, {t(r.team, 40)}) wasted "
+            f"{r.wasted_gpu_hours:.1f} GPU-hours "
+            f"on {gpus} ({r.kind.replace('_', ' ')}, mean utilisation {r.mean_util_pct:.0f}%).",
+            q,
+        )
+    g.data["waste"] = [
+        {
+            "job_id": r.job_id,
+            "gpus": list(r.gpus),
+            "wasted_gpu_hours": r.wasted_gpu_hours,
+            "kind": r.kind,
+        }
+        for r in rep.rows[:10]
+    ]
+    return g
+
+
+def drained(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    facts = reads.incidents()
+    targets = _targets(intent, facts)
+    for entity in targets:
+        node = entity.split("/")[0]
+        hits = [f for f in facts if touches(f, entity)]
+        drains = [
+            r for f in hits for r in reads.approvals(f.incident.incident_id) if "drain" in r.tool
+        ]
+        for r in drains[:3]:
+            _say_drain(
+                g, entity, r, next(f for f in hits if f.incident.incident_id == r.incident_id)
+            )
+        for f in hits[:2]:
+            describe_incident(g, f, reads, brief=True)
+        _drain_changes(g, reads, node, now)
+        _scheduler_state(g, reads, node)
+        if not hits and not drains:
+            _none_found(
+                g, f"incident or drain request touches {entity}", f"incidents touching {entity}"
+            )
+    return g
+
+
+def _say_drain(g: Gathered, entity: str, r: ApprovalRecord, f: IncidentFacts) -> None:
+    inc = g.cite("incident", f.incident.incident_id, f.incident.title)
+    ap = g.cite("approval", r.approval_id, f"{r.tool} ({r.status})")
+    node = t(r.request.args.get("node", entity.split("/", maxsplit=1)[0]), 60)
+    done = {"pending": "is waiting for approval", "approved": "was approved"}
+    state = done.get(r.status, f"is {r.status}")
+    dx = f.diagnosis
+    if dx is not None and dx.hypotheses:
+        top = dx.hypotheses[0]
+        card = g.cite("card", top.card_id, top.title)
+        g.say(
+            f"The drain of {node} (holding {entity}) {state} (approval {r.approval_id}): "
+            f"incident {f.incident.incident_id} found {t(top.title)} ({top.card_id}).",
+            ap,
+            inc,
+            card,
+        )
+    else:
+        g.say(
+            f"The drain of {node} (holding {entity}) {state} (approval {r.approval_id}), "
+            f"requested for incident {f.incident.incident_id}: {t(f.incident.title)}.",
+            ap,
+            inc,
+        )
+
+
+def _drain_changes(g: Gathered, reads: ChatReads, node: str, now: float) -> None:
+    args = {"nodes": [node], "start": now - DRAIN_LOOKBACK_S, "end": now, "kinds": ["scheduler"]}
+    res = reads.fleet_read("changes.recent", args)
+    if res is None or not res.ok:
+        return
+    q = g.cite("query", res.query, res.query)
+    for c in list(res.data or [])[-3:]:
+        g.say(
+            f"{utc(float(c.get('time', 0)))}: {t(c.get('node'), 60)} "
+            f"{t(c.get('detail', ''), 200)}.",
+            q,
+        )
+
+
+def propose(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    g = Gathered()
+    facts = reads.incidents()
+    tool = _ACTION_TOOLS.get(intent.action)
+    targets = _targets(intent, facts)
+    if tool is None or not targets:
+        _none_found(
+            g, "action to propose: name one (drain, resume, reset) and a node or GPU", "actions"
+        )
+        return g
+    entity = targets[0]
+    f = next((x for x in facts if x.incident.incident_id == intent.incident_id), None) or next(
+        (x for x in facts if touches(x, entity)), None
+    )
+    if f is None:
+        _none_found(
+            g,
+            f"incident touches {entity}, so there is nothing to attach a proposal to",
+            f"incidents touching {entity}",
+        )
+        return g
+    inc = g.cite("incident", f.incident.incident_id, f.incident.title)
+    args: dict[str, Any] = {"node": entity.split("/")[0]}
+    if tool.startswith("slurm."):
+        args["reason"] = f"gpufleet {f.incident.incident_id}"
+    if tool == "nvidia_smi.reset_gpu" and "/gpu" in entity:
+        args["gpu"] = int(entity.rsplit("/gpu", 1)[1])
+    try:
+        p = reads.propose(
+            f.incident.incident_id, tool, args, f"asked in chat: {intent.question}", now
+        )
+    except ProposalRefusedError as e:
+        g.say(f"The gate refused the proposal: {t(e, 300)}.", inc)
+        return g
+    g.proposed.append(p)
+    if p.approval_id:
+        ap = g.cite("approval", p.approval_id, f"{tool} ({p.status})")
+        g.say(
+            f"Proposed {tool} on {entity} for incident {f.incident.incident_id} as approval "
+            f"{p.approval_id} ({p.status}); it runs only after a person approves it "
+            f"({t(p.who_may_approve, 120)}).",
+            ap,
+            inc,
+        )
+    else:
+        g.say(
+            f"Suggested {tool} on {entity} for incident {f.incident.incident_id}; "
+            f"not stored: {t(p.reason, 200)}.",
+            inc,
+        )
+    return g

@@ -1,0 +1,572 @@
+"""Log events as first-class signals: Xid/SXid, GPU lost / not initialised, GSP errors, driver
+wedges, NIC flaps.
+
+Each Xid occurrence is classified against NVIDIA's catalog with its context (other Xids on the
+same GPU in the window, repeats, the same code across the job's GPUs, a job teardown on the
+node) by :func:`knowledge.xid.classify`. One anomaly is emitted per (GPU, code) per window, and
+again only when the verdict gets more severe (e.g. an Xid 13 that keeps repeating on one GPU).
+Benign verdicts (Xid 45 at teardown, Xid 63 alone) become INFO anomalies: evidence for an
+incident if one exists, never a page.
+
+Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
+
+* ``fallen_off_bus`` (one line or the three-line ``The NVIDIA GPU … fallen off the bus`` record,
+  whose PCI id may be unknown) is Xid 79: the GPU is lost; without a PCI id the node is the
+  entity. ``gsp_error`` with ``NV_ERR_GPU_IS_LOST`` is the same.
+* ``gpu_probe_failed`` / ``rm_init_failed``: the driver could not initialise the GPU (CRITICAL).
+* ``gsp_error`` with ``NV_ERR_RESET_REQUIRED`` (and Xid 154 "GPU Reset Required"): the GPU must
+  be reset (``gpu_reset_required``, CRITICAL); a GSP timeout (``NV_ERR_TIMEOUT``) is a GSP
+  firmware fault (``gsp_firmware_fault``, CRITICAL), and so is a GSP health report with no
+  status (heartbeat timed out, the GSP Timeout banner, PMU halted, CrashCat; ``gsp_fault``);
+  any other failed GSP call is a
+  ``gsp_firmware_fault`` WARNING. The driver names GSP errors by GPU instance, not PCI id, so
+  the node is the entity (its GPU, when the node has only one).
+* ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack): the node's driver
+  is wedged (``driver_wedge``, CRITICAL, node-level).
+* ``job_signature`` (:mod:`telemetry.job_signals`): a fault a job's or pod's output reports
+  (:data:`JOB_SIGNAL_RULES`), on the GPU the line names by UUID, else the node; the detector
+  makes it evidence when the node already has an incident.
+
+A wedge or GSP failure after a burst of Xid 45 on the same node is not teardown churn: the
+Xid 45 verdict (INFO) never suppresses it, and the burst is re-emitted as INFO evidence right
+after the new anomaly so that it lands on the incident.
+
+Provenance and time: events a user-space process forged (``attrs["trusted"] == "false"``) and
+nvidia-smi output (``gpu_handle_error``) are never signals; events whose line had no time
+(``attrs["time"] == "unknown"``) cannot be placed in a window and are skipped. Both are counted
+in :attr:`LogRules.skipped` (the detector reports them); ``"inferred"`` times (the read time)
+are used as they are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from gpufleet.bus.events import Anomaly, Family, Layer, Severity
+from gpufleet.knowledge.xid import classify, describe
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.job_signals import KIND as JOB_SIGNAL
+from gpufleet.telemetry.topology import Topology
+
+WINDOW_S = 300.0
+# A wedge is usually reported a few minutes after the Xid burst that started it (the hung-task
+# watchdog fires after 120 s, often 240-600 s): context is looked for this far back.
+WEDGE_CONTEXT_S = 900.0
+# GSP status names (nvstatuscodes.h) read as "the firmware did not answer".
+GSP_TIMEOUTS = frozenset({"NV_ERR_TIMEOUT", "NV_ERR_TIMEOUT_RETRY"})
+XID154_RESET = frozenset({"GPU Reset Required", "Drain and Reset"})
+# Failures of one GPU's own firmware that the driver names by GPU instance ("GPU0"), not by
+# PCI id: on a node with one GPU there is no doubt which GPU it is.
+GPU_LOCAL = frozenset({"gsp_firmware_fault", "gpu_reset_required"})
+# telemetry.kernel_log's gsp_fault attribute → words for the operator.
+GSP_FAULTS = {
+    "heartbeat": "the GSP stopped answering its heartbeat",
+    "banner": "the driver's GSP Timeout report",
+    "sanity": "an RPC response from the GSP failed its sanity check",
+    "pmu": "the GSP reports that the PMU halted",
+    "crashcat": "the GSP firmware crash report (CrashCat)",
+}
+NIC_FLAP_WINDOW_S = 600.0
+NIC_FLAP_MIN_DOWNS = 2
+
+
+# telemetry.job_signals signature → (symptom, family, severity, layer, words for the operator)
+JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
+    "cuda_uncorrectable_ecc": (
+        "job_uncorrectable_ecc",
+        Family.MEMORY,
+        Severity.CRITICAL,
+        "hardware",
+        "CUDA reported an uncorrectable ECC error",
+    ),
+    "cuda_contained_error": (
+        "job_contained_error",
+        Family.MEMORY,
+        Severity.CRITICAL,
+        "hardware",
+        "CUDA reported a contained memory error (the GPU stopped the job's access)",
+    ),
+    "cuda_nvlink_uncorrectable": (
+        "job_nvlink_uncorrectable",
+        Family.INTERCONNECT,
+        Severity.CRITICAL,
+        "hardware",
+        "CUDA reported an uncorrectable NVLink error",
+    ),
+    "cuda_no_device": (
+        "job_no_cuda_device",
+        Family.DEVICE,
+        Severity.WARNING,
+        "driver",
+        "CUDA found no usable GPU",
+    ),
+    "device_plugin_unhealthy": (
+        "device_plugin_unhealthy",
+        Family.DEVICE,
+        Severity.CRITICAL,
+        "driver",
+        "the NVIDIA device plugin marked the GPU unhealthy after an Xid",
+    ),
+    "gpu_runtime_failed": (
+        "gpu_runtime_failed",
+        Family.HOST,
+        Severity.CRITICAL,
+        "driver",
+        "the NVIDIA container runtime could not start a GPU container (driver / NVML)",
+    ),
+    "nccl_ib_completion_error": (
+        "job_ib_completion_error",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "NCCL's InfiniBand / RoCE transfers failed (work completion error)",
+    ),
+    "nccl_ib_async_event": (
+        "job_ib_port_event",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "NCCL saw an HCA port event",
+    ),
+    "nccl_nvls_failure": (
+        "job_nvls_failure",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "driver",
+        "NCCL could not set up NVLink SHARP (the fabric manager's multicast)",
+    ),
+}
+
+JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
+
+
+class LogRules:
+    def __init__(self, topology: Topology) -> None:
+        self.topo = topology
+        self._xids: dict[str, deque[tuple[float, int]]] = {}
+        self._emitted: dict[tuple[str, int], tuple[float, Severity]] = {}
+        self._teardown: dict[str, float] = {}  # node → last job end
+        self._nic_downs: dict[str, deque[float]] = {}
+        self._flap_emitted: dict[str, float] = {}
+        self.unmapped = 0  # Xid lines whose PCI id matched no GPU of the topology
+        self._node_xids: dict[str, deque[tuple[float, int]]] = {}  # node → recent Xids
+        self._node_emitted: dict[tuple[str, str], tuple[float, Severity]] = {}
+        self._context_emitted: dict[str, float] = {}  # node → last Xid-burst context
+        self._lost_gpu: dict[str, tuple[float, str]] = {}  # node → (time, GPU) last lost
+        # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
+        # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
+        self.skipped: Counter[str] = Counter()
+
+    def evaluate(
+        self,
+        t: float,
+        events: Sequence[LogEvent],
+        gpu_job: np.ndarray,
+        job_gpus: Sequence[np.ndarray],
+        ended_gpus: Iterable[int] = (),
+    ) -> list[Anomaly]:
+        topo = self.topo
+        out: list[Anomaly] = []
+        for g in ended_gpus:
+            self._teardown[topo.node_keys[int(topo.gpu_node[g])]] = t
+        for e in events:
+            if e.kind == "job_end":
+                self._teardown[e.node] = e.timestamp
+        events = [e for e in events if self._usable(e)]
+        batch: dict[str, list[int]] = {}
+        for e in events:
+            if e.kind in ("xid", "sxid") and e.xid is not None:
+                key = self._gpu_key(e)
+                batch.setdefault(key or e.node, []).append(e.xid)
+        for e in events:
+            if e.kind in ("xid", "sxid") and e.xid is not None:
+                if e.kind == "xid":
+                    self._remember_node_xid(e.node, e.timestamp, e.xid)
+                    if (cause := self._named_cause(e)) is not None:
+                        ca = self._xid(cause, batch, gpu_job, job_gpus)
+                        if ca is not None:
+                            out.append(ca)
+                a = self._xid(e, batch, gpu_job, job_gpus)
+                if a is not None:
+                    out.append(a)
+                if e.xid == 154 and e.attrs.get("recovery_action") in XID154_RESET:
+                    out += self._node_signal(
+                        e,
+                        "gpu_reset_required",
+                        Severity.CRITICAL,
+                        "hardware",
+                        "Xid 154: the driver's recovery action is "
+                        f"{e.attrs['recovery_action']!r}, the GPU must be reset",
+                        per_gpu=True,
+                    )
+            elif e.kind == "fallen_off_bus" or (
+                e.kind == "gsp_error" and e.attrs.get("error") == "NV_ERR_GPU_IS_LOST"
+            ):
+                out += self._lost(e, batch, gpu_job, job_gpus)
+            elif e.kind == "rm_init_failed":
+                key = self._gpu_key(e)
+                out.append(
+                    Anomaly.make(
+                        time=e.timestamp,
+                        rule="log.rm_init",
+                        symptom="rm_init_failed",
+                        family=Family.DEVICE,
+                        severity=Severity.CRITICAL,
+                        entity=key or e.node,
+                        entity_kind="gpu" if key else "node",
+                        layer="driver",
+                        message=f"{key or e.node}: RmInitAdapter failed, GPU unusable: {e.message}",
+                    )
+                )
+            elif e.kind == "gpu_probe_failed":
+                probe = self._probe_of_lost_gpu(e)
+                what = (
+                    f"the driver's probe failed for {probe.attrs['devices']} device(s)"
+                    if "devices" in probe.attrs
+                    else "the driver's probe failed"
+                )
+                out += self._node_signal(
+                    probe,
+                    "gpu_probe_failed",
+                    Severity.CRITICAL,
+                    "driver",
+                    f"{what}: GPU not initialised, unusable until the cause is fixed",
+                    per_gpu=True,
+                )
+            elif e.kind == "gsp_error":
+                out += self._gsp(e)
+            elif e.kind == "gpu_hung_task":
+                out += self._hung(e)
+            elif e.kind == "nic_link_down":
+                a = self._nic(e)
+                if a is not None:
+                    out.append(a)
+            elif e.kind == JOB_SIGNAL:
+                a = self._job_signal(e)
+                if a is not None:
+                    out.append(a)
+        return out
+
+    def _job_signal(self, e: LogEvent) -> Anomaly | None:
+        """A fault a job's or pod's output reports (:mod:`telemetry.job_signals`): one anomaly
+        per (entity, signature) per window, on the GPU the line names by UUID, else the node."""
+        found = JOB_SIGNAL_RULES.get(e.attrs.get("signature", ""))
+        if found is None:
+            return None
+        symptom, family, severity, layer, what = found
+        entity = e.gpu or e.node
+        prev = self._node_emitted.get((entity, symptom))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S:
+            return None
+        self._node_emitted[(entity, symptom)] = (e.timestamp, severity)
+        job = f" (job {e.job_id})" if e.job_id else ""
+        return Anomaly.make(
+            time=e.timestamp,
+            rule=f"log.{symptom}",
+            symptom=symptom,
+            family=family,
+            severity=severity,
+            entity=entity,
+            entity_kind="gpu" if e.gpu else "node",
+            layer=layer,
+            message=f"{entity}: {what}, reported by a job's output{job}. Log: {e.message[:160]!r}",
+        )
+
+    def _usable(self, e: LogEvent) -> bool:
+        """False (and counted) for events that must never drive a rule."""
+        if e.attrs.get("trusted") == "false":
+            self.skipped["untrusted"] += 1
+            return False
+        if e.kind == "gpu_handle_error" or e.attrs.get("source") == "nvidia-smi":
+            self.skipped["nvidia_smi"] += 1
+            return False
+        if e.attrs.get("time") == "unknown":
+            self.skipped["time_unknown"] += 1
+            return False
+        return True
+
+    def _named_cause(self, e: LogEvent) -> LogEvent | None:
+        """The Xid the driver itself names as the cause of this one, when it was not seen.
+
+        R560+ drivers end an Xid 45 (ROBUST_CHANNEL_PREEMPTIVE_REMOVAL) line with " caused by
+        previous Xid %d" (open-gpu-kernel-modules, kernel_rc.c, XID_PRINT_WITH_ATTR with
+        rootCause.preemptiveRemovalPreviousXid): the channels were torn down because of that
+        Xid, not at a job's end. When the primary line itself is missing from the log (rotated,
+        rate-limited, or only the teardown burst was pasted), the teardown line is the only
+        evidence of it, so it stands for the primary Xid on the same GPU."""
+        raw = e.attrs.get("caused_by_xid")
+        if raw is None or not raw.isdigit() or int(raw) == e.xid:
+            return None
+        code = int(raw)
+        entity = self._gpu_key(e) or e.node
+        recent = self._xids.get(entity, ())
+        if any(c == code and t >= e.timestamp - WINDOW_S for t, c in recent):
+            return None
+        self._remember_node_xid(e.node, e.timestamp, code)
+        attrs = {"named_by_xid": str(e.xid)}
+        message = f"(named by Xid {e.xid} as its cause) {e.message}"
+        return LogEvent(e.timestamp, e.node, "xid", message, code, e.pci_bus_id, e.gpu, None, attrs)
+
+    def _remember_node_xid(self, node: str, t: float, code: int) -> None:
+        hist = self._node_xids.setdefault(node, deque(maxlen=4096))
+        hist.append((t, code))
+        while hist and hist[0][0] < t - WEDGE_CONTEXT_S:
+            hist.popleft()
+
+    def _lost(
+        self,
+        e: LogEvent,
+        batch: dict[str, list[int]],
+        gpu_job: np.ndarray,
+        job_gpus: Sequence[np.ndarray],
+    ) -> list[Anomaly]:
+        """The GPU is gone (fallen off the bus, or the driver says the GPU is lost): Xid 79."""
+        self._remember_node_xid(e.node, e.timestamp, 79)
+        if (key := self._gpu_key(e)) is not None:
+            self._lost_gpu[e.node] = (e.timestamp, key)
+        a = self._xid(
+            LogEvent(e.timestamp, e.node, "xid", e.message, 79, e.pci_bus_id, e.gpu),
+            batch,
+            gpu_job,
+            job_gpus,
+        )
+        return [] if a is None else [a]
+
+    def _gsp(self, e: LogEvent) -> list[Anomaly]:
+        err = e.attrs.get("error", "")
+        call = e.attrs.get("call", "GSP call")
+        if err == "NV_ERR_RESET_REQUIRED":
+            return self._node_signal(
+                e,
+                "gpu_reset_required",
+                Severity.CRITICAL,
+                "hardware",
+                f"GSP reports NV_ERR_RESET_REQUIRED ({call}): the GPU must be reset",
+            )
+        fault = e.attrs.get("gsp_fault")
+        if fault is not None:  # heartbeat lost, timeout report, PMU halt, GSP crash report
+            return self._node_signal(
+                e,
+                "gsp_firmware_fault",
+                Severity.CRITICAL,
+                "driver",
+                f"GSP firmware fault ({GSP_FAULTS.get(fault, fault)}): GPU unusable until reset",
+            )
+        if err in GSP_TIMEOUTS:
+            return self._node_signal(
+                e,
+                "gsp_firmware_fault",
+                Severity.CRITICAL,
+                "driver",
+                f"GSP firmware did not answer ({err}, {call}): GPU unusable until reset",
+            )
+        what = err or e.attrs.get("status", "unknown status")
+        return self._node_signal(
+            e,
+            "gsp_firmware_fault",
+            Severity.WARNING,
+            "driver",
+            f"a call to the GSP firmware failed ({call}: {what})",
+        )
+
+    def _hung(self, e: LogEvent) -> list[Anomaly]:
+        frame = e.attrs.get("frame", "")
+        if not frame:  # the parser only reports hung tasks with an NVIDIA frame; be sure
+            return []
+        task = f"{e.attrs.get('task', '?')}:{e.attrs.get('pid', '?')}"
+        blocked = e.attrs.get("blocked_s")
+        how = f" blocked {blocked} s" if blocked else " blocked"
+        return self._node_signal(
+            e,
+            "driver_wedge",
+            Severity.CRITICAL,
+            "driver",
+            f"task {task}{how} inside the NVIDIA driver ({frame}): the GPU driver is wedged "
+            "and the node's GPUs will not answer until it is rebooted",
+        )
+
+    def _node_signal(
+        self,
+        e: LogEvent,
+        symptom: str,
+        severity: Severity,
+        layer: Layer,
+        what: str,
+        *,
+        per_gpu: bool = False,
+    ) -> list[Anomaly]:
+        """One anomaly per (entity, symptom) per window (again only if more severe), on the GPU
+        when ``per_gpu`` and its PCI id maps, else on the node; followed by the node's recent
+        Xid burst as INFO evidence (a wedge after Xid 45 churn is not churn)."""
+        key = self._gpu_key(e) if per_gpu else None
+        if key is None and symptom in GPU_LOCAL:
+            key = self._only_gpu(e.node)
+        entity = key or e.node
+        if not entity:
+            return []
+        prev = self._node_emitted.get((entity, symptom))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S and severity <= prev[1]:
+            return []
+        self._node_emitted[(entity, symptom)] = (e.timestamp, severity)
+        recent = Counter(
+            c for t, c in self._node_xids.get(e.node, ()) if t >= e.timestamp - WEDGE_CONTEXT_S
+        )
+        after = ""
+        if recent:
+            codes = ", ".join(f"Xid {c} ×{n}" for c, n in sorted(recent.items()))
+            after = (
+                f" It follows {codes} on this node in the last {int(WEDGE_CONTEXT_S // 60)} min."
+            )
+        when = " (time of reading: the line had none)" if e.attrs.get("time") == "inferred" else ""
+        out = [
+            Anomaly.make(
+                time=e.timestamp,
+                rule=f"log.{symptom}",
+                symptom=symptom,
+                family=Family.DEVICE,
+                severity=severity,
+                entity=entity,
+                entity_kind="gpu" if key else "node",
+                layer=layer,
+                message=f"{entity}: {what}.{after}{when} Log: {e.message[:160]!r}",
+            )
+        ]
+        last_ctx = self._context_emitted.get(e.node)
+        if severity > Severity.INFO and (last_ctx is None or e.timestamp - last_ctx >= WINDOW_S):
+            self._context_emitted[e.node] = e.timestamp
+            for code, n in sorted(recent.items()):
+                if code in (45, 43, 13, 31, 8):
+                    out.append(
+                        Anomaly.make(
+                            time=e.timestamp,
+                            rule="log.xid_context",
+                            symptom=f"xid_{code}",
+                            family=Family.DEVICE,
+                            severity=Severity.INFO,
+                            entity=e.node,
+                            entity_kind="node",
+                            layer="driver",
+                            xid=code,
+                            value=float(n),
+                            message=f"{e.node}: {n}× Xid {code} before the {symptom}: part of "
+                            "the same failure, not application teardown churn",
+                        )
+                    )
+        return out
+
+    def _probe_of_lost_gpu(self, e: LogEvent) -> LogEvent:
+        """The probe count ("The NVIDIA probe routine failed for 1 device(s)") names no PCI
+        id; right after one GPU of the node fell off the bus (the driver prints the count when
+        that GPU fails to re-initialise, NVSentinel #155) the one device is that GPU."""
+        lost = self._lost_gpu.get(e.node)
+        if e.gpu or e.pci_bus_id or e.attrs.get("devices") != "1" or lost is None:
+            return e
+        t, key = lost
+        if not 0 <= e.timestamp - t <= WINDOW_S:
+            return e
+        return LogEvent(
+            e.timestamp, e.node, e.kind, e.message, e.xid, None, key, e.job_id, dict(e.attrs)
+        )
+
+    def _only_gpu(self, node: str) -> str | None:
+        """The node's GPU when it has exactly one (a workstation, a one-GPU VM)."""
+        n = self.topo.node_pos.get(node)
+        if n is None:
+            return None
+        gpus = self.topo.gpus_of_node(n)
+        return self.topo.gpu_keys[int(gpus[0])] if len(gpus) == 1 else None
+
+    def _gpu_key(self, e: LogEvent) -> str | None:
+        if e.gpu:
+            return e.gpu
+        if e.pci_bus_id:
+            g = self.topo.gpu_by_pci(e.node, e.pci_bus_id)
+            if g is not None:
+                return self.topo.gpu_keys[g]
+        return None
+
+    def _xid(
+        self,
+        e: LogEvent,
+        batch: dict[str, list[int]],
+        gpu_job: np.ndarray,
+        job_gpus: Sequence[np.ndarray],
+    ) -> Anomaly | None:
+        if e.xid is None:  # callers only pass Xid-bearing events; keep the type honest
+            return None
+        topo = self.topo
+        key = self._gpu_key(e)
+        if key is None:
+            self.unmapped += 1
+        entity = key or e.node
+        hist = self._xids.setdefault(entity, deque())
+        hist.append((e.timestamp, e.xid))
+        while hist and hist[0][0] < e.timestamp - WINDOW_S:
+            hist.popleft()
+        co = {c for _, c in hist if c != e.xid} | {c for c in batch.get(entity, ()) if c != e.xid}
+        repeats = sum(1 for _, c in hist if c == e.xid)
+        same_in_job = 1
+        g = topo.gpu_pos.get(key) if key else None
+        if g is not None and gpu_job[g] >= 0:
+            peers = job_gpus[int(gpu_job[g])]
+            same_in_job = sum(
+                1
+                for p in peers
+                if any(c == e.xid for _, c in self._xids.get(topo.gpu_keys[int(p)], ()))
+            )
+        teardown = e.timestamp - self._teardown.get(e.node, -np.inf) <= WINDOW_S
+        v = classify(
+            e.xid,
+            co_occurring=co,
+            repeats_on_gpu=repeats,
+            gpus_with_same_xid_in_job=same_in_job,
+            job_ended_within_window=teardown,
+            sxid=e.kind == "sxid",
+        )
+        prev = self._emitted.get((entity, e.xid))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S and v.severity <= prev[1]:
+            return None
+        self._emitted[(entity, e.xid)] = (e.timestamp, v.severity)
+        severity = v.severity if v.opens_incident else Severity.INFO
+        return Anomaly.make(
+            time=e.timestamp,
+            rule="log.xid",
+            symptom=f"xid_{e.xid}",
+            family=v.family,
+            severity=severity,
+            entity=entity,
+            entity_kind="gpu" if key else "node",
+            layer=v.layer,
+            xid=e.xid,
+            value=float(repeats),
+            message=f"{entity}: {describe(e.xid)} → {v.action}. {v.reason}. "
+            f"Log: {e.message[:160]!r}",
+        )
+
+    def _nic(self, e: LogEvent) -> Anomaly | None:
+        downs = self._nic_downs.setdefault(e.node, deque())
+        downs.append(e.timestamp)
+        while downs and downs[0] < e.timestamp - NIC_FLAP_WINDOW_S:
+            downs.popleft()
+        if len(downs) < NIC_FLAP_MIN_DOWNS:
+            return None
+        last = self._flap_emitted.get(e.node)
+        if last is not None and e.timestamp - last < NIC_FLAP_WINDOW_S:
+            return None
+        self._flap_emitted[e.node] = e.timestamp
+        return Anomaly.make(
+            time=e.timestamp,
+            rule="log.nic_flap",
+            symptom="nic_link_flap",
+            family=Family.INTERCONNECT,
+            severity=Severity.WARNING,
+            entity=e.node,
+            entity_kind="node",
+            layer="os",
+            value=float(len(downs)),
+            message=f"{e.node}: network link flapping ({len(downs)} link-down events in "
+            f"{int(NIC_FLAP_WINDOW_S // 60)} min): {e.message[:160]!r}",
+        )

@@ -1,0 +1,359 @@
+"""From a ranked diagnosis to a concrete plan: pick the runbook, fill in its placeholders.
+
+Pure: the incident, the evidence and the knowledge base in, :class:`~bus.events.PlannedStep`
+objects out. Which steps need a person is *not* decided here (that is the approval gate's
+job, with the policy); the planner marks every non-read step ``needs_approval=True`` and the
+graph asks the gate.
+
+Runbook choice: the top card's first runbook (cards list them in the order an engineer would
+reach for them). When the top card is not the one the evidence scored best (a model re-ranked
+the cards), its plan may not be of a lower safety class (:data:`knowledge.schema.SafetyClass`),
+of a higher risk, or touch an entity the evidence-chosen plan does not (:func:`safety_regression`);
+if it would, the evidence-chosen runbook is kept and a note says why. The re-rank applies the
+same rule first and falls back visibly (``agents/sre/rerank.py``); this is the second line.
+
+Placeholders come from the incident (``{node}``, ``{gpu}``, ``{incident_id}``,
+``{summary}``, ``{rack}``, ``{xid}``, ``{onset}``, …) and the evidence (jobs on the node, NIC
+ports). A time may carry an offset, ``{onset-6h}`` or ``{onset+15m}``, so read tools get their
+``start``/``end`` in Unix seconds. A step naming a tool no executor implements yet
+(:data:`knowledge.schema.NO_EXECUTOR`) is kept, marked unresolved (``not_configured``), and
+never executed. A step
+whose placeholders cannot all be filled is kept in the plan, marked ``unresolved``, and never
+executed: a runbook step with a guessed argument is worse than one a person completes. A step
+naming ``{job_id}`` becomes one step per affected job, or disappears when no job is affected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
+from gpufleet.knowledge.schema import (
+    NO_EXECUTOR,
+    RISK_ORDER,
+    SAFETY_ORDER,
+    Risk,
+    Runbook,
+    SafetyClass,
+    Step,
+    safety_of,
+)
+from gpufleet.knowledge.store import KnowledgeBase
+
+# "{name}", or a time with an offset: "{onset-6h}", "{onset+15m}" (s, m, h, d)
+PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:([+-])(\d+)([smhd]))?\}")
+_UNIT_S = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+#: What a step naming a tool with no executor (:data:`knowledge.schema.NO_EXECUTOR`) lacks:
+#: it is shown in the plan and never run.
+NOT_CONFIGURED = "not_configured"
+_GPU_KEY = re.compile(r"^(?P<node>[^/]+)/gpu(?P<index>\d+)$")
+# A few placeholders are produced by earlier steps at run time; the plan names them so the
+# ticket says where the material is instead of leaving the step unresolved.
+RUNTIME_VALUES = {
+    "bundle": "the diagnostics bundle collected by this runbook",
+    "evidence": "gpufleet evidence for this incident",
+}
+
+# Runbook tools → the action names recorded incidents use for correct / unsafe actions.
+ACTION_NAMES: dict[str, str] = {
+    "slurm.drain_node": "drain_node",
+    "slurm.resume_node": "resume_node",
+    "slurm.requeue_job": "requeue_job",
+    "slurm.cancel_job": "cancel_job",
+    "k8s.cordon_node": "drain_node",
+    "k8s.uncordon_node": "resume_node",
+    "nvidia_smi.reset_gpu": "reset_gpu",
+    "node.reboot": "reboot_node",
+    "ticket.open": "open_hardware_ticket",
+    "ticket.rma": "rma_gpu",
+    "notify.user": "notify_user",
+    "notify.facilities": "notify_facilities",
+    "nic.isolate": "isolate_nic",
+    "fabric_manager.restart": "restart_fabric_manager",
+    "dcgm.run_diag": "run_dcgm_diag",
+    "dcgm.run_diag_extended": "run_dcgm_diag",
+}
+
+
+def action_name(tool: str, args: Mapping[str, Scalar]) -> str:
+    if tool == "nvidia_smi.set_power_limit":
+        return "reduce_power_limit"
+    return ACTION_NAMES.get(tool, tool.replace(".", "_"))
+
+
+@dataclass(frozen=True)
+class Plan:
+    runbook: Runbook | None
+    steps: tuple[PlannedStep, ...]
+    notes: tuple[str, ...] = ()
+
+
+def plan_context(incident: Incident, evidence: Sequence[Evidence]) -> dict[str, Scalar]:
+    """Placeholder values this incident can supply."""
+    ctx: dict[str, Scalar] = {
+        "incident_id": incident.incident_id,
+        "summary": incident.title,
+        "entity": incident.root_entity,
+        "onset": incident.opened_at,
+    }
+    root = incident.root_entity
+    m = _GPU_KEY.match(root)
+    gpu_key = root if m else next((e for e in incident.entities if _GPU_KEY.match(e)), None)
+    if gpu_key:
+        gm = _GPU_KEY.match(gpu_key)
+        assert gm is not None
+        ctx |= {"gpu_key": gpu_key, "node": gm["node"], "gpu": int(gm["index"])}
+    if "node" not in ctx and incident.nodes:
+        ctx["node"] = incident.nodes[0]
+    if incident.racks:
+        ctx["rack"] = incident.racks[0]
+    if incident.nodes:
+        ctx["nodes"] = ",".join(incident.nodes)
+        ctx["rack_nodes"] = ",".join(incident.nodes)
+    if incident.xids:
+        ctx["xid"] = incident.xids[0]
+    if "gpu" in ctx:
+        ctx["component"] = f"GPU {ctx['gpu']} (slot neighbours and their cooling path)"
+    elif "node" in ctx:
+        ctx["component"] = f"node {ctx['node']}"
+    for item in evidence:
+        port = item.facts.get("nic_port") or item.facts.get("port")
+        if isinstance(port, str) and "port" not in ctx:
+            ctx["port"] = port
+            ctx.setdefault("device", port)
+    return ctx
+
+
+def affected_jobs(incident: Incident, evidence: Sequence[Evidence]) -> list[str]:
+    jobs = list(incident.jobs)
+    for item in evidence:
+        if item.tool == "slurm.list_jobs_on_node" and item.status == "ok":
+            ids = item.facts.get("job_ids")
+            if isinstance(ids, str) and ids:
+                jobs += [j for j in ids.split(",") if j]
+    return list(dict.fromkeys(jobs))
+
+
+def _value(m: re.Match[str], ctx: Mapping[str, Scalar]) -> Scalar | None:
+    """The placeholder's value, with its time offset applied; None when it has none here."""
+    key, sign, amount, unit = m.groups()
+    if key in ctx:
+        value = ctx[key]
+    elif key in RUNTIME_VALUES:
+        value = RUNTIME_VALUES[key]
+    else:
+        return None
+    if sign is None:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None  # an offset applies to a time only
+    offset = int(amount) * _UNIT_S[unit]
+    return float(value) + (offset if sign == "+" else -offset)
+
+
+def _render(value: Scalar, ctx: Mapping[str, Scalar]) -> tuple[Scalar, set[str]]:
+    if not isinstance(value, str):
+        return value, set()
+    missing: set[str] = set()
+    whole = PLACEHOLDER.fullmatch(value)
+    if whole:  # "{gpu}" keeps its type (an int stays an int, "{onset-1h}" is a float)
+        found = _value(whole, ctx)
+        return (value, {whole.group(1)}) if found is None else (found, set())
+
+    def sub(m: re.Match[str]) -> str:
+        found = _value(m, ctx)
+        if found is None:
+            missing.add(m.group(1))
+            return m.group(0)
+        return str(found)
+
+    return PLACEHOLDER.sub(sub, value), missing
+
+
+def _expand(step: Step, jobs: Sequence[str]) -> list[dict[str, Scalar]]:
+    names_job = any(isinstance(v, str) and "{job_id}" in v for v in step.args.values())
+    if not names_job:
+        return [dict(step.args)]
+    return [
+        {k: (v.replace("{job_id}", j) if isinstance(v, str) else v) for k, v in step.args.items()}
+        for j in jobs
+    ]
+
+
+def render_steps(
+    steps: Sequence[Step], ctx: Mapping[str, Scalar], jobs: Sequence[str], start: int = 0
+) -> list[PlannedStep]:
+    out: list[PlannedStep] = []
+    for step in steps:
+        for raw in _expand(step, jobs):
+            args: dict[str, Scalar] = {}
+            missing: set[str] = set()
+            for k, v in raw.items():
+                args[k], miss = _render(v, ctx)
+                missing |= miss
+            out.append(
+                PlannedStep(
+                    index=start + len(out),
+                    name=step.name,
+                    tool=step.tool,
+                    args=args,
+                    risk=step.risk,
+                    needs_approval=step.risk != "read",
+                    required=step.required,
+                    unresolved=tuple(sorted(missing))
+                    + ((NOT_CONFIGURED,) if step.tool in NO_EXECUTOR else ()),
+                )
+            )
+    return out
+
+
+def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbook | None:
+    if not hypotheses:
+        return None
+    runbooks = kb.runbooks_for(hypotheses[0].card_id)
+    return runbooks[0] if runbooks else None
+
+
+# --- safety of a plan ---------------------------------------------------------------------------
+
+_ENTITY_KEYS = ("node", "nodes", "rack", "entity", "job_id", "port", "device")
+
+
+def step_targets(step: PlannedStep) -> frozenset[str]:
+    """The entities a step acts on, as written in its arguments: nodes (``node-01``), GPUs
+    (``node-01/gpu3``; ``node-01/gpu*`` for all), jobs (``job:123``), racks, NIC ports."""
+    out: set[str] = set()
+    for key in _ENTITY_KEYS:
+        value = step.args.get(key)
+        if value is None:
+            continue
+        parts = [p.strip() for p in str(value).split(",")] if key == "nodes" else [str(value)]
+        prefix = {"job_id": "job:", "port": "nic:", "device": "nic:"}.get(key, "")
+        out |= {prefix + p for p in parts if p}
+    gpu = step.args.get("gpu")
+    node = step.args.get("node")
+    if gpu is not None and node is not None:
+        out.add(f"{node}/gpu{'*' if gpu == 'all' else gpu}")
+    return frozenset(out)
+
+
+def plan_safety(plan: Plan) -> SafetyClass:
+    """The plan's safety class: its runbook's (no runbook: ``observe``, nothing changes)."""
+    return plan.runbook.safety_class if plan.runbook else safety_of(())
+
+
+def plan_risk(plan: Plan) -> Risk:
+    return max((s.risk for s in plan.steps), key=RISK_ORDER.__getitem__, default="read")
+
+
+def plan_targets(plan: Plan) -> frozenset[str]:
+    """What the plan's state-changing steps act on."""
+    return frozenset(t for s in plan.steps if s.risk != "read" for t in step_targets(s))
+
+
+def safety_regression(chosen: Plan, proposed: Plan) -> str | None:
+    """Why ``proposed`` may not replace ``chosen`` (the plan the evidence chose), or None.
+
+    A re-ranked plan may keep or raise the safety class, and may neither raise the highest risk
+    nor act on an entity the chosen plan leaves alone."""
+    if proposed.runbook is chosen.runbook or (
+        proposed.runbook is not None
+        and chosen.runbook is not None
+        and proposed.runbook.id == chosen.runbook.id
+        and proposed.steps == chosen.steps
+    ):
+        return None
+    name = proposed.runbook.id if proposed.runbook else "no runbook"
+    keep = chosen.runbook.id if chosen.runbook else "no runbook"
+    was, now = plan_safety(chosen), plan_safety(proposed)
+    if SAFETY_ORDER[now] < SAFETY_ORDER[was]:
+        return f"{name} is of safety class {now}, lower than {keep} ({was})"
+    was_risk, now_risk = plan_risk(chosen), plan_risk(proposed)
+    if RISK_ORDER[now_risk] > RISK_ORDER[was_risk]:
+        return f"{name} raises the risk to {now_risk} (the evidence's {keep}: {was_risk})"
+    wider = sorted(plan_targets(proposed) - plan_targets(chosen))
+    if wider:
+        return f"{name} acts on {', '.join(wider[:5])}, which {keep} leaves alone"
+    return None
+
+
+def evidence_first(hypotheses: Sequence[Hypothesis]) -> Hypothesis:
+    """The hypothesis the deterministic scorer ranks first (highest score, then card id)."""
+    return min(hypotheses, key=lambda h: (-h.score, h.card_id))
+
+
+def make_plan(
+    kb: KnowledgeBase,
+    incident: Incident,
+    hypotheses: Sequence[Hypothesis],
+    evidence: Sequence[Evidence],
+) -> Plan:
+    """The plan for the top hypothesis, unless a re-rank moved the top away from the
+    evidence's best to a plan that fails :func:`safety_regression`: then the evidence's."""
+    plan = _plan_for(kb, incident, hypotheses, evidence)
+    if not hypotheses or evidence_first(hypotheses) is hypotheses[0]:
+        return plan
+    best = evidence_first(hypotheses)
+    chosen = _plan_for(kb, incident, [best], evidence)
+    problem = safety_regression(chosen, plan)
+    if problem is None:
+        return plan
+    note = (
+        f"runbook of {best.card_id} kept, not {hypotheses[0].card_id}'s: {problem} "
+        "(a re-rank may not lower the plan the evidence chose)"
+    )
+    return Plan(chosen.runbook, chosen.steps, (note, *chosen.notes))
+
+
+def _plan_for(
+    kb: KnowledgeBase,
+    incident: Incident,
+    hypotheses: Sequence[Hypothesis],
+    evidence: Sequence[Evidence],
+) -> Plan:
+    runbook = choose_runbook(kb, hypotheses)
+    if runbook is None:
+        why = "no hypothesis" if not hypotheses else f"card {hypotheses[0].card_id} has no runbook"
+        return Plan(None, (), (f"nothing to run: {why}; escalate to a person",))
+    ctx = plan_context(incident, evidence)
+    jobs = affected_jobs(incident, evidence)
+    steps = render_steps(runbook.steps, ctx, jobs)
+    notes = []
+    if not incident.trusted:
+        steps = [_needs_corroboration(s) for s in steps]
+        notes.append(
+            f"the incident comes only from {incident.provenance}: state-changing steps are "
+            "shown, not executed, until gpufleet's own telemetry or a person corroborates it"
+        )
+    if any("{job_id}" in str(v) for s in runbook.steps for v in s.args.values()) and not jobs:
+        notes.append("no job is affected: the per-job steps were left out")
+    notes += [
+        f"step {s.index} ({s.tool}) has no executor in gpufleet (not configured): "
+        "shown, not executed"
+        if NOT_CONFIGURED in s.unresolved
+        else f"step {s.index} ({s.tool}) needs "
+        f"{', '.join('{' + u + '}' for u in s.unresolved)}: shown, not executed"
+        for s in steps
+        if s.unresolved
+    ]
+    return Plan(runbook, tuple(steps), tuple(notes))
+
+
+def _needs_corroboration(step: PlannedStep) -> PlannedStep:
+    """A state-changing step an unauthenticated source asked for: shown, never run (the graph
+    stops the plan at an unresolved state-changing step and hands it to a person)."""
+    if step.risk == "read":
+        return step
+    return step.model_copy(update={"unresolved": (*step.unresolved, "corroboration")})
+
+
+def verification_step(
+    runbook: Runbook, ctx: Mapping[str, Scalar], index: int, jobs: Sequence[str] = ()
+) -> PlannedStep:
+    """The runbook's read-only check, for the first affected job when it names one (with no
+    job, ``{job_id}`` stays unresolved and the check is reported, not run)."""
+    v = runbook.verification
+    step = Step(name=f"verify: {v.expect}", tool=v.tool, args=v.args, risk="read")
+    return render_steps([step], ctx, list(jobs[:1]) or ["{job_id}"], start=index)[0]

@@ -1,0 +1,246 @@
+"""Hypothesis ranking: retrieval candidates, moved by the cards' structured checks (pure).
+
+:func:`rank_hypotheses` starts from the knowledge-base retrieval (:mod:`knowledge.retrieve`:
+the incident's symptoms, Xids, log lines, scheduler states and text) and then applies each
+candidate card's ``checks`` (:class:`knowledge.schema.Checks`) against the findings derived
+from evidence (:mod:`agents.sre.findings`).
+
+Score of a card
+---------------
+``score = retrieval + CHECK × (Σ rules_in weights satisfied − Σ rules_out weights satisfied
++ POINTED × Σ weights of satisfied rules_out elsewhere that point to this card)``
+
+==========================  =====  =========================================================
+term                        value  why
+==========================  =====  =========================================================
+retrieval (hit.score)       0..1   what the symptoms say; sibling modes score alike (a fan,
+                                   a heatsink and a rack all raise temperature)
+CHECK                       0.25   one finding of weight 1 moves a card by about the gap
+                                   between retrieval's best and third-best sibling (~0.1-0.2)
+                                   plus a margin, so evidence decides between siblings while
+                                   retrieval still orders cards no finding speaks to
+POINTED                     0.5    a rules-out that names where the evidence points ("whole
+                                   rack warms → rack-cooling-failure") is half a rule-in for
+                                   that card: the author said so, but it is indirect
+OPENED                      2.0    a rules-in check confirming the symptom that opened the
+                                   incident counts double: the NOC's reason to page is the
+                                   fact the diagnosis must explain first
+FAULT_OUT                   2.0    one rules-out of weight 2 for a benign card facing a fault
+                                   finding (once, however many fault findings hold)
+==========================  =====  =========================================================
+
+Three rules then order what the sum alone would get wrong (each shows in the reasons):
+
+- **own signal**: a card whose ``checks.requires`` names findings of which none holds ranks after
+  every card that is not so lacking (the sticky-gauge card matches any Xid line by retrieval;
+  its own signal is a gauge with no such line in the log);
+- **faults are not benign**: a card of severity ``info`` (teardown churn, a sticky gauge,
+  planned work) is ruled out by any finding of :data:`knowledge.findings.FAULT_FINDINGS` and
+  ranks after the cards that are not: a degrading HBM is never closed as benign because every
+  GPU also logged Xid 45;
+- **what opened the incident**: a satisfied rules-in check that confirms the incident's first
+  symptom (:data:`knowledge.findings.SYMPTOM_FINDINGS`) counts ``OPENED`` times more: the
+  metric finding that opened an incident outweighs log matches the other GPUs share.
+
+Candidates are the retrieval hits, every card with a satisfied rules-in check (evidence can
+name a mode that the symptom text missed), and every card a satisfied rules-out points to.
+Weights per check live in the cards (default 1; 2-3 for near-pathognomonic findings such as an
+Xid code or a failed row remap). Ties go to the smaller card id, so a ranking is deterministic.
+Reasons read "rules in: slot_neighbours_warming (E03, E04)" and
+"ruled out: whole_rack_warming → rack-cooling-failure (E07)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
+from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
+from gpufleet.knowledge.retrieve import Hit, Query, from_incident
+from gpufleet.knowledge.schema import Card
+from gpufleet.knowledge.store import KnowledgeBase
+
+CHECK = 0.25
+POINTED = 0.5
+OPENED = 2.0
+FAULT_OUT = 2.0
+MAX_HYPOTHESES = 10
+MAX_LOG_LINES = 20
+
+
+def _cite(f: Finding) -> str:
+    return f"{f.name} ({', '.join(f.evidence_ids)})" if f.evidence_ids else f.name
+
+
+def build_query(
+    incident: Incident, evidence: Sequence[Evidence], findings: Sequence[Finding]
+) -> Query:
+    """The retrieval query: the incident (symptoms, Xids, scope, title) plus what the evidence
+    showed: Xids from findings, quoted kernel-log lines, scheduler states of drained nodes."""
+    lines: list[str] = []
+    for e in evidence:
+        if e.tool == "kernel_log.search" and e.status == "ok":
+            lines += [
+                p.strip('" ') for p in e.summary.split(": ", 1)[-1].split("; ") if p.startswith('"')
+            ]
+    states = sorted(
+        {
+            str(e.facts.get("state", "")).split("+")[-1]
+            for e in evidence
+            if e.tool == "slurm.show_node"
+            and (e.facts.get("drained") is True or e.facts.get("down") is True)
+        }
+        - {""}
+    )
+    base = from_incident(incident, tuple(dict.fromkeys(lines))[:MAX_LOG_LINES])
+    xids = sorted({*base.xids, *(int(f.name[4:]) for f in findings if f.name.startswith("xid:"))})
+    return Query(
+        text=base.text,
+        symptoms=base.symptoms,
+        fields=base.fields,
+        xids=tuple(xids),
+        log_lines=base.log_lines,
+        scheduler_states=tuple(states),
+        scope=base.scope,
+    )
+
+
+def _satisfied(
+    checks: Iterable[tuple[str, float]], found: dict[str, Finding]
+) -> list[tuple[Finding, float]]:
+    return [(found[name], w) for name, w in checks if name in found]
+
+
+def rank_hypotheses(
+    incident: Incident,
+    evidence: Sequence[Evidence],
+    findings: Sequence[Finding],
+    hits: Sequence[Hit],
+    kb: KnowledgeBase,
+) -> tuple[Hypothesis, ...]:
+    """Ranked hypotheses, best first (see the module docstring for the score)."""
+    found = {f.name: f for f in findings}
+    retrieval = {h.card_id: h for h in hits if h.card_id in kb.cards}
+    pointed: dict[str, list[tuple[str, Finding, float]]] = {}
+    candidates = set(retrieval)
+    for card in kb.cards.values():
+        if card.checks is None:
+            continue
+        if any(c.finding in found for c in card.checks.rules_in):
+            candidates.add(card.id)
+        for c in card.checks.rules_out:
+            if c.finding in found and c.points_to and c.points_to in kb.cards:
+                pointed.setdefault(c.points_to, []).append((card.id, found[c.finding], c.weight))
+    candidates |= set(pointed)
+    opened = _opening_findings(incident)
+    ranked = [
+        _ranked(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []), opened)
+        for cid in candidates
+    ]
+    ranked.sort(key=lambda r: (r[0], -r[1].score, r[1].card_id))
+    return tuple(h for _, h in ranked[:MAX_HYPOTHESES])
+
+
+def _opening_findings(incident: Incident) -> frozenset[str]:
+    """The findings that confirm the incident's first symptom (what the NOC paged on)."""
+    first = next((s for s in incident.symptoms if not s.startswith("xid_")), None)
+    return frozenset(SYMPTOM_FINDINGS.get(first, ())) if first else frozenset()
+
+
+def _ranked(
+    card: Card,
+    hit: Hit | None,
+    found: dict[str, Finding],
+    pointed: list[tuple[str, Finding, float]],
+    opened: frozenset[str],
+) -> tuple[bool, Hypothesis]:
+    """The card's hypothesis, and whether it is demoted (no own signal, or benign against a
+    fault finding): demoted cards rank after all others, whatever their score."""
+    h = _hypothesis(card, hit, found, pointed, opened)
+    extra: list[str] = []
+    delta = 0.0
+    demoted = False
+    requires = card.checks.requires if card.checks else []
+    if requires and not any(r in found for r in requires):
+        demoted = True
+        extra.append("lacks its own signal: none of " + ", ".join(requires))
+    faults = sorted(FAULT_FINDINGS & set(found)) if card.severity == "info" else []
+    if faults:
+        demoted = True
+        delta -= CHECK * FAULT_OUT
+        extra.append(
+            "ruled out: "
+            + ", ".join(_cite(found[f]) for f in faults)
+            + " (a fault finding; a benign explanation cannot close it)"
+        )
+    if not extra:
+        return False, h
+    ids = sorted({*h.evidence_ids, *(i for f in faults for i in found[f].evidence_ids)})
+    return demoted, h.model_copy(
+        update={
+            "score": round(h.score + delta, 6),
+            "reasons": (*h.reasons, *extra),
+            "contradicting": tuple(sorted({*h.contradicting, *faults})),
+            "evidence_ids": tuple(ids),
+        }
+    )
+
+
+def _hypothesis(
+    card: Card,
+    hit: Hit | None,
+    found: dict[str, Finding],
+    pointed: list[tuple[str, Finding, float]],
+    opened: frozenset[str] = frozenset(),
+) -> Hypothesis:
+    reasons: list[str] = []
+    base = hit.score if hit else 0.0
+    if hit:
+        reasons.append(f"retrieval {hit.score:.2f}: " + "; ".join(hit.reasons[:3]))
+    rin = (
+        _satisfied(((c.finding, c.weight) for c in card.checks.rules_in), found)
+        if card.checks
+        else []
+    )
+    rout = (
+        [
+            (found[c.finding], c.weight, c.points_to)
+            for c in card.checks.rules_out
+            if c.finding in found
+        ]
+        if card.checks
+        else []
+    )
+    # one bonus per finding: several cards may point here on the same finding
+    by_finding: dict[str, tuple[Finding, float]] = {}
+    for _, f, w in pointed:
+        if f.name not in by_finding or w > by_finding[f.name][1]:
+            by_finding[f.name] = (f, w)
+    pointed_here = [
+        (f, w) for f, w in by_finding.values() if f.name not in {g.name for g, _ in rin}
+    ]
+    delta = sum(w * (OPENED if f.name in opened else 1.0) for f, w in rin)
+    delta -= sum(w for _, w, _ in rout)
+    delta += POINTED * sum(w for _, w in pointed_here)
+    for f, _ in rin:
+        first = " — it opened the incident" if f.name in opened else ""
+        reasons.append(f"rules in: {_cite(f)}{first}")
+    for f, _, target in rout:
+        reasons.append(f"ruled out: {_cite(f)}" + (f" → {target}" if target else ""))
+    for f, _ in sorted(pointed_here, key=lambda t: t[0].name):
+        reasons.append(f"pointed to by: {_cite(f)}")
+    ids = sorted(
+        {i for f, _ in rin for i in f.evidence_ids}
+        | {i for f, _, _ in rout for i in f.evidence_ids}
+        | {i for f, _ in pointed_here for i in f.evidence_ids}
+    )
+    return Hypothesis(
+        card_id=card.id,
+        title=card.title,
+        score=round(base + CHECK * delta, 6),
+        retrieval_score=round(base, 6),
+        reasons=tuple(reasons),
+        supporting=tuple(sorted({f.name for f, _ in rin} | {f.name for f, _ in pointed_here})),
+        contradicting=tuple(sorted({f.name for f, _, _ in rout})),
+        evidence_ids=tuple(ids),
+    )

@@ -1,0 +1,3 @@
+from gpufleet.cli.main import main
+
+raise SystemExit(main())

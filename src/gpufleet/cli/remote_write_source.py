@@ -1,0 +1,211 @@
+"""``--source remote-write:[HOST:]PORT``: vmagent pushes, the NOC ticks on what arrived.
+
+vmagent (or Prometheus) scrapes the dcgm-exporters and remote-writes to this process; the
+receiver (:mod:`telemetry.remote_write`) keeps the latest value of every (GPU, field) cell and
+the source hands the detector that matrix once per ``interval_s`` (a cell older than
+:data:`MAX_AGE_INTERVALS` intervals is a gap). With vmagent's ``scrape_align_interval`` set
+to the interval, every exporter is scraped at the Unix-time multiples of it, and the round's
+pushes arrive as one burst; the source ticks as soon as that burst is over (no push for
+:data:`QUIET_S`), so a sample waits for the detector about as long as the round takes to
+arrive, not up to a whole interval (a tick at its own phase met a round anywhere in between).
+The burst grows with the fleet (at 38,400 GPUs the receiver needs ~5 s to absorb it), so a
+fixed offset would be too early for a large fleet or too late for a small one. Ticks never
+come sooner than :data:`EARLIEST_FRACTION` or later than :data:`LATEST_FRACTION` of the
+interval after the multiple (a vmagent that does not align pushes all the time).
+
+Without ``--topology`` the fleet is discovered from the labels of the pushes in the interval
+after vmagent's first one that carries GPU series (the bodies read while discovering are then
+ingested, so nothing pushed is lost). Binds only where told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from gpufleet.cli.source_errors import SourceError
+from gpufleet.service.server import HttpServer, ServerStartError
+from gpufleet.telemetry.frame import Tick
+from gpufleet.telemetry.remote_write import (
+    WRITE_PATH,
+    RemoteWriteIngest,
+    remote_write_app,
+    series_label_sets,
+)
+from gpufleet.telemetry.topology import Topology
+from gpufleet.telemetry.vmjson import read_vm_jsonl
+
+DEFAULT_HOST = "127.0.0.1"
+MAX_AGE_INTERVALS = 3.0
+# vmagent flushes a partly filled block every second (-remoteWrite.flushInterval): a gap in
+# pushes longer than that means the round is in
+QUIET_S = 1.5
+EARLIEST_FRACTION = 0.1  # the round's first push comes about a second after the multiple
+LATEST_FRACTION = 0.9
+POLL_S = 0.1
+DISCOVERY_TIMEOUT_S = 120.0
+DISCOVERY_STAMP_MS = 1_700_000_000_000
+_PROBE = "DCGM_FI_DEV_GPU_TEMP"  # the series whose labels name every GPU
+
+
+class RemoteWriteSourceError(SourceError):
+    """A remote-write source spec that cannot be served; the message says why."""
+
+
+def parse_listen(arg: str) -> tuple[str, int]:
+    """``[HOST:]PORT`` → (host, port); the host defaults to 127.0.0.1."""
+    host, _, port = arg.rpartition(":")
+    try:
+        port_n = int(port)
+    except ValueError:
+        raise RemoteWriteSourceError(
+            f"remote-write source expects [HOST:]PORT, got {arg!r}"
+        ) from None
+    if not 0 < port_n <= 65535:
+        raise RemoteWriteSourceError(f"remote-write source: port {port_n} is out of range")
+    return host.strip("[]") or DEFAULT_HOST, port_n
+
+
+def vmagent_flag(host: str, port: int) -> str:
+    """The flag the operator gives vmagent to push here."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"-remoteWrite.url=http://{shown}:{port}{WRITE_PATH}"
+
+
+class _Discovery(RemoteWriteIngest):
+    """Keeps every readable body and the labels of its GPU probe series."""
+
+    def __init__(self) -> None:
+        super().__init__(Topology([]))
+        self.bodies: list[bytes] = []
+        self.gpu_series: list[dict[str, str]] = []
+        self.found = asyncio.Event()
+
+    def ingest(self, body: bytes) -> int:
+        labels = series_label_sets(body)  # raises RemoteWriteError → 400, counted
+        self.bodies.append(body)
+        self.stats.requests += 1
+        probes = [s for s in labels if s.get("__name__") == _PROBE and s.get("Hostname")]
+        self.gpu_series += probes
+        if probes:
+            self.found.set()
+        return len(labels)
+
+
+def topology_from_labels(series: list[dict[str, str]]) -> Topology:
+    # read_vm_jsonl builds the fleet from labels; the value and the (in-range) time are unused
+    sample = {"values": [0.0], "timestamps": [DISCOVERY_STAMP_MS]}
+    lines = [json.dumps({"metric": s, **sample}) for s in series]
+    return read_vm_jsonl(lines, source="remote-write discovery").topology
+
+
+async def discover(
+    host: str, port: int, timeout_s: float, settle_s: float = 0.0
+) -> tuple[Topology, list[bytes]]:
+    """Serve until a push carries GPU series, then ``settle_s`` more (vmagent spreads its
+    targets' scrapes over one scrape interval and cuts them into blocks, so the first push
+    names only part of the fleet); the fleet all those pushes name and every body read."""
+    found = _Discovery()
+    server = HttpServer(remote_write_app(found), host, port)
+    try:
+        await server.start()
+    except ServerStartError as e:
+        raise RemoteWriteSourceError(f"remote-write source: {e}") from None
+    try:
+        await asyncio.wait_for(found.found.wait(), timeout_s)
+        await asyncio.sleep(settle_s)
+    except TimeoutError:
+        raise RemoteWriteSourceError(
+            f"remote-write source: no {_PROBE} series with a Hostname label arrived within "
+            f"{timeout_s:.0f}s ({found.stats.requests} requests, {found.stats.rejected} "
+            f"rejected); is vmagent running with {vmagent_flag(host, server.port)}? "
+            "Or pass --topology"
+        ) from None
+    finally:
+        await server.stop()
+    topology = topology_from_labels(found.gpu_series)
+    if topology.n_gpus == 0:
+        raise RemoteWriteSourceError("remote-write source: the pushed GPU series name no GPU")
+    return topology, found.bodies
+
+
+def next_multiple(after: float, interval_s: float) -> float:
+    """The first Unix-time multiple of ``interval_s`` later than ``after``."""
+    return (math.floor(after / interval_s) + 1) * interval_s
+
+
+class RemoteWriteSource:
+    """An async tick source: serves the receiver, ticks once an interval when the round
+    scraped at the interval's multiple has arrived (module docstring); a tick that ran late
+    skips to the next round."""
+
+    def __init__(
+        self,
+        ingest: RemoteWriteIngest,
+        host: str,
+        port: int,
+        interval_s: float,
+        *,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.ingest = ingest
+        self.topology = ingest.topology
+        self.interval_s = interval_s
+        self.max_age_s = MAX_AGE_INTERVALS * interval_s
+        self._server = HttpServer(remote_write_app(ingest), host, port)
+        self._clock, self._sleep = clock, sleep
+
+    async def aticks(self) -> AsyncIterator[Tick]:
+        try:
+            await self._server.start()
+        except ServerStartError as e:
+            raise RemoteWriteSourceError(f"remote-write source: {e}") from None
+        round_at = next_multiple(self._clock(), self.interval_s)
+        while True:
+            await self._round_in(round_at)
+            yield self.ingest.tick(self._clock(), self.max_age_s)
+            round_at = next_multiple(max(self._clock(), round_at), self.interval_s)
+
+    async def _round_in(self, round_at: float) -> None:
+        """Wait until the pushes of the round scraped at ``round_at`` are over: none for
+        :data:`QUIET_S`, from :data:`EARLIEST_FRACTION` to :data:`LATEST_FRACTION` of the
+        interval after it."""
+        earliest = round_at + EARLIEST_FRACTION * self.interval_s
+        latest = round_at + LATEST_FRACTION * self.interval_s
+        if (wait := earliest - self._clock()) > 0:
+            await self._sleep(wait)
+        seen, last_push = self.ingest.stats.requests, self._clock()
+        while (now := self._clock()) < latest and now - last_push < QUIET_S:
+            await self._sleep(POLL_S)
+            if self.ingest.stats.requests != seen:
+                seen, last_push = self.ingest.stats.requests, self._clock()
+
+    def status(self) -> str:
+        """The receiver's counts, for the watch's status line."""
+        st = self.ingest.stats
+        return (
+            f"remote-write: {st.samples:,} samples in {st.requests:,} requests, "
+            f"{st.rejected:,} rejected, {st.unmapped + st.unsupported:,} series on no GPU"
+        )
+
+    async def aclose(self) -> None:
+        await self._server.stop()
+
+
+async def build_remote_write(
+    arg: str, topology: Topology | None, interval_s: float
+) -> RemoteWriteSource:
+    """``remote-write:[HOST:]PORT`` → the source (discovering the fleet when no topology)."""
+    host, port = parse_listen(arg)
+    bodies: list[bytes] = []
+    if topology is None:
+        timeout_s = max(DISCOVERY_TIMEOUT_S, 4 * interval_s)
+        topology, bodies = await discover(host, port, timeout_s, settle_s=interval_s)
+    ingest = RemoteWriteIngest(topology)
+    for body in bodies:
+        ingest.ingest(body)
+    return RemoteWriteSource(ingest, host, port, interval_s)

@@ -1,0 +1,122 @@
+"""A recorded incident's evidence files → parsed signatures (:mod:`telemetry.text_evidence`).
+
+Files are those listed under ``evidence:`` in ``incident.yaml`` plus those found by name::
+
+    jobs/<jobid>.log                  job_log        (job = <jobid>)
+    nodes/<node>/nvidia-smi-q.txt     nvidia_smi_q   (node = <node>)
+    nodes/<node>/dcgmi-diag.json|txt  dcgmi_diag
+    nodes/<node>/fabricmanager.log    fabric_manager
+    nodes/<node>/ib_counters.txt      ib_counters
+    fabric.log                        fabric_manager (no node)
+    ib_counters.txt                   ib_counters    (nodes from pdsh prefixes)
+
+Each file is read with a size cap; a file that cannot be read or parsed is a problem line
+(``file: what``), never fatal; GPU text a parser did not understand is reported as a problem too
+(counted, with the first lines), so nothing is silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from gpufleet.agents.sre.node_evidence import EvidenceFileReport, StaticEvidence
+from gpufleet.evals.format import EvidenceFile, IncidentSpec
+from gpufleet.telemetry.dcgm_diag import DcgmDiagError, parse_dcgm_diag
+from gpufleet.telemetry.fabric_manager import parse_fabric_manager
+from gpufleet.telemetry.ib_counters import parse_ib_counters
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
+from gpufleet.telemetry.text_evidence import AddressBook, TextParse
+from gpufleet.telemetry.topology import Topology
+from gpufleet.telemetry.untrusted import UntrustedInputError, read_text
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+_BY_NAME: tuple[tuple[str, str], ...] = (
+    ("nvidia-smi-q.txt", "nvidia_smi_q"),
+    ("dcgmi-diag.json", "dcgmi_diag"),
+    ("dcgmi-diag.txt", "dcgmi_diag"),
+    ("fabricmanager.log", "fabric_manager"),
+    ("ib_counters.txt", "ib_counters"),
+)
+
+
+def discover(folder: Path, spec: IncidentSpec) -> list[EvidenceFile]:
+    """The evidence files of an incident folder: the declared ones, then those found by name
+    (a file declared explicitly is not added twice)."""
+    files = list(spec.evidence)
+    seen = {e.path for e in files}
+    found: list[EvidenceFile] = []
+    for p in sorted((folder / "jobs").glob("*.log")):
+        found.append(EvidenceFile(path=f"jobs/{p.name}", kind="job_log", job=p.stem))
+    for node_dir in sorted(p for p in (folder / "nodes").glob("*") if p.is_dir()):
+        for name, kind in _BY_NAME:
+            if (node_dir / name).is_file():
+                found.append(
+                    EvidenceFile(
+                        path=f"nodes/{node_dir.name}/{name}",
+                        kind=kind,
+                        node=node_dir.name,
+                    )
+                )
+    for name, kind in (("fabric.log", "fabric_manager"), ("ib_counters.txt", "ib_counters")):
+        if (folder / name).is_file():
+            found.append(EvidenceFile(path=name, kind=kind))
+    return files + [f for f in found if f.path not in seen]
+
+
+def _parser(
+    kind: str, topology: Topology, book: AddressBook
+) -> Callable[[str, str, str], TextParse]:
+    nodes = tuple(topology.node_keys)
+    if kind == "job_log":
+        return lambda text, origin, node: parse_job_log(
+            text, origin=origin, node=node, nodes=nodes, addresses=book
+        )
+    if kind == "nvidia_smi_q":
+        return lambda text, origin, node: parse_nvidia_smi_q(text, origin=origin, node=node)
+    if kind == "dcgmi_diag":
+        return lambda text, origin, node: parse_dcgm_diag(text, origin=origin, node=node)
+    if kind == "fabric_manager":
+        return lambda text, origin, node: parse_fabric_manager(text, origin=origin, node=node)
+    return lambda text, origin, node: parse_ib_counters(text, origin=origin, node=node, nodes=nodes)
+
+
+def load_evidence(
+    folder: Path, spec: IncidentSpec, topology: Topology, problems: list[str]
+) -> StaticEvidence:
+    """Parse every evidence file of ``folder``; problems are appended to ``problems``."""
+    book = AddressBook(spec.addresses)
+    evidence = StaticEvidence()
+    for ef in discover(folder, spec):
+        path = folder / ef.path
+        if not path.resolve().is_relative_to(folder.resolve()):
+            problems.append(f"{path}: evidence path leaves the incident folder: skipped")
+            continue
+        try:
+            text = read_text(path, str(path), MAX_FILE_BYTES)
+            parsed = _parser(ef.kind, topology, book)(text, ef.path, ef.node)
+        except FileNotFoundError:
+            problems.append(f"{path}: listed under evidence but missing")
+            continue
+        except (OSError, UntrustedInputError, DcgmDiagError) as e:
+            problems.append(f"{path}: cannot read {ef.kind} evidence: {e}")
+            continue
+        rep = parsed.report
+        evidence.add(
+            parsed.signatures,
+            EvidenceFileReport(ef.path, ef.kind, ef.node, ef.job, rep, ef.collected_at),
+        )
+        if rep.gpu_unparsed:
+            problems.append(
+                f"{path}: {rep.gpu_unparsed} GPU-related line(s) no {ef.kind} rule understands"
+            )
+            problems += [
+                f"{path}:{n}: not understood: {t[:120]}" for n, t in rep.gpu_unparsed_lines[:5]
+            ]
+        if rep.unattributed_peers:
+            problems.append(
+                f"{path}: {rep.unattributed_peers} peer address(es) not in incident.yaml's "
+                "addresses: errors kept, not attributed to a node"
+            )
+    return evidence

@@ -1,0 +1,252 @@
+"""Write the neutral backdrop of the held-out incidents: ``topology.json`` and ``metrics.jsonl``.
+
+The public reports behind ``evals/heldout/`` quote log lines, command output and exporter pages,
+never a metrics store export; the recorded-incident format needs both a topology and samples. This
+script writes, for each incident, the host the report names (its hostname or a stand-in, its GPUs at
+the PCI bus ids the report prints, its driver version) and a flat, healthy stretch of
+dcgm-exporter samples (temperature, power, utilisation) so the NOC has a fleet to watch. Nothing in
+the backdrop points at the cause: the deciding evidence is only the report's own text beside it.
+Where a report quotes exporter values (``extra``) they are written as they were quoted.
+
+Run from the repository root: ``python src/gpufleet/evals/heldout/make_backdrop.py``
+(deterministic; rewrites the files).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gpufleet.telemetry.topology import SKUS, Cluster, Gpu, Node, Rack, sku
+from gpufleet.telemetry.vmjson import MODEL_NAMES
+
+HERE = Path(__file__).parent
+STEP_S = 15
+_HGX = ("18", "2a", "3a", "5d", "9a", "ab", "ba", "db")
+
+
+@dataclass(frozen=True)
+class Backdrop:
+    host: str
+    sku: str
+    driver: str
+    start: str  # RFC 3339, the incident's time_range
+    end: str
+    pci: tuple[str, ...] = _HGX  # bus numbers as the report prints them
+    extra: dict[tuple[int, str], float] = field(default_factory=dict)  # (gpu, field) -> value
+
+
+INCIDENTS: dict[str, Backdrop] = {
+    "nvsentinel-155-fallen-off-bus-multiline": Backdrop(
+        "gpu-node-01",
+        "L40S",
+        "570.158.01",
+        "2025-10-25T10:00:00Z",
+        "2025-10-25T10:40:00Z",
+        ("18", "3b", "5e", "86", "af", "b3", "d8", "da"),
+    ),
+    "dcgm-exporter-348-fallen-off-bus-k8s": Backdrop(
+        "gpu-node-a",
+        "H100",
+        "550.54.15",
+        "2024-06-27T08:00:00Z",
+        "2024-06-27T08:40:00Z",
+        ("1b", "43", "52", "61", "9d", "a1", "c3", "d1"),
+    ),
+    "ogkm-1150-nvlink5-xid149-145": Backdrop(
+        "gb-node-07",
+        "B200",
+        "590.48.01",
+        "2026-05-18T02:00:00Z",
+        "2026-05-18T02:40:00Z",
+        ("1b", "43", "52", "61", "97", "ba", "dc", "ed"),
+    ),
+    "ogkm-1111-xid119-gsp-rpc-timeout": Backdrop(
+        "AI-MicroServer",
+        "RTX-PRO-6000",
+        "595.71.05",
+        "2026-05-14T09:00:00Z",
+        "2026-05-14T09:40:00Z",
+        ("01",),
+    ),
+    "ogkm-1230-gsp-heartbeat-h100": Backdrop(
+        "epyc",
+        "H100",
+        "595.71.05",
+        "2026-07-10T06:00:00Z",
+        "2026-07-10T06:40:00Z",
+    ),
+    "ogkm-1200-gsp-heartbeat-xid154": Backdrop(
+        "rag-worker",
+        "RTX-PRO-6000",
+        "595.71.05",
+        "2026-06-01T12:00:00Z",
+        "2026-06-01T12:40:00Z",
+        ("01",),
+    ),
+    "forum-371272-xid62-gsp-crashcat": Backdrop(
+        "pve",
+        "RTX-PRO-6000",
+        "595.71.05",
+        "2026-06-10T20:00:00Z",
+        "2026-06-10T20:40:00Z",
+        ("01",),
+    ),
+    "ogkm-1151-rminitadapter-failed": Backdrop(
+        "fedora",
+        "RTX-PRO-6000",
+        "595.71.05",
+        "2026-05-27T16:20:00Z",
+        "2026-05-27T17:00:00Z",
+        ("09",),
+    ),
+    "gpud-46-xid13-xid109-app": Backdrop(
+        "h100-node",
+        "H100",
+        "535.183.01",
+        "2024-08-30T11:10:00Z",
+        "2024-08-30T11:50:00Z",
+        ("18", "2a", "3a", "5d", "9a", "ab", "ba", "cb"),
+    ),
+    "bumblebee-677-legacy-xid32-31": Backdrop(
+        "acer",
+        "A10",
+        "352.63",
+        "2015-12-27T10:00:00Z",
+        "2015-12-27T17:00:00Z",
+        ("01",),
+    ),
+    "nccl-1488-nvls-after-fm-restart": Backdrop(
+        "node23",
+        "H100",
+        "550.90.07",
+        "2024-10-19T08:00:00Z",
+        "2024-10-19T08:40:00Z",
+    ),
+    "nccl-1405-ib-completion-status12": Backdrop(
+        "kp-ddp-worker-0",
+        "A100",
+        "535.104.05",
+        "2024-08-01T00:00:00Z",
+        "2024-08-01T00:40:00Z",
+    ),
+    "gpud-80-row-remap-pending-smi-q": Backdrop(
+        "a100-node",
+        "A100",
+        "535.104.05",
+        "2024-09-25T00:00:00Z",
+        "2024-09-25T00:40:00Z",
+        extra={
+            (0, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS"): 4.0,
+            (0, "DCGM_FI_DEV_ROW_REMAP_PENDING"): 1.0,
+        },
+    ),
+    "hami-1422-smi-q-575-deprecated-reset": Backdrop(
+        "a100-mig",
+        "A100",
+        "575.57.08",
+        "2025-10-20T10:00:00Z",
+        "2025-10-20T10:40:00Z",
+    ),
+    "k8s-device-plugin-189-xid69-unhealthy": Backdrop(
+        "k8s-gpu-1",
+        "V100",
+        "440.64.00",
+        "2020-08-10T19:00:00Z",
+        "2020-08-10T19:40:00Z",
+    ),
+    "gpu-operator-898-nvml-mismatch": Backdrop(
+        "gpu-worker-1",
+        "H100",
+        "550.54.15",
+        "2024-07-01T00:00:00Z",
+        "2024-07-01T00:40:00Z",
+    ),
+    "gpud-1174-xid94-contained-ecc": Backdrop(
+        "h100-9b",
+        "H100",
+        "570.133.20",
+        "2025-12-08T00:00:00Z",
+        "2025-12-08T00:40:00Z",
+        ("18", "2a", "3a", "5d", "9b", "ab", "ba", "db"),
+    ),
+}
+
+
+def _epoch(t: str) -> int:
+    return int(datetime.fromisoformat(t.replace("Z", "+00:00")).astimezone(UTC).timestamp())
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _gpus(b: Backdrop) -> tuple[Gpu, ...]:
+    full = sku(b.sku).name
+    return tuple(
+        Gpu(
+            index=g,
+            uuid=f"GPU-{_digest(b.host)}-0000-4000-8000-{g:012x}",
+            pci_bus_id=f"00000000:{bus.upper()}:00.0",
+            sku=full,
+            slot=g,
+        )
+        for g, bus in enumerate(b.pci)
+    )
+
+
+def _cluster(b: Backdrop, gpus: tuple[Gpu, ...]) -> Cluster:
+    node = Node(hostname=b.host, nvlink_domain=f"{b.host}-nvl", gpus=gpus, driver_version=b.driver)
+    rack = Rack(name="rack-1", pdu="pdu-1", cooling_zone="zone-1", nodes=(node,))
+    return Cluster(name="heldout", racks=(rack,))
+
+
+def _series(b: Backdrop, gpus: tuple[Gpu, ...]) -> list[str]:
+    t0, t1 = _epoch(b.start), _epoch(b.end)
+    times = [1000 * t for t in range(t0, t1 + 1, STEP_S)]
+    base = {
+        "DCGM_FI_DEV_GPU_TEMP": 46.0,
+        "DCGM_FI_DEV_POWER_USAGE": 0.0,
+        "DCGM_FI_DEV_GPU_UTIL": 0.0,
+    }
+    lines = []
+    for g in gpus:
+        model = MODEL_NAMES.get(g.sku, g.sku)
+        labels = {
+            "gpu": str(g.index),
+            "UUID": g.uuid,
+            "device": f"nvidia{g.index}",
+            "modelName": model,
+            "Hostname": b.host,
+            "pci_bus_id": g.pci_bus_id,
+            "DCGM_FI_DRIVER_VERSION": b.driver,
+            "job": "dcgm-exporter",
+            "instance": f"{b.host}:9400",
+        }
+        values = dict(base)
+        values["DCGM_FI_DEV_POWER_USAGE"] = round(0.18 * SKUS[g.sku].tdp_w, 1)
+        values.update({f: v for (i, f), v in b.extra.items() if i == g.index})
+        for name, v in values.items():
+            metric = {"__name__": name, **labels}
+            row = {"metric": metric, "values": [v] * len(times), "timestamps": times}
+            lines.append(json.dumps(row, separators=(",", ":")))
+    return lines
+
+
+def main() -> None:
+    for incident, b in INCIDENTS.items():
+        folder = HERE / incident
+        folder.mkdir(exist_ok=True)
+        gpus = _gpus(b)
+        cluster = _cluster(b, gpus)
+        (folder / "topology.json").write_text(
+            json.dumps([cluster.model_dump(mode="json")], indent=1) + "\n"
+        )
+        (folder / "metrics.jsonl").write_text("\n".join(_series(b, gpus)) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""Load a recorded incident folder into ticks the detector (or any agent) can replay.
+
+``metrics.jsonl`` → frames (``telemetry.vmjson``), ``logs.txt`` → kernel events
+(``telemetry.kernel_log``), ``events.jsonl`` → scheduler events and workload snapshots
+(``evals.sched_events``). Events between two samples are delivered with the later sample.
+Problems in the data files are collected in ``problems`` (file:line: what) and never stop the
+load; a broken ``incident.yaml`` or a folder with no usable samples raises
+:class:`~evals.format.IncidentFormatError`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from gpufleet.agents.sre.fleet import ReplayFleet
+from gpufleet.agents.sre.node_evidence import StaticEvidence
+from gpufleet.evals.evidence_files import load_evidence
+from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
+from gpufleet.evals.materialize import check_truth, materialize, simulator_for, topology_for
+from gpufleet.evals.sched_events import read_events
+from gpufleet.telemetry.frame import LogEvent, Tick
+from gpufleet.telemetry.job_signals import job_signal_events
+from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
+from gpufleet.telemetry.topology import Cluster, Topology, Workload
+from gpufleet.telemetry.untrusted import Limits, clip, loads_json, read_text
+from gpufleet.telemetry.vmjson import read_vm_jsonl
+
+
+@dataclass
+class LoadedIncident:
+    spec: IncidentSpec
+    folder: Path
+    data_dir: Path | None  # None when streamed from the simulator
+    topology: Topology
+    ticks: list[Tick] | None
+    problems: list[str] = field(default_factory=list)
+    log_lines: int = 0
+    log_unrecognised: int = 0
+    evidence: StaticEvidence = field(default_factory=StaticEvidence)
+
+    def replay_fleet(self, window_s: float | None = None) -> ReplayFleet:
+        """A replay fleet for this incident: boot times, and the evidence files answering
+        ``node_evidence.search`` as of the fleet's newest sample."""
+        kw = {} if window_s is None else {"window_s": window_s}
+        evidence = StaticEvidence(self.evidence.items, self.evidence.files)
+        fleet = ReplayFleet(self.topology, boot_times=self.spec.boot_times, evidence=evidence, **kw)
+        evidence.now = lambda: fleet.now
+        for c in self.spec.changes:
+            fleet.replay_changes.record(c.time, c.node, c.kind, c.detail)
+        return fleet
+
+    def iter_ticks(self) -> Iterator[Tick]:
+        if self.ticks is not None:
+            return iter(self.ticks)
+        sim, _ = simulator_for(self.spec)
+        return sim.run(self.spec.time_range.end - self.spec.time_range.start)
+
+    @property
+    def materialized(self) -> bool:
+        return self.data_dir is not None
+
+    @property
+    def gpu_days(self) -> float:
+        span = self.spec.time_range.end - self.spec.time_range.start
+        return self.topology.n_gpus * span / 86400.0
+
+    @property
+    def metrics_path(self) -> Path:
+        if self.data_dir is None:
+            raise IncidentFormatError(f"{self.spec.id}: streamed incident has no metrics file")
+        return self.data_dir / "metrics.jsonl"
+
+
+def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedIncident:
+    folder = Path(folder)
+    spec = load_spec(folder)
+    if (folder / "metrics.jsonl").exists():
+        data_dir = folder
+    elif spec.generator is not None and not spec.generator.materialize:
+        sim, _ = simulator_for(spec)
+        check_truth(spec, sim)
+        streamed = LoadedIncident(spec, folder, None, sim.topology, None)
+        streamed.evidence = load_evidence(folder, spec, sim.topology, streamed.problems)
+        return streamed
+    elif spec.generator is not None:
+        data_dir = materialize(spec, cache_root or folder.parent / ".cache")
+    else:
+        raise IncidentFormatError(
+            f"{folder / 'metrics.jsonl'}: missing, and incident.yaml has "
+            "no generator block to produce it"
+        )
+    topology = _topology(spec, folder)
+    problems: list[str] = []
+    # errors="replace": a non-UTF-8 byte makes its line a reported bad line, never a crash
+    with (data_dir / "metrics.jsonl").open(encoding="utf-8", errors="replace") as fh:
+        vm = read_vm_jsonl(
+            fh,
+            topology=topology,
+            source=str(data_dir / "metrics.jsonl"),
+            interval_s=spec.interval_s,
+        )
+    problems += vm.errors
+    if not vm.ticks:
+        raise IncidentFormatError(
+            f"{data_dir / 'metrics.jsonl'}: no usable samples"
+            + (f" ({problems[0]})" if problems else "")
+        )
+    log_events: list[LogEvent] = []
+    log_lines = unrecognised = 0
+    # the generated logs, and real-format lines committed beside a generated scenario
+    for logs in dict.fromkeys((data_dir / "logs.txt", folder / "logs.txt")):
+        if logs.exists():
+            events, report = _read_logs(logs, spec, topology, problems)
+            log_events += events
+            log_lines += report.total
+            unrecognised += report.unrecognised
+    sched_path = data_dir / "events.jsonl"
+    workloads: list[tuple[float, dict[str, Workload]]] = []
+    if sched_path.exists():
+        with sched_path.open(encoding="utf-8", errors="replace") as fh:
+            sched = read_events(fh, str(sched_path))
+        problems += sched.errors
+        log_events += sched.log_events
+        workloads = sched.workloads
+    evidence = load_evidence(folder, spec, topology, problems)
+    log_events += _job_signals(evidence, spec, topology, problems)
+    ticks = _merge(vm.ticks, log_events, workloads, problems)
+    return LoadedIncident(
+        spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
+    )
+
+
+def _job_signals(
+    evidence: StaticEvidence, spec: IncidentSpec, topology: Topology, problems: list[str]
+) -> list[LogEvent]:
+    """Faults the job logs report (:mod:`telemetry.job_signals`), as a live reader of them
+    would have seen them: at the time the log was collected, else when the recording ends."""
+    jobs = {f.path for f in evidence.files if f.source == "job_log"}
+    out: list[LogEvent] = []
+    unplaced = 0
+    for item in evidence.items:
+        if item.signature.origin not in jobs:
+            continue
+        at = item.collected_at if item.collected_at is not None else spec.time_range.end
+        found = job_signal_events([(item.signature, item.job)], topology, at)
+        out += found.events
+        unplaced += found.unplaced
+    if unplaced:
+        problems.append(
+            f"{unplaced} job-log fault signature(s) name no node of the topology: "
+            "kept as evidence, no incident opened for them"
+        )
+    return out
+
+
+def _read_logs(
+    logs: Path, spec: IncidentSpec, topology: Topology, problems: list[str]
+) -> tuple[list[LogEvent], ParseReport]:
+    """``logs.txt`` → events, the way a live reader would have seen them.
+
+    Plain ``dmesg`` / ``/dev/kmsg`` lines (seconds since boot) are placed with the incident's
+    ``boot_times`` entry of their own node (pdsh ``node: `` prefixes name it; with a single entry,
+    or a one-node topology, lines that name no host belong to that node), never with another
+    node's; lines with no
+    time at all get the incident's end (when the log was cut, ``attrs["time"] = "inferred"``).
+    Lines that stay unplaceable, GPU lines no rule understands and GPU lines written by user
+    space (never evidence) are reported in ``problems``."""
+    boot = dict(spec.boot_times)
+    single = _only_node(boot, topology)
+    with logs.open(encoding="utf-8", errors="replace") as fh:
+        events, report = parse_lines(
+            fh,
+            node=single,  # lines that name no host belong to the one node they can come from
+            year=_year(spec),
+            at=spec.time_range.end,
+            topology=topology,
+        )
+    placed: list[LogEvent] = []
+    unplaced: dict[str, int] = defaultdict(int)
+    for ev in events:
+        e = ev
+        if e.attrs.get("clock") == "monotonic":
+            bt = boot.get(e.node)
+            if bt is None:
+                unplaced[e.node or "(no node)"] += 1
+                continue
+            attrs = {k: v for k, v in e.attrs.items() if k != "clock"}
+            e = replace(e, timestamp=bt + e.timestamp, attrs=attrs)
+        if e.attrs.get("time") == "unknown":
+            unplaced[e.node or "(no node)"] += 1
+            continue
+        placed.append(e)
+    for node, n in sorted(unplaced.items()):
+        problems.append(
+            f"{logs}: {n} event(s) on {node} have no wall-clock time (seconds since boot and no "
+            "boot_times entry for the node in incident.yaml): not replayed"
+        )
+    problems += [f"{logs}:{n}: {why}" for n, why, _ in report.malformed]
+    if report.gpu_unparsed:
+        problems.append(
+            f"{logs}: {report.gpu_unparsed} GPU-related line(s) match no parser rule "
+            "(read them: a driver message this parser does not know)"
+        )
+        problems += [
+            f"{logs}:{n}: GPU line not understood: {text[:120]}"
+            for n, _, text in report.gpu_unparsed_lines[:10]
+        ]
+    if report.untrusted:
+        problems.append(
+            f"{logs}: {report.untrusted} GPU-looking line(s) were written by user space, not "
+            "the kernel: ignored as evidence"
+        )
+        problems += [
+            f"{logs}:{n}: untrusted: {text[:120]}" for n, _, text in report.untrusted_lines[:10]
+        ]
+    return placed, report
+
+
+def _only_node(boot: dict[str, float], topology: Topology) -> str | None:
+    """The node that lines naming no host must come from, or None when that is ambiguous.
+
+    Most real node-level captures carry no hostname at all: ``dmesg`` / ``dmesg -T`` (util-linux
+    prints only the time), ``journalctl -k -o cat`` and ``/dev/kmsg``, and the ``kernel: NVRM: …``
+    lines left when a ticket trims journalctl's time and host. Such a log can only belong to the
+    incident's single node (one ``boot_times`` entry, else a one-node topology); with several
+    candidates the lines stay unattributed rather than guessed."""
+    if len(boot) == 1:
+        return next(iter(boot))
+    if not boot and len(topology.node_keys) == 1:
+        return topology.node_keys[0]
+    return None
+
+
+def _topology(spec: IncidentSpec, folder: Path) -> Topology:
+    if spec.topology_file is None:
+        return topology_for(spec)
+    path = folder / spec.topology_file
+    if not path.resolve().is_relative_to(folder.resolve()):
+        raise IncidentFormatError(f"{path}: topology_file must stay inside the incident folder")
+    try:
+        cap = 16 * 1024 * 1024
+        raw = loads_json(read_text(path, str(path), cap), str(path), Limits(max_bytes=cap))
+        if not isinstance(raw, list):
+            raise ValueError(f"expected a JSON list of clusters, got {type(raw).__name__}")
+        return Topology([Cluster.model_validate(c) for c in raw])
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        raise IncidentFormatError(f"{path}: cannot load topology: {clip(e, 2000)}") from None
+
+
+def _year(spec: IncidentSpec) -> int:
+    return dt.datetime.fromtimestamp(spec.time_range.start, tz=dt.UTC).year
+
+
+def _merge(
+    ticks: list[Tick],
+    log_events: list[LogEvent],
+    workloads: list[tuple[float, dict[str, Workload]]],
+    problems: list[str],
+) -> list[Tick]:
+    """Attach each event / workload change to the first sample at or after it."""
+    times = [t.timestamp for t in ticks]
+    by_tick: dict[int, list[LogEvent]] = defaultdict(list)
+    dropped = 0
+    for e in log_events:
+        i = bisect.bisect_left(times, e.timestamp)
+        if i >= len(times) and e.attrs.get("time") == "inferred":
+            i = len(times) - 1  # a timeless line, stamped when the log was cut: the last sample
+        if i >= len(times):
+            dropped += 1
+            continue
+        by_tick[i].append(e)
+    if dropped:
+        problems.append(f"{dropped} log/scheduler event(s) after the last sample were ignored")
+    wl_at: dict[int, dict[str, Workload]] = {}
+    for t, snap in workloads:
+        i = bisect.bisect_left(times, t)
+        if i < len(times):
+            wl_at[i] = snap
+    out = []
+    for i, sample in enumerate(ticks):
+        evs = tuple(sorted(by_tick.get(i, ()), key=lambda e: e.timestamp))
+        wl = wl_at.get(i)
+        tick = sample
+        if evs or wl is not None:
+            tick = replace(
+                sample,
+                events=tick.events + evs,
+                workloads=wl if wl is not None else tick.workloads,
+            )
+        out.append(tick)
+    return out

@@ -1,0 +1,167 @@
+"""Run the scenario suite through every agent and baseline and score them with one scorer.
+
+Time is an input throughout: agents replay the recorded ticks as fast as they can; nothing
+sleeps and no logic reads the wall clock (wall time is measured at this edge for the latency
+column only).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gpufleet.evals.agents import (
+    AgentUnderTest,
+    MajorityAgent,
+    NocAgent,
+    SreAgent,
+    StaticRulesAgent,
+)
+from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
+from gpufleet.evals.recorded import LoadedIncident, load_incident
+from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
+from gpufleet.telemetry.topology import Topology
+
+SUITE_DIR = Path(__file__).with_name("suite")
+LAYERS = ("NOC", "SRE", "PERF")
+# Agents that exist today; the Perf agent registers here when it lands.
+AVAILABLE_LAYERS = {"NOC", "SRE"}
+
+
+@dataclass
+class IncidentRecord:
+    spec: IncidentSpec
+    gpu_days: float
+    ticks: int | None
+    problems: list[str]
+    runs: dict[str, AgentRun] = field(default_factory=dict)
+    scores: dict[str, IncidentScore] = field(default_factory=dict)
+
+
+@dataclass
+class SuiteResult:
+    suite: Path
+    agents: list[tuple[str, str]]  # (name, layer)
+    incidents: list[IncidentRecord]
+    summaries: dict[str, Summary]
+    failed: list[str]  # incident folders that could not be loaded, with the reason
+    notes: list[str]
+
+
+def discover(suite: Path) -> list[Path]:
+    if (suite / "incident.yaml").exists():
+        return [suite]
+    return sorted(p.parent for p in suite.glob("*/incident.yaml"))
+
+
+def locator(topology: Topology) -> Callable[[str], tuple[str | None, str | None]]:
+    def locate(entity: str) -> tuple[str | None, str | None]:
+        host = entity.split("/", maxsplit=1)[0]
+        if host in topology.node_pos:
+            return host, topology.rack_of_node_key(host)
+        if entity in topology.rack_pos:
+            return None, entity
+        return None, None
+
+    return locate
+
+
+def build_agents(
+    layers: set[str], specs: Sequence[IncidentSpec], baselines: bool, llm: str | None = None
+) -> tuple[list[AgentUnderTest], list[str]]:
+    notes: list[str] = []
+    agents: list[AgentUnderTest] = []
+    if "NOC" in layers:
+        agents.append(NocAgent())
+    if "SRE" in layers:
+        agents.append(SreAgent("gpufleet SRE (deterministic)"))
+        if llm:
+            agents.append(SreAgent(f"gpufleet SRE ({llm} model)", model_backend=llm))
+    for layer in sorted(layers - AVAILABLE_LAYERS):
+        notes.append(f"{layer} agent: not built yet, nothing to score")
+    if baselines:
+        families = [f.family for s in specs for f in s.truth.faults if not f.benign]
+        agents += [StaticRulesAgent(), MajorityAgent(families)]
+    return agents, notes
+
+
+def run_suite(
+    suite: Path = SUITE_DIR,
+    *,
+    layers: set[str] | None = None,
+    baselines: bool = True,
+    cache_root: Path | None = None,
+    progress: Callable[[str], None] | None = None,
+    llm: str | None = None,
+) -> SuiteResult:
+    folders = discover(suite)
+    specs: list[tuple[Path, IncidentSpec]] = []
+    failed: list[str] = []
+    for f in folders:
+        try:
+            specs.append((f, load_spec(f)))
+        except IncidentFormatError as e:
+            failed.append(str(e))
+    agents, notes = build_agents(layers or {"NOC"}, [s for _, s in specs], baselines, llm)
+    cache = cache_root or (suite / ".cache" if suite.is_dir() else Path(".cache"))
+    records: list[IncidentRecord] = []
+    for n, (folder, spec) in enumerate(specs, 1):
+        if progress:
+            progress(f"[{n}/{len(specs)}] {spec.id}")
+        try:
+            inc = load_incident(folder, cache)
+        except (IncidentFormatError, OSError) as e:
+            failed.append(f"{folder}: {e}")
+            continue
+        records.append(_score(inc, agents))
+    for agent in agents:
+        closer = getattr(agent, "close", None)
+        if closer is not None:
+            closer()
+        if getattr(agent, "model_backend", None):
+            notes.append(model_use_note(agent.name, [r.runs[agent.name] for r in records]))
+    summaries = {a.name: summarize(a.name, [r.scores[a.name] for r in records]) for a in agents}
+    return SuiteResult(
+        suite, [(a.name, a.layer) for a in agents], records, summaries, failed, notes
+    )
+
+
+def model_use_note(name: str, runs: Sequence[AgentRun]) -> str:
+    """How often the model's answer was used, and why not when it was not (fallbacks are
+    visible per diagnosis in the run notes; this is the total)."""
+    diagnoses = sum(len(r.diagnosis_latencies_s) for r in runs)
+    reasons = Counter(
+        note.split("fallback: ", 1)[1][:80]
+        for r in runs
+        for note in r.notes
+        if "fallback: " in note
+    )
+    fallbacks = sum(reasons.values())
+    text = (
+        f"{name}: the model's answer was used in {diagnoses - fallbacks} of {diagnoses} diagnoses"
+    )
+    if reasons:
+        text += "; fallbacks: " + ", ".join(f"{why} ×{n}" for why, n in reasons.most_common(5))
+    return text
+
+
+def _score(inc: LoadedIncident, agents: Sequence[AgentUnderTest]) -> IncidentRecord:
+    rec = IncidentRecord(
+        inc.spec, inc.gpu_days, len(inc.ticks) if inc.ticks else None, inc.problems
+    )
+    locate = locator(inc.topology)
+    for agent in agents:
+        run = agent.run(inc)
+        rec.runs[agent.name] = run
+        rec.scores[agent.name] = score_incident(
+            inc.spec.id,
+            inc.spec.kind,
+            inc.spec.truth.faults,
+            run,
+            interval_s=inc.spec.interval_s,
+            gpu_days=inc.gpu_days,
+            locate=locate,
+        )
+    return rec

@@ -1,0 +1,116 @@
+"""The :class:`~agents.chat.reads.ChatReads` adapter: incidents from an incident source
+(a state directory's threads and event log, or the service's read model), approvals from the
+approval store, cards from the knowledge base, fleet reads through the gate's
+:meth:`~graph.approvals.gate.ApprovalGate.read` (audited; anything but a read is refused), and
+proposals through :func:`agents.sre.proposals.propose` (stored for a person, never run).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpufleet.agents.chat.answer import ProposedAction
+from gpufleet.agents.chat.reads import CardHit, IncidentFacts, ProposalRefusedError, WasteReport
+from gpufleet.agents.sre import proposals
+from gpufleet.graph.approvals.gate import ActionContext, ApprovalGate
+from gpufleet.graph.approvals.store import ApprovalRecord, ApprovalStore
+from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.knowledge.retrieve import Query, Retriever
+from gpufleet.service.mcp.incidents import IncidentSource
+
+WasteSource = Callable[[float, float], WasteReport | None]
+NO_IDENTITY = "not stored: proposing an action needs the API's bearer token"
+
+
+@dataclass
+class StoreChatReads:
+    """``gate``: fleet reads and proposals (None: no fleet, no proposals); ``requested_by``:
+    who proposals are recorded as (``chat:<identity>``), None when the caller has no identity
+    (a proposal is then described, not stored)."""
+
+    incident_source: IncidentSource
+    store: ApprovalStore
+    retriever: Callable[[], Retriever]
+    gate: ApprovalGate | None = None
+    waste_source: WasteSource | None = None
+    requested_by: str | None = "chat"
+    clock: Callable[[], float] = time.time
+    _cards: dict[tuple[str, tuple[int, ...]], list[CardHit]] = field(default_factory=dict)
+
+    def incidents(self) -> list[IncidentFacts]:
+        return [
+            IncidentFacts(s.incident, s.diagnosis, s.outcome)
+            for s in self.incident_source.incidents()
+        ]
+
+    def approvals(self, incident_id: str | None = None) -> list[ApprovalRecord]:
+        return self.store.records(incident_id)
+
+    def search_cards(self, text: str, xids: tuple[int, ...] = ()) -> list[CardHit]:
+        key = (text, xids)
+        if key not in self._cards:
+            retriever = self.retriever()
+            hits = retriever.search(Query(text=text[:2000], xids=xids), k=3)
+            self._cards[key] = [
+                CardHit(
+                    card_id=h.card_id,
+                    title=retriever.kb.cards[h.card_id].title,
+                    score=h.score,
+                    runbooks=tuple(r.id for r in retriever.kb.runbooks_for(h.card_id)),
+                )
+                for h in hits
+            ]
+        return self._cards[key]
+
+    def fleet_read(self, tool: str, args: dict[str, Any]) -> ToolResult | None:
+        if self.gate is None or tool not in self.gate.registry:
+            return None
+        return self.gate.read(
+            ToolCall(tool=tool, args=args),
+            now=self.clock(),
+            context=ActionContext(incident_id=""),
+            initiator=self.requested_by or "chat",
+        )
+
+    def waste(self, start: float, end: float) -> WasteReport | None:
+        return self.waste_source(start, end) if self.waste_source is not None else None
+
+    def propose(
+        self, incident_id: str, tool: str, args: dict[str, Any], reason: str, now: float
+    ) -> ProposedAction:
+        facts = next((f for f in self.incidents() if f.incident.incident_id == incident_id), None)
+        if facts is None or self.gate is None:
+            raise ProposalRefusedError(f"no incident {incident_id} to attach a proposal to")
+        if self.requested_by is None:
+            return ProposedAction(
+                incident_id=incident_id,
+                tool=tool,
+                args=args,
+                reason=NO_IDENTITY,
+                status="not stored",
+            )
+        try:
+            p = proposals.propose(
+                self.gate,
+                facts.incident,
+                tool,
+                args,
+                requested_by=self.requested_by,
+                reason=reason,
+                now=now,
+            )
+        except proposals.ProposalRefusedError as e:
+            raise ProposalRefusedError(str(e)) from None
+        return ProposedAction(
+            incident_id=incident_id,
+            tool=tool,
+            args=dict(p.request.args),
+            reason=p.request.summary or reason,
+            approval_id=p.request.approval_id,
+            status=p.record.status,
+            who_may_approve=p.who_may_approve,
+            executed=p.record.consumed,
+        )

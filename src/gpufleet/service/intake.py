@@ -1,0 +1,281 @@
+"""The Alertmanager webhook edge: ``POST /api/v1/alerts/alertmanager`` on the service's FastAPI.
+
+One request: read the body (capped), validate it (:func:`~agents.noc.alert_intake.
+parse_payload`; 400 naming the problem), **journal it durably** (:mod:`service.journal`),
+answer 200 — then a worker runs the pure :class:`~agents.noc.alert_intake.AlertIntake` and
+publishes its events on the bus, and marks the journal row done. Acknowledging before
+publishing keeps Alertmanager's webhook fast and independent of bus backpressure; journalling
+before acknowledging means an acknowledged alert is never lost (restart: pending rows are
+processed first).
+
+Authentication: Alertmanager may send ``Authorization: Bearer <token>`` (its
+``http_config.authorization``). A token of the service's token table makes the incidents it
+opens trusted (``alertmanager:authenticated``); a wrong token is refused with 401; no token is
+accepted, and those incidents' plans show state-changing steps without running them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from gpufleet.agents.noc.alert_intake import (
+    MAX_BODY_BYTES,
+    AlertIntake,
+    AlertmanagerPayload,
+    PayloadError,
+    parse_payload,
+)
+from gpufleet.bus.events import Event
+from gpufleet.bus.protocol import Bus
+from gpufleet.service.auth import TokenTable, bearer
+from gpufleet.service.journal import GroupCommitter, IntakeJournal, JournalError
+from gpufleet.service.limits import BodyTooLargeError, read_capped
+from gpufleet.service.metrics import ServiceMetrics
+
+logger = logging.getLogger(__name__)
+
+WEBHOOK_PATH = "/api/v1/alerts/alertmanager"
+REBUILD_FROM_LAST = 5_000  # processed payloads replayed at start to restore the intake's memory
+
+_OPENAPI_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "description": "Alertmanager webhook payload, version 4",
+                    "required": ["version", "groupKey", "status", "receiver", "alerts"],
+                    "properties": {
+                        "version": {"type": "string", "enum": ["4"]},
+                        "groupKey": {"type": "string"},
+                        "status": {"type": "string", "enum": ["firing", "resolved"]},
+                        "receiver": {"type": "string"},
+                        "alerts": {"type": "array", "items": {"type": "object"}},
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+@dataclass
+class IntakeStats:
+    received: int = 0  # payloads accepted (200)
+    rejected: int = 0  # requests refused (400, 401, 413, 503)
+    published: int = 0  # bus events published from accepted payloads
+    failed: int = 0  # payloads whose processing raised (logged; the worker keeps going)
+    recovered: int = 0  # journalled payloads processed again at start
+
+
+_Work = tuple[int, AlertmanagerPayload, bool]
+
+
+class AlertmanagerEdge:
+    """The webhook route, its journal and its worker. Mount :attr:`router`; run
+    :meth:`lifecycle` while serving (the bus must be started first)."""
+
+    def __init__(
+        self,
+        intake: AlertIntake,
+        bus: Bus,
+        journal: IntakeJournal,
+        *,
+        tokens: TokenTable | None = None,
+        metrics: ServiceMetrics | None = None,
+        clock: Callable[[], float] = time.time,
+        max_body_bytes: int = MAX_BODY_BYTES,
+        max_queue: int = 4096,
+    ) -> None:
+        self.intake, self.bus, self.journal = intake, bus, journal
+        self.tokens = tokens or TokenTable()
+        self.metrics = metrics
+        self.clock = clock
+        self.max_body_bytes = max_body_bytes
+        self.max_queue = max_queue
+        self.stats = IntakeStats()
+        self._committer = GroupCommitter(journal)
+        self._queue: asyncio.Queue[_Work] = asyncio.Queue()
+        self._writing = 0
+        self._worker: asyncio.Task[None] | None = None
+        self.router = APIRouter(tags=["alerts"])
+        self.router.add_api_route(
+            WEBHOOK_PATH,
+            self.webhook,
+            methods=["POST"],
+            summary="Alertmanager webhook (version 4 payload)",
+            openapi_extra=_OPENAPI_BODY,
+            response_model=None,
+        )
+
+    @property
+    def running(self) -> bool:
+        return self._worker is not None and not self._worker.done()
+
+    # ------------------------------------------------------------------ lifecycle
+    @asynccontextmanager
+    async def lifecycle(self) -> AsyncIterator[None]:
+        """Start the journal writer, process what an earlier run accepted but did not finish,
+        start the worker; on exit publish what was accepted (bounded) and stop."""
+        await self._committer.start()
+        await self._recover()
+        self._worker = asyncio.create_task(self._work(), name="alertmanager-intake")
+        try:
+            yield
+        finally:
+            try:
+                async with asyncio.timeout(5.0):
+                    await self._queue.join()
+            except TimeoutError:
+                logger.warning(
+                    "alert intake: stopping with %d payloads queued; they stay "
+                    "journalled for the next start",
+                    self._queue.qsize(),
+                )
+            self._worker.cancel()
+            await asyncio.gather(self._worker, return_exceptions=True)
+            self._worker = None
+            await self._committer.stop()
+
+    async def join(self) -> None:
+        """Wait until every accepted payload has been processed and published."""
+        await self._queue.join()
+
+    async def _recover(self) -> None:
+        if not self.intake.memory.durable:
+            for entry in await asyncio.to_thread(self.journal.recent_done, REBUILD_FROM_LAST):
+                # the intake's memory (dedup, external incidents), not re-published
+                with contextlib.suppress(PayloadError):
+                    self.intake.handle(entry.body, authenticated=entry.authenticated)
+        for entry in await asyncio.to_thread(self.journal.pending):
+            try:
+                payload = parse_payload(entry.body)
+            except PayloadError as e:  # journalled only after validating: a changed parser
+                logger.error(
+                    "alert intake: journal entry %d no longer parses: %s", entry.entry_id, e
+                )
+                self._committer.mark_done(entry.entry_id)
+                continue
+            # redelivered: a durable memory may hold its alerts as handled already (this
+            # process stopped between the memory's commit and the publish): their events then
+            # come from the memory and are published now (a copy that did get out is dropped
+            # by the bus and the idempotent handlers)
+            await self._process((entry.entry_id, payload, entry.authenticated), redelivered=True)
+            self.stats.recovered += 1
+        if self.stats.recovered:
+            logger.info("alert intake: processed %d journalled payloads", self.stats.recovered)
+
+    async def _work(self) -> None:
+        while True:
+            item = await self._queue.get()
+            try:
+                await self._process(item)
+            finally:
+                self._queue.task_done()
+
+    async def _process(self, item: _Work, *, redelivered: bool = False) -> None:
+        entry_id, payload, authenticated = item
+        try:
+            events = await self._handle(payload, authenticated, redelivered)
+            for event in events:
+                await self.bus.publish(event)
+                self.stats.published += 1
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.stats.failed += 1
+            logger.exception("alert intake: processing journal entry %d failed", entry_id)
+            return  # left pending: processed again at the next start
+        self._committer.mark_done(entry_id)
+
+    async def _handle(
+        self, payload: AlertmanagerPayload, authenticated: bool, redelivered: bool
+    ) -> list[Event]:
+        if not self.intake.memory.durable:
+            return self.intake.handle(payload, authenticated=authenticated, redelivered=redelivered)
+        # a SQL memory: its transaction may wait on another replica's, so it runs off the
+        # event loop; the NOC's incidents are read here, on the loop, where the NOC changes them
+        noc = self.intake.open_incidents()
+        return await asyncio.to_thread(
+            self.intake.handle,
+            payload,
+            authenticated=authenticated,
+            redelivered=redelivered,
+            noc=noc,
+        )
+
+    # ------------------------------------------------------------------ HTTP
+    async def webhook(self, request: Request) -> JSONResponse:
+        """Validate, journal, acknowledge (see the module docstring)."""
+        started = time.perf_counter()
+        header = request.headers.get("authorization")
+        authenticated = header is not None
+        if authenticated and self.tokens.identity(bearer(header)) is None:
+            return self._refuse(401, "unauthorized", "wrong bearer token", bearer_challenge=True)
+        try:
+            body = await read_capped(request, self.max_body_bytes)
+            payload = parse_payload(body)
+        except BodyTooLargeError as e:
+            return self._refuse(413, "too_large", str(e))
+        except PayloadError as e:
+            return self._refuse(400, "invalid", str(e))
+        if self._queue.qsize() + self._writing >= self.max_queue:
+            return self._refuse(503, "busy", "intake queue full, retry", retry_after=True)
+        self._writing += 1
+        try:
+            entry_id = await self._committer.write(self.clock(), authenticated, body)
+        except JournalError as e:
+            logger.error("alert intake: %s", e)
+            return self._refuse(
+                503, "journal", "could not store the payload, retry", retry_after=True
+            )
+        finally:
+            self._writing -= 1
+        self._queue.put_nowait((entry_id, payload, authenticated))
+        self.stats.received += 1
+        return self._accepted(payload, started)
+
+    def _accepted(self, payload: AlertmanagerPayload, started: float) -> JSONResponse:
+        answer: dict[str, Any] = {"status": "accepted", "alerts": len(payload.alerts)}
+        if payload.rejected_alerts:
+            # The good alerts are kept; the bad ones would fail the same way on a retry.
+            answer["rejected"] = [
+                {"index": r.index, "error": r.error} for r in payload.rejected_alerts[:100]
+            ]
+        if self.metrics is not None:
+            self.metrics.alerts_received.inc(len(payload.alerts))
+            self.metrics.alerts_acked.inc()
+            if payload.rejected_alerts:
+                self.metrics.alerts_rejected.labels("invalid_alert").inc(
+                    len(payload.rejected_alerts)
+                )
+            self.metrics.ack_latency.observe(time.perf_counter() - started)
+        return JSONResponse(answer)
+
+    def _refuse(
+        self,
+        status: int,
+        reason: str,
+        message: str,
+        *,
+        retry_after: bool = False,
+        bearer_challenge: bool = False,
+    ) -> JSONResponse:
+        self.stats.rejected += 1
+        if self.metrics is not None:
+            self.metrics.alerts_rejected.labels(reason).inc()
+        headers = {"Retry-After": "1"} if retry_after else {}
+        if bearer_challenge:
+            headers["WWW-Authenticate"] = "Bearer"
+        return JSONResponse({"error": message}, status_code=status, headers=headers)

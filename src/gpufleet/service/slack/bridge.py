@@ -1,0 +1,259 @@
+"""The Slack app (slack_bolt): a button click becomes a person's recorded decision.
+
+Flow of a click on Approve / Reject (the button's value is the approval id):
+
+1. slack_bolt verifies the request: HMAC signature over the exact body with the signing secret,
+   timestamp within 5 minutes (HTTP mode; Socket Mode requests come over the app's own
+   authenticated WebSocket). A failure is a 401 and nothing runs. On top of that a signature
+   is accepted once (``SlackState.first_use_of_signature``): a replayed request, even within
+   the 5 minutes, is a 401 too.
+2. The Slack user is mapped to an approver: ``slack.approvers`` in the config or the policy's
+   ``approvers[].slack_user_id``. Anyone else gets an ephemeral "you are not a listed
+   approver" and nothing changes.
+3. :func:`~graph.approvals.decide.check_decision` asks the one rule now, so a person who may
+   not decide (or an approval already decided) hears why at once, ephemerally.
+4. A modal asks for the reason (required: it goes to the audit log, like ``--reason`` on the
+   CLI). Why a modal rather than a default "approved in Slack by X": a reason written by the
+   person is what the audit log is for; a generated one records nothing a reviewer can use,
+   and a second deliberate step before draining a node costs one click.
+5. On submit, :func:`~graph.approvals.decide.record_decision` records it (the one rule, asked
+   again: the world may have moved while the modal was open). A refusal keeps the modal open
+   with the reason under the input. Success updates the message (who, when) and adds a
+   thread reply. Resuming the paused graph is the SRE service's poller's job, not this one's.
+
+``now`` comes from ``clock`` (the edge's wall clock).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import aiohttp
+from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_bolt.response import BoltResponse
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from gpufleet.graph.approvals.decide import (
+    DecisionKind,
+    DecisionRefusedError,
+    check_decision,
+    record_decision,
+)
+from gpufleet.graph.approvals.policy import Policy
+from gpufleet.graph.approvals.store import ApprovalRecord, ApprovalStore
+from gpufleet.service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
+from gpufleet.service.slack.mention import Ask, MentionReplies
+from gpufleet.service.slack.notifier import SlackNotifier
+from gpufleet.service.slack.render import (
+    APPROVE_ACTION,
+    DECISION_VIEW,
+    REASON_BLOCK,
+    REASON_INPUT,
+    REJECT_ACTION,
+    decision_modal,
+)
+from gpufleet.service.slack.state import SlackState
+from gpufleet.service.slack.text import SHORT, untrusted
+
+logger = logging.getLogger(__name__)
+
+REPLAY_WINDOW_S: Final = 6 * 60.0  # Slack's 5-minute timestamp window, and a margin
+MIN_REASON_CHARS: Final = 3
+NOT_AN_APPROVER: Final = (
+    "You are not a listed approver: your Slack user is not mapped to a gpufleet approver "
+    "(`slack.approvers` in the service config, or `slack_user_id` in the policy). "
+    "Nothing was changed."
+)
+
+
+def approver_map(config: SlackConfig, policy: Policy) -> dict[str, str]:
+    """Slack user id → approver name, from the config and the policy; they must agree, and
+    when the policy lists approvers every mapped name must be one of them."""
+    users = {a.slack_user_id: a.name for a in policy.approvers if a.slack_user_id}
+    problems = []
+    for user, name in config.approvers.items():
+        if user in users and users[user].lower() != name.lower():
+            problems.append(f"{user} is {name!r} here but {users[user]!r} in the policy")
+        elif policy.approvers and policy.approver(name) is None:
+            problems.append(f"{user} maps to {name!r}, who is not an approver in the policy")
+        else:
+            users[user] = name
+    if problems:
+        raise SlackConfigError("slack.approvers: " + "; ".join(problems))
+    return users
+
+
+class SlackBridge:
+    """The slack_bolt ``AsyncApp`` and what a click does (see the module docstring).
+
+    Build one per service; pass it to :func:`service.slack.http.slack_router` (HTTP mode) and
+    :class:`service.slack.socket.SocketModeRunner` (Socket Mode)."""
+
+    def __init__(
+        self,
+        *,
+        config: SlackConfig,
+        secrets: SlackSecrets,
+        approvals: ApprovalStore,
+        policy: Policy,
+        state: SlackState,
+        notifier: SlackNotifier,
+        clock: Callable[[], float] = time.time,
+        ask: Ask | None = None,
+    ) -> None:
+        self.config = config
+        self.secrets = secrets
+        self.approvals = approvals
+        self.policy = policy
+        self.state = state
+        self.notifier = notifier
+        self.clock = clock
+        self.users = approver_map(config, policy)
+        self.client = AsyncWebClient(
+            token=secrets.bot_token.get_secret_value(), base_url=config.api_base_url
+        )
+        signing = secrets.signing_secret.get_secret_value() if secrets.signing_secret else ""
+        self.app = AsyncApp(client=self.client, signing_secret=signing, name="gpufleet")
+        self.app.middleware(self._refuse_replays)
+        self.app.action(APPROVE_ACTION)(self._on_approve)
+        self.app.action(REJECT_ACTION)(self._on_reject)
+        self.app.view(DECISION_VIEW)(self._on_submit)
+        # questions in an incident's thread (service.slack.mention), when an assistant is given
+        self.mentions = (
+            MentionReplies(
+                state, ask, wake=notifier.wake, ephemeral=self._ephemeral, web_url=config.web_url
+            )
+            if ask is not None
+            else None
+        )
+        if self.mentions is not None:
+            self.app.event("app_mention")(self._on_mention)
+
+    def approver_for(self, slack_user_id: str) -> str | None:
+        return self.users.get(slack_user_id)
+
+    async def _refuse_replays(
+        self, req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Any]
+    ) -> BoltResponse:
+        # Runs after slack_bolt's signature check, so only genuine signatures are remembered.
+        if req.mode == "socket_mode":
+            return await next()  # type: ignore[no-any-return]
+        signature = req.headers.get("x-slack-signature", [""])[0]
+        if not self.state.first_use_of_signature(signature, self.clock(), REPLAY_WINDOW_S):
+            logger.warning("slack: refused a replayed request")
+            return BoltResponse(status=401, body={"error": "replayed request"})
+        return await next()  # type: ignore[no-any-return]
+
+    async def _on_mention(self, body: dict[str, Any]) -> None:
+        assert self.mentions is not None  # registered only with one
+        done = await self.mentions.handle(body)
+        logger.debug("slack: mention %s", done)
+
+    async def _on_approve(self, ack: Any, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        await self._clicked(body, action, "approved")
+
+    async def _on_reject(self, ack: Any, body: dict[str, Any], action: dict[str, Any]) -> None:
+        await ack()
+        await self._clicked(body, action, "rejected")
+
+    async def _clicked(
+        self, body: Mapping[str, Any], action: Mapping[str, Any], decision: DecisionKind
+    ) -> None:
+        user = str(body.get("user", {}).get("id", ""))
+        channel = str(body.get("channel", {}).get("id", "") or self.config.channel)
+        approval_id = str(action.get("value", ""))
+        name = self.approver_for(user)
+        if name is None:
+            logger.warning("slack: click by unmapped user %s on %s", user, approval_id)
+            await self._ephemeral(channel, user, NOT_AN_APPROVER)
+            return
+        try:
+            record, _ = check_decision(self.approvals, self.policy, approval_id, decision, by=name)
+        except DecisionRefusedError as e:
+            await self._ephemeral(channel, user, f"Not recorded: {untrusted(str(e))}")
+            return
+        if record.decision is not None:  # the same decision again: nothing to do
+            d = record.decision
+            await self._ephemeral(
+                channel, user, f"Already {d.decision} by {untrusted(d.by, SHORT)}; nothing changed."
+            )
+            return
+        meta = {"approval_id": approval_id, "decision": decision, "channel": channel}
+        view = decision_modal(approval_id, decision, _summary(record), meta)
+        try:
+            await self.client.views_open(trigger_id=str(body.get("trigger_id", "")), view=view)
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as e:
+            # the trigger is valid for 3 s only: nothing to retry; the person clicks again
+            logger.warning("slack: could not open the reason modal for %s: %s", approval_id, e)
+
+    async def _on_submit(self, ack: Any, body: dict[str, Any], view: dict[str, Any]) -> None:
+        user = str(body.get("user", {}).get("id", ""))
+        name = self.approver_for(user)
+        parsed = _submission(view)
+        if name is None or parsed is None:
+            await ack(response_action="errors", errors={REASON_BLOCK: NOT_AN_APPROVER})
+            return
+        approval_id, decision, channel, reason = parsed
+        if len(reason) < MIN_REASON_CHARS:
+            await ack(response_action="errors", errors={REASON_BLOCK: "A reason is required."})
+            return
+        try:
+            recorded = record_decision(
+                self.approvals,
+                self.policy,
+                approval_id,
+                decision,
+                by=name,
+                reason=reason,
+                now=self.clock(),
+            )
+        except DecisionRefusedError as e:
+            await ack(response_action="errors", errors={REASON_BLOCK: untrusted(str(e))})
+            await self._ephemeral(channel, user, f"Not recorded: {untrusted(str(e))}")
+            return
+        await ack()
+        logger.info(
+            "slack: %s %s %s",
+            name,
+            decision,
+            approval_id,
+            extra={"incident_id": recorded.record.incident_id},
+        )
+        self.notifier.record_decided(recorded.record)
+
+    async def _ephemeral(self, channel: str, user: str, text: str) -> None:
+        try:
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
+        except (SlackApiError, aiohttp.ClientError, TimeoutError) as e:
+            logger.warning("slack: could not tell %s: %s (%s)", user, text, e)
+
+
+def _summary(record: ApprovalRecord) -> str:
+    args = ", ".join(f"{k}={v}" for k, v in sorted(record.args.items()))
+    return (
+        f"*{untrusted(record.request.step_name or record.tool, SHORT)}* — "
+        f"`{untrusted(record.tool, SHORT)}` {untrusted(args, 160)} ({record.risk})\n"
+        f"incident `{untrusted(record.incident_id, SHORT)}`"
+    )
+
+
+def _submission(view: Mapping[str, Any]) -> tuple[str, DecisionKind, str, str] | None:
+    """(approval id, decision, channel, reason) from a submitted modal; None if malformed."""
+    try:
+        meta = json.loads(str(view.get("private_metadata", "")))
+        values = view["state"]["values"][REASON_BLOCK][REASON_INPUT]
+        reason = str(values.get("value") or "").strip()
+        approval_id, channel = str(meta["approval_id"]), str(meta.get("channel", ""))
+        decision = meta["decision"]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if decision not in ("approved", "rejected"):
+        return None
+    return approval_id, decision, channel, reason

@@ -1,0 +1,365 @@
+"""Job stdout / stderr (SLURM ``slurm-<id>.out``, a pod log) → NCCL / CUDA / PyTorch signatures.
+
+Pure (:mod:`telemetry.text_evidence` conventions). Every line is searched for the signatures
+below; a line may carry a launcher prefix (``srun -l``'s ``3: ``, torchrun's ``[default0]:``,
+PyTorch's ``[rank3]:``) and NCCL's own ``host:pid:tid [cudaDev]`` prefix, which give the node
+(``host``, matched against the topology's node names) and the GPU (``cudaDev`` — the CUDA device
+ordinal the process saw, the GPU index when ``CUDA_VISIBLE_DEVICES`` lists the node's GPUs in
+order). A line with no host takes the caller's ``node`` (the job's batch host, when known).
+
+Kinds (``Signature.kind``) and the text they come from:
+
+* ``nccl_ib_completion_error`` — ``NET/IB : Got completion from peer <ip><port> with status=12
+  opcode=… len=… vendor err 129 (Send|Recv) localGid … remoteGids …`` (NCCL ≥ 2.19; older
+  ``… with error 12, opcode 0, len 0, vendor err 129``; the IB plugin's ``NET/IBP:``). The
+  status is the ``ibv_wc_status``: 12 = transport retries exhausted (``retry_exceeded``), 13 =
+  RNR retries exhausted. The peer address (or the IPv4 inside an IPv4-mapped ``remoteGid``) is
+  attributed to a node through the address book: ``peer``.
+* ``nccl_ib_async_event`` — ``NET/IB : mlx5_0:1 Got async event : port error`` (link events NCCL
+  saw on the HCA).
+* ``nccl_nvls_failure`` / ``nccl_cuda_failure`` — ``transport/nvls.cc:… NCCL WARN Cuda failure 1
+  'invalid argument'`` (NVLink SHARP set-up) / any other ``Cuda failure '…'``; ``cuda_error``
+  classifies the quoted CUDA message as below.
+* ``nccl_system_error`` (``unhandled system error``, ``ncclSystemError``), ``nccl_remote_error``
+  (``remote process exited or there was a network error``), ``nccl_unhandled_cuda_error``.
+* ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
+  operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, …) ran for 600086 milliseconds``
+  (``rank``, ``seq``, ``op``, ``ran_ms``); ``nccl_work_progress`` — ``… Rank 4] Timeout at NCCL
+  work: 610, last enqueued NCCL work: 616, last completed NCCL work: 609`` (``last_completed``):
+  the rank whose last completed work is behind the others is the straggler.
+* CUDA errors in any wording (``RuntimeError: CUDA error: …``, ``CUDA_ERROR_…``, ``cudaError…``):
+  ``cuda_contained_error`` (``CUDA_ERROR_CONTAINED`` / ``cudaErrorContained`` / "Invalid access
+  of peer GPU memory over nvlink or a hardware error"), ``cuda_uncorrectable_ecc`` ("uncorrectable
+  ECC error encountered"), ``cuda_device_unavailable`` ("CUDA-capable device(s) is/are busy or
+  unavailable"), ``cuda_launch_failure`` ("unspecified launch failure"),
+  ``cuda_illegal_address`` ("an illegal memory access was encountered"),
+  ``cuda_nvlink_uncorrectable`` ("uncorrectable NVLink error"), ``cuda_no_device`` ("no
+  CUDA-capable device is detected"), ``cuda_unknown_error`` ("CUDA error: unknown error").
+* ``gpu_runtime_failed`` — the NVIDIA container runtime could not start the container
+  (``nvidia-container-cli: initialization error: nvml error: driver/library version mismatch``,
+  ``… driver not loaded``, ``no runtime for "nvidia" is configured``), as ``kubectl describe
+  pod``'s ``Message:`` or a runtime's stderr prints it; ``runtime_error`` says which
+  (:func:`telemetry.k8s_evidence.runtime_error`). ``Failed to initialize NVML:
+  Driver/library version mismatch`` (nvidia-smi / NVML in the container) is the same failure.
+* ``device_plugin_unhealthy`` — the NVIDIA k8s-device-plugin took a GPU out of service on an
+  Xid: ``XidCriticalError: Xid=48 on Device=GPU-…; marking device as unhealthy.``
+  (internal/rm/health.go, v0.12+), ``…, the device will go unhealthy.`` (server.go, ≤ v0.9),
+  and ``'nvidia.com/gpu' device marked unhealthy: GPU-…`` (``xid``, ``uuid``, ``resource``).
+  The Xid is the plugin's claim from an NVML event, not a kernel line.
+* ``ecc_error_mention`` — any other line naming ECC errors.
+
+``NCCL INFO`` lines, blank lines and Python traceback frames are ignored (understood, no
+signature); other lines that mention the GPU stack are ``gpu_unparsed``. Errors:
+:class:`JobLogError` only, for invalid arguments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from gpufleet.telemetry.k8s_evidence import runtime_error
+from gpufleet.telemetry.text_evidence import (
+    SNIPPET,
+    AddressBook,
+    Signature,
+    TextParse,
+    as_text,
+    host_node,
+    lines_of,
+    normalize_address,
+)
+
+__all__ = ["CUDA_ERRORS", "IBV_WC_STATUS", "JobLogError", "parse_job_log"]
+
+
+class JobLogError(ValueError):
+    """Invalid arguments to :func:`parse_job_log` (the one error this module raises)."""
+
+
+# ibv_wc_status values NCCL prints as status= / error (verbs.h)
+IBV_WC_STATUS: dict[int, str] = {
+    1: "IBV_WC_LOC_LEN_ERR",
+    2: "IBV_WC_LOC_QP_OP_ERR",
+    4: "IBV_WC_LOC_PROT_ERR",
+    5: "IBV_WC_WR_FLUSH_ERR",
+    9: "IBV_WC_REM_INV_REQ_ERR",
+    10: "IBV_WC_REM_ACCESS_ERR",
+    11: "IBV_WC_REM_OP_ERR",
+    12: "IBV_WC_RETRY_EXC_ERR",
+    13: "IBV_WC_RNR_RETRY_EXC_ERR",
+}
+
+# CUDA error wording → kind. Checked in order; the first match names the line.
+CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "cuda_contained_error",
+        re.compile(
+            r"CUDA_ERROR_CONTAINED|cudaErrorContained|"
+            r"invalid access of peer GPU memory over nvlink or a hardware error",
+            re.I,
+        ),
+    ),
+    (
+        "cuda_uncorrectable_ecc",
+        re.compile(
+            r"uncorrectable ECC error encountered|CUDA_ERROR_ECC_UNCORRECTABLE|"
+            r"cudaErrorECCUncorrectable",
+            re.I,
+        ),
+    ),
+    (
+        "cuda_nvlink_uncorrectable",
+        re.compile(
+            r"uncorrectable NVLink error|CUDA_ERROR_NVLINK_UNCORRECTABLE|"
+            r"cudaErrorNvlinkUncorrectable",
+            re.I,
+        ),
+    ),
+    (
+        "cuda_device_unavailable",
+        re.compile(
+            r"CUDA-capable device\(s\) (?:is|are)(?:/are)? busy or unavailable|"
+            r"cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE",
+            re.I,
+        ),
+    ),
+    (
+        "cuda_launch_failure",
+        re.compile(
+            r"unspecified launch failure|CUDA_ERROR_LAUNCH_FAILED|cudaErrorLaunchFailure", re.I
+        ),
+    ),
+    (
+        "cuda_illegal_address",
+        re.compile(
+            r"an illegal memory access was encountered|CUDA_ERROR_ILLEGAL_ADDRESS|"
+            r"cudaErrorIllegalAddress",
+            re.I,
+        ),
+    ),
+    (
+        "cuda_no_device",
+        re.compile(
+            r"no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice", re.I
+        ),
+    ),
+    ("cuda_unknown_error", re.compile(r"CUDA error: unknown error|CUDA_ERROR_UNKNOWN", re.I)),
+)
+
+# NCCL's prefix: host:pid:tid [cudaDev]
+_NCCL_PREFIX = re.compile(
+    r"(?:^|[\s\]:>])(?P<host>[A-Za-z0-9][A-Za-z0-9_.-]{0,252}):(?P<pid>[0-9]{1,10}):"
+    r"(?P<tid>[0-9]{1,10}) \[(?P<dev>[0-9]{1,4})\]"
+)
+_RANK = re.compile(
+    r"\[(?:PG [^\]]{0,80}? )?[Rr]ank (?P<rank>[0-9]{1,7})\]|\[rank(?P<r2>[0-9]{1,7})\]"
+)
+_IB_COMPLETION = re.compile(
+    r"NET/IBP? ?: ?Got completion "
+    r"(?:from peer (?P<addr>[0-9A-Fa-f:.]{1,64})<(?P<port>[0-9]{1,6})> )?"
+    r"with (?:error |status=)(?P<status>[0-9]{1,6})"
+)
+_OPCODE = re.compile(r"opcode[= ](?P<opcode>[0-9]{1,6})")
+_VENDOR = re.compile(r"vendor err (?P<vendor>[0-9]{1,6})")
+_DIRECTION = re.compile(r"\((?P<dir>Send|Recv)\)")
+_REMOTE_GID = re.compile(r"remoteGids? ?(?P<gid>[0-9A-Fa-f:.]{2,64})")
+_ASYNC = re.compile(
+    r"NET/IBP? ?: ?(?:(?P<dev>[A-Za-z0-9_]{1,32}):(?P<port>[0-9]{1,3}) )?Got async event ?: ?"
+    r"(?P<event>[^\r\n]{1,120})"
+)
+_CUDA_FAILURE = re.compile(r"Cuda failure (?:(?P<code>[0-9]{1,5}) )?'(?P<msg>[^']{1,300})'")
+_WATCHDOG = re.compile(
+    r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), "
+    r"OpType=(?P<op>[A-Za-z_]{1,40})"
+)
+_RAN_FOR = re.compile(r"ran for (?P<ms>[0-9]{1,15}) milliseconds")
+_PROGRESS = re.compile(
+    r"Timeout at NCCL work: (?P<seq>[0-9]{1,15}), last enqueued NCCL work: (?P<enq>-?[0-9]{1,15}),"
+    r" last completed NCCL work: (?P<done>-?[0-9]{1,15})"
+)
+_SYSTEM_ERROR = re.compile(r"unhandled system error|ncclSystemError", re.I)
+_REMOTE_ERROR = re.compile(
+    r"remote process exited or there was a network error|ncclRemoteError", re.I
+)
+_UNHANDLED_CUDA = re.compile(r"unhandled cuda error|ncclUnhandledCudaError", re.I)
+_ECC = re.compile(r"\becc errors?\b", re.I)
+_NVML_MISMATCH = re.compile(r"Failed to initialize NVML: Driver/library version mismatch", re.I)
+_PLUGIN_XID = re.compile(
+    r"XidCriticalError: Xid=(?P<xid>[0-9]{1,5}) on Device=(?P<uuid>[A-Za-z0-9-]{1,80})"
+)
+_PLUGIN_MARKED = re.compile(
+    r"'(?P<res>[A-Za-z0-9._/-]{1,64})' device marked unhealthy: (?P<uuid>[A-Za-z0-9-]{1,80})"
+)
+# context a crash prints around the error line: understood, carries no signature of its own
+_IGNORED = re.compile(
+    r"NCCL INFO|^\s*File \"|^\s*Traceback \(most recent call last\)|"
+    r"CUDA kernel errors might be asynchronously reported|CUDA_LAUNCH_BLOCKING=1|"
+    r"TORCH_USE_CUDA_DSA"
+)
+
+
+def parse_job_log(
+    data: str | bytes,
+    *,
+    origin: str,
+    node: str = "",
+    nodes: Iterable[str] = (),
+    addresses: Mapping[str, object] | AddressBook | None = None,
+) -> TextParse:
+    """Signatures of one job's output. ``origin`` names the file (``jobs/4242.log``); ``node``
+    is the host for lines that name none; ``nodes`` the topology's node names (host names in
+    the text are matched to them); ``addresses`` the address book (node → IPs) that turns a peer
+    IP into a node. Raises :class:`JobLogError` only for invalid arguments."""
+    if not isinstance(origin, str) or not origin:
+        raise JobLogError("origin must name the file or command the text came from")
+    book = addresses if isinstance(addresses, AddressBook) else AddressBook(addresses)
+    known = frozenset(nodes)
+    out = TextParse()
+    for n, line in lines_of(as_text(data), out.report):
+        out.report.total += 1
+        sig = _signature(line, n, origin, node, known, book, out)
+        if sig is not None:
+            out.report.recognised += 1
+            out.add(sig)
+        elif not line.strip() or _IGNORED.search(line) is not None:
+            out.report.ignored += 1
+        else:
+            out.report.not_understood(n, line)
+    return out
+
+
+def _signature(
+    line: str,
+    n: int,
+    origin: str,
+    default_node: str,
+    known: frozenset[str],
+    book: AddressBook,
+    out: TextParse,
+) -> Signature | None:
+    kind, detail, peer_addr = _classify(line)
+    if kind is None:
+        return None
+    prefix = _NCCL_PREFIX.search(line)
+    host = host_node(prefix["host"], known) if prefix else default_node
+    rank = _RANK.search(line)
+    if rank is not None:
+        detail["rank"] = rank["rank"] or rank["r2"]
+    peer = book.node_of(peer_addr) if peer_addr else ""
+    if peer_addr and not peer:
+        gid = _REMOTE_GID.search(line)
+        peer = book.node_of(gid["gid"]) if gid else ""
+        if not peer:
+            out.report.unattributed_peers += 1
+    return Signature(
+        kind=kind,
+        source="job_log",
+        origin=origin,
+        line=n,
+        node=host,
+        gpu=int(prefix["dev"]) if prefix else None,
+        peer=peer,
+        peer_address=peer_addr,
+        detail=detail,
+        text=line[:SNIPPET],
+    )
+
+
+def _cuda_kind(text: str) -> str | None:
+    return next((kind for kind, rx in CUDA_ERRORS if rx.search(text) is not None), None)
+
+
+def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
+    """(kind, detail, peer address as written) of one line; kind None when nothing matches."""
+    m = _IB_COMPLETION.search(line)
+    if m is not None:
+        return _ib_completion(line, m)
+    m = _ASYNC.search(line)
+    if m is not None:
+        return (
+            "nccl_ib_async_event",
+            {
+                "hca": m["dev"] or "",
+                "port": m["port"] or "",
+                "event": m["event"].strip()[:80],
+            },
+            "",
+        )
+    m = _CUDA_FAILURE.search(line)
+    if m is not None:
+        nvls = "nvls" in line.lower()
+        detail = {"cuda_message": m["msg"][:120], "cuda_code": m["code"] or ""}
+        detail["cuda_error"] = _cuda_kind(m["msg"]) or ""
+        return ("nccl_nvls_failure" if nvls else "nccl_cuda_failure"), detail, ""
+    m = _WATCHDOG.search(line)
+    if m is not None:
+        ran = _RAN_FOR.search(line)
+        return (
+            "nccl_watchdog_timeout",
+            {
+                "seq": m["seq"],
+                "op": m["op"],
+                "ran_ms": ran["ms"] if ran else "",
+            },
+            "",
+        )
+    m = _PROGRESS.search(line)
+    if m is not None:
+        return (
+            "nccl_work_progress",
+            {
+                "seq": m["seq"],
+                "last_enqueued": m["enq"],
+                "last_completed": m["done"],
+            },
+            "",
+        )
+    return _other(line)
+
+
+def _ib_completion(line: str, m: re.Match[str]) -> tuple[str, dict[str, str], str]:
+    status = int(m["status"])
+    detail = {
+        "status": str(status),
+        "status_name": IBV_WC_STATUS.get(status, ""),
+        "retry_exceeded": "true" if status in (12, 13) else "false",
+    }
+    for rx, key in ((_OPCODE, "opcode"), (_VENDOR, "vendor"), (_DIRECTION, "dir")):
+        found = rx.search(line)
+        if found is not None:
+            detail[{"vendor": "vendor_err", "dir": "direction"}.get(key, key)] = found[key]
+    addr = m["addr"] or ""
+    if addr and not normalize_address(addr):
+        detail["peer_text"] = addr  # not an IP (a name): kept, not attributed
+    return "nccl_ib_completion_error", detail, addr
+
+
+def _k8s_gpu(line: str) -> tuple[str, dict[str, str]] | None:
+    """The container runtime's and the device plugin's GPU failures (see the module doc)."""
+    if (error := runtime_error(line)) is not None:
+        return "gpu_runtime_failed", {"runtime_error": error}
+    if _NVML_MISMATCH.search(line) is not None:
+        return "gpu_runtime_failed", {"runtime_error": "driver_library_mismatch"}
+    if (m := _PLUGIN_XID.search(line)) is not None:
+        return "device_plugin_unhealthy", {"xid": m["xid"], "uuid": m["uuid"]}
+    if (m := _PLUGIN_MARKED.search(line)) is not None:
+        return "device_plugin_unhealthy", {"resource": m["res"], "uuid": m["uuid"]}
+    return None
+
+
+def _other(line: str) -> tuple[str | None, dict[str, str], str]:
+    if (k8s := _k8s_gpu(line)) is not None:
+        return k8s[0], k8s[1], ""
+    if _SYSTEM_ERROR.search(line) is not None:
+        return "nccl_system_error", {}, ""
+    if _REMOTE_ERROR.search(line) is not None:
+        return "nccl_remote_error", {}, ""
+    if _UNHANDLED_CUDA.search(line) is not None:
+        return "nccl_unhandled_cuda_error", {"cuda_error": _cuda_kind(line) or ""}, ""
+    kind = _cuda_kind(line)
+    if kind is not None:
+        return kind, {}, ""
+    if _ECC.search(line) is not None:
+        return "ecc_error_mention", {}, ""
+    return None, {}, ""

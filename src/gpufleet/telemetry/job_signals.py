@@ -1,0 +1,83 @@
+"""Job and pod log signatures that implicate the GPU stack → log events the NOC acts on.
+
+A job's output is often the only place a fault shows: a pod log with ``CUDA error: uncorrectable
+ECC error encountered``, the device plugin's ``XidCriticalError … marking device as unhealthy``,
+the container runtime's ``nvml error: driver/library version mismatch``, NCCL's ``NET/IB : Got
+completion from peer … status=12``. :mod:`telemetry.job_log` recognises them; this module turns
+the ones that point at the hardware, the driver or the fabric into :class:`LogEvent` s of kind
+``job_signature`` (``attrs["signature"]`` the kind), so a fault reported only by a job still
+opens an incident.
+
+Application faults (illegal address, launch failure, a watchdog timeout, a remote rank that
+exited) are left out: a job's own bug or a hang is not a fleet fault, and the NOC's job rules see
+hangs in the telemetry. A signature with no node (a line that names no host, in a log that names
+none) belongs to the fleet's only node when there is one, else it stays evidence only and is
+counted (``unplaced``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.text_evidence import Signature
+from gpufleet.telemetry.topology import Topology
+
+KIND = "job_signature"
+# job_log kinds that implicate the GPU stack, not the application
+FLEET_SIGNATURES = frozenset(
+    {
+        "cuda_uncorrectable_ecc",
+        "cuda_contained_error",
+        "cuda_nvlink_uncorrectable",
+        "cuda_no_device",
+        "device_plugin_unhealthy",
+        "gpu_runtime_failed",
+        "nccl_ib_completion_error",
+        "nccl_ib_async_event",
+        "nccl_nvls_failure",
+    }
+)
+
+
+@dataclass
+class JobSignalReport:
+    events: list[LogEvent] = field(default_factory=list)
+    unplaced: int = 0  # fleet signatures on no known node: evidence only
+
+
+def job_signal_events(
+    signatures: Iterable[tuple[Signature, str]], topology: Topology, at: float
+) -> JobSignalReport:
+    """(signature, job id) pairs → events at ``at`` (job output carries no time of its own:
+    the time the log was read, marked ``attrs["time"] = "inferred"``)."""
+    only = topology.node_keys[0] if len(topology.node_keys) == 1 else ""
+    out = JobSignalReport()
+    for sig, job in signatures:
+        if sig.kind not in FLEET_SIGNATURES:
+            continue
+        node = sig.node or only
+        if node not in topology.node_pos:
+            out.unplaced += 1
+            continue
+        out.events.append(
+            LogEvent(
+                timestamp=at,
+                node=node,
+                kind=KIND,
+                message=sig.text,
+                gpu=_gpu_key(sig, topology),
+                job_id=job or None,
+                attrs={"signature": sig.kind, "time": "inferred", "origin": sig.origin},
+            )
+        )
+    return out
+
+
+def _gpu_key(sig: Signature, topology: Topology) -> str | None:
+    """The GPU a signature names by UUID (the device plugin does). A CUDA device ordinal is
+    not used: inside a container it counts the GPUs the job was given, not the node's."""
+    uuid = sig.detail.get("uuid", "")
+    g = topology.uuid_pos.get(uuid) if uuid else None
+    return topology.gpu_keys[g] if g is not None else None
