@@ -169,7 +169,7 @@ def targets(work: Path) -> dict[str, Target]:
     from gpufleet.telemetry.topology import Topology, build_cluster
 
     topo = Topology([build_cluster(racks=1, nodes_per_rack=2, gpus_per_node=8)])
-    dbe = ("evals", "examples", "dbe-recorded")
+    dbe = ("src", "gpufleet", "evals", "examples", "dbe-recorded")
 
     def alertmanager(data: bytes) -> Any:
         payload = parse_payload(data)
@@ -221,7 +221,7 @@ def targets(work: Path) -> dict[str, Target]:
             Target("alertmanager", alertmanager_seeds(), alertmanager, (PayloadError,), "json"),
             Target(
                 "noc_config",
-                [_read("agents", "noc", "noc.example.yaml")],
+                [_read("src", "gpufleet", "agents", "noc", "noc.example.yaml")],
                 _file_runner(work, "noc.yaml", load_config),
                 (ConfigError,),
                 "yaml",

@@ -19,7 +19,7 @@ from gpufleet.evals.chat_eval import (
     score_answer,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[1] / "src" / "gpufleet"  # questions name folders in it
 
 
 def known(**kw: frozenset[str]) -> KnownIds:

@@ -83,18 +83,7 @@ def test_containerfile_runs_gpufleet_as_a_non_root_user_with_a_healthcheck() -> 
     assert "pip install" in installs and ".whl" in installs and " -e " not in installs
     # the build stage copies every package the wheel is made of
     copied = {a.split()[0] for w, a in steps[: froms[-1]] if w == "COPY"}
-    for pkg in (
-        "agents",
-        "bus",
-        "cli",
-        "evals",
-        "graph",
-        "knowledge",
-        "service",
-        "sim",
-        "telemetry",
-    ):
-        assert pkg in copied, pkg
+    assert "src" in copied  # the one namespace, src/gpufleet
 
 
 def test_image_builds_with_buildah_when_a_base_image_is_at_hand(tmp_path: Path) -> None:
