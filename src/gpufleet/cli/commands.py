@@ -689,6 +689,9 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"suite {suite} is not a folder")
     if not discover(suite):
         raise UsageError(f"suite {suite} holds no recorded incident (no */incident.yaml)")
+    late = args.late_join
+    if late is not None and not (math.isfinite(late) and late >= 0):
+        raise UsageError(f"--late-join must be a number of minutes ≥ 0, got {late}")
 
     def progress(msg: str) -> None:
         if not args.json and not args.quiet:
@@ -702,6 +705,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         cache_root=Path(args.cache) if args.cache else None,
         progress=progress,
         llm=args.llm,
+        late_join_s=None if late is None else late * 60.0,
     )
     if not args.json and not args.quiet:
         sys.stderr.write("\n")

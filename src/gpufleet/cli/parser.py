@@ -367,6 +367,12 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--report", help="write report.md, report.json and plots into this folder")
     e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
     e.add_argument("--no-baselines", action="store_true", help="skip static rules / majority")
+    e.add_argument(
+        "--late-join",
+        type=float,
+        metavar="MINUTES",
+        help="replay each incident as met MINUTES after its fault's onset (data before cut away)",
+    )
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=handler("eval"))

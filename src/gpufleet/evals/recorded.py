@@ -76,9 +76,13 @@ class LoadedIncident:
         return self.data_dir / "metrics.jsonl"
 
 
-def load_incident(folder: str | Path, cache_root: Path | None = None) -> LoadedIncident:
+def load_incident(
+    folder: str | Path, cache_root: Path | None = None, spec: IncidentSpec | None = None
+) -> LoadedIncident:
+    """The incident in ``folder``; ``spec`` replaces its ``incident.yaml`` (an eval variant of
+    a generated scenario, such as a longer recording for a late join)."""
     folder = Path(folder)
-    spec = load_spec(folder)
+    spec = spec or load_spec(folder)
     if (folder / "metrics.jsonl").exists():
         data_dir = folder
     elif spec.generator is not None and not spec.generator.materialize:

@@ -20,6 +20,7 @@ from gpufleet.evals.agents import (
     StaticRulesAgent,
 )
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
+from gpufleet.evals.late_join import load_late
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
 from gpufleet.telemetry.topology import Topology
@@ -95,7 +96,10 @@ def run_suite(
     cache_root: Path | None = None,
     progress: Callable[[str], None] | None = None,
     llm: str | None = None,
+    late_join_s: float | None = None,
 ) -> SuiteResult:
+    """Every incident of ``suite`` through the agents; with ``late_join_s``, each replayed as
+    met that many seconds after its first fault's onset (:mod:`evals.late_join`)."""
     folders = discover(suite)
     specs: list[tuple[Path, IncidentSpec]] = []
     failed: list[str] = []
@@ -111,11 +115,20 @@ def run_suite(
         if progress:
             progress(f"[{n}/{len(specs)}] {spec.id}")
         try:
-            inc = load_incident(folder, cache)
+            if late_join_s is None:
+                inc = load_incident(folder, cache)
+            else:
+                inc = load_late(folder, cache, late_join_s)
         except (IncidentFormatError, OSError) as e:
             failed.append(f"{folder}: {e}")
             continue
         records.append(_score(inc, agents))
+    if late_join_s is not None:
+        notes.append(
+            f"late join: each incident met {late_join_s / 60:g} min after its first fault's "
+            "onset, every sample and log line before that cut away; detection delay counted "
+            "from the join"
+        )
     for agent in agents:
         closer = getattr(agent, "close", None)
         if closer is not None:

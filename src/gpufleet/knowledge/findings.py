@@ -38,6 +38,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "several nodes of the rack warmed together while nodes in other racks did not",
     ),
     "hbm_hot": ("hardware", "HBM (memory) temperature at or above 85 °C"),
+    "no_baseline_before_fault": (
+        "hardware",
+        "watched for too short a time before the incident to compare with a before: heat is "
+        "judged against peers now (the rest of the node, other racks)",
+    ),
     "hw_thermal_slowdown": ("hardware", "HW_THERMAL or SW_THERMAL clock-event reason asserted"),
     # power
     "power_brake_active": ("hardware", "HW_POWER_BRAKE clock-event reason asserted on the GPU(s)"),

@@ -340,6 +340,7 @@ class GpuRules:
         # Leaks grow by at most a few GiB per minute; allocation steps are clipped to that.
         self.fb_slope = EwmaSlope(n, tau_s=300.0, max_per_min=4096.0)
         self.sbe = DecayedCount(n, tau_s=3600.0)
+        self.dbe_first = np.full(n, np.nan)  # the volatile DBE count when first read
         self.s_sbe_peers = Sustain(n)
         self.sku_groups = [
             np.flatnonzero(np.asarray(topology.gpu_sku) == sku)
@@ -453,6 +454,7 @@ def _memory_error_rules(
         r._inc(delta, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"),
         r._inc(delta, "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"),
     )
+    dbe_inc = np.fmax(dbe_inc, _dbe_found(r, r._c(values, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL")))
     dbe = at_least(dbe_inc, 1.0)
     remap_fail = r._c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
     rf = at_least(remap_fail, 1.0)
@@ -474,6 +476,16 @@ def _memory_error_rules(
             REMAP_PENDING_FLAG, severity_where(at_least(pending_flag, 1.0)), pending_flag, 1.0
         ),
     ]
+
+
+def _dbe_found(r: GpuRules, dbe_vol: FloatArray) -> FloatArray:
+    """Uncorrectable errors found rather than watched: the volatile DBE count is errors since
+    the driver loaded, so a count above zero the first time a GPU is read (gpufleet started or
+    restarted after the error) is an error no reset has cleared yet. The lifetime (aggregate)
+    count is not used: it keeps errors whose rows were remapped long ago."""
+    first = np.isnan(r.dbe_first) & ~np.isnan(dbe_vol)
+    r.dbe_first = np.where(first, dbe_vol, r.dbe_first)
+    return np.where(first & at_least(dbe_vol, 1.0), dbe_vol, np.nan)
 
 
 MIN_PEERS = 4  # a robust z needs a few peers; a 2-GPU workstation has no peer group
@@ -569,11 +581,13 @@ def _link_rules(
 
 def _presence_rules(r: GpuRules, t: float, present: BoolArray) -> list[RuleOutput]:
     """A GPU that vanished while its node keeps reporting (Xid 79 signature); a whole silent
-    node is an exporter/host matter, handled by the node rules."""
+    node is an exporter/host matter, handled by the node rules. A GPU of the inventory never
+    seen at all while its node reports counts the same: gpufleet met it already gone (started
+    after it fell off the bus), and the sustain gives a late first scrape time to arrive."""
     topo = r.topology
     r.seen |= present
     node_present = np.bincount(topo.gpu_node, weights=present, minlength=topo.n_nodes) > 0
-    vanished = r.seen & ~present & node_present[topo.gpu_node]
+    vanished = ~present & node_present[topo.gpu_node]
     act = r.s_missing.update(t, vanished, np.ones_like(vanished), r.th["gpu_missing_for_s"])
     return [RuleOutput(GPU_MISSING, severity_where(act, act), np.where(vanished, 1.0, 0.0), 1.0)]
 

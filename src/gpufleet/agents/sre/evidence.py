@@ -380,6 +380,7 @@ _MAXIMA: tuple[tuple[str, str], ...] = (
     ("DCGM_FI_DEV_ROW_REMAP_FAILURE", "row_remap_failure"),
     ("DCGM_FI_DEV_ROW_REMAP_PENDING", "row_remap_pending"),
     ("DCGM_FI_DEV_XID_ERRORS", "last_xid"),
+    ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "dbe_vol"),  # DBEs since the driver loaded, found at start
 )
 _EMPTY: FloatArray = np.zeros(0)
 
@@ -402,6 +403,7 @@ def series_facts(series: Mapping[str, Any], start: float, end: float) -> dict[st
     w = _Windows(opened, opened - BASELINE_GAP_S, max(end - RECENT_S, min(opened, end)))
     arrays = _valid_arrays(series)
     f = _coverage_facts(arrays, end)
+    f |= _history_facts(arrays, w)
     f |= _gauge_facts(arrays, w)
     f |= _temp_delta_facts(f)
     f |= _reason_facts(arrays, w)
@@ -435,6 +437,14 @@ def _coverage_facts(arrays: Arrays, end: float) -> Facts:
         "samples": sum(len(t) for t, _ in arrays.values()),
         "last_sample_age_s": _round(end - last_seen, 1) if math.isfinite(last_seen) else None,
     }
+
+
+def _history_facts(arrays: Arrays, w: _Windows) -> Facts:
+    """How long before the incident opened this entity's samples begin. A short history means
+    gpufleet met the fault already under way (installed, restarted, or no store to read
+    from): the baseline then holds no "before", and findings compare across peers instead."""
+    first = min((float(t[0]) for t, _ in arrays.values() if len(t)), default=math.inf)
+    return {"history_s": _round(w.opened - first, 1) if math.isfinite(first) else None}
 
 
 def _parts(arrays: Arrays, name: str, w: _Windows) -> tuple[FloatArray, FloatArray, FloatArray]:

@@ -18,6 +18,13 @@ Thresholds are physical, not fitted to one data set:
   100 in the window;
 - utilization: "busy" ≥ 50 %, "idle" ≤ 5-10 %; a data-loader stall flips between them at least
   6 times in half an hour (a checkpoint dips once).
+
+Met mid-fault. A change over time needs a "before": an entity whose samples begin less than
+half an hour before the incident opened (gpufleet installed or restarted while the fault was
+under way, no store to read history from) has none. Its heat is then judged across peers at the
+same moment, with the same thresholds: the GPU against the rest of its node, slot neighbours
+against the rest of the node, a rack's nodes against the other racks', each load-corrected with
+the same R as over time; the finding ``no_baseline_before_fault`` says so in the diagnosis.
 """
 
 from __future__ import annotations
@@ -27,7 +34,14 @@ import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from gpufleet.agents.sre.evidence import FOCUS, HOST, JOB_GPUS, NODE_PEERS, RACK_PEERS
+from gpufleet.agents.sre.evidence import (
+    FOCUS,
+    HOST,
+    JOB_GPUS,
+    NODE_PEERS,
+    R_THERMAL_C_PER_W,
+    RACK_PEERS,
+)
 from gpufleet.bus.events import Evidence, Finding, Incident, Scalar, Scope
 
 TEMP_RISE_C = 8.0
@@ -48,6 +62,7 @@ CPU_SATURATED = 90.0
 CPU_BUSY = 80.0
 VANISHED_S = 120.0
 RECENT_BOOT_S = 3 * 3600.0
+BASELINE_HISTORY_S = 1800.0  # samples this long before the incident hold a "before"
 APP_XIDS = frozenset({13, 31, 43, 45, 68, 69})
 PREEMPTIVE_CLEANUP = 45  # ROBUST_CHANNEL_PREEMPTIVE_REMOVAL
 
@@ -64,6 +79,21 @@ def _rise(facts: Mapping[str, Scalar]) -> float:
     hotter (a GPU whose load just stopped is still warm, not heating) and more than power
     explains (a job ramping up heats its GPU normally)."""
     return min(_num(facts, "temp_delta"), _num(facts, "temp_rise_corr"))
+
+
+def _has_baseline(e: Evidence) -> bool:
+    """This entity was watched long enough before the incident for a change to mean something."""
+    return _ge(e.facts, "history_s", BASELINE_HISTORY_S) and not math.isnan(_rise(e.facts))
+
+
+def _excess(e: Evidence, reference: Sequence[Evidence]) -> float:
+    """How much hotter ``e`` runs now than the reference's median, beyond what its power draw
+    explains (the cross-sectional twin of :func:`_rise`)."""
+    t_ref = _median(_num(r.facts, "temp_now") for r in reference)
+    p_ref = _median(_num(r.facts, "power_now") for r in reference)
+    excess = _num(e.facts, "temp_now") - t_ref
+    load = R_THERMAL_C_PER_W * (_num(e.facts, "power_now") - p_ref)
+    return excess - load if not math.isnan(load) else excess
 
 
 def _ge(facts: Mapping[str, Scalar], key: str, thr: float) -> bool:
@@ -249,6 +279,7 @@ class _NodeHeat:
     root_rise: float  # relative to the rest of the node
     nb_rises: list[float]  # likewise, per slot neighbour
     topology: list[Evidence]
+    across: bool = False  # judged across the node now, with no "before" (module docstring)
 
     @classmethod
     def of(cls, root: str, peers: Mapping[str, Evidence], v: _View) -> _NodeHeat:
@@ -259,6 +290,8 @@ class _NodeHeat:
             for g in node_gpus
             if g in peers and g != root and g not in {n.entity for n in neighbours}
         ]
+        if rest and not all(map(_has_baseline, [peers[root], *neighbours, *rest])):
+            return cls._across(root, peers[root], neighbours, rest, v.topology)
         rest_med = _median(_rise(e.facts) for e in rest)
         # relative to the rest of the node: inlet-air drift moves every GPU of the chassis and
         # cancels out; what is left belongs to this GPU's own air path or heatsink
@@ -274,10 +307,41 @@ class _NodeHeat:
             topology=v.topology,
         )
 
+    @classmethod
+    def _across(
+        cls,
+        root: str,
+        root_ev: Evidence,
+        neighbours: list[Evidence],
+        rest: list[Evidence],
+        topology: list[Evidence],
+    ) -> _NodeHeat:
+        """No "before" to compare with: the root and its neighbours against the rest of the
+        node now (the rest is the reference, so it is quiet by construction)."""
+        return cls(
+            root=root,
+            root_ev=root_ev,
+            neighbours=neighbours,
+            rest=rest,
+            rest_quiet=True,
+            root_rise=_excess(root_ev, rest),
+            nb_rises=[_excess(e, rest) for e in neighbours],
+            topology=topology,
+            across=True,
+        )
+
 
 def _root_against_node(h: _NodeHeat, out: _Out) -> None:
     """The root GPU runs hot while the rest of its node does not: alone, or with its slot
     neighbours warming beside it."""
+    if h.across:
+        out.add(
+            "no_baseline_before_fault",
+            h.root,
+            [h.root_ev],
+            _num(h.root_ev.facts, "history_s"),
+            "watched too briefly before the incident: heat judged against the rest of the node",
+        )
     if not (h.root_rise >= TEMP_RISE_C and h.rest_quiet):
         return
     out.add(
@@ -285,7 +349,9 @@ def _root_against_node(h: _NodeHeat, out: _Out) -> None:
         h.root,
         [h.root_ev, *h.rest[:2]],
         h.root_rise,
-        "temperature rise (relative to the rest of the node) not explained by power",
+        "temperature above the rest of the node's, not explained by power"
+        if h.across
+        else "temperature rise (relative to the rest of the node) not explained by power",
     )
     # not if/else: a neighbour without data (NaN) makes both comparisons false
     if h.nb_rises and max(h.nb_rises) >= NEIGHBOUR_RISE_C:
@@ -326,8 +392,13 @@ def _rack_warming(incident: Incident, v: _View, out: _Out) -> None:
     in_rack = set(v.topo("rack_nodes") or v.topo("nodes"))
     inside = [e for n, e in rack.items() if n in in_rack]
     outside = [e for n, e in rack.items() if n not in in_rack]
-    warm = [e for e in inside if _rise(e.facts) >= NODE_RISE_C]
-    out_med = _median(_rise(e.facts) for e in outside)
+    if outside and not all(map(_has_baseline, [*inside, *outside])):
+        # no "before": the rack's nodes against the other racks' now, the latter the reference
+        warm = [e for e in inside if _excess(e, outside) >= NODE_RISE_C]
+        out_med = 0.0
+    else:
+        warm = [e for e in inside if _rise(e.facts) >= NODE_RISE_C]
+        out_med = _median(_rise(e.facts) for e in outside)
     if (
         len(warm) >= 2
         and len(warm) >= 0.6 * len(inside)
@@ -410,6 +481,15 @@ def _error_counters(focus: Sequence[Evidence], out: _Out) -> None:
         hit = [e for e in focus if _ge(e.facts, key, thr)]
         if hit:
             out.add(name, hit[0].entity, hit, _num(hit[0].facts, key))
+    found = _dbe_found(focus)
+    if found:
+        out.add(
+            "dbe_increase",
+            found[0].entity,
+            found,
+            _num(found[0].facts, "dbe_vol_max"),
+            "uncorrectable errors since the driver loaded, found at start (no reset since)",
+        )
     # Pending with the uncorrectable counters read and flat: NVIDIA's memory-error guide lets
     # work go on until a reset applies the remap. Unread counters (NaN) prove nothing.
     quiet = [
@@ -417,11 +497,25 @@ def _error_counters(focus: Sequence[Evidence], out: _Out) -> None:
         for e in focus
         if _ge(e.facts, "row_remap_pending_max", 1.0)
         and _num(e.facts, "dbe_increase") == 0
+        and e not in found
         and not _ge(e.facts, "remapped_rows_increase", 1.0)
         and not _ge(e.facts, "row_remap_failure_max", 1.0)
     ]
     if quiet:
         out.add("remap_pending_no_uncorrectable", quiet[0].entity, quiet, 1.0)
+
+
+def _dbe_found(focus: Sequence[Evidence]) -> list[Evidence]:
+    """GPUs met with a volatile DBE count above zero and no "before" to see it rise in: the
+    errors happened since the driver loaded, before gpufleet watched. With a baseline, the
+    increase in the window decides, as for every counter."""
+    return [
+        e
+        for e in focus
+        if not _has_baseline(e)
+        and _ge(e.facts, "dbe_vol_max", 1.0)
+        and not _ge(e.facts, "dbe_increase", 1.0)
+    ]
 
 
 def _sbe_against_peers(incident: Incident, v: _View, out: _Out) -> None:
