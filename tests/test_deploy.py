@@ -14,6 +14,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -197,6 +198,81 @@ def test_systemd_verify_catches_a_broken_unit(tmp_path: Path) -> None:
     unit = _unit_for_verify(UNITS[0], tmp_path)
     unit.write_text(unit.read_text().replace("ProtectSystem=strict", "ProtectSystem=sometimes"))
     assert "ProtectSystem" in _verify(unit) or "protect system" in _verify(unit)
+
+
+def _unit_keys(unit: Path) -> dict[str, str]:
+    return dict(
+        line.split("=", 1)
+        for line in unit.read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    )
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=[u.name for u in UNITS])
+def test_the_dynamic_user_can_read_its_configuration_directory(unit: Path) -> None:
+    """systemd creates ConfigurationDirectory= root-owned (it is never handed to the service's
+    user), so a DynamicUser reads it as "other": made with the unit's mode and a file installed
+    0644 as the unit's header says, an unprivileged user must read the file."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None or os.geteuid() != 0:
+        pytest.skip("needs root and setpriv (util-linux) to read as another user")
+    keys = _unit_keys(unit)
+    assert keys["DynamicUser"] == "yes" and keys["ConfigurationDirectory"] == "gpufleet"
+    mode = int(keys.get("ConfigurationDirectoryMode", "0755"), 8)
+    top = Path(tempfile.mkdtemp(prefix="gpufleet-unit-"))
+    try:
+        top.chmod(0o755)
+        etc = top / "gpufleet"
+        etc.mkdir()
+        etc.chmod(mode)
+        (etc / "serve.yaml").write_text("listen: {port: 8080}\n")
+        (etc / "serve.yaml").chmod(0o644)
+        proc = subprocess.run(
+            [
+                setpriv,
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "cat",
+                str(etc / "serve.yaml"),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    finally:
+        shutil.rmtree(top)
+    assert proc.returncode == 0, f"ConfigurationDirectoryMode={oct(mode)}: {proc.stderr}"
+
+
+# systemd-analyze security's exposure (0 best, 10 worst) each unit must stay at or under
+EXPOSURE = {"gpufleet-serve.service": 1.5, "gpufleet-watch.service": 2.0}
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=[u.name for u in UNITS])
+def test_systemd_security_exposure_stays_low(unit: Path, tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed (Debian package systemd)")
+    proc = subprocess.run(
+        [
+            analyze,
+            "security",
+            "--offline=true",
+            "--no-pager",
+            str(_unit_for_verify(unit, tmp_path)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    found = re.search(r"Overall exposure level for \S+: ([0-9.]+)", proc.stdout)
+    assert found, proc.stdout[-2000:] + proc.stderr
+    assert float(found.group(1)) <= EXPOSURE[unit.name], proc.stdout
+    keys = _unit_keys(unit)
+    assert keys["UMask"] == "0077" and keys["ProtectProc"] == "invisible"
+    assert keys["SystemCallErrorNumber"] == "EPERM"
 
 
 # -- Kubernetes: the Helm chart and the manifests generated from it -----------------------------
