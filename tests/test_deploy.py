@@ -682,3 +682,188 @@ def test_no_secret_value_is_in_the_chart_values_or_the_rendered_objects() -> Non
         "name": "gpufleet-tokens",
         "key": "alertmanager",
     }
+
+
+# -- compose: one host ----------------------------------------------------------------------------
+
+COMPOSE_DIR = DEPLOY / "compose"
+COMPOSE_SCHEMA = ROOT / "tests" / "data" / "compose-spec.json"
+
+
+def _compose() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((COMPOSE_DIR / "compose.yaml").read_text())
+    return data
+
+
+def _flags(command: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for arg in command:
+        key, _, value = arg.lstrip("-").partition("=")
+        out.setdefault(key, []).append(value)
+    return out
+
+
+def test_compose_file_is_valid_against_the_compose_specification() -> None:
+    import jsonschema
+
+    schema = json.loads(COMPOSE_SCHEMA.read_text())
+    validator = jsonschema.Draft7Validator(schema)
+    errors = [
+        f"{'/'.join(map(str, e.path))}: {e.message}" for e in validator.iter_errors(_compose())
+    ]
+    assert errors == []
+    broken = _compose()
+    broken["services"]["gpufleet"]["read-only"] = True  # a misspelt key is refused
+    assert not validator.is_valid(broken)
+
+
+def test_compose_mounts_secrets_and_dependencies_point_at_what_exists() -> None:
+    compose = _compose()
+    services = compose["services"]
+    assert {"victoriametrics", "vmalert", "alertmanager", "gpufleet", "dcgm-exporter"} <= set(
+        services
+    )
+    assert services["dcgm-exporter"]["profiles"] == ["gpu"]  # optional: hosts with GPUs
+    named = set(compose["volumes"])
+    for name, svc in services.items():
+        for volume in svc.get("volumes", []):
+            source = volume.split(":")[0]
+            if source.startswith("."):
+                assert (COMPOSE_DIR / source).exists(), (name, volume)
+            else:
+                assert source in named, (name, volume)
+        for secret in svc.get("secrets", []):
+            assert secret in compose["secrets"], (name, secret)
+        for dep in svc.get("depends_on", {}):
+            assert dep in services, (name, dep)
+        for port in svc.get("ports", []):
+            assert port.startswith("127.0.0.1:"), (name, port)  # nothing public by default
+        if "build" in svc:
+            context = COMPOSE_DIR / svc["build"]["context"]
+            assert (context / svc["build"]["dockerfile"]).is_file()
+            assert (context / "pyproject.toml").is_file()
+    # the secrets are files the operator makes, in a folder git ignores
+    ignored = (COMPOSE_DIR / ".gitignore").read_text().split()
+    for secret in compose["secrets"].values():
+        assert secret["file"].startswith("./secrets/"), secret
+    assert "secrets/" in ignored
+
+
+def test_compose_alert_path_reaches_gpufleets_webhook_with_its_token() -> None:
+    from urllib.parse import urlsplit
+
+    from gpufleet.service.intake import WEBHOOK_PATH
+
+    compose = _compose()
+    services = compose["services"]
+    serve = yaml.safe_load((COMPOSE_DIR / "gpufleet" / "serve.yaml").read_text())
+    am = yaml.safe_load((COMPOSE_DIR / "alertmanager" / "alertmanager.yml").read_text())
+    (receiver,) = [r for r in am["receivers"] if r["name"] == am["route"]["receiver"]]
+    (hook,) = receiver["webhook_configs"]
+    url = urlsplit(hook["url"])
+    assert (url.hostname, url.port, url.path) == ("gpufleet", serve["listen"]["port"], WEBHOOK_PATH)
+    assert any(p.endswith(f":{serve['listen']['port']}") for p in services["gpufleet"]["ports"])
+    # Alertmanager's token is the one gpufleet knows as the alertmanager identity
+    token_file = hook["http_config"]["authorization"]["credentials_file"]
+    secret = token_file.removeprefix("/run/secrets/")
+    assert (
+        secret in services["alertmanager"]["secrets"] and secret in services["gpufleet"]["secrets"]
+    )
+    identities = {t["identity"]: t["token_file"] for t in serve["api_tokens"]}
+    assert identities["alertmanager"] == token_file
+    for path in identities.values():
+        assert path.removeprefix("/run/secrets/") in services["gpufleet"]["secrets"]
+    # vmalert evaluates against VictoriaMetrics and notifies this Alertmanager; gpufleet polls it
+    flags = _flags(services["vmalert"]["command"])
+    vm_port = _flags(services["victoriametrics"]["command"])["httpListenAddr"][0].lstrip(":")
+    assert flags["datasource.url"] == [f"http://victoriametrics:{vm_port}"]
+    assert flags["notifier.url"] == ["http://alertmanager:9093"]
+    assert serve["telemetry"]["source"] == f"prometheus:http://victoriametrics:{vm_port}"
+    scrape = yaml.safe_load((COMPOSE_DIR / "victoriametrics" / "scrape.yml").read_text())
+    targets = {
+        t for job in scrape["scrape_configs"] for s in job["static_configs"] for t in s["targets"]
+    }
+    assert {"dcgm-exporter:9400", f"gpufleet:{serve['listen']['port']}"} <= targets
+    # the generated rules: gpufleet's own export, in the volume vmalert reads
+    rules = services["rules"]
+    assert (
+        rules["command"][:2] == ["export", "rules"]
+        and rules["image"] == services["gpufleet"]["image"]
+    )
+    out = Path(rules["command"][rules["command"].index("--out") + 1])
+    (volume,) = [v for v in rules["volumes"] if str(out).startswith(v.split(":")[1] + "/")]
+    mounted = {v.split(":")[0]: v.split(":")[1] for v in services["vmalert"]["volumes"]}
+    generated = mounted[volume.split(":")[0]]
+    assert any(
+        Path(r).parent == Path(generated) and out.name.endswith(".yml") for r in flags["rule"]
+    )
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (make test installs the Debian packages)")
+    return found
+
+
+def _check(cmd: list[str]) -> str:
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, (cmd, proc.stdout[-2000:], proc.stderr[-2000:])
+    return proc.stdout + proc.stderr
+
+
+def test_compose_rules_pass_promtool_and_vmalert_with_gpufleets_exported_rules(
+    tmp_path: Path,
+) -> None:
+    from gpufleet.cli.main import main
+
+    exported = tmp_path / "gpufleet-dcgm.yml"
+    assert main(["export", "rules", "--out", str(exported)]) == 0
+    files = [*sorted((COMPOSE_DIR / "vmalert").glob("*.yml")), exported]
+    _check([_tool("promtool"), "check", "rules", *map(str, files)])
+    _check([_tool("vmalert"), "-dryRun", *(f"-rule={f}" for f in files)])
+
+
+def test_compose_alertmanager_and_scrape_configs_pass_their_own_tools() -> None:
+    out = _check(
+        [_tool("amtool"), "check-config", str(COMPOSE_DIR / "alertmanager" / "alertmanager.yml")]
+    )
+    assert "SUCCESS" in out
+    scrape = COMPOSE_DIR / "victoriametrics" / "scrape.yml"
+    _check(
+        [
+            _tool("victoria-metrics"),
+            f"-promscrape.config={scrape}",
+            "-promscrape.config.dryRun",
+            "-loggerLevel=ERROR",
+        ]
+    )
+    _check([_tool("promtool"), "check", "config", str(scrape)])
+
+
+def test_compose_gpufleet_config_loads_with_its_secrets(tmp_path: Path) -> None:
+    compose = _compose()
+    secrets_dir = tmp_path / "run" / "secrets"
+    secrets_dir.mkdir(parents=True)
+    for name in compose["services"]["gpufleet"]["secrets"]:
+        (secrets_dir / name).write_text(f"t0ken-{name}\n")
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    for f in (COMPOSE_DIR / "gpufleet").iterdir():
+        (etc / f.name).write_text(f.read_text().replace("/run/secrets/", f"{secrets_dir}/"))
+    loaded = load_serve_config(etc / "serve.yaml")
+    assert {
+        loaded.tokens.identity(f"t0ken-{n}") for n in ("alice_token", "alertmanager_token")
+    } == {
+        "alice",
+        "alertmanager",
+    }
+    sre = load_sre_config(loaded.config.sre_config)
+    assert sre.metrics_store is not None and sre.executors.dry_run
+    assert [a.name for a in load_policy(loaded.config.policy).approvers] == ["alice"]
+    # the container's arguments are a gpufleet command line naming this config
+    args = build_parser().parse_args(compose["services"]["gpufleet"]["command"])
+    volume = next(
+        v for v in compose["services"]["gpufleet"]["volumes"] if v.startswith("./gpufleet:")
+    )
+    assert args.command == "serve" and args.config == volume.split(":")[1] + "/serve.yaml"
