@@ -546,13 +546,23 @@ def test_the_validator_rejects_a_broken_object() -> None:
 def test_the_chart_refuses_settings_that_cannot_work() -> None:
     cases = {
         "replicaCount=2": "replicaCount > 1 needs bus.url",
-        "telemetry.source=nvml": "telemetry.source",
+        "telemetry.source=nvml": "/telemetry/source",
+        # values.schema.json: a misspelt key is an error, not a setting silently ignored
+        "telemetry.prometheusURL=http://vm:8428": "additional properties 'prometheusURL'",
+        "telemetry.source=dcgm": "telemetry.dcgmExporters",
         "apiTokens.identities={alice}": "apiTokens.existingSecret",
         "slack.enabled=true": "slack.existingSecret",
     }
     for setting, message in cases.items():
         proc = _run_helm("template", "gpufleet", str(CHART), "--set", setting)
         assert proc.returncode != 0 and message in proc.stderr, (setting, proc.stderr)
+
+
+def test_chart_log_levels_are_the_clis() -> None:
+    from gpufleet.cli.parser import LOG_LEVELS
+
+    schema = json.loads((CHART / "values.schema.json").read_text())
+    assert tuple(schema["properties"]["logLevel"]["enum"]) == LOG_LEVELS
 
 
 def _secret_files(spec: dict[str, Any], mounts: dict[str, str]) -> dict[str, str]:
