@@ -7,6 +7,7 @@ reading it the way the tool reads it.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -389,6 +390,7 @@ def _rbac_of(method: str, path: str) -> Rule:
     return group, resource, "watch" if watch else verbs.get(method, method.lower())
 
 
+@functools.cache  # the client's core_v1_api.py is ~4.5 MB: parsed once per run
 def _client_methods() -> dict[str, Rule]:
     """Every method of the client's API classes → the RBAC it needs, read from the client's own
     source: each ``_<method>_serialize`` names the HTTP method and the resource path."""
@@ -413,6 +415,7 @@ def _client_methods() -> dict[str, Rule]:
     return out
 
 
+@functools.cache
 def _code_calls() -> dict[str, set[str]]:
     """Client method name → the modules of src/gpufleet that name it (``core.read_node`` is
     passed to a wrapper as often as it is called, so every attribute counts)."""
