@@ -1,7 +1,7 @@
 """The layout stays true: no import circle, no arrow against the layers, no simulator in the
 real path, no oversized core function. Reads the source with ``ast``; imports nothing it checks.
 
-Layers (README "Layers"): each may import only those listed for it.
+Layers (README "The layers", docs/architecture.md): each may import only those listed for it.
 """
 
 from __future__ import annotations
