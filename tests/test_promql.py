@@ -538,3 +538,55 @@ def testfast_matrix_parser_matches_json_and_declines_the_unexpected() -> None:
     odd = {"status": "success", "data": {"resultType": "matrix", "result": result}}
     assert fast_matrix(json.dumps(odd, separators=(",", ":")).encode()) is None
     assert fast_matrix(b"\xff") is None
+
+
+@needs_vm
+def test_started_mid_fault_the_source_reads_the_stores_history_first(loaded: Loaded) -> None:
+    """gpufleet started 45 min into the recording, both faults under way: the history read
+    back from the store lets the detector open each incident at the data time it would have
+    opened if watched (onset + its usual delay), before the first live instant."""
+    ld = loaded
+    lag = 60.0
+    live_from = ld.start + 2700.0
+    clock = FakeClock(live_from + lag + 3.0)
+    src = PromSource(
+        ld.store,
+        ld.topology,
+        interval_s=STEP,
+        lag_s=lag,
+        history_s=3600.0,
+        clock=clock,
+        sleep=clock.sleep,
+        until=ld.end,
+    )
+    ticks = list(src.ticks())
+    stamps = [t.timestamp for t in ticks]
+    assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)
+    # the hour before the first live instant, less the instants with no sample at all (the
+    # window starts 15 min before the store's first sample)
+    assert src.stats.history_ticks == round((live_from - ld.start) / STEP)
+    assert stamps[src.stats.history_ticks] == live_from
+    incidents = _run_detector(ticks, ld.topology)
+    for gt in ld.truth:
+        first = min((i for i in incidents if matches(i, gt)), key=lambda i: i.opened_at)
+        assert first.opened_at < live_from
+        assert first.opened_at - gt.onset <= gt.max_delay_s
+
+
+@needs_vm
+def test_a_history_the_store_cannot_give_is_skipped_and_the_source_goes_live() -> None:
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1)])
+    with PromStore(f"http://127.0.0.1:{free_port()}", timeout_s=0.5) as dead:
+        clock = FakeClock(1772409600.0 + 600.0)
+        src = PromSource(
+            dead,
+            topo,
+            interval_s=STEP,
+            history_s=3600.0,
+            clock=clock,
+            sleep=clock.sleep,
+            until=1772409600.0 + 600.0 - 60.0,
+        )
+        assert list(src.ticks()) == []
+        assert src.stats.history_ticks == 0
+        assert any("history before" in e for e in src.stats.errors)

@@ -586,6 +586,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
                     interval_s=args.interval,
                     clock_now=time.time(),
                     lag_s=args.lag,
+                    history_s=args.history * 60.0,
                 )
             )
         except (SourceError, StoreError, NvmlUnavailable) as e:

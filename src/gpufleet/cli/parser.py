@@ -210,6 +210,14 @@ def build_parser() -> argparse.ArgumentParser:
         "-search.latencyOffset=0s)",
     )
     w.add_argument(
+        "--history",
+        type=float,
+        default=60.0,
+        metavar="MINUTES",
+        help="prometheus: read back this much of the store's history before going live, so a "
+        "fault already under way is met with its before (default 60; 0: none)",
+    )
+    w.add_argument(
         "--logs",
         action="append",
         default=[],

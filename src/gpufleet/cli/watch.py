@@ -66,7 +66,7 @@ from gpufleet.sim.simulator import FleetSimulator
 from gpufleet.telemetry.frame import Tick
 from gpufleet.telemetry.log_feed import JobLogFeed, KernelLogFeed
 from gpufleet.telemetry.nvml import NvmlCollector, NvmlSource
-from gpufleet.telemetry.promql import DEFAULT_LAG_S, PromSource, PromStore
+from gpufleet.telemetry.promql import DEFAULT_HISTORY_S, DEFAULT_LAG_S, PromSource, PromStore
 from gpufleet.telemetry.scrape import (
     DcgmExporterScraper,
     ScrapeSource,
@@ -142,10 +142,15 @@ async def build_live(
     interval_s: float,
     clock_now: float,
     lag_s: float | None = None,
+    history_s: float = DEFAULT_HISTORY_S,
 ) -> tuple[TickSource | AsyncTickSource, list[Any]]:
+    """The live source a spec names. ``history_s``: a store-backed source first reads back that
+    much of the store's history, so a fault already under way is met with its "before"."""
     kind, _, arg = spec.partition(":")
     if lag_s is not None and not lag_s >= 0:  # also NaN
         raise SourceError(f"--lag must be a number of seconds >= 0, got {lag_s}")
+    if not history_s >= 0:  # also NaN
+        raise SourceError(f"--history must be a number of minutes >= 0, got {history_s / 60:g}")
     if kind == "dcgm":
         targets = read_targets(arg)
         topo = topology or await discover_topology(targets)
@@ -157,7 +162,8 @@ async def build_live(
         store = PromStore(arg)
         topo = topology or await discover_prometheus_topology(store, clock_now - 120.0)
         lag = DEFAULT_LAG_S if lag_s is None else lag_s
-        return PromSource(store, topo, interval_s=interval_s, lag_s=lag), [store]
+        source = PromSource(store, topo, interval_s=interval_s, lag_s=lag, history_s=history_s)
+        return source, [store]
     if kind == "nvml":
         if arg == "fake":
             # A simulated node behind a fake NVML, to try the collector without a GPU.

@@ -69,6 +69,12 @@ class TelemetryConfig(_Strict):
     logs: list[str] = Field(default_factory=list, description="kernel logs to follow")
     logs_node: str | None = None
     noc_config: Path | None = None  # the detector's thresholds (gpufleet watch --config)
+    history_s: float = Field(
+        default=3600.0,
+        ge=0,
+        description="prometheus: the store's history read back before going live, so a fault "
+        "already under way at start is met with its before (0: none)",
+    )
 
     @field_validator("source")
     @classmethod

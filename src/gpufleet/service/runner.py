@@ -119,7 +119,11 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
         pacer = fast_forward(wall_clock_pacer(tele.speed), None, tele.fast_forward_s)
     else:
         source, closers = await build_live(
-            tele.source, topology=topology, interval_s=tele.interval_s, clock_now=time.time()
+            tele.source,
+            topology=topology,
+            interval_s=tele.interval_s,
+            clock_now=time.time(),
+            history_s=tele.history_s,
         )
     detector = Detector(source.topology, load_config(tele.noc_config))
     feeds = log_feeds(tele.logs, source.topology, tele.logs_node, None)

@@ -911,6 +911,7 @@ class PollStats:
     failures: int = 0
     skipped_instants: int = 0  # grid instants passed over because a poll ran late
     empty_instants: int = 0  # polls that found no sample at all (no tick yielded)
+    history_ticks: int = 0  # ticks read back from the store's history at start
     last_error: str | None = None
     errors: list[str] = field(default_factory=list)  # the most recent failures, newest last
 
@@ -945,7 +946,17 @@ class PromSource:
     falling off the bus. An instant is never queried twice; instants skipped because a poll ran
     late are counted (``skipped_instants``).
     ``until``: stop after the last instant ≤ ``until`` (bounded runs, replays with an injected
-    clock). ``clock`` / ``sleep`` / ``asleep`` are injected so tests run without real time."""
+    clock). ``clock`` / ``sleep`` / ``asleep`` are injected so tests run without real time.
+
+    **History at start** (``history_s``). gpufleet is started, upgraded and restarted while
+    faults are under way, and the store already holds what it missed. Before the first live
+    instant the source reads the store's last ``history_s`` seconds on the same grid (range
+    queries, :meth:`PromStore.range_ticks`, in pieces of :data:`HISTORY_PIECE_S` to bound
+    memory) and yields them oldest first: the detector's baselines and its change-over-time
+    rules see the "before" of a fault that began while nobody watched, and an incident opens at
+    the data time it would have opened live. Instants with no sample at all are skipped (the
+    exporters may be younger than the window); a store that fails the read is logged and
+    counted, and the source goes live without it."""
 
     def __init__(
         self,
@@ -958,6 +969,7 @@ class PromSource:
         fields: Collection[str] | None = None,
         selector: str = "",
         until: float | None = None,
+        history_s: float = 0.0,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], None] = time.sleep,
         asleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
@@ -966,6 +978,9 @@ class PromSource:
             raise ValueError(f"interval_s must be positive, got {interval_s}")
         if lag_s < 0:
             raise ValueError(f"lag_s must be >= 0, got {lag_s}")
+        if not history_s >= 0:  # also NaN
+            raise ValueError(f"history_s must be >= 0, got {history_s}")
+        self.history_s = float(history_s)
         self.store = store
         self.topology = topology
         self.interval_s = float(interval_s)
@@ -1010,6 +1025,38 @@ class PromSource:
         self.stats.ticks += 1
         return res.tick()
 
+    def history(self, first: float) -> Iterator[Tick]:
+        """The store's ticks in ``[first − history_s, first)`` on the polling grid, oldest first
+        (see the class docstring); nothing when ``history_s`` is 0."""
+        t = first - math.floor(self.history_s / self.interval_s) * self.interval_s
+        while t < first:
+            end = min(t + HISTORY_PIECE_S, first) - self.interval_s
+            try:
+                piece = self.store.range_ticks(
+                    t,
+                    end,
+                    self.interval_s,
+                    self.topology,
+                    fields=self.fields,
+                    selector=self.selector,
+                    lookback_s=self.lookback_s,
+                )
+            except StoreError as e:
+                self.stats.fail(f"history before {first}: {e}")
+                log.warning("PromSource: history before %s not read, going live: %s", first, e)
+                return
+            for tick in piece:
+                if any(np.isfinite(f.values).any() for f in tick.frames):
+                    self.stats.history_ticks += 1
+                    yield tick
+            t = end + self.interval_s
+
+    def _first_history(self, at: float | None) -> list[Tick]:
+        """The history to yield before the first live instant ``at`` (read once)."""
+        if self._last is not None or at is None or self.history_s <= 0:
+            return []
+        return list(self.history(at))
+
     def _due(self) -> tuple[float | None, float]:
         """(instant to poll now or None, seconds to wait before asking again)."""
         at = self.instant()
@@ -1044,6 +1091,7 @@ class PromSource:
             if at is None:
                 self.sleep(wait)
                 continue
+            yield from self._first_history(at)
             self._take(at)
             tick = self.poll(at)
             if tick is not None:
@@ -1058,6 +1106,8 @@ class PromSource:
             if at is None:
                 await self.asleep(wait)
                 continue
+            for old in await asyncio.to_thread(self._first_history, at):
+                yield old
             self._take(at)
             tick = await asyncio.to_thread(self.poll, at)
             if tick is not None:
@@ -1073,6 +1123,10 @@ _AGG_BY_KIND = {
     FieldKind.ENUM: "max",
 }
 AGGREGATIONS = frozenset({"avg", "sum", "max", "min"})
+# An hour covers the detector's change-over-time windows (the SRE agent reads its own history
+# from the store per incident, LOOKBACK_S); longer costs start-up time and memory for nothing.
+DEFAULT_HISTORY_S = 3600.0
+HISTORY_PIECE_S = 600.0  # history at start is read this much at a time (memory: see range_ticks)
 MAX_HISTORY_POINTS = 11_000  # Prometheus' own per-series limit for query_range
 
 
