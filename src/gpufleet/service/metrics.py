@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -124,6 +124,19 @@ class ServiceMetrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
             registry=r,
         )
+        self.intake_throttled = Counter(
+            "gpufleet_intake_throttled",
+            "Webhook requests refused with 429 (a sender over its quota of queued alerts), "
+            "by sender class (trusted: a bearer token; untrusted: none)",
+            ["sender"],
+            registry=r,
+        )
+        self.intake_queued = Gauge(
+            "gpufleet_intake_queued_alerts",
+            "Accepted alerts not yet handled, by priority lane",
+            ["lane"],
+            registry=r,
+        )
         self.anomalies = Counter("gpufleet_anomalies", "Anomalies published by the NOC", registry=r)
         self.incidents_opened = Counter(
             "gpufleet_incidents_opened", "Incidents opened, by source", ["source"], registry=r
@@ -199,6 +212,8 @@ METRIC_NAMES: frozenset[str] = frozenset(
         "gpufleet_alerts_rejected_total",
         "gpufleet_alerts_acked_total",
         "gpufleet_alert_ack_seconds_bucket",
+        "gpufleet_intake_throttled_total",
+        "gpufleet_intake_queued_alerts",
         "gpufleet_anomalies_total",
         "gpufleet_incidents_opened_total",
         "gpufleet_detection_latency_seconds_bucket",
