@@ -52,8 +52,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from gpufleet.agents.noc.alert_groups import (
     MAX_ENTITIES,
-    GroupKey,
     Grouping,
+    GroupKey,
     bounded_union,
     coalesce,
 )
