@@ -274,7 +274,7 @@ class Service:
             lifecycles=[c for x in extensions for c in x.lifecycles],
             readiness=[self._noc_ready],
         )
-        self.server = HttpServer(self.app, host, port)
+        self.server = HttpServer(self.app, host, port, limits=cfg.listen.connections)
         self._noc: asyncio.Task[Any] | None = None
         self._poller: asyncio.Task[None] | None = None
         self._state_sources()
