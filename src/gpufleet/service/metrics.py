@@ -30,6 +30,7 @@ from gpufleet.bus.events import (
     Event,
     IncidentOpened,
 )
+from gpufleet.service.connections import GuardStats
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 _LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300)
@@ -89,6 +90,27 @@ class _StateCollector(Collector):
             yield g
         for more in s.extra:
             yield from more()
+
+
+def connection_metrics(stats: GuardStats) -> Iterable[Metric]:
+    """The HTTP server's connections (:mod:`service.connections`): open now, and closed by
+    the guard by reason (header / read timeout, evicted at the limit, refused)."""
+    g = GaugeMetricFamily("gpufleet_http_connections", "HTTP connections open")
+    g.add_metric([], float(stats.open))
+    yield g
+    c = CounterMetricFamily(
+        "gpufleet_http_connections_closed",
+        "HTTP connections the server closed: timed out, or evicted / refused at the limit",
+        labels=["reason"],
+    )
+    for reason, n in (
+        ("header_timeout", stats.closed_header_timeout),
+        ("read_timeout", stats.closed_read_timeout),
+        ("evicted", stats.evicted),
+        ("refused", stats.refused),
+    ):
+        c.add_metric([reason], float(n))
+    yield c
 
 
 def _gauge(name: str, doc: str, label: str, values: Mapping[str, int]) -> GaugeMetricFamily:
@@ -214,6 +236,8 @@ METRIC_NAMES: frozenset[str] = frozenset(
         "gpufleet_alert_ack_seconds_bucket",
         "gpufleet_intake_throttled_total",
         "gpufleet_intake_queued_alerts",
+        "gpufleet_http_connections",
+        "gpufleet_http_connections_closed_total",
         "gpufleet_anomalies_total",
         "gpufleet_incidents_opened_total",
         "gpufleet_detection_latency_seconds_bucket",

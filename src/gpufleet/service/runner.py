@@ -56,7 +56,7 @@ from gpufleet.service.context import Extension, ServiceContext
 from gpufleet.service.incidents import IncidentBook
 from gpufleet.service.intake import AlertmanagerEdge
 from gpufleet.service.journal import IntakeJournal
-from gpufleet.service.metrics import ServiceMetrics
+from gpufleet.service.metrics import ServiceMetrics, connection_metrics
 from gpufleet.service.server import HttpServer
 from gpufleet.sim.demo import demo_simulator
 from gpufleet.sim.source import SimulatedSource
@@ -307,6 +307,7 @@ class Service:
         s.approvals_by_status = by_status
         s.bus_lag = self._bus_lag
         s.journal_pending = lambda: self.journal.counts()[1]
+        s.extra.append(lambda: connection_metrics(self.server.guard.stats))
 
     def _bus_lag(self) -> dict[str, int]:
         lag = getattr(self.bus, "lag", None)

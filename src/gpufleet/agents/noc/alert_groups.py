@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated, Severity
 
-MAX_GROUPS = 16  # groups of one notification that keep their own key (then: per family)
+MAX_GROUPS = 8  # groups of one notification that keep their own key (then: per family)
 MAX_ENTITIES = 64  # entities / nodes / racks an incident lists; the count says how many alerts
 
 GroupKey = tuple[str, str, str]  # (family, "node" | "rack" | "alert" | "overflow", name)
