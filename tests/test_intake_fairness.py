@@ -15,7 +15,7 @@ import httpx
 from gpufleet.agents.noc.alert_intake import AlertIntake, parse_payload
 from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated, stable_id
 from gpufleet.service.auth import TokenTable
-from gpufleet.service.intake_queue import Quotas
+from gpufleet.service.intake_queue import SLICE, FairQueue, Lane, Quotas, Work
 from gpufleet.service.journal import IntakeJournal
 from gpufleet.service.metrics import ServiceMetrics
 from tests.test_alert_intake import GPU3, alert, payload, receiver_on_bus, run, topo
@@ -167,3 +167,25 @@ def test_a_sender_over_its_quota_gets_429_before_the_journal_and_nothing_is_lost
             assert rx.edge.intake.stats.alerts == 80 + 60 + 200
 
     run(main())
+
+
+def test_slices_go_by_lane_then_round_robin_between_the_senders_of_a_lane() -> None:
+    q = FairQueue()
+    big = parse_payload(bulk(3 * SLICE, "x"))
+    small = parse_payload(payload(alert("GpuPowerBrake", GPU3)))
+    for entry, sender in ((1, "addr:10.0.0.1"), (2, "addr:10.0.0.2")):
+        assert q.reserve(sender, False, big_n := len(big.alerts)) is None
+        q.put(Work(entry, big, False, sender, Lane.UNTRUSTED))
+    served: list[int] = []
+    for _ in range(3):
+        work = q.next()
+        assert work is not None
+        served.append(work.entry_id)
+        q.advance(work, work.next_part()[1])
+    assert served == [1, 2, 1]  # one slice each in turn
+    assert q.reserve("token:am", True, 1) is None
+    q.put(Work(3, small, True, "token:am", Lane.TRUSTED_CRITICAL))
+    first = q.next()
+    assert first is not None and first.entry_id == 3  # the trusted critical one jumps ahead
+    assert q.advance(first, first.next_part()[1])  # finished, its quota released
+    assert q.queued_by("token:am") == 0 and q.queued_by("addr:10.0.0.1") == big_n

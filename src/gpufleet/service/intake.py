@@ -33,7 +33,7 @@ import math
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -128,9 +128,7 @@ class AlertmanagerEdge:
         self.monotonic = monotonic  # the worker's rate, for Retry-After
         self.max_body_bytes = max_body_bytes
         quotas = quotas or Quotas()
-        self.queue = FairQueue(
-            Quotas(**{**quotas.__dict__, "payloads": min(quotas.payloads, max_queue)})
-        )
+        self.queue = FairQueue(replace(quotas, payloads=min(quotas.payloads, max_queue)))
         self.stats = IntakeStats()
         self._committer = GroupCommitter(journal)
         self._wake = asyncio.Event()
