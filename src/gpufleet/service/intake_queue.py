@@ -48,7 +48,7 @@ class Lane(IntEnum):
 class Quotas:
     """Alerts accepted and not yet handled that a sender / everyone may have queued."""
 
-    trusted_sender: int = 100_000
+    trusted_sender: int = 50_000  # five full payloads
     untrusted_sender: int = 10_000  # one full payload (MAX_ALERTS) at a time
     untrusted_total: int = 30_000
     payloads: int = 4_096
