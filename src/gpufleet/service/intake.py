@@ -47,7 +47,7 @@ from gpufleet.agents.noc.alert_intake import (
     alert_severity,
     parse_payload,
 )
-from gpufleet.bus.events import Event, Severity
+from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated, Severity
 from gpufleet.bus.protocol import Bus
 from gpufleet.service.auth import TokenTable, bearer
 from gpufleet.service.intake_queue import FairQueue, Lane, Quotas, Work
@@ -94,6 +94,27 @@ class IntakeStats:
 
 
 _RATE_PRIOR = 1000.0  # alerts/s assumed for Retry-After until the worker has measured its own
+
+
+def _hold_back(work: Work, events: list[Event], part: tuple[int, int]) -> list[Event]:
+    """What to publish after a slice: evidence merely attached to an incident waits for the
+    notification's last slice (only the newest per incident is kept), so a 10,000-alert
+    notification publishes its few incidents' updates once, not once per slice. Openings,
+    escalations and phase changes go out at once. A crash before the last slice loses nothing:
+    the journal row is not done, so the whole notification is processed again."""
+    last = part[1] >= work.size
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, IncidentUpdated) and event.change == "attached":
+            work.held[event.incident.incident_id] = event
+        else:
+            if isinstance(event, IncidentOpened | IncidentUpdated):
+                work.held.pop(event.incident.incident_id, None)  # this one is newer
+            out.append(event)
+    if last:
+        out += work.held.values()
+        work.held.clear()
+    return out
 
 
 def _critical(payload: AlertmanagerPayload) -> bool:
@@ -238,7 +259,7 @@ class AlertmanagerEdge:
         try:
             if work.grouping is None:  # planned once, over the whole notification
                 work.grouping = self.intake.plan(work.payload)
-            events = await self._handle(work, part, redelivered)
+            events = _hold_back(work, await self._handle(work, part, redelivered), part)
             for event in events:
                 await self.bus.publish(event)
                 self.stats.published += 1

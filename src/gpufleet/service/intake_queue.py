@@ -27,6 +27,7 @@ from enum import IntEnum
 
 from gpufleet.agents.noc.alert_groups import Grouping
 from gpufleet.agents.noc.alert_intake import AlertmanagerPayload
+from gpufleet.bus.events import Event
 
 SLICE = 256  # alerts handled before the next slice is chosen (by lane, then sender)
 
@@ -65,6 +66,8 @@ class Work:
     lane: Lane
     grouping: Grouping | None = None
     handled: int = 0  # alerts of the payload handled so far
+    # incident id → its newest "attached" update, published with the last slice
+    held: dict[str, Event] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
