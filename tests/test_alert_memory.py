@@ -105,10 +105,11 @@ def test_two_replicas_handling_the_same_notification_at_once_open_one_incident(
         t.join(120)
     assert not any(t.is_alive() for t in threads)
     events = [e for r in results for e in r]
-    # the eight GPUs' alerts: eight incidents, each opened by one replica only
-    opened = [e.incident.incident_id for e in _opened(events)]
-    assert len(opened) == 8 and len(set(opened)) == 8, opened
-    assert len(events) == 8
+    # the eight GPUs' alerts of one node: one incident (the notification's group), opened
+    # by one replica only, listing the eight GPUs
+    (opened,) = _opened(events)
+    assert len(opened.incident.entities) == 8 and opened.incident.anomaly_count == 8
+    assert len(events) == 1
     assert sum(i.stats.duplicates for i in intakes) == 8
 
 
@@ -130,7 +131,7 @@ def test_a_notification_processed_again_gets_the_events_it_produced(
     """A replica that died between the memory's commit and the publish processes the
     journalled payload again at start: the events come back (same ids), not nothing."""
     intake = replicas.intake()
-    body = payload(alert("XidErrors", XID), alert("GpuTempHigh", {**XID, "gpu": "2"}))
+    body = payload(alert("XidErrors", XID), alert("GpuTempHigh", {**XID, "Hostname": "node-03"}))
     first = intake.handle(body)
     assert len(_opened(first)) == 2
     assert replicas.intake().handle(body) == []  # a plain repeat: nothing new

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
+from gpufleet.cli.log_limit import RateLimitFilter
 from gpufleet.cli.parser import Handler, build_parser
 
 logger = logging.getLogger("gpufleet.cli")
@@ -105,13 +106,15 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 def configure_logging(level: str = "warning", as_json: bool = False) -> logging.Handler:
-    """Send log records at ``level`` and above to stderr, as text or JSON lines. Called once per
-    :func:`main`; a second call replaces the handler the first one installed."""
+    """Send log records at ``level`` and above to stderr, as text or JSON lines; repeated
+    warnings rate-limited (:mod:`cli.log_limit`). Called once per :func:`main`; a second call
+    replaces the handler the first one installed."""
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, _HANDLER_MARK, False)]:
         root.removeHandler(old)
     handler = _StderrHandler(sys.stderr)
     setattr(handler, _HANDLER_MARK, True)
+    handler.addFilter(RateLimitFilter())  # a flood of one warning is one line a minute
     if as_json:
         handler.setFormatter(JsonFormatter())
     else:

@@ -26,6 +26,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp
 
 from gpufleet.agents.noc.alert_intake import MAX_BODY_BYTES
@@ -170,6 +171,13 @@ def _errors_as_json(app: FastAPI) -> None:
             for e in exc.errors()[:20]
         ]
         return JSONResponse({"error": "invalid request", "problems": problems}, status_code=422)
+
+    @app.exception_handler(ClientDisconnect)
+    async def gone(request: Request, _exc: ClientDisconnect) -> Response:
+        # the client went away (or was timed out) mid-body: nothing to answer, nothing wrong
+        # with the service; one debug line, never a traceback per slow client
+        logger.debug("%s %s: the client disconnected", request.method, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:

@@ -31,6 +31,7 @@ from gpufleet.bus.address import parse_bus_url
 from gpufleet.graph.state.url import parse_state_url
 from gpufleet.service import secrets
 from gpufleet.service.auth import TokenTable
+from gpufleet.service.connections import ConnectionLimits
 from gpufleet.service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
 from gpufleet.telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
 
@@ -48,6 +49,8 @@ class _Strict(BaseModel):
 class ListenConfig(_Strict):
     host: str = "127.0.0.1"
     port: int = Field(default=8080, ge=0, le=65535)
+    # header / read / keep-alive timeouts and the connection limit (service/connections.py)
+    connections: ConnectionLimits = Field(default_factory=ConnectionLimits)
 
 
 class TelemetryConfig(_Strict):

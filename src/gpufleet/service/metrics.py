@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -30,6 +30,7 @@ from gpufleet.bus.events import (
     Event,
     IncidentOpened,
 )
+from gpufleet.service.connections import GuardStats
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 _LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300)
@@ -91,6 +92,27 @@ class _StateCollector(Collector):
             yield from more()
 
 
+def connection_metrics(stats: GuardStats) -> Iterable[Metric]:
+    """The HTTP server's connections (:mod:`service.connections`): open now, and closed by
+    the guard by reason (header / read timeout, evicted at the limit, refused)."""
+    g = GaugeMetricFamily("gpufleet_http_connections", "HTTP connections open")
+    g.add_metric([], float(stats.open))
+    yield g
+    c = CounterMetricFamily(
+        "gpufleet_http_connections_closed",
+        "HTTP connections the server closed: timed out, or evicted / refused at the limit",
+        labels=["reason"],
+    )
+    for reason, n in (
+        ("header_timeout", stats.closed_header_timeout),
+        ("read_timeout", stats.closed_read_timeout),
+        ("evicted", stats.evicted),
+        ("refused", stats.refused),
+    ):
+        c.add_metric([reason], float(n))
+    yield c
+
+
 def _gauge(name: str, doc: str, label: str, values: Mapping[str, int]) -> GaugeMetricFamily:
     g = GaugeMetricFamily(name, doc, labels=[label])
     for k, v in sorted(values.items()):
@@ -122,6 +144,19 @@ class ServiceMetrics:
             "gpufleet_alert_ack_seconds",
             "Webhook request → acknowledgement (body read, validated, journalled)",
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
+            registry=r,
+        )
+        self.intake_throttled = Counter(
+            "gpufleet_intake_throttled",
+            "Webhook requests refused with 429 (a sender over its quota of queued alerts), "
+            "by sender class (trusted: a bearer token; untrusted: none)",
+            ["sender"],
+            registry=r,
+        )
+        self.intake_queued = Gauge(
+            "gpufleet_intake_queued_alerts",
+            "Accepted alerts not yet handled, by priority lane",
+            ["lane"],
             registry=r,
         )
         self.anomalies = Counter("gpufleet_anomalies", "Anomalies published by the NOC", registry=r)
@@ -199,6 +234,10 @@ METRIC_NAMES: frozenset[str] = frozenset(
         "gpufleet_alerts_rejected_total",
         "gpufleet_alerts_acked_total",
         "gpufleet_alert_ack_seconds_bucket",
+        "gpufleet_intake_throttled_total",
+        "gpufleet_intake_queued_alerts",
+        "gpufleet_http_connections",
+        "gpufleet_http_connections_closed_total",
         "gpufleet_anomalies_total",
         "gpufleet_incidents_opened_total",
         "gpufleet_detection_latency_seconds_bucket",

@@ -56,7 +56,7 @@ from gpufleet.service.context import Extension, ServiceContext
 from gpufleet.service.incidents import IncidentBook
 from gpufleet.service.intake import AlertmanagerEdge
 from gpufleet.service.journal import IntakeJournal
-from gpufleet.service.metrics import ServiceMetrics
+from gpufleet.service.metrics import ServiceMetrics, connection_metrics
 from gpufleet.service.server import HttpServer
 from gpufleet.sim.demo import demo_simulator
 from gpufleet.sim.source import SimulatedSource
@@ -278,7 +278,7 @@ class Service:
             lifecycles=[c for x in extensions for c in x.lifecycles],
             readiness=[self._noc_ready],
         )
-        self.server = HttpServer(self.app, host, port)
+        self.server = HttpServer(self.app, host, port, limits=cfg.listen.connections)
         self._noc: asyncio.Task[Any] | None = None
         self._poller: asyncio.Task[None] | None = None
         self._state_sources()
@@ -311,6 +311,7 @@ class Service:
         s.approvals_by_status = by_status
         s.bus_lag = self._bus_lag
         s.journal_pending = lambda: self.journal.counts()[1]
+        s.extra.append(lambda: connection_metrics(self.server.guard.stats))
 
     def _bus_lag(self) -> dict[str, int]:
         lag = getattr(self.bus, "lag", None)

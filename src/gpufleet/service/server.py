@@ -1,7 +1,8 @@
 """uvicorn inside the caller's event loop: start (port 0 picks a free port), stop.
 
 The service owns the process's signals (``gpufleet serve`` stops everything in order on
-SIGTERM/SIGINT), so uvicorn's own signal capture is turned off.
+SIGTERM/SIGINT), so uvicorn's own signal capture is turned off. Slow and idle clients are
+timed out and connections are kept under the descriptor limit by :mod:`service.connections`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from collections.abc import Generator
 
 import uvicorn
 from starlette.types import ASGIApp
+
+from gpufleet.service.connections import (
+    ConnectionGuard,
+    ConnectionLimits,
+    connection_limit,
+    guarded_protocol,
+)
 
 
 class _QuietSignals(uvicorn.Server):
@@ -28,7 +36,16 @@ class ServerStartError(RuntimeError):
 class HttpServer:
     """One uvicorn server on ``host:port`` serving ``app`` in the running loop."""
 
-    def __init__(self, app: ASGIApp, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        limits: ConnectionLimits | None = None,
+    ) -> None:
+        limits = limits or ConnectionLimits()
+        self.guard = ConnectionGuard(limits, connection_limit(limits))
         config = uvicorn.Config(
             app,
             host=host,
@@ -37,6 +54,9 @@ class HttpServer:
             access_log=False,
             lifespan="on",
             timeout_graceful_shutdown=5,
+            http=guarded_protocol(self.guard),
+            timeout_keep_alive=limits.keep_alive_s,
+            backlog=limits.backlog,
         )
         self.host = host
         self.port = port
@@ -53,9 +73,11 @@ class HttpServer:
         cannot be bound or the app's startup (its lifecycles) failed."""
         sock = self._bind()
         self.port = int(sock.getsockname()[1])
+        self.guard.start()
         self._task = asyncio.create_task(self._serve(sock), name="uvicorn")
         while not self._server.started:
             if self._task.done():
+                await self.guard.stop()
                 exc = self._task.exception() if not self._task.cancelled() else None
                 raise ServerStartError(
                     f"the HTTP server on {self.host}:{self.port} did not start"
@@ -92,3 +114,4 @@ class HttpServer:
         self._server.should_exit = True
         await asyncio.gather(self._task, return_exceptions=True)
         self._task = None
+        await self.guard.stop()

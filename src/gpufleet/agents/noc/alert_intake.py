@@ -50,6 +50,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
+from gpufleet.agents.noc.alert_groups import (
+    MAX_ENTITIES,
+    Grouping,
+    GroupKey,
+    bounded_union,
+    coalesce,
+)
 from gpufleet.agents.noc.alert_memory import (
     External,
     InMemoryIntakeMemory,
@@ -558,8 +565,12 @@ class AlertIntake:
         authenticated: bool = False,
         redelivered: bool = False,
         noc: Sequence[Incident] | None = None,
+        grouping: Grouping | None = None,
+        part: tuple[int, int] | None = None,
     ) -> list[Event]:
-        """Events for one webhook notification, in alert order. Raises :class:`PayloadError`.
+        """Events for one webhook notification: one per incident it opened or changed, in the
+        order each first appeared (:func:`~agents.noc.alert_groups.coalesce`). Raises
+        :class:`PayloadError`.
 
         Alerts of the payload that did not validate (:func:`parse_payload`) are counted in
         ``stats.rejected_alerts`` and logged by index; the valid ones are all processed.
@@ -572,19 +583,29 @@ class AlertIntake:
         read them (a caller running this off the NOC's thread reads them there); None reads
         ``open_incidents`` once for the notification.
 
-        The whole notification is one transaction of the memory: with a shared memory, a
-        replica handling the same alert at the same time waits, then finds it handled."""
+        ``grouping``: the notification's plan (:meth:`plan`; made here when None): its alerts
+        join a few incidents by node / rack / alert name. ``part``: ``(start, stop)`` — handle
+        only those alerts of the payload (the HTTP edge handles a large notification in slices,
+        with one grouping, so that other senders' alerts are not held behind it); the payload's
+        own counts are taken with its first slice.
+
+        A call is one transaction of the memory: with a shared memory, a replica handling the
+        same alert at the same time waits, then finds it handled."""
         if not isinstance(payload, AlertmanagerPayload):
             payload = parse_payload(payload)
-        self.stats.payloads += 1
-        self.stats.truncated_alerts += payload.truncated_alerts
-        self.stats.rejected_alerts += len(payload.rejected_alerts)
-        for bad in payload.rejected_alerts[:10]:
-            logger.warning("alert intake: alert %d left out: %s", bad.index, bad.error)
+        start, stop = part if part is not None else (0, len(payload.alerts))
+        if start == 0:
+            self.stats.payloads += 1
+            self.stats.truncated_alerts += payload.truncated_alerts
+            self.stats.rejected_alerts += len(payload.rejected_alerts)
+            for bad in payload.rejected_alerts[:10]:
+                logger.warning("alert intake: alert %d left out: %s", bad.index, bad.error)
+        grouping = grouping if grouping is not None else self.plan(payload)
         events: list[Event] = []
         open_noc = list(noc) if noc is not None else self.open_incidents()
         with self.memory.transaction() as mem:
-            for alert in payload.alerts:
+            for index in range(start, min(stop, len(payload.alerts))):
+                alert = payload.alerts[index]
                 self.stats.alerts += 1
                 seen_key = (alert.key, alert.starts, alert.status)
                 if not mem.claim(seen_key):
@@ -593,13 +614,33 @@ class AlertIntake:
                         events += mem.recorded(seen_key)
                     continue
                 if alert.status == "firing":
-                    produced = self._firing(mem, open_noc, alert, payload, authenticated)
+                    group = _Group(grouping, grouping.keys[index])
+                    produced = self._firing(mem, open_noc, alert, payload, authenticated, group)
                 else:
                     produced = self._resolved(mem, open_noc, alert, payload)
                 if produced:
                     mem.record(seen_key, produced)
                 events += produced
-        return events
+        return coalesce(events)
+
+    def plan(self, payload: AlertmanagerPayload) -> Grouping:
+        """The groups of a notification's firing alerts (:class:`~agents.noc.alert_groups.
+        Grouping`): by node for GPU and node alerts, by rack, else by alert name."""
+
+        def item(alert: AlertmanagerAlert) -> tuple[GroupKey, Severity] | None:
+            if alert.status != "firing":
+                return None
+            target = self._target(alert.labels)
+            family = self._family(alert.labels).value
+            if target.node is not None:
+                key: GroupKey = (family, "node", target.node)
+            elif target.rack is not None:
+                key = (family, "rack", target.rack)
+            else:
+                key = (family, "alert", alert.alertname[:200])
+            return key, alert_severity(alert.labels)
+
+        return Grouping.of(item(a) for a in payload.alerts)
 
     # -- firing ------------------------------------------------------------------------------
     def _firing(
@@ -609,6 +650,7 @@ class AlertIntake:
         alert: AlertmanagerAlert,
         payload: AlertmanagerPayload,
         authenticated: bool,
+        group: _Group,
     ) -> list[Event]:
         target = self._target(alert.labels)
         family = self._family(alert.labels)
@@ -621,18 +663,21 @@ class AlertIntake:
             mem.join((alert.key, alert.starts), noc.incident_id)
             self.stats.attached_noc += 1
             return [self._attach_noc(noc, alert, anomaly_id, line, t)]
-        ext = self._covering_external(mem, target, family)
+        ext = group.external(mem) or self._covering_external(mem, target, family)
         if ext is not None:
+            group.joined(ext.incident.incident_id)
             mem.join((alert.key, alert.starts), ext.incident.incident_id)
             ext.firing.add(alert.key)
             self.stats.attached_external += 1
             updated = self._attach_external(ext, alert, anomaly_id, line, t, severity)
             mem.save(ext)
             return [updated]
+        severity = max(severity, group.severity)
         if severity <= Severity.INFO:
             self.stats.info_only += 1  # evidence only: never opens an incident
             return []
         incident = self._new_incident(alert, target, family, severity, anomaly_id, line, t)
+        group.joined(incident.incident_id)
         if authenticated:
             incident = incident.model_copy(update={"provenance": f"{SOURCE}:authenticated"})
         mem.save(External(incident, {alert.key}))
@@ -758,12 +803,18 @@ class AlertIntake:
         signals = _signals(alert)
         new = (*signals.symptoms, _symptom(alert.alertname))
         escalated = severity > inc.severity
+        target = self._target(alert.labels)
         inc = inc.model_copy(
             update={
                 "anomaly_ids": (*inc.anomaly_ids, anomaly_id)[-200:],
                 "anomaly_count": inc.anomaly_count + 1,
-                "symptoms": tuple(dict.fromkeys((*inc.symptoms, *new))),
-                "xids": tuple(dict.fromkeys((*inc.xids, *signals.xids))),
+                # bounded: a group of thousands of alerts lists its first entities, its count
+                # says how many alerts joined
+                "entities": bounded_union(inc.entities, (target.entity[:_VALUE_MAX],)),
+                "nodes": bounded_union(inc.nodes, (target.node,)),
+                "racks": bounded_union(inc.racks, (target.rack,)),
+                "symptoms": bounded_union(inc.symptoms, new),
+                "xids": tuple(dict.fromkeys((*inc.xids, *signals.xids)))[:MAX_ENTITIES],
                 "severity": max(inc.severity, severity),
                 "updated_at": max(inc.updated_at, t),
                 "last_anomaly_at": max(inc.last_anomaly_at, t),
@@ -845,6 +896,28 @@ class AlertIntake:
         if alert.generator_url:
             parts.append(f"source={_quote(alert.generator_url)}")
         return " ".join(parts)
+
+
+@dataclass
+class _Group:
+    """An alert's group in its notification's plan (None: handled alone)."""
+
+    grouping: Grouping
+    key: GroupKey | None
+
+    @property
+    def severity(self) -> Severity:
+        return self.grouping.severity.get(self.key, Severity.INFO) if self.key else Severity.INFO
+
+    def external(self, mem: IntakeMemoryView) -> External | None:
+        """The external incident the group opened or joined earlier in the notification."""
+        iid = self.grouping.incident.get(self.key) if self.key else None
+        ext = mem.external(iid) if iid is not None else None
+        return ext if ext is not None and ext.firing else None
+
+    def joined(self, incident_id: str) -> None:
+        if self.key is not None:
+            self.grouping.incident.setdefault(self.key, incident_id)
 
 
 def _cap(summary: str) -> str:
