@@ -18,7 +18,12 @@ from gpufleet.cli.common import UsageError, check_bus_args
 from gpufleet.cli.source_errors import SourceError
 from gpufleet.graph.state.url import StateUrlError, parse_state_url
 from gpufleet.service.config import LoadedConfig, ServeConfigError, load_serve_config
-from gpufleet.service.export import alert_rules_yaml, grafana_dashboards
+from gpufleet.service.export import (
+    CountersFileError,
+    alert_rules_yaml,
+    grafana_dashboards,
+    parse_counters,
+)
 from gpufleet.service.runner import Plugin, serve
 from gpufleet.service.server import ServerStartError
 
@@ -66,8 +71,21 @@ def plugins_for(loaded: LoadedConfig) -> list[Plugin]:
 
 
 def cmd_export_rules(args: argparse.Namespace, out: TextIO) -> int:
-    _write(args.out, alert_rules_yaml(), out)
+    if args.counters is None:
+        text = alert_rules_yaml()
+    else:
+        text = alert_rules_yaml(served=_read_counters(args.counters), counters=args.counters)
+    _write(args.out, text, out)
     return 0
+
+
+def _read_counters(path: str) -> frozenset[str]:
+    try:
+        return parse_counters(Path(path).read_text())
+    except OSError as e:
+        raise UsageError(f"--counters {path}: {e.strerror or e}") from None
+    except (CountersFileError, UnicodeDecodeError) as e:
+        raise UsageError(f"--counters {path}: {e}") from None
 
 
 def cmd_export_grafana(args: argparse.Namespace, out: TextIO) -> int:
