@@ -251,3 +251,44 @@ def test_promtool_unit_test_xid_fires_once_per_new_fault_not_for_benign_or_forev
         timeout=60,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_dashboards_have_host_gpu_job_variables_that_every_query_uses(tmp_path: Path) -> None:
+    boards = json.loads(_export("grafana"))
+    wanted = {"fleet": {"host": "Hostname", "gpu": "gpu", "job": "hpc_job"}}
+    wanted["gpufleet"] = {"instance": "instance"}
+    exprs: list[str] = []
+    for name, board in boards.items():
+        variables = {v["name"]: v for v in board["templating"]["list"] if v["type"] == "query"}
+        assert set(variables) == set(wanted[name]), name
+        for var, label in wanted[name].items():
+            query = variables[var]["query"]["query"]
+            assert re.fullmatch(rf"label_values\(\w+(\{{.*\}})?, {label}\)", query), query
+            assert variables[var]["includeAll"] and variables[var]["allValue"] == ".*"
+        assert '"$host"' in variables.get("gpu", {"query": {"query": '"$host"'}})["query"]["query"]
+        for panel in board["panels"]:
+            for target in panel["targets"]:
+                for series in SERIES.findall(target["expr"]):
+                    for var, label in wanted[name].items():
+                        # every series in every query is narrowed by every variable
+                        assert f"{series}{{" in target["expr"], target["expr"]
+                        assert f'{label}=~"${var}"' in target["expr"], (var, target["expr"])
+                exprs.append(target["expr"])
+    if shutil.which("promtool"):
+        # the queries parse once Grafana has put the "All" value in
+        rules = [
+            {
+                "record": f"gpufleet:panel{i}",
+                "expr": e.replace("$host", ".*")
+                .replace("$gpu", ".*")
+                .replace("$job", ".*")
+                .replace("$instance", ".*"),
+            }
+            for i, e in enumerate(exprs)
+        ]
+        path = tmp_path / "panels.yaml"
+        path.write_text(yaml.safe_dump({"groups": [{"name": "panels", "rules": rules}]}))
+        run = subprocess.run(
+            ["promtool", "check", "rules", str(path)], check=False, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stdout + run.stderr

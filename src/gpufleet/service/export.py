@@ -14,11 +14,14 @@ Xid rule skips the codes the Xid catalog calls benign and fires on a new Xid, no
 one the exporter's gauge holds forever.
 
 **Dashboards.** Two Grafana dashboards (JSON, a ``DS_PROMETHEUS`` data-source variable):
-``fleet`` over dcgm-exporter series, ``gpufleet`` over the service's own ``/metrics``.
+``fleet`` over dcgm-exporter series, with host, GPU and job variables (``label_values``
+queries) that narrow every panel; ``gpufleet`` over the service's own ``/metrics``, with a
+replica (``instance``) variable.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -403,9 +406,70 @@ def _panel(
     }
 
 
+@dataclass(frozen=True)
+class _Var:
+    """A template variable: ``label_values(metric{filters}, label)``, multi-select, All = .*"""
+
+    name: str
+    title: str
+    label: str
+    metric: str
+    after: tuple[str, ...] = ()  # variables whose selection narrows this one's values
+
+    def query(self, variables: Sequence[_Var]) -> str:
+        narrowed = ",".join(f'{v.label}=~"${v.name}"' for v in variables if v.name in self.after)
+        series = f"{self.metric}{{{narrowed}}}" if narrowed else self.metric
+        return f"label_values({series}, {self.label})"
+
+
+def _variable(var: _Var, variables: Sequence[_Var]) -> dict[str, Any]:
+    q = var.query(variables)
+    return {
+        "name": var.name,
+        "label": var.title,
+        "type": "query",
+        "datasource": _DS,
+        "definition": q,
+        "query": {"query": q, "refId": f"{var.name}-values"},
+        "refresh": 2,  # on time-range change: hosts and jobs come and go
+        "includeAll": True,
+        # "All" as .* also matches series without the label (no job on the GPU)
+        "allValue": ".*",
+        "multi": True,
+        "sort": 1,
+        "current": {"selected": True, "text": ["All"], "value": ["$__all"]},
+    }
+
+
+def _selector(variables: Sequence[_Var]) -> str:
+    return ",".join(f'{v.label}=~"${v.name}"' for v in variables)
+
+
+def _filtered(expr: str, prefix: str, variables: Sequence[_Var]) -> str:
+    """``expr`` with every series of ``prefix`` narrowed by the variables."""
+    if not variables:
+        return expr
+    sel = "{" + _selector(variables) + "}"
+    return re.sub(rf"\b({prefix}[A-Za-z0-9_]*)\b(?!\{{)", lambda m: m.group(1) + sel, expr)
+
+
 def _board(
-    uid: str, title: str, panels: list[tuple[str, list[tuple[str, str]], str]]
+    uid: str,
+    title: str,
+    panels: list[tuple[str, list[tuple[str, str]], str]],
+    variables: Sequence[_Var] = (),
+    prefix: str = "",
 ) -> dict[str, Any]:
+    ds_var = {
+        "name": "DS_PROMETHEUS",
+        "type": "datasource",
+        "query": "prometheus",
+        "label": "Prometheus / VictoriaMetrics",
+    }
+    filtered = [
+        (t, [(_filtered(e, prefix, variables), legend) for e, legend in exprs], unit)
+        for t, exprs, unit in panels
+    ]
     return {
         "uid": uid,
         "title": title,
@@ -415,21 +479,23 @@ def _board(
         "editable": True,
         "time": {"from": "now-6h", "to": "now"},
         "refresh": "30s",
-        "templating": {
-            "list": [
-                {
-                    "name": "DS_PROMETHEUS",
-                    "type": "datasource",
-                    "query": "prometheus",
-                    "label": "Prometheus / VictoriaMetrics",
-                }
-            ]
-        },
+        "templating": {"list": [ds_var, *(_variable(v, variables) for v in variables)]},
         "panels": [
             _panel(i + 1, t, exprs, unit, 12 * (i % 2), 8 * (i // 2))
-            for i, (t, exprs, unit) in enumerate(panels)
+            for i, (t, exprs, unit) in enumerate(filtered)
         ],
     }
+
+
+# dcgm-exporter's labels: Hostname, gpu, and hpc_job (its SLURM job mapping; on Kubernetes
+# the GPU's pod is in ``pod`` instead, a one-word change here).
+FLEET_VARIABLES = (
+    _Var("host", "Host", "Hostname", "DCGM_FI_DEV_GPU_TEMP"),
+    _Var("gpu", "GPU", "gpu", "DCGM_FI_DEV_GPU_TEMP", after=("host",)),
+    _Var("job", "Job", "hpc_job", "DCGM_FI_DEV_GPU_TEMP", after=("host",)),
+)
+# gpufleet's own series carry no GPU: one variable, the replica (the scrape's instance).
+SERVICE_VARIABLES = (_Var("instance", "Replica", "instance", "gpufleet_build_info"),)
 
 
 def fleet_dashboard() -> dict[str, Any]:
@@ -507,10 +573,16 @@ def fleet_dashboard() -> dict[str, Any]:
             ),
             (
                 "SM clock (fleet min / mean)",
-                [("min(DCGM_FI_DEV_SM_CLOCK)", "min"), ("avg(DCGM_FI_DEV_SM_CLOCK)", "mean")],
+                # dcgm-exporter reports MHz; Grafana's unit is Hz (it scales the axis itself)
+                [
+                    ("min(DCGM_FI_DEV_SM_CLOCK) * 1e6", "min"),
+                    ("avg(DCGM_FI_DEV_SM_CLOCK) * 1e6", "mean"),
+                ],
                 "hertz",
             ),
         ],
+        FLEET_VARIABLES,
+        "DCGM_",
     )
 
 
@@ -612,6 +684,8 @@ def gpufleet_dashboard() -> dict[str, Any]:
                 "short",
             ),
         ],
+        SERVICE_VARIABLES,
+        "gpufleet_",
     )
 
 

@@ -36,7 +36,7 @@ from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.runtime import SreRuntime
 from gpufleet.agents.sre.service import SreService
-from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated
+from gpufleet.bus.events import AnomalyDetected, Event, Incident
 from gpufleet.bus.factory import open_bus, subscribe_view
 from gpufleet.bus.log import EventLog
 from gpufleet.cli.common import load_topology
@@ -181,17 +181,36 @@ def knowledge_search(sre: SreWatch) -> Callable[[str, int], list[dict[str, Any]]
     return search
 
 
+def event_log_fields(event: Event) -> dict[str, str]:
+    """What a log line about ``event`` carries as fields: its type, id, incident, approval and
+    node (where the event names them)."""
+    fields = {"event": event.kind, "event_id": event.event_id}
+    incident = getattr(event, "incident", None)
+    diagnosis = getattr(event, "diagnosis", None)
+    incident_id = getattr(event, "incident_id", None) or getattr(diagnosis, "incident_id", None)
+    node: object = None
+    if isinstance(incident, Incident):
+        incident_id = incident.incident_id
+        node = incident.nodes[0] if incident.nodes else None
+    if isinstance(event, AnomalyDetected):
+        a = event.anomaly
+        node = a.entity.split("/", 1)[0] if a.entity_kind != "job" else None  # GPU: node/gpuN
+    step = getattr(event, "step", None)
+    args = getattr(event, "args", None) or getattr(step, "args", None) or {}
+    node = node or args.get("node")
+    for name, value in (
+        ("incident_id", incident_id),
+        ("approval_id", getattr(event, "approval_id", None)),
+        ("node", node),
+    ):
+        if value:
+            fields[name] = str(value)
+    return fields
+
+
 async def log_event(event: Event) -> None:
-    """One log line per bus event (JSON with ``--log-json``), with its incident id."""
-    incident_id = None
-    if isinstance(event, IncidentOpened | IncidentUpdated):
-        incident_id = event.incident.incident_id
-    else:
-        incident_id = getattr(event, "incident_id", None) or getattr(
-            getattr(event, "diagnosis", None), "incident_id", None
-        )
-    extra = {"incident_id": incident_id} if incident_id else {}
-    event_logger.info("%s %s", event.kind, event.event_id, extra=extra)
+    """One log line per bus event; its type and ids are fields (JSON with ``--log-json``)."""
+    event_logger.info("bus event", extra=event_log_fields(event))
 
 
 @dataclass
