@@ -19,8 +19,15 @@ def _gain(value: float, unit: str, energy: float) -> str:
     return f"{value:,.1f} {text}" + (f", {energy:+,.0f} kWh" if energy else "")
 
 
+#: A GPU scores 100 when no factor takes points off; the list shows only those below.
+FULL_HEALTH = 100.0
+
+
 def _recommendations(r: PerfReport, top: int) -> list[str]:
-    lines = [f"Top recommendations ({len(r.recommendations)} in all), by expected gain:"]
+    if not r.recommendations:
+        return ["No recommendation: nothing in the window crossed a waste or risk threshold."]
+    shown = min(top, len(r.recommendations))
+    lines = [f"Top {shown} of {len(r.recommendations)} recommendations, by expected gain:"]
     for i, rec in enumerate(r.recommendations[:top], 1):
         lines.append(
             f"{i:>3}. [{_gain(rec.gain.value, rec.gain.unit, rec.gain.energy_kwh)}] {rec.title}"
@@ -41,14 +48,24 @@ def _tables(r: PerfReport, top: int) -> list[str]:
         f"  {f.gpu:<18} risk {f.risk:.2f} since {_when(f.first_flagged_at)}: {', '.join(f.reasons)}"
         for f in r.at_risk
     ] or ["  none"]
-    lines += ["", f"Health (worst {top} of {len(r.health)} GPUs, 0-100):"]
-    for h in r.health[:top]:
+    lines += ["", *_health_header(r, top)]
+    for h in [h for h in r.health if h.score < FULL_HEALTH][:top]:
         was = f" (was {h.previous:.0f})" if h.previous is not None else ""
         worst = ", ".join(
             f"{k} -{v:.0f}" for k, v in sorted(h.factors.items(), key=lambda kv: -kv[1])[:4]
         )
         lines.append(f"  {h.gpu:<18}{h.score:>6.1f}{was}  {worst}")
     return lines
+
+
+def _health_header(r: PerfReport, top: int) -> list[str]:
+    below = sum(1 for h in r.health if h.score < FULL_HEALTH)
+    if not below:
+        return [f"Health (0-100): no GPU below {FULL_HEALTH:.0f} of {len(r.health)} GPUs."]
+    return [
+        f"Health (0-100): worst {min(top, below)} of the {below} GPUs below "
+        f"{FULL_HEALTH:.0f} ({len(r.health)} GPUs in all):"
+    ]
 
 
 def report_text(r: PerfReport, top: int, filed: Sequence[str] = ()) -> str:
