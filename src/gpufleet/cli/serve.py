@@ -18,6 +18,7 @@ from gpufleet.cli.common import UsageError, check_bus_args
 from gpufleet.cli.source_errors import SourceError
 from gpufleet.graph.state.url import StateUrlError, parse_state_url
 from gpufleet.service.config import LoadedConfig, ServeConfigError, load_serve_config
+from gpufleet.service.demo_mode import demo_token, is_loopback, with_demo_token
 from gpufleet.service.export import (
     CountersFileError,
     alert_rules_yaml,
@@ -49,9 +50,21 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     listen = loaded.config.listen
     host = args.host if args.host is not None else listen.host
     port = args.port if args.port is not None else listen.port
+    token = None
+    if args.config is None and len(loaded.tokens) == 0 and is_loopback(host):
+        # the no-config demo: a token for this run, so the page's Approve works (loopback only)
+        token = demo_token()
+        loaded = with_demo_token(loaded, token)
     try:
         summary = asyncio.run(
-            serve(loaded, host=host, port=port, out=out, plugins=plugins_for(loaded))
+            serve(
+                loaded,
+                host=host,
+                port=port,
+                out=out,
+                plugins=plugins_for(loaded),
+                demo_token=token,
+            )
         )
     except (ServeConfigError, SreConfigError, SourceError, ServerStartError) as e:
         raise UsageError(str(e)) from None

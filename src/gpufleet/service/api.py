@@ -274,8 +274,32 @@ def knowledge_router(deps: ApiDeps) -> APIRouter:
     return r
 
 
+class About(BaseModel):
+    decisions: bool  # at least one API token is configured: approve / reject can work
+    note: str
+
+
+def about_router(deps: ApiDeps) -> APIRouter:
+    r = APIRouter(prefix=PREFIX, tags=["about"])
+
+    @r.get("/about", response_model=About)
+    async def about() -> About:
+        """What this service lets a person do; the page hides the decision buttons when no
+        token could ever be accepted (every click would be a 401)."""
+        if len(deps.ctx.tokens):
+            return About(decisions=True, note="decisions need one of the configured API tokens")
+        return About(
+            decisions=False,
+            note="no API token is configured: this service is read-only (add api_tokens to "
+            "the serve config to approve or reject here)",
+        )
+
+    return r
+
+
 def api_routers(deps: ApiDeps) -> list[APIRouter]:
     return [
+        about_router(deps),
         incidents_router(deps),
         approvals_router(deps),
         steps_router(deps),

@@ -53,12 +53,13 @@ from gpufleet.knowledge.retrieve import Query
 from gpufleet.service.app import create_app
 from gpufleet.service.config import LoadedConfig, perf_enabled
 from gpufleet.service.context import Extension, ServiceContext
+from gpufleet.service.demo_mode import fault_timeline, starting_line, token_lines
 from gpufleet.service.incidents import IncidentBook
 from gpufleet.service.intake import AlertmanagerEdge
 from gpufleet.service.journal import IntakeJournal
 from gpufleet.service.metrics import ServiceMetrics
 from gpufleet.service.server import HttpServer
-from gpufleet.sim.demo import demo_simulator
+from gpufleet.sim.demo import FAN_FAILURE_ONSET_S, demo_simulator
 from gpufleet.sim.source import SimulatedSource
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.sources import RecordedSource, TickSource
@@ -101,8 +102,11 @@ class Pipeline:
     closers: list[Any] = field(default_factory=list)
 
 
-async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
-    """The telemetry source, the detector and the SRE agent for the config."""
+async def build_pipeline(
+    loaded: LoadedConfig, sre_cfg: SreConfig, announce: Callable[[str], None] | None = None
+) -> Pipeline:
+    """The telemetry source, the detector and the SRE agent for the config; ``announce`` is
+    told (one line) when the demo fleet runs in real time and when its fault will show."""
     tele = loaded.config.telemetry
     kind, _, arg = tele.source.partition(":")
     topology = load_topology(str(tele.topology)) if tele.topology else None
@@ -113,7 +117,15 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
     if kind == "sim":
         sim = demo_simulator(tele.seed)
         source, demo_start = SimulatedSource(sim, None), sim.start
-        pacer = fast_forward(wall_clock_pacer(tele.speed), sim.start + tele.fast_forward_s)
+        fault_t, speed = sim.start + FAN_FAILURE_ONSET_S, tele.speed
+
+        def live(t: float) -> None:
+            if announce is not None:
+                announce(fault_timeline(t, fault_t, time.time(), speed))
+
+        pacer = fast_forward(
+            wall_clock_pacer(tele.speed), sim.start + tele.fast_forward_s, on_live=live
+        )
     elif kind == "replay":
         source = RecordedSource(arg)
         pacer = fast_forward(wall_clock_pacer(tele.speed), None, tele.fast_forward_s)
@@ -138,15 +150,23 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
     return Pipeline(source, detector, sre, kind, pacer, feeds, closers)
 
 
-def fast_forward(pacer: Pacer, until: float | None, after_first_s: float = 0.0) -> Pacer:
+def fast_forward(
+    pacer: Pacer,
+    until: float | None,
+    after_first_s: float = 0.0,
+    on_live: Callable[[float], None] | None = None,
+) -> Pacer:
     """``pacer`` from data time ``until`` on (or ``after_first_s`` past the first tick);
-    earlier ticks run at full speed."""
+    earlier ticks run at full speed. ``on_live(t)`` is called once, at the first paced tick."""
     state: dict[str, float] = {}
 
     async def pace(t: float) -> None:
         if until is None and "until" not in state:
             state["until"] = t + after_first_s
         if t >= (until if until is not None else state["until"]):
+            if on_live is not None and "live" not in state:
+                state["live"] = t
+                on_live(t)
             await pacer(t)
 
     return pace
@@ -405,11 +425,18 @@ async def serve(
     out: TextIO,
     plugins: Sequence[Plugin] = (),
     stop: asyncio.Event | None = None,
+    demo_token: str | None = None,
 ) -> ServeSummary:
-    """Run until SIGTERM/SIGINT (or ``stop``); returns the summary."""
+    """Run until SIGTERM/SIGINT (or ``stop``); returns the summary. ``demo_token``: the
+    no-config demo's API token, printed after the banner (see :mod:`service.demo_mode`)."""
     sre_cfg = sre_config_for(loaded)
     sre_cfg.state_dir.mkdir(parents=True, exist_ok=True)
-    pipe = await build_pipeline(loaded, sre_cfg)
+
+    def say(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    pipe = await build_pipeline(loaded, sre_cfg, announce=say)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     signals = (
@@ -423,8 +450,13 @@ async def serve(
     svc = Service(loaded, pipe, host=host, port=port, plugins=plugins)
     try:
         await svc.start()
-        out.write(_banner(svc, loaded) + "\n")
-        out.flush()
+        say(_banner(svc, loaded))
+        if demo_token is not None:
+            for line in token_lines(demo_token, svc.server.url):
+                say(line)
+        tele = loaded.config.telemetry
+        if pipe.kind == "sim":
+            say(starting_line(tele.fast_forward_s, FAN_FAILURE_ONSET_S))
         await stop.wait()
         logger.info("stopping")
         return svc.summary(time.monotonic() - started)

@@ -442,6 +442,10 @@
   // ------------------------------------------------------------------ decisions
   function decideControls(approval) {
     const id = approval.request.approval_id;
+    if (about.loaded && !about.decisions) {
+      // no token could be accepted: buttons would only ever answer 401
+      return h("p", { class: "muted decide-off" }, about.note);
+    }
     const reason = h("input", {
       type: "text", class: "reason", maxlength: 2000, "aria-label": `reason for ${id}`,
       placeholder: "reason (required; goes to the audit log)",
@@ -737,8 +741,19 @@
     return runs;
   }
 
+  // What this service lets a person do (GET /about): whether decisions can work at all.
+  const about = { loaded: false, decisions: true, note: "" };
+
+  async function loadAbout() {
+    try {
+      Object.assign(about, await call("/about"), { loaded: true });
+    } catch (e) {
+      about.loaded = false; // an older service: keep the buttons
+    }
+  }
+
   // ------------------------------------------------------------------ wiring
-  function start() {
+  async function start() {
     document.getElementById("token-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const value = document.getElementById("token-input").value.trim();
@@ -774,6 +789,7 @@
       if (!document.hidden && !busyInView()) render(true);
     }, REFRESH_MS);
     showTokenState();
+    await loadAbout();
     render(false);
   }
 
