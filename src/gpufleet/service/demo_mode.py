@@ -23,6 +23,8 @@ from gpufleet.service.config import LoadedConfig
 from gpufleet.sim.demo import FAN_FAILURE_DETECTED_AFTER_S
 
 DEMO_IDENTITY = "demo-operator"
+
+
 def is_loopback(host: str) -> bool:
     """``host`` is reachable from this machine only (127.0.0.0/8, ::1, localhost)."""
     if host.lower() == "localhost":
