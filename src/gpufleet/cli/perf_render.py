@@ -68,14 +68,21 @@ def _health_header(r: PerfReport, top: int) -> list[str]:
     ]
 
 
-def report_text(r: PerfReport, top: int, filed: Sequence[str] = ()) -> str:
+def summary_lines(r: PerfReport) -> list[str]:
+    """The report's first lines: the window and the totals (the HTML page's header)."""
     t = r.totals
-    lines = [
+    return [
         f"Performance report {_when(r.window_start)} → {_when(r.window_end)}  ({r.source})",
         f"{t.gpus} GPUs, {t.gpu_hours:,.0f} GPU-h analysed; "
         f"{t.allocated_gpu_hours:,.0f} GPU-h allocated, {t.idle_allocated_gpu_hours:,.0f} idle; "
         "wasted (idle, under-used, CPU-only, gaps): "
         f"{t.wasted_gpu_hours:,.0f} GPU-h; energy {t.energy_kwh:,.0f} kWh",
+    ]
+
+
+def report_text(r: PerfReport, top: int, filed: Sequence[str] = ()) -> str:
+    lines = [
+        *summary_lines(r),
         "",
         *_recommendations(r, top),
         *_tables(r, top),

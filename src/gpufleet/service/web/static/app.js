@@ -367,7 +367,7 @@
       approval ? r.approval_id === approval.request.approval_id : !r.approval_id && r.tool === step.tool);
     if (result) {
       const how = result.status === "dry_run" ? "dry-run" : result.status + (result.dry_run ? " (dry-run)" : "");
-      return { approval, label: `${how} by ${result.initiator}`, cls: result.status };
+      return { approval, result, label: `${how} by ${result.initiator}`, cls: result.status };
     }
     if (approval) {
       const by = approval.decision ? ` by ${approval.decision.by}` : "";
@@ -393,6 +393,7 @@
         h("td", { class: "mono" }, `${step.tool}(${args(step.args)})`),
         h("td", null, step.risk),
         h("td", null, h("span", { class: `state state-${token_class(st.cls)} step-state` }, st.label),
+          ranText(st.result),
           st.approval && st.approval.status === "pending" ? decideControls(st.approval) : null));
     });
     return h("section", { id: "steps" },
@@ -400,6 +401,14 @@
       h("table", null,
         h("thead", null, h("tr", null, ["#", "Step", "Tool", "Risk", "State"].map((x) => h("th", null, x)))),
         h("tbody", null, rows)));
+  }
+
+  // What a step ran, or with a dry run what it would have run: the exact command.
+  function ranText(result) {
+    if (!result || !result.query) return null;
+    const dry = result.status === "dry_run" || result.dry_run;
+    return h("div", { class: "ran" }, dry ? "would have run: " : "ran: ",
+      h("span", { class: "mono" }, result.query));
   }
 
   function otherApprovals(approvals, planned) {
@@ -415,8 +424,22 @@
         a.status === "pending" ? decideControls(a) : null))));
   }
 
+  // A query is often the same for many evidence rows (one 5-9 KB PromQL per metric read):
+  // written once, folded, under the first row that used it; the others name that row.
+  function queryCell(e, firstWith) {
+    if (!e.query) return null;
+    const first = firstWith.get(e.query);
+    if (first !== e.evidence_id) return h("div", { class: "muted query-same" }, `query: same as ${first}`);
+    const size = e.query.length > 1024 ? `${(e.query.length / 1024).toFixed(1)} KB` : `${e.query.length} chars`;
+    return h("details", { class: "query" },
+      h("summary", { class: "muted" }, `query (${size})`),
+      h("div", { class: "mono muted query-text" }, e.query));
+  }
+
   function evidenceSection(evidence, highlight) {
     if (!evidence || !evidence.length) return null;
+    const firstWith = new Map();
+    evidence.forEach((e) => { if (e.query && !firstWith.has(e.query)) firstWith.set(e.query, e.evidence_id); });
     return h("section", { id: "evidence" },
       h("h2", null, "Evidence"),
       h("table", null,
@@ -429,7 +452,7 @@
             h("td", { class: "mono" }, e.entity),
             h("td", null, e.summary,
               e.status !== "ok" ? h("span", { class: `state state-${token_class(e.status)}` }, ` ${e.status}`) : null,
-              e.query ? h("div", { class: "mono muted" }, e.query) : null))))));
+              queryCell(e, firstWith)))))));
   }
 
   function timelineSection(timeline) {
