@@ -97,7 +97,9 @@ def _read_counters(path: str) -> frozenset[str]:
         return parse_counters(Path(path).read_text())
     except OSError as e:
         raise UsageError(f"--counters {path}: {e.strerror or e}") from None
-    except (CountersFileError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError:
+        raise UsageError(f"--counters {path}: not a text (CSV) counters file") from None
+    except CountersFileError as e:
         raise UsageError(f"--counters {path}: {e}") from None
 
 
