@@ -54,7 +54,7 @@ def test_demo_token_only_on_loopback_and_about_says_if_decisions_can_work() -> N
     assert loaded.tokens.identity("tok-demo") == DEMO_IDENTITY
     for tokens, decisions in ((TokenTable.of({}), False), (loaded.tokens, True)):
         app = FastAPI()
-        deps: Any = SimpleNamespace(ctx=SimpleNamespace(tokens=tokens))
+        deps: Any = SimpleNamespace(ctx=SimpleNamespace(tokens=tokens), notice=None)
         app.include_router(about_router(deps))
         doc = TestClient(app).get("/api/v1/about").json()
         assert doc["decisions"] is decisions
@@ -120,6 +120,9 @@ def test_no_config_serve_prints_a_working_demo_token_and_when_the_fault_shows(
         when = _wait(lines, r"now runs in real time", proc, 1)
         assert re.search(r"starts at \d\d:\d\d:\d\d UTC \(in 2 min\)", when), when
         assert re.search(r"open its incident about \d\d:\d\d:\d\d UTC \(~7 min", when), when
+        with httpx.Client(base_url=url, timeout=10, trust_env=False) as http:
+            notice = http.get("/api/v1/about").json()["notice"]  # the page says it too
+        assert notice == when.removeprefix("gpufleet serve: "), notice
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(60)

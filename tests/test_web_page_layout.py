@@ -189,3 +189,20 @@ def test_dry_run_shows_what_it_would_have_run_and_buttons_hide_without_tokens(
     assert page.locator("button.approve").count() == 0
     assert page.locator(".decide-off").inner_text() == note
     page.context.close()
+
+
+def test_an_empty_list_says_when_the_demo_fault_will_show(browser: Any) -> None:
+    notice = "the demo fleet now runs in real time. Its fan failure starts at 06:01:02 UTC"
+    stub = Stub()
+    stub.api = {
+        "/about": {"decisions": True, "note": "", "notice": notice},
+        "/incidents": {"incidents": []},
+    }
+    context = browser.new_context()
+    page = context.new_page()
+    page.route(f"{ORIGIN}/**", stub.handle)
+    page.goto(f"{ORIGIN}/#/")
+    page.wait_for_selector(".notice-line")
+    assert page.locator(".notice-line").inner_text() == notice
+    assert "No incidents match." in page.inner_text("body")
+    context.close()

@@ -73,5 +73,5 @@ def starting_line(fast_forward_s: float, fault_data_s: float) -> str:
         return "gpufleet serve: demo fleet: its fan failure happened during the catch-up"
     return (
         f"gpufleet serve: demo fleet: catching up {fast_forward_s / 3600:.1f} h of simulated "
-        "history first; the fault and when to expect it are printed once it runs in real time"
+        "history first; when its fault will show is said once it runs in real time"
     )

@@ -261,6 +261,7 @@ class Service:
         host: str,
         port: int,
         plugins: Sequence[Plugin] = (),
+        notice: Callable[[], str | None] | None = None,
     ) -> None:
         cfg = loaded.config
         state = cfg.state_dir
@@ -312,6 +313,7 @@ class Service:
             mounts=[m for x in extensions for m in x.mounts],
             lifecycles=[c for x in extensions for c in x.lifecycles],
             readiness=[self._noc_ready],
+            notice=notice,
         )
         self.server = HttpServer(self.app, host, port)
         self._noc: asyncio.Task[Any] | None = None
@@ -436,7 +438,13 @@ async def serve(
         out.write(line + "\n")
         out.flush()
 
-    pipe = await build_pipeline(loaded, sre_cfg, announce=say)
+    notes: list[str] = []  # the demo's timeline, for the page too
+
+    def announce(line: str) -> None:
+        notes.append(line.removeprefix("gpufleet serve: "))
+        say(line)
+
+    pipe = await build_pipeline(loaded, sre_cfg, announce=announce)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     signals = (
@@ -447,7 +455,14 @@ async def serve(
     for sig in signals:
         loop.add_signal_handler(sig, stop.set)
     started = time.monotonic()
-    svc = Service(loaded, pipe, host=host, port=port, plugins=plugins)
+    svc = Service(
+        loaded,
+        pipe,
+        host=host,
+        port=port,
+        plugins=plugins,
+        notice=lambda: notes[-1] if notes else None,
+    )
     try:
         await svc.start()
         say(_banner(svc, loaded))
@@ -456,7 +471,7 @@ async def serve(
                 say(line)
         tele = loaded.config.telemetry
         if pipe.kind == "sim":
-            say(starting_line(tele.fast_forward_s, FAN_FAILURE_ONSET_S))
+            announce(starting_line(tele.fast_forward_s, FAN_FAILURE_ONSET_S))
         await stop.wait()
         logger.info("stopping")
         return svc.summary(time.monotonic() - started)

@@ -244,6 +244,7 @@
     const qs = params.toString();
     const data = await call(`/incidents${qs ? "?" + qs : ""}`);
     const rows = [...data.incidents].reverse(); // newest first
+    if (!rows.length) await loadAbout(); // the service may say when something will show
     const body = rows.map((inc) =>
       h("tr", { "data-incident": inc.incident_id },
         h("td", { class: `sev sev-${severityName(inc.severity)}` }, severityName(inc.severity)),
@@ -260,7 +261,8 @@
         ? h("table", { class: "incidents" },
           h("thead", null, h("tr", null, ["Severity", "Incident", "Root", "Phase", "Opened", "Updated"].map((x) => h("th", null, x)))),
           h("tbody", null, body))
-        : h("p", { class: "muted" }, "No incidents match."));
+        : h("div", null, h("p", { class: "muted" }, "No incidents match."),
+          about.notice ? h("p", { class: "notice-line" }, about.notice) : null));
   }
 
   function filterForm(query) {
@@ -765,7 +767,7 @@
   }
 
   // What this service lets a person do (GET /about): whether decisions can work at all.
-  const about = { loaded: false, decisions: true, note: "" };
+  const about = { loaded: false, decisions: true, note: "", notice: null };
 
   async function loadAbout() {
     try {
