@@ -33,7 +33,7 @@ def test_brief_drops_the_query_and_clips() -> None:
     reason = f"http://vm unreachable for query {query!r}: ConnectionError: refused"
     short = brief(reason, query)
     assert query not in short and f"<query, {len(query)} chars>" in short
-    assert len(short) <= 200
+    assert len(short) <= 240
 
 
 def _closed_port() -> int:

@@ -8,10 +8,13 @@ poll instants it is given (no wall clock), so it is the same live and in a test.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 REPEAT_S = 300.0  # data seconds between reminders while the outage lasts
-MAX_REASON = 200  # characters of the failure kept in a line
+MAX_REASON = 240  # characters of the failure kept in a line
+_URL_IN_ERROR = re.compile(r"\s*with url: \S+")
+_OBJECT_AT = re.compile(r"<[\w.]+ object at 0x[0-9a-f]+>:?\s*")
 
 
 def brief(reason: str, query: str | None = None) -> str:
@@ -20,6 +23,9 @@ def brief(reason: str, query: str | None = None) -> str:
         reason = reason.replace(repr(query), f"<query, {len(query)} chars>").replace(
             query, f"<query, {len(query)} chars>"
         )
+    # requests / urllib3 quote the request path, which holds the query again (URL-encoded)
+    reason = _URL_IN_ERROR.sub("", reason)
+    reason = _OBJECT_AT.sub("", reason)
     reason = " ".join(reason.split())
     return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
 
