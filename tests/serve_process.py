@@ -91,7 +91,8 @@ def start_serve(
 ) -> Served:
     """Start ``gpufleet serve --config config --port 0`` and wait for its banner."""
     env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])  # this checkout's code
+    # the checkout's src first: the subprocess runs this tree, not an installed gpufleet
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
     env.update(env_extra or {})
     err_path = config.parent / log_name
     with err_path.open("ab") as err:

@@ -165,7 +165,7 @@ def test_log_level_filters_and_text_logs_name_the_incident(
     log.error("shown", extra={"incident_id": "inc-9"})
     err = capsys.readouterr().err
     assert "hidden" not in err
-    assert err.count("shown") == 1 and "ERROR gpufleet.test: shown [incident inc-9]" in err
+    assert err.count("shown") == 1 and "ERROR gpufleet.test: shown [incident_id=inc-9]" in err
 
 
 def _boom(args: argparse.Namespace, out: io.StringIO) -> int:

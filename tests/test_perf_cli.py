@@ -31,6 +31,8 @@ def test_sim_report_json_ranks_recommendations_and_files_approvals(tmp_path: Pat
     assert rc == 0
     page = (tmp_path / "out" / "report.html").read_text()
     assert page.count("<svg") == 3 and "Power-limit plan" in page
+    # the page's header is the totals, not the text report cut to 0 lines per list
+    assert "worst 0 of" not in page and "Top recommendations" not in page
     assert json.loads((tmp_path / "out" / "report.json").read_text())["totals"]["gpus"] == 128
     doc = json.loads(text)
     gains = [r["gain"]["value"] for r in doc["recommendations"]]

@@ -103,8 +103,8 @@ def test_slack_down_queues_everything_and_delivers_in_order_once_it_recovers(
             assert ts is not None
             assert standin.calls[1].args["thread_ts"] == ts[1] == standin.calls[2].args["ts"]
             assert "Approved by *alice*" in standin.calls[1].args["text"]
-            assert "dry_run" in standin.calls[3].args["text"]
-            assert "dry_run" in json.dumps(standin.calls[2].args["blocks"])
+            assert "dry run" in standin.calls[3].args["text"]
+            assert "dry run" in json.dumps(standin.calls[2].args["blocks"])
             state.close()
             approvals.close()
 

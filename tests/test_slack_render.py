@@ -222,9 +222,83 @@ def test_hostile_text_cannot_mention_link_hide_or_overflow(text: str) -> None:
 
 
 def test_untrusted_escapes_what_slack_would_read_as_markup() -> None:
+    # Slack's rule: only &, < and > are escaped; escaped, <!channel> is text that pings nobody
     assert (
         untrusted("train <!channel> job & more <@U1> see http://x.example/a now")
-        == "train job more see http[:]//x[.]example/a now"
+        == "train &lt;!channel&gt; job &amp; more &lt;U1&gt; see http[:]//x[.]example/a now"
     )
+    assert untrusted("&lt;!here&gt;") == "&lt;!here&gt;"  # decoded, then escaped again
     assert untrusted("y" * 500, limit=10) == "y" * 9 + "…"
     assert untrusted("a\u202eb\u200bc") == "abc"
+
+
+def _rendered(
+    *results: ActionResult, dx_update: dict[str, Any] | None = None, step: Any = None
+) -> tuple[str, str]:
+    """(the message as JSON, the thread replies) after ``results`` on the drain step."""
+    store = ApprovalStore(":memory:")
+    req = pending_drain(store)
+    dx = diagnosis()
+    if dx_update:
+        dx = dx.model_copy(update=dx_update)
+    opened, ready, proposal = incident_events(incident(), dx, req)
+    if step is not None:
+        proposal = proposal.model_copy(update={"step": step})
+    card = IncidentCard(incident_id="inc-node17")
+    replies: list[str] = []
+    for event in (opened, ready, proposal, *results):
+        card, more = apply(card, event)
+        replies.extend(followup_text(f) for f in more)
+    store.close()
+    return json.dumps(incident_blocks(card), ensure_ascii=False), "\n".join(replies)
+
+
+def _result(status: str, **kw: Any) -> ActionResult:
+    return ActionResult(
+        event_id=f"ev-{status}",
+        time=0.0,
+        incident_id="inc-node17",
+        approval_id=None,
+        tool=DRAIN.tool,
+        args=DRAIN.args,
+        risk="mutate",
+        initiator="alice",
+        status=status,
+        **kw,
+    )
+
+
+def test_commands_keep_their_pipes_and_quotes() -> None:
+    command = 'ssh|srun|prefix "nvidia-smi -r" && echo <ok>'
+    step = DRAIN.model_copy(update={"args": {"node": "node-17", "command": command}})
+    blocks, _ = _rendered(dx_update={"plan": (*diagnosis().plan[:1], step)}, step=step)
+    text = json.loads(blocks)
+    shown = "\n".join(_strings(text))
+    assert 'command=ssh|srun|prefix "nvidia-smi -r" &amp;&amp; echo &lt;ok&gt;' in shown
+    assert "\\" not in shown  # no JSON quoting leaks into the message
+
+
+def test_dry_run_says_what_it_would_have_run_in_the_message_and_the_thread() -> None:
+    cmd = 'scontrol update NodeName=node-17 State=DRAIN Reason="gpufleet: fan failure"'
+    blocks, thread = _rendered(_result("dry_run", dry_run=True, query=cmd))
+    expected = f"would have run `{cmd}`"
+    assert expected in thread
+    assert expected.replace('"', '\\"') in blocks  # JSON-escaped inside the blocks dump
+    assert ":x:" not in thread + blocks
+
+
+def test_a_skipped_step_is_not_a_red_cross() -> None:
+    error = "skipped: slurm.drain_node is not configured (how to configure it: sre.yaml slurm)"
+    blocks, thread = _rendered(_result("not_configured", error=error, dry_run=False))
+    assert ":x:" not in blocks + thread
+    assert ":fast_forward: skipped: slurm.drain_node is not configured" in thread
+    _, failed = _rendered(_result("error", error="scontrol: timeout", dry_run=False))
+    assert ":x: error: scontrol: timeout" in failed  # a real failure keeps its cross
+
+
+def test_evidence_cited_by_several_causes_is_written_once() -> None:
+    dx = diagnosis()
+    second = dx.hypotheses[1].model_copy(update={"evidence_ids": ("E01",)})
+    blocks, _ = _rendered(dx_update={"hypotheses": (dx.hypotheses[0], second)})
+    assert blocks.count("temperature +9 C under no load") == 1
+    assert "also `E01` (above)" in blocks

@@ -145,12 +145,15 @@ async def _drive(
     await bus.drain()
     await until(lambda: slack.state.outbox_counts() == {}, "outcome delivered")
     shown = json.dumps(_latest_blocks(standin))
-    assert "approved by *alice*" in shown and "dry_run (dry run)" in shown
+    assert "approved by *alice*" in shown and "dry run, nothing changed" in shown
     replies = [
         c.args["text"] for c in standin.of("chat.postMessage") if c.args.get("thread_ts") == ts
     ]
     assert replies[0].startswith("Approved by *alice*") and "DBE confirmed" in replies[0]
-    assert any("slurm.drain_node" in r and "dry_run" in r for r in replies[1:])
+    # the thread says exactly what the dry run would have run
+    assert any(
+        "slurm.drain_node" in r and "would have run `scontrol update" in r for r in replies[1:]
+    ), replies
     assert {c.args["ts"] for c in standin.of("chat.update")} == {ts}, "one message, updated"
 
 

@@ -58,7 +58,7 @@ from gpufleet.evals.format import Truth
 from gpufleet.evals.format import _to_epoch as parse_time
 from gpufleet.evals.ground_truth import truth_from_flags, truth_from_incident
 from gpufleet.evals.record import RecordError, record_incident
-from gpufleet.evals.report import markdown, to_json, write_report
+from gpufleet.evals.report import markdown, plot_files, to_json, write_report
 from gpufleet.evals.runner import LAYERS, SUITE_DIR, discover, run_suite
 from gpufleet.sim.demo import demo_simulator
 from gpufleet.sim.faults import (
@@ -710,14 +710,16 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     )
     if not args.json and not args.quiet:
         sys.stderr.write("\n")
+    written: list[Path] = []
     if args.report:
         files = write_report(result, Path(args.report))
+        written = plot_files(files)
         if not args.json:
             out.write(f"report written to {files['markdown']}\n")
     if args.json:
         out.write(json.dumps(to_json(result), indent=2, default=str) + "\n")
     else:
-        out.write(markdown(result) + "\n")
+        out.write(markdown(result, written) + "\n")
     return 0 if not result.failed else 1
 
 

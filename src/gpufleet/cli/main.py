@@ -64,9 +64,24 @@ def _usage_error_types() -> tuple[type[BaseException], ...]:
 
 
 # --------------------------------------------------------------------------- logging
+#: Structured fields a record may carry (``logger.info(msg, extra={"incident_id": x})``): JSON
+#: logs put them beside the message, so a log pipeline filters on them instead of parsing text.
+LOG_FIELDS = ("event", "event_id", "incident_id", "approval_id", "node", "tool", "subscriber")
+
+
+def log_fields(record: logging.LogRecord) -> dict[str, str]:
+    """The record's structured fields that are set, as strings."""
+    out: dict[str, str] = {}
+    for name in LOG_FIELDS:
+        value = getattr(record, name, None)
+        if value is not None and value != "":
+            out[name] = str(value)
+    return out
+
+
 class JsonFormatter(logging.Formatter):
-    """One JSON object per record: time (UTC, RFC 3339), level, logger, message, and
-    ``incident_id`` when the record carries one (``logger.info(..., extra={"incident_id": x})``)."""
+    """One JSON object per record: time (UTC, RFC 3339), level, logger, message, and each of
+    :data:`LOG_FIELDS` the record carries (the event type, its id, incident, approval, node)."""
 
     def format(self, record: logging.LogRecord) -> str:
         stamp = datetime.fromtimestamp(record.created, UTC)
@@ -75,21 +90,21 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
+            **log_fields(record),
         }
-        incident_id = getattr(record, "incident_id", None)
-        if incident_id is not None:
-            doc["incident_id"] = str(incident_id)
         if record.exc_info:
             doc["exception"] = self.formatException(record.exc_info)
         return json.dumps(doc, default=str)
 
 
-class _IncidentTag(logging.Filter):
-    """Text logs: `` [incident X]`` after the message when the record carries an incident id."""
+class _FieldsTag(logging.Filter):
+    """Text logs: `` [event=... incident_id=...]`` after the message for the fields it carries."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        incident_id = getattr(record, "incident_id", None)
-        record.incident_tag = f" [incident {incident_id}]" if incident_id is not None else ""
+        fields = log_fields(record)
+        record.fields_tag = (
+            " [" + " ".join(f"{k}={v}" for k, v in fields.items()) + "]" if fields else ""
+        )
         return True
 
 
@@ -118,9 +133,9 @@ def configure_logging(level: str = "warning", as_json: bool = False) -> logging.
     if as_json:
         handler.setFormatter(JsonFormatter())
     else:
-        handler.addFilter(_IncidentTag())
+        handler.addFilter(_FieldsTag())
         handler.setFormatter(
-            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s%(incident_tag)s")
+            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s%(fields_tag)s")
         )
     root.addHandler(handler)
     root.setLevel(getattr(logging, level.upper()))

@@ -423,6 +423,13 @@ def add_service_commands(sub: Subparsers) -> None:
         "rules", help="Prometheus/vmalert alert rules for the static DCGM checks (YAML)"
     )
     r.add_argument("--out", help="file to write (default: stdout)")
+    r.add_argument(
+        "--counters",
+        metavar="FILE",
+        help="dcgm-exporter's counters file (-f, CSV): export only the rules over fields it "
+        "exports (default: stock dcgm-exporter's default-counters.csv; the rules left out and "
+        "the lines that would enable them are listed at the top of the output)",
+    )
     r.set_defaults(func=handler("export rules"))
     g = esub.add_parser("grafana", help="Grafana dashboards (JSON): the fleet, and gpufleet itself")
     g.add_argument("--out", help="folder to write fleet.json and gpufleet.json (default: stdout)")

@@ -14,7 +14,7 @@ import numpy as np
 
 from gpufleet.agents.perf.report import PerfReport
 from gpufleet.agents.perf.stats import FleetStats
-from gpufleet.cli.perf_render import report_text
+from gpufleet.cli.perf_render import report_text, summary_lines
 from gpufleet.evals.plotting import pyplot
 
 if TYPE_CHECKING:
@@ -84,7 +84,9 @@ def _health(report: PerfReport) -> str:
     return _svg(fig)
 
 
-def _table(head: list[str], rows: list[list[str]]) -> str:
+def _table(head: list[str], rows: list[list[str]], empty: str = "None.") -> str:
+    if not rows:  # an empty table with headers reads as a rendering fault
+        return f"<p>{html.escape(empty)}</p>"
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows
@@ -113,22 +115,33 @@ def _html(report: PerfReport, stats: FleetStats, top: int) -> str:
         f"<li><b>{html.escape(c.analysis)}</b>: {html.escape(c.reason)}</li>"
         for c in report.caveats
     )
+    header = "\n".join(summary_lines(report))
     return "\n".join(
         [
             HEAD,
-            f"<h1>Performance report</h1><pre>{html.escape(report_text(report, 0))}</pre>",
+            # the header only: the sections below are the lists (report_text(report, 0) said
+            # "worst 0 of N GPUs" above an empty recommendation list)
+            f"<h1>Performance report</h1><pre>{html.escape(header)}</pre>",
             "<h2>Recommendations</h2>",
-            _table(["expected gain", "recommendation", "action"], recs),
+            _table(
+                ["expected gain", "recommendation", "action"],
+                recs,
+                "No recommendation: nothing in the window crossed a waste or risk threshold.",
+            ),
             "<h2>Utilization by node and hour</h2>",
             _heatmap(stats),
             "<h2>Idle GPU-hours by team</h2>",
             _teams(report),
             "<h2>Power-limit plan</h2>",
-            _table(["rack", "action", "limit", "headroom °C", "throughput %", "kWh"], plan),
+            _table(
+                ["rack", "action", "limit", "headroom °C", "throughput %", "kWh"],
+                plan,
+                "No power-limit change proposed.",
+            ),
             "<h2>Health</h2>",
             _health(report),
             "<h2>At risk</h2>",
-            _table(["GPU", "risk", "why"], risk),
+            _table(["GPU", "risk", "why"], risk, "No GPU at risk."),
             f"<h2>Not analysed</h2><ul>{caveats}</ul>",
             "<p>Periodic-gap spectrograms are not drawn: the analysis keeps each job's spectral"
             " peak, not its spectrum.</p></body></html>",

@@ -19,8 +19,15 @@ def _gain(value: float, unit: str, energy: float) -> str:
     return f"{value:,.1f} {text}" + (f", {energy:+,.0f} kWh" if energy else "")
 
 
+#: A GPU scores 100 when no factor takes points off; the list shows only those below.
+FULL_HEALTH = 100.0
+
+
 def _recommendations(r: PerfReport, top: int) -> list[str]:
-    lines = [f"Top recommendations ({len(r.recommendations)} in all), by expected gain:"]
+    if not r.recommendations:
+        return ["No recommendation: nothing in the window crossed a waste or risk threshold."]
+    shown = min(top, len(r.recommendations))
+    lines = [f"Top {shown} of {len(r.recommendations)} recommendations, by expected gain:"]
     for i, rec in enumerate(r.recommendations[:top], 1):
         lines.append(
             f"{i:>3}. [{_gain(rec.gain.value, rec.gain.unit, rec.gain.energy_kwh)}] {rec.title}"
@@ -41,8 +48,8 @@ def _tables(r: PerfReport, top: int) -> list[str]:
         f"  {f.gpu:<18} risk {f.risk:.2f} since {_when(f.first_flagged_at)}: {', '.join(f.reasons)}"
         for f in r.at_risk
     ] or ["  none"]
-    lines += ["", f"Health (worst {top} of {len(r.health)} GPUs, 0-100):"]
-    for h in r.health[:top]:
+    lines += ["", *_health_header(r, top)]
+    for h in [h for h in r.health if h.score < FULL_HEALTH][:top]:
         was = f" (was {h.previous:.0f})" if h.previous is not None else ""
         worst = ", ".join(
             f"{k} -{v:.0f}" for k, v in sorted(h.factors.items(), key=lambda kv: -kv[1])[:4]
@@ -51,14 +58,31 @@ def _tables(r: PerfReport, top: int) -> list[str]:
     return lines
 
 
-def report_text(r: PerfReport, top: int, filed: Sequence[str] = ()) -> str:
+def _health_header(r: PerfReport, top: int) -> list[str]:
+    below = sum(1 for h in r.health if h.score < FULL_HEALTH)
+    if not below:
+        return [f"Health (0-100): no GPU below {FULL_HEALTH:.0f} of {len(r.health)} GPUs."]
+    return [
+        f"Health (0-100): worst {min(top, below)} of the {below} GPUs below "
+        f"{FULL_HEALTH:.0f} ({len(r.health)} GPUs in all):"
+    ]
+
+
+def summary_lines(r: PerfReport) -> list[str]:
+    """The report's first lines: the window and the totals (the HTML page's header)."""
     t = r.totals
-    lines = [
+    return [
         f"Performance report {_when(r.window_start)} → {_when(r.window_end)}  ({r.source})",
         f"{t.gpus} GPUs, {t.gpu_hours:,.0f} GPU-h analysed; "
         f"{t.allocated_gpu_hours:,.0f} GPU-h allocated, {t.idle_allocated_gpu_hours:,.0f} idle; "
         "wasted (idle, under-used, CPU-only, gaps): "
         f"{t.wasted_gpu_hours:,.0f} GPU-h; energy {t.energy_kwh:,.0f} kWh",
+    ]
+
+
+def report_text(r: PerfReport, top: int, filed: Sequence[str] = ()) -> str:
+    lines = [
+        *summary_lines(r),
         "",
         *_recommendations(r, top),
         *_tables(r, top),

@@ -18,7 +18,13 @@ from gpufleet.cli.common import UsageError, check_bus_args
 from gpufleet.cli.source_errors import SourceError
 from gpufleet.graph.state.url import StateUrlError, parse_state_url
 from gpufleet.service.config import LoadedConfig, ServeConfigError, load_serve_config
-from gpufleet.service.export import alert_rules_yaml, grafana_dashboards
+from gpufleet.service.demo_mode import demo_token, is_loopback, with_demo_token
+from gpufleet.service.export import (
+    CountersFileError,
+    alert_rules_yaml,
+    grafana_dashboards,
+    parse_counters,
+)
 from gpufleet.service.runner import Plugin, serve
 from gpufleet.service.server import ServerStartError
 
@@ -44,9 +50,21 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     listen = loaded.config.listen
     host = args.host if args.host is not None else listen.host
     port = args.port if args.port is not None else listen.port
+    token = None
+    if args.config is None and len(loaded.tokens) == 0 and is_loopback(host):
+        # the no-config demo: a token for this run, so the page's Approve works (loopback only)
+        token = demo_token()
+        loaded = with_demo_token(loaded, token)
     try:
         summary = asyncio.run(
-            serve(loaded, host=host, port=port, out=out, plugins=plugins_for(loaded))
+            serve(
+                loaded,
+                host=host,
+                port=port,
+                out=out,
+                plugins=plugins_for(loaded),
+                demo_token=token,
+            )
         )
     except (ServeConfigError, SreConfigError, SourceError, ServerStartError) as e:
         raise UsageError(str(e)) from None
@@ -66,8 +84,23 @@ def plugins_for(loaded: LoadedConfig) -> list[Plugin]:
 
 
 def cmd_export_rules(args: argparse.Namespace, out: TextIO) -> int:
-    _write(args.out, alert_rules_yaml(), out)
+    if args.counters is None:
+        text = alert_rules_yaml()
+    else:
+        text = alert_rules_yaml(served=_read_counters(args.counters), counters=args.counters)
+    _write(args.out, text, out)
     return 0
+
+
+def _read_counters(path: str) -> frozenset[str]:
+    try:
+        return parse_counters(Path(path).read_text())
+    except OSError as e:
+        raise UsageError(f"--counters {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--counters {path}: not a text (CSV) counters file") from None
+    except CountersFileError as e:
+        raise UsageError(f"--counters {path}: {e}") from None
 
 
 def cmd_export_grafana(args: argparse.Namespace, out: TextIO) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -51,10 +51,15 @@ def target_checks(result: SuiteResult) -> dict[str, Any]:
     static = result.summaries.get(STATIC)
     if noc is None:
         return {}
+    # A target over nothing is neither met nor missed: say so rather than "NOT met".
+    false_rate = noc.false_per_1000_gpu_days
     checks: dict[str, Any] = {
-        "recall>=98%": noc.recall is not None and noc.recall >= TARGETS["recall"],
-        "false<=1/1000 GPU-days": noc.false_per_1000_gpu_days is not None
-        and noc.false_per_1000_gpu_days <= TARGETS["false_per_1000_gpu_days"],
+        "recall>=98%": "n/a: no fault in the suite"
+        if noc.recall is None
+        else noc.recall >= TARGETS["recall"],
+        "false<=1/1000 GPU-days": "n/a: no fault-free GPU-days"
+        if false_rate is None or noc.fault_free_gpu_days <= 0
+        else false_rate <= TARGETS["false_per_1000_gpu_days"],
     }
     if static is not None and static.available_incidents:
         worse = [
@@ -67,7 +72,15 @@ def target_checks(result: SuiteResult) -> dict[str, Any]:
     return checks
 
 
-def markdown(result: SuiteResult) -> str:
+PLOT_CAPTIONS = {
+    "confusion.png": "truth class × NOC family",
+    "ttd.png": "time to detect per class; misses drawn as ×",
+    "compression.png": "raw signals : incidents per scenario",
+}
+
+
+def markdown(result: SuiteResult, plots: Sequence[Path] = ()) -> str:
+    """The report; ``plots`` are the plot files written beside it (only those are named)."""
     s = result.summaries
     names = [n for n, _ in result.agents]
     out = [f"# gpufleet evaluation — {result.suite.name}", ""]
@@ -189,12 +202,10 @@ def markdown(result: SuiteResult) -> str:
     if problems:
         out += ["", "## Data problems found while loading (kept going)", ""]
         out += [f"- {i}: {p}" for i, p in problems[:50]]
-    out += [
-        "",
-        "Plots: `confusion.png` (truth class × NOC family), `ttd.png` (time to detect per "
-        "class), `compression.png` (raw signals : incidents per scenario).",
-        "",
-    ]
+    if plots:
+        named = ", ".join(f"`{p.name}` ({PLOT_CAPTIONS.get(p.name, 'plot')})" for p in plots)
+        out += ["", f"Plots: {named}."]
+    out.append("")
     return "\n".join(out)
 
 
@@ -213,7 +224,7 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
         classes = sorted(rows)
         cols = sorted({c for row in rows.values() for c in row})
         if classes:
-            fig, ax = plt.subplots(figsize=(1.0 + 0.9 * len(cols), 1.0 + 0.4 * len(classes)))
+            fig, ax = plt.subplots(figsize=confusion_size(classes, cols))
             grid = [[rows[c][k] for k in cols] for c in classes]
             ax.imshow(grid, cmap="Blues")
             ax.set_xticks(range(len(cols)), cols, rotation=45, ha="right")
@@ -224,7 +235,7 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
                         ax.text(j, i, str(v), ha="center", va="center", fontsize=8)
             ax.set_title("NOC: truth fault class × reported family")
             fig.tight_layout()
-            written.append(_save(fig, out / "confusion.png"))
+            written.append(_save(fig, out / "confusion.png", tight=True))
     # Time to detect per class, each agent.
     fig, ax = plt.subplots(figsize=(10, 5))
     classes = sorted(
@@ -236,23 +247,32 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
             if not o.benign
         }
     )
+    found, missed = ttd_points(result, names, classes)
+    top = max((y for _, ys in found.values() for y in ys), default=1.0) * 4
     drawn = 0
     for k, n in enumerate(names):
-        xs, ys = [], []
-        for i, c in enumerate(classes):
-            for r in result.incidents:
-                for o in r.scores[n].outcomes:
-                    if o.fault_class == c and o.detected and o.ttd_s is not None:
-                        xs.append(i + (k - len(names) / 2) * 0.15)
-                        ys.append(max(o.ttd_s, 1.0))
+        xs, ys = found[n]
+        color = f"C{k}"
         if xs:
-            ax.scatter(xs, ys, label=n, s=18)
-            drawn += len(xs)
-    _empty_or(ax, drawn, "no fault was detected in this suite (or it holds none)")
+            ax.scatter(xs, ys, label=n, s=18, color=color)
+        if missed[n]:
+            # a miss has no time to detect: drawn as × above every detection, so a class
+            # that is never detected shows up instead of looking empty
+            label = f"{n}: missed ({len(missed[n])})"
+            ax.scatter(
+                missed[n], [top] * len(missed[n]), marker="x", s=40, color=color, label=label
+            )
+        drawn += len(xs) + len(missed[n])
+    if any(missed.values()):
+        ax.axhline(top / 2, color="grey", lw=0.5, ls=":")
+        ax.text(-0.45, top * 1.15, "missed", fontsize=8, color="grey")
+    _empty_or(ax, drawn, "no fault in this suite (or no agent scored it)")
     if drawn:  # a log axis needs positive data; an empty one stays linear
         ax.set_yscale("log")
+        ax.set_ylim(0.8, top * 2)
+    ax.set_xlim(-0.5, max(len(classes), 1) - 0.5)
     ax.set_xticks(range(len(classes)), classes, rotation=60, ha="right")
-    ax.set_ylabel("time to detect (s, log; 0 s drawn at 1 s)")
+    ax.set_ylabel("time to detect (s, log; 0 s drawn at 1 s; × missed)")
     ax.set_title("Time to detect per fault class")
     fig.tight_layout()
     written.append(_save(fig, out / "ttd.png"))
@@ -275,6 +295,34 @@ def plots(result: SuiteResult, out: Path) -> list[Path]:
     return written
 
 
+def confusion_size(classes: Sequence[str], cols: Sequence[str]) -> tuple[float, float]:
+    """Inches for the confusion matrix: cells, the longest labels, and room for the title."""
+    label_w = 0.08 * max(len(c) for c in classes)  # ~0.08 in per character at 10 pt
+    label_h = 0.06 * max(len(c) for c in cols)  # x labels at 45°
+    return max(5.0, 0.8 + label_w + 0.6 * len(cols)), max(3.0, 1.2 + label_h + 0.4 * len(classes))
+
+
+def ttd_points(
+    result: SuiteResult, names: Sequence[str], classes: Sequence[str]
+) -> tuple[dict[str, tuple[list[float], list[float]]], dict[str, list[float]]]:
+    """Per agent: (x, time to detect) of each detection, and x of each miss."""
+    found: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n in names}
+    missed: dict[str, list[float]] = {n: [] for n in names}
+    for k, n in enumerate(names):
+        for i, c in enumerate(classes):
+            x = i + (k - len(names) / 2) * 0.15
+            for r in result.incidents:
+                for o in r.scores[n].outcomes:
+                    if o.fault_class != c or o.benign or not r.scores[n].available:
+                        continue
+                    if o.detected and o.ttd_s is not None:
+                        found[n][0].append(x)
+                        found[n][1].append(max(o.ttd_s, 1.0))
+                    elif not o.detected:
+                        missed[n].append(x)
+    return found, missed
+
+
 def _empty_or(ax: Any, drawn: int, why: str) -> None:
     """A legend when something was drawn; otherwise say in the plot why it is empty (a
     degenerate suite, e.g. one fault-free recording, still gets every file)."""
@@ -284,8 +332,9 @@ def _empty_or(ax: Any, drawn: int, why: str) -> None:
         ax.text(0.5, 0.5, why, ha="center", va="center", transform=ax.transAxes)
 
 
-def _save(fig: Any, path: Path) -> Path:
-    fig.savefig(path, dpi=110)
+def _save(fig: Any, path: Path, tight: bool = False) -> Path:
+    # tight: the canvas grows to hold every label and the title instead of cutting them
+    fig.savefig(path, dpi=110, bbox_inches="tight" if tight else None)
     pyplot().close(fig)
     return path
 
@@ -293,12 +342,18 @@ def _save(fig: Any, path: Path) -> Path:
 def write_report(result: SuiteResult, out: Path) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     files = {"markdown": out / "report.md", "json": out / "report.json"}
-    files["markdown"].write_text(markdown(result), encoding="utf-8")
-    files["json"].write_text(json.dumps(to_json(result), indent=2, default=str) + "\n")
+    written: list[Path] = []
     try:
-        for p in plots(result, out):
-            files[p.stem] = p
+        written = plots(result, out)
     except PlotsUnavailableError as e:  # the numbers stand without the pictures
         files["plots_skipped"] = out / "PLOTS-SKIPPED.txt"
         files["plots_skipped"].write_text(f"{e}\n", encoding="utf-8")
+    files.update({p.stem: p for p in written})
+    files["markdown"].write_text(markdown(result, written), encoding="utf-8")
+    files["json"].write_text(json.dumps(to_json(result), indent=2, default=str) + "\n")
     return files
+
+
+def plot_files(files: dict[str, Path]) -> list[Path]:
+    """The plots among :func:`write_report`'s files."""
+    return [p for p in files.values() if p.suffix == ".png"]

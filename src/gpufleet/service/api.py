@@ -102,6 +102,8 @@ class ApiDeps:
     knowledge: KnowledgeSearch | None = None
     perf_running: bool = False
     recommendations: Callable[[], Sequence[dict[str, Any]]] | None = None
+    # a line for the page, e.g. when the demo fleet's fault will show (None: nothing to say)
+    notice: Callable[[], str | None] | None = None
 
 
 def _not_found(what: str) -> HTTPException:
@@ -274,8 +276,39 @@ def knowledge_router(deps: ApiDeps) -> APIRouter:
     return r
 
 
+class About(BaseModel):
+    decisions: bool  # at least one API token is configured: approve / reject can work
+    note: str
+    notice: str | None = None  # what the page should say while it has nothing else to show
+
+
+def about_router(deps: ApiDeps) -> APIRouter:
+    r = APIRouter(prefix=PREFIX, tags=["about"])
+
+    @r.get("/about", response_model=About)
+    async def about() -> About:
+        """What this service lets a person do; the page hides the decision buttons when no
+        token could ever be accepted (every click would be a 401)."""
+        notice = deps.notice() if deps.notice is not None else None
+        if len(deps.ctx.tokens):
+            return About(
+                decisions=True,
+                note="decisions need one of the configured API tokens",
+                notice=notice,
+            )
+        return About(
+            decisions=False,
+            note="no API token is configured: this service is read-only (add api_tokens to "
+            "the serve config to approve or reject here)",
+            notice=notice,
+        )
+
+    return r
+
+
 def api_routers(deps: ApiDeps) -> list[APIRouter]:
     return [
+        about_router(deps),
         incidents_router(deps),
         approvals_router(deps),
         steps_router(deps),

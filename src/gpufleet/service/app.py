@@ -108,6 +108,7 @@ def create_app(
     mounts: Sequence[tuple[str, ASGIApp]] = (),
     lifecycles: Sequence[Lifecycle] = (),
     readiness: Sequence[ReadinessCheck] = (),
+    notice: Callable[[], str | None] | None = None,
 ) -> FastAPI:
     """The service's app over ``ctx`` (see the module docstring for the plug-in points).
 
@@ -126,6 +127,7 @@ def create_app(
         knowledge=knowledge,
         perf_running=perf_running,
         recommendations=lambda: list(book.recommendations.values()),
+        notice=notice,
     )
     all_routers = [*api_routers(deps), *routers]
     all_lifecycles = list(lifecycles)

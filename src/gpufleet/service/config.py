@@ -33,6 +33,7 @@ from gpufleet.service import secrets
 from gpufleet.service.auth import TokenTable
 from gpufleet.service.connections import ConnectionLimits
 from gpufleet.service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
+from gpufleet.sim.demo import FAN_FAILURE_ONSET_S
 from gpufleet.telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
 
 DEFAULT_STATE_DIR = Path(".gpufleet/serve")
@@ -65,8 +66,9 @@ class TelemetryConfig(_Strict):
     speed: float = Field(default=1.0, gt=0, description="sim/replay: data seconds per second")
     # sim/replay: data seconds run through at full speed before pacing starts. The demo's
     # faults begin at 2 h (the fan failure at 2.75 h): the default starts the real-time part
-    # 15 minutes before the fan fails, with the baselines already learnt.
-    fast_forward_s: float = Field(default=2.5 * 3600, ge=0)
+    # 2 minutes before the fan fails, with the baselines already learnt, so a first run shows
+    # its incident some 7 minutes in (it was 20, with nothing on the page meanwhile).
+    fast_forward_s: float = Field(default=FAN_FAILURE_ONSET_S - 120.0, ge=0)
     seed: int = 17
     topology: Path | None = None
     logs: list[str] = Field(default_factory=list, description="kernel logs to follow")

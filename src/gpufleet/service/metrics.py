@@ -7,7 +7,11 @@ Two kinds of series:
   ready, on the service's monotonic clock), tool executions by tool and status, model call
   latency and fallbacks; and the Alertmanager edge's counters (received, rejected, acked);
 * **state** read at scrape time (:class:`_StateCollector`): samples ingested, incidents by
-  phase, approvals pending / decided, bus lag per subscriber (log end − acked offset).
+  phase, approvals pending / decided, bus lag per subscriber (log end − acked offset);
+* **the process itself**: prometheus_client's process (CPU, resident memory, open files, start
+  time) and platform (``python_info``) collectors, registered on this registry, and
+  ``gpufleet_build_info{version,python}`` (always 1) so a dashboard can tell replicas apart
+  and see an upgrade land.
 
 Names start with ``gpufleet_``; :data:`METRIC_NAMES` lists them (the Grafana export and its
 test check every panel against it).
@@ -15,14 +19,24 @@ test check every panel against it).
 
 from __future__ import annotations
 
+import platform
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from gpufleet import __version__
 from gpufleet.bus.events import (
     ActionResult,
     AnomalyDetected,
@@ -128,6 +142,14 @@ class ServiceMetrics:
         self.monotonic = monotonic
         self.state = StateSources()
         r = self.registry
+        ProcessCollector(registry=r)  # reads /proc; exports nothing where there is none
+        PlatformCollector(registry=r)
+        Gauge(
+            "gpufleet_build_info",
+            "gpufleet's version and the Python it runs on (always 1)",
+            ["version", "python"],
+            registry=r,
+        ).labels(__version__, platform.python_version()).set(1)
         self.alerts_received = Counter(
             "gpufleet_alerts_received", "Alerts in webhook payloads accepted", registry=r
         )
@@ -246,5 +268,6 @@ METRIC_NAMES: frozenset[str] = frozenset(
         "gpufleet_tool_executions_total",
         "gpufleet_model_call_seconds_bucket",
         "gpufleet_model_errors_total",
+        "gpufleet_build_info",
     }
 )

@@ -36,7 +36,7 @@ from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.runtime import SreRuntime
 from gpufleet.agents.sre.service import SreService
-from gpufleet.bus.events import Event, IncidentOpened, IncidentUpdated
+from gpufleet.bus.events import AnomalyDetected, Event, Incident
 from gpufleet.bus.factory import open_bus, subscribe_view
 from gpufleet.bus.log import EventLog
 from gpufleet.cli.common import load_topology
@@ -53,12 +53,13 @@ from gpufleet.knowledge.retrieve import Query
 from gpufleet.service.app import create_app
 from gpufleet.service.config import LoadedConfig, perf_enabled
 from gpufleet.service.context import Extension, ServiceContext
+from gpufleet.service.demo_mode import fault_timeline, starting_line, token_lines
 from gpufleet.service.incidents import IncidentBook
 from gpufleet.service.intake import AlertmanagerEdge
 from gpufleet.service.journal import IntakeJournal
 from gpufleet.service.metrics import ServiceMetrics, connection_metrics
 from gpufleet.service.server import HttpServer
-from gpufleet.sim.demo import demo_simulator
+from gpufleet.sim.demo import FAN_FAILURE_ONSET_S, demo_simulator
 from gpufleet.sim.source import SimulatedSource
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.sources import RecordedSource, TickSource
@@ -101,8 +102,11 @@ class Pipeline:
     closers: list[Any] = field(default_factory=list)
 
 
-async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
-    """The telemetry source, the detector and the SRE agent for the config."""
+async def build_pipeline(
+    loaded: LoadedConfig, sre_cfg: SreConfig, announce: Callable[[str], None] | None = None
+) -> Pipeline:
+    """The telemetry source, the detector and the SRE agent for the config; ``announce`` is
+    told (one line) when the demo fleet runs in real time and when its fault will show."""
     tele = loaded.config.telemetry
     kind, _, arg = tele.source.partition(":")
     topology = load_topology(str(tele.topology)) if tele.topology else None
@@ -113,7 +117,15 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
     if kind == "sim":
         sim = demo_simulator(tele.seed)
         source, demo_start = SimulatedSource(sim, None), sim.start
-        pacer = fast_forward(wall_clock_pacer(tele.speed), sim.start + tele.fast_forward_s)
+        fault_t, speed = sim.start + FAN_FAILURE_ONSET_S, tele.speed
+
+        def live(t: float) -> None:
+            if announce is not None:
+                announce(fault_timeline(t, fault_t, time.time(), speed))
+
+        pacer = fast_forward(
+            wall_clock_pacer(tele.speed), sim.start + tele.fast_forward_s, on_live=live
+        )
     elif kind == "replay":
         source = RecordedSource(arg)
         pacer = fast_forward(wall_clock_pacer(tele.speed), None, tele.fast_forward_s)
@@ -142,15 +154,23 @@ async def build_pipeline(loaded: LoadedConfig, sre_cfg: SreConfig) -> Pipeline:
     return Pipeline(source, detector, sre, kind, pacer, feeds, closers)
 
 
-def fast_forward(pacer: Pacer, until: float | None, after_first_s: float = 0.0) -> Pacer:
+def fast_forward(
+    pacer: Pacer,
+    until: float | None,
+    after_first_s: float = 0.0,
+    on_live: Callable[[float], None] | None = None,
+) -> Pacer:
     """``pacer`` from data time ``until`` on (or ``after_first_s`` past the first tick);
-    earlier ticks run at full speed."""
+    earlier ticks run at full speed. ``on_live(t)`` is called once, at the first paced tick."""
     state: dict[str, float] = {}
 
     async def pace(t: float) -> None:
         if until is None and "until" not in state:
             state["until"] = t + after_first_s
         if t >= (until if until is not None else state["until"]):
+            if on_live is not None and "live" not in state:
+                state["live"] = t
+                on_live(t)
             await pacer(t)
 
     return pace
@@ -185,17 +205,36 @@ def knowledge_search(sre: SreWatch) -> Callable[[str, int], list[dict[str, Any]]
     return search
 
 
+def event_log_fields(event: Event) -> dict[str, str]:
+    """What a log line about ``event`` carries as fields: its type, id, incident, approval and
+    node (where the event names them)."""
+    fields = {"event": event.kind, "event_id": event.event_id}
+    incident = getattr(event, "incident", None)
+    diagnosis = getattr(event, "diagnosis", None)
+    incident_id = getattr(event, "incident_id", None) or getattr(diagnosis, "incident_id", None)
+    node: object = None
+    if isinstance(incident, Incident):
+        incident_id = incident.incident_id
+        node = incident.nodes[0] if incident.nodes else None
+    if isinstance(event, AnomalyDetected):
+        a = event.anomaly
+        node = a.entity.split("/", 1)[0] if a.entity_kind != "job" else None  # GPU: node/gpuN
+    step = getattr(event, "step", None)
+    args = getattr(event, "args", None) or getattr(step, "args", None) or {}
+    node = node or args.get("node")
+    for name, value in (
+        ("incident_id", incident_id),
+        ("approval_id", getattr(event, "approval_id", None)),
+        ("node", node),
+    ):
+        if value:
+            fields[name] = str(value)
+    return fields
+
+
 async def log_event(event: Event) -> None:
-    """One log line per bus event (JSON with ``--log-json``), with its incident id."""
-    incident_id = None
-    if isinstance(event, IncidentOpened | IncidentUpdated):
-        incident_id = event.incident.incident_id
-    else:
-        incident_id = getattr(event, "incident_id", None) or getattr(
-            getattr(event, "diagnosis", None), "incident_id", None
-        )
-    extra = {"incident_id": incident_id} if incident_id else {}
-    event_logger.info("%s %s", event.kind, event.event_id, extra=extra)
+    """One log line per bus event; its type and ids are fields (JSON with ``--log-json``)."""
+    event_logger.info("bus event", extra=event_log_fields(event))
 
 
 @dataclass
@@ -226,6 +265,7 @@ class Service:
         host: str,
         port: int,
         plugins: Sequence[Plugin] = (),
+        notice: Callable[[], str | None] | None = None,
     ) -> None:
         cfg = loaded.config
         state = cfg.state_dir
@@ -277,6 +317,7 @@ class Service:
             mounts=[m for x in extensions for m in x.mounts],
             lifecycles=[c for x in extensions for c in x.lifecycles],
             readiness=[self._noc_ready],
+            notice=notice,
         )
         self.server = HttpServer(self.app, host, port, limits=cfg.listen.connections)
         self._noc: asyncio.Task[Any] | None = None
@@ -391,11 +432,24 @@ async def serve(
     out: TextIO,
     plugins: Sequence[Plugin] = (),
     stop: asyncio.Event | None = None,
+    demo_token: str | None = None,
 ) -> ServeSummary:
-    """Run until SIGTERM/SIGINT (or ``stop``); returns the summary."""
+    """Run until SIGTERM/SIGINT (or ``stop``); returns the summary. ``demo_token``: the
+    no-config demo's API token, printed after the banner (see :mod:`service.demo_mode`)."""
     sre_cfg = sre_config_for(loaded)
     sre_cfg.state_dir.mkdir(parents=True, exist_ok=True)
-    pipe = await build_pipeline(loaded, sre_cfg)
+
+    def say(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    notes: list[str] = []  # the demo's timeline, for the page too
+
+    def announce(line: str) -> None:
+        notes.append(line.removeprefix("gpufleet serve: "))
+        say(line)
+
+    pipe = await build_pipeline(loaded, sre_cfg, announce=announce)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     signals = (
@@ -406,11 +460,23 @@ async def serve(
     for sig in signals:
         loop.add_signal_handler(sig, stop.set)
     started = time.monotonic()
-    svc = Service(loaded, pipe, host=host, port=port, plugins=plugins)
+    svc = Service(
+        loaded,
+        pipe,
+        host=host,
+        port=port,
+        plugins=plugins,
+        notice=lambda: notes[-1] if notes else None,
+    )
     try:
         await svc.start()
-        out.write(_banner(svc, loaded) + "\n")
-        out.flush()
+        say(_banner(svc, loaded))
+        if demo_token is not None:
+            for line in token_lines(demo_token, svc.server.url):
+                say(line)
+        tele = loaded.config.telemetry
+        if pipe.kind == "sim":
+            announce(starting_line(tele.fast_forward_s, FAN_FAILURE_ONSET_S))
         await stop.wait()
         logger.info("stopping")
         return svc.summary(time.monotonic() - started)

@@ -105,6 +105,7 @@ from gpufleet.telemetry.fields import (
 )
 from gpufleet.telemetry.fields import field as field_spec
 from gpufleet.telemetry.frame import EntityKind, Frame, Tick
+from gpufleet.telemetry.outage import OutageLog, brief
 from gpufleet.telemetry.topology import Topology, gpu_key
 
 FloatArray = npt.NDArray[np.float64]
@@ -151,6 +152,18 @@ class QueryError(StoreError):
 
 
 # --------------------------------------------------------------------------------- helpers
+class _NoRetryNoise(logging.Filter):
+    """urllib3 logs each retry with the request's URL, which holds the whole PromQL (KBs);
+    the failure is reported by the caller, once (:class:`~telemetry.outage.OutageLog`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Retrying (")
+
+
+def _quiet_retries() -> None:
+    pool_log = logging.getLogger("urllib3.connectionpool")
+    if not any(isinstance(f, _NoRetryNoise) for f in pool_log.filters):
+        pool_log.addFilter(_NoRetryNoise())
 
 
 def promql_duration(seconds: float) -> str:
@@ -617,6 +630,7 @@ class PromStore:
             allowed_methods=frozenset({"GET", "POST"}),
             raise_on_status=False,  # the final 5xx response is reported with its body
         )
+        _quiet_retries()
         self.prom = PrometheusConnect(
             url=self.url,
             headers=self._headers,
@@ -994,6 +1008,7 @@ class PromSource:
         self.sleep = sleep
         self.asleep = asleep
         self.stats = PollStats()
+        self._outage = OutageLog(f"PromSource {store.url}")
         self._last: float | None = None
 
     def instant(self) -> float:
@@ -1013,8 +1028,14 @@ class PromSource:
             )
         except StoreError as e:
             self.stats.fail(str(e))
-            log.warning("PromSource: poll at %s failed: %s", at, e)
+            # one short line per outage (and a reminder with the count), never the query
+            line = self._outage.failed(at, brief(str(e), e.query))
+            if line is not None:
+                log.warning("%s", line)
             return None
+        back = self._outage.succeeded(at)
+        if back is not None:
+            log.warning("%s", back)
         if res.samples == 0:
             # Not one series in the window: the scrape / remote-write path is down (or the
             # selector matches nothing), which is not the same as every GPU vanishing. An

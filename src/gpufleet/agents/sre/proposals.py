@@ -309,12 +309,14 @@ class ProposalExecutor:
         runs = await asyncio.to_thread(run_approved, self.gate, self.ledger, now)
         for run in runs:
             logger.info(
-                "proposal %s (%s on incident %s): %s",
-                run.request.approval_id,
-                run.request.tool,
-                run.request.incident_id,
+                "proposal ran: %s",
                 run.result.status,
-                extra={"incident_id": run.request.incident_id},
+                extra={
+                    "incident_id": run.request.incident_id,
+                    "approval_id": run.request.approval_id,
+                    "tool": run.request.tool,
+                    "node": run.request.args.get("node"),
+                },
             )
             if self.publish is not None:
                 await self.publish(action_result(run, now))

@@ -242,17 +242,17 @@ class SreService:
             if merge is not None:
                 self.stats.skipped_merged += 1
                 logger.info(
-                    "sre: %s was merged into %s: not diagnosed on its own",
-                    incident.incident_id,
+                    "sre: merged into %s: not diagnosed on its own",
                     merge.into_id,
+                    extra={"incident_id": incident.incident_id},
                 )
                 return
             if isinstance(event, IncidentUpdated) and await self._paused_on_approval(incident):
                 self.stats.skipped_paused += 1
                 logger.info(
-                    "sre: %s %s while its diagnosis waits on an approval: not re-diagnosing",
-                    incident.incident_id,
+                    "sre: %s while its diagnosis waits on an approval: not re-diagnosing",
                     event.change,
+                    extra={"incident_id": incident.incident_id, "event": event.kind},
                 )
                 return
             now = self.clock() if self.clock is not None else incident.updated_at
@@ -261,7 +261,9 @@ class SreService:
                 report = await asyncio.to_thread(self._diagnose, incident, now)
             except Exception as e:
                 self.stats.failed += 1
-                logger.exception("sre: diagnosis of incident %s failed", incident.incident_id)
+                logger.exception(
+                    "sre: diagnosis failed", extra={"incident_id": incident.incident_id}
+                )
                 raise DiagnosisError(incident.incident_id, tid, "diagnosis", e) from e
             self._track(report)
             # merged while it ran (the merge handled by another replica): withdraw what it asked
@@ -275,13 +277,15 @@ class SreService:
         absorbed = event.incident
         into = event.merged_from[0] if event.merged_from else None
         if into is None or into == absorbed.incident_id:
-            logger.warning("sre: merge of %s names no other incident", absorbed.incident_id)
+            logger.warning(
+                "sre: merge names no other incident", extra={"incident_id": absorbed.incident_id}
+            )
             return
         if not absorbed.trusted:
             logger.warning(
-                "sre: merge of %s from untrusted %s ignored",
-                absorbed.incident_id,
+                "sre: merge from untrusted %s ignored",
                 absorbed.provenance,
+                extra={"incident_id": absorbed.incident_id},
             )
             return
         now = self.clock() if self.clock is not None else event.time
@@ -301,7 +305,11 @@ class SreService:
                 del self._paused[thread_id]
         for rec in withdrawn:
             self.stats.withdrawn += 1
-            logger.info("sre: approval %s withdrawn: %s", rec.approval_id, rec.reason)
+            logger.info(
+                "sre: approval withdrawn: %s",
+                rec.reason,
+                extra={"approval_id": rec.approval_id, "incident_id": rec.incident_id},
+            )
             self._enqueue(
                 ApprovalDecided(
                     event_id=stable_id("ev", "decided", rec.approval_id),  # as the graph's

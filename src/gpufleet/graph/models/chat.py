@@ -119,14 +119,18 @@ def _short(text: str) -> str:
     return text if len(text) <= _MAX_ERROR_TEXT else text[: _MAX_ERROR_TEXT - 1] + "…"
 
 
-def clean_text(text: str, limit: int = MAX_SHOWN_TEXT) -> str:
+def clean_text(text: str, limit: int = MAX_SHOWN_TEXT, keep_markup: bool = False) -> str:
     """Untrusted text made safe to show: one line of visible characters, no markup.
 
     Normalises look-alikes (NFKC), decodes HTML entities (so ``&lt;!channel&gt;`` is caught),
     removes ANSI escapes, control characters, bidi overrides, zero-width and other invisible
     format characters, HTML tags, Slack mrkdwn mentions and links, Markdown links and
     the characters that start markup, and defangs URLs (``http[:]//evil[.]example``) so they
-    stay readable but never become links; collapses whitespace; clips to ``limit``."""
+    stay readable but never become links; collapses whitespace; clips to ``limit``.
+
+    ``keep_markup=True`` is for a front end that escapes ``<``, ``>`` and ``&`` itself (Slack):
+    tags, links and markup characters stay as text (``ssh|srun``, ``a<b``) for it to escape;
+    only a backtick becomes ``'`` (it would close the code span the text is shown in)."""
     text = unicodedata.normalize("NFKC", text)
     for _ in range(3):  # &amp;lt; → &lt; → <
         decoded = html.unescape(text)
@@ -135,10 +139,12 @@ def clean_text(text: str, limit: int = MAX_SHOWN_TEXT) -> str:
         text = decoded
     text = _ANSI.sub(" ", text)
     text = "".join(_visible(ch) for ch in text)
-    text = _MD_LINK.sub(r"\1", text)
-    text = _TAG.sub(" ", text)
+    if not keep_markup:
+        text = _MD_LINK.sub(r"\1", text)
+        text = _TAG.sub(" ", text)
     text = _URL.sub(_defang, text)
-    text = _MENTION.sub("", text).translate(_MARKUP_CHARS)
+    text = _MENTION.sub("", text)
+    text = text.replace("`", "'") if keep_markup else text.translate(_MARKUP_CHARS)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -171,7 +171,9 @@ class SlackBridge:
         approval_id = str(action.get("value", ""))
         name = self.approver_for(user)
         if name is None:
-            logger.warning("slack: click by unmapped user %s on %s", user, approval_id)
+            logger.warning(
+                "slack: click by unmapped user %s", user, extra={"approval_id": approval_id}
+            )
             await self._ephemeral(channel, user, NOT_AN_APPROVER)
             return
         try:
@@ -191,7 +193,9 @@ class SlackBridge:
             await self.client.views_open(trigger_id=str(body.get("trigger_id", "")), view=view)
         except (SlackApiError, aiohttp.ClientError, TimeoutError) as e:
             # the trigger is valid for 3 s only: nothing to retry; the person clicks again
-            logger.warning("slack: could not open the reason modal for %s: %s", approval_id, e)
+            logger.warning(
+                "slack: could not open the reason modal: %s", e, extra={"approval_id": approval_id}
+            )
 
     async def _on_submit(self, ack: Any, body: dict[str, Any], view: dict[str, Any]) -> None:
         user = str(body.get("user", {}).get("id", ""))
@@ -220,11 +224,10 @@ class SlackBridge:
             return
         await ack()
         logger.info(
-            "slack: %s %s %s",
+            "slack: %s %s",
             name,
             decision,
-            approval_id,
-            extra={"incident_id": recorded.record.incident_id},
+            extra={"incident_id": recorded.record.incident_id, "approval_id": approval_id},
         )
         self.notifier.record_decided(recorded.record)
 

@@ -170,9 +170,8 @@ class OutboxDrainer:
             if f.retry_after_s is not None:
                 wait = max(f.retry_after_s, self.retry_initial_s)
             logger.warning(
-                "slack unreachable (%s); incident %s waits, retrying in %.1f s",
+                "slack unreachable (%s); the incident waits, retrying in %.1f s",
                 f.error,
-                item.incident_id,
                 wait,
                 extra={"incident_id": item.incident_id},
             )

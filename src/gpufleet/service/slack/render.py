@@ -32,6 +32,14 @@ MAX_EVIDENCE_PER_CAUSE: Final = 3
 MAX_STEPS: Final = 15
 _SECTION_LIMIT: Final = 2900
 _HEADER_LIMIT: Final = 150
+# A skipped step (its tool not configured here) or a refused one is not a failure: no red ✗.
+_OUTCOME_ICON: Final = {
+    "ok": ":large_green_circle:",
+    "not_configured": ":fast_forward:",
+    "denied": ":no_entry_sign:",
+    "pending_approval": ":hourglass:",
+}
+_OUTCOME_LABEL: Final = {"not_configured": "skipped", "denied": "refused"}
 _SEVERITY_ICON: Final = {
     Severity.CRITICAL: ":red_circle:",
     Severity.WARNING: ":large_orange_circle:",
@@ -139,10 +147,18 @@ def _causes(dx: Diagnosis) -> list[Block]:
         return [_section("*Top causes*\nNo failure mode in the knowledge base matches.")]
     evidence = {e.evidence_id: e for e in dx.evidence}
     lines = ["*Top causes*"]
+    shown: set[str] = set()
     for rank, hyp in enumerate(dx.hypotheses[:MAX_CAUSES], start=1):
         lines.append(_cause_line(rank, hyp))
-        cited = [evidence[i] for i in hyp.evidence_ids if i in evidence]
-        lines.extend(_evidence_line(e) for e in cited[:MAX_EVIDENCE_PER_CAUSE])
+        cited = [evidence[i] for i in hyp.evidence_ids if i in evidence][:MAX_EVIDENCE_PER_CAUSE]
+        # each piece of evidence is written out once, under the first cause citing it; a
+        # later cause names it by id (the same line under every cause says nothing new)
+        lines.extend(_evidence_line(e) for e in cited if e.evidence_id not in shown)
+        again = [e.evidence_id for e in cited if e.evidence_id in shown]
+        if again:
+            ids = ", ".join(f"`{untrusted(i, 8)}`" for i in again)
+            lines.append(f"      • also {ids} (above)")
+        shown.update(e.evidence_id for e in cited)
     blocks = [_section("\n".join(lines))]
     if dx.explanation:
         blocks.append(_context(model_text(dx.explanation)))
@@ -194,8 +210,9 @@ def _blast_text(b: BlastRadius) -> str:
 
 
 def _args(view: StepView) -> str:
-    text = json.dumps(view.step.args, sort_keys=True, separators=(", ", "="))
-    return untrusted(text.strip("{}").replace('"', ""), 160)
+    # key=value as written: a JSON dump would show its own quoting (\") around the values
+    text = ", ".join(f"{k}={v}" for k, v in sorted(view.step.args.items()))
+    return untrusted(text, 160)
 
 
 def _step_line(view: StepView) -> str:
@@ -233,10 +250,17 @@ def _outcome_text(view: StepView) -> str:
     assert o is not None
     if o.unknown:
         return ":question: outcome unknown: check the node, then `gpufleet settle`"
-    icon = ":large_green_circle:" if o.status in ("ok", "dry_run") else ":x:"
-    text = f"{icon} {untrusted(o.status, SHORT)}" + (" (dry run)" if o.dry_run else "")
+    if o.status == "dry_run" or (o.dry_run and o.status == "ok"):
+        # what it would have run is the point of a dry run: say it, exactly
+        ran = f": would have run `{untrusted(o.query, 300)}`" if o.query else ""
+        return f":memo: dry run, nothing changed{ran}"
+    icon = _OUTCOME_ICON.get(o.status, ":x:")
+    label = _OUTCOME_LABEL.get(o.status, untrusted(o.status, SHORT))
+    text = f"{icon} {label}"
     if o.error:
-        text += f": {untrusted(o.error, 200)}"
+        text += f": {untrusted(o.error.removeprefix('skipped: '), 200)}"
+    if o.query and o.status == "ok":
+        text += f" (ran `{untrusted(o.query, 300)}`)"
     return text
 
 

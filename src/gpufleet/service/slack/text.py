@@ -2,12 +2,14 @@
 
 Slack's mrkdwn treats ``<…>`` as links and mentions (``<!channel>``, ``<@U…>``, ``<http://…|x>``)
 and ``&`` as the start of an entity; a job named ``<!channel> drain everything`` must reach the
-channel as text, never as a page to everyone or a clickable link. Every piece of fleet or model
-text in a message goes through :func:`untrusted` or :func:`model_text`:
-:func:`graph.models.chat.clean_text` (one visible line: NFKC, entities decoded, control / bidi /
-zero-width characters, tags, mentions, links and markup characters removed, URLs defanged,
-clipped), then mrkdwn's three escapes as a second guard. Our own words (field names, phases)
-need none of this.
+channel as text, never as a page to everyone or a clickable link. Slack's rule is that exactly
+those three characters need escaping (``&amp;``, ``&lt;``, ``&gt;``): escaped, ``<!channel>``
+shows as the text it is and mentions nobody. So fleet text keeps everything else — a command's
+``ssh|srun|prefix``, its quotes — and goes through :func:`untrusted`:
+:func:`graph.models.chat.clean_text` with ``keep_markup`` (one visible line: NFKC, entities
+decoded so ``&lt;!channel&gt;`` is escaped again, control / bidi / zero-width characters and
+``@`` mentions removed, URLs defanged, backticks made quotes, clipped), then the three escapes.
+Model text (:func:`model_text`) keeps the stricter cleaning. Our own words need none of this.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def escape_mrkdwn(text: str) -> str:
 
 def untrusted(text: object, limit: int = LINE) -> str:
     """Fleet text as one safe mrkdwn line of at most ``limit`` visible characters."""
-    return escape_mrkdwn(clean_text(str(text), limit))
+    return escape_mrkdwn(clean_text(str(text), limit, keep_markup=True))
 
 
 def model_text(text: str, limit: int = PARAGRAPH) -> str:

@@ -244,6 +244,7 @@
     const qs = params.toString();
     const data = await call(`/incidents${qs ? "?" + qs : ""}`);
     const rows = [...data.incidents].reverse(); // newest first
+    if (!rows.length) await loadAbout(); // the service may say when something will show
     const body = rows.map((inc) =>
       h("tr", { "data-incident": inc.incident_id },
         h("td", { class: `sev sev-${severityName(inc.severity)}` }, severityName(inc.severity)),
@@ -260,7 +261,8 @@
         ? h("table", { class: "incidents" },
           h("thead", null, h("tr", null, ["Severity", "Incident", "Root", "Phase", "Opened", "Updated"].map((x) => h("th", null, x)))),
           h("tbody", null, body))
-        : h("p", { class: "muted" }, "No incidents match."));
+        : h("div", null, h("p", { class: "muted" }, "No incidents match."),
+          about.notice ? h("p", { class: "notice-line" }, about.notice) : null));
   }
 
   function filterForm(query) {
@@ -367,7 +369,7 @@
       approval ? r.approval_id === approval.request.approval_id : !r.approval_id && r.tool === step.tool);
     if (result) {
       const how = result.status === "dry_run" ? "dry-run" : result.status + (result.dry_run ? " (dry-run)" : "");
-      return { approval, label: `${how} by ${result.initiator}`, cls: result.status };
+      return { approval, result, label: `${how} by ${result.initiator}`, cls: result.status };
     }
     if (approval) {
       const by = approval.decision ? ` by ${approval.decision.by}` : "";
@@ -393,6 +395,7 @@
         h("td", { class: "mono" }, `${step.tool}(${args(step.args)})`),
         h("td", null, step.risk),
         h("td", null, h("span", { class: `state state-${token_class(st.cls)} step-state` }, st.label),
+          ranText(st.result),
           st.approval && st.approval.status === "pending" ? decideControls(st.approval) : null));
     });
     return h("section", { id: "steps" },
@@ -400,6 +403,14 @@
       h("table", null,
         h("thead", null, h("tr", null, ["#", "Step", "Tool", "Risk", "State"].map((x) => h("th", null, x)))),
         h("tbody", null, rows)));
+  }
+
+  // What a step ran, or with a dry run what it would have run: the exact command.
+  function ranText(result) {
+    if (!result || !result.query) return null;
+    const dry = result.status === "dry_run" || result.dry_run;
+    return h("div", { class: "ran" }, dry ? "would have run: " : "ran: ",
+      h("span", { class: "mono" }, result.query));
   }
 
   function otherApprovals(approvals, planned) {
@@ -415,8 +426,22 @@
         a.status === "pending" ? decideControls(a) : null))));
   }
 
+  // A query is often the same for many evidence rows (one 5-9 KB PromQL per metric read):
+  // written once, folded, under the first row that used it; the others name that row.
+  function queryCell(e, firstWith) {
+    if (!e.query) return null;
+    const first = firstWith.get(e.query);
+    if (first !== e.evidence_id) return h("div", { class: "muted query-same" }, `query: same as ${first}`);
+    const size = e.query.length > 1024 ? `${(e.query.length / 1024).toFixed(1)} KB` : `${e.query.length} chars`;
+    return h("details", { class: "query" },
+      h("summary", { class: "muted" }, `query (${size})`),
+      h("div", { class: "mono muted query-text" }, e.query));
+  }
+
   function evidenceSection(evidence, highlight) {
     if (!evidence || !evidence.length) return null;
+    const firstWith = new Map();
+    evidence.forEach((e) => { if (e.query && !firstWith.has(e.query)) firstWith.set(e.query, e.evidence_id); });
     return h("section", { id: "evidence" },
       h("h2", null, "Evidence"),
       h("table", null,
@@ -429,7 +454,7 @@
             h("td", { class: "mono" }, e.entity),
             h("td", null, e.summary,
               e.status !== "ok" ? h("span", { class: `state state-${token_class(e.status)}` }, ` ${e.status}`) : null,
-              e.query ? h("div", { class: "mono muted" }, e.query) : null))))));
+              queryCell(e, firstWith)))))));
   }
 
   function timelineSection(timeline) {
@@ -442,6 +467,10 @@
   // ------------------------------------------------------------------ decisions
   function decideControls(approval) {
     const id = approval.request.approval_id;
+    if (about.loaded && !about.decisions) {
+      // no token could be accepted: buttons would only ever answer 401
+      return h("p", { class: "muted decide-off" }, about.note);
+    }
     const reason = h("input", {
       type: "text", class: "reason", maxlength: 2000, "aria-label": `reason for ${id}`,
       placeholder: "reason (required; goes to the audit log)",
@@ -737,8 +766,19 @@
     return runs;
   }
 
+  // What this service lets a person do (GET /about): whether decisions can work at all.
+  const about = { loaded: false, decisions: true, note: "", notice: null };
+
+  async function loadAbout() {
+    try {
+      Object.assign(about, await call("/about"), { loaded: true });
+    } catch (e) {
+      about.loaded = false; // an older service: keep the buttons
+    }
+  }
+
   // ------------------------------------------------------------------ wiring
-  function start() {
+  async function start() {
     document.getElementById("token-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const value = document.getElementById("token-input").value.trim();
@@ -774,6 +814,7 @@
       if (!document.hidden && !busyInView()) render(true);
     }, REFRESH_MS);
     showTokenState();
+    await loadAbout();
     render(false);
   }
 
