@@ -8,6 +8,7 @@ import argparse
 import io
 import ipaddress
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -539,7 +540,15 @@ def test_processes_building_one_index_at_once_build_it_once(tmp_path: Path) -> N
     and finds it up to date (two writers on one Chroma directory would corrupt it)."""
     cdir, rdir = write_kb(tmp_path / "kb")
     argv = [sys.executable, "-c", _BUILD_IN_A_PROCESS, str(tmp_path / "idx"), str(cdir), str(rdir)]
-    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PATH": "/usr/bin:/bin"}
+    env = {
+        "PYTHONPATH": os.pathsep.join(
+            [
+                str(Path(__file__).resolve().parents[1] / "src"),
+                str(Path(__file__).resolve().parents[1]),
+            ]
+        ),
+        "PATH": "/usr/bin:/bin",
+    }
     procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=env) for _ in range(3)]
     reports = [json.loads(p.communicate(timeout=300)[0]) for p in procs]
     assert all(p.returncode == 0 for p in procs)

@@ -61,7 +61,11 @@ def slurm() -> Iterator[SlurmCluster]:
 
 
 def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
+        "COLUMNS": "200",
+    }
 
 
 def _cli(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:

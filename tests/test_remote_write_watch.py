@@ -80,7 +80,7 @@ def watch(port: int, tmp: Path) -> Iterator[tuple[subprocess.Popen[bytes], Outpu
         "noc:\n  thresholds:\n    temp_for_s: 3\n"
     )  # the hot GPU becomes an incident in seconds
     env = {k: v for k, v in os.environ.items() if "proxy" not in k.lower()}
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
     proc = subprocess.Popen(
         [
             *(sys.executable, "-m", "gpufleet.cli", "watch"),

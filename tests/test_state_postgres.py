@@ -183,7 +183,7 @@ def test_a_replica_killed_mid_step_leaves_an_unknown_outcome_never_a_rerun(
     postgres: PostgresServer,
 ) -> None:
     url = postgres.fresh_url()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, url], stdout=subprocess.PIPE, text=True, env=env
     )

@@ -44,7 +44,12 @@ def _watch_argv(state: Path, speed: str, duration: str = "3.25h") -> list[str]:
 
 
 def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color", "COLUMNS": "200"}
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
+        "TERM": "xterm-256color",
+        "COLUMNS": "200",
+    }
 
 
 def _in_order(text: str, *patterns: str) -> list[re.Match[str]]:
