@@ -64,6 +64,7 @@ HANDLERS: dict[str, str] = {
     "export grafana": "gpufleet.cli.serve:cmd_export_grafana",
     "mcp": "gpufleet.cli.mcp:cmd_mcp",
     "chat": "gpufleet.cli.chat:cmd_chat",
+    "completion": "gpufleet.cli.completion:cmd_completion",
 }
 
 
@@ -393,6 +394,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_service_commands(sub)
     add_mcp_command(sub)
     add_chat_command(sub)
+    comp = sub.add_parser(
+        "completion",
+        help="print a shell completion script: source <(gpufleet completion bash)",
+        description="bash: source <(gpufleet completion bash) in ~/.bashrc; zsh: the same with "
+        "zsh, after compinit; fish: gpufleet completion fish > "
+        "~/.config/fish/completions/gpufleet.fish",
+    )
+    comp.add_argument("shell", choices=("bash", "zsh", "fish"))
+    comp.set_defaults(func=handler("completion"))
     _add_logging_options(p)
     return p
 
