@@ -636,6 +636,20 @@ def _feed_shards(
     return 0
 
 
+def _suite_path(given: str | None) -> Path:
+    """``--suite``: a folder, or the name of a scenario bundled with gpufleet (``dbe-1``, or an
+    example such as ``dbe-recorded``), so an installed gpufleet needs no site-packages path."""
+    if not given:
+        return SUITE_DIR
+    path = Path(given)
+    if path.exists() or len(path.parts) != 1:
+        return path
+    for bundled in (SUITE_DIR / given, SUITE_DIR.with_name("examples") / given):
+        if (bundled / "incident.yaml").is_file():
+            return bundled
+    return path
+
+
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     layers = {args.only.upper()} if args.only else {"NOC", "SRE"}
     if layers == {"CHAT"}:
@@ -650,7 +664,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--llm must be local, openai or ollama")
     if layers == {"PERF"}:
         return cmd_perf_eval(args, out)
-    suite = Path(args.suite) if args.suite else SUITE_DIR
+    suite = _suite_path(args.suite)
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")
     if not suite.is_dir():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -108,7 +109,8 @@ class _VersionAction(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
         from gpufleet import __version__  # noqa: PLC0415
 
-        parser.exit(message=f"gpufleet {__version__}\n")
+        sys.stdout.write(f"gpufleet {__version__}\n")  # on stdout, as argparse's own action
+        parser.exit()
 
 
 def handler(command: str) -> Handler:
@@ -371,7 +373,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
     e.add_argument(
-        "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
+        "--suite",
+        help="suite folder (default: the bundled suite), one incident folder, or the name of a "
+        "bundled scenario (e.g. dbe-1)",
     )
     e.add_argument("--only", help="NOC | SRE | PERF | CHAT (default: NOC and SRE)")
     e.add_argument(
