@@ -256,7 +256,7 @@ def _serve_answers_healthz(installed: Installed) -> None:
 def test_the_version_comes_from_the_package_metadata(installed: Installed) -> None:
     shown = installed("--version")
     assert shown.returncode == 0 and shown.stdout == f"gpufleet {_version()}\n"
-    literal = re.compile(re.escape(f'"{_version()}"'))
+    literal = re.compile(r"(?<![\d.])" + re.escape(_version()) + r"(?![\d.])")
     hard_coded = [p for p in SRC.rglob("*.py") if literal.search(p.read_text())]
     assert hard_coded == []
 

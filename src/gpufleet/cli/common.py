@@ -54,6 +54,8 @@ def command_prefix(
     if Path(argv0).name == "__main__.py":  # python -m gpufleet
         return f"{_shown(Path(executable), cwd)} -m gpufleet", None
     script = Path(argv0)
+    if not script.name.startswith("gpufleet"):  # embedded in another program (a test runner)
+        return "gpufleet", None
     on_path = shutil.which("gpufleet")
     if on_path is not None and Path(on_path).resolve() == (cwd / script).resolve():
         return "gpufleet", None
