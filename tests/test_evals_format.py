@@ -172,7 +172,7 @@ def test_processes_materializing_one_scenario_at_once_all_get_it(tmp_path: Path)
     folder = SUITE_DIR / "alert-ecc-dbe"  # one of the smallest generated scenarios
     cache = tmp_path / "cache"
     argv = [sys.executable, "-c", _MATERIALIZE_IN_A_PROCESS, str(folder), str(cache)]
-    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1]), "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src"), "PATH": "/usr/bin:/bin"}
     procs = [
         subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         for _ in range(2)
