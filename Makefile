@@ -15,7 +15,7 @@ HELM   := $(BIN)/helm
 # systemd: `systemd-analyze verify` checks the units in deploy/systemd (tests/test_deploy.py).
 APT_PACKAGES := victoria-metrics prometheus-alertmanager prometheus slurmctld slurmd slurm-client chromium nats-server systemd postgresql
 
-.PHONY: demo test test-live lint manifests bench bench-reliability bench-scale eval record-cassettes clean
+.PHONY: demo test test-live lint manifests bench bench-reliability bench-scale eval record-cassettes constraints clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,10 @@ record-cassettes: $(LLM_STAMP)  ## re-record the model cassettes against the loc
 eval: $(STAMP) $(SYSDEPS) $(LLM_STAMP)  ## recorded-incident suite (NOC, SRE deterministic + local model, static rules, majority) + retrieval eval → evals/reports/latest/
 	$(BIN)/gpufleet eval --llm local --report evals/reports/latest
 	$(BIN)/gpufleet kb eval --report evals/reports/latest
+
+# The runtime dependencies' versions this venv resolved, pinned for the image (Containerfile).
+constraints: $(STAMP)  ## rewrite constraints.txt from the installed runtime dependencies
+	$(BIN)/python tests/constraints.py > constraints.txt
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

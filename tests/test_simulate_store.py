@@ -7,6 +7,7 @@ import io
 from datetime import UTC, datetime
 
 from gpufleet.cli.main import main
+from gpufleet.cli.store_load import StoreSettings, explain_shortfall
 from gpufleet.evals.vm_server import VictoriaMetrics
 from gpufleet.telemetry.store_writer import retention_from_metrics
 
@@ -53,3 +54,32 @@ def test_retention_is_read_from_the_flag_gauge() -> None:
     assert retention_from_metrics(page) == 2 * 86400
     assert retention_from_metrics('flag{name="retentionPeriod", value="1"} 1') == 31 * 86400
     assert retention_from_metrics("no flags here") is None
+
+
+def test_the_newest_samples_a_store_hides_from_queries_are_a_note_not_a_failure() -> None:
+    # VictoriaMetrics' default -search.latencyOffset=30s: a run ending now has its last samples
+    # stored but not yet returned. Old code: "warning: the store kept only …", no reason, exit 1.
+    start = datetime.now(UTC).timestamp() - 600
+    with VictoriaMetrics(extra_flags=["-search.latencyOffset=30s"]) as vm:
+        code, text = run_cli("simulate", "--store", vm.url, "--start", f"{start:.0f}", *SMALL)
+    assert code == 0, text
+    sent, readable = _sent_and_readable(text)
+    assert 0 < readable < sent
+    assert f"note: the store kept only {readable} of {sent} samples" in text
+    assert "(-search.latencyOffset); nothing is lost" in text
+    assert "warning" not in text
+
+
+def test_every_shortfall_is_given_a_reason() -> None:
+    ticks = [(1000.0 + 15 * i, 10) for i in range(8)]  # 80 samples, 15 s apart
+    dedup = explain_shortfall(ticks, 40, 5000.0, StoreSettings(dedup_interval_s=30.0), 15.0)
+    assert not dedup.data_lost and "-dedup.minScrapeInterval" in dedup.lines[0]
+    old = explain_shortfall(ticks, 80, 1000.0 + 86400 * 3, StoreSettings(2 * 86400.0), 15.0)
+    assert old.data_lost and "outside the store's retention (2 days" in old.lines[0]
+    unknown = explain_shortfall(ticks, 5, 5000.0, StoreSettings(None, 30.0, 0.001), 15.0)
+    assert unknown.data_lost and unknown.lines[0].startswith("  reason unknown for 5 samples")
+    page = (
+        'flag{name="search.latencyOffset", value="1m0s", is_set="false"} 1\n'
+        'flag{name="dedup.minScrapeInterval", value="0s", is_set="false"} 1\n'
+    )
+    assert StoreSettings.from_metrics(page) == StoreSettings(None, 60.0, 0.0)

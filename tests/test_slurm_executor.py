@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -403,12 +404,15 @@ def test_every_runbook_slurm_step_validates_against_its_tool() -> None:
 
 def test_missing_binary_is_an_error_result_not_an_exception() -> None:
     executor = _offline_executor()
+    acting = SlurmExecutor(  # not a dry run: a change needs the state it reads first
+        SubprocessRunner(), SubprocessRunner(), scontrol="/nonexistent/scontrol"
+    )
     for result in (
         executor.show_node("node-01"),
         executor.show_job(1),
         executor.jobs_on_node("node-01"),
-        executor.drain("node-01", "x"),
-        executor.resume("node-01"),
+        acting.drain("node-01", "x"),
+        acting.resume("node-01"),
         executor.requeue(1),
         executor.cancel(1),
     ):
@@ -418,6 +422,35 @@ def test_missing_binary_is_an_error_result_not_an_exception() -> None:
     registry = ToolRegistry(slurm_tools(executor))
     result = registry.call("slurm.show_node", {"node": "node-01"})
     assert result.status == "error" and result.query.startswith("/nonexistent/scontrol -o")
+
+
+@pytest.mark.skipif(
+    shutil.which("scontrol") is None, reason="scontrol (slurm-client) not installed"
+)
+@pytest.mark.skipif(Path("/etc/slurm/slurm.conf").exists(), reason="this host has a SLURM config")
+def test_a_dry_run_drain_needs_no_controller_and_says_what_it_would_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The real scontrol with no slurm.conf and no controller: "DNS SRV lookup failed". A dry
+    # run changes nothing, so it must not fail (and escalate) on the state read it cannot do.
+    monkeypatch.delenv("SLURM_CONF", raising=False)
+    dry = DryRunRunner()
+    executor = SlurmExecutor(SubprocessRunner(), dry)
+    drain = executor.drain("node-17", "fan failure")
+    assert drain.status == "dry_run" and drain.ok, drain
+    command = "scontrol update NodeName=node-17 State=DRAIN 'Reason=gpufleet: fan failure'"
+    assert drain.query == command
+    assert drain.error is not None
+    assert drain.error.startswith(f"dry-run: would run {command}; node-17's state was not read")
+    assert "another operator's drain was not checked" in drain.error
+    resume = executor.resume("node-17")
+    assert resume.status == "dry_run" and resume.query.endswith("State=RESUME")
+    assert len(dry.recorded) == 2  # recorded, never run
+    # through the registry, as the SRE graph calls it
+    result = ToolRegistry(slurm_tools(executor)).call(
+        "slurm.drain_node", {"node": "node-17", "reason": "fan failure"}
+    )
+    assert result.status == "dry_run" and result.query == command
 
 
 def test_bad_arguments_are_refused_before_any_command() -> None:

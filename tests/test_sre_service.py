@@ -480,6 +480,9 @@ def test_watch_sre_on_a_recorded_run(tmp_path: Path) -> None:
     assert "ecc-dbe" in text and "waiting for approval" in text
     code, listing = run_cli("approvals", "--state-dir", str(state))
     assert "slurm.drain_node(node=node-02" in listing
+    # the next commands name the real approval, with no <placeholder> a shell would misread
+    approval = listing.split()[3]
+    assert f"approve {approval} --by " in text and "<you>" not in text
 
 
 def test_watch_sre_bad_config_is_a_usage_error(

@@ -67,7 +67,9 @@ STATE_CHANGES = (
     r"(inc-[0-9a-f]+) detected: \w+ node-17/gpu4 \(gpu\)",
     r"inc-[0-9a-f]+ diagnosed: fan-failure \(score [0-9.]+\)",
     r"inc-[0-9a-f]+ awaiting approval (ap-[0-9a-f]+): slurm\.drain_node on node-17 \(mutate\); "
-    r"approve with: gpufleet approve ap-[0-9a-f]+ --by <you> --reason <why> --state-dir ",
+    r"approve with: (?:\S+ -m )?gpufleet approve ap-[0-9a-f]+ --by \S+ "
+    r"--reason 'checked the evidence' "
+    r"--state-dir ",
 )
 
 
@@ -98,8 +100,9 @@ def test_piped_watch_prints_plain_state_changes_a_status_and_a_summary(tmp_path:
         r"gpufleet watch ended",
         r"incidents opened 1, diagnosed 1, awaiting approval 1 \(asked 1\), executed 0",
         rf"state: {re.escape(str(state))}",
-        rf"{incident_id}: gpufleet diagnose {incident_id} --state-dir {re.escape(str(state))}",
-        rf"{approval_id} \({incident_id}\) waits: gpufleet approve {approval_id}",
+        rf"{incident_id}: (?:\S+ -m )?gpufleet diagnose {incident_id} --state-dir "
+        rf"{re.escape(str(state))}",
+        rf"{approval_id} \({incident_id}\) waits: (?:\S+ -m )?gpufleet approve {approval_id}",
     )
     # the diagnosis is found by incident id from a later command
     later = subprocess.run(
@@ -200,5 +203,5 @@ def test_a_signal_stops_the_watch_with_a_summary_and_exit_0(
         r"incidents opened 1, diagnosed 1, awaiting approval 1",
         rf"state: {re.escape(str(state))}",
         r"gpufleet diagnose inc-[0-9a-f]+ --state-dir",
-        r"waits: gpufleet approve ap-[0-9a-f]+",
+        r"waits: (?:\S+ -m )?gpufleet approve ap-[0-9a-f]+",
     )

@@ -29,8 +29,8 @@ from gpufleet.agents.chat.answer import (
 )
 from gpufleet.agents.chat.stream import iter_answer, warm_up
 from gpufleet.cli.chat_session import ChatSession, open_recorded, open_state
+from gpufleet.paths import state_dir
 
-DEFAULT_STATE_DIR = Path(".gpufleet/state")  # agents.sre.config.DEFAULT_STATE_DIR
 SPARK = "▁▂▃▄▅▆▇█"
 SPARK_WIDTH = 60
 QUIT = {"exit", "quit", ":q"}
@@ -54,7 +54,7 @@ def _open(args: argparse.Namespace) -> ChatSession:
     if args.recorded:
         state = Path(args.state_dir) if args.state_dir else None
         return open_recorded(Path(args.recorded), state, args.llm, config)
-    return open_state(Path(args.state_dir or DEFAULT_STATE_DIR), args.llm, config)
+    return open_state(Path(args.state_dir) if args.state_dir else state_dir(), args.llm, config)
 
 
 def _series_lines(series: Series) -> Text:

@@ -38,6 +38,7 @@ from gpufleet.cli.remote_write_source import parse_listen, vmagent_flag
 from gpufleet.cli.render import incident_block, stats_block, truth_block, utc
 from gpufleet.cli.source_errors import SourceError
 from gpufleet.cli.sre import demo_diagnosis
+from gpufleet.cli.store_load import StoreLoad
 from gpufleet.cli.watch import (
     SreWatch,
     WatchHooks,
@@ -78,7 +79,7 @@ from gpufleet.telemetry.promql import StoreError
 from gpufleet.telemetry.recording import RunWriter
 from gpufleet.telemetry.scrape import served_fields
 from gpufleet.telemetry.sources import RecordedSource, TickSource
-from gpufleet.telemetry.store_writer import StoreWriteError, VictoriaMetricsWriter
+from gpufleet.telemetry.store_writer import StoreWriteError
 from gpufleet.telemetry.topology import Topology, build_cluster
 from gpufleet.telemetry.truth import GroundTruth
 
@@ -313,13 +314,16 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if not args.out and not args.store:
         raise UsageError("give --out DIR (a recorded run) and/or --store URL (VictoriaMetrics)")
     start = parse_time_arg(args.start) if args.start else None
-    sim = FleetSimulator(
-        topo,
-        seed=args.seed,
-        faults=faults,
-        interval_s=args.interval,
-        start=start if start is not None else DEFAULT_START,
-    )
+    try:
+        sim = FleetSimulator(
+            topo,
+            seed=args.seed,
+            faults=faults,
+            interval_s=args.interval,
+            start=start if start is not None else DEFAULT_START,
+        )
+    except KeyError as e:  # a fault bound to a node, GPU or rack this fleet does not have
+        raise UsageError(_outside_fleet(str(e.args[0]), args.fault, faults, topo)) from None
     writer = (
         RunWriter(
             args.out,
@@ -332,7 +336,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if args.out
         else None
     )
-    store = _StoreLoad(args.store, topo) if args.store else None
+    store = StoreLoad(args.store, topo, sim.interval_s) if args.store else None
     n = 0
     try:
         for tick in sim.run(parse_duration(args.duration)):
@@ -341,7 +345,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             if store is not None:
                 store.add(tick)
             n += 1
-        checked = store.finish(now=time.time()) if store is not None else []
+        checked = store.finish(clock=time.time) if store is not None else []
     except StoreWriteError as e:
         raise UsageError(str(e)) from None
     finally:
@@ -355,63 +359,27 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         out.write(line + "\n")
     for gt in sim.ground_truth():
         out.write(f"  {gt.fault_class} at {gt.root_entity}, onset {utc(gt.onset)} UTC\n")
-    if store is not None and store.lost:
+    if store is not None and store.data_lost:
         return 1
     return 0
 
 
-class _StoreLoad:
-    """``simulate --store``: ticks go to VictoriaMetrics in batches of about an hour; at the
-    end the store is read back, so what it dropped is reported instead of lost in silence."""
+def _span(names: Sequence[str]) -> str:
+    return ", ".join(names) if len(names) <= 3 else f"{names[0]} … {names[-1]}"
 
-    def __init__(self, url: str, topology: Topology) -> None:
-        self.writer = VictoriaMetricsWriter(url)
-        self.topology = topology
-        self.batch: list[Tick] = []
-        self.samples = 0
-        self.first: float | None = None
-        self.last = 0.0
-        self.lost = 0
 
-    def add(self, tick: Tick) -> None:
-        self.first = tick.timestamp if self.first is None else self.first
-        self.last = tick.timestamp
-        self.batch.append(tick)
-        if len(self.batch) >= 240:  # about an hour of samples per import request
-            self._flush()
-
-    def _flush(self) -> None:
-        if self.batch:
-            self.samples += self.writer.write_ticks(self.batch, self.topology)
-            self.batch = []
-
-    def finish(self, now: float) -> list[str]:
-        """Send the rest, read back; the report lines (a warning when samples are missing)."""
-        self._flush()
-        if self.first is None:
-            return []
-        self.writer.force_flush()
-        hosts = list(self.topology.node_keys)
-        readable = self.writer.count_stored(hosts, self.first, self.last)
-        self.lost = max(0, self.samples - readable)
-        lines = [f"  {self.writer.url}: {self.samples} samples sent, {readable} readable back"]
-        if self.lost:
-            lines.append(
-                f"warning: the store kept only {readable} of {self.samples} samples "
-                f"({self.lost} missing)"
-            )
-            retention = self.writer.retention_s()
-            if retention is not None and self.first < now - retention:
-                lines.append(
-                    f"warning: the run starts at {utc(self.first)} UTC, outside the store's "
-                    f"retention ({retention / 86400:g} days: nothing before "
-                    f"{utc(now - retention)} UTC is kept); pass a later --start or raise "
-                    "its -retentionPeriod"
-                )
-        return lines
-
-    def close(self) -> None:
-        self.writer.close()
+def _outside_fleet(key: str, specs: Sequence[str], faults: Sequence[Fault], topo: Topology) -> str:
+    """One line: which --fault names what the simulated fleet lacks, and what the fleet has."""
+    name = key.split("/", maxsplit=1)[0]
+    spec = next((s for s, f in zip(specs, faults, strict=True) if name in repr(f)), None)
+    which = f"--fault {spec}" if spec is not None else "a --fault"
+    default = "" if spec is None or name in spec else " (the fault's default)"
+    gpus = topo.n_gpus // max(1, len(topo.node_keys))
+    return (
+        f"{which}: {key}{default} is not in the simulated fleet: its nodes are "
+        f"{_span(list(topo.node_keys))} with GPUs 0-{gpus - 1} each, in racks "
+        f"{_span(list(topo.rack_keys))} (--racks, --nodes and --gpus size it)"
+    )
 
 
 def parse_time_arg(text: str) -> float:
@@ -669,6 +637,20 @@ def _feed_shards(
     return 0
 
 
+def _suite_path(given: str | None) -> Path:
+    """``--suite``: a folder, or the name of a scenario bundled with gpufleet (``dbe-1``, or an
+    example such as ``dbe-recorded``), so an installed gpufleet needs no site-packages path."""
+    if not given:
+        return SUITE_DIR
+    path = Path(given)
+    if path.exists() or len(path.parts) != 1:
+        return path
+    for bundled in (SUITE_DIR / given, SUITE_DIR.with_name("examples") / given):
+        if (bundled / "incident.yaml").is_file():
+            return bundled
+    return path
+
+
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     layers = {args.only.upper()} if args.only else {"NOC", "SRE"}
     if layers == {"CHAT"}:
@@ -683,7 +665,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--llm must be local, openai or ollama")
     if layers == {"PERF"}:
         return cmd_perf_eval(args, out)
-    suite = Path(args.suite) if args.suite else SUITE_DIR
+    suite = _suite_path(args.suite)
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")
     if not suite.is_dir():

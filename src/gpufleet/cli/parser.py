@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from gpufleet.paths import eval_data_dir, state_dir
 
 if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -62,6 +65,7 @@ HANDLERS: dict[str, str] = {
     "export grafana": "gpufleet.cli.serve:cmd_export_grafana",
     "mcp": "gpufleet.cli.mcp:cmd_mcp",
     "chat": "gpufleet.cli.chat:cmd_chat",
+    "completion": "gpufleet.cli.completion:cmd_completion",
 }
 
 
@@ -93,6 +97,20 @@ def _ack_wait(p: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds before what a dead process fetched and never acked is delivered again",
     )
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the installed distribution's version (:data:`gpufleet.__version__`, read
+    from the package metadata), looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from gpufleet import __version__  # noqa: PLC0415
+
+        sys.stdout.write(f"gpufleet {__version__}\n")  # on stdout, as argparse's own action
+        parser.exit()
 
 
 def handler(command: str) -> Handler:
@@ -136,7 +154,7 @@ def _leaves(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
 def build_parser() -> argparse.ArgumentParser:
     """Every command, option and help text of ``gpufleet``; imports no implementation."""
     p = argparse.ArgumentParser(prog="gpufleet", description=DESCRIPTION)
-    p.add_argument("--version", action="version", version="gpufleet 0.1.0")
+    p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True)
 
     def common(sp: argparse.ArgumentParser) -> None:
@@ -152,8 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--no-sre", action="store_true", help="stop after detection")
     d.add_argument(
         "--state-dir",
-        default=".gpufleet/demo",
-        help="where the demo's approvals and checkpoints go (emptied at start)",
+        default=str(state_dir("demo")),
+        help="where the demo's approvals and checkpoints go, emptied at start "
+        "(default %(default)s)",
     )
     common(d)
     d.set_defaults(func=handler("demo"))
@@ -254,9 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--sre", action="store_true", help="diagnose every incident with the SRE agent as it opens"
     )
     w.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
-    w.add_argument(
-        "--state-dir", help="SRE checkpoints, approvals, audit (default .gpufleet/state)"
-    )
+    w.add_argument("--state-dir", help=f"SRE checkpoints, approvals, audit (default {state_dir()})")
     common(w)
     w.set_defaults(func=handler("watch"))
     nw = sub.add_parser(
@@ -364,7 +381,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("eval", help="replay recorded incidents and score agents and baselines")
     e.add_argument(
-        "--suite", help="suite folder (default: the bundled evals/suite) or one incident folder"
+        "--suite",
+        help="suite folder (default: the bundled suite), one incident folder, or the name of a "
+        "bundled scenario (e.g. dbe-1)",
     )
     e.add_argument("--only", help="NOC | SRE | PERF | CHAT (default: NOC and SRE)")
     e.add_argument(
@@ -373,7 +392,9 @@ def build_parser() -> argparse.ArgumentParser:
         "beside the deterministic one (local = the bundled model)",
     )
     e.add_argument("--report", help="write report.md, report.json and plots into this folder")
-    e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
+    e.add_argument(
+        "--cache", help=f"where generated scenario data goes (default {eval_data_dir()})"
+    )
     e.add_argument("--no-baselines", action="store_true", help="skip static rules / majority")
     e.add_argument(
         "--late-join",
@@ -391,6 +412,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_service_commands(sub)
     add_mcp_command(sub)
     add_chat_command(sub)
+    comp = sub.add_parser(
+        "completion",
+        help="print a shell completion script: source <(gpufleet completion bash)",
+        description="bash: source <(gpufleet completion bash) in ~/.bashrc; zsh: the same with "
+        "zsh, after compinit; fish: gpufleet completion fish > "
+        "~/.config/fish/completions/gpufleet.fish",
+    )
+    comp.add_argument("shell", choices=("bash", "zsh", "fish"))
+    comp.set_defaults(func=handler("completion"))
     _add_logging_options(p)
     return p
 
@@ -404,7 +434,7 @@ def add_service_commands(sub: Subparsers) -> None:
     s.add_argument(
         "--config",
         help="serve config (YAML, see serve.example.yaml); default: the demo's simulated "
-        "fleet in real time, SQLite state in .gpufleet/serve, no model",
+        f"fleet in real time, SQLite state in {state_dir('serve')}, no model",
     )
     s.add_argument("--host", help="listen address (default: the config's, 127.0.0.1)")
     s.add_argument("--port", type=int, help="listen port (default: the config's, 8080; 0: any)")
@@ -442,7 +472,7 @@ def add_sre_commands(sub: Subparsers) -> None:
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
         sp.add_argument(
-            "--state-dir", help="checkpoints, approvals, audit (default .gpufleet/state)"
+            "--state-dir", help=f"checkpoints, approvals, audit (default {state_dir()})"
         )
         sp.add_argument(
             "--state", help="postgresql://USER@HOST:PORT/DB shared by replicas (default: SQLite)"
@@ -512,7 +542,7 @@ def add_report_commands(subparsers: Subparsers) -> None:
     r.add_argument("--k8s-events", help="import node events from `kubectl get events -o json`")
     r.add_argument("--tickets", help="import tickets from a JSONL file (id, node, opened_at)")
     r.add_argument("--sre-config", help="SRE agent config (YAML, see sre.example.yaml)")
-    r.add_argument("--state-dir", help="the SRE state directory (default .gpufleet/state)")
+    r.add_argument("--state-dir", help=f"the SRE state directory (default {state_dir()})")
     r.add_argument("--json", action="store_true", help="print the report as JSON")
     r.set_defaults(func=handler("report shadow"))
 
@@ -541,7 +571,7 @@ def add_perf_commands(subparsers: Subparsers) -> None:
     r.add_argument("--racks", type=int, default=16, help="simulated racks of 8 nodes × 8 GPUs")
     r.add_argument("--top", type=int, default=10, help="recommendations and GPUs to show")
     r.add_argument(
-        "--state-dir", help="health history and approval requests (default .gpufleet/state)"
+        "--state-dir", help=f"health history and approval requests (default {state_dir()})"
     )
     r.add_argument(
         "--propose",
@@ -561,7 +591,7 @@ def add_mcp_command(sub: Subparsers) -> None:
         "actions are only proposed, a person approves them",
     )
     m.add_argument("--sre-config", help="SRE agent config (YAML): policy, executors, SLURM")
-    m.add_argument("--state-dir", help="approvals, audit, diagnoses (default .gpufleet/state)")
+    m.add_argument("--state-dir", help=f"approvals, audit, diagnoses (default {state_dir()})")
     m.add_argument("--events-db", help="the service's event log, for its incidents")
     m.set_defaults(func=handler("mcp"))
 
@@ -576,7 +606,8 @@ def add_chat_command(sub: Subparsers) -> None:
     c.add_argument("--json", action="store_true", help="with --ask: print the answer as JSON")
     c.add_argument("--recorded", metavar="DIR", help="a recorded incident folder to talk about")
     c.add_argument(
-        "--state-dir", help="the stores a watch / serve / diagnose wrote (default .gpufleet/state)"
+        "--state-dir",
+        help=f"the stores a watch / serve / diagnose wrote (default {state_dir()})",
     )
     c.add_argument("--incident", metavar="ID", help="the incident the conversation is about")
     c.add_argument("--llm", help="model backend: local, openai or ollama (default: none)")
@@ -598,7 +629,7 @@ def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:
         if index:
             sp.add_argument(
                 "--index",
-                help="index folder (default $GPUFLEET_KB_INDEX or .gpufleet/kb-index)",
+                help="index folder (default $GPUFLEET_KB_INDEX or kb-index in the user's cache)",
             )
         sp.add_argument("--json", action="store_true", help="print a JSON document")
 

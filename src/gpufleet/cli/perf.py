@@ -19,6 +19,7 @@ from gpufleet.agents.perf.store_source import node_spans, store_windows
 from gpufleet.cli.common import UsageError, load_topology
 from gpufleet.cli.perf_render import report_text
 from gpufleet.evals.perf_eval import default_scenarios, markdown, score_scenario
+from gpufleet.paths import state_dir
 from gpufleet.sim.perf_fleet import PerfFleet, PerfScenario
 from gpufleet.telemetry.promql import StoreError
 from gpufleet.telemetry.recording import RecordingError, RunReader
@@ -29,7 +30,6 @@ from gpufleet.telemetry.window import (
     window_from_ticks,
 )
 
-DEFAULT_STATE_DIR = Path(".gpufleet/state")  # agents.sre.config.DEFAULT_STATE_DIR
 CHUNK_S = 6 * 3600.0
 _UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 
@@ -112,7 +112,7 @@ def build_report(args: argparse.Namespace) -> tuple[PerfReport, FleetStats]:
         stats = collect(chunks, jobs)
     except ValueError as e:
         raise UsageError(f"--source {' '.join(args.source)}: {e}") from None
-    state = Path(args.state_dir) if args.state_dir else DEFAULT_STATE_DIR
+    state = Path(args.state_dir) if args.state_dir else state_dir()
     state.mkdir(parents=True, exist_ok=True)
     with HealthStore(state / "health.db") as store:
         return analyse(stats, label, store), stats
@@ -122,7 +122,7 @@ def cmd_perf_report(args: argparse.Namespace, out: TextIO) -> int:
     report, stats = build_report(args)
     filed: Sequence[str] = ()
     if args.propose:
-        state = Path(args.state_dir) if args.state_dir else DEFAULT_STATE_DIR
+        state = Path(args.state_dir) if args.state_dir else state_dir()
         filed = file_requests(state / "approvals.db", report.recommendations)
     if args.out:
         from gpufleet.cli.perf_html import write_report  # noqa: PLC0415 (matplotlib: the plots extra)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ from gpufleet.agents.sre.runtime import (
 )
 from gpufleet.bus.events import Event, Incident, IncidentOpened, IncidentUpdated, Severity
 from gpufleet.bus.log import EventLog, EventLogError
-from gpufleet.cli.common import load_topology
+from gpufleet.cli.common import command_prefix, load_topology, operator_name
 from gpufleet.cli.model_progress import TerminalProgress
 from gpufleet.cli.sre_render import approvals_text, diagnosis_json, diagnosis_text, unknown_text
 from gpufleet.evals.format import IncidentFormatError
@@ -43,6 +44,7 @@ from gpufleet.graph.approvals.settle import SettleError, settle_step
 from gpufleet.graph.approvals.store import ApprovalStore
 from gpufleet.graph.checkpoint import open_checkpointer
 from gpufleet.graph.models.bundled import BundledModelError
+from gpufleet.graph.models.chat import clean_text
 from gpufleet.graph.models.config import ModelConfigError
 from gpufleet.graph.state.url import StateUrlError, parse_state_url
 from gpufleet.sim.demo import demo_simulator
@@ -419,7 +421,7 @@ def _decide(
     if not cfg.layout.has_approvals():
         raise SreUsageError(f"no approvals in {cfg.state_dir} (wrong --state-dir?)")
     thread = _record_decision(cfg, args, decision, now)
-    out.write(f"{args.approval_id}: {decision} by {args.by}\n")
+    out.write(f"{args.approval_id}: {decision} by {args.by}: {clean_text(args.reason)}\n")
     return _resume_thread(cfg, args, thread, now, out)
 
 
@@ -500,9 +502,24 @@ def demo_diagnosis(args: argparse.Namespace, incidents: list[Incident], out: Tex
     else:
         out.write(diagnosis_text(report) + "\n")
         if report.pending_approval:
-            out.write(
-                f"\nnext: gpufleet approvals --state-dir {state}\n"
-                f"      gpufleet approve {report.pending_approval} --by <you> "
-                f'--reason "<why>" --state-dir {state}\n'
-            )
+            out.write(demo_next_steps(report.pending_approval, inc.incident_id, state))
     return 0
+
+
+def demo_next_steps(approval_id: str, incident_id: str, state: Path) -> str:
+    """The demo's last lines: commands that work exactly as printed, from where the demo ran
+    (the program as it was started, the state folder, a real name for ``--by``)."""
+    prog, hint = command_prefix()
+    where = f"--state-dir {shlex.quote(str(state))}"
+    by = shlex.quote(operator_name())
+    lines = [
+        "",
+        "next, from this folder:",
+        f"  {prog} approvals {where}",
+        f"  {prog} diagnose {incident_id} {where}",
+        f"  {prog} approve {approval_id} --by {by} --reason 'checked the evidence' {where}",
+        f"  {prog} reject {approval_id} --by {by} --reason 'drain it after the job' {where}",
+    ]
+    if hint:
+        lines.append(f"  ({hint})")
+    return "\n".join(lines) + "\n"

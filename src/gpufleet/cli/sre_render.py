@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gpufleet.agents.sre.runner import RunReport
+from gpufleet.bus.events import Phase
 from gpufleet.graph.approvals.ledger import StepClaim
 from gpufleet.graph.models.chat import clean_text, shown_model_text
 
@@ -25,6 +26,7 @@ def diagnosis_json(report: RunReport) -> dict[str, Any]:
         "incident_id": report.incident_id,
         "thread_id": report.thread_id,
         "outcome": report.outcome,
+        "outcome_reason": outcome_reason(report),
         "pending_approval": report.pending_approval,
         "pending_settlement": report.pending_settlement,
     }
@@ -134,8 +136,21 @@ def diagnosis_text(report: RunReport) -> str:
             f"(or gpufleet reject …)"
         )
     else:
-        lines.append(f"  outcome: {report.outcome}")
+        why = outcome_reason(report)
+        lines.append(f"  outcome: {report.outcome}" + (f" ({why})" if why else ""))
     return "\n".join(lines)
+
+
+def outcome_reason(report: RunReport) -> str | None:
+    """Why the run ended as it did: the reason of the agent's last move of the incident to
+    resolved or escalated (who rejected and why, a dry run, a failed verification)."""
+    inc = report.incident
+    if inc is None or report.outcome not in ("done", "escalated", "rejected", "blocked"):
+        return None
+    for change in reversed(inc.history):
+        if change.by == "sre" and change.phase in (Phase.RESOLVED, Phase.ESCALATED):
+            return clean_text(change.reason) or None
+    return None
 
 
 def unknown_text(claims: Sequence[StepClaim]) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shlex
 import signal
 import socket
 import time
@@ -54,6 +55,7 @@ from gpufleet.bus.events import Event, Incident, IncidentOpened, IncidentUpdated
 from gpufleet.bus.factory import open_bus, subscribe_view
 from gpufleet.bus.log import EventLog
 from gpufleet.bus.protocol import ALL_TOPICS, Bus, Handler
+from gpufleet.cli.common import command_prefix, operator_name
 from gpufleet.cli.model_progress import TerminalProgress
 from gpufleet.cli.remote_write_source import build_remote_write
 from gpufleet.cli.source_errors import SourceError
@@ -662,8 +664,16 @@ def sre_summary_text(summary: dict[str, Any]) -> str:
     for p in summary["pending_approvals"]:
         lines.append(f"  waiting for approval: {p['approval_id']} {p['tool']} ({p['incident_id']})")
     if summary["pending_approvals"]:
-        lines.append(
-            f"  next: gpufleet approvals --state-dir {summary['state_dir']}; "
-            f"gpufleet approve ID --by <you> --reason <why> --state-dir {summary['state_dir']}"
-        )
+        # commands that run as printed, from where this watch ran (cli.common.command_prefix)
+        prog, hint = command_prefix()
+        where = f"--state-dir {shlex.quote(str(summary['state_dir']))}"
+        first = summary["pending_approvals"][0]["approval_id"]
+        by = shlex.quote(operator_name())
+        lines += [
+            "  next:",
+            f"    {prog} approvals {where}",
+            f"    {prog} approve {first} --by {by} --reason 'checked the evidence' {where}",
+        ]
+        if hint:
+            lines.append(f"    ({hint})")
     return "\n".join(lines) + "\n"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ from gpufleet.bus.events import (
     IncidentUpdated,
     Phase,
 )
+from gpufleet.cli.common import command_prefix, operator_name
 
 VIEW_TOPICS = ("incident", "diagnosis", "action")
 
@@ -93,6 +95,9 @@ class WatchView:
     ticks: int = 0
     samples: int = 0
     last_tick: float | None = None
+    # the suggested commands run as printed: the program as started, a real --by name
+    prog: str = field(default_factory=lambda: command_prefix()[0])
+    by: str = field(default_factory=operator_name)
 
     # ------------------------------------------------------------------ the bus handler
     async def __call__(self, event: Event) -> None:
@@ -200,14 +205,17 @@ class WatchView:
 
     # ------------------------------------------------------------------ commands to suggest
     def _flags(self) -> str:
-        cfg = f" --sre-config {self.sre_config}" if self.sre_config else ""
-        return f"--state-dir {self.state_dir}{cfg}"
+        cfg = f" --sre-config {shlex.quote(self.sre_config)}" if self.sre_config else ""
+        return f"--state-dir {shlex.quote(str(self.state_dir))}{cfg}"
 
     def approve_command(self, approval_id: str) -> str:
-        return f"gpufleet approve {approval_id} --by <you> --reason <why> {self._flags()}"
+        return (
+            f"{self.prog} approve {approval_id} --by {shlex.quote(self.by)} "
+            f"--reason 'checked the evidence' {self._flags()}"
+        )
 
     def diagnose_command(self, incident_id: str) -> str:
-        return f"gpufleet diagnose {incident_id} {self._flags()}"
+        return f"{self.prog} diagnose {incident_id} {self._flags()}"
 
     # ------------------------------------------------------------------ status and summary
     def observe_tick(self, timestamp: float, samples: int) -> None:
@@ -254,7 +262,7 @@ class WatchView:
         for aid, iid in sorted(self.pending.items()):
             lines.append(f"  {aid} ({iid}) waits: {self.approve_command(aid)}")
         if self.pending or self.incidents:
-            lines.append(f"  pending approvals: gpufleet approvals {self._flags()}")
+            lines.append(f"  pending approvals: {self.prog} approvals {self._flags()}")
         return "\n".join(lines)
 
 

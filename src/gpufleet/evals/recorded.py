@@ -23,6 +23,7 @@ from gpufleet.evals.evidence_files import load_evidence
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
 from gpufleet.evals.materialize import check_truth, materialize, simulator_for, topology_for
 from gpufleet.evals.sched_events import read_events
+from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
@@ -92,7 +93,7 @@ def load_incident(
         streamed.evidence = load_evidence(folder, spec, sim.topology, streamed.problems)
         return streamed
     elif spec.generator is not None:
-        data_dir = materialize(spec, cache_root or folder.parent / ".cache")
+        data_dir = materialize(spec, cache_root or eval_data_dir())
     else:
         raise IncidentFormatError(
             f"{folder / 'metrics.jsonl'}: missing, and incident.yaml has "

@@ -23,6 +23,7 @@ from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
 from gpufleet.evals.late_join import load_late
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
+from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.topology import Topology
 
 SUITE_DIR = Path(__file__).with_name("suite")
@@ -109,7 +110,8 @@ def run_suite(
         except IncidentFormatError as e:
             failed.append(str(e))
     agents, notes = build_agents(layers or {"NOC"}, [s for _, s in specs], baselines, llm)
-    cache = cache_root or (suite / ".cache" if suite.is_dir() else Path(".cache"))
+    # the user's cache, never the suite's folder: the bundled suite sits in site-packages
+    cache = cache_root or eval_data_dir()
     records: list[IncidentRecord] = []
     for n, (folder, spec) in enumerate(specs, 1):
         if progress:

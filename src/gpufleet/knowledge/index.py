@@ -45,10 +45,8 @@ from chromadb.config import Settings
 from gpufleet.knowledge.embedding import EMBEDDING_NAME, MAX_LENGTH, MODEL_SHA256, MiniLmEmbedding
 from gpufleet.knowledge.schema import Card, Layer
 from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.paths import cache_home
 
-# src/gpufleet/knowledge/index.py -> the checkout's root, when this runs from a source checkout
-REPO_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_INDEX_DIR = REPO_ROOT / ".gpufleet" / "kb-index"
 INDEX_ENV = "GPUFLEET_KB_INDEX"
 COLLECTION = "failure_modes"
 ID_SEP = "::"  # document id = card id + ID_SEP + view (card ids never contain ':')
@@ -60,16 +58,11 @@ _SETTINGS = Settings(anonymized_telemetry=False, allow_reset=False, is_persisten
 
 
 def default_index_dir() -> Path:
-    """``$GPUFLEET_KB_INDEX`` if set; in a source checkout ``.gpufleet/kb-index`` at its root;
-    installed from a wheel, the user's cache (``$XDG_CACHE_HOME/gpufleet/kb-index``, default
-    ``~/.cache``): never inside site-packages, which may be read-only and is shared."""
+    """``$GPUFLEET_KB_INDEX`` if set, else ``kb-index`` in the user's cache (in a source checkout
+    ``.gpufleet/kb-index`` at its root; :mod:`gpufleet.paths`): never inside site-packages,
+    which may be read-only and is shared."""
     env = os.environ.get(INDEX_ENV)
-    if env:
-        return Path(env)
-    if (REPO_ROOT / "pyproject.toml").is_file():
-        return DEFAULT_INDEX_DIR
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "gpufleet" / "kb-index"
+    return Path(env) if env else cache_home() / "kb-index"
 
 
 @contextmanager

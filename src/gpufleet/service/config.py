@@ -1,9 +1,9 @@
 """``gpufleet serve``'s configuration: one YAML file, validated strictly at start.
 
 Every key is optional; with no file at all the service runs the demo's simulated fleet in real
-time with an in-process bus, SQLite state under ``.gpufleet/serve`` and no model. Unknown keys,
-wrong types and secrets that cannot be read are :class:`ServeConfigError` naming the key (the
-CLI exits 2). Relative paths are relative to the file.
+time with an in-process bus, SQLite state under the user's state directory (``serve``) and no
+model. Unknown keys, wrong types and secrets that cannot be read are :class:`ServeConfigError`
+naming the key (the CLI exits 2). Relative paths are relative to the file.
 
 Secrets (API tokens, Slack's) are never in the file: each names a file (``*_file``) or an
 environment variable (``*_env``) holding it. They are read once at load; their values are kept
@@ -29,14 +29,13 @@ from pydantic import (
 from gpufleet.agents.sre.config import SreConfig
 from gpufleet.bus.address import parse_bus_url
 from gpufleet.graph.state.url import parse_state_url
+from gpufleet.paths import state_dir
 from gpufleet.service import secrets
 from gpufleet.service.auth import TokenTable
 from gpufleet.service.connections import ConnectionLimits
 from gpufleet.service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
 from gpufleet.sim.demo import FAN_FAILURE_ONSET_S
 from gpufleet.telemetry.untrusted import CONFIG_LIMITS, UntrustedInputError, capped, clip, read_yaml
-
-DEFAULT_STATE_DIR = Path(".gpufleet/serve")
 
 
 class ServeConfigError(ValueError):
@@ -127,7 +126,7 @@ class ServeConfig(_Strict):
     telemetry: TelemetryConfig = Field(default_factory=TelemetryConfig)
     sre_config: Path | None = None  # sre.example.yaml: model, executors, SLURM, metrics store
     policy: Path | None = None  # approvers and pre-approvals; overrides the SRE config's
-    state_dir: Path = DEFAULT_STATE_DIR
+    state_dir: Path = Field(default_factory=lambda: state_dir("serve"))
     api_tokens: list[ApiToken] = Field(default_factory=list)
     slack: SlackConfig | None = None
     mcp: McpConfig = Field(default_factory=McpConfig)

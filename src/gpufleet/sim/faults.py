@@ -17,6 +17,8 @@ Signals follow what operators see in the field (priors.md, the Xid catalog):
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -1168,7 +1170,8 @@ class FaultSpecError(ValueError):
 def parse_fault_spec(spec: str) -> Fault:
     """``NAME[@ONSET][:key=value,...]``, e.g. ``fan_failure@2h:node=node-17,gpu=4``.
 
-    ONSET takes s/m/h suffixes. Used by ``gpufleet simulate --fault`` and the eval suite."""
+    ONSET takes d/h/m/s suffixes, combined as in 1h15m. Used by ``gpufleet simulate --fault``
+    and the eval suite."""
     head, _, params = spec.partition(":")
     name, _, onset = head.partition("@")
     ctor = ALL_FAULTS.get(name)
@@ -1191,15 +1194,24 @@ def parse_fault_spec(spec: str) -> Fault:
         raise FaultSpecError(f"fault {name}: {e}") from None
 
 
+_DURATION_PART = re.compile(r"(\d+(?:\.\d*)?|\.\d+)([dhms])")
+_DURATION_UNIT_S = {"d": 86400.0, "h": 3600.0, "m": 60.0, "s": 1.0}
+
+
 def parse_duration(text: str) -> float:
-    """'90', '90s', '15m', '2.5h' → seconds."""
-    units = {"s": 1.0, "m": 60.0, "h": 3600.0}
+    """'90', '90s', '15m', '2.5h', '1h15m', '1d2h30m15s' → seconds (never negative)."""
+    bad = FaultSpecError(f"bad duration {text!r}: use e.g. 90s, 15m, 2h or 1h15m")
+    text = text.strip()
     try:
-        if text and text[-1] in units:
-            return float(text[:-1]) * units[text[-1]]
-        return float(text)
+        seconds = float(text)
     except ValueError:
-        raise FaultSpecError(f"bad duration {text!r}: use e.g. 90s, 15m or 2h") from None
+        parts = list(_DURATION_PART.finditer(text))
+        if not parts or "".join(m.group(0) for m in parts) != text:
+            raise bad from None
+        seconds = sum(float(m.group(1)) * _DURATION_UNIT_S[m.group(2)] for m in parts)
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise bad
+    return seconds
 
 
 ALL_FAULTS: dict[str, Callable[..., Fault]] = {

@@ -24,7 +24,7 @@ import io
 import re
 import time
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import TracebackType
 from urllib.parse import urlparse
 
@@ -64,6 +64,8 @@ class WriteStats:
     bytes_raw: int = 0
     bytes_sent: int = 0
     seconds: float = 0.0
+    # (timestamp, samples) of each tick: which samples a store may hide or drop by their time
+    per_tick: list[tuple[float, int]] = field(default_factory=list)
 
 
 def _is_loopback(url: str) -> bool:
@@ -204,6 +206,7 @@ class VictoriaMetricsWriter:
             for tick in ticks:
                 # A chunk the encoder wrote before asking for this tick is complete: send it.
                 sink.post()
+                before = samples
                 for frame in tick.frames:
                     cols = col_cache.get(frame.fields)
                     if cols is None:
@@ -214,6 +217,7 @@ class VictoriaMetricsWriter:
                         col_cache[frame.fields] = cols
                     if cols.size:
                         samples += int(np.isfinite(frame.values[:, cols]).sum())
+                self.stats.per_tick.append((tick.timestamp, samples - before))
                 yield tick
 
         self.stats.series = write_vm_jsonl(
@@ -300,19 +304,41 @@ class VictoriaMetricsWriter:
     def retention_s(self) -> float | None:
         """The store's retention in seconds, from VictoriaMetrics' ``/metrics`` flag gauge
         (``flag{name="retentionPeriod",value="1"}``); None when the store does not say."""
+        return retention_from_metrics(self.metrics_page())
+
+    def metrics_page(self) -> str:
+        """The store's own ``/metrics`` page (its flags among them); empty when unreadable."""
         try:
             resp = self.client.get(f"{self.url}/metrics")
         except httpx.HTTPError:
-            return None
-        if resp.status_code != 200:
-            return None
-        return retention_from_metrics(resp.text)
+            return ""
+        return resp.text if resp.status_code == 200 else ""
 
 
 _RETENTION_FLAG = re.compile(r'^flag\{name="retentionPeriod",\s*value="([^"]*)"', re.MULTILINE)
 _PERIOD = re.compile(r"^(\d+(?:\.\d+)?)([hdwy]?)$")
 _PERIOD_UNIT_S = {"h": 3600.0, "d": 86400.0, "w": 7 * 86400.0, "y": 365 * 86400.0}
 _MONTH_S = 31 * 86400.0  # a bare number is months (VictoriaMetrics' -retentionPeriod)
+
+
+def flag_from_metrics(text: str, name: str) -> str | None:
+    """A command-line flag's value (set or default) from a VictoriaMetrics ``/metrics`` page."""
+    m = re.search(rf'^flag\{{name="{re.escape(name)}",\s*value="([^"]*)"', text, re.MULTILINE)
+    return m.group(1) if m else None
+
+
+_GO_DURATION = re.compile(r"(\d+(?:\.\d*)?)(ns|us|µs|ms|s|m|h)")
+_GO_UNIT_S = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
+
+
+def go_duration_s(text: str | None) -> float | None:
+    """A Go duration flag value (``30s``, ``1m0s``, ``1ms``, ``0s``) in seconds, or None."""
+    if not text:
+        return None
+    parts = list(_GO_DURATION.finditer(text))
+    if not parts or "".join(m.group(0) for m in parts) != text:
+        return 0.0 if text == "0" else None
+    return sum(float(m.group(1)) * _GO_UNIT_S[m.group(2)] for m in parts)
 
 
 def retention_from_metrics(text: str) -> float | None:

@@ -2,7 +2,8 @@
 
 Every part has a safe default, so ``gpufleet diagnose`` works with no file at all: no model
 (deterministic path), an empty policy (nothing pre-approved), executors in dry-run, SLURM not
-wired, state under ``.gpufleet/state``. Unknown keys are errors that name the key.
+wired, state under the user's state directory (:func:`gpufleet.paths.state_dir`). Unknown keys
+are errors that name the key.
 
 :func:`load_sre_config` raises only :class:`SreConfigError`: the file is read through
 :mod:`telemetry.untrusted` (at most 1 MiB, UTF-8, YAML nested ≤ 64 levels and ≤ 20,000 values
@@ -23,6 +24,7 @@ from gpufleet.graph.executors.k8s_config import KubernetesConfig
 from gpufleet.graph.models.config import ModelConfig
 from gpufleet.graph.state.layout import StateLayout
 from gpufleet.graph.state.url import parse_state_url
+from gpufleet.paths import state_dir
 from gpufleet.telemetry.untrusted import (
     CONFIG_LIMITS,
     UntrustedInputError,
@@ -31,8 +33,6 @@ from gpufleet.telemetry.untrusted import (
     read_yaml,
     with_label,
 )
-
-DEFAULT_STATE_DIR = Path(".gpufleet/state")
 
 # How to make a tool of the runbook vocabulary run, for the ones a deployment may lack: shown
 # in the step a plan skips (or stops at) because the tool is not configured.
@@ -99,7 +99,8 @@ class MetricsStoreConfig(_Strict):
 
 
 class SreConfig(_Strict):
-    state_dir: Path = DEFAULT_STATE_DIR
+    # default: gpufleet.paths.state_dir() (the user's state directory; ./.gpufleet in a checkout)
+    state_dir: Path = Field(default_factory=state_dir)
     # approvals, ledger, breaker, audit and checkpoints in PostgreSQL (postgresql://USER@HOST:
     # PORT/DB), shared by several replicas; None: SQLite files in state_dir
     state: str | None = None

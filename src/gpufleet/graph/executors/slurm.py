@@ -676,6 +676,8 @@ class SlurmExecutor:
         try:
             before, read_query = self._read_node(node)
         except SlurmCommandError as e:
+            if self.dry_run:
+                return self._unread_dry_run(node, argv, e, "another operator's drain")
             return ToolResult.failure(
                 f"cannot drain {node}: reading its state failed: {e}", e.query
             )
@@ -714,6 +716,8 @@ class SlurmExecutor:
         try:
             before, read_query = self._read_node(node)
         except SlurmCommandError as e:
+            if self.dry_run:
+                return self._unread_dry_run(node, argv, e, "who drained it")
             return ToolResult.failure(
                 f"cannot resume {node}: reading its state failed: {e}", e.query
             )
@@ -739,6 +743,28 @@ class SlurmExecutor:
                 ),
             )
         return self._apply_node_change(node, argv, before)
+
+    @property
+    def dry_run(self) -> bool:
+        return bool(getattr(self.writes, "dry_run", False))
+
+    def _unread_dry_run(
+        self, node: str, argv: list[str], e: SlurmCommandError, unchecked: str
+    ) -> ToolResult:
+        """A dry run whose state read failed (no controller here, no slurm.conf): nothing would
+        change anyway, so it still says the exact command it would run, and what it could not
+        check, instead of failing on a controller it never needed."""
+        out = self._write(argv)
+        first = str(e).strip().splitlines()[0] if str(e).strip() else "no answer"
+        return ToolResult(
+            status="dry_run",
+            query=out.command,
+            data={"node": node, "outcome": "dry_run", "before": None},
+            error=(
+                f"dry-run: would run {out.command}; {node}'s state was not read ({first}), "
+                f"so {unchecked} was not checked"
+            ),
+        )
 
     def _apply_node_change(self, node: str, argv: list[str], before: SlurmNode) -> ToolResult:
         out = self._write(argv)

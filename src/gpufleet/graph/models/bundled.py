@@ -27,10 +27,10 @@ from types import TracebackType
 from typing import IO
 
 from gpufleet.graph.models.config import BundledModelName, LocalModelConfig
+from gpufleet.paths import cache_home
 
 PIP_EXTRA = "local-llm"
 CACHE_ENV = "GPUFLEET_MODEL_CACHE"
-DEFAULT_CACHE_DIR = Path(".gpufleet") / "models"
 _CHUNK = 8 << 20
 
 
@@ -127,7 +127,7 @@ BUNDLED_MODELS: dict[str, BundledModel] = {
 
 def default_cache_dir() -> Path:
     override = os.environ.get(CACHE_ENV)
-    return Path(override) if override else DEFAULT_CACHE_DIR
+    return Path(override) if override else cache_home() / "models"
 
 
 def part_paths(spec: BundledModel) -> list[Path]:

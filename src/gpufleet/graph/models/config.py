@@ -67,7 +67,7 @@ class LocalModelConfig(_Strict):
     threads: int = Field(default=2, ge=1, le=512)
     # 8192: a real diagnosis prompt is ~2-4k tokens (evidence + candidates) plus the answer
     n_ctx: int = Field(default=8192, ge=512, le=131072)
-    # None: $GPUFLEET_MODEL_CACHE, else .gpufleet/models under the working directory
+    # None: $GPUFLEET_MODEL_CACHE, else models/ in the user's cache (gpufleet.paths.cache_home)
     cache_dir: Path | None = None
     start_timeout_s: float = Field(default=120.0, gt=0)
 
