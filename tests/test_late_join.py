@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import time
 from pathlib import Path
 
 import numpy as np
@@ -22,11 +23,16 @@ from gpufleet.evals.format import load_spec
 from gpufleet.evals.late_join import cut_ticks, join_time, late_spec
 from gpufleet.evals.runner import run_suite
 from gpufleet.telemetry.fields import GPU_FIELD_NAMES
-from gpufleet.telemetry.topology import Workload
-from tests.noc_frames import STEP, T0, final, fleet, run, tick, values
+from gpufleet.telemetry.log_feed import KernelLogFeed
+from gpufleet.telemetry.topology import Topology, Workload, WorkloadKind
+from tests.noc_frames import STEP, T0, final, fleet, journal, run, tick, values
 
 SUITE = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals" / "suite"
 DBE_VOL = GPU_FIELD_NAMES.index("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL")
+UTIL = GPU_FIELD_NAMES.index("DCGM_FI_DEV_GPU_UTIL")
+XID_LINE = (
+    "NVRM: Xid (PCI:0000:18:00): 48, pid=1234, name=python3, An uncorrectable double bit error"
+)
 
 
 # --------------------------------------------------------------------------- the replay
@@ -91,8 +97,47 @@ def test_a_gpu_whose_first_scrape_comes_late_is_not_missing() -> None:
     assert final(run(Detector(tp), ticks)) == []
 
 
+def _job_on_node_01(tp: Topology) -> dict[str, Workload]:
+    return {
+        k: Workload(job_id="4242", user="alice", kind=WorkloadKind.TRAINING)
+        for k in tp.gpu_keys
+        if k.startswith("node-01/")
+    }
+
+
+def test_a_training_job_found_hung_with_its_model_loaded_collapses() -> None:
+    tp = fleet()
+    v = values(tp, np.random.default_rng(7))
+    rows = [tp.gpu_pos[k] for k in tp.gpu_keys if k.startswith("node-01/")]
+    v[rows, UTIL] = 0.0  # already stalled when gpufleet starts; FB still holds the model
+    jobs = _job_on_node_01(tp)
+    ticks = [tick(tp, i, v, workloads=jobs if i == 0 else None) for i in range(40)]
+    incs = final(run(Detector(tp), ticks))
+    assert [(i.root_entity, i.family.value) for i in incs] == [("4242", "utilization")]
+
+
+def test_a_job_that_starts_idle_while_watched_is_not_a_collapse() -> None:
+    tp = fleet()
+    v = values(tp, np.random.default_rng(8))
+    rows = [tp.gpu_pos[k] for k in tp.gpu_keys if k.startswith("node-01/")]
+    v[rows, UTIL] = 0.0
+    jobs = _job_on_node_01(tp)
+    ticks = [
+        tick(tp, i, v, workloads={} if i == 0 else (jobs if i == 1 else None)) for i in range(40)
+    ]
+    assert final(run(Detector(tp), ticks)) == []
+
+
 # --------------------------------------------------------------------------- end to end
-LATE = ("fan-failure-1", "dbe-1", "gpu-fallen-off-bus-1", "rack-cooling-failure-1")
+LATE = (
+    "fan-failure-1",
+    "dbe-1",
+    "gpu-fallen-off-bus-1",
+    "rack-cooling-failure-1",
+    "row-remap-pending-1",
+    "job-stall-1",
+    "alert-gpu-temperature-high",
+)
 
 
 @pytest.mark.slow
@@ -111,3 +156,39 @@ def test_faults_met_thirty_minutes_late_are_found_and_ranked_right(tmp_path: Pat
     }
     assert got == {name: [(True, True)] for name in LATE}
     assert any("late join" in n for n in result.notes)
+
+
+def test_the_first_tick_brings_the_log_lines_a_feed_reads_back() -> None:
+    tp = fleet()
+    v = values(tp, np.random.default_rng(6))
+    lines = {i: journal(tp, i, "node-01", [XID_LINE]) for i in (1, 4)}
+    ticks = [tick(tp, i, v, events=lines.get(i)) for i in range(8)]
+    join = T0 + 6 * STEP
+    kept = list(cut_ticks(ticks, join, log_history_s=3 * STEP))
+    assert [e.timestamp for e in kept[0].events] == [T0 + 4 * STEP]  # the older one is gone
+    assert all(not k.events for k in kept[1:])
+
+
+def test_a_log_feed_started_mid_fault_reads_back_its_last_hour(tmp_path: Path) -> None:
+    tp = fleet()
+    log = tmp_path / "kern.log"
+    log.write_text(
+        f"2026-03-02T00:00:05+00:00 node-01 kernel: {XID_LINE}\n"  # two hours before the start
+        f"2026-03-02T01:30:05+00:00 node-01 kernel: {XID_LINE}\n"  # half an hour before
+    )
+    start = T0 + 2 * 3600.0
+    feed = KernelLogFeed(
+        log, node=None, topology=tp, history_s=3600.0, poll_s=0.01, clock=lambda: start
+    ).start()
+    try:
+        deadline = time.monotonic() + 30.0
+        got: list[float] = []
+        while not got and time.monotonic() < deadline:
+            got += [e.timestamp for e in feed.drain()]
+            time.sleep(0.02)
+    finally:
+        feed.stop()
+    assert got == [T0 + 5400.0 + 5.0]
+    assert feed.older_than_history == 1
+    journal_feed = KernelLogFeed("journal", node=None, topology=tp, history_s=3600.0)
+    assert "--since=-3600s" in journal_feed.source and "--lines=all" in journal_feed.source

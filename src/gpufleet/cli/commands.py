@@ -569,7 +569,9 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     _check_log_files(args.logs or [], sys.stderr)
     _check_log_files(args.job_log or [], sys.stderr, flag="--job-log")
     try:
-        feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year)
+        # a simulated or replayed fleet keeps its own time: the logs' history is for live ones
+        history_s = args.history * 60.0 if kind not in ("sim", "replay") else 0.0
+        feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year, history_s)
         feeds += job_log_feeds(args.job_log or [], source.topology, args.logs_node)
     except (OSError, ValueError) as e:
         raise UsageError(f"--logs / --job-log: {e}") from None

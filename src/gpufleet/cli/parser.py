@@ -233,8 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=60.0,
         metavar="MINUTES",
-        help="prometheus: read back this much of the store's history before going live, so a "
-        "fault already under way is met with its before (default 60; 0: none)",
+        help="read back this much history before going live — the store's (prometheus) and the "
+        "kernel logs' (--logs) — so a fault already under way is met with its before "
+        "(default 60; 0: none)",
     )
     w.add_argument(
         "--logs",

@@ -187,9 +187,17 @@ async def build_live(
 
 
 def log_feeds(
-    specs: Sequence[str], topology: Topology, node: str | None, year: int | None
+    specs: Sequence[str],
+    topology: Topology,
+    node: str | None,
+    year: int | None,
+    history_s: float = 0.0,
 ) -> list[KernelLogFeed]:
-    return [KernelLogFeed(s, node=node, topology=topology, year=year).start() for s in specs]
+    """Kernel-log feeds, each reading back ``history_s`` of its log before following it."""
+    return [
+        KernelLogFeed(s, node=node, topology=topology, year=year, history_s=history_s).start()
+        for s in specs
+    ]
 
 
 def job_log_feeds(

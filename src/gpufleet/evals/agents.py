@@ -251,9 +251,12 @@ class SreAgent:
                 checkpointer=InMemorySaver(),
             )
             try:
+                # no diagnosis before the recording starts: an alert or a log line read back at
+                # a late start carries an earlier time than gpufleet could have acted on
+                start = incident.spec.time_range.start
                 for inc in incidents:
                     d0 = time.perf_counter()
-                    report = rt.runner.diagnose(inc, now=inc.updated_at)
+                    report = rt.runner.diagnose(inc, now=max(inc.updated_at, start))
                     latencies.append(time.perf_counter() - d0)
                     dx = report.diagnosis
                     if dx is not None:

@@ -20,7 +20,7 @@ from gpufleet.evals.agents import (
     StaticRulesAgent,
 )
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
-from gpufleet.evals.late_join import load_late
+from gpufleet.evals.late_join import known_from, load_late
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
 from gpufleet.paths import eval_data_dir
@@ -124,7 +124,7 @@ def run_suite(
         except (IncidentFormatError, OSError) as e:
             failed.append(f"{folder}: {e}")
             continue
-        records.append(_score(inc, agents))
+        records.append(_score(inc, agents, late=late_join_s is not None))
     if late_join_s is not None:
         notes.append(
             f"late join: each incident met {late_join_s / 60:g} min after its first fault's "
@@ -162,13 +162,17 @@ def model_use_note(name: str, runs: Sequence[AgentRun]) -> str:
     return text
 
 
-def _score(inc: LoadedIncident, agents: Sequence[AgentUnderTest]) -> IncidentRecord:
+def _score(
+    inc: LoadedIncident, agents: Sequence[AgentUnderTest], *, late: bool = False
+) -> IncidentRecord:
     rec = IncidentRecord(
         inc.spec, inc.gpu_days, len(inc.ticks) if inc.ticks else None, inc.problems
     )
     locate = locator(inc.topology)
     for agent in agents:
         run = agent.run(inc)
+        if late:
+            run = known_from(run, inc.spec.time_range.start)
         rec.runs[agent.name] = run
         rec.scores[agent.name] = score_incident(
             inc.spec.id,

@@ -76,8 +76,9 @@ class TelemetryConfig(_Strict):
     history_s: float = Field(
         default=3600.0,
         ge=0,
-        description="prometheus: the store's history read back before going live, so a fault "
-        "already under way at start is met with its before (0: none)",
+        description="the history read back before going live — the store's (prometheus) and "
+        "the kernel logs' — so a fault already under way at start is met with its before "
+        "(0: none)",
     )
 
     @field_validator("source")

@@ -138,7 +138,9 @@ async def build_pipeline(
             history_s=tele.history_s,
         )
     detector = Detector(source.topology, load_config(tele.noc_config))
-    feeds = log_feeds(tele.logs, source.topology, tele.logs_node, None)
+    # a simulated or replayed fleet keeps its own time: the logs' history is for live ones
+    history_s = tele.history_s if kind not in ("sim", "replay") else 0.0
+    feeds = log_feeds(tele.logs, source.topology, tele.logs_node, None, history_s)
     sre, source = sre_watch(
         sre_cfg,
         source,

@@ -1495,12 +1495,12 @@ def format_line(
 # Live input (the only I/O in this module)
 
 
-def journalctl_follow_argv(*, since: str | None = None, lines: int = 0) -> list[str]:
+def journalctl_follow_argv(*, since: str | None = None, lines: int | str = 0) -> list[str]:
     """argv for following the kernel ring buffer through journald in a format this parser reads.
 
     ``short-iso-precise`` carries date, zone, µs and hostname, so no year / boot-time guessing is
-    needed (systemd ≥ 234). ``lines`` is how much history to print first; ``since`` is passed to
-    ``--since`` as is (e.g. ``"2026-03-02 02:00:00"``)."""
+    needed (systemd ≥ 234). ``lines`` is how much history to print first (``"all"``: no limit);
+    ``since`` is passed to ``--since`` as is (e.g. ``"2026-03-02 02:00:00"``, ``"-3600s"``)."""
     argv = ["journalctl", "-k", "-f", "-o", "short-iso-precise", "--no-pager", f"--lines={lines}"]
     if since is not None:
         argv.append(f"--since={since}")

@@ -9,6 +9,7 @@ thread boundary.
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 import threading
@@ -27,12 +28,24 @@ from gpufleet.telemetry.kernel_log import (
 from gpufleet.telemetry.topology import Topology
 
 
+def _journal_argv(history_s: float) -> list[str]:
+    """``journalctl -k -f``, starting ``history_s`` back (every line since then) when asked."""
+    if history_s <= 0:
+        return journalctl_follow_argv()
+    return journalctl_follow_argv(since=f"-{math.ceil(history_s)}s", lines="all")
+
+
 class _FeedStoppedError(Exception):
     """Raised from the injected sleep to end ``follow`` when the feed is stopped."""
 
 
 class KernelLogFeed:
-    """Follows one node's kernel log. ``source`` is a path, an argv, or ``"journal"``."""
+    """Follows one node's kernel log. ``source`` is a path, an argv, or ``"journal"``.
+
+    ``history_s``: a feed started while a fault is under way first reads back that much of the
+    log (the journal ``--since`` then; a file from its start, keeping the lines of that window),
+    so the Xid lines of the last hour reach the detector at start instead of being skipped.
+    Lines of a file older than the window are counted in :attr:`older_than_history`."""
 
     what = "kernel log"
 
@@ -45,12 +58,19 @@ class KernelLogFeed:
         year: int | None = None,
         now: float | None = None,
         from_start: bool = False,
+        history_s: float = 0.0,
         poll_s: float = 0.5,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        if not history_s >= 0:  # also NaN
+            raise ValueError(f"log history must be >= 0 s, got {history_s}")
         self.source: str | os.PathLike[str] | Sequence[str] = (
-            journalctl_follow_argv() if source == "journal" else source
+            _journal_argv(history_s) if source == "journal" else source
         )
+        # a file read back for its history is read from its start; older lines are dropped
+        self._not_before = clock() - history_s if history_s > 0 and source != "journal" else None
+        self.older_than_history = 0
+        from_start = from_start or self._not_before is not None
         self.parser = KernelLogParser(node=node, topology=topology, year=year, now=now)
         self._q: queue.SimpleQueue[LogEvent] = queue.SimpleQueue()
         self._stop = threading.Event()
@@ -86,7 +106,12 @@ class KernelLogFeed:
 
     def _parse(self, line: str, at: float) -> list[LogEvent]:
         event = self.parser.feed(line, at=at)
-        return [] if event is None else [event]
+        if event is None:
+            return []
+        if self._not_before is not None and event.timestamp < self._not_before:
+            self.older_than_history += 1
+            return []
+        return [event]
 
     def drain(self) -> list[LogEvent]:
         out: list[LogEvent] = []

@@ -11,6 +11,10 @@
   sample, no tensor-core activity - the signature of a hung collective, which a utilization
   collapse rule never sees because utilization does not drop.
 
+Met mid-story: a compute job already running when gpufleet starts, with its model in GPU memory,
+counts as having computed (a collapse needs a job that was working; one found holding its
+memory was), so a job that hung before the start is still told apart from one never started.
+
 Allocated-idle workloads (notebooks) and free GPUs never alert here: their idleness is a
 capacity question for the perf agent, not an incident.
 """
@@ -94,6 +98,7 @@ class JobRules:
         # A GPU must have been seen moving before a flat line means "froze": a source that
         # always repeats one value (a cached exporter, a synthetic frame) is not a hang.
         self.moved = np.zeros(n, dtype=bool)
+        self._mapped = False  # a workload map was adopted: later jobs are watched from start
         # util, power and SM clock of the previous sample (the frame's columns, not copies:
         # the detector builds a new frame array every tick)
         self._last_util = np.full(n, np.nan)
@@ -106,6 +111,7 @@ class JobRules:
         self.first_seen = np.full(k, np.nan)
         self.was_active = np.zeros(k, dtype=bool)
         self.ever_used = np.zeros(k, dtype=bool)
+        self.found = np.zeros(k, dtype=bool)  # already running when gpufleet started
         self.ring = np.full((k, GAP_SAMPLES), np.nan)
         self.s_collapse = Sustain(k)
 
@@ -122,7 +128,14 @@ class JobRules:
             by_job.setdefault(jid, []).append(g)
             kinds[jid] = wl.kind
         old = {j: i for i, j in enumerate(self.job_ids)}
-        prev = (self.first_seen, self.was_active, self.ever_used, self.ring, self.s_collapse.since)
+        prev = (
+            self.first_seen,
+            self.was_active,
+            self.ever_used,
+            self.ring,
+            self.s_collapse.since,
+            self.found,
+        )
         ids = tuple(sorted(by_job))
         self._alloc(len(ids))
         self.job_ids = ids
@@ -139,8 +152,11 @@ class JobRules:
                 self.ever_used[i] = prev[2][o]
                 self.ring[i] = prev[3][o]
                 self.s_collapse.since[i] = prev[4][o]
+                self.found[i] = prev[5][o]
             else:
                 self.first_seen[i] = t
+                self.found[i] = not self._mapped
+        self._mapped = True
 
     def _job_mean(self, x: FloatArray) -> FloatArray:
         k = len(self.job_ids)
@@ -196,6 +212,7 @@ class JobRules:
         th = self.th
         mean_util = self._job_mean(util)
         self.was_active |= at_least(mean_util, th.job_active_util_pct)
+        self.was_active |= self.found & at_least(self._job_max(fb_used), th.job_unused_fb_mib)
         self.ever_used |= at_least(self._job_max(util), 5.0) | at_least(
             self._job_max(fb_used), th.job_unused_fb_mib
         )

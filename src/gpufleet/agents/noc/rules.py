@@ -454,13 +454,15 @@ def _memory_error_rules(
         r._inc(delta, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"),
         r._inc(delta, "DCGM_FI_DEV_ECC_DBE_AGG_TOTAL"),
     )
-    dbe_inc = np.fmax(dbe_inc, _dbe_found(r, r._c(values, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL")))
+    # A field a generation lacks (Volta: no row remapper) reads NaN or 0 here: never fires.
+    pending_flag = r._c(values, "DCGM_FI_DEV_ROW_REMAP_PENDING")
+    found = _dbe_found(r, r._c(values, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"))
+    # a pending remap is where such an error waits for its reset: the flag's rule tells it
+    dbe_inc = np.fmax(dbe_inc, np.where(at_least(pending_flag, 1.0), np.nan, found))
     dbe = at_least(dbe_inc, 1.0)
     remap_fail = r._c(values, "DCGM_FI_DEV_ROW_REMAP_FAILURE")
     rf = at_least(remap_fail, 1.0)
     unc = r._inc(delta, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS")
-    # A field a generation lacks (Volta: no row remapper) reads NaN or 0 here: never fires.
-    pending_flag = r._c(values, "DCGM_FI_DEV_ROW_REMAP_PENDING")
     pend = r._c(values, "DCGM_FI_DEV_RETIRED_PENDING")
     z = _peer_z(sbe_h, r.sku_groups, th["sbe_peer_min_per_hour"])
     above = at_least(z, th["sbe_peer_z"]) & at_least(sbe_h, th["sbe_peer_min_per_hour"])
