@@ -8,8 +8,8 @@ dcgm-exporter samples (temperature, power, utilisation) so the NOC has a fleet t
 the backdrop points at the cause: the deciding evidence is only the report's own text beside it.
 Where a report quotes exporter values (``extra``) they are written as they were quoted.
 
-Run from the repository root: ``.venv/bin/python <this folder>/make_backdrop.py`` (deterministic; rewrites
-the files).
+Run from the repository root: ``python src/gpufleet/evals/heldout-2/make_backdrop.py``
+(deterministic; rewrites the files).
 """
 
 from __future__ import annotations
