@@ -16,7 +16,7 @@ in this object, no I/O. A newcomer can read one anomaly's path top to bottom in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
@@ -276,6 +276,14 @@ class Detector:
 
     def open_incidents(self) -> list[Incident]:
         return self.incidents.snapshot()
+
+    def adopt(self, incidents: Iterable[Incident]) -> list[str]:
+        """Track incidents known before this detector started or opened by another source
+        (see :mod:`agents.noc.known`); returns the ids adopted."""
+        return self.incidents.adopt(incidents)
+
+    def forget(self, incident_id: str) -> None:
+        self.incidents.forget(incident_id)
 
     # ------------------------------------------------------------------ helpers
     def _extended(

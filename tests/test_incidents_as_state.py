@@ -1,0 +1,184 @@
+"""Issue 24: one incident per root cause across sources and restarts (the NOC's side).
+
+On the suite's recorded fan failure (fan-failure-1: node-05/gpu4's chassis fan fails, the GPU
+heats, its slot neighbours warm):
+
+* an Alertmanager HBM-temperature alert for the same GPU that fires before the NOC sees the
+  fault opens the incident, and the NOC's thermal anomalies join it instead of opening a
+  second one (and later alerts join the same one);
+* a restart mid-incident (a fresh detector rebuilt from the events so far) joins the incident
+  it had instead of opening a second one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from gpufleet.agents.noc.alert_intake import AlertIntake
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.known import ForeignIncidents, open_incidents
+from gpufleet.bus.events import Event, Family, IncidentOpened, IncidentUpdated, Phase
+from gpufleet.evals.recorded import LoadedIncident, load_incident
+from gpufleet.evals.runner import SUITE_DIR
+from gpufleet.telemetry.frame import Tick
+
+FAN = SUITE_DIR / "fan-failure-1"
+GPU = "node-05/gpu4"
+
+
+@pytest.fixture(scope="module")
+def fan(tmp_path_factory: pytest.TempPathFactory) -> LoadedIncident:
+    return load_incident(FAN, tmp_path_factory.mktemp("cache"))
+
+
+def onset(inc: LoadedIncident) -> float:
+    return inc.spec.truth.faults[0].onset
+
+
+def iso(t: float) -> str:
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def hbm_alert(starts: float, status: str = "firing", severity: str = "warning") -> dict:
+    labels = {
+        "alertname": "GpuHbmTemperatureHigh",
+        "Hostname": "node-05",
+        "gpu": "4",
+        "severity": severity,
+    }
+    return {
+        "receiver": "gpufleet",
+        "status": status,
+        "alerts": [
+            {
+                "status": status,
+                "labels": labels,
+                "annotations": {"summary": "HBM temperature above 85 C"},
+                "startsAt": iso(starts),
+                "endsAt": iso(starts + 600) if status == "resolved" else "0001-01-01T00:00:00Z",
+                "generatorURL": "http://prometheus:9090/graph",
+                "fingerprint": f"hbm-{severity}",
+            }
+        ],
+        "groupLabels": {},
+        "commonLabels": {},
+        "commonAnnotations": {},
+        "externalURL": "http://alertmanager:9093",
+        "version": "4",
+        "groupKey": "{}:{}",
+        "truncatedAlerts": 0,
+    }
+
+
+def opened(events: list[Event]) -> list[str]:
+    return [e.incident.incident_id for e in events if isinstance(e, IncidentOpened)]
+
+
+def ticks(inc: LoadedIncident, after: float | None = None) -> Iterator[Tick]:
+    for tick in inc.iter_ticks():
+        if after is None or tick.timestamp > after:
+            yield tick
+
+
+def thermal_on_gpu(events: list[Event]) -> set[str]:
+    return {
+        i.incident_id
+        for i in open_incidents(events)
+        if i.family is Family.THERMAL and GPU in (i.root_entity, *i.entities, *i.context_entities)
+    }
+
+
+def test_an_alert_before_the_noc_sees_the_fault_is_the_one_incident(fan: LoadedIncident) -> None:
+    det = Detector(fan.topology)
+    intake = AlertIntake(fan.topology, det.open_incidents)
+    foreign = ForeignIncidents(det)
+    events: list[Event] = []
+    alert_at = onset(fan) + 60.0  # before the NOC's thermal incident (onset + 300 s)
+    sent = [False, False]
+    for tick in ticks(fan):
+        if tick.timestamp >= alert_at and not sent[0]:
+            sent[0] = True
+            for ev in intake.handle(hbm_alert(alert_at), authenticated=True):
+                foreign.observe(ev)
+                events.append(ev)
+        if tick.timestamp >= alert_at + 900 and not sent[1]:  # a later critical alert
+            sent[1] = True
+            events += intake.handle(hbm_alert(alert_at + 900, severity="critical"))
+        events += det.process(tick)
+    first = opened(events)
+    assert len(first) == 1, [e.incident.title for e in events if isinstance(e, IncidentOpened)]
+    final = open_incidents(events)
+    assert [i.incident_id for i in final] == first
+    inc = final[0]
+    assert inc.family is Family.THERMAL and inc.provenance == "alertmanager:authenticated"
+    assert set(inc.sources) >= {"alertmanager:authenticated", "noc"}
+    assert "gpu_temp_rising" in inc.symptoms  # the NOC's evidence is on it
+
+
+def test_a_restart_mid_incident_joins_the_incident_it_had(fan: LoadedIncident) -> None:
+    restart_at = onset(fan) + 900.0  # the NOC opened its incident at onset + 300 s
+    det = Detector(fan.topology)
+    before: list[Event] = []
+    for tick in ticks(fan):
+        if tick.timestamp > restart_at:
+            break
+        before += det.process(tick)
+    known = thermal_on_gpu(before)
+    assert len(known) == 1
+    # the process restarts: a fresh detector, its state rebuilt from the event log
+    again = Detector(fan.topology)
+    assert set(again.adopt(open_incidents(before))) >= known
+    after: list[Event] = []
+    for tick in ticks(fan, after=restart_at):
+        after += again.process(tick)
+    assert opened(after) == []
+    assert thermal_on_gpu(before + after) == known
+    touched = {e.incident.incident_id for e in after if isinstance(e, IncidentUpdated)}
+    assert touched <= known
+
+
+def test_the_log_fold_keeps_the_agents_phase_and_drops_resolved_and_merged(
+    fan: LoadedIncident,
+) -> None:
+    det = Detector(fan.topology)
+    events: list[Event] = []
+    for tick in ticks(fan):
+        if tick.timestamp > onset(fan) + 600:
+            break
+        events += det.process(tick)
+    (inc,) = open_incidents(events)
+    diagnosing = inc.advance(Phase.DIAGNOSING, inc.updated_at + 1, "sre", by="sre")
+    events.append(IncidentUpdated(event_id="p1", time=1.0, change="phase", incident=diagnosing))
+    assert open_incidents(events)[0].phase is Phase.DIAGNOSING
+    done = diagnosing.advance(Phase.RESOLVED, inc.updated_at + 2, "verified", by="sre")
+    events.append(IncidentUpdated(event_id="p2", time=2.0, change="phase", incident=done))
+    assert open_incidents(events) == []
+    assert Detector(fan.topology).adopt(open_incidents(events)) == []
+
+
+def test_adopting_is_idempotent_and_ignores_unknown_entities(fan: LoadedIncident) -> None:
+    det = Detector(fan.topology)
+    events: list[Event] = []
+    for tick in ticks(fan):
+        if tick.timestamp > onset(fan) + 600:
+            break
+        events += det.process(tick)
+    known = open_incidents(events)
+    fresh = Detector(fan.topology)
+    assert len(fresh.adopt(known)) == 1
+    assert fresh.adopt(known) == []  # already tracked
+    stranger = known[0].model_copy(
+        update={
+            "incident_id": "inc-x",
+            "root_entity": "elsewhere",
+            "entities": ("elsewhere",),
+            "context_entities": (),
+            "nodes": (),
+        }
+    )
+    assert fresh.adopt([stranger]) == []
+    assert Path(FAN).is_dir()
