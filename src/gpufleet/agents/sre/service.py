@@ -84,6 +84,7 @@ from gpufleet.bus.events import (
     Incident,
     IncidentOpened,
     IncidentUpdated,
+    Phase,
     Severity,
     stable_id,
 )
@@ -95,6 +96,7 @@ from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalRecord
 logger = logging.getLogger(__name__)
 
 SUBSCRIBER = "sre-agent"
+RESOLVED_REASON = "withdrawn: incident resolved"
 REDIAGNOSE_ON = frozenset({"escalated", "scope_widened"})
 
 
@@ -207,7 +209,7 @@ class SreService:
         tools. Returns how many were adopted."""
         state = self.runtime.config.state_dir
         n = 0
-        for req in self.runtime.approvals.pending():
+        for req in self.runtime.approvals.pending(attached=True):
             origin = load_origin(state, req.thread_id)
             if origin is None or origin.kind != kind or req.thread_id in self._paused:
                 continue
@@ -231,6 +233,9 @@ class SreService:
         incident = event.incident
         if isinstance(event, IncidentUpdated) and event.change == "merged":
             await self._merged(event)
+            return
+        if isinstance(event, IncidentUpdated) and incident.phase is Phase.RESOLVED:
+            await self._resolved(event)
             return
         if isinstance(event, IncidentUpdated) and event.change not in REDIAGNOSE_ON:
             return
@@ -295,17 +300,40 @@ class SreService:
     async def _supersede(self, merge: Merge, now: float) -> None:
         """Withdraw the absorbed incident's pending approvals, stop watching its threads and
         announce each withdrawal. Idempotent: a request withdrawn before is not pending."""
-        withdrawn = await asyncio.to_thread(self._withdraw, merge, now)
+        reason = (
+            f"withdrawn: incident {merge.absorbed_id} was merged into {merge.into_id}, "
+            f"whose diagnosis carries its evidence"
+        )
+        await self._close(merge.absorbed_id, reason, merge.merged_at, now)
+
+    async def _resolved(self, event: IncidentUpdated) -> None:
+        """An incident resolved (its source says the fault is over, or its plan finished): a
+        request it still has waiting asks a question that went away. Unlike a merge, which
+        names another incident, a resolution closes only the incident's own requests: the
+        Alertmanager intake resolves only the incidents its alerts opened (and not the ones the
+        NOC joined), so even an unauthenticated sender can withdraw nothing but its own."""
+        incident = event.incident
+        now = self.clock() if self.clock is not None else event.time
+        async with self._lock:
+            await self._close(incident.incident_id, RESOLVED_REASON, event.time, now)
+
+    async def _close(self, incident_id: str, reason: str, at: float, now: float) -> None:
+        """Withdraw ``incident_id``'s pending approvals with ``reason``, stop watching its
+        threads and announce each withdrawal (``at``: the event time it is announced with)."""
+        withdrawn = await asyncio.to_thread(self._withdraw, incident_id, reason, now)
         for thread_id, p in list(self._paused.items()):
-            if p.incident_id == merge.absorbed_id:
+            if p.incident_id == incident_id:
                 del self._paused[thread_id]
+        self._announce(withdrawn, at)
+
+    def _announce(self, withdrawn: list[ApprovalRecord], at: float) -> None:
         for rec in withdrawn:
             self.stats.withdrawn += 1
             logger.info("sre: approval %s withdrawn: %s", rec.approval_id, rec.reason)
             self._enqueue(
                 ApprovalDecided(
                     event_id=stable_id("ev", "decided", rec.approval_id),  # as the graph's
-                    time=merge.merged_at,
+                    time=at,
                     approval_id=rec.approval_id,
                     incident_id=rec.incident_id,
                     decision="rejected",
@@ -314,17 +342,13 @@ class SreService:
                 )
             )
 
-    def _withdraw(self, merge: Merge, now: float) -> list[ApprovalRecord]:
-        """Withdraw the absorbed incident's pending requests, then audit every withdrawal of
-        it not audited yet; returns the records audited now, to announce."""
-        reason = (
-            f"withdrawn: incident {merge.absorbed_id} was merged into {merge.into_id}, "
-            f"whose diagnosis carries its evidence"
-        )
-        for req in self.runtime.approvals.pending(incident_id=merge.absorbed_id):
+    def _withdraw(self, incident_id: str, reason: str, now: float) -> list[ApprovalRecord]:
+        """Withdraw the incident's pending requests (attached ones too), then audit every
+        withdrawal of it not audited yet; returns the records audited now, to announce."""
+        for req in self.runtime.approvals.pending(incident_id=incident_id, attached=True):
             # None: a person decided it first, and that decision stands
             self.runtime.approvals.withdraw(req.approval_id, reason=reason, now=now)
-        return self._audit_withdrawals(merge.absorbed_id, now)
+        return self._audit_withdrawals(incident_id, now)
 
     def _audit_withdrawals(self, incident_id: str, now: float) -> list[ApprovalRecord]:
         """The withdrawal and its audit row are two writes (the approvals and the audit log
@@ -361,7 +385,7 @@ class SreService:
     async def _paused_on_approval(self, incident: Incident) -> bool:
         # The approval store, not memory: a decision pending from an earlier process counts.
         pending = await asyncio.to_thread(
-            self.runtime.approvals.pending, incident_id=incident.incident_id
+            self.runtime.approvals.pending, incident_id=incident.incident_id, attached=True
         )
         return bool(pending)
 
@@ -376,8 +400,11 @@ class SreService:
         decided = await asyncio.to_thread(self._decided, watched)
         reports = []
         for p, withdrawn in decided:
-            if withdrawn:  # its incident was merged into another: nothing to resume
+            if withdrawn:  # its incident merged or resolved, or the step was decided on the
+                # request it was attached to: nothing to resume; audit and announce it here
                 self._paused.pop(p.thread_id, None)
+                audited = await asyncio.to_thread(self._audit_withdrawals, p.incident_id, now)
+                self._announce(audited, now)
                 continue
             async with self._lock:
                 try:
