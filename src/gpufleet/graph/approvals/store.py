@@ -13,7 +13,8 @@ so that any number of processes (the agent, the Slack app, a CLI) can share the 
 * ``withdraw``: ``pending → rejected`` by gpufleet itself when the question went away (the
   incident was resolved, merged into another or superseded), once, like ``decide``.
 
-At most one request per (tool, arguments) waits for a person at a time, across all incidents:
+At most one request per (action, target) waits for a person at a time, across all incidents
+(the same tool with the same arguments but the free-text ones, :func:`step_digest`):
 a second diagnosis asking for the same drain is stored **attached** to the first request (its
 ``attached_to``), is not listed as pending and cannot be decided by itself. Deciding the first
 closes the attached ones (withdrawn: the step is decided, and runs at most once, there);
@@ -60,6 +61,20 @@ def canonical_json(value: Any) -> str:
 def args_digest(tool: str, args: Mapping[str, Any]) -> str:
     """SHA-256 of the tool name and its canonical arguments."""
     return hashlib.sha256(canonical_json([tool, dict(args)]).encode()).hexdigest()
+
+
+# Arguments that say why, not what: two diagnoses draining one node give different reasons
+# for the same action on the same target.
+FREE_TEXT_ARGS: Final = frozenset(
+    {"reason", "comment", "note", "message", "summary", "description", "title"}
+)
+
+
+def step_digest(tool: str, args: Mapping[str, Any]) -> str:
+    """SHA-256 of the action and its target: the tool and its arguments without the free-text
+    ones (:data:`FREE_TEXT_ARGS`). Two requests with one digest ask a person the same thing."""
+    what = {k: v for k, v in args.items() if k not in FREE_TEXT_ARGS}
+    return hashlib.sha256(canonical_json([tool, what]).encode()).hexdigest()
 
 
 def approval_id_for(
@@ -140,6 +155,10 @@ class ApprovalRequest(_Strict):
     @property
     def args_hash(self) -> str:
         return args_digest(self.tool, self.args)
+
+    @property
+    def step_key(self) -> str:
+        return step_digest(self.tool, self.args)
 
 
 class Decision(_Strict):
@@ -291,15 +310,17 @@ _SQLITE: Final = (
         decision_reason TEXT,
         consumed_at REAL,
         attached_to TEXT,
+        step_key TEXT,
         CHECK (consumed_at IS NULL OR status = 'approved')
     )""",
     "CREATE INDEX approvals_by_status ON approvals (status, created_at)",
     "CREATE INDEX approvals_by_incident ON approvals (incident_id, created_at)",
-    "CREATE INDEX approvals_by_step ON approvals (tool, args_hash, status)",
+    "CREATE INDEX approvals_by_step ON approvals (step_key, status)",
 )
-_V2: Final = (
+_V2: Final = (  # requests of a version-1 file have no step key: none is attached to them
     "ALTER TABLE approvals ADD COLUMN attached_to TEXT",
-    "CREATE INDEX approvals_by_step ON approvals (tool, args_hash, status)",
+    "ALTER TABLE approvals ADD COLUMN step_key TEXT",
+    "CREATE INDEX approvals_by_step ON approvals (step_key, status)",
 )
 # the same tables; times are DOUBLE PRECISION (PostgreSQL's REAL is 4 bytes)
 _POSTGRES: Final = tuple(s.replace(" REAL", " DOUBLE PRECISION") for s in _SQLITE)
@@ -375,14 +396,15 @@ class ApprovalStore:
         attached to that one (see the module docstring)."""
         with self._file.write() as db:
             head = db.execute(
-                "SELECT approval_id FROM approvals WHERE tool = ? AND args_hash = ?"
+                "SELECT approval_id FROM approvals WHERE step_key = ?"
                 " AND status = 'pending' AND attached_to IS NULL AND approval_id <> ?"
                 " ORDER BY created_at, approval_id LIMIT 1",
-                (req.tool, req.args_hash, req.approval_id),
+                (req.step_key, req.approval_id),
             ).fetchone()
             db.execute(
                 "INSERT INTO approvals (approval_id, incident_id, thread_id, tool, args_hash,"
-                " risk, created_at, request, attached_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " risk, created_at, request, attached_to, step_key)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (approval_id) DO NOTHING",
                 (
                     req.approval_id,
@@ -394,6 +416,7 @@ class ApprovalStore:
                     req.created_at,
                     req.model_dump_json(),
                     head[0] if head is not None else None,
+                    req.step_key,
                 ),
             )
             row = db.execute(
