@@ -682,6 +682,8 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--llm must be local, openai or ollama")
     if layers == {"PERF"}:
         return cmd_perf_eval(args, out)
+    if args.restart_at is not None and not (0 <= args.restart_at <= 86_400):
+        raise UsageError("--restart-at must be between 0 and 86400 seconds after the onset")
     suite = Path(args.suite) if args.suite else SUITE_DIR
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")
@@ -702,6 +704,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         cache_root=Path(args.cache) if args.cache else None,
         progress=progress,
         llm=args.llm,
+        restart_after_onset_s=args.restart_at,
     )
     if not args.json and not args.quiet:
         sys.stderr.write("\n")

@@ -367,6 +367,15 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--report", help="write report.md, report.json and plots into this folder")
     e.add_argument("--cache", help="where generated scenario data goes (default SUITE/.cache)")
     e.add_argument("--no-baselines", action="store_true", help="skip static rules / majority")
+    e.add_argument(
+        "--restart-at",
+        type=float,
+        metavar="SECONDS",
+        help="also replay each incident through the live pipeline (event log, bus, NOC, "
+        "Alertmanager intake, SRE agent, approvals) with a process restart SECONDS after the "
+        "fault's onset, the state kept; the report counts second incidents and duplicate "
+        "approval requests",
+    )
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=handler("eval"))

@@ -27,6 +27,8 @@ Data time throughout; nothing reads the clock.
 from __future__ import annotations
 
 import asyncio
+import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +72,42 @@ class LiveRun:
     @property
     def withdrawn(self) -> int:
         return sum(1 for r in self.requests if r.withdrawn)
+
+
+@dataclass(frozen=True)
+class RestartRow:
+    """One incident's restart replay, as the eval report shows it."""
+
+    restart_after_onset_s: float
+    incidents: int  # incidents opened in all (both processes)
+    second_incidents: int
+    requests: int  # approval requests put to a person or attached
+    duplicate_requests: int
+    attached: int
+    wall_s: float
+
+
+def restart_row(incident: LoadedIncident, shared: Shared, after_onset_s: float) -> RestartRow:
+    """Replay ``incident`` with a restart ``after_onset_s`` past its fault's onset, on a fresh
+    state folder, and count (see :func:`replay_live`)."""
+    t0 = time.perf_counter()  # measurement at the edge only
+    with tempfile.TemporaryDirectory(prefix="gpufleet-restart-") as tmp:
+        run = replay_live(
+            incident,
+            Path(tmp),
+            shared=shared,
+            restart_at=default_restart(incident, after_onset_s),
+            alerts=suite_alerts(incident),
+        )
+    return RestartRow(
+        restart_after_onset_s=after_onset_s,
+        incidents=len(run.opened),
+        second_incidents=len(run.second_incidents),
+        requests=len(run.requests),
+        duplicate_requests=len(run.duplicate_requests),
+        attached=run.attached,
+        wall_s=time.perf_counter() - t0,
+    )
 
 
 class _Process:
@@ -244,4 +282,13 @@ def duplicates(events: Sequence[Event], requests: Sequence[ApprovalRecord]) -> l
     return out
 
 
-__all__ = ["Alert", "LiveRun", "default_restart", "duplicates", "replay_live", "suite_alerts"]
+__all__ = [
+    "Alert",
+    "LiveRun",
+    "RestartRow",
+    "default_restart",
+    "duplicates",
+    "replay_live",
+    "restart_row",
+    "suite_alerts",
+]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpufleet.agents.sre.runtime import Shared
 from gpufleet.evals.agents import (
     AgentUnderTest,
     MajorityAgent,
@@ -21,6 +22,7 @@ from gpufleet.evals.agents import (
 )
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
 from gpufleet.evals.recorded import LoadedIncident, load_incident
+from gpufleet.evals.restart import RestartRow, restart_row
 from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
 from gpufleet.telemetry.topology import Topology
 
@@ -38,6 +40,7 @@ class IncidentRecord:
     problems: list[str]
     runs: dict[str, AgentRun] = field(default_factory=dict)
     scores: dict[str, IncidentScore] = field(default_factory=dict)
+    restart: RestartRow | None = None  # the restart replay (``--restart-at``), when asked
 
 
 @dataclass
@@ -95,7 +98,11 @@ def run_suite(
     cache_root: Path | None = None,
     progress: Callable[[str], None] | None = None,
     llm: str | None = None,
+    restart_after_onset_s: float | None = None,
 ) -> SuiteResult:
+    """Score every incident of ``suite``. ``restart_after_onset_s``: also replay each one
+    through the live pipeline with a process restart that long after its fault's onset, the
+    state kept (:mod:`evals.restart`), counting second incidents and duplicate requests."""
     folders = discover(suite)
     specs: list[tuple[Path, IncidentSpec]] = []
     failed: list[str] = []
@@ -107,6 +114,7 @@ def run_suite(
     agents, notes = build_agents(layers or {"NOC"}, [s for _, s in specs], baselines, llm)
     cache = cache_root or (suite / ".cache" if suite.is_dir() else Path(".cache"))
     records: list[IncidentRecord] = []
+    shared: Shared | None = None
     for n, (folder, spec) in enumerate(specs, 1):
         if progress:
             progress(f"[{n}/{len(specs)}] {spec.id}")
@@ -115,7 +123,11 @@ def run_suite(
         except (IncidentFormatError, OSError) as e:
             failed.append(f"{folder}: {e}")
             continue
-        records.append(_score(inc, agents))
+        record = _score(inc, agents)
+        if restart_after_onset_s is not None:
+            shared = shared or Shared.load()
+            record.restart = restart_row(inc, shared, restart_after_onset_s)
+        records.append(record)
     for agent in agents:
         closer = getattr(agent, "close", None)
         if closer is not None:
