@@ -21,7 +21,7 @@ import pytest
 from gpufleet.agents.sre.config import SreConfig
 from gpufleet.agents.sre.runtime import Shared, build_runtime, replay_tools
 from gpufleet.agents.sre.service import RESOLVED_REASON, SreService
-from gpufleet.bus.events import ApprovalDecided, Event, IncidentUpdated, Phase
+from gpufleet.bus.events import ActionProposed, ApprovalDecided, Event, IncidentUpdated, Phase
 from gpufleet.bus.log import EventLog
 from gpufleet.bus.memory import InProcessBus
 from gpufleet.cli.main import main
@@ -126,11 +126,21 @@ def test_resolving_the_incident_withdraws_its_request_and_a_decision_is_refused(
 ) -> None:
     run, state = live
     [aid] = [r.approval_id for r in run.requests if r.tool == "slurm.drain_node"]
+    other = drain("inc-other", at=run.opened[0].updated_at)  # another incident, same drain
+    with ApprovalStore(state / "approvals.db") as store:
+        store.request(other)
+        assert [r.approval_id for r in store.attached(aid)] == [other.approval_id]
     seen = resolve(state, shared, fan, run)
     with ApprovalStore(state / "approvals.db") as store:
         rec = store.get(aid)
         assert rec is not None and rec.withdrawn and rec.reason == RESOLVED_REASON
-        assert store.pending() == []
+        # the other incident still needs its drain: its request is now the one asked
+        assert store.pending() == [other]
+    [proposed] = [
+        e for e in seen if isinstance(e, ActionProposed) and e.approval_id == other.approval_id
+    ]
+    assert proposed.incident_id == "inc-other" and proposed.step.args["node"] == "node-05"
+    with ApprovalStore(state / "approvals.db") as store:
         # the rule every front end uses (CLI, API, Slack): refused, one line, why
         for decision in ("approved", "rejected"):
             with pytest.raises(DecisionRefusedError) as e:

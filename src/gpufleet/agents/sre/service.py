@@ -79,19 +79,21 @@ from gpufleet.agents.sre.merges import Merge
 from gpufleet.agents.sre.runner import RunReport
 from gpufleet.agents.sre.runtime import Origin, SreRuntime, load_origin, save_origin
 from gpufleet.bus.events import (
+    ActionProposed,
     ApprovalDecided,
     Event,
     Incident,
     IncidentOpened,
     IncidentUpdated,
     Phase,
+    PlannedStep,
     Severity,
     stable_id,
 )
 from gpufleet.bus.idempotent import MemorySeenStore, idempotent
 from gpufleet.bus.protocol import DEFAULT_MAX_QUEUE, Bus, BusClosedError, Subscription
 from gpufleet.graph.approvals.audit import AuditRecord
-from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalRecord
+from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalRecord, ApprovalRequest
 
 logger = logging.getLogger(__name__)
 
@@ -320,11 +322,13 @@ class SreService:
     async def _close(self, incident_id: str, reason: str, at: float, now: float) -> None:
         """Withdraw ``incident_id``'s pending approvals with ``reason``, stop watching its
         threads and announce each withdrawal (``at``: the event time it is announced with)."""
-        withdrawn = await asyncio.to_thread(self._withdraw, incident_id, reason, now)
+        withdrawn, heirs = await asyncio.to_thread(self._withdraw, incident_id, reason, now)
         for thread_id, p in list(self._paused.items()):
             if p.incident_id == incident_id:
                 del self._paused[thread_id]
         self._announce(withdrawn, at)
+        for req in heirs:  # now the one request for its step: put to a person (a card)
+            self._enqueue(_proposed(req, at))
 
     def _announce(self, withdrawn: list[ApprovalRecord], at: float) -> None:
         for rec in withdrawn:
@@ -342,13 +346,27 @@ class SreService:
                 )
             )
 
-    def _withdraw(self, incident_id: str, reason: str, now: float) -> list[ApprovalRecord]:
+    def _withdraw(
+        self, incident_id: str, reason: str, now: float
+    ) -> tuple[list[ApprovalRecord], list[ApprovalRequest]]:
         """Withdraw the incident's pending requests (attached ones too), then audit every
-        withdrawal of it not audited yet; returns the records audited now, to announce."""
-        for req in self.runtime.approvals.pending(incident_id=incident_id, attached=True):
+        withdrawal of it not audited yet. Returns the records audited now, to announce, and
+        the requests of other incidents that were attached to a withdrawn one and now wait
+        for a person in its place."""
+        store = self.runtime.approvals
+        heirs: list[ApprovalRequest] = []
+        for req in store.pending(incident_id=incident_id, attached=True):
+            attached = store.attached(req.approval_id)
             # None: a person decided it first, and that decision stands
-            self.runtime.approvals.withdraw(req.approval_id, reason=reason, now=now)
-        return self._audit_withdrawals(incident_id, now)
+            if store.withdraw(req.approval_id, reason=reason, now=now) is not None:
+                heirs += [a for a in attached if a.incident_id != incident_id]
+        promoted = [store.get(a.approval_id) for a in heirs]
+        now_heads = [
+            r.request
+            for r in promoted
+            if r is not None and r.status == "pending" and not r.attached_to
+        ]
+        return self._audit_withdrawals(incident_id, now), now_heads
 
     def _audit_withdrawals(self, incident_id: str, now: float) -> list[ApprovalRecord]:
         """The withdrawal and its audit row are two writes (the approvals and the audit log
@@ -511,6 +529,27 @@ class SreService:
                 logger.exception("sre: could not publish %s", event.event_id)
             finally:
                 self._outbox.task_done()
+
+
+def _proposed(req: ApprovalRequest, at: float) -> ActionProposed:
+    """The proposal of a request that waited attached to another and now is the one asked."""
+    step = PlannedStep(
+        index=req.step_index,
+        name=req.step_name or req.tool,
+        tool=req.tool,
+        args=req.args,
+        risk=req.risk,
+        needs_approval=True,
+    )
+    return ActionProposed(
+        event_id=stable_id("ev", "proposed", req.approval_id),  # as the graph's would be
+        time=at,
+        approval_id=req.approval_id,
+        incident_id=req.incident_id,
+        runbook_id=req.runbook_id or "",
+        runbook_version=req.runbook_version or 0,
+        step=step,
+    )
 
 
 __all__ = ["SUBSCRIBER", "DiagnosisError", "ServiceStats", "SreService"]
