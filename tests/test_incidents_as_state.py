@@ -182,3 +182,24 @@ def test_adopting_is_idempotent_and_ignores_unknown_entities(fan: LoadedIncident
     )
     assert fresh.adopt([stranger]) == []
     assert Path(FAN).is_dir()
+
+
+def test_an_adopted_incident_gets_its_whole_cooldown_after_the_restart(
+    fan: LoadedIncident,
+) -> None:
+    """A restart long after the incident's last update (the symptom had not been seen anew
+    yet, the new detector's baselines still warming) must not drop it at the first tick: the
+    fault would then open a second incident when it shows again."""
+    det = Detector(fan.topology)
+    events: list[Event] = []
+    for tick in ticks(fan):
+        if tick.timestamp > onset(fan) + 600:
+            break
+        events += det.process(tick)
+    (inc,) = open_incidents(events)
+    fresh = Detector(fan.topology)
+    fresh.adopt([inc])
+    cooldown = fresh.incidents.cooldown_s
+    later = [t for t in ticks(fan) if t.timestamp >= inc.updated_at + cooldown + 60]
+    fresh.process(later[0])
+    assert inc.incident_id in {i.incident_id for i in fresh.open_incidents()}

@@ -140,6 +140,9 @@ class _Inc:
     history: tuple[PhaseChange, ...] = ()
     provenance: str = "noc"
     sources: list[str] = field(default_factory=lambda: ["noc"])
+    # adopted and not yet seen by a step: its cooldown starts at the first tick after the
+    # adoption (a restart must not cut short the time an open incident has to show again)
+    adopted: bool = False
 
     def to_model(self, topology: Topology) -> Incident:
         racks = sorted({topology.rack_of_node_key(n) for n in self.nodes if n in topology.node_pos})
@@ -226,6 +229,10 @@ class IncidentManager:
         thermal_residual: ThermalProbe | None = None,
     ) -> list[Event]:
         events: list[Event] = []
+        for inc in self.tracked.values():
+            if inc.adopted:
+                inc.adopted = False
+                inc.last_active_at = max(inc.last_active_at, t)
         self._remember_logs(anomalies)
         active = self._with_logs(t, active)
         order = sorted(anomalies, key=lambda a: (-int(a.severity), a.entity, a.rule))
@@ -753,6 +760,7 @@ class IncidentManager:
             history=incident.history,
             provenance=incident.provenance,
             sources=list(incident.sources or (incident.provenance,)),
+            adopted=True,
         )
 
     def snapshot(self) -> list[Incident]:
