@@ -20,7 +20,7 @@ import pytest
 
 from gpufleet.agents.noc.alert_intake import AlertIntake
 from gpufleet.agents.noc.detector import Detector
-from gpufleet.agents.noc.known import ForeignIncidents, open_incidents
+from gpufleet.agents.noc.known import QUIET_S, ForeignIncidents, open_incidents
 from gpufleet.bus.events import Event, Family, IncidentOpened, IncidentUpdated, Phase
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.evals.runner import SUITE_DIR
@@ -203,3 +203,27 @@ def test_an_adopted_incident_gets_its_whole_cooldown_after_the_restart(
     later = [t for t in ticks(fan) if t.timestamp >= inc.updated_at + cooldown + 60]
     fresh.process(later[0])
     assert inc.incident_id in {i.incident_id for i in fresh.open_incidents()}
+
+
+def test_an_incident_quiet_for_hours_is_history_unless_a_person_still_has_to_decide(
+    fan: LoadedIncident,
+) -> None:
+    det = Detector(fan.topology)
+    events: list[Event] = []
+    for tick in ticks(fan):
+        if tick.timestamp > onset(fan) + 600:
+            break
+        events += det.process(tick)
+    (inc,) = open_incidents(events)
+    later = inc.updated_at + QUIET_S + 60
+    other = inc.model_copy(update={"incident_id": "inc-later", "updated_at": later})
+    events.append(IncidentOpened(event_id="ev-later", time=later, incident=other))
+    assert [i.incident_id for i in open_incidents(events, quiet_s=QUIET_S)] == ["inc-later"]
+    waiting = inc.advance(Phase.DIAGNOSING, inc.updated_at, "sre", by="sre").advance(
+        Phase.AWAITING_APPROVAL, inc.updated_at, "drain needs approval", by="sre"
+    )
+    events.insert(-1, IncidentUpdated(event_id="p", time=1.0, change="phase", incident=waiting))
+    assert {i.incident_id for i in open_incidents(events, quiet_s=QUIET_S)} == {
+        inc.incident_id,
+        "inc-later",
+    }

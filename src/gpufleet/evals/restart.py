@@ -37,7 +37,7 @@ from typing import Any
 from gpufleet.agents.noc.alert_intake import AlertIntake
 from gpufleet.agents.noc.alert_memory import InMemoryIntakeMemory, IntakeMemory
 from gpufleet.agents.noc.detector import Detector
-from gpufleet.agents.noc.known import ForeignIncidents, open_incidents
+from gpufleet.agents.noc.known import QUIET_S, ForeignIncidents, open_incidents
 from gpufleet.agents.sre.config import SreConfig
 from gpufleet.agents.sre.fleet import ReplayFleet
 from gpufleet.agents.sre.runtime import Shared, SreRuntime, build_runtime, replay_tools
@@ -125,7 +125,8 @@ class _Process:
         self.log = EventLog(state / "events.db", fsync=False)
         self.bus = InProcessBus(self.log)
         self.detector = Detector(incident.topology)
-        self.detector.adopt(open_incidents(e for _, e in self.log.replay(topic="incident")))
+        events = (e for _, e in self.log.replay(topic="incident"))
+        self.detector.adopt(open_incidents(events, quiet_s=QUIET_S))
         self.intake = AlertIntake(incident.topology, self.detector.open_incidents, memory)
         cfg = SreConfig(state_dir=state)
         self.runtime: SreRuntime = build_runtime(

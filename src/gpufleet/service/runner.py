@@ -32,7 +32,7 @@ from gpufleet.agents.noc.alert_intake import AlertIntake
 from gpufleet.agents.noc.alert_memory_sql import SqlIntakeMemory
 from gpufleet.agents.noc.config import load_config
 from gpufleet.agents.noc.detector import Detector
-from gpufleet.agents.noc.known import ForeignIncidents, open_incidents
+from gpufleet.agents.noc.known import QUIET_S, ForeignIncidents, open_incidents
 from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.runtime import SreRuntime
@@ -316,7 +316,8 @@ class Service:
         """The incidents the event log holds open become the NOC's again, so a restart
         mid-incident joins them instead of opening a second incident (and a second
         diagnosis and approval request) for a fault already known."""
-        known = open_incidents(event for _, event in self.log.replay(topic="incident"))
+        events = (event for _, event in self.log.replay(topic="incident"))
+        known = open_incidents(events, quiet_s=QUIET_S)
         adopted = self.pipe.detector.adopt(known)
         if adopted:
             logger.info("rebuilt %d open incidents from the event log", len(adopted))

@@ -25,16 +25,27 @@ from typing import Protocol
 from gpufleet.bus.events import Event, Incident, IncidentOpened, IncidentUpdated, Phase
 
 NOC_PROVENANCE = "noc"
+# An incident nobody touched for this long before the newest event of the log is history, not
+# state (the NOC dropped it after its cooldown; it was just never formally resolved), unless a
+# person still has a step of it to decide or its plan is running.
+QUIET_S = 6 * 3600.0
+_IN_FLIGHT = frozenset(
+    {Phase.DIAGNOSING, Phase.AWAITING_APPROVAL, Phase.REMEDIATING, Phase.VERIFYING}
+)
 
 
-def open_incidents(events: Iterable[Event]) -> list[Incident]:
+def open_incidents(events: Iterable[Event], *, quiet_s: float | None = None) -> list[Incident]:
     """The incidents still open after ``events``, oldest first: each one's latest content
     with its latest phase (the NOC owns the content, the SRE agent and the source that
-    opened it the phase). Merged and resolved incidents are left out."""
+    opened it the phase). Merged and resolved incidents are left out; with ``quiet_s``, so
+    are the ones not updated in the ``quiet_s`` before the newest event, unless their work is
+    in flight (diagnosing, awaiting approval, remediating, verifying)."""
     latest: dict[str, Incident] = {}
     phase: dict[str, Incident] = {}
     closed: set[str] = set()
+    newest = float("-inf")
     for ev in events:
+        newest = max(newest, ev.time)
         if not isinstance(ev, IncidentOpened | IncidentUpdated):
             continue
         inc = ev.incident
@@ -49,7 +60,9 @@ def open_incidents(events: Iterable[Event]) -> list[Incident]:
         inc = content
         if phased is not None and len(phased.history) >= len(content.history):
             inc = content.model_copy(update={"phase": phased.phase, "history": phased.history})
-        if key not in closed and inc.phase is not Phase.RESOLVED:
+        quiet = quiet_s is not None and inc.updated_at < newest - quiet_s
+        gone = key in closed or inc.phase is Phase.RESOLVED
+        if not gone and (not quiet or inc.phase in _IN_FLIGHT):
             out.append(inc)
     return sorted(out, key=lambda i: (i.opened_at, i.incident_id))
 
@@ -84,4 +97,4 @@ class ForeignIncidents:
             self.adopted += len(self.manager.adopt([inc]))
 
 
-__all__ = ["NOC_PROVENANCE", "ForeignIncidents", "open_incidents"]
+__all__ = ["NOC_PROVENANCE", "QUIET_S", "ForeignIncidents", "open_incidents"]
