@@ -255,3 +255,21 @@ def test_a_version_1_store_is_upgraded_in_place(tmp_path: Path) -> None:
         assert len(store.pending()) == 1
         store.request(drain("inc-2", at=200.0))
         assert len(store.pending()) == 2  # the old row has no step key: nothing attaches to it
+
+
+# ----------------------------------------------------------------------------- the eval column
+def test_eval_restart_at_counts_second_incidents_and_duplicate_requests(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / FAN.name).symlink_to(FAN)
+    out = io.StringIO()
+    args = ["eval", "--suite", str(suite), "--only", "NOC", "--no-baselines", "--quiet"]
+    assert main([*args, "--cache", str(tmp_path / "cache"), "--restart-at", "900"], out) == 0
+    text = out.getvalue()
+    assert "## Restart mid-incident (900 s after onset, state kept)" in text
+    assert "**0 second incidents, 0 duplicate approval requests** over 1 incidents" in text
+    assert "| fan-failure-1 | 1 | 0 | 1 (0) | 0 |" in text
+    assert main([*args, "--restart-at", "-5"], io.StringIO()) == 2
+    assert "--restart-at must be between 0 and 86400" in capsys.readouterr().err
