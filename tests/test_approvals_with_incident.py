@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -238,23 +237,6 @@ def test_withdrawing_the_first_hands_the_question_to_the_attached_one(tmp_path: 
         assert [r.approval_id for r in store.attached(second.approval_id)] == [third.approval_id]
         store.decide(second.approval_id, "rejected", by="alice", reason="no", now=160.0)
         assert store.pending(attached=True) == []
-
-
-def test_a_version_1_store_is_upgraded_in_place(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    with ApprovalStore(path) as store:
-        store.request(drain("inc-1"))
-    db = sqlite3.connect(path)  # what a version-1 file looked like: no link, no step key
-    db.execute("DROP INDEX approvals_by_step")
-    db.execute("ALTER TABLE approvals DROP COLUMN attached_to")
-    db.execute("ALTER TABLE approvals DROP COLUMN step_key")
-    db.execute("UPDATE gpufleet_meta SET value = '1' WHERE key = 'approvals.schema_version'")
-    db.commit()
-    db.close()
-    with ApprovalStore(path) as store:
-        assert len(store.pending()) == 1
-        store.request(drain("inc-2", at=200.0))
-        assert len(store.pending()) == 2  # the old row has no step key: nothing attaches to it
 
 
 # ----------------------------------------------------------------------------- the eval column
