@@ -20,6 +20,10 @@ a second diagnosis asking for the same drain is stored **attached** to the first
 closes the attached ones (withdrawn: the step is decided, and runs at most once, there);
 withdrawing the first hands the question to the oldest attached one, which becomes pending in
 its place. Deciding a withdrawn request is refused (:class:`WithdrawnError`) with the reason.
+This holds for gpufleet's own asks (diagnoses, recommendations: no ``requested_by``); a proposal
+a named person or MCP client made explicitly stays a request of its own (it is what they asked
+to decide, and the proposal executor runs it), though a diagnosis asking for the same step
+afterwards attaches to it.
 
 Times are inputs; nothing here reads the clock. The tables live in a SQLite file (the
 default) or a PostgreSQL database (:mod:`graph.state.database`): the same SQL, the same
@@ -395,12 +399,14 @@ class ApprovalStore:
         step another request already asks for (same tool and arguments, pending) is stored
         attached to that one (see the module docstring)."""
         with self._file.write() as db:
-            head = db.execute(
-                "SELECT approval_id FROM approvals WHERE step_key = ?"
-                " AND status = 'pending' AND attached_to IS NULL AND approval_id <> ?"
-                " ORDER BY created_at, approval_id LIMIT 1",
-                (req.step_key, req.approval_id),
-            ).fetchone()
+            head = None
+            if req.requested_by is None:  # gpufleet's own ask (see the module docstring)
+                head = db.execute(
+                    "SELECT approval_id FROM approvals WHERE step_key = ?"
+                    " AND status = 'pending' AND attached_to IS NULL AND approval_id <> ?"
+                    " ORDER BY created_at, approval_id LIMIT 1",
+                    (req.step_key, req.approval_id),
+                ).fetchone()
             db.execute(
                 "INSERT INTO approvals (approval_id, incident_id, thread_id, tool, args_hash,"
                 " risk, created_at, request, attached_to, step_key)"
