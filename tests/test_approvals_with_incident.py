@@ -239,6 +239,23 @@ def test_withdrawing_the_first_hands_the_question_to_the_attached_one(tmp_path: 
         assert store.pending(attached=True) == []
 
 
+def test_an_explicit_proposal_stays_its_own_request_and_a_diagnosis_attaches_to_it(
+    tmp_path: Path,
+) -> None:
+    with ApprovalStore(tmp_path / "a.db") as store:
+        diagnosis = drain("inc-1")
+        proposal = drain("inc-2", at=110.0).model_copy(
+            update={"approval_id": "apr-proposal", "requested_by": "mcp:ops-agent"}
+        )
+        later = drain("inc-3", at=120.0)
+        for r in (diagnosis, proposal, later):
+            store.request(r)
+        # what a person or an MCP client asked for is theirs to decide; gpufleet's own
+        # second ask for the same drain waits on the first
+        assert store.pending() == [diagnosis, proposal]
+        assert store.attached(diagnosis.approval_id) == [later]
+
+
 # ----------------------------------------------------------------------------- the eval column
 def test_eval_restart_at_counts_second_incidents_and_duplicate_requests(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
