@@ -227,3 +227,21 @@ def test_an_incident_quiet_for_hours_is_history_unless_a_person_still_has_to_dec
         inc.incident_id,
         "inc-later",
     }
+
+
+def test_an_sbe_incident_opened_before_its_thermal_cause_is_merged_into_it(
+    fan: LoadedIncident,
+) -> None:
+    """A detector that meets the fan failure late (started mid-incident with nothing to adopt)
+    sees the SBE storm first and opens a memory incident; the GPU's thermal incident opens a
+    tick later. The SBE storm is the heat's consequence: merged into the thermal incident,
+    not a second root cause (one fan failure, one incident)."""
+    late = Detector(fan.topology)
+    events: list[Event] = []
+    for tick in ticks(fan, after=onset(fan) + 900):
+        events += late.process(tick)
+    merged = [e for e in events if isinstance(e, IncidentUpdated) and e.change == "merged"]
+    assert [e.incident.family for e in merged] == [Family.MEMORY]
+    final = open_incidents(events)
+    assert [(i.family, i.root_entity) for i in final] == [(Family.THERMAL, GPU)]
+    assert "sbe_storm" in final[0].symptoms

@@ -431,6 +431,7 @@ class IncidentManager:
             inc.nodes = self._nodes_of(gpus)
         self.tracked[inc.incident_id] = inc
         self._absorb(t, inc, events)
+        self._absorb_consequences(t, inc, events)
         events.append(incident_opened(inc.to_model(topo)))
 
     def _absorb(
@@ -468,6 +469,34 @@ class IncidentManager:
             events.append(incident_updated(model, "merged", merged_from=(survivor.incident_id,)))
             merged.append(inc.incident_id)
         return merged
+
+    def _absorb_consequences(self, t: float, cause: _Inc, events: list[Event]) -> None:
+        """The reverse of routing by cause: an incident opened earlier on these GPUs whose
+        every symptom this new incident's family explains (an SBE storm opened 15 s before the
+        GPU's thermal incident) is that cause's consequence, not a root cause of its own: it
+        is merged into the cause, its GPUs kept as context."""
+        for inc in list(self.tracked.values()):
+            if inc is cause or inc.family == cause.family or not inc.gpus & cause.gpus:
+                continue
+            if t - inc.opened_at > self.cfg.job_link_s or not inc.symptoms:
+                continue
+            if not all(cause.family in CAUSES_BY_SYMPTOM.get(s, ()) for s in inc.symptoms):
+                continue
+            cause.anomaly_count += inc.anomaly_count
+            cause.anomaly_ids.extend(inc.anomaly_ids)
+            cause.severity = max(cause.severity, inc.severity)
+            for e in inc.entities + inc.context:
+                if e not in cause.entities and e not in cause.context and e != cause.root:
+                    cause.context.append(e)
+            cause.symptoms += [s for s in inc.symptoms if s not in cause.symptoms]
+            cause.gpus |= inc.gpus
+            cause.nodes |= inc.nodes
+            cause.xids |= inc.xids
+            del self.tracked[inc.incident_id]
+            model = inc.to_model(self.topo).advance(
+                Phase.RESOLVED, t, f"merged into {cause.incident_id}: a consequence of it"
+            )
+            events.append(incident_updated(model, "merged", merged_from=(cause.incident_id,)))
 
     def _scope_gpus(self, inc: _Inc) -> set[int]:
         topo = self.topo
