@@ -245,3 +245,28 @@ def test_an_sbe_incident_opened_before_its_thermal_cause_is_merged_into_it(
     final = open_incidents(events)
     assert [(i.family, i.root_entity) for i in final] == [(Family.THERMAL, GPU)]
     assert "sbe_storm" in final[0].symptoms
+
+
+def test_a_jobs_report_after_a_restart_is_evidence_for_the_adopted_incident_on_its_node(
+    tmp_path: Path,
+) -> None:
+    """A job's own report of a fault on a node the NOC had an incident on in the last hour is
+    evidence, not a second incident; after a restart the adopted incident counts the same as
+    one this detector opened (evidence-contained-ecc: the job's CUDA ECC error at onset +
+    25 min, on a node whose device incident the restarted process adopted)."""
+    rec = load_incident(SUITE_DIR / "evidence-contained-ecc", tmp_path)
+    start = rec.spec.truth.faults[0].onset
+    det = Detector(rec.topology)
+    before: list[Event] = []
+    for tick in ticks(rec):
+        if tick.timestamp > start + 60:
+            break
+        before += det.process(tick)
+    (inc,) = open_incidents(before)
+    device = inc.model_copy(update={"family": Family.DEVICE, "symptoms": ("xid_79",)})
+    again = Detector(rec.topology)
+    assert again.adopt([device]) == [inc.incident_id]
+    after: list[Event] = []
+    for tick in ticks(rec, after=start + 60):
+        after += again.process(tick)
+    assert opened(after) == []  # the job's report is evidence, not a second incident
