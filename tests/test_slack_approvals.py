@@ -15,8 +15,9 @@ from typing import Any
 import httpx
 import pytest
 
+from gpufleet.bus.events import ApprovalDecided, stable_id
 from gpufleet.graph.approvals.decide import record_decision
-from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalStore
 from gpufleet.service.slack.render import APPROVE_ACTION, REJECT_ACTION
 from gpufleet.service.slack.wiring import SlackFrontEnd
 from tests.slack_fixtures import (
@@ -346,3 +347,41 @@ def test_socket_mode_never_holds_up_the_start_when_slack_is_away(tmp_path: Path)
             approvals.close()
 
     asyncio.run(asyncio.wait_for(main(), 90))
+
+
+def test_a_withdrawn_request_says_why_on_its_card_and_its_buttons_are_refused(
+    tmp_path: Path,
+) -> None:
+    """Issue 24: the incident resolved, its drain request was withdrawn and announced; the
+    card stops offering the decision, and a click on the old buttons is refused in one line."""
+
+    async def scenario(run: Running) -> None:
+        aid, ts = await _posted_incident(run)
+        withdrawn = run.approvals.withdraw(aid, reason="withdrawn: incident resolved", now=T0 + 90)
+        assert withdrawn is not None
+        await run.slack.notifier(
+            ApprovalDecided(
+                event_id=stable_id("ev", "decided", aid),
+                time=T0 + 90,
+                approval_id=aid,
+                incident_id="inc-node17",
+                decision="rejected",
+                by=WITHDRAWN_BY,
+                reason="withdrawn: incident resolved",
+            )
+        )
+        await until(lambda: run.standin.of("chat.update"), "card updated")
+        update = json.dumps(run.standin.of("chat.update")[-1].args["blocks"])
+        assert "withdrawn: incident resolved" in update and APPROVE_ACTION not in update
+        late = _click(run, ALICE, aid, ts)
+        assert (await _post(run, late, signed_headers(late))).status_code == 200
+        await until(lambda: run.standin.of("chat.postEphemeral"), "refusal told")
+        text = run.standin.of("chat.postEphemeral")[0].args["text"]
+        assert text == (
+            f"Not recorded: approval {aid} was withdrawn: incident resolved; "
+            "there is nothing to decide"
+        )
+        assert run.standin.of("views.open") == []
+        assert _status(run.approvals, aid) == "rejected"
+
+    _run(tmp_path, scenario)

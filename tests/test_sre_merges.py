@@ -36,7 +36,7 @@ from gpufleet.bus.memory import InProcessBus
 from gpufleet.bus.protocol import Bus
 from gpufleet.evals.nats_server import INSTALL_HINT, nats_binary
 from gpufleet.evals.recorded import load_incident
-from gpufleet.graph.approvals.store import WITHDRAWN_BY
+from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalStore
 from gpufleet.graph.checkpoint import open_checkpointer
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server
 from tests.test_sre_service import DBE, Recorded, recorded, runtime_for, shared
@@ -133,12 +133,12 @@ def rt(state: Path, recorded: Recorded, shared: Shared) -> Iterator[SreRuntime]:
     runtime.close()
 
 
-def _drain_approval(events: list[Event], incident_id: str) -> str:
-    [proposed] = [
-        e for e in events if isinstance(e, ActionProposed) and e.incident_id == incident_id
-    ]
-    assert proposed.step.tool == "slurm.drain_node"
-    return proposed.approval_id
+def _drain_approval(store: ApprovalStore, incident_id: str) -> str:
+    """The incident's drain request. The restatement's drain asks for the step the first
+    incident's already asks for: it is stored attached to that one (issue 24), not put to a
+    person a second time, and withdrawn with its incident all the same."""
+    [drain] = [r for r in store.records(incident_id) if r.tool == "slurm.drain_node"]
+    return drain.approval_id
 
 
 def test_a_merged_incident_waiting_on_a_person_is_superseded_and_its_drain_withdrawn(
@@ -170,8 +170,8 @@ def test_a_merged_incident_waiting_on_a_person_is_superseded_and_its_drain_withd
 
     a = run(scenario())
     run(restarted())
-    withdrawn = _drain_approval(a.seen, "inc-restated")
-    kept = _drain_approval(a.seen, first_id)
+    withdrawn = _drain_approval(rt.approvals, "inc-restated")
+    kept = _drain_approval(rt.approvals, first_id)
     record = rt.approvals.get(withdrawn)
     assert record is not None and record.status == "rejected"
     assert record.decided_by == WITHDRAWN_BY
@@ -203,7 +203,7 @@ def test_a_withdrawal_whose_audit_row_a_crash_lost_is_audited_when_the_merge_com
     async def scenario() -> tuple[Agent, str]:
         async with agent(rt, InProcessBus()) as a:
             await a.publish(s.first, s.restated)
-            absorbed = _drain_approval(a.seen, "inc-restated")
+            absorbed = _drain_approval(rt.approvals, "inc-restated")
             # what the killed process wrote before it died: the withdrawal only
             rt.approvals.withdraw(absorbed, reason="withdrawn: merged", now=s.merged.time)
             assert not [r for r in rt.audit.records("inc-restated") if r.approval_id == absorbed]
@@ -256,7 +256,11 @@ def test_the_survivor_is_diagnosed_again_with_the_restated_evidence(
             await a.publish(s.first)
             # a person turned the first plan down: that diagnosis is finished
             rt.approvals.decide(
-                _drain_approval(a.seen, first_id), "rejected", by="carol", reason="no", now=2e9
+                _drain_approval(rt.approvals, first_id),
+                "rejected",
+                by="carol",
+                reason="no",
+                now=2e9,
             )
             await a.service.poll_decisions(now=2e9)
             await a.service.drain()
@@ -301,12 +305,12 @@ def test_a_merge_another_replica_records_during_the_diagnosis_withdraws_what_it_
 
     try:
         a = run(scenario())
+        withdrawn = _drain_approval(rt.approvals, "inc-restated")
     finally:
         rt.close()
         other.close()
         saver.conn.close()
     assert len(a.of(DiagnosisReady)) == 1  # it had started before the merge
-    withdrawn = _drain_approval(a.seen, "inc-restated")
     [decided] = a.of(ApprovalDecided)
     assert (decided.approval_id, decided.by) == (withdrawn, WITHDRAWN_BY)
     assert a.service.paused == {}

@@ -270,3 +270,35 @@ def test_the_cli_reads_and_decides_on_the_shared_state(
     assert [r["approval_id"] for r in json.loads(out.getvalue())] == [req.approval_id]
     assert main(["approvals", "--state", "mysql://x/y", "--json"], out=io.StringIO()) == 2
     assert "--state: state 'mysql://x/y': expected postgresql://" in capsys.readouterr().err
+
+
+def test_a_version_1_approval_store_is_upgraded_in_place(
+    state_at: Callable[[str], Location],
+) -> None:
+    """Issue 24 adds the attached-request link and the step key (schema 2): a store written
+    by the previous version, on either backend, is upgraded when opened, its rows kept."""
+    where = state_at("approvals.db")
+    with ApprovalStore(where) as store:
+        store.request(make_request())
+    statements = (
+        "DROP INDEX approvals_by_step",
+        "ALTER TABLE approvals DROP COLUMN attached_to",
+        "ALTER TABLE approvals DROP COLUMN step_key",
+        "UPDATE gpufleet_meta SET value = '1' WHERE key = 'approvals.schema_version'",
+    )
+    if isinstance(where, PostgresUrl):
+        import psycopg
+
+        with psycopg.connect(where.url, autocommit=True) as conn:
+            for s in statements:
+                conn.execute(s)
+    else:
+        import sqlite3
+
+        db = sqlite3.connect(where)
+        for s in statements:
+            db.execute(s)
+        db.commit()
+        db.close()
+    with ApprovalStore(where) as store:
+        assert [r.approval_id for r in store.pending()] == [make_request().approval_id]

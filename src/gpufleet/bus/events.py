@@ -151,6 +151,9 @@ class Incident(_Model):
     # outside intake ("alertmanager:unauthenticated" / "alertmanager:authenticated"). An
     # unauthenticated source cannot by itself open a plan that changes the fleet.
     provenance: str = "noc"
+    # Every source that reported into this one incident (the NOC, Alertmanager, a job's or
+    # pod's report): one root cause heard from several places stays one incident.
+    sources: tuple[str, ...] = ()
 
     @property
     def trusted(self) -> bool:

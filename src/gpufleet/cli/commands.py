@@ -667,6 +667,8 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--llm must be local, openai or ollama")
     if layers == {"PERF"}:
         return cmd_perf_eval(args, out)
+    if args.restart_at is not None and not (0 <= args.restart_at <= 86_400):
+        raise UsageError("--restart-at must be between 0 and 86400 seconds after the onset")
     suite = _suite_path(args.suite)
     if not suite.exists():
         raise UsageError(f"suite {suite} does not exist")
@@ -691,6 +693,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         progress=progress,
         llm=args.llm,
         late_join_s=None if late is None else late * 60.0,
+        restart_after_onset_s=args.restart_at,
     )
     if not args.json and not args.quiet:
         sys.stderr.write("\n")

@@ -403,6 +403,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MINUTES",
         help="replay each incident as met MINUTES after its fault's onset (data before cut away)",
     )
+    e.add_argument(
+        "--restart-at",
+        type=float,
+        metavar="SECONDS",
+        help="also replay each incident through the live pipeline (event log, bus, NOC, "
+        "Alertmanager intake, SRE agent, approvals) with a process restart SECONDS after the "
+        "fault's onset, the state kept; the report counts second incidents and duplicate "
+        "approval requests",
+    )
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=handler("eval"))

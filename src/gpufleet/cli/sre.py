@@ -344,20 +344,38 @@ def cmd_approvals(args: argparse.Namespace, out: TextIO) -> int:
     ledger = ExecutionLedger(cfg.layout.approvals)
     try:
         rows, unknown = store.pending(), ledger.unknown()
+        attached = {r.approval_id: store.attached(r.approval_id) for r in rows}
+        withdrawn = [r for r in store.records() if r.withdrawn][-WITHDRAWN_SHOWN:]
     finally:
         store.close()
         ledger.close()
     if args.json:
-        doc = [r.model_dump(mode="json") for r in rows] + [
-            {"needs_settling": True, **u.model_dump(mode="json"), "hint": u.describe()}
-            for u in unknown
-        ]
+        doc = (
+            [
+                {
+                    **r.model_dump(mode="json"),
+                    "attached": [a.approval_id for a in attached[r.approval_id]],
+                }
+                for r in rows
+            ]
+            + [
+                {"needs_settling": True, **u.model_dump(mode="json"), "hint": u.describe()}
+                for u in unknown
+            ]
+            + [
+                {**w.request.model_dump(mode="json"), "withdrawn": True, "reason": w.reason}
+                for w in withdrawn
+            ]
+        )
         out.write(json.dumps(doc, indent=2) + "\n")
     else:
-        out.write(approvals_text(rows) + "\n")
+        out.write(approvals_text(rows, attached, withdrawn) + "\n")
         if unknown:
             out.write(unknown_text(unknown) + "\n")
     return 0
+
+
+WITHDRAWN_SHOWN = 10  # the latest withdrawn requests `gpufleet approvals` lists, with why
 
 
 def _policy(cfg: SreConfig) -> Policy:

@@ -9,7 +9,7 @@ characters, mentions or links, or passes as the system's own words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gpufleet.agents.sre.runner import RunReport
@@ -165,10 +165,12 @@ def unknown_text(claims: Sequence[StepClaim]) -> str:
     return "\n".join(out)
 
 
-def approvals_text(rows: Sequence[Any]) -> str:
-    if not rows:
-        return "no pending approvals"
-    out = [f"{len(rows)} pending approval(s):"]
+def approvals_text(
+    rows: Sequence[Any],
+    attached: Mapping[str, Sequence[Any]] | None = None,
+    withdrawn: Sequence[Any] = (),
+) -> str:
+    out = [f"{len(rows)} pending approval(s):" if rows else "no pending approvals"]
     for r in rows:
         args = ", ".join(f"{k}={v}" for k, v in sorted(r.args.items()))
         where = (
@@ -178,4 +180,12 @@ def approvals_text(rows: Sequence[Any]) -> str:
         )
         out.append(f"  {r.approval_id}  {r.risk:<11} {r.tool}({args})")
         out.append(f"      incident {r.incident_id}, {where}")
+        for a in (attached or {}).get(r.approval_id, ()):
+            out.append(f"      also asked for by incident {a.incident_id} ({a.approval_id})")
+    if withdrawn:
+        out.append(f"{len(withdrawn)} withdrawn (nothing to decide):")
+        for w in withdrawn:
+            args = ", ".join(f"{k}={v}" for k, v in sorted(w.args.items()))
+            out.append(f"  {w.approval_id}  {w.tool}({args})  incident {w.incident_id}")
+            out.append(f"      {w.reason}")
     return "\n".join(out)

@@ -40,6 +40,7 @@ from typing import Any, cast
 
 from gpufleet.agents.noc.alert_intake import AlertIntake
 from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.known import ForeignIncidents
 from gpufleet.agents.noc.service import AsyncTickSource, LogEventFeed, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.live import BusIncidents, SharedReplayFleet, live_wiring
@@ -253,6 +254,8 @@ def alert_receiver(
         raise SourceError(f"--alertmanager: port {port_n} is out of range")
     journal = IntakeJournal(":memory:")
     edge = AlertmanagerEdge(AlertIntake(topology, detector.open_incidents), bus, journal)
+    # an alert that opens an incident before the NOC sees the fault: the NOC joins it
+    subscribe_view(bus, "incident", "noc-foreign-incidents", ForeignIncidents(detector))
     app = http_app(
         title="gpufleet watch: Alertmanager webhook",
         routers=[edge.router],

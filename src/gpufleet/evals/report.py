@@ -18,6 +18,36 @@ STATIC = "static DCGM rules (vmalert)"
 TARGETS = {"recall": 0.98, "false_per_1000_gpu_days": 1.0}
 
 
+def restart_section(result: SuiteResult) -> list[str]:
+    """The restart replays (``--restart-at``): per incident and in total, the incidents opened,
+    second incidents and duplicate approval requests (both should be 0)."""
+    rows = [(r.spec.id, r.restart) for r in result.incidents if r.restart is not None]
+    if not rows:
+        return []
+    after = rows[0][1].restart_after_onset_s
+    second = sum(x.second_incidents for _, x in rows)
+    dup = sum(x.duplicate_requests for _, x in rows)
+    out = [
+        "",
+        f"## Restart mid-incident ({after:.0f} s after onset, state kept)",
+        "",
+        f"**{second} second incidents, {dup} duplicate approval requests** over {len(rows)} "
+        "incidents (a second incident: opened after the restart for a fault an incident open "
+        "at the restart already covered; a duplicate request: put to a person while a request "
+        "for the same action on the same target was still pending).",
+        "",
+        "| incident | incidents opened | second incidents | approval requests (attached) "
+        "| duplicate requests | wall s |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    out += [
+        f"| {i} | {x.incidents} | {x.second_incidents} | {x.requests} ({x.attached}) "
+        f"| {x.duplicate_requests} | {x.wall_s:.1f} |"
+        for i, x in rows
+    ]
+    return out
+
+
 def _f(v: float | None, fmt: str = "{:.1%}") -> str:
     return "—" if v is None else fmt.format(v)
 
@@ -37,6 +67,7 @@ def to_json(result: SuiteResult) -> dict[str, Any]:
                 "problems": r.problems[:20],
                 "scores": {k: asdict(v) for k, v in r.scores.items()},
                 "notes": {k: v.notes for k, v in r.runs.items() if v.notes},
+                **({"restart": asdict(r.restart)} if r.restart is not None else {}),
             }
             for r in result.incidents
         ],
@@ -195,6 +226,7 @@ def markdown(result: SuiteResult, plots: Sequence[Path] = ()) -> str:
         out.append(
             f"| {r.spec.id} | {r.spec.kind} | {r.gpu_days:.1f} | " + " | ".join(cells) + " |"
         )
+    out += restart_section(result)
     if result.failed:
         out += ["", "## Incidents that could not be loaded", ""]
         out += [f"- {f}" for f in result.failed]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpufleet.agents.sre.runtime import Shared
 from gpufleet.evals.agents import (
     AgentUnderTest,
     MajorityAgent,
@@ -22,6 +23,7 @@ from gpufleet.evals.agents import (
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
 from gpufleet.evals.late_join import known_from, load_late
 from gpufleet.evals.recorded import LoadedIncident, load_incident
+from gpufleet.evals.restart import RestartRow, restart_row
 from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
 from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.topology import Topology
@@ -40,6 +42,7 @@ class IncidentRecord:
     problems: list[str]
     runs: dict[str, AgentRun] = field(default_factory=dict)
     scores: dict[str, IncidentScore] = field(default_factory=dict)
+    restart: RestartRow | None = None  # the restart replay (``--restart-at``), when asked
 
 
 @dataclass
@@ -98,9 +101,13 @@ def run_suite(
     progress: Callable[[str], None] | None = None,
     llm: str | None = None,
     late_join_s: float | None = None,
+    restart_after_onset_s: float | None = None,
 ) -> SuiteResult:
-    """Every incident of ``suite`` through the agents; with ``late_join_s``, each replayed as
-    met that many seconds after its first fault's onset (:mod:`evals.late_join`)."""
+    """Score every incident of ``suite``. ``late_join_s``: each replayed as met that many
+    seconds after its first fault's onset (:mod:`evals.late_join`). ``restart_after_onset_s``:
+    also replay each one through the live pipeline with a process restart that long after its
+    fault's onset, the state kept (:mod:`evals.restart`), counting second incidents and
+    duplicate requests."""
     folders = discover(suite)
     specs: list[tuple[Path, IncidentSpec]] = []
     failed: list[str] = []
@@ -113,6 +120,7 @@ def run_suite(
     # the user's cache, never the suite's folder: the bundled suite sits in site-packages
     cache = cache_root or eval_data_dir()
     records: list[IncidentRecord] = []
+    shared: Shared | None = None
     for n, (folder, spec) in enumerate(specs, 1):
         if progress:
             progress(f"[{n}/{len(specs)}] {spec.id}")
@@ -124,7 +132,11 @@ def run_suite(
         except (IncidentFormatError, OSError) as e:
             failed.append(f"{folder}: {e}")
             continue
-        records.append(_score(inc, agents, late=late_join_s is not None))
+        record = _score(inc, agents, late=late_join_s is not None)
+        if restart_after_onset_s is not None:
+            shared = shared or Shared.load()
+            record.restart = restart_row(inc, shared, restart_after_onset_s)
+        records.append(record)
     if late_join_s is not None:
         notes.append(
             f"late join: each incident met {late_join_s / 60:g} min after its first fault's "

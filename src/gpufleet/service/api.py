@@ -145,18 +145,28 @@ def incidents_router(deps: ApiDeps) -> APIRouter:
     return r
 
 
+def _listed(rec: ApprovalRecord, status: str) -> bool:
+    if status == "pending":
+        return rec.status == "pending" and rec.attached_to is None
+    if status == "withdrawn":
+        return rec.withdrawn
+    return status in ("all", rec.status)
+
+
 def approvals_router(deps: ApiDeps) -> APIRouter:
     r = APIRouter(prefix=PREFIX, tags=["approvals"])
     who = identity_dependency(deps.ctx.tokens)
 
     @r.get("/approvals", response_model=ApprovalList)
     async def list_approvals(
-        status: Literal["pending", "approved", "rejected", "all"] = "pending",
+        status: Literal["pending", "approved", "rejected", "withdrawn", "all"] = "pending",
         incident_id: Annotated[str | None, Query(max_length=200)] = None,
     ) -> ApprovalList:
-        """Approval requests (default: those waiting for a person)."""
+        """Approval requests (default: those waiting for a person; one per step: a request
+        attached to another, the same step for another incident, waits on that one).
+        ``withdrawn``: the ones gpufleet closed, their reason in ``decision.reason``."""
         rows = await asyncio.to_thread(deps.approvals.records, incident_id)
-        return ApprovalList(approvals=[x for x in rows if status in ("all", x.status)])
+        return ApprovalList(approvals=[x for x in rows if _listed(x, status)])
 
     @r.get("/approvals/{approval_id}", response_model=ApprovalRecord)
     async def one_approval(approval_id: IdPath) -> ApprovalRecord:

@@ -32,6 +32,7 @@ from gpufleet.agents.noc.alert_intake import AlertIntake
 from gpufleet.agents.noc.alert_memory_sql import SqlIntakeMemory
 from gpufleet.agents.noc.config import load_config
 from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.known import QUIET_S, ForeignIncidents, open_incidents
 from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.runtime import SreRuntime
@@ -68,6 +69,7 @@ logger = logging.getLogger("gpufleet.serve")
 event_logger = logging.getLogger("gpufleet.events")
 
 BOOK_SUBSCRIBER = "api-incidents"
+FOREIGN_SUBSCRIBER = "noc-foreign-incidents"
 
 
 @dataclass(frozen=True)
@@ -322,6 +324,8 @@ class Service:
             notice=notice,
         )
         self.server = HttpServer(self.app, host, port, limits=cfg.listen.connections)
+        # incidents other sources open (alerts, reports) that the NOC's anomalies should join
+        self.foreign = ForeignIncidents(pipe.detector)
         self._noc: asyncio.Task[Any] | None = None
         self._poller: asyncio.Task[None] | None = None
         self._state_sources()
@@ -356,6 +360,16 @@ class Service:
         s.journal_pending = lambda: self.journal.counts()[1]
         s.extra.append(lambda: connection_metrics(self.server.guard.stats))
 
+    def _rebuild_incidents(self) -> None:
+        """The incidents the event log holds open become the NOC's again, so a restart
+        mid-incident joins them instead of opening a second incident (and a second
+        diagnosis and approval request) for a fault already known."""
+        events = (event for _, event in self.log.replay(topic="incident"))
+        known = open_incidents(events, quiet_s=QUIET_S)
+        adopted = self.pipe.detector.adopt(known)
+        if adopted:
+            logger.info("rebuilt %d open incidents from the event log", len(adopted))
+
     def _bus_lag(self) -> dict[str, int]:
         lag = getattr(self.bus, "lag", None)
         if lag is not None:  # JetStream: what the server said with the last delivery
@@ -372,6 +386,8 @@ class Service:
         # start of the stream); the agents' durable subscriptions share the work instead
         subscribe_view(self.bus, "*", BOOK_SUBSCRIBER, self.book, from_start=True)
         subscribe_view(self.bus, "*", "metrics", self.metrics.observe)
+        self._rebuild_incidents()
+        subscribe_view(self.bus, "incident", FOREIGN_SUBSCRIBER, self.foreign)
         if self.loaded.config.log_events:
             subscribe_view(self.bus, "*", "event-log-lines", log_event)
         await self.agent.start()

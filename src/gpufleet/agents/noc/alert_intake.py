@@ -680,6 +680,7 @@ class AlertIntake:
         group.joined(incident.incident_id)
         if authenticated:
             incident = incident.model_copy(update={"provenance": f"{SOURCE}:authenticated"})
+        incident = incident.model_copy(update={"sources": (incident.provenance,)})
         mem.save(External(incident, {alert.key}))
         mem.join((alert.key, alert.starts), incident.incident_id)
         self.stats.opened += 1
@@ -786,6 +787,7 @@ class AlertIntake:
                 "updated_at": max(inc.updated_at, t),
                 "last_anomaly_at": max(inc.last_anomaly_at, t),
                 "summary": _cap(summary),
+                "sources": _with_source(inc, SOURCE),
             }
         )
         return _updated(updated, "attached", anomaly_id, t)
@@ -840,6 +842,16 @@ class AlertIntake:
         ext = mem.external(joined) if joined is not None else None
         if ext is not None:
             ext.firing.discard(alert.key)
+            adopted = next((i for i in open_noc if i.incident_id == joined), None)
+            if adopted is not None:
+                # The NOC joined this incident (it sees the fault too): it decides when the
+                # fault is over, as for any NOC incident; the alert's end is evidence.
+                if not ext.firing:
+                    mem.drop(adopted.incident_id)
+                else:
+                    mem.save(ext)
+                self.stats.attached_noc += 1
+                return [self._attach_noc(adopted, alert, anomaly_id, line, t)]
             if ext.firing:
                 self.stats.attached_external += 1
                 updated = self._attach_external(ext, alert, anomaly_id, line, t, Severity.INFO)
@@ -918,6 +930,12 @@ class _Group:
     def joined(self, incident_id: str) -> None:
         if self.key is not None:
             self.grouping.incident.setdefault(self.key, incident_id)
+
+
+def _with_source(incident: Incident, source: str) -> tuple[str, ...]:
+    """The incident's sources with ``source`` (its opener counts as one when none are named)."""
+    known = incident.sources or (incident.provenance,)
+    return known if any(k.split(":")[0] == source for k in known) else (*known, source)
 
 
 def _cap(summary: str) -> str:

@@ -16,7 +16,7 @@ in this object, no I/O. A newcomer can read one anomaly's path top to bottom in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
@@ -186,6 +186,7 @@ class Detector:
         # node → the last time an incident on it opened or changed: a job's report of a fault
         # (its output carries no time of its own) within JOB_REPORT_WINDOW_S of it is evidence
         self._incident_seen: dict[str, float] = {}
+        self._adopted_nodes: set[str] = set()  # nodes of incidents adopted since the last tick
 
     # ------------------------------------------------------------------ main entry
     def process(self, tick: Tick) -> list[Event]:
@@ -201,6 +202,9 @@ class Detector:
         self._last_t = t
         self.stats.ticks += 1
         topo = self.topology
+        for node in self._adopted_nodes:  # a job's report there is evidence for it, as if
+            self._incident_seen[node] = t  # this detector had opened the incident itself
+        self._adopted_nodes = set()
 
         gpu_frame = tick.frame(EntityKind.GPU)
         node_frame = tick.frame(EntityKind.NODE)
@@ -276,6 +280,18 @@ class Detector:
 
     def open_incidents(self) -> list[Incident]:
         return self.incidents.snapshot()
+
+    def adopt(self, incidents: Iterable[Incident]) -> list[str]:
+        """Track incidents known before this detector started or opened by another source
+        (see :mod:`agents.noc.known`); returns the ids adopted."""
+        known = {i.incident_id: i for i in incidents}
+        adopted = self.incidents.adopt(known.values())
+        for key in adopted:
+            self._adopted_nodes.update(known[key].nodes)
+        return adopted
+
+    def forget(self, incident_id: str) -> None:
+        self.incidents.forget(incident_id)
 
     # ------------------------------------------------------------------ helpers
     def _extended(

@@ -42,6 +42,7 @@ from gpufleet.bus.events import (
     Family,
     Incident,
     Phase,
+    PhaseChange,
     Scope,
     Severity,
     incident_opened,
@@ -134,6 +135,14 @@ class _Inc:
     xids: set[int] = field(default_factory=set)
     messages: list[str] = field(default_factory=list)
     phase: Phase = Phase.DETECTED
+    # kept from an adopted incident (opened by another source or an earlier process): its
+    # phase history, who opened it (trust is the opener's) and every source that reported
+    history: tuple[PhaseChange, ...] = ()
+    provenance: str = "noc"
+    sources: list[str] = field(default_factory=lambda: ["noc"])
+    # adopted and not yet seen by a step: its cooldown starts at the first tick after the
+    # adoption (a restart must not cut short the time an open incident has to show again)
+    adopted: bool = False
 
     def to_model(self, topology: Topology) -> Incident:
         racks = sorted({topology.rack_of_node_key(n) for n in self.nodes if n in topology.node_pos})
@@ -163,6 +172,9 @@ class _Inc:
             jobs=tuple(sorted(self.jobs)),
             xids=tuple(sorted(self.xids)),
             summary="\n".join(self.messages[:12]),
+            history=self.history,
+            provenance=self.provenance,
+            sources=tuple(self.sources),
         )
 
 
@@ -217,6 +229,10 @@ class IncidentManager:
         thermal_residual: ThermalProbe | None = None,
     ) -> list[Event]:
         events: list[Event] = []
+        for inc in self.tracked.values():
+            if inc.adopted:
+                inc.adopted = False
+                inc.last_active_at = max(inc.last_active_at, t)
         self._remember_logs(anomalies)
         active = self._with_logs(t, active)
         order = sorted(anomalies, key=lambda a: (-int(a.severity), a.entity, a.rule))
@@ -293,6 +309,8 @@ class IncidentManager:
         return best
 
     def _attach(self, t: float, inc: _Inc, a: Anomaly, gpus: IntArray, events: list[Event]) -> None:
+        if "noc" not in inc.sources:  # an adopted incident the NOC now sees too
+            inc.sources.append("noc")
         inc.anomaly_count += 1
         inc.anomaly_ids.append(a.anomaly_id)
         inc.last_anomaly_at = max(inc.last_anomaly_at, a.time)
@@ -413,6 +431,7 @@ class IncidentManager:
             inc.nodes = self._nodes_of(gpus)
         self.tracked[inc.incident_id] = inc
         self._absorb(t, inc, events)
+        self._absorb_consequences(t, inc, events)
         events.append(incident_opened(inc.to_model(topo)))
 
     def _absorb(
@@ -450,6 +469,34 @@ class IncidentManager:
             events.append(incident_updated(model, "merged", merged_from=(survivor.incident_id,)))
             merged.append(inc.incident_id)
         return merged
+
+    def _absorb_consequences(self, t: float, cause: _Inc, events: list[Event]) -> None:
+        """The reverse of routing by cause: an incident opened earlier on these GPUs whose
+        every symptom this new incident's family explains (an SBE storm opened 15 s before the
+        GPU's thermal incident) is that cause's consequence, not a root cause of its own: it
+        is merged into the cause, its GPUs kept as context."""
+        for inc in list(self.tracked.values()):
+            if inc is cause or inc.family == cause.family or not inc.gpus & cause.gpus:
+                continue
+            if t - inc.opened_at > self.cfg.job_link_s or not inc.symptoms:
+                continue
+            if not all(cause.family in CAUSES_BY_SYMPTOM.get(s, ()) for s in inc.symptoms):
+                continue
+            cause.anomaly_count += inc.anomaly_count
+            cause.anomaly_ids.extend(inc.anomaly_ids)
+            cause.severity = max(cause.severity, inc.severity)
+            for e in inc.entities + inc.context:
+                if e not in cause.entities and e not in cause.context and e != cause.root:
+                    cause.context.append(e)
+            cause.symptoms += [s for s in inc.symptoms if s not in cause.symptoms]
+            cause.gpus |= inc.gpus
+            cause.nodes |= inc.nodes
+            cause.xids |= inc.xids
+            del self.tracked[inc.incident_id]
+            model = inc.to_model(self.topo).advance(
+                Phase.RESOLVED, t, f"merged into {cause.incident_id}: a consequence of it"
+            )
+            events.append(incident_updated(model, "merged", merged_from=(cause.incident_id,)))
 
     def _scope_gpus(self, inc: _Inc) -> set[int]:
         topo = self.topo
@@ -684,6 +731,66 @@ class IncidentManager:
             if part.family == inc.family:
                 self._absorb(t, inc, events, only=part)
         events.append(incident_updated(inc.to_model(topo), "scope_widened"))
+
+    # ----------------------------------------------------------------- adoption
+    def adopt(self, incidents: Iterable[Incident]) -> list[str]:
+        """Track open incidents this manager did not open in this process: the ones an
+        earlier process left in the event log (a restart) and the ones another source opened
+        (an Alertmanager alert, a job's report). Anomalies on their entities then join them
+        instead of opening a second incident for a fault already known. Resolved incidents,
+        ones already tracked and ones on no known entity are left alone. Returns the ids
+        adopted."""
+        adopted = []
+        for incident in incidents:
+            if incident.phase is Phase.RESOLVED or incident.incident_id in self.tracked:
+                continue
+            inc = self._from_model(incident)
+            if inc.gpus or inc.nodes or inc.jobs:
+                self.tracked[inc.incident_id] = inc
+                adopted.append(inc.incident_id)
+        return adopted
+
+    def forget(self, incident_id: str) -> None:
+        """Stop tracking an incident closed elsewhere (resolved by its source, merged)."""
+        self.tracked.pop(incident_id, None)
+
+    def _from_model(self, incident: Incident) -> _Inc:
+        topo = self.topo
+        keys = (incident.root_entity, *incident.entities, *incident.context_entities)
+        gpus = {topo.gpu_pos[k] for k in keys if k in topo.gpu_pos}
+        nodes = {n for n in (*incident.nodes, *keys) if n in topo.node_pos}
+        nodes |= self._nodes_of(gpus)
+        if incident.scope in (Scope.NODE, Scope.RACK) or not gpus:
+            for n in nodes:  # a node- or rack-wide cause covers every GPU of its nodes
+                gpus |= {int(g) for g in topo.gpus_of_node(topo.node_pos[n])}
+        at = max(incident.updated_at, incident.last_anomaly_at)
+        return _Inc(
+            incident_id=incident.incident_id,
+            family=incident.family,
+            scope=incident.scope,
+            root=incident.root_entity,
+            severity=incident.severity,
+            opened_at=incident.opened_at,
+            updated_at=incident.updated_at,
+            last_anomaly_at=incident.last_anomaly_at,
+            last_active_at=at,
+            gpus=gpus,
+            entities=list(incident.entities),
+            context=list(incident.context_entities),
+            nodes=nodes,
+            jobs=set(incident.jobs),
+            symptoms=list(incident.symptoms),
+            anomaly_ids=list(incident.anomaly_ids),
+            anomaly_count=incident.anomaly_count,
+            suppressed=incident.suppressed_count,
+            xids=set(incident.xids),
+            messages=incident.summary.splitlines()[:12],
+            phase=incident.phase,
+            history=incident.history,
+            provenance=incident.provenance,
+            sources=list(incident.sources or (incident.provenance,)),
+            adopted=True,
+        )
 
     def snapshot(self) -> list[Incident]:
         return [inc.to_model(self.topo) for inc in self.tracked.values()]

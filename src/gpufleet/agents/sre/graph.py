@@ -528,9 +528,14 @@ def propose(state: SreState, deps: SreDeps) -> Update:
     only after the decision."""
     dx, s = _current(state)
     req = deps.approvals.request(_approval_request(state, dx, s))
-    outbox = _phase(
-        _moved(state), Phase.AWAITING_APPROVAL, state["now"], f"{s.tool} needs approval"
-    )
+    stored = deps.approvals.get(req.approval_id)
+    head = stored.attached_to if stored is not None else None
+    why = f"{s.tool} needs approval" + (f" (already asked as {head})" if head else "")
+    outbox = _phase(_moved(state), Phase.AWAITING_APPROVAL, state["now"], why)
+    if head is not None:
+        # The same step is already waiting for a person on another request: this one waits
+        # on that decision and is not proposed a second time (no second card, no second ask).
+        return {"outbox": outbox}
     outbox.append(
         ActionProposed(
             event_id=stable_id("ev", "proposed", req.approval_id),

@@ -79,22 +79,26 @@ from gpufleet.agents.sre.merges import Merge
 from gpufleet.agents.sre.runner import RunReport
 from gpufleet.agents.sre.runtime import Origin, SreRuntime, load_origin, save_origin
 from gpufleet.bus.events import (
+    ActionProposed,
     ApprovalDecided,
     Event,
     Incident,
     IncidentOpened,
     IncidentUpdated,
+    Phase,
+    PlannedStep,
     Severity,
     stable_id,
 )
 from gpufleet.bus.idempotent import MemorySeenStore, idempotent
 from gpufleet.bus.protocol import DEFAULT_MAX_QUEUE, Bus, BusClosedError, Subscription
 from gpufleet.graph.approvals.audit import AuditRecord
-from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalRecord
+from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalRecord, ApprovalRequest
 
 logger = logging.getLogger(__name__)
 
 SUBSCRIBER = "sre-agent"
+RESOLVED_REASON = "withdrawn: incident resolved"
 REDIAGNOSE_ON = frozenset({"escalated", "scope_widened"})
 
 
@@ -207,7 +211,7 @@ class SreService:
         tools. Returns how many were adopted."""
         state = self.runtime.config.state_dir
         n = 0
-        for req in self.runtime.approvals.pending():
+        for req in self.runtime.approvals.pending(attached=True):
             origin = load_origin(state, req.thread_id)
             if origin is None or origin.kind != kind or req.thread_id in self._paused:
                 continue
@@ -231,6 +235,9 @@ class SreService:
         incident = event.incident
         if isinstance(event, IncidentUpdated) and event.change == "merged":
             await self._merged(event)
+            return
+        if isinstance(event, IncidentUpdated) and incident.phase is Phase.RESOLVED:
+            await self._resolved(event)
             return
         if isinstance(event, IncidentUpdated) and event.change not in REDIAGNOSE_ON:
             return
@@ -299,10 +306,35 @@ class SreService:
     async def _supersede(self, merge: Merge, now: float) -> None:
         """Withdraw the absorbed incident's pending approvals, stop watching its threads and
         announce each withdrawal. Idempotent: a request withdrawn before is not pending."""
-        withdrawn = await asyncio.to_thread(self._withdraw, merge, now)
+        reason = (
+            f"withdrawn: incident {merge.absorbed_id} was merged into {merge.into_id}, "
+            f"whose diagnosis carries its evidence"
+        )
+        await self._close(merge.absorbed_id, reason, merge.merged_at, now)
+
+    async def _resolved(self, event: IncidentUpdated) -> None:
+        """An incident resolved (its source says the fault is over, or its plan finished): a
+        request it still has waiting asks a question that went away. Unlike a merge, which
+        names another incident, a resolution closes only the incident's own requests: the
+        Alertmanager intake resolves only the incidents its alerts opened (and not the ones the
+        NOC joined), so even an unauthenticated sender can withdraw nothing but its own."""
+        incident = event.incident
+        now = self.clock() if self.clock is not None else event.time
+        async with self._lock:
+            await self._close(incident.incident_id, RESOLVED_REASON, event.time, now)
+
+    async def _close(self, incident_id: str, reason: str, at: float, now: float) -> None:
+        """Withdraw ``incident_id``'s pending approvals with ``reason``, stop watching its
+        threads and announce each withdrawal (``at``: the event time it is announced with)."""
+        withdrawn, heirs = await asyncio.to_thread(self._withdraw, incident_id, reason, now)
         for thread_id, p in list(self._paused.items()):
-            if p.incident_id == merge.absorbed_id:
+            if p.incident_id == incident_id:
                 del self._paused[thread_id]
+        self._announce(withdrawn, at)
+        for req in heirs:  # now the one request for its step: put to a person (a card)
+            self._enqueue(_proposed(req, at))
+
+    def _announce(self, withdrawn: list[ApprovalRecord], at: float) -> None:
         for rec in withdrawn:
             self.stats.withdrawn += 1
             logger.info(
@@ -313,7 +345,7 @@ class SreService:
             self._enqueue(
                 ApprovalDecided(
                     event_id=stable_id("ev", "decided", rec.approval_id),  # as the graph's
-                    time=merge.merged_at,
+                    time=at,
                     approval_id=rec.approval_id,
                     incident_id=rec.incident_id,
                     decision="rejected",
@@ -322,17 +354,27 @@ class SreService:
                 )
             )
 
-    def _withdraw(self, merge: Merge, now: float) -> list[ApprovalRecord]:
-        """Withdraw the absorbed incident's pending requests, then audit every withdrawal of
-        it not audited yet; returns the records audited now, to announce."""
-        reason = (
-            f"withdrawn: incident {merge.absorbed_id} was merged into {merge.into_id}, "
-            f"whose diagnosis carries its evidence"
-        )
-        for req in self.runtime.approvals.pending(incident_id=merge.absorbed_id):
+    def _withdraw(
+        self, incident_id: str, reason: str, now: float
+    ) -> tuple[list[ApprovalRecord], list[ApprovalRequest]]:
+        """Withdraw the incident's pending requests (attached ones too), then audit every
+        withdrawal of it not audited yet. Returns the records audited now, to announce, and
+        the requests of other incidents that were attached to a withdrawn one and now wait
+        for a person in its place."""
+        store = self.runtime.approvals
+        heirs: list[ApprovalRequest] = []
+        for req in store.pending(incident_id=incident_id, attached=True):
+            attached = store.attached(req.approval_id)
             # None: a person decided it first, and that decision stands
-            self.runtime.approvals.withdraw(req.approval_id, reason=reason, now=now)
-        return self._audit_withdrawals(merge.absorbed_id, now)
+            if store.withdraw(req.approval_id, reason=reason, now=now) is not None:
+                heirs += [a for a in attached if a.incident_id != incident_id]
+        promoted = [store.get(a.approval_id) for a in heirs]
+        now_heads = [
+            r.request
+            for r in promoted
+            if r is not None and r.status == "pending" and not r.attached_to
+        ]
+        return self._audit_withdrawals(incident_id, now), now_heads
 
     def _audit_withdrawals(self, incident_id: str, now: float) -> list[ApprovalRecord]:
         """The withdrawal and its audit row are two writes (the approvals and the audit log
@@ -369,7 +411,7 @@ class SreService:
     async def _paused_on_approval(self, incident: Incident) -> bool:
         # The approval store, not memory: a decision pending from an earlier process counts.
         pending = await asyncio.to_thread(
-            self.runtime.approvals.pending, incident_id=incident.incident_id
+            self.runtime.approvals.pending, incident_id=incident.incident_id, attached=True
         )
         return bool(pending)
 
@@ -384,8 +426,11 @@ class SreService:
         decided = await asyncio.to_thread(self._decided, watched)
         reports = []
         for p, withdrawn in decided:
-            if withdrawn:  # its incident was merged into another: nothing to resume
+            if withdrawn:  # its incident merged or resolved, or the step was decided on the
+                # request it was attached to: nothing to resume; audit and announce it here
                 self._paused.pop(p.thread_id, None)
+                audited = await asyncio.to_thread(self._audit_withdrawals, p.incident_id, now)
+                self._announce(audited, now)
                 continue
             async with self._lock:
                 try:
@@ -492,6 +537,27 @@ class SreService:
                 logger.exception("sre: could not publish %s", event.event_id)
             finally:
                 self._outbox.task_done()
+
+
+def _proposed(req: ApprovalRequest, at: float) -> ActionProposed:
+    """The proposal of a request that waited attached to another and now is the one asked."""
+    step = PlannedStep(
+        index=req.step_index,
+        name=req.step_name or req.tool,
+        tool=req.tool,
+        args=req.args,
+        risk=req.risk,
+        needs_approval=True,
+    )
+    return ActionProposed(
+        event_id=stable_id("ev", "proposed", req.approval_id),  # as the graph's would be
+        time=at,
+        approval_id=req.approval_id,
+        incident_id=req.incident_id,
+        runbook_id=req.runbook_id or "",
+        runbook_version=req.runbook_version or 0,
+        step=step,
+    )
 
 
 __all__ = ["SUBSCRIBER", "DiagnosisError", "ServiceStats", "SreService"]

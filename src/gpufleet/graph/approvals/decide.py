@@ -8,7 +8,10 @@ The CLI (``gpufleet approve/reject``), the HTTP API, Slack buttons and any later
 * rejecting needs a listed approver when the policy lists any;
 * a decided approval is final. Deciding it again the same way is accepted only while the step
   has not been consumed (a step approved but never executed, e.g. after a crash, resumes), so
-  a retried click or command is harmless; anything else is refused with the existing decision.
+  a retried click or command is harmless; anything else is refused with the existing decision;
+* a withdrawn approval (its incident resolved, merged or was superseded) has nothing left to
+  decide: any decision is refused with one line saying why; one attached to another request
+  (the same step asked for by another diagnosis) is decided there.
 
 The caller owns the clock (``now``) and resuming the thread: the agent that owns the thread
 resumes it when it next looks.
@@ -25,6 +28,9 @@ from gpufleet.graph.approvals.store import (
     ApprovalError,
     ApprovalRecord,
     ApprovalStore,
+    AttachedError,
+    WithdrawnError,
+    refusal,
 )
 
 DecisionKind = Literal["approved", "rejected"]
@@ -58,6 +64,8 @@ def check_decision(
     req = store.get(approval_id)
     if req is None:
         raise DecisionRefusedError(f"no approval {approval_id}", status="unknown")
+    if req.withdrawn or req.attached_to is not None:
+        raise DecisionRefusedError(str(_closed(req)), status="conflict")
     if problem := person_problem(by):
         raise DecisionRefusedError(problem, status="forbidden")
     role = None
@@ -73,8 +81,14 @@ def check_decision(
             )
         role = grant.role
     if req.decision is not None and (req.decision.decision != decision or req.consumed):
-        raise DecisionRefusedError(str(AlreadyDecidedError(req.decision)), status="conflict")
+        raise DecisionRefusedError(str(refusal(req)), status="conflict")
     return req, role
+
+
+def _closed(req: ApprovalRecord) -> ApprovalError:
+    if req.attached_to is not None:
+        return AttachedError(req.approval_id, req.attached_to)
+    return refusal(req)
 
 
 def record_decision(
@@ -93,7 +107,7 @@ def record_decision(
     try:
         store.decide(approval_id, decision, by=by, reason=reason, now=now, role=role)
     except AlreadyDecidedError as e:
-        if e.existing.decision != decision or req.consumed:
+        if isinstance(e, WithdrawnError) or e.existing.decision != decision or req.consumed:
             raise DecisionRefusedError(str(e), status="conflict") from None
         repeated = True
     except ApprovalError as e:

@@ -11,7 +11,19 @@ so that any number of processes (the agent, the Slack app, a CLI) can share the 
 * ``mark_consumed``: an approved step is handed to an executor exactly once, so a resumed
   graph (or two racing resumes) never runs an approved drain twice;
 * ``withdraw``: ``pending → rejected`` by gpufleet itself when the question went away (the
-  incident was merged into another), once, like ``decide``.
+  incident was resolved, merged into another or superseded), once, like ``decide``.
+
+At most one request per (action, target) waits for a person at a time, across all incidents
+(the same tool with the same arguments but the free-text ones, :func:`step_digest`):
+a second diagnosis asking for the same drain is stored **attached** to the first request (its
+``attached_to``), is not listed as pending and cannot be decided by itself. Deciding the first
+closes the attached ones (withdrawn: the step is decided, and runs at most once, there);
+withdrawing the first hands the question to the oldest attached one, which becomes pending in
+its place. Deciding a withdrawn request is refused (:class:`WithdrawnError`) with the reason.
+This holds for gpufleet's own asks (diagnoses, recommendations: no ``requested_by``); a proposal
+a named person or MCP client made explicitly stays a request of its own (it is what they asked
+to decide, and the proposal executor runs it), though a diagnosis asking for the same step
+afterwards attaches to it.
 
 Times are inputs; nothing here reads the clock. The tables live in a SQLite file (the
 default) or a PostgreSQL database (:mod:`graph.state.database`): the same SQL, the same
@@ -53,6 +65,20 @@ def canonical_json(value: Any) -> str:
 def args_digest(tool: str, args: Mapping[str, Any]) -> str:
     """SHA-256 of the tool name and its canonical arguments."""
     return hashlib.sha256(canonical_json([tool, dict(args)]).encode()).hexdigest()
+
+
+# Arguments that say why, not what: two diagnoses draining one node give different reasons
+# for the same action on the same target.
+FREE_TEXT_ARGS: Final = frozenset(
+    {"reason", "comment", "note", "message", "summary", "description", "title"}
+)
+
+
+def step_digest(tool: str, args: Mapping[str, Any]) -> str:
+    """SHA-256 of the action and its target: the tool and its arguments without the free-text
+    ones (:data:`FREE_TEXT_ARGS`). Two requests with one digest ask a person the same thing."""
+    what = {k: v for k, v in args.items() if k not in FREE_TEXT_ARGS}
+    return hashlib.sha256(canonical_json([tool, what]).encode()).hexdigest()
 
 
 def approval_id_for(
@@ -134,6 +160,10 @@ class ApprovalRequest(_Strict):
     def args_hash(self) -> str:
         return args_digest(self.tool, self.args)
 
+    @property
+    def step_key(self) -> str:
+        return step_digest(self.tool, self.args)
+
 
 class Decision(_Strict):
     """A person's decision on one approval request. The gate reads decisions back from the
@@ -154,6 +184,13 @@ class ApprovalRecord(_Strict):
     status: ApprovalStatus
     decision: Decision | None = None
     consumed_at: float | None = None
+    # the request this one is attached to (the same step asked for by another diagnosis)
+    attached_to: str | None = None
+
+    @property
+    def withdrawn(self) -> bool:
+        """Closed by gpufleet because its question went away, not decided by a person."""
+        return self.decision is not None and self.decision.by == WITHDRAWN_BY
 
     @property
     def approval_id(self) -> str:
@@ -217,6 +254,39 @@ class AlreadyDecidedError(ApprovalError):
         self.existing = existing
 
 
+class WithdrawnError(AlreadyDecidedError):
+    """A decision arrived for a request gpufleet withdrew (its incident resolved, merged or
+    was superseded): there is nothing left to decide. The message is one line with why."""
+
+    def __init__(self, existing: Decision) -> None:
+        ApprovalError.__init__(
+            self,
+            f"approval {existing.approval_id} was {existing.reason or 'withdrawn'}; "
+            "there is nothing to decide",
+        )
+        self.existing = existing
+
+
+class AttachedError(ApprovalError):
+    """A decision arrived for a request attached to another one (the same step): decide that."""
+
+    def __init__(self, approval_id: str, head: str) -> None:
+        super().__init__(
+            f"approval {approval_id} is attached to {head} (the same step, asked for by "
+            f"another diagnosis); decide {head}"
+        )
+        self.approval_id = approval_id
+        self.head = head
+
+
+def refusal(record: ApprovalRecord) -> AlreadyDecidedError:
+    """The error for a second decision on ``record`` (decided or withdrawn)."""
+    assert record.decision is not None
+    if record.withdrawn:
+        return WithdrawnError(record.decision)
+    return AlreadyDecidedError(record.decision)
+
+
 class ConflictingRequestError(ApprovalError):
     """A request with an existing id but different content (should be impossible with ids
     from :func:`approval_id_for`; guards against hand-made ids)."""
@@ -225,7 +295,7 @@ class ConflictingRequestError(ApprovalError):
 WITHDRAWN_BY: Final = "gpufleet"
 """Who "decided" a withdrawn request (:meth:`ApprovalStore.withdraw`): a reserved name, never
 a person's (:func:`graph.approvals.policy.person_problem` refuses it)."""
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 _SQLITE: Final = (
     """CREATE TABLE approvals (
         approval_id TEXT PRIMARY KEY,
@@ -243,16 +313,27 @@ _SQLITE: Final = (
         decided_role TEXT,
         decision_reason TEXT,
         consumed_at REAL,
+        attached_to TEXT,
+        step_key TEXT,
         CHECK (consumed_at IS NULL OR status = 'approved')
     )""",
     "CREATE INDEX approvals_by_status ON approvals (status, created_at)",
     "CREATE INDEX approvals_by_incident ON approvals (incident_id, created_at)",
+    "CREATE INDEX approvals_by_step ON approvals (step_key, status)",
+)
+_V2: Final = (  # requests of a version-1 file have no step key: none is attached to them
+    "ALTER TABLE approvals ADD COLUMN attached_to TEXT",
+    "ALTER TABLE approvals ADD COLUMN step_key TEXT",
+    "CREATE INDEX approvals_by_step ON approvals (step_key, status)",
 )
 # the same tables; times are DOUBLE PRECISION (PostgreSQL's REAL is 4 bytes)
 _POSTGRES: Final = tuple(s.replace(" REAL", " DOUBLE PRECISION") for s in _SQLITE)
-SCHEMA: Final = Schema(version=SCHEMA_VERSION, sqlite=_SQLITE, postgresql=_POSTGRES)
+SCHEMA: Final = Schema(
+    version=SCHEMA_VERSION, sqlite=_SQLITE, postgresql=_POSTGRES, migrations={2: _V2}
+)
 _COLUMNS: Final = (
-    "request, status, decided_by, decided_at, decided_role, decision_reason, consumed_at"
+    "request, status, decided_by, decided_at, decided_role, decision_reason, consumed_at,"
+    " attached_to"
 )
 
 
@@ -268,7 +349,27 @@ def _record(row: Sequence[Any]) -> ApprovalRecord:
             role=row[4],
             reason=row[5] or "",
         )
-    return ApprovalRecord(request=request, status=row[1], decision=decision, consumed_at=row[6])
+    return ApprovalRecord(
+        request=request, status=row[1], decision=decision, consumed_at=row[6], attached_to=row[7]
+    )
+
+
+def _hand_over(db: Any, withdrawn_id: str) -> None:
+    """The requests attached to a withdrawn one still ask their question: the oldest becomes
+    the pending request, the others attach to it."""
+    rows = db.execute(
+        "SELECT approval_id FROM approvals WHERE attached_to = ? AND status = 'pending'"
+        " ORDER BY created_at, approval_id",
+        (withdrawn_id,),
+    ).fetchall()
+    if not rows:
+        return
+    heir = rows[0][0]
+    db.execute("UPDATE approvals SET attached_to = NULL WHERE approval_id = ?", (heir,))
+    db.execute(
+        "UPDATE approvals SET attached_to = ? WHERE attached_to = ? AND status = 'pending'",
+        (heir, withdrawn_id),
+    )
 
 
 class ApprovalStore:
@@ -294,11 +395,22 @@ class ApprovalStore:
 
     def request(self, req: ApprovalRequest) -> ApprovalRequest:
         """Store ``req`` unless its id is already stored; return the stored request (the first
-        one wins, so a re-proposed step keeps its original ``created_at``)."""
+        one wins, so a re-proposed step keeps its original ``created_at``). A new request for a
+        step another request already asks for (same tool and arguments, pending) is stored
+        attached to that one (see the module docstring)."""
         with self._file.write() as db:
+            head = None
+            if req.requested_by is None:  # gpufleet's own ask (see the module docstring)
+                head = db.execute(
+                    "SELECT approval_id FROM approvals WHERE step_key = ?"
+                    " AND status = 'pending' AND attached_to IS NULL AND approval_id <> ?"
+                    " ORDER BY created_at, approval_id LIMIT 1",
+                    (req.step_key, req.approval_id),
+                ).fetchone()
             db.execute(
                 "INSERT INTO approvals (approval_id, incident_id, thread_id, tool, args_hash,"
-                " risk, created_at, request) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " risk, created_at, request, attached_to, step_key)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (approval_id) DO NOTHING",
                 (
                     req.approval_id,
@@ -309,6 +421,8 @@ class ApprovalStore:
                     req.risk,
                     req.created_at,
                     req.model_dump_json(),
+                    head[0] if head is not None else None,
+                    req.step_key,
                 ),
             )
             row = db.execute(
@@ -334,9 +448,14 @@ class ApprovalStore:
             ).fetchone()
         return _record(row) if row is not None else None
 
-    def pending(self, incident_id: str | None = None) -> list[ApprovalRequest]:
-        """Requests still waiting for a decision, oldest first."""
+    def pending(
+        self, incident_id: str | None = None, *, attached: bool = False
+    ) -> list[ApprovalRequest]:
+        """Requests waiting for a person's decision, oldest first (``attached``: also the ones
+        attached to another request, which wait on that one's decision)."""
         sql = "SELECT request FROM approvals WHERE status = 'pending'"
+        if not attached:
+            sql += " AND attached_to IS NULL"
         params: tuple[str, ...] = ()
         if incident_id is not None:
             sql += " AND incident_id = ?"
@@ -389,41 +508,69 @@ class ApprovalStore:
             cur = db.execute(
                 "UPDATE approvals SET status = ?, decided_by = ?, decided_at = ?,"
                 " decided_role = ?, decision_reason = ?"
-                " WHERE approval_id = ? AND status = 'pending'",
+                " WHERE approval_id = ? AND status = 'pending' AND attached_to IS NULL",
                 (decision, by, now, role, reason, approval_id),
             )
             won = cur.rowcount == 1
+            if won:  # the same step asked for by other diagnoses: decided here, closed there
+                db.execute(
+                    "UPDATE approvals SET status = 'rejected', decided_by = ?, decided_at = ?,"
+                    " decided_role = NULL, decision_reason = ?, attached_to = NULL"
+                    " WHERE attached_to = ? AND status = 'pending'",
+                    (
+                        WITHDRAWN_BY,
+                        now,
+                        f"withdrawn: the same step was {decision} by {by} on {approval_id}",
+                        approval_id,
+                    ),
+                )
             row = db.execute(
                 f"SELECT {_COLUMNS} FROM approvals WHERE approval_id = ?", (approval_id,)
             ).fetchone()
         if row is None:
             raise UnknownApprovalError(approval_id)
         record = _record(row)
-        assert record.decision is not None  # the row is decided, by us or before us
+        if record.attached_to is not None:
+            raise AttachedError(approval_id, record.attached_to)
         if won:
             reach("approval.decided")
         if not won:
-            raise AlreadyDecidedError(record.decision)
+            raise refusal(record)
+        assert record.decision is not None  # the row is decided, by us
         return record.decision
 
     def withdraw(self, approval_id: str, *, reason: str, now: float) -> ApprovalRecord | None:
         """Close a request nobody decided because its question went away (its incident was
-        merged into another): ``pending → rejected`` by :data:`WITHDRAWN_BY`, which is not a
-        person, so no front end can mistake it for one's decision and the gate refuses the
-        step like any rejection. The same compare-and-set as :meth:`decide`: returns the
-        withdrawn record, or None when it was no longer pending (decided first, or unknown)."""
+        resolved, merged into another or superseded): ``pending → rejected`` by
+        :data:`WITHDRAWN_BY`, which is not a person, so no front end can mistake it for one's
+        decision and the gate refuses the step like any rejection. The same compare-and-set
+        as :meth:`decide`: returns the withdrawn record, or None when it was no longer pending
+        (decided first, or unknown).
+        Requests attached to it are handed over (the oldest becomes pending)."""
         with self._file.write() as db:
             cur = db.execute(
                 "UPDATE approvals SET status = 'rejected', decided_by = ?, decided_at = ?,"
-                " decided_role = NULL, decision_reason = ?"
+                " decided_role = NULL, decision_reason = ?, attached_to = NULL"
                 " WHERE approval_id = ? AND status = 'pending'",
                 (WITHDRAWN_BY, now, reason, approval_id),
             )
             won = cur.rowcount == 1
+            if won:
+                _hand_over(db, approval_id)
             row = db.execute(
                 f"SELECT {_COLUMNS} FROM approvals WHERE approval_id = ?", (approval_id,)
             ).fetchone()
         return _record(row) if won and row is not None else None
+
+    def attached(self, approval_id: str) -> list[ApprovalRequest]:
+        """The requests attached to ``approval_id`` (the same step, other diagnoses)."""
+        with self._file.read() as db:
+            rows = db.execute(
+                "SELECT request FROM approvals WHERE attached_to = ? AND status = 'pending'"
+                " ORDER BY created_at, approval_id",
+                (approval_id,),
+            ).fetchall()
+        return [ApprovalRequest.model_validate_json(r[0]) for r in rows]
 
     def mark_consumed(self, approval_id: str, now: float) -> bool:
         """Claim an approved request for execution: True for exactly one caller, ever; False

@@ -12,7 +12,8 @@ Same contract as :class:`~graph.state.sqlite.SqliteFile`, so the stores run the 
   server drops it when that connection ends, also when the process is killed, so a waiter
   learns "finished" or "died" and never waits on a dead replica;
 * the schema is created once under an advisory lock (two replicas starting together), and a
-  version other than this code's is refused, never guessed at.
+  version other than this code's is upgraded in place when the store has migrations for it,
+  refused otherwise (never guessed at).
 
 ``?`` placeholders are turned into psycopg's ``%s``; the stores' SQL has no other ``?``.
 """
@@ -110,10 +111,31 @@ class PostgresDatabase:
                     (key, str(schema.version)),
                 )
             elif str(row[0]) != str(schema.version):
-                raise StoreError(
-                    f"{self.path} holds a {self._store} store of schema version {row[0]}; "
-                    f"this code reads version {schema.version}"
-                )
+                self._migrate(conn, schema, str(row[0]))
+
+    def _migrate(self, conn: psycopg.Connection[Any], schema: Schema, found: str) -> None:
+        """Upgrade an older schema in place with the store's migrations (the SQLite ones, with
+        PostgreSQL's 8-byte floats), one version at a time, inside the caller's transaction;
+        a newer or unknown version is refused, never guessed at."""
+        start = int(found) if found.isdigit() else None
+        steps = range(start + 1, schema.version + 1) if start is not None else range(0)
+        if (
+            start is None
+            or start > schema.version
+            or any(v not in schema.migrations for v in steps)
+        ):
+            raise StoreError(
+                f"{self.path} holds a {self._store} store of schema version {found}; "
+                f"this code reads version {schema.version}"
+            )
+        for v in steps:
+            for statement in schema.migrations[v]:
+                pg = statement.replace(" REAL", " DOUBLE PRECISION")
+                conn.execute(_placeholders(pg), ())
+        conn.execute(
+            "UPDATE gpufleet_meta SET value = %s WHERE key = %s",
+            (str(schema.version), f"{self._store}.schema_version"),
+        )
 
     def _live(self) -> psycopg.Connection[Any]:
         if self._conn is None:

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis, Incident, Severity
+from gpufleet.graph.approvals.store import WITHDRAWN_BY
 from gpufleet.service.slack.blast import BlastRadius, blast_radius
 from gpufleet.service.slack.card import FollowUp, IncidentCard, StepView
 from gpufleet.service.slack.text import LINE, SHORT, clip, model_text, untrusted
@@ -229,7 +230,9 @@ def _step_status(view: StepView) -> str:
         parts.append(f"pre-approved by `{untrusted(s.preapproved_by, SHORT)}`")
     if s.unresolved:
         parts.append("shown only: the incident could not fill " + _names(s.unresolved))
-    if d is not None:
+    if d is not None and d.by == WITHDRAWN_BY:  # not a person's decision: nothing to decide
+        parts.append(f":heavy_minus_sign: {untrusted(d.reason or 'withdrawn', LINE)}")
+    elif d is not None:
         icon = ":white_check_mark:" if d.decision == "approved" else ":no_entry_sign:"
         parts.append(f"{icon} {d.decision} by *{untrusted(d.by, SHORT)}* at {when(d.at)}")
     if o is not None:
@@ -293,6 +296,8 @@ def followup_text(f: FollowUp) -> str:
     """One thread reply: a decision, an outcome, or an outcome nobody knows."""
     v = f.step
     step = f"`{untrusted(v.step.tool, SHORT)}` {_args(v)}"
+    if f.kind == "decided" and v.decision is not None and v.decision.by == WITHDRAWN_BY:
+        return f"Withdrawn — {step}: {untrusted(v.decision.reason or 'withdrawn', LINE)}"
     if f.kind == "decided" and v.decision is not None:
         d = v.decision
         why = f": {untrusted(d.reason, LINE)}" if d.reason else ""
