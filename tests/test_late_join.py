@@ -20,7 +20,7 @@ from gpufleet.agents.noc.detector import Detector
 from gpufleet.bus.events import Severity
 from gpufleet.cli.main import main
 from gpufleet.evals.format import load_spec
-from gpufleet.evals.late_join import cut_ticks, join_time, late_spec
+from gpufleet.evals.late_join import cut_ticks, join_time, late_spec, load_late
 from gpufleet.evals.runner import run_suite
 from gpufleet.telemetry.fields import GPU_FIELD_NAMES
 from gpufleet.telemetry.log_feed import KernelLogFeed
@@ -192,3 +192,26 @@ def test_a_log_feed_started_mid_fault_reads_back_its_last_hour(tmp_path: Path) -
     assert feed.older_than_history == 1
     journal_feed = KernelLogFeed("journal", node=None, topology=tp, history_s=3600.0)
     assert "--since=-3600s" in journal_feed.source and "--lines=all" in journal_feed.source
+
+
+@pytest.mark.slow
+def test_met_fifty_minutes_late_with_an_alert_is_one_incident_the_fan_and_one_drain(
+    tmp_path: Path,
+) -> None:
+    """Issue 24, as an operator meets it: the fan failure already 50 minutes old when the
+    service starts, and an Alertmanager HBM-temperature alert for the same GPU."""
+    from gpufleet.agents.sre.runtime import Shared
+    from gpufleet.bus.events import DiagnosisReady
+    from gpufleet.evals.restart import replay_live
+    from tests.test_incidents_as_state import FAN, hbm_alert
+
+    late = load_late(FAN, tmp_path / "cache", 50 * 60.0)
+    join = late.spec.time_range.start
+    run = replay_live(
+        late, tmp_path / "state", shared=Shared.load(), alerts=[(join + 60, hbm_alert(join - 600))]
+    )
+    assert len(run.opened) == 1 and run.opened[0].root_entity == "node-05/gpu4"
+    diagnoses = [e.diagnosis for e in run.events if isinstance(e, DiagnosisReady)]
+    assert diagnoses and diagnoses[-1].hypotheses[0].card_id == "fan-failure"
+    drains = [r for r in run.requests if r.tool == "slurm.drain_node"]
+    assert len(drains) == 1 and run.duplicate_requests == []

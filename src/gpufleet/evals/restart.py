@@ -132,7 +132,9 @@ class _Process:
         self.runtime: SreRuntime = build_runtime(
             cfg, fleet, replay_tools(cfg, fleet), shared=shared, state_dir=state
         )
-        self.agent = SreService(self.runtime, self.bus)
+        # the replay's edge clock is the fleet's data time, as the wall clock is live: an alert
+        # that started before the first sample is diagnosed on the data there is, not before it
+        self.agent = SreService(self.runtime, self.bus, clock=lambda: fleet.now)
         self.seen: list[Event] = []
 
     async def start(self) -> None:
