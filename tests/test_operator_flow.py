@@ -220,7 +220,9 @@ def _operate(
             seen = watch.until(rf"{incident} diagnosed: ecc-dbe ", after=dbe)
             asked = watch.until(
                 rf"{incident} awaiting approval (ap-[0-9a-f]+): slurm\.drain_node on node-01 "
-                r"\(mutate\); approve with: gpufleet approve ap-[0-9a-f]+ ",
+                # the command as this process was started: gpufleet, or python -m gpufleet
+                r"\(mutate\); approve with: \S*(?:gpufleet|python -m gpufleet) "
+                r"approve ap-[0-9a-f]+ ",
                 after=seen,
             )
             approval = asked.group(1)

@@ -791,7 +791,8 @@ def test_ten_thousand_distinct_alerts_are_handled_in_linear_time() -> None:
     payload = parse_payload(json.dumps(_payload(*alerts)))
     started = time.process_time()
     events = AlertIntake(TOPO, list).handle(payload)
-    assert len(events) == 10_000
+    # one notification's alerts are grouped into a few bounded incidents (fair intake)
+    assert 1 <= len(events) <= 16
     assert time.process_time() - started < 30.0  # was ~120 s: each alert scanned every incident
 
 

@@ -75,7 +75,7 @@ from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.kernel_log import KernelLogParser, ParserConfigError, ParseReport
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.nvml import NvmlUnavailable
-from gpufleet.telemetry.promql import StoreError
+from gpufleet.telemetry.promql import PromSource, StoreError
 from gpufleet.telemetry.recording import RunWriter
 from gpufleet.telemetry.scrape import served_fields
 from gpufleet.telemetry.sources import RecordedSource, TickSource
@@ -561,7 +561,10 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(str(e)) from None
         if kind == "dcgm":
             _say_blind_rules(arg, sys.stderr)
-        if duration is not None:
+        if duration is not None and isinstance(source, PromSource):
+            # live time, not ticks: the history read back at start comes before it
+            source.until = source.instant() + duration
+        elif duration is not None:
             max_ticks = max(1, round(duration / args.interval))
     if args.feed_shards:
         return _feed_shards(args, source, speed, max_ticks, out)

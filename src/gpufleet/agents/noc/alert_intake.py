@@ -842,7 +842,11 @@ class AlertIntake:
         ext = mem.external(joined) if joined is not None else None
         if ext is not None:
             ext.firing.discard(alert.key)
-            adopted = next((i for i in open_noc if i.incident_id == joined), None)
+            # the NOC holds every incident another source opens (to join it), but only one it
+            # has seen the fault in ("noc" among its sources) is the NOC's to close
+            adopted = next(
+                (i for i in open_noc if i.incident_id == joined and "noc" in i.sources), None
+            )
             if adopted is not None:
                 # The NOC joined this incident (it sees the fault too): it decides when the
                 # fault is over, as for any NOC incident; the alert's end is evidence.

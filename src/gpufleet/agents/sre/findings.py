@@ -82,8 +82,11 @@ def _rise(facts: Mapping[str, Scalar]) -> float:
 
 
 def _has_baseline(e: Evidence) -> bool:
-    """This entity was watched long enough before the incident for a change to mean something."""
-    return _ge(e.facts, "history_s", BASELINE_HISTORY_S) and not math.isnan(_rise(e.facts))
+    """This entity was watched long enough before the incident for a change to mean something
+    (evidence that does not say how long is taken as watched)."""
+    history = _num(e.facts, "history_s")
+    watched = math.isnan(history) or history >= BASELINE_HISTORY_S
+    return watched and not math.isnan(_rise(e.facts))
 
 
 def _excess(e: Evidence, reference: Sequence[Evidence]) -> float:

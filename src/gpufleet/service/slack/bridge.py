@@ -119,7 +119,9 @@ class SlackBridge:
             token=secrets.bot_token.get_secret_value(), base_url=config.api_base_url
         )
         signing = secrets.signing_secret.get_secret_value() if secrets.signing_secret else ""
-        self.app = AsyncApp(client=self.client, signing_secret=signing, name="gpufleet")
+        # Bolt names its logger after the app and sets that logger's level: "gpufleet" would
+        # take over the level of every gpufleet.* logger in the process
+        self.app = AsyncApp(client=self.client, signing_secret=signing, name="gpufleet-slack")
         self.app.middleware(self._refuse_replays)
         self.app.action(APPROVE_ACTION)(self._on_approve)
         self.app.action(REJECT_ACTION)(self._on_reject)
