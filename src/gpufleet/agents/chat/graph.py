@@ -27,13 +27,15 @@ from langgraph.graph.state import CompiledStateGraph
 
 from gpufleet.agents.chat import gather as incident_intents
 from gpufleet.agents.chat import gather_fleet as fleet_intents
+from gpufleet.agents.chat import gather_incident as about
 from gpufleet.agents.chat.answer import ChatAnswer, ChatDelta, HistoryTurn
 from gpufleet.agents.chat.gather import Gathered, Handler
 from gpufleet.agents.chat.ground import assemble, ground
-from gpufleet.agents.chat.intents import Intent, parse_question
+from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.lines import LineGrounder
 from gpufleet.agents.chat.model import MAX_LINES, MAX_TOKENS, SYSTEM, handles, prompt
 from gpufleet.agents.chat.reads import ChatReads
+from gpufleet.agents.chat.route import route
 from gpufleet.graph.models.chat import ModelStreamError, TextStreamModel, clean_text
 
 HANDLERS: dict[str, Handler] = {
@@ -48,6 +50,15 @@ HANDLERS: dict[str, Handler] = {
     "drained": fleet_intents.drained,
     "propose": fleet_intents.propose,
     "knowledge": fleet_intents.knowledge,
+    "what_happened": about.what_happened,
+    "which_entities": about.which_entities,
+    "when_started": about.when_started,
+    "why_cause": about.why_cause,
+    "why_not": about.why_not,
+    "if_approved": about.if_approved,
+    "what_to_do": about.what_to_do,
+    "history": about.history,
+    "compare_peers": about.compare_peers,
 }
 
 
@@ -65,17 +76,33 @@ class ChatState(TypedDict, total=False):
     history: list[HistoryTurn]
     now: float  # the time the caller says it is (the recording's end in a replay)
     intent: Intent
+    ranked: tuple[str, ...]  # every intent, nearest first (for "I can tell you: ...")
     gathered: Gathered
     answer: ChatAnswer
 
 
 def understand(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
-    return {"intent": parse_question(state["question"], state.get("incident_id"))}
+    facts = deps.reads.incidents()
+    intent, ranked = route(
+        state["question"], state.get("incident_id"), state.get("history", []), facts
+    )
+    if intent.kind == "metrics" and intent.incident_id:
+        f = next((x for x in facts if x.incident.incident_id == intent.incident_id), None)
+        intent = about.metrics_intent(intent, f, state["now"])
+    return {"intent": intent, "ranked": tuple(k for k, _ in ranked.scores)}
 
 
 def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     intent = state["intent"]
-    return {"gathered": HANDLERS[intent.kind](intent, deps.reads, state["now"])}
+    now = state["now"]
+    if intent.kind == "can_tell":
+        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
+    g = HANDLERS[intent.kind](intent, deps.reads, now)
+    if intent.kind in about.WITH_CONTEXT:
+        f = about.subject(intent, deps.reads)
+        if f is not None:
+            about.context(g, f, deps.reads, now)
+    return {"gathered": g}
 
 
 def deterministic(state: ChatState, flags: list[str]) -> ChatAnswer:
