@@ -97,8 +97,20 @@ def _ev(g: Gathered, e: Evidence) -> Citation:
     return g.cite("evidence", e.evidence_id, e.summary)
 
 
+_NO_EVENTS = re.compile(r":\s*0 event\(s\)")
+_LOG_XID = re.compile(r"Xid \(PCI:[^)]*\):\s*(\d{1,3})\b")
+
+
 def _kernel(dx: Diagnosis | None) -> list[Evidence]:
-    return [e for e in (dx.evidence if dx else ()) if "kernel log" in e.summary][:2]
+    """The kernel-log evidence that found something (an empty search says nothing here)."""
+    ev = dx.evidence if dx else ()
+    return [e for e in ev if "kernel log" in e.summary and not _NO_EVENTS.search(e.summary)][:2]
+
+
+def xids_seen(f: IncidentFacts) -> list[int]:
+    """The incident's Xids and those its kernel-log evidence quotes, in order."""
+    logged = [int(x) for e in _kernel(f.diagnosis) for x in _LOG_XID.findall(e.summary)]
+    return list(dict.fromkeys([*f.incident.xids, *logged]))
 
 
 def _when(g: Gathered, f: IncidentFacts, now: float) -> None:
@@ -330,6 +342,10 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     _when(extra, f, now)
     _causes(extra, f)
     _plan(extra, f, reads)
+    _xids(extra, f)
+    me = _incident_cite(extra, f)
+    for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
+        _say_approval(extra, rec.approval_id, rec.tool, rec.request.args, rec.status, me)
     for s in extra.sentences:
         if s.text not in said:
             said.add(s.text)
@@ -347,7 +363,7 @@ def _causes(g: Gathered, f: IncidentFacts) -> None:
 def _xids(g: Gathered, f: IncidentFacts) -> None:
     from gpufleet.knowledge import xid as xid_catalog  # noqa: PLC0415
 
-    for code in f.incident.xids[:4]:
+    for code in xids_seen(f)[:4]:
         info = xid_catalog.lookup(code)
         if info is not None:
             c = g.cite("xid", str(code), f"Xid {code} {info.mnemonic}")

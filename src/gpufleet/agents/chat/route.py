@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from gpufleet.agents.chat.answer import HistoryTurn
 from gpufleet.agents.chat.gather import touches
+from gpufleet.agents.chat.gather_incident import xids_seen
 from gpufleet.agents.chat.intents import Intent, IntentKind, parse_question
 from gpufleet.agents.chat.reads import IncidentFacts
 from gpufleet.agents.chat.understand import Ranked, rank_intents
@@ -47,6 +48,10 @@ def scope(
             return hit.incident.incident_id
     if intent.entities:  # named, and no incident touches it: no incident is the subject
         return None
+    for code in intent.xids:
+        hit = next((f for f in facts if code in xids_seen(f)), None)
+        if hit is not None:
+            return hit.incident.incident_id
     for turn in reversed(history):
         named: list[str] = [i for i in _INC.findall(turn.text) if i in ids]
         if named:
