@@ -28,9 +28,10 @@ from gpufleet.agents.chat.answer import (
     TokenDelta,
 )
 from gpufleet.agents.chat.stream import iter_answer, warm_up
-from gpufleet.cli.chat_session import ChatSession, open_recorded, open_state
+from gpufleet.cli.chat_session import ChatSession, open_empty, open_recorded, open_state
 
 DEFAULT_STATE_DIR = Path(".gpufleet/state")  # agents.sre.config.DEFAULT_STATE_DIR
+DEMO_STATE_DIR = Path(".gpufleet/demo")  # where `gpufleet demo` (make demo) leaves its state
 SPARK = "▁▂▃▄▅▆▇█"
 SPARK_WIDTH = 60
 QUIT = {"exit", "quit", ":q"}
@@ -54,7 +55,19 @@ def _open(args: argparse.Namespace) -> ChatSession:
     if args.recorded:
         state = Path(args.state_dir) if args.state_dir else None
         return open_recorded(Path(args.recorded), state, args.llm, config)
-    return open_state(Path(args.state_dir or DEFAULT_STATE_DIR), args.llm, config)
+    if args.state_dir:
+        return open_state(Path(args.state_dir), args.llm, config)
+    # no state named: a watch's or serve's state, else the demo's, else none at all (knowledge
+    # questions need no state; the first minute works)
+    found = next((d for d in (DEFAULT_STATE_DIR, DEMO_STATE_DIR) if d.is_dir()), None)
+    if found is not None:
+        return open_state(found, args.llm, config)
+    session = open_empty(args.llm, config)
+    session.notes.append(
+        f"no state found ({DEFAULT_STATE_DIR}, {DEMO_STATE_DIR}): knowledge questions only; "
+        "run `make demo`, or name --state-dir or --recorded"
+    )
+    return session
 
 
 def _series_lines(series: Series) -> Text:

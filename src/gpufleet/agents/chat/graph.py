@@ -29,6 +29,7 @@ from gpufleet.agents.chat import gather as incident_intents
 from gpufleet.agents.chat import gather_fleet as fleet_intents
 from gpufleet.agents.chat import gather_incident as about
 from gpufleet.agents.chat.answer import ChatAnswer, ChatDelta, HistoryTurn
+from gpufleet.agents.chat.claims import Facts
 from gpufleet.agents.chat.gather import Gathered, Handler
 from gpufleet.agents.chat.ground import assemble, ground
 from gpufleet.agents.chat.intents import Intent
@@ -126,7 +127,7 @@ def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     if deps.model is None or not cite_as:  # nothing citable: the model could only invent
         return {"answer": deterministic(state, [])}
     user = prompt(state["question"], state.get("history", []), g.sentences, cite_as)
-    grounder = LineGrounder(cite_as, MAX_LINES)
+    grounder = LineGrounder(cite_as, MAX_LINES, claim_facts(g, deps.reads))
     error = stream_model(deps, deps.model, user, grounder)
     flags = grounding_flags(grounder, error)
     if grounder.invented or not grounder.kept:
@@ -185,7 +186,36 @@ def grounding_flags(grounder: LineGrounder, error: str | None) -> list[str]:
         )
     if grounder.uncited:
         flags.append(f"removed {grounder.uncited} model sentence(s) with no citation")
+    if grounder.contradicting:
+        flags.append(
+            f"removed {grounder.contradicting} model sentence(s) contradicting the source they cite"
+        )
     return flags
+
+
+def claim_facts(g: Gathered, reads: ChatReads) -> dict[str, Facts]:
+    """What the reads say about every id the model may cite: an approval's state and who
+    decided it; for any source, every deterministic sentence that cites it."""
+    said: dict[str, list[str]] = {}
+    for s in g.sentences:
+        for c in s.citations:
+            said.setdefault(c.id, []).append(s.text)
+    facts = {
+        c.id: Facts(kind=c.kind, text=" ".join([c.label, *said.get(c.id, [])]))
+        for c in g.sources.values()
+    }
+    for rec in reads.approvals():
+        if rec.approval_id in facts:
+            facts[rec.approval_id] = Facts(
+                kind="approval",
+                status=rec.status,
+                executed=rec.consumed,
+                actor=rec.decided_by or "",
+                text=facts[rec.approval_id].text
+                + " "
+                + " ".join(map(str, rec.request.args.values())),
+            )
+    return facts
 
 
 def _bind(node: Any, deps: ChatDeps) -> Any:

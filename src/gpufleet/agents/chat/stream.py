@@ -31,6 +31,7 @@ from gpufleet.agents.chat.answer import (
     SentenceDelta,
     TokenDelta,
 )
+from gpufleet.agents.chat import understand
 from gpufleet.agents.chat.graph import ChatDeps, build_chat_graph
 from gpufleet.agents.chat.model import SYSTEM
 from gpufleet.agents.chat.reads import ChatReads
