@@ -304,6 +304,7 @@ def compare_peers(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     ev = [e for e in (dx.evidence if dx else ()) if "=" in e.summary and "/gpu" in e.entity]
     for e in [e for e in ev if e.entity in mine][:2]:
         g.say(f"The affected GPU: {t(e.summary, 300)}.", _ev(g, e))
+    _node_metrics(g, f, reads, now)
     peers = [e for e in ev if e.entity not in mine][:MAX_LISTED]
     for e in peers:
         g.say(f"Peer {t(e.entity, 80)}: {t(e.summary, 240)}.", _ev(g, e))
@@ -314,6 +315,34 @@ def compare_peers(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         _incident_cite(g, f),
     )
     return g
+
+
+def _node_metrics(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None:
+    """The temperature of every GPU on the incident's node since half an hour before it
+    opened (one read), max and latest per GPU, so peers can be compared."""
+    inc = f.incident
+    node = inc.root_entity.split("/")[0]
+    res = reads.fleet_read("topology.describe", {"entity": node})
+    gpus = sorted({e for e in inc.entities if "/gpu" in e})
+    if res is not None and res.ok and isinstance(res.data, dict):
+        gpus = sorted({*gpus, *(str(x) for x in res.data.get("node_gpus", []) if "/gpu" in str(x))})
+    if not gpus:
+        return
+    field = "DCGM_FI_DEV_GPU_TEMP"
+    start = min(inc.opened_at - 1800.0, now - 1800.0)
+    got = reads.fleet_read(
+        "metrics.history", {"entities": gpus, "fields": [field], "start": start, "end": now}
+    )
+    if got is None or not got.ok or not isinstance(got.data, dict):
+        return
+    q = g.cite("query", got.query, got.query)
+    rows = []
+    for entity, fields in sorted(got.data.items()):
+        vals = [float(v) for _, v in fields.get(field, []) if float(v) == float(v)]
+        if vals:
+            rows.append(f"{t(entity, 80)} max {max(vals):.1f}°C latest {vals[-1]:.1f}°C")
+    if rows:
+        g.say(f"{field} per GPU since {utc(start)}: {'; '.join(rows[:8])}.", q)
 
 
 def can_tell(intent: Intent, reads: ChatReads, now: float, ranked: tuple[str, ...]) -> Gathered:

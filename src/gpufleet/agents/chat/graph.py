@@ -99,6 +99,11 @@ def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     if intent.kind == "can_tell":
         return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
     g = HANDLERS[intent.kind](intent, deps.reads, now)
+    if intent.kind in ("entity_status", "incidents") and intent.xids:
+        # no incident in scope, but the Xid the person quotes still has a meaning to give
+        known = fleet_intents.xid(intent, deps.reads, now)
+        g.sentences += known.sentences
+        g.sources.update(known.sources)
     if intent.kind in about.WITH_CONTEXT:
         f = about.subject(intent, deps.reads)
         if f is not None:

@@ -36,12 +36,30 @@ MIN_SCORE = 0.30  # below: no intent is near enough; the chat says what it can t
 KNOWLEDGE_MARGIN = 0.05  # with an incident in scope, a near tie goes to the incident
 
 
+def _hosts(f: IncidentFacts) -> set[str]:
+    inc = f.incident
+    return {*inc.nodes, inc.root_entity.split("/")[0], *(e.split("/")[0] for e in inc.entities)}
+
+
+def named_in(question: str, facts: Sequence[IncidentFacts]) -> IncidentFacts | None:
+    """The first incident whose host the question names as written (any naming scheme:
+    ``gpu-node-a``, ``pve``, ``AI-MicroServer``), matched against what gpufleet knows."""
+    for f in facts:
+        for host in sorted(_hosts(f), key=len, reverse=True):
+            if host and re.search(rf"(?<![\w-]){re.escape(host)}(?![\w-])", question, re.I):
+                return f
+    return None
+
+
 def scope(
     intent: Intent, facts: Sequence[IncidentFacts], history: Sequence[HistoryTurn]
 ) -> str | None:
     ids = {f.incident.incident_id for f in facts}
     if intent.incident_id in ids:
         return intent.incident_id
+    host = named_in(intent.question, facts)
+    if host is not None:
+        return host.incident.incident_id
     for entity in intent.entities:
         hit = next((f for f in facts if touches(f, entity)), None)
         if hit is not None:
