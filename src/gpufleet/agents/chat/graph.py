@@ -104,7 +104,9 @@ def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
         known = fleet_intents.xid(intent, deps.reads, now)
         g.sentences += known.sentences
         g.sources.update(known.sources)
-    if intent.kind in about.WITH_CONTEXT:
+    # a knowledge question asked while an incident is in scope is answered beside it: the
+    # cards alone could be unrelated to what the person is looking at
+    if intent.kind in about.WITH_CONTEXT or (intent.kind == "knowledge" and intent.incident_id):
         f = about.subject(intent, deps.reads)
         if f is not None:
             about.context(g, f, deps.reads, now)
