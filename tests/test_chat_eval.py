@@ -11,6 +11,7 @@ import pytest
 from gpufleet.agents.chat.answer import ChatAnswer, Citation
 from gpufleet.cli.chat_eval import executed_by, run_column
 from gpufleet.evals.chat_eval import (
+    HELDOUT,
     QUESTIONS,
     ChatEvalFormatError,
     ChatQuestion,
@@ -88,3 +89,34 @@ def test_no_model_meets_the_targets_on_the_dbe_recording() -> None:
     assert result.facts_rate >= 0.9
     assert result.valid_citation_rate == 1.0 and result.invented == 0
     assert result.executed == 0 and not any(s.error for s in result.scores)
+
+
+def test_the_held_out_set_loads_as_written() -> None:
+    """Frozen by someone who did not read the chat: paths from the checkout's root, knowledge
+    questions with no recording, follow-ups after the question they follow."""
+    qs = load_questions(HELDOUT)
+    assert len(qs.questions) >= 150
+    assert all((qs.folder(n) / "incident.yaml").is_file() for n in qs.recordings)
+    assert any(q.recording is None for q in qs.questions)
+    assert any(q.follows for q in qs.questions)
+
+
+def test_a_follow_up_must_follow_an_earlier_question(tmp_path: Path) -> None:
+    bad = tmp_path / "q.yaml"
+    bad.write_text(
+        "recordings: {a: x}\nquestions: [{id: q, recording: a, question: hi, follows: p},"
+        " {id: p, recording: a, question: ho}]\n"
+    )
+    with pytest.raises(ChatEvalFormatError, match="follows 'p'"):
+        load_questions(bad)
+
+
+def test_a_must_not_statement_fails_the_answer() -> None:
+    q = ChatQuestion(
+        id="q", recording=None, question="?", facts=["dbe"], must_not=["It is safe to resume"]
+    )
+    said = ChatAnswer(question="?", text="A DBE: it is safe to resume the node.", mode="no-model")
+    s = score_answer(q, said, known(), [])
+    assert not s.ok and s.forbidden == ("It is safe to resume",)
+    said = said.model_copy(update={"text": "A DBE: it is not safe to resume the node."})
+    assert score_answer(q, said, known(), []).ok

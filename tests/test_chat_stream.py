@@ -142,7 +142,7 @@ def assert_marked_and_grounded(deltas: list[ChatDelta], known: set[str]) -> None
 def test_a_hostile_streamed_reply_cannot_show_an_unmarked_or_uncited_sentence(
     reads: StoreChatReads, text: str
 ) -> None:
-    known = {INCIDENT_ID, "E01", "ecc-dbe", "drain-and-reset-gpu"} | {
+    known = {INCIDENT_ID, "E01", "ecc-dbe", "drain-and-reset-gpu", "48", "63"} | {
         r.approval_id for r in reads.approvals()
     }
     replies = [

@@ -28,7 +28,7 @@ from gpufleet.agents.chat.answer import (
     TokenDelta,
 )
 from gpufleet.agents.chat.stream import iter_answer, warm_up
-from gpufleet.cli.chat_session import ChatSession, open_recorded, open_state
+from gpufleet.cli.chat_session import ChatSession, open_empty, open_recorded, open_state
 from gpufleet.paths import state_dir
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -54,7 +54,20 @@ def _open(args: argparse.Namespace) -> ChatSession:
     if args.recorded:
         state = Path(args.state_dir) if args.state_dir else None
         return open_recorded(Path(args.recorded), state, args.llm, config)
-    return open_state(Path(args.state_dir) if args.state_dir else state_dir(), args.llm, config)
+    if args.state_dir:
+        return open_state(Path(args.state_dir), args.llm, config)
+    # no state named: a watch's or serve's state, else the demo's, else none at all (knowledge
+    # questions need no state; the first minute works)
+    candidates = (state_dir(), state_dir("demo"))
+    found = next((d for d in candidates if d.is_dir()), None)
+    if found is not None:
+        return open_state(found, args.llm, config)
+    session = open_empty(args.llm, config)
+    session.notes.append(
+        f"no state found ({', '.join(map(str, candidates))}): knowledge questions only; "
+        "run `make demo`, or name --state-dir or --recorded"
+    )
+    return session
 
 
 def _series_lines(series: Series) -> Text:

@@ -17,18 +17,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from gpufleet.agents.chat.answer import AnswerDelta, ChatAnswer, ProposedAction, TokenDelta
+from gpufleet.agents.chat.answer import (
+    AnswerDelta,
+    ChatAnswer,
+    HistoryTurn,
+    ProposedAction,
+    TokenDelta,
+)
 from gpufleet.agents.chat.reads import CardHit, IncidentFacts, WasteReport
 from gpufleet.agents.chat.stream import iter_answer
-from gpufleet.cli.chat_session import ChatSession, open_recorded
+from gpufleet.cli.chat_session import ChatSession, open_empty, open_recorded
 from gpufleet.cli.common import UsageError
 from gpufleet.evals.chat_eval import (
+    HELDOUT,
     QUESTIONS,
     ChatEvalFormatError,
     ChatEvalResult,
     ChatQuestion,
     KnownIds,
     QuestionScore,
+    QuestionSet,
     load_questions,
     markdown,
     score_answer,
@@ -38,8 +46,6 @@ from gpufleet.graph.approvals.store import ApprovalRecord
 from gpufleet.graph.tools import ToolResult
 from gpufleet.knowledge import xid as xid_catalog
 from gpufleet.service.chat.reads import StoreChatReads
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -108,11 +114,16 @@ def executed_by(
     ]
 
 
-def ask_one(session: ChatSession, q: ChatQuestion, first_incident: str | None) -> QuestionScore:
+def ask_one(
+    session: ChatSession,
+    q: ChatQuestion,
+    first_incident: str | None,
+    history: tuple[HistoryTurn, ...] = (),
+) -> QuestionScore:
     reads = NotingReads(session.reads)
     before = _state(reads)
     try:
-        ans, ttft, total = timed_answer(session, reads, q, first_incident)
+        ans, ttft, total = timed_answer(session, reads, q, first_incident, history)
     except Exception as e:
         return QuestionScore(
             q, None, 0, len(q.facts), [], [], [], [], error=f"{type(e).__name__}: {e}"
@@ -124,7 +135,11 @@ def ask_one(session: ChatSession, q: ChatQuestion, first_incident: str | None) -
 
 
 def timed_answer(
-    session: ChatSession, reads: NotingReads, q: ChatQuestion, first_incident: str | None
+    session: ChatSession,
+    reads: NotingReads,
+    q: ChatQuestion,
+    first_incident: str | None,
+    history: tuple[HistoryTurn, ...] = (),
 ) -> tuple[ChatAnswer, float | None, float]:
     """The answer, the seconds to its first streamed model token (None: no model text) and
     to the answer (this edge's monotonic clock; nothing decides on them)."""
@@ -137,6 +152,7 @@ def timed_answer(
         now=session.now(),
         model=session.model,
         incident_id=first_incident if q.about_incident else None,
+        history=history,
     ):
         if ttft is None and isinstance(delta, TokenDelta) and delta.line is not None:
             ttft = time.monotonic() - started
@@ -164,39 +180,72 @@ def run_column(
     recordings: set[str] | None = None,
 ) -> ChatEvalResult:
     """One column of the eval: every question (of ``recordings``, when given) asked with no
-    model (``llm`` None) or with that backend."""
+    model (``llm`` None) or with that backend. Knowledge questions (no recording) are asked
+    with no state at all."""
     qs = load_questions(questions_file)
-    result = ChatEvalResult(column="no-model" if llm is None else f"--llm {llm}")
-    for name, folder in qs.recordings.items():
+    column = "no-model" if llm is None else f"--llm {llm}"
+    result = ChatEvalResult(column=f"{column} · {_set_name(questions_file)}")
+    names: list[str | None] = [*qs.recordings, None]
+    for name in names:
         if recordings is not None and name not in recordings:
             continue
         questions = [q for q in qs.questions if q.recording == name]
-        session = open_recorded(ROOT / folder, None, llm, config)
-        try:
-            if llm is not None and session.model is None:
-                result.column = f"--llm {llm} (not available: {'; '.join(session.notes)})"
-            paged = session.reads.incidents()
-            first = paged[-1].incident.incident_id if paged else None
-            for q in questions:
-                score = ask_one(session, q, first)
-                result.scores.append(score)
-                if progress is not None:
-                    progress.write(_progress_line(result.column, score))
-                    progress.flush()
-        finally:
-            session.close()
+        if questions:
+            _ask_recording(qs, name, questions, llm, config, progress, result)
     return result
+
+
+def _set_name(path: Path) -> str:
+    return "held-out" if path.resolve() == HELDOUT.resolve() else path.name
+
+
+def _ask_recording(
+    qs: QuestionSet,
+    name: str | None,
+    questions: list[ChatQuestion],
+    llm: str | None,
+    config: str | None,
+    progress: TextIO | None,
+    result: ChatEvalResult,
+) -> None:
+    """One session per recording; a follow-up is asked with its conversation so far."""
+    session = (
+        open_recorded(qs.folder(name), None, llm, config)
+        if name is not None
+        else open_empty(llm, config)
+    )
+    try:
+        if llm is not None and session.model is None:
+            result.column += f" (model not available: {'; '.join(session.notes)})"
+        paged = session.reads.incidents()
+        first = paged[-1].incident.incident_id if paged else None
+        talks: dict[str, tuple[HistoryTurn, ...]] = {}
+        for q in questions:
+            history = talks.get(q.follows, ()) if q.follows else ()
+            score = ask_one(session, q, first, history)
+            said = score.answer.text if score.answer else ""
+            talks[q.id] = (
+                *history,
+                HistoryTurn(role="user", text=q.question[:4000]),
+                HistoryTurn(role="assistant", text=said[:4000]),
+            )
+            result.scores.append(score)
+            if progress is not None:
+                progress.write(_progress_line(result.column, score))
+                progress.flush()
+    finally:
+        session.close()
 
 
 def cmd_chat_eval(args: argparse.Namespace, out: TextIO) -> int:
     import sys  # noqa: PLC0415
 
     progress = None if (args.json or args.quiet) else sys.stderr
-    questions = Path(args.suite) if args.suite else QUESTIONS
+    sets = [Path(args.suite)] if args.suite else [QUESTIONS, HELDOUT]
     try:
-        columns = [run_column(None, None, progress, questions)]
+        columns = [run_column(None, None, progress, qs) for qs in sets]
         if args.llm:
-            columns.append(run_column(args.llm, None, progress, questions))
+            columns += [run_column(args.llm, None, progress, qs) for qs in sets]
     except ChatEvalFormatError as e:
         raise UsageError(str(e)) from None
     if progress is not None:
@@ -208,4 +257,5 @@ def cmd_chat_eval(args: argparse.Namespace, out: TextIO) -> int:
         (folder / "chat.md").write_text(text + "\n")
         (folder / "chat.json").write_text(json.dumps(to_json(columns), indent=2) + "\n")
     out.write((json.dumps(to_json(columns), indent=2) if args.json else text) + "\n")
-    return 0 if all(c.passed for c in columns if c.model_answers or c.column == "no-model") else 1
+    scored = [c for c in columns if c.model_answers or c.column.startswith("no-model")]
+    return 0 if all(c.passed for c in scored) else 1

@@ -142,3 +142,17 @@ def open_state(state_dir: Path, llm: str | None, config: str | None = None) -> C
     session.closers.append(store.close)
     session.model = open_chat_model(cfg, llm, session.notes, session.closers)
     return session
+
+
+def open_empty(llm: str | None, config: str | None = None) -> ChatSession:
+    """A session with no state at all (a temporary, empty state directory, removed on close):
+    knowledge questions need nothing else."""
+    state = Path(tempfile.mkdtemp(prefix="gpufleet-chat-"))
+    try:
+        session = open_state(state, llm, config)
+    except BaseException:
+        shutil.rmtree(state, ignore_errors=True)
+        raise
+    session.label = "no state"
+    session.closers.insert(0, lambda: shutil.rmtree(state, ignore_errors=True))
+    return session

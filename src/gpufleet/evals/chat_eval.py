@@ -23,6 +23,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from gpufleet.agents.chat.answer import ChatAnswer, CitationKind
 
 QUESTIONS = Path(__file__).parent / "chat" / "questions.yaml"
+# the held-out set: written by someone who had not read the chat code, frozen before it changed
+HELDOUT = Path(__file__).parent / "chat" / "heldout" / "questions.yaml"
+PACKAGE = Path(__file__).resolve().parent.parent  # src/gpufleet
+REPO = PACKAGE.parent.parent  # the checkout (recording paths may start with src/gpufleet/)
 TARGET_FACTS = 0.9
 TARGET_VALID_CITATIONS = 1.0
 # the chat's own lookups that are not a fleet tool's query (agents.chat.gather's labels)
@@ -47,16 +51,26 @@ class ExpectedCitation(_Strict):
 
 class ChatQuestion(_Strict):
     id: str
-    recording: str
+    recording: str | None  # None: a knowledge question, asked with no state at all
     question: str = Field(min_length=1, max_length=2000)
     about_incident: bool = False  # asked on the page of the recording's first paged incident
     facts: list[str | list[str]] = Field(default_factory=list)
+    must_not: list[str] = Field(default_factory=list)  # any of these in the answer: a miss
     cite: list[ExpectedCitation] = Field(default_factory=list)
+    intent: str = ""  # the writer's label (reported, never given to the chat)
+    source: str = ""  # where the phrasing came from
+    turn: int = Field(default=1, ge=1)
+    follows: str | None = None  # asked in the same conversation, after this question
 
 
 class QuestionSet(_Strict):
-    recordings: dict[str, str]  # name → folder (relative to the repository root)
+    recordings: dict[str, str]  # name → folder (relative to the repository root or package)
     questions: list[ChatQuestion] = Field(min_length=1)
+
+    def folder(self, name: str) -> Path:
+        """A recording's folder: the path as written, under the package or the checkout."""
+        rel = self.recordings[name]
+        return next((b / rel for b in (PACKAGE, REPO) if (b / rel).is_dir()), PACKAGE / rel)
 
 
 def load_questions(path: Path = QUESTIONS) -> QuestionSet:
@@ -64,13 +78,25 @@ def load_questions(path: Path = QUESTIONS) -> QuestionSet:
         qs = QuestionSet.model_validate(yaml.safe_load(path.read_text()))
     except (OSError, yaml.YAMLError, ValidationError) as e:
         raise ChatEvalFormatError(f"{path}: {e}") from None
-    unknown = sorted({q.recording for q in qs.questions} - set(qs.recordings))
+    unknown = sorted({q.recording for q in qs.questions if q.recording} - set(qs.recordings))
     if unknown:
         raise ChatEvalFormatError(f"{path}: questions name unknown recordings {unknown}")
     dupes = sorted({q.id for q in qs.questions if [x.id for x in qs.questions].count(q.id) > 1})
     if dupes:
         raise ChatEvalFormatError(f"{path}: duplicate question ids {dupes}")
+    _check_follows(path, qs.questions)
     return qs
+
+
+def _check_follows(path: Path, questions: list[ChatQuestion]) -> None:
+    """A follow-up names an earlier question of the same recording (it is asked after it)."""
+    seen: dict[str, str | None] = {}
+    for q in questions:
+        if q.follows is not None and (q.follows not in seen or seen[q.follows] != q.recording):
+            raise ChatEvalFormatError(
+                f"{path}: {q.id} follows {q.follows!r}, not an earlier question of its recording"
+            )
+        seen[q.id] = q.recording
 
 
 @dataclass(frozen=True)
@@ -110,6 +136,7 @@ class QuestionScore:
     missing_citations: list[str]
     executed: list[str]  # approvals the chat decided or consumed (must stay empty)
     error: str | None = None
+    forbidden: tuple[str, ...] = ()  # must_not strings the answer states
     # seconds to the first streamed model token and to the final answer (measured by the
     # caller at its edge; None with no model, or when the model sent nothing)
     ttft_s: float | None = None
@@ -123,6 +150,7 @@ class QuestionScore:
             and not self.invalid_citations
             and not self.missing_citations
             and not self.executed
+            and not self.forbidden
         )
 
 
@@ -152,6 +180,7 @@ def score_answer(
         invalid_citations=invalid,
         missing_citations=want_missing,
         executed=executed,
+        forbidden=tuple(m for m in q.must_not if m.lower() in text),
     )
 
 
@@ -206,15 +235,16 @@ def markdown(results: Iterable[ChatEvalResult]) -> str:
         "## CHAT: operator questions over recorded incidents",
         "",
         "| answers | questions | facts correct | valid citations | invented ids | executed "
-        "| model answers | all-correct answers | first model token (p50) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| model answers | stated a must-not | all-correct answers | first model token (p50) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     failures: list[str] = []
     for r in results:
         ok = sum(1 for s in r.scores if s.ok)
         rows.append(
             f"| {r.column} | {len(r.scores)} | {r.facts_rate:.1%} | {r.valid_citation_rate:.1%} "
-            f"| {r.invented} | {r.executed} | {r.model_answers} | {ok}/{len(r.scores)} "
+            f"| {r.invented} | {r.executed} | {r.model_answers} "
+            f"| {sum(1 for s in r.scores if s.forbidden)} | {ok}/{len(r.scores)} "
             f"| {_seconds(r.ttft_p50())} |"
         )
         failures += [_failure(r.column, s) for s in r.scores if not s.ok]
@@ -244,6 +274,8 @@ def _failure(column: str, s: QuestionScore) -> str:
         parts.append(f"INVALID citations {s.invalid_citations}")
     if s.executed:
         parts.append(f"EXECUTED {s.executed}")
+    if s.forbidden:
+        parts.append(f"STATES what it must not {list(s.forbidden)}")
     return " ".join(parts)
 
 
@@ -268,6 +300,7 @@ def to_json(results: Iterable[ChatEvalResult]) -> dict[str, Any]:
                         "missing_citations": s.missing_citations,
                         "invalid_citations": s.invalid_citations,
                         "executed": s.executed,
+                        "forbidden": list(s.forbidden),
                         "error": s.error,
                         "mode": s.answer.mode if s.answer else None,
                         "text": s.answer.text if s.answer else None,

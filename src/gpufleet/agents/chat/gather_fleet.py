@@ -5,6 +5,7 @@ history, waste, why something was drained, proposals and plain knowledge questio
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from gpufleet.agents.chat.answer import Series
@@ -25,7 +26,7 @@ from gpufleet.agents.chat.gather import (
     touches,
     utc,
 )
-from gpufleet.agents.chat.intents import Intent
+from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
 from gpufleet.graph.approvals.store import ApprovalRecord
 from gpufleet.knowledge import xid as xid_catalog
@@ -204,7 +205,14 @@ def _stats(points: list[tuple[float, float]]) -> tuple[float, float, float]:
 
 
 def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    """Each metric the question names (temperature when none) over its window."""
     g = Gathered()
+    for field, unit in metric_fields(intent.question) or [(intent.field, intent.unit)]:
+        _metric(g, replace(intent, field=field, unit=unit), reads, now)
+    return g
+
+
+def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
     facts = reads.incidents()
     entities = _targets(intent, facts)
     window = min(intent.window_s or DEFAULT_METRICS_S, MAX_METRICS_S)
@@ -215,11 +223,11 @@ def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         _none_found(
             g, "metrics history is readable here (no fleet or no entity named)", "metrics.history"
         )
-        return g
+        return
     q = g.cite("query", res.query or f"metrics.history {field}", res.query)
     if not res.ok:
         g.say(f"The metrics store could not answer: {t(res.error)}.", q)
-        return g
+        return
     for entity, fields in dict(res.data or {}).items():
         points = [
             (float(a), float(b)) for a, b in fields.get(field, []) if not math.isnan(float(b))
@@ -254,7 +262,6 @@ def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
                 "latest": points[-1][1],
             }
         )
-    return g
 
 
 def waste(intent: Intent, reads: ChatReads, now: float) -> Gathered:

@@ -27,13 +27,16 @@ from langgraph.graph.state import CompiledStateGraph
 
 from gpufleet.agents.chat import gather as incident_intents
 from gpufleet.agents.chat import gather_fleet as fleet_intents
+from gpufleet.agents.chat import gather_incident as about
 from gpufleet.agents.chat.answer import ChatAnswer, ChatDelta, HistoryTurn
+from gpufleet.agents.chat.claims import Facts
 from gpufleet.agents.chat.gather import Gathered, Handler
 from gpufleet.agents.chat.ground import assemble, ground
-from gpufleet.agents.chat.intents import Intent, parse_question
+from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.lines import LineGrounder
 from gpufleet.agents.chat.model import MAX_LINES, MAX_TOKENS, SYSTEM, handles, prompt
 from gpufleet.agents.chat.reads import ChatReads
+from gpufleet.agents.chat.route import route
 from gpufleet.graph.models.chat import ModelStreamError, TextStreamModel, clean_text
 
 HANDLERS: dict[str, Handler] = {
@@ -48,6 +51,15 @@ HANDLERS: dict[str, Handler] = {
     "drained": fleet_intents.drained,
     "propose": fleet_intents.propose,
     "knowledge": fleet_intents.knowledge,
+    "what_happened": about.what_happened,
+    "which_entities": about.which_entities,
+    "when_started": about.when_started,
+    "why_cause": about.why_cause,
+    "why_not": about.why_not,
+    "if_approved": about.if_approved,
+    "what_to_do": about.what_to_do,
+    "history": about.history,
+    "compare_peers": about.compare_peers,
 }
 
 
@@ -65,17 +77,42 @@ class ChatState(TypedDict, total=False):
     history: list[HistoryTurn]
     now: float  # the time the caller says it is (the recording's end in a replay)
     intent: Intent
+    ranked: tuple[str, ...]  # every intent, nearest first (for "I can tell you: ...")
     gathered: Gathered
     answer: ChatAnswer
 
 
 def understand(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
-    return {"intent": parse_question(state["question"], state.get("incident_id"))}
+    facts = deps.reads.incidents()
+    intent, ranked = route(
+        state["question"], state.get("incident_id"), state.get("history", []), facts
+    )
+    if intent.kind == "metrics" and intent.incident_id:
+        f = next((x for x in facts if x.incident.incident_id == intent.incident_id), None)
+        intent = about.metrics_intent(intent, f, state["now"])
+    return {"intent": intent, "ranked": tuple(k for k, _ in ranked.scores)}
 
 
 def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     intent = state["intent"]
-    return {"gathered": HANDLERS[intent.kind](intent, deps.reads, state["now"])}
+    now = state["now"]
+    if intent.kind == "can_tell":
+        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
+    g = HANDLERS[intent.kind](intent, deps.reads, now)
+    if not g.sentences and intent.incident_id:  # nothing to say: say what can be told
+        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
+    if intent.kind in ("entity_status", "incidents") and intent.xids:
+        # no incident in scope, but the Xid the person quotes still has a meaning to give
+        known = fleet_intents.xid(intent, deps.reads, now)
+        g.sentences += known.sentences
+        g.sources.update(known.sources)
+    # a knowledge question asked while an incident is in scope is answered beside it: the
+    # cards alone could be unrelated to what the person is looking at
+    if intent.kind in about.WITH_CONTEXT or (intent.kind == "knowledge" and intent.incident_id):
+        f = about.subject(intent, deps.reads)
+        if f is not None:
+            about.context(g, f, deps.reads, now)
+    return {"gathered": g}
 
 
 def deterministic(state: ChatState, flags: list[str]) -> ChatAnswer:
@@ -99,7 +136,7 @@ def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     if deps.model is None or not cite_as:  # nothing citable: the model could only invent
         return {"answer": deterministic(state, [])}
     user = prompt(state["question"], state.get("history", []), g.sentences, cite_as)
-    grounder = LineGrounder(cite_as, MAX_LINES)
+    grounder = LineGrounder(cite_as, MAX_LINES, claim_facts(g, deps.reads))
     error = stream_model(deps, deps.model, user, grounder)
     flags = grounding_flags(grounder, error)
     if grounder.invented or not grounder.kept:
@@ -158,7 +195,36 @@ def grounding_flags(grounder: LineGrounder, error: str | None) -> list[str]:
         )
     if grounder.uncited:
         flags.append(f"removed {grounder.uncited} model sentence(s) with no citation")
+    if grounder.contradicting:
+        flags.append(
+            f"removed {grounder.contradicting} model sentence(s) contradicting the source they cite"
+        )
     return flags
+
+
+def claim_facts(g: Gathered, reads: ChatReads) -> dict[str, Facts]:
+    """What the reads say about every id the model may cite: an approval's state and who
+    decided it; for any source, every deterministic sentence that cites it."""
+    said: dict[str, list[str]] = {}
+    for s in g.sentences:
+        for c in s.citations:
+            said.setdefault(c.id, []).append(s.text)
+    facts = {
+        c.id: Facts(kind=c.kind, text=" ".join([c.label, *said.get(c.id, [])]))
+        for c in g.sources.values()
+    }
+    for rec in reads.approvals():
+        if rec.approval_id in facts:
+            facts[rec.approval_id] = Facts(
+                kind="approval",
+                status=rec.status,
+                executed=rec.consumed,
+                actor=rec.decided_by or "",
+                text=facts[rec.approval_id].text
+                + " "
+                + " ".join(map(str, rec.request.args.values())),
+            )
+    return facts
 
 
 def _bind(node: Any, deps: ChatDeps) -> Any:

@@ -23,6 +23,16 @@ IntentKind = Literal[
     "incidents",
     "propose",
     "knowledge",
+    "what_happened",
+    "which_entities",
+    "when_started",
+    "why_cause",
+    "why_not",
+    "if_approved",
+    "what_to_do",
+    "history",
+    "compare_peers",
+    "can_tell",
 ]
 
 _GPU = re.compile(r"\b(node-\d+)\s*(?:/|\s|'s\s+)?\s*gpu\s*-?(\d+)\b", re.IGNORECASE)
@@ -45,6 +55,11 @@ _FIELDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 )
 _PROPOSE = re.compile(r"^\s*(?:please\s+)?(?:propose|request)\b", re.IGNORECASE)
 _ACTIONS = {"drain": "drain_node", "reset": "reset_gpu", "resume": "resume_node"}
+
+
+def metric_fields(question: str) -> list[tuple[str, str]]:
+    """Every metric a question names (field, unit), in the catalogue's order."""
+    return [(f, u) for p, f, u in _FIELDS if p.search(question)]
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from gpufleet.agents.chat.answer import Citation, Sentence, SentenceDelta, TokenDelta
+from gpufleet.agents.chat.claims import Facts, contradiction
 from gpufleet.agents.chat.model import named_handles, real_names
 from gpufleet.graph.models.chat import MODEL_TEXT_MARK, clean_text
 
@@ -46,8 +47,15 @@ class LineGrounder:
     deltas to send, in order. ``cite_as`` maps what the model may write in ``[cite: …]`` to
     the source it names (:func:`agents.chat.model.handles`)."""
 
-    def __init__(self, cite_as: Mapping[str, Citation], max_lines: int = 6) -> None:
+    def __init__(
+        self,
+        cite_as: Mapping[str, Citation],
+        max_lines: int = 6,
+        facts: Mapping[str, Facts] | None = None,
+    ) -> None:
         self.cite_as = cite_as
+        self.facts = facts or {}  # what the reads say about each cited id (claims.Facts)
+        self.contradicting = 0  # lines removed for disagreeing with what they cite
         self._names = named_handles(cite_as)
         # a source's own id is as good as its handle (a model may copy an id from the text)
         self._sources = {**{c.id: c for c in cite_as.values()}, **cite_as}
@@ -153,6 +161,15 @@ class LineGrounder:
             self.uncited += 1
             return [*out, SentenceDelta(line=line, kept=False, reason="cites no source")]
         sources = dict.fromkeys(self._sources[i] for i in ids)  # I1 and its id: cited once
+        disagrees = contradiction(
+            text, [self.facts.get(c.id, Facts(c.kind, text=c.label)) for c in sources]
+        )
+        if disagrees:
+            self.contradicting += 1
+            return [
+                *out,
+                SentenceDelta(line=line, kept=False, reason=f"contradicts its source: {disagrees}"),
+            ]
         sentence = Sentence(text=text, citations=tuple(sources))
         self.kept.append(sentence)
         return [*out, SentenceDelta(line=line, kept=True, sentence=sentence)]

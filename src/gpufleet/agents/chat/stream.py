@@ -23,6 +23,7 @@ import re
 import threading
 from collections.abc import AsyncIterator, Iterator, Sequence
 
+from gpufleet.agents.chat import understand
 from gpufleet.agents.chat.answer import (
     AnswerDelta,
     ChatAnswer,
@@ -170,11 +171,14 @@ def warm_up(model: TextStreamModel | None) -> threading.Thread | None:
     the constant system prompt now, in the background, so the first question's wait for its
     first token is only its own tokens (~2.5 s less on two cores). Front ends call it when a
     chat session opens; a question asked meanwhile waits for it on the server's one slot and
-    loses nothing. A failure here is not reported: the question that follows reports it."""
+    loses nothing. A failure here is not reported: the question that follows reports it.
+    The intent exemplars are embedded now too, off the first answer's path."""
     if model is None or not getattr(model, "keeps_prompt_cache", False):
+        threading.Thread(target=understand.warm, daemon=True, name="chat-exemplars").start()
         return None
 
     def run() -> None:
+        understand.warm()
         try:
             for _ in model.stream_text(SYSTEM, "", 1):
                 break
