@@ -173,12 +173,13 @@ def warm_up(model: TextStreamModel | None) -> threading.Thread | None:
     chat session opens; a question asked meanwhile waits for it on the server's one slot and
     loses nothing. A failure here is not reported: the question that follows reports it.
     The intent exemplars are embedded now too, off the first answer's path."""
+    # not a daemon: a process stopping while ONNX runtime embeds in a daemon thread aborts
+    # ("terminate called without an active exception", SIGABRT); exit waits ~1 s instead
+    threading.Thread(target=understand.warm, daemon=False, name="chat-exemplars").start()
     if model is None or not getattr(model, "keeps_prompt_cache", False):
-        threading.Thread(target=understand.warm, daemon=True, name="chat-exemplars").start()
         return None
 
     def run() -> None:
-        understand.warm()
         try:
             for _ in model.stream_text(SYSTEM, "", 1):
                 break
