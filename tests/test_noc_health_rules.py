@@ -84,6 +84,37 @@ def test_a_busy_job_and_a_job_that_ends_cleanly_do_not_freeze() -> None:
     assert "job_telemetry_frozen" not in _symptoms(_job(frozen_from=None, ends_at=30))
 
 
+def _met_frozen(energy_advances: bool) -> list[Event]:
+    """gpufleet starts while the collective already hangs: every rank flat from the first
+    sample. A live GPU's energy counter keeps climbing at the spin power; a cached exporter
+    repeats it with everything else."""
+    tp = fleet()
+    det = Detector(tp)
+    rng = np.random.default_rng(5)
+    wl = {k: Workload(job_id="7781", kind=WorkloadKind.TRAINING) for k in JOB_GPUS}
+    rows = [tp.gpu_pos[k] for k in JOB_GPUS]
+    stuck = values(tp, rng)[rows]
+    stuck[:, COL("DCGM_FI_DEV_GPU_UTIL")] = 100.0
+    stuck[:, COL("DCGM_FI_DEV_POWER_USAGE")] = 212.0
+    stuck[:, COL("DCGM_FI_PROF_PIPE_TENSOR_ACTIVE")] = 0.0
+    ticks = []
+    for i in range(60):
+        v = values(tp, rng)
+        v[rows] = stuck
+        joules = 212.0 * 15.0 * (i if energy_advances else 0)
+        v[rows, COL("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION")] = 9.0e9 + joules * 1000.0
+        ticks.append(tick(tp, i, v, workloads=wl))
+    return run(det, ticks)
+
+
+def test_a_collective_already_hung_at_start_is_found_by_its_energy_counter() -> None:
+    assert _symptoms(_met_frozen(energy_advances=True)).get("job_telemetry_frozen") == {"7781"}
+
+
+def test_a_cached_exporter_repeating_every_field_is_not_a_hang() -> None:
+    assert "job_telemetry_frozen" not in _symptoms(_met_frozen(energy_advances=False))
+
+
 # --------------------------------------------------------------------------- SBE vs peers
 def _sbe(
     rates_per_tick: dict[str, float], noise: float, cfg: NocConfig | None = None

@@ -122,6 +122,34 @@ def test_inlet_drift_cancels_against_the_rest_of_the_node() -> None:
     assert {"load_corrected_temp_rising", "single_gpu_hot_neighbours_normal"} <= names
 
 
+def _snapshot(temps: dict[int, float], root: int = 6) -> list[Evidence]:
+    """A node met mid-fault: each GPU's temperature now, same power, 90 s of history."""
+    g = [f"node-01/gpu{i}" for i in range(8)]
+    nb = ",".join(g[i] for i in (root - 1, root + 1) if 0 <= i < 8)
+    ev = [_topo(g[root], nb, NODE_GPUS, "node-01,node-02")]
+    for i, t in temps.items():
+        ev.append(_metric(g[i], NODE_PEERS, temp_now=t, power_now=670.0, history_s=90.0))
+    ev.append(_metric(g[root], FOCUS, temp_now=temps[root], power_now=670.0, history_s=90.0))
+    return list(number_evidence(ev))
+
+
+def test_met_late_a_neighbour_within_the_nodes_own_spread_is_not_warming() -> None:
+    # a degraded heatsink met 50 min late: GPUs of one node differ by a few degrees at the
+    # same load; a neighbour 3 °C above the median is that spread, not a failing fan
+    temps = {0: 68.0, 1: 69.0, 2: 67.0, 3: 68.0, 4: 68.0, 5: 70.0, 6: 86.0, 7: 71.0}
+    names = _names(_incident("node-01/gpu6"), _snapshot(temps))
+    assert {"no_baseline_before_fault", "single_gpu_hot_neighbours_normal"} <= names
+    assert "slot_neighbours_warming" not in names
+
+
+def test_met_late_neighbours_standing_out_of_the_spread_are_warming() -> None:
+    # a failed chassis fan met late: the slots beside the hot GPU run 8-9 °C above the rest
+    temps = {0: 71.0, 1: 68.0, 2: 72.0, 3: 80.0, 4: 87.0, 5: 79.0, 6: 70.0, 7: 74.0}
+    names = _names(_incident("node-01/gpu4", Scope.CHASSIS), _snapshot(temps, root=4))
+    assert {"no_baseline_before_fault", "slot_neighbours_warming"} <= names
+    assert "single_gpu_hot_neighbours_normal" not in names
+
+
 def test_load_ramp_is_not_a_thermal_fault() -> None:
     ev = number_evidence(
         [_metric("node-01/gpu4", FOCUS, temp_delta=20.0, temp_rise_corr=1.0, power_delta=320.0)]

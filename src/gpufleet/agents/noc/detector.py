@@ -59,6 +59,7 @@ _MAX_ERRORS = 100
 # the fault it reports may be an hour old (a job's lifetime), and belong to that hour's incident.
 JOB_REPORT_WINDOW_S = 3600.0
 TENSOR_FIELD = "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"
+ENERGY_FIELD = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION"
 # SLURM node states (and their Kubernetes cordon equivalent) that mean "taken out on purpose".
 MAINTENANCE_STATES = frozenset(
     {"DRAIN", "DRAINING", "DRAINED", "DOWN", "MAINT", "REBOOT", "CORDONED"}
@@ -169,6 +170,9 @@ class Detector:
         self._tensor_col = (
             self.gpu_fields.index(TENSOR_FIELD) if TENSOR_FIELD in self.gpu_fields else None
         )
+        self._energy_col = (
+            self.counter_fields.index(ENERGY_FIELD) if ENERGY_FIELD in self.counter_fields else None
+        )
         self.node_align = _Aligner(topology.node_keys, NODE_FIELD_NAMES)
         self.rates = CounterRates(topology.n_gpus, len(self.counter_fields))
         self.gpu_rules = GpuRules(self.config, topology, self.gpu_fields)
@@ -244,6 +248,7 @@ class Detector:
             power=values[:, self._power_col],
             clock=values[:, self._clock_col],
             tensor=self._tensor(values),
+            energy=self._energy(delta.increase),
         )
 
         gpu_out += self._extended(tick, values, present)
@@ -331,6 +336,10 @@ class Detector:
         self.stats.extended_bad_keys.update(self.ext_rules.bad_keys)
         self.ext_rules.bad_keys.clear()
         return events
+
+    def _energy(self, increase: FloatArray) -> FloatArray | None:
+        col = self._energy_col
+        return None if col is None else increase[:, col]
 
     def _tensor(self, values: FloatArray) -> FloatArray | None:
         return None if self._tensor_col is None else values[:, self._tensor_col]

@@ -96,7 +96,10 @@ class JobRules:
         n = topology.n_gpus
         self.s_flat = Sustain(n)
         # A GPU must have been seen moving before a flat line means "froze": a source that
-        # always repeats one value (a cached exporter, a synthetic frame) is not a hang.
+        # always repeats one value (a cached exporter, a synthetic frame) is not a hang. Its
+        # energy counter advancing counts as moving: a cache repeats the counter too, while a
+        # GPU spinning in a hung collective burns energy at a constant power. So a hang that
+        # was already frozen when gpufleet started is still told from a stale exporter.
         self.moved = np.zeros(n, dtype=bool)
         self._mapped = False  # a workload map was adopted: later jobs are watched from start
         # util, power and SM clock of the previous sample (the frame's columns, not copies:
@@ -174,9 +177,16 @@ class JobRules:
         return np.where(np.isinf(out), np.nan, out)
 
     def _flat(
-        self, t: float, util: FloatArray, power: FloatArray, clock: FloatArray, tensor: FloatArray
+        self,
+        t: float,
+        util: FloatArray,
+        power: FloatArray,
+        clock: FloatArray,
+        tensor: FloatArray,
+        energy: FloatArray,
     ) -> FloatArray:
-        """Seconds each GPU has been flat-lined and busy with no tensor work (NaN if not)."""
+        """Seconds each GPU has been flat-lined and busy with no tensor work (NaN if not);
+        ``energy`` is each GPU's energy-counter increase since the previous sample."""
         with np.errstate(invalid="ignore"):
             flat = np.abs(util - self._last_util) <= FLAT_UTIL_PCT
             flat &= np.abs(power - self._last_power) <= FLAT_POWER_W
@@ -186,6 +196,8 @@ class JobRules:
         known = ~np.isnan(util) & ~np.isnan(power) & ~np.isnan(self._last_power)
         self._last_util, self._last_power, self._last_clock = util, power, clock
         self.moved |= known & ~flat
+        with np.errstate(invalid="ignore"):
+            self.moved |= known & (energy > 0)
         self.s_flat.update(t, flat & self.moved, known, 0.0)
         return t - self.s_flat.since
 
@@ -197,6 +209,7 @@ class JobRules:
         power: FloatArray | None = None,
         clock: FloatArray | None = None,
         tensor: FloatArray | None = None,
+        energy: FloatArray | None = None,
     ) -> list[RuleOutput]:
         nan = np.full(util.shape, np.nan)
         flat_s = self._flat(
@@ -205,6 +218,7 @@ class JobRules:
             nan if power is None else power,
             nan if clock is None else clock,
             nan if tensor is None else tensor,
+            nan if energy is None else energy,
         )
         k = len(self.job_ids)
         if k == 0:

@@ -283,6 +283,7 @@ class _NodeHeat:
     nb_rises: list[float]  # likewise, per slot neighbour
     topology: list[Evidence]
     across: bool = False  # judged across the node now, with no "before" (module docstring)
+    nb_threshold: float = NEIGHBOUR_RISE_C  # how far a neighbour must stand out to be "warming"
 
     @classmethod
     def of(cls, root: str, peers: Mapping[str, Evidence], v: _View) -> _NodeHeat:
@@ -320,7 +321,13 @@ class _NodeHeat:
         topology: list[Evidence],
     ) -> _NodeHeat:
         """No "before" to compare with: the root and its neighbours against the rest of the
-        node now (the rest is the reference, so it is quiet by construction)."""
+        node now (the rest is the reference, so it is quiet by construction).
+
+        A rise watched over time cancels each GPU's own offset; a snapshot does not: GPUs of one
+        node at the same load differ by a few degrees (die, paste, position in the air path).
+        So a neighbour counts as warming only when it runs hotter than the warmest of the rest
+        by the same margin a watched rise needs (a cooler GPU in the rest says nothing here)."""
+        spread = max(0.0, _nanmax(*(_excess(e, rest) for e in rest)))  # NaN (no data) -> 0
         return cls(
             root=root,
             root_ev=root_ev,
@@ -331,6 +338,7 @@ class _NodeHeat:
             nb_rises=[_excess(e, rest) for e in neighbours],
             topology=topology,
             across=True,
+            nb_threshold=NEIGHBOUR_RISE_C + spread,
         )
 
 
@@ -357,7 +365,7 @@ def _root_against_node(h: _NodeHeat, out: _Out) -> None:
         else "temperature rise (relative to the rest of the node) not explained by power",
     )
     # not if/else: a neighbour without data (NaN) makes both comparisons false
-    if h.nb_rises and max(h.nb_rises) >= NEIGHBOUR_RISE_C:
+    if h.nb_rises and max(h.nb_rises) >= h.nb_threshold:
         out.add(
             "slot_neighbours_warming",
             h.root,
@@ -365,7 +373,7 @@ def _root_against_node(h: _NodeHeat, out: _Out) -> None:
             max(h.nb_rises),
             "adjacent slots warm with the hot GPU; the rest of the node does not",
         )
-    if not h.nb_rises or max(h.nb_rises) < NEIGHBOUR_RISE_C:
+    if not h.nb_rises or max(h.nb_rises) < h.nb_threshold:
         out.add(
             "single_gpu_hot_neighbours_normal",
             h.root,
