@@ -12,7 +12,7 @@ import pytest
 from gpufleet.graph.state.sqlite import SqliteFile
 from gpufleet.graph.state.url import PostgresUrl
 from gpufleet.service.slack.card import IncidentCard
-from gpufleet.service.slack.state import _SCHEMA, Outgoing, SlackState
+from gpufleet.service.slack.state import _SCHEMA_V2, Outgoing, SlackState
 from tests.postgres_server import PostgresServer, postgres_fixture
 
 __all__ = ["postgres_fixture"]  # the session fixture, imported for pytest
@@ -68,10 +68,28 @@ def test_an_event_folded_by_two_replicas_is_folded_once(
 
 def test_a_slack_file_from_before_the_lease_is_upgraded_in_place(tmp_path: Path) -> None:
     path = tmp_path / "slack.db"
-    old = SqliteFile(path, store="slack", schema_version=1, schema=_SCHEMA[:-1])
+    old = SqliteFile(path, store="slack", schema_version=1, schema=_SCHEMA_V2[:-1])
     old.close()
     state = SlackState(path)
     try:
         assert state.lead("a", now=0, lease_s=15)
+    finally:
+        state.close()
+
+
+def test_a_version_2_file_keeps_its_remembered_signatures_through_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    """Version 2 stored when a signature arrived; version 3 stores until when it must be kept.
+    An upgraded row is kept for twice the library's window after its arrival."""
+    path = tmp_path / "slack.db"
+    old = SqliteFile(path, store="slack", schema_version=2, schema=_SCHEMA_V2)
+    with old.write() as db:
+        db.execute("INSERT INTO slack_signatures VALUES ('v0=abc', 1000.0)")
+    old.close()
+    state = SlackState(path)
+    try:
+        assert not state.first_use_of_signature("v0=abc", now=1000 + 590, keep_until=2000)
+        assert state.first_use_of_signature("v0=abc", now=1000 + 601, keep_until=2000)
     finally:
         state.close()
