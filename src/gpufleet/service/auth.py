@@ -47,7 +47,9 @@ class Roles:
 
     def request_refusal(self, identity: str | None, policy: Policy) -> str | None:
         """Why ``identity`` may not file an approval request, or None when it may."""
-        allowed = " or ".join(sorted(self.request_roles)) or "(no role: requests are off)"
+        if not self.request_roles:
+            return "filing approval requests is turned off here (request_roles is empty)"
+        allowed = " or ".join(sorted(self.request_roles))
         if identity is None:
             return f"filing an approval request needs an API token with the {allowed} role"
         held = self.held(identity, policy)

@@ -92,11 +92,14 @@ class StoreChatReads:
     def propose(
         self, incident_id: str, tool: str, args: dict[str, Any], reason: str, now: float
     ) -> ProposedAction:
-        facts = next((f for f in self.incidents() if f.incident.incident_id == incident_id), None)
-        if facts is None or self.gate is None:
-            raise ProposalRefusedError(f"no incident {incident_id} to attach a proposal to")
+        no_incident = ProposalRefusedError(f"no incident {incident_id} to attach a proposal to")
+        if self.gate is None:
+            raise no_incident
         if self.requested_by is None or self.refusal is not None:
             raise ProposalRefusedError(self.refusal or NO_IDENTITY)
+        facts = next((f for f in self.incidents() if f.incident.incident_id == incident_id), None)
+        if facts is None:
+            raise no_incident
         try:
             p = proposals.propose(
                 self.gate,
