@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,9 +207,12 @@ class Running:
 
 
 @contextlib.asynccontextmanager
-async def running_slack(tmp: Path, **config: object) -> AsyncIterator[Running]:
+async def running_slack(
+    tmp: Path, *, clock: Callable[[], float] = time.time, **config: object
+) -> AsyncIterator[Running]:
     """The stand-in Slack, the Slack front end with its outbox drainer, and a FastAPI app that
-    includes its router, served by uvicorn on 127.0.0.1."""
+    includes its router, served by uvicorn on 127.0.0.1. ``clock``: the front end's (slack_bolt's
+    signature check keeps the real one)."""
     async with standin_slack() as standin:
         approvals = ApprovalStore(tmp / "approvals.db")
         slack = SlackFrontEnd.build(
@@ -217,6 +221,7 @@ async def running_slack(tmp: Path, **config: object) -> AsyncIterator[Running]:
             approvals=approvals,
             policy=POLICY,
             environ=ENV,
+            clock=clock,
         )
         app = FastAPI()
         app.include_router(slack.router())

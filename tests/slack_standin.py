@@ -162,7 +162,11 @@ class SlackStandIn:
         if method == "chat.postEphemeral":
             return {"ok": True, "message_ts": self._next_ts()}
         if method == "views.open":
-            return {"ok": True, "view": {"id": "V0STANDIN", **args.get("view", {})}}
+            # each view its own id, as Slack does; kept on the recorded call's view so a test
+            # submits the view that was opened (view_submission reads it)
+            view = args.setdefault("view", {})
+            view["id"] = f"V0STANDIN{len(self.of('views.open')):04d}"
+            return {"ok": True, "view": view}
         return {"ok": False, "error": "unknown_method"}
 
 
@@ -270,7 +274,8 @@ def block_action(
 
 
 def view_submission(*, user: str, view: dict[str, Any], reason: str) -> dict[str, Any]:
-    """The submission of ``view`` (as views.open received it) with ``reason`` typed in."""
+    """The submission of ``view`` (as views.open received it, with the id the stand-in gave
+    it; a view without one was never opened) with ``reason`` typed in."""
     return {
         "type": "view_submission",
         "team": {"id": TEAM_ID, "domain": "standin"},
@@ -279,11 +284,11 @@ def view_submission(*, user: str, view: dict[str, Any], reason: str) -> dict[str
         "token": "legacy-verification-token",
         "trigger_id": "1234567890.654321.fedcba",
         "view": {
-            "id": "V0STANDIN",
+            "id": view.get("id", "V0NEVEROPENED"),
             "team_id": TEAM_ID,
             "type": "modal",
             "callback_id": view["callback_id"],
-            "private_metadata": view["private_metadata"],
+            "private_metadata": view.get("private_metadata", ""),
             "blocks": view["blocks"],
             "state": {
                 "values": {

@@ -19,7 +19,7 @@ from gpufleet.bus.memory import InProcessBus
 from gpufleet.graph.approvals.policy import Policy
 from gpufleet.graph.models.chat import OpenAICompatModel, TextStreamModel
 from gpufleet.service.app import create_app
-from gpufleet.service.auth import TokenTable
+from gpufleet.service.auth import Roles, TokenTable
 from gpufleet.service.chat.plugin import chat_plugin
 from gpufleet.service.chat.reads import StoreChatReads
 from gpufleet.service.chat.router import chat_router
@@ -30,7 +30,21 @@ from gpufleet.service.server import HttpServer
 from tests.chat_fixtures import INCIDENT_ID, T0, open_reads, write_state
 from tests.openai_standin import standin_server
 
-TOKENS = {"tok-alice": "alice"}
+TOKENS = {
+    "tok-alice": "alice",
+    "tok-carol": "carol",
+    "tok-nobody": "nobody",
+    "tok-am": "alertmanager",
+}
+# alice approves, carol operates (may ask, not approve), nobody has no role, alertmanager is
+# the webhook's service identity
+ROLES = Roles(
+    {
+        "alice": frozenset({"approver"}),
+        "carol": frozenset({"operator"}),
+        "alertmanager": frozenset({"service"}),
+    }
+)
 
 
 def run(coro: Awaitable[None]) -> None:
@@ -53,15 +67,15 @@ async def chat_service(
         policy=Policy(),
         event_log=log,
         bus=bus,
-        tokens=TokenTable.of(TOKENS),
+        tokens=TokenTable.of(TOKENS, ROLES),
         clock=lambda: T0 + 60,
     )
     opened: list[Any] = []
 
     def reads_for(identity: str | None) -> StoreChatReads:
-        reads, deps = open_reads(state, f"chat:{identity}" if identity else None)
+        reads, deps = open_reads(state)
         opened.append(deps)
-        return reads
+        return reads.as_caller(identity, ctx.tokens.roles, ctx.policy)
 
     router = chat_router(reads_for, ctx.tokens, ctx.clock, model=model)
     server = HttpServer(create_app(ctx, book=IncidentBook(), routers=[router]))
@@ -176,8 +190,8 @@ def test_a_proposal_is_stored_for_a_person_only_with_a_token(tmp_path: Path) -> 
         async with chat_service(state) as http:
             q = {"question": "propose drain node-02"}
             anon = events((await ask(http, q)).text)[-1][1]["answer"]
-            assert anon["proposed"][0]["status"] == "not stored"
-            assert anon["proposed"][0]["approval_id"] is None
+            assert anon["proposed"] == [], "anonymous chat proposes nothing"
+            assert "Nothing was proposed" in anon["text"] and "not stored" not in anon["text"]
             auth = {"Authorization": "Bearer tok-alice"}
             signed = events((await ask(http, q, headers=auth)).text)[-1][1]["answer"]
             p = signed["proposed"][0]
@@ -189,8 +203,37 @@ def test_a_proposal_is_stored_for_a_person_only_with_a_token(tmp_path: Path) -> 
         try:
             records = {r.approval_id: r for r in reads.approvals()}
             stored = records[p["approval_id"]]
-            assert stored.request.requested_by == "chat:alice"
+            assert stored.request.requested_by == "alice"
             assert all(r.status == "pending" and not r.consumed for r in records.values())
+        finally:
+            deps.close()
+
+    run(go())
+
+
+def test_only_a_role_that_may_ask_files_a_request_and_as_its_token_s_identity(
+    tmp_path: Path,
+) -> None:
+    """Issue 27 item 5: an identity with no role and the Alertmanager service identity filed
+    drain requests through the chat; now only approvers and operators may, recorded as the
+    token's identity."""
+
+    async def go() -> None:
+        state = tmp_path / "state"
+        async with chat_service(state) as http:
+            q = {"question": "propose drain node-02"}
+            for token, who in (("tok-nobody", "nobody"), ("tok-am", "alertmanager")):
+                auth = {"Authorization": f"Bearer {token}"}
+                refused = events((await ask(http, q, headers=auth)).text)[-1][1]["answer"]
+                assert refused["proposed"] == [], who
+                assert f"{who} may not file approval requests" in refused["text"]
+            auth = {"Authorization": "Bearer tok-carol"}
+            filed = events((await ask(http, q, headers=auth)).text)[-1][1]["answer"]
+            assert filed["proposed"][0]["status"] == "pending"
+        reads, deps = open_reads(state)
+        try:
+            asked = [r.request.requested_by for r in reads.approvals() if r.request.requested_by]
+            assert asked == ["carol"]
         finally:
             deps.close()
 

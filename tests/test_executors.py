@@ -691,6 +691,19 @@ def test_ticket_json_sink_one_line_per_ticket_and_idempotent(fleet: Fleet) -> No
     assert first.query == f"append {path}"
 
 
+def test_ticket_text_loses_escapes_and_bidi_and_is_bounded(fleet: Fleet) -> None:
+    """Issue 27 item 5: free text reaches a ticket without terminal escapes (C0 and C1), bidi
+    overrides or zero-width characters; an over-long summary is refused, not sent."""
+    path = fleet.tmp / "tickets.jsonl"
+    reg = fleet.registry(live=True, tickets=SinkConfig(json_path=path))
+    hostile = "DBE\x1b[2J storm\x9b31m \u202eevil\u200b ok\nsecond line"
+    assert reg.call("ticket.open", {**TICKET, "summary": hostile}).status == "ok"
+    summary = json.loads(path.read_text())["summary"]
+    assert summary == "DBE[2J storm31m evil ok\nsecond line"
+    too_long = reg.call("ticket.open", {**TICKET, "summary": "x" * 2001})
+    assert too_long.status == "error" and "summary" in (too_long.error or "")
+
+
 def test_rma_record(fleet: Fleet) -> None:
     path = fleet.tmp / "tickets.jsonl"
     reg = fleet.registry(live=True, tickets=SinkConfig(json_path=path))

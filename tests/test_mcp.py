@@ -39,14 +39,20 @@ from gpufleet.graph.approvals.decide import record_decision
 from gpufleet.graph.approvals.gate import ApprovalGate
 from gpufleet.graph.approvals.store import ApprovalStore
 from gpufleet.graph.tools import ToolRegistry
-from gpufleet.service.mcp.deps import McpDeps, open_state_deps, runtime_deps
+from gpufleet.service.auth import Roles
+from gpufleet.service.mcp.deps import McpDeps, local_identity, open_state_deps, runtime_deps
 from gpufleet.service.mcp.server import build_server, mcp_http
 from tests.test_proposals import side_effect_tools
 
 ROOT = Path(__file__).resolve().parents[1]
 DBE = ROOT / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
 CLIENT = Implementation(name="ops-agent", version="1.0")
-TOKENS = {"s3cret-alice": "alice"}
+TOKENS = {
+    "s3cret-alice": "alice",
+    "s3cret-nobody": "nobody",
+    "s3cret-am": "alertmanager",
+}
+ROLES = Roles({"alice": frozenset({"approver"}), "alertmanager": frozenset({"service"})})
 
 
 def run_cli(*argv: str) -> tuple[int, str]:
@@ -181,11 +187,12 @@ def test_stdio_reads_proposes_and_a_person_approves(state: Path, tmp_path: Path)
             return await exercise(s)
 
     receipt = asyncio.run(session())
-    assert receipt["requested_by"] == "mcp:ops-agent"
+    me = local_identity()  # stdio: the account running the server, not the client's name
+    assert receipt["requested_by"] == me
     rows = {r["approval_id"]: r for r in pending(state)}
-    assert rows[receipt["approval_id"]]["requested_by"] == "mcp:ops-agent"
+    assert rows[receipt["approval_id"]]["requested_by"] == me
     code, listing = run_cli("approvals", "--state-dir", str(state))
-    assert code == 0 and "proposed by mcp:ops-agent" in listing
+    assert code == 0 and f"proposed by {me}" in listing
     approve_and_run(state, receipt["approval_id"], tmp_path / "ran.log")
     assert receipt["approval_id"] not in {r["approval_id"] for r in pending(state)}
 
@@ -205,6 +212,7 @@ def free_port() -> int:
 @asynccontextmanager
 async def serving(state: Path, *, anonymous_reads: bool) -> AsyncIterator[str]:
     deps = open_state_deps(SreConfig(state_dir=state))
+    deps.roles = ROLES  # as the service gives its token roles
     endpoint = mcp_http(deps, Tokens(), anonymous_reads=anonymous_reads)
 
     @asynccontextmanager
@@ -252,9 +260,9 @@ def test_http_with_the_token_reads_proposes_and_a_person_approves(
             return await exercise(s)
 
     receipt = asyncio.run(run())
-    assert receipt["requested_by"] == "mcp:ops-agent/alice"
+    assert receipt["requested_by"] == "alice"  # the token's identity, not the client's name
     rec = ApprovalStore(state / "approvals.db").get(receipt["approval_id"])
-    assert rec is not None and rec.thread_id == "proposal:mcp:ops-agent-alice"  # names no path
+    assert rec is not None and rec.thread_id == "proposal:alice"  # names no path
     assert receipt["approval_id"] in {r["approval_id"] for r in pending(state)}
     approve_and_run(state, receipt["approval_id"], tmp_path / "ran.log")
 
@@ -307,7 +315,39 @@ def test_http_anonymous_reads_when_allowed_but_never_proposals(state: Path) -> N
             return len(listed), error_text(refused)
 
     n, why = asyncio.run(run())
-    assert n == 1 and "bearer token" in why
+    assert n == 1 and "API token with the approver or operator role" in why
+    assert [r["tool"] for r in pending(state)] == ["slurm.drain_node"]  # only the graph's own
+
+
+def test_http_tokens_without_a_role_that_may_ask_file_nothing(state: Path) -> None:
+    """Issue 27 item 5: an identity with no role and the Alertmanager service identity filed
+    a node.reboot over MCP. Now both are refused, whatever the client calls itself."""
+    forged_name = Implementation(name="alice-approver-SYSTEM", version="1")
+
+    async def ask(token: str) -> str:
+        async with serving(state, anonymous_reads=False) as url:
+            headers = {"Authorization": f"Bearer {token}"}
+            async with (
+                create_mcp_http_client(headers=headers) as http,
+                streamable_http_client(url, http_client=http) as (read, write),
+                ClientSession(read, write, client_info=forged_name) as s,
+            ):
+                await s.initialize()
+                iid = data(await s.call_tool("list_incidents", {}))["incidents"][0]["incident_id"]
+                refused = await s.call_tool(
+                    "propose_action",
+                    {
+                        "incident_id": iid,
+                        "tool": "node.reboot",
+                        "args": {"node": "node-02"},
+                        "reason": "Xid 79",
+                    },
+                )
+                return error_text(refused) if refused.is_error else "filed"
+
+    assert "nobody may not file approval requests" in asyncio.run(ask("s3cret-nobody"))
+    am = asyncio.run(ask("s3cret-am"))
+    assert "alertmanager may not file approval requests" in am and "service" in am
     assert [r["tool"] for r in pending(state)] == ["slurm.drain_node"]  # only the graph's own
 
 
@@ -354,9 +394,7 @@ def test_in_the_service_fleet_reads_and_approved_proposals_run_once(tmp_path: Pa
         logs, node, receipt = asyncio.run(run())
         assert logs["status"] == "ok" and any("Xid" in e["line"] for e in logs["data"])
         assert node["status"] == "ok"
-        reads = [
-            a for a in rt.audit.records() if a.requested_by == "mcp:ops-agent" and a.risk == "read"
-        ]
+        reads = [a for a in rt.audit.records() if a.requested_by == "local" and a.risk == "read"]
         assert {a.tool for a in reads} == {"kernel_log.search", "slurm.show_node"}
         assert asyncio.run(executor.poll(inc.updated_at + 70)) == []  # pending: nothing runs
         record_decision(

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from gpufleet.graph.approvals.policy import (
+    Approver,
     Policy,
     PolicyError,
+    approval_grant,
     load_policy,
     may_approve,
     may_reset_breaker,
@@ -353,3 +355,18 @@ def test_custom_roles_replace_the_defaults() -> None:
         "roles:\n  ops: {risks: [mutate]}\napprovers:\n  - {name: a, roles: [oncall]}\n"
     )
     assert "unknown role 'oncall'" in msg
+
+
+def test_a_service_identity_never_decides_with_or_without_approvers() -> None:
+    """Issue 27 item 5: without an approvers list any named person may approve a mutate step,
+    and Alertmanager's token identity could. Service identities never decide."""
+    open_lab = Policy()
+    assert approval_grant(open_lab, "bob", "slurm.drain_node", "mutate").allowed
+    for policy in (open_lab, Policy(approvers=[Approver(name="alice", roles=("sre-lead",))])):
+        grant = approval_grant(policy, "Alertmanager", "slurm.drain_node", "mutate")
+        assert not grant.allowed and "service identity" in grant.reason
+        assert not may_reset_breaker(policy, "alertmanager")[0]
+    hooked = open_lab.with_services(["hook"])
+    assert not approval_grant(hooked, "hook", "slurm.drain_node", "mutate").allowed
+    with pytest.raises(PolicyError, match="service identity, not a person"):
+        parse_policy("approvers: [{name: alertmanager, roles: [oncall]}]\n")

@@ -28,6 +28,9 @@ from gpufleet.graph.approvals.gate import ApprovalGate
 from gpufleet.graph.approvals.ledger import ExecutionLedger
 from gpufleet.graph.approvals.policy import Policy, parse_policy
 from gpufleet.graph.approvals.store import ApprovalStore
+from gpufleet.graph.executors.runner import DryRunRunner
+from gpufleet.graph.executors.slurm import MAX_REASON_LEN, SlurmExecutor, slurm_tools
+from gpufleet.graph.executors.slurm import DrainArgs as DrainNodeArgs
 from gpufleet.graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool
 
 T0 = 1_760_000_000.0
@@ -268,3 +271,105 @@ def test_the_executor_publishes_an_action_result(state: State, log: Path) -> Non
     result = published[0]
     assert isinstance(result, ActionResult)
     assert (result.approval_id, result.status, result.initiator) == (aid, "ok", "mcp:claude")
+
+
+# --------------------------------------------------------------------------- issue 27, item 5
+class NodeOnly(ToolArgs):
+    node: str
+
+
+def with_resume(state: State, log: Path) -> ApprovalGate:
+    """The state's gate with a resume tool too (appends to the same side-effect file)."""
+
+    @tool("slurm.resume_node", "mutate")
+    def resume(args: NodeOnly) -> ToolResult:
+        """Resume a node (test: appends the call to a file)."""
+        with log.open("a") as f:
+            f.write(f"resume {args.node}\n")
+        return ToolResult.success({"node": args.node})
+
+    registry = ToolRegistry([*side_effect_tools(log), resume])
+    return ApprovalGate(registry, state.gate.policy, state.approvals, state.breaker, state.audit)
+
+
+def _approve_and_run(state: State, gate: ApprovalGate, aid: str, at: float) -> None:
+    record_decision(state.approvals, gate.policy, aid, "approved", by="alice", reason="ok", now=at)
+    assert [r.ran for r in run_approved(gate, state.ledger, at + 1)] == [True]
+
+
+def test_a_request_for_an_action_that_already_ran_is_refused_until_superseded(
+    state: State, log: Path
+) -> None:
+    """Chat filed new drain requests for a drain that had already run. Now the same action on
+    the same target (whatever its reason text) is refused with one line naming the approval
+    that ran it, until something else ran on that node (a resume)."""
+    gate = with_resume(state, log)
+    first = drain_node02(state)
+    _approve_and_run(state, gate, first, T0 + 20)
+
+    def ask(tool_name: str, args: dict[str, str], at: float) -> str:
+        return propose(
+            gate, incident(), tool_name, args, requested_by="carol", reason="again", now=at
+        ).request.approval_id
+
+    with pytest.raises(ProposalRefusedError, match=f"already ran \\(approval {first}") as e:
+        ask("slurm.drain_node", {"node": "node-02", "reason": "gpufleet inc-dbe"}, T0 + 30)
+    assert "approved by alice" in str(e.value) and "\n" not in str(e.value)
+    assert [a.status for a in state.audit.records("inc-dbe")][-1] == "denied"
+    resumed = ask("slurm.resume_node", {"node": "node-02"}, T0 + 40)
+    _approve_and_run(state, gate, resumed, T0 + 50)
+    again = ask("slurm.drain_node", {"node": "node-02", "reason": "DBE came back"}, T0 + 60)
+    assert state.approvals.get(again) is not None  # superseded by the resume: asked again
+    assert ran(log) == ["drain node-02 xid 48", "resume node-02"]
+
+
+def test_an_injected_reason_reaches_scontrol_bounded_and_without_metacharacters(
+    tmp_path: Path,
+) -> None:
+    """Injected reason text became the SLURM drain Reason once approved. Now the request
+    stores the reason as the tool cleans it (what the person approves is what runs): no
+    shell or scontrol metacharacters, no fake ``[user@time]``, at most 200 characters."""
+    hostile = (
+        "fan [root@2020-01-01T00:00:00] $(reboot); State=RESUME `id` | tee /etc/x "
+        "<!channel> 'q' \"q\" \\ end"
+    )
+    writes = DryRunRunner()
+    slurm = SlurmExecutor(DryRunRunner(), writes)
+    db = tmp_path / "approvals.db"
+    approvals, audit = ApprovalStore(db), AuditLog(tmp_path / "audit.db")
+    breaker, ledger = BlastRadiusBreaker(db, parse_policy(POLICY).breaker), ExecutionLedger(db)
+    gate = ApprovalGate(
+        ToolRegistry(slurm_tools(slurm)), parse_policy(POLICY), approvals, breaker, audit
+    )
+    try:
+        p = propose(
+            gate,
+            incident(),
+            "slurm.drain_node",
+            {"node": "node-02", "reason": hostile},
+            requested_by="carol",
+            reason="DBE",
+            now=T0,
+        )
+        stored = str(p.request.args["reason"])
+        assert len(stored) <= MAX_REASON_LEN and stored.startswith("fan root@2020")
+        assert not set(stored) & set("`$;|&<>\"'\\[]{}=")
+        record_decision(
+            approvals,
+            gate.policy,
+            p.request.approval_id,
+            "approved",
+            by="alice",
+            reason="ok",
+            now=T0 + 1,
+        )
+        [run] = run_approved(gate, ledger, T0 + 2)
+        assert run.result.status == "dry_run"
+        reason_arg = next(a for a in writes.recorded[0] if a.startswith("Reason="))
+        assert reason_arg == f"Reason=gpufleet: {stored}"
+        # a long one is cut to the limit, not refused
+        long = DrainNodeArgs.model_validate({"node": "n1", "reason": "y" * 900})
+        assert len(long.reason) == MAX_REASON_LEN and long.reason.endswith("...")
+    finally:
+        for s in (approvals, audit, breaker, ledger):
+            s.close()

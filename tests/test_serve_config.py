@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gpufleet.cli.main import main
+from gpufleet.graph.approvals.policy import Approver, Policy
 from gpufleet.service.config import ServeConfigError, load_serve_config
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,12 @@ def test_the_example_validates_and_its_secrets_resolve(monkeypatch: pytest.Monke
             "slack.colour",
         ),
         ("mcp: {enabled: maybe}\n", "mcp.enabled"),
+        ("api_tokens: [{identity: a, token_env: A, roles: [admin]}]\n", "api_tokens.0.roles.0"),
+        (
+            "api_tokens: [{identity: am, token_env: A, roles: [service, approver]}]\n",
+            "a service identity holds no other role",
+        ),
+        ("request_roles: [service]\n", "request_roles.0"),
         ("- a list\n", "expected a mapping"),
         ("listen: [unclosed\n", "not valid YAML"),
     ],
@@ -138,3 +145,27 @@ def test_a_metrics_store_url_that_is_no_api_root_stops_serve_naming_the_key(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("gpufleet serve: ")
     assert "metrics_store.url" in err and repr(url) in err and "http://victoria-metrics:8428" in err
+
+
+def test_token_roles_say_who_may_file_requests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for var in ("TOK_A", "TOK_C", "TOK_N", "TOK_AM"):
+        monkeypatch.setenv(var, f"secret-{var}")
+    text = (
+        "api_tokens:\n"
+        "  - {identity: alice, token_env: TOK_A, roles: [approver]}\n"
+        "  - {identity: carol, token_env: TOK_C, roles: [operator]}\n"
+        "  - {identity: nobody, token_env: TOK_N}\n"
+        "  - {identity: am, token_env: TOK_AM, roles: [service]}\n"
+    )
+    roles = load_serve_config(_cfg(tmp_path, text)).tokens.roles
+    policy = Policy()
+    assert [roles.request_refusal(w, policy) is None for w in ("alice", "carol")] == [True, True]
+    assert "nobody may not file" in (roles.request_refusal("nobody", policy) or "")
+    assert "roles: service" in (roles.request_refusal("am", policy) or "")
+    assert roles.services == ("am",)
+    listed = Policy(approvers=[Approver(name="nobody", roles=("oncall",))])
+    assert roles.request_refusal("nobody", listed) is None  # a policy approver may ask
+    only_approvers = load_serve_config(_cfg(tmp_path, text + "request_roles: [approver]\n"))
+    assert only_approvers.tokens.roles.request_refusal("carol", policy) is not None

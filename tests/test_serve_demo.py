@@ -18,6 +18,7 @@ import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from gpufleet.graph.approvals.policy import Policy
 from gpufleet.service.api import about_router
 from gpufleet.service.auth import TokenTable
 from gpufleet.service.config import ServeConfig, load_serve_config
@@ -52,6 +53,7 @@ def test_demo_token_only_on_loopback_and_about_says_if_decisions_can_work() -> N
     assert not is_loopback("0.0.0.0") and not is_loopback("10.1.2.3")
     loaded = with_demo_token(load_serve_config(None), "tok-demo")
     assert loaded.tokens.identity("tok-demo") == DEMO_IDENTITY
+    assert loaded.tokens.roles.request_refusal(DEMO_IDENTITY, Policy()) is None  # may ask
     for tokens, decisions in ((TokenTable.of({}), False), (loaded.tokens, True)):
         app = FastAPI()
         deps: Any = SimpleNamespace(ctx=SimpleNamespace(tokens=tokens), notice=None)

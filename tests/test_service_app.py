@@ -30,13 +30,15 @@ from gpufleet.graph.approvals.ledger import ExecutionLedger
 from gpufleet.graph.approvals.policy import Approver, Policy
 from gpufleet.graph.approvals.store import ApprovalRequest, ApprovalStore
 from gpufleet.service.app import create_app
-from gpufleet.service.auth import TokenTable
+from gpufleet.service.auth import Roles, TokenTable
 from gpufleet.service.context import ServiceContext
 from gpufleet.service.incidents import IncidentBook
 from gpufleet.service.server import HttpServer
 
 NOW = 1_790_000_000.0
-TOKENS = {"tok-alice": "alice", "tok-carol": "carol"}
+TOKENS = {"tok-alice": "alice", "tok-carol": "carol", "tok-am": "alertmanager", "tok-hook": "hook"}
+# the webhook's own token: a service (it sends alerts, never decides)
+ROLES = Roles({"hook": frozenset({"service"}), "carol": frozenset({"operator"})})
 
 
 def run(coro: Awaitable[None]) -> None:
@@ -68,20 +70,21 @@ def incident(iid: str = "inc-1", node: str = "node-04") -> Incident:
 
 @asynccontextmanager
 async def service(
-    state: Path, **extra: object
+    state: Path, policy: Policy | None = None, **extra: object
 ) -> AsyncIterator[tuple[httpx.AsyncClient, ServiceContext, IncidentBook]]:
     log = EventLog(":memory:")
     bus = InProcessBus(log)
     book = IncidentBook()
     bus.subscribe("*", "book", book)
     await bus.start()
-    policy = Policy(approvers=[Approver(name="alice", roles=["sre-lead"])])
+    if policy is None:
+        policy = Policy(approvers=[Approver(name="alice", roles=["sre-lead"])])
     ctx = ServiceContext(
         state_dir=state,
         policy=policy,
         event_log=log,
         bus=bus,
-        tokens=TokenTable.of(TOKENS),
+        tokens=TokenTable.of(TOKENS, ROLES),
         clock=lambda: NOW + 60,
     )
     server = HttpServer(create_app(ctx, book=book, **extra))  # type: ignore[arg-type]
@@ -138,6 +141,30 @@ def test_decisions_follow_the_cli_rules_and_the_token_is_the_person(tmp_path: Pa
             listed = (await http.get("/api/v1/approvals", params={"status": "all"})).json()
             assert [a["status"] for a in listed["approvals"]] == ["rejected"]
             assert (await http.get("/api/v1/approvals")).json()["approvals"] == []
+
+    run(main())
+
+
+def test_a_service_identity_never_decides_even_without_an_approvers_list(
+    tmp_path: Path,
+) -> None:
+    """Issue 27 item 5: with no approvers in the policy any named person may approve a mutate
+    step, and the Alertmanager token could. Now neither Alertmanager's identity nor a token
+    whose role is service may approve or reject; a person still may."""
+    aid = request_approval(tmp_path)
+
+    async def main() -> None:
+        async with service(tmp_path, policy=Policy()) as (http, _, _):
+            body = {"reason": "looks bad"}
+            for token in ("tok-am", "tok-hook"):
+                auth = {"Authorization": f"Bearer {token}"}
+                for verb in ("approve", "reject"):
+                    r = await http.post(f"/api/v1/approvals/{aid}/{verb}", json=body, headers=auth)
+                    assert r.status_code == 403, (token, verb)
+                    assert "service identity" in r.json()["error"]
+            assert (await http.get(f"/api/v1/approvals/{aid}")).json()["status"] == "pending"
+            r = await http.post(f"/api/v1/approvals/{aid}/approve", json=body, headers=ALICE)
+            assert r.status_code == 200
 
     run(main())
 

@@ -17,7 +17,7 @@ import pytest
 
 from gpufleet.bus.events import ApprovalDecided, stable_id
 from gpufleet.graph.approvals.decide import record_decision
-from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalStore
+from gpufleet.graph.approvals.store import WITHDRAWN_BY, ApprovalRequest, ApprovalStore
 from gpufleet.service.slack.render import APPROVE_ACTION, REJECT_ACTION
 from gpufleet.service.slack.wiring import SlackFrontEnd
 from tests.slack_fixtures import (
@@ -383,5 +383,117 @@ def test_a_withdrawn_request_says_why_on_its_card_and_its_buttons_are_refused(
         )
         assert run.standin.of("views.open") == []
         assert _status(run.approvals, aid) == "rejected"
+
+    _run(tmp_path, scenario)
+
+
+# --------------------------------------------------------------------------- issue 27, item 4
+def test_the_replay_guard_outlives_the_librarys_window_for_a_request_signed_ahead(
+    tmp_path: Path,
+) -> None:
+    """A click signed 295 s in the future is acceptable to slack_sdk until 595 s after it
+    arrives: refused when replayed 1 s later and still refused 373 s later (the old guard
+    forgot it after 360 s of its arrival and accepted the replay)."""
+    offset = [0.0]
+
+    def clock() -> float:
+        return time.time() + offset[0]
+
+    async def scenario(run: Running) -> None:
+        aid, ts = await _posted_incident(run)
+        body = _click(run, ALICE, aid, ts)
+        ahead = signed_headers(body, timestamp=int(time.time()) + 295)
+        assert (await _post(run, body, ahead)).status_code == 200
+        await until(lambda: run.standin.of("views.open"), "modal for the genuine click")
+        offset[0] = 1.0
+        assert (await _post(run, body, ahead)).status_code == 401
+        offset[0] = 373.0  # the library (on the real clock) still accepts this timestamp
+        assert (await _post(run, body, ahead)).status_code == 401
+        assert len(run.standin.of("views.open")) == 1
+
+    async def main() -> None:
+        async with running_slack(tmp_path, clock=clock) as run:
+            await scenario(run)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_replay_window_is_the_installed_librarys() -> None:
+    from slack_sdk.signature import SignatureVerifier
+
+    from gpufleet.service.slack.bridge import library_window_s
+
+    window = library_window_s()
+    assert window == 300  # slack_sdk 3.x: |now - timestamp| <= 5 minutes
+    verifier = SignatureVerifier("s")
+    now = int(time.time())
+    for age, ok in ((window - 5, True), (window + 5, False), (-(window - 5), True)):
+        stamp = str(now - age)
+        sig = verifier.generate_signature(timestamp=stamp, body="b")
+        assert verifier.is_valid(body="b", timestamp=stamp, signature=sig) is ok, age
+
+
+def _pending_drain_of(store: ApprovalStore, node: str) -> str:
+    """A pending drain of another node, for another incident (not attached to the first)."""
+    req = ApprovalRequest.new(
+        incident_id=f"inc-{node}",
+        thread_id=f"thread-{node}",
+        step_index=1,
+        step_name="drain the node",
+        tool="slurm.drain_node",
+        args={"node": node, "reason": "fan failure"},
+        risk="mutate",
+        created_at=T0 + 61,
+        node=node,
+    )
+    return store.request(req).approval_id
+
+
+def test_a_submission_decides_only_what_the_click_that_opened_it_was_for(
+    tmp_path: Path,
+) -> None:
+    """The modal's metadata is not trusted: a view no click opened decides nothing, a view's
+    metadata naming another approval is ignored, another user cannot submit someone's view,
+    and a submitted view cannot be submitted again."""
+
+    async def scenario(run: Running) -> None:
+        aid, ts = await _posted_incident(run)
+        other = _pending_drain_of(run.approvals, "node-18")
+        claims_other = json.dumps({"approval_id": other, "decision": "approved"})
+        never_opened: dict[str, Any] = {
+            "callback_id": "gpufleet_decision",
+            "private_metadata": claims_other,
+            "blocks": [],
+        }
+        forged = interaction_body(view_submission(user=ALICE, view=never_opened, reason="go!"))
+        resp = await _post(run, forged, signed_headers(forged))
+        assert resp.text, "the forged submission was accepted"
+        assert resp.json()["response_action"] == "errors"
+        assert "not opened by your click" in resp.json()["errors"]["reason"]
+        assert _status(run.approvals, other) == "pending"
+
+        body = _click(run, ALICE, aid, ts, action=REJECT_ACTION)
+        assert (await _post(run, body, signed_headers(body))).status_code == 200
+        await until(lambda: run.standin.of("views.open"), "modal for alice")
+        view = dict(run.standin.of("views.open")[0].args["view"], private_metadata=claims_other)
+        assert "approval_id" not in json.dumps(run.standin.of("views.open")[0].args["view"])
+
+        by_bob = interaction_body(view_submission(user=BOB, view=view, reason="mine now"))
+        resp = await _post(run, by_bob, signed_headers(by_bob))
+        assert resp.json()["response_action"] == "errors"
+        assert (_status(run.approvals, aid), _status(run.approvals, other)) == (
+            "pending",
+            "pending",
+        )
+
+        submit = interaction_body(view_submission(user=ALICE, view=view, reason="not now"))
+        assert (await _post(run, submit, signed_headers(submit))).status_code == 200
+        assert (_status(run.approvals, aid), _status(run.approvals, other)) == (
+            "rejected",
+            "pending",
+        )
+        again = interaction_body(view_submission(user=ALICE, view=view, reason="not now!"))
+        resp = await _post(run, again, signed_headers(again))
+        assert "not opened by your click" in resp.json()["errors"]["reason"]
 
     _run(tmp_path, scenario)

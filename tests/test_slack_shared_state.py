@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from gpufleet.graph.state.database import open_database
+from gpufleet.graph.state.schema import Schema
 from gpufleet.graph.state.sqlite import SqliteFile
 from gpufleet.graph.state.url import PostgresUrl
 from gpufleet.service.slack.card import IncidentCard
-from gpufleet.service.slack.state import _SCHEMA, Outgoing, SlackState
+from gpufleet.service.slack.state import _IDENTITY, _SCHEMA_V2, ModalBinding, Outgoing, SlackState
 from tests.postgres_server import PostgresServer, postgres_fixture
 
 __all__ = ["postgres_fixture"]  # the session fixture, imported for pytest
@@ -68,10 +70,42 @@ def test_an_event_folded_by_two_replicas_is_folded_once(
 
 def test_a_slack_file_from_before_the_lease_is_upgraded_in_place(tmp_path: Path) -> None:
     path = tmp_path / "slack.db"
-    old = SqliteFile(path, store="slack", schema_version=1, schema=_SCHEMA[:-1])
+    old = SqliteFile(path, store="slack", schema_version=1, schema=_SCHEMA_V2[:-1])
     old.close()
     state = SlackState(path)
     try:
         assert state.lead("a", now=0, lease_s=15)
+    finally:
+        state.close()
+
+
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+def test_a_version_2_file_keeps_its_remembered_signatures_through_the_upgrade(
+    request: pytest.FixtureRequest, tmp_path: Path, dialect: str
+) -> None:
+    """Version 2 stored when a signature arrived; version 3 stores until when it must be kept.
+    An upgraded row is kept for twice the library's window after its arrival."""
+    v2 = Schema(
+        version=2,
+        sqlite=_SCHEMA_V2,
+        postgresql=[
+            x.replace(*_IDENTITY).replace(" REAL", " DOUBLE PRECISION") for x in _SCHEMA_V2
+        ],
+    )
+    if dialect == "sqlite":
+        where: Path | PostgresUrl = tmp_path / "slack.db"
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres")
+        where = PostgresUrl(server.fresh_url())
+    old = open_database(where, store="slack", schema=v2)
+    with old.write() as db:
+        db.execute("INSERT INTO slack_signatures VALUES (?, ?)", ("v0=abc", 1000.0))
+    old.close()
+    state = SlackState(where)
+    try:
+        assert not state.first_use_of_signature("v0=abc", now=1000 + 590, keep_until=2000)
+        assert state.first_use_of_signature("v0=abc", now=1000 + 601, keep_until=2000)
+        state.bind_modal("V1", ModalBinding("apr-1", "approved", "C1", "U1"), 1000, 60)
+        assert state.modal("V1") == ModalBinding("apr-1", "approved", "C1", "U1")
     finally:
         state.close()

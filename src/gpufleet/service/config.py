@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -31,7 +31,7 @@ from gpufleet.bus.address import parse_bus_url
 from gpufleet.graph.state.url import parse_state_url
 from gpufleet.paths import state_dir
 from gpufleet.service import secrets
-from gpufleet.service.auth import TokenTable
+from gpufleet.service.auth import Roles, TokenRole, TokenTable
 from gpufleet.service.connections import ConnectionLimits
 from gpufleet.service.slack.config import SlackConfig, SlackConfigError, SlackSecrets
 from gpufleet.sim.demo import FAN_FAILURE_ONSET_S
@@ -99,11 +99,17 @@ class ApiToken(_Strict):
     identity: str = Field(min_length=1, max_length=200)
     token_file: Path | None = None
     token_env: str | None = None
+    # approver / operator: may file approval requests (request_roles); service: software
+    # (Alertmanager's webhook) that files nothing and never decides. None: only what the
+    # policy gives (an approver listed there).
+    roles: tuple[TokenRole, ...] = ()
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Self:
         if (self.token_file is None) == (self.token_env is None):
             raise ValueError("give exactly one of token_file or token_env")
+        if "service" in self.roles and len(set(self.roles)) > 1:
+            raise ValueError("a service identity holds no other role")
         return self
 
 
@@ -129,6 +135,8 @@ class ServeConfig(_Strict):
     policy: Path | None = None  # approvers and pre-approvals; overrides the SRE config's
     state_dir: Path = Field(default_factory=lambda: state_dir("serve"))
     api_tokens: list[ApiToken] = Field(default_factory=list)
+    # the roles that may file approval requests through chat, MCP or the API
+    request_roles: tuple[Literal["approver", "operator"], ...] = ("approver", "operator")
     slack: SlackConfig | None = None
     mcp: McpConfig = Field(default_factory=McpConfig)
     perf: PerfConfig = Field(default_factory=PerfConfig)
@@ -242,7 +250,9 @@ def _relative_to(cfg: ServeConfig, base: Path) -> ServeConfig:
 
 def _loaded(cfg: ServeConfig, source: str) -> LoadedConfig:
     tokens: dict[str, str] = {}
+    roles: dict[str, frozenset[TokenRole]] = {}
     for i, t in enumerate(cfg.api_tokens):
+        roles[t.identity] = roles.get(t.identity, frozenset()) | frozenset(t.roles)
         secret = read_secret(t.token_file, t.token_env, f"api_tokens.{i}.token").get_secret_value()
         if secret in tokens:
             raise ServeConfigError(f"api_tokens.{i}: the same token as another entry")
@@ -253,7 +263,8 @@ def _loaded(cfg: ServeConfig, source: str) -> LoadedConfig:
             slack = cfg.slack.secrets()
         except SlackConfigError as e:
             raise ServeConfigError(str(e)) from None
-    return LoadedConfig(config=cfg, tokens=TokenTable.of(tokens), slack=slack, source=source)
+    table = TokenTable.of(tokens, Roles(roles, frozenset(cfg.request_roles)))
+    return LoadedConfig(config=cfg, tokens=table, slack=slack, source=source)
 
 
 def perf_enabled(config: ServeConfig, sre_config: SreConfig) -> bool:

@@ -42,6 +42,13 @@ class ServiceContext:
     # the PostgreSQL database several replicas share; None: SQLite files in state_dir
     state_url: PostgresUrl | None = None
 
+    def __post_init__(self) -> None:
+        # A token whose role is service (Alertmanager's webhook) never decides, whether or
+        # not the policy lists approvers: every front end's decisions go through this policy.
+        services = self.tokens.roles.services
+        if any(not self.policy.is_service(s) for s in services):
+            object.__setattr__(self, "policy", self.policy.with_services(services))
+
     @property
     def approvals_path(self) -> Location:
         """Where approvals, the execution ledger and the breaker are (a file or a database)."""

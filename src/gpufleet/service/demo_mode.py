@@ -18,7 +18,7 @@ import ipaddress
 import secrets
 from datetime import UTC, datetime
 
-from gpufleet.service.auth import TokenTable
+from gpufleet.service.auth import Roles, TokenTable
 from gpufleet.service.config import LoadedConfig
 from gpufleet.sim.demo import FAN_FAILURE_DETECTED_AFTER_S
 
@@ -40,8 +40,10 @@ def demo_token() -> str:
 
 
 def with_demo_token(loaded: LoadedConfig, token: str) -> LoadedConfig:
-    """``loaded`` whose one API token is ``token``, deciding as :data:`DEMO_IDENTITY`."""
-    return loaded.model_copy(update={"tokens": TokenTable.of({token: DEMO_IDENTITY})})
+    """``loaded`` whose one API token is ``token``, deciding as :data:`DEMO_IDENTITY` (an
+    operator: it may also ask for steps through the page's chat)."""
+    roles = Roles({DEMO_IDENTITY: frozenset({"operator"})})
+    return loaded.model_copy(update={"tokens": TokenTable.of({token: DEMO_IDENTITY}, roles)})
 
 
 def token_lines(token: str, url: str) -> list[str]:

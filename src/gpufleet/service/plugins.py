@@ -53,7 +53,7 @@ def slack_plugin(inputs: PluginInputs) -> Extension:
     ctx, rt = inputs.ctx, inputs.runtime
     approvals = ApprovalStore(ctx.approvals_path)
     # questions asked in an incident's thread: the chat assistant over the same reads as
-    # POST /api/v1/chat, with no identity (a proposal is described, never stored)
+    # POST /api/v1/chat, with no identity (it proposes nothing)
     reads = StoreChatReads(
         incident_source=BookIncidents(inputs.book),
         store=approvals,
@@ -91,7 +91,12 @@ def slack_subscriber(ctx: ServiceContext) -> str:
 
 def mcp_plugin(inputs: PluginInputs) -> Extension:
     ctx, listen = inputs.ctx, inputs.loaded.config.listen
-    deps = runtime_deps(inputs.runtime, incidents=BookIncidents(inputs.book), clock=ctx.clock)
+    deps = runtime_deps(
+        inputs.runtime,
+        incidents=BookIncidents(inputs.book),
+        clock=ctx.clock,
+        roles=ctx.tokens.roles,
+    )
     hosts = [f"{listen.host}:*", "127.0.0.1:*", "localhost:*", "[::1]:*"]
     mcp = mcp_http(deps, ctx.tokens, anonymous_reads=False, allowed_hosts=hosts)
     return Extension(mounts=(("/mcp", mcp.app),), lifecycles=(mcp.lifespan,))

@@ -395,7 +395,7 @@ def propose(intent: Intent, reads: ChatReads, now: float) -> Gathered:
             f.incident.incident_id, tool, args, f"asked in chat: {intent.question}", now
         )
     except ProposalRefusedError as e:
-        g.say(f"The gate refused the proposal: {t(e, 300)}.", inc)
+        g.say(f"Nothing was proposed: {t(e, 300)}.", inc)
         return g
     g.proposed.append(p)
     if p.approval_id:

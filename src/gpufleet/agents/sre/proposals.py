@@ -11,7 +11,13 @@ The rules of :func:`propose` (a refusal raises :class:`ProposalRefusedError`, an
 * the tool is a registered state-changing tool and the arguments validate against its model;
 * the arguments name at least one target, and every target (node, GPU, rack, job, NIC) is an
   entity of the incident's evidence: a proposal can neither widen an incident nor invent one;
-* the request records who asked (``requested_by``, e.g. ``mcp:<client>``); that grants nothing.
+* the same action on the same target (:func:`graph.approvals.store.step_digest`: tool and
+  arguments but the free-text ones) already ran, and nothing ran on that node since (a
+  resume after a drain supersedes it): refused, naming the approval that ran it;
+* the request records who asked (``requested_by``: the caller's token identity, set by the
+  front end); that grants nothing. Free text (the reason, a ``reason`` argument) is cleaned
+  and bounded (:func:`graph.executors.slurm.clean_reason` for a SLURM reason) before it is
+  stored, so what a person approves is what runs.
 
 A proposal is an approval request on a thread whose id starts with :data:`PROPOSAL_PREFIX`:
 there is no LangGraph thread behind it, so no diagnosis resumes it. :func:`run_approved` takes
@@ -39,7 +45,12 @@ from gpufleet.graph.approvals.audit import AuditRecord
 from gpufleet.graph.approvals.gate import ActionContext, ApprovalGate
 from gpufleet.graph.approvals.ledger import ExecutionLedger
 from gpufleet.graph.approvals.policy import Policy, approval_grant
-from gpufleet.graph.approvals.store import ApprovalRecord, ApprovalRequest
+from gpufleet.graph.approvals.store import (
+    ApprovalRecord,
+    ApprovalRequest,
+    ApprovalStore,
+    step_digest,
+)
 from gpufleet.graph.models.chat import clean_text
 from gpufleet.graph.tools import Risk, ToolCall, ToolResult, UnknownToolError
 
@@ -111,8 +122,10 @@ def who_may_approve(policy: Policy, tool: str, risk: Risk) -> str:
 
 def _check(
     gate: ApprovalGate, incident: Incident, tool: str, args: Mapping[str, Scalar]
-) -> tuple[Risk, frozenset[str]]:
-    """The tool's risk and the call's targets, or :class:`ProposalRefusedError`."""
+) -> tuple[Risk, frozenset[str], dict[str, Scalar]]:
+    """The tool's risk, the call's targets and its arguments as the tool cleans them (a
+    reason's metacharacters gone: stored so, what a person approves is what runs), or
+    :class:`ProposalRefusedError`."""
     try:
         t = gate.registry.get(tool)
     except UnknownToolError:
@@ -129,7 +142,7 @@ def _check(
             f"{tool}: arguments must be one line of printable text: {', '.join(bad)}"
         )
     try:
-        t.args_model.model_validate(dict(args))
+        parsed = t.args_model.model_validate(dict(args))
     except ValidationError as e:
         problems = "; ".join(
             f"{'.'.join(map(str, err['loc'])) or 'args'}: {err['msg']}" for err in e.errors()
@@ -149,7 +162,37 @@ def _check(
             f"{incident.incident_id} does not name (its evidence: "
             f"{', '.join(sorted(evidence_entities(incident))[:10])})"
         )
-    return t.risk, targets
+    if ran := _already_ran(gate.approvals, tool, args):
+        raise ProposalRefusedError(ran)
+    return t.risk, targets, _cleaned(args, parsed)
+
+
+def _cleaned(args: Mapping[str, Scalar], parsed: object) -> dict[str, Scalar]:
+    """``args`` with each text value replaced by what the tool's model made of it."""
+    out = dict(args)
+    for k, v in args.items():
+        clean = getattr(parsed, k, v)
+        if isinstance(v, str) and isinstance(clean, str):
+            out[k] = clean
+    return out
+
+
+def _already_ran(store: ApprovalStore, tool: str, args: Mapping[str, Scalar]) -> str | None:
+    """Why asking for ``tool`` with ``args`` again is pointless (it ran, and nothing ran on its
+    node since), or None."""
+    last = store.last_run(step_digest(tool, args))
+    if last is None or last.consumed_at is None:
+        return None
+    node = args.get("node")
+    if node is not None and any(
+        r.args.get("node") == node and r.tool != tool for r in store.runs_after(last.consumed_at)
+    ):
+        return None  # superseded: e.g. the node was resumed after the drain
+    by = f", approved by {last.decided_by}" if last.decided_by else ""
+    return (
+        f"{tool} on {node or 'that target'} already ran (approval {last.approval_id} for "
+        f"incident {last.incident_id}{by}) and nothing has run on it since: nothing was filed"
+    )
 
 
 def propose(
@@ -167,7 +210,7 @@ def propose(
     requester = clean_text(requested_by, MAX_REQUESTER)
     why = clean_text(reason, MAX_REASON)
     try:
-        risk, targets = _check(gate, incident, tool, args)
+        risk, targets, args = _check(gate, incident, tool, args)
     except ProposalRefusedError as e:
         _audit(gate, incident.incident_id, tool, args, requester, now, "denied", str(e))
         raise

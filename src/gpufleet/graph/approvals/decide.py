@@ -3,7 +3,8 @@
 The CLI (``gpufleet approve/reject``), the HTTP API, Slack buttons and any later front end call
 :func:`record_decision`; none re-implements who may decide what. The rules:
 
-* the approval must exist; the person must be a named person (not ``policy:…``, not blank);
+* the approval must exist; the person must be a named person (not ``policy:…``, not blank,
+  not a service identity such as Alertmanager's token);
 * approving needs the policy's grant for that tool at that risk (the role is recorded);
 * rejecting needs a listed approver when the policy lists any;
 * a decided approval is final. Deciding it again the same way is accepted only while the step
@@ -22,7 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gpufleet.graph.approvals.policy import Policy, approval_grant, person_problem
+from gpufleet.graph.approvals.policy import (
+    Policy,
+    approval_grant,
+    person_problem,
+    service_problem,
+)
 from gpufleet.graph.approvals.store import (
     AlreadyDecidedError,
     ApprovalError,
@@ -66,7 +72,7 @@ def check_decision(
         raise DecisionRefusedError(f"no approval {approval_id}", status="unknown")
     if req.withdrawn or req.attached_to is not None:
         raise DecisionRefusedError(str(_closed(req)), status="conflict")
-    if problem := person_problem(by):
+    if problem := person_problem(by) or service_problem(policy, by):
         raise DecisionRefusedError(problem, status="forbidden")
     role = None
     if decision == "rejected" and policy.approvers and policy.approver(by) is None:

@@ -44,6 +44,7 @@ from gpufleet.graph.approvals.policy import (
     may_reset_breaker,
     person_problem,
     preapproval,
+    service_problem,
 )
 from gpufleet.graph.approvals.store import (
     ApprovalRecord,
@@ -437,7 +438,7 @@ class ApprovalGate:
                 raise ApprovalNotAllowedError(f"{by} may not approve {approval_id}: {grant.reason}")
             role = grant.role
         else:
-            if problem := person_problem(by):
+            if problem := person_problem(by) or service_problem(self.policy, by):
                 raise ApprovalNotAllowedError(problem)
             approver = self.policy.approver(by)
             if self.policy.approvers and approver is None:

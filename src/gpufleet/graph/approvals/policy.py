@@ -24,7 +24,10 @@ Approval authority: ``roles`` map a role name to the risks (and optionally tool 
 approve; ``approvers`` give people their roles. With no approvers listed, any named person may
 approve ``mutate`` steps (a small lab runs without a roster) but nobody may approve a
 ``destructive`` one: destructive authority always needs a listed approver whose role allows
-it. ``agent``, ``policy``, ``policy:<rule>`` and ``system`` are never people.
+it. ``agent``, ``policy``, ``policy:<rule>`` and ``system`` are never people, and neither is
+a service identity (``service_identities``, default ``alertmanager``; ``gpufleet serve`` adds
+every API token whose role is ``service``): a service never approves, rejects or resets the
+breaker, whether or not the policy lists approvers.
 
 Everything here is a pure function of (policy, call, ``now``); the gate
 (:mod:`graph.approvals.gate`) does the I/O.
@@ -94,6 +97,13 @@ def person_problem(name: str) -> str | None:
     lowered = stripped.lower()
     if lowered in RESERVED_INITIATORS or lowered.startswith("policy:"):
         return f"{name!r} is not a person; only a named person may decide"
+    return None
+
+
+def service_problem(policy: Policy, name: str) -> str | None:
+    """Why ``name`` may not decide as a service identity (Alertmanager's token), or None."""
+    if policy.is_service(name):
+        return f"{name!r} is a service identity (policy service_identities); services never decide"
     return None
 
 
@@ -397,10 +407,15 @@ class Policy(_Strict):
     # How long a person's approval stays usable; a step approved yesterday ran against
     # yesterday's fleet. None: no expiry.
     approval_ttl_s: float | None = Field(default=4 * 3600.0, gt=0)
+    # Identities of software that holds an API token (Alertmanager's webhook): never a person.
+    service_identities: tuple[str, ...] = ("alertmanager",)
 
     @model_validator(mode="after")
     def _consistent(self) -> Policy:
         problems = []
+        for i, a in enumerate(self.approvers):
+            if self.is_service(a.name):
+                problems.append(f"approvers[{i}]: {a.name!r} is a service identity, not a person")
         seen: dict[str, str] = {}
         for section in ("canary_nodes", "maintenance_windows", "standing"):
             for rule in getattr(self, section):
@@ -426,6 +441,14 @@ class Policy(_Strict):
 
     def rule_names(self) -> list[str]:
         return [r.name for r in (*self.canary_nodes, *self.maintenance_windows, *self.standing)]
+
+    def is_service(self, name: str) -> bool:
+        return name.strip().lower() in {s.lower() for s in self.service_identities}
+
+    def with_services(self, names: Iterable[str]) -> Policy:
+        """This policy with ``names`` counted as service identities too."""
+        merged = tuple(dict.fromkeys((*self.service_identities, *names)))
+        return self.model_copy(update={"service_identities": merged})
 
     def approver(self, name: str) -> Approver | None:
         # Case-insensitive: Slack display names and CLI $USER differ in case.
@@ -499,7 +522,7 @@ class Grant(_Strict):
 
 def approval_grant(policy: Policy, person: str, tool: str, risk: Risk) -> Grant:
     """Like :func:`may_approve`, also naming the role that grants the authority."""
-    if problem := person_problem(person):
+    if problem := person_problem(person) or service_problem(policy, person):
         return Grant(allowed=False, reason=problem)
     if risk == "read":
         return Grant(allowed=True, reason="reads need no approval")
@@ -543,7 +566,7 @@ def may_approve(policy: Policy, person: str, tool: str, risk: Risk) -> tuple[boo
 def may_reset_breaker(policy: Policy, person: str) -> tuple[bool, str]:
     """Whether ``person`` may reset a tripped blast-radius breaker. With no approvers listed
     any named person may; otherwise only approvers with a role that has ``reset_breaker``."""
-    if problem := person_problem(person):
+    if problem := person_problem(person) or service_problem(policy, person):
         return False, problem
     if not policy.approvers:
         return True, "no approvers are listed, so any named person may reset the breaker"

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 
 from gpufleet.graph.approvals.audit import AuditLog, AuditRecord
 from gpufleet.graph.approvals.ledger import ExecutionLedger, LedgerError, Settlement, StepClaim
-from gpufleet.graph.approvals.policy import Policy, approval_grant, person_problem
+from gpufleet.graph.approvals.policy import (
+    Policy,
+    approval_grant,
+    person_problem,
+    service_problem,
+)
 from gpufleet.graph.approvals.store import ApprovalRecord, ApprovalRequest, ApprovalStore
 from gpufleet.knowledge.schema import TOOLS
 
@@ -96,7 +101,7 @@ def settle_step(
 def _check_person(
     policy: Policy, claim: StepClaim, outcome: Settlement, by: str, reason: str
 ) -> str | None:
-    if problem := person_problem(by):
+    if problem := person_problem(by) or service_problem(policy, by):
         raise SettleError(problem)
     if not reason.strip():
         raise SettleError("a settlement needs a reason (what you checked on the node)")

@@ -476,6 +476,27 @@ class ApprovalStore:
             ).fetchall()
         return [_record(r) for r in rows]
 
+    def last_run(self, step_key: str) -> ApprovalRecord | None:
+        """The request for this step (action and target, :func:`step_digest`) most recently
+        handed to an executor, or None when none was."""
+        with self._file.read() as db:
+            row = db.execute(
+                f"SELECT {_COLUMNS} FROM approvals WHERE step_key = ? AND consumed_at IS NOT NULL"
+                " ORDER BY consumed_at DESC, approval_id LIMIT 1",
+                (step_key,),
+            ).fetchone()
+        return _record(row) if row is not None else None
+
+    def runs_after(self, at: float) -> list[ApprovalRecord]:
+        """Requests handed to an executor after ``at``, oldest first."""
+        with self._file.read() as db:
+            rows = db.execute(
+                f"SELECT {_COLUMNS} FROM approvals WHERE consumed_at > ?"
+                " ORDER BY consumed_at, approval_id",
+                (at,),
+            ).fetchall()
+        return [_record(r) for r in rows]
+
     def records(self, incident_id: str | None = None) -> list[ApprovalRecord]:
         """Every request with its state, oldest first (optionally one incident's)."""
         sql = f"SELECT {_COLUMNS} FROM approvals"

@@ -38,6 +38,10 @@ JOB_ID_PATTERN = r"^[0-9]{1,10}(?:[_+][0-9]{1,10})?$"
 _NODE_NAME = re.compile(NODE_NAME_PATTERN)
 _JOB_ID = re.compile(JOB_ID_PATTERN)
 MAX_REASON_LEN = 200
+# What a reason never needs and what means something to a shell (a reader pasting the command),
+# to scontrol's ``Reason=<text> [user@time]`` output (brackets and ``=``: a reason could fake
+# who drained a node, or a second field) or to Slack: each becomes a space.
+_REASON_META = re.compile(r"[`$;|&<>\"'\\\[\]{}=]")
 
 # scontrol's spellings of "no value".
 _NULLS = frozenset({"", "(null)", "N/A", "n/a", "None", "Unknown", "n/s"})
@@ -509,7 +513,8 @@ def check_job_id(job_id: str | int) -> str:
 
 
 def check_reason(reason: str) -> str:
-    """A drain reason: one line of printable text, not empty, at most MAX_REASON_LEN chars."""
+    """A drain reason: one line of printable text, not empty, at most MAX_REASON_LEN chars,
+    its metacharacters made spaces (:func:`clean_reason`)."""
     if not isinstance(reason, str) or not reason.strip():
         raise ValueError("a reason is required (it is what operators see in sinfo -R)")
     reason = reason.strip()
@@ -517,7 +522,26 @@ def check_reason(reason: str) -> str:
         raise ValueError(f"reason is {len(reason)} characters; at most {MAX_REASON_LEN}")
     if any(not ch.isprintable() for ch in reason):
         raise ValueError("reason must be one line of printable text (no newlines or control chars)")
-    return reason
+    cleaned = clean_reason(reason)
+    if not cleaned:
+        raise ValueError("a reason is required (it is what operators see in sinfo -R)")
+    return cleaned
+
+
+def clean_reason(text: str, limit: int = MAX_REASON_LEN) -> str:
+    """Free text made fit for a SLURM reason: control, format and line-break characters and
+    the metacharacters of :data:`_REASON_META` become spaces, runs of spaces one, and text past
+    ``limit`` characters is cut (ending in ``...``)."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    words = _REASON_META.sub(" ", printable).split()
+    out = " ".join(words)
+    return out if len(out) <= limit else out[: limit - 3].rstrip() + "..."
+
+
+def _clean_reason_arg(value: object) -> object:
+    # before validation: a reason from a request (MCP, chat, an alert's summary in a runbook
+    # template) is cleaned, never refused for its text; what is not text fails as usual
+    return clean_reason(value) if isinstance(value, str) else value
 
 
 # -- executor -----------------------------------------------------------------------------
@@ -952,6 +976,8 @@ class DrainArgs(ToolArgs):
         min_length=1, max_length=MAX_REASON_LEN, description="why; shown in sinfo -R"
     )
 
+    _clean = field_validator("reason", mode="before")(_clean_reason_arg)
+
 
 class JobArgs(ToolArgs):
     job_id: str = Field(pattern=JOB_ID_PATTERN, description="SLURM job id, e.g. 1234")
@@ -967,9 +993,13 @@ class RequeueArgs(JobArgs):
         description="node(s) the job must not run on again, comma-separated",
     )
 
+    _clean = field_validator("reason", mode="before")(_clean_reason_arg)
+
 
 class CancelArgs(JobArgs):
     reason: str | None = Field(default=None, max_length=MAX_REASON_LEN)
+
+    _clean = field_validator("reason", mode="before")(_clean_reason_arg)
 
 
 class SlurmToolset:

@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,12 +31,15 @@ from gpufleet.graph.executors.node import GpuIndex, NodeName
 from gpufleet.graph.tools import Tool, ToolArgs, ToolResult, bind_toolset, toolset_tool
 
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _clean_text(v: str) -> str:
-    # Control characters (terminal escapes, NULs) never help a reader of a ticket.
-    return _CONTROL.sub("", v).strip()
+    # Control characters (terminal escapes, C1 CSI, NULs) and format characters (bidi
+    # overrides, zero-width: text that reads otherwise than it is) never help a ticket's
+    # reader. Lines stay: a summary may have several. Lengths are each field's max_length.
+    kept = "".join(ch for ch in _CONTROL.sub("", v) if unicodedata.category(ch) != "Cf")
+    return kept.strip()
 
 
 def _check_id(v: str | None) -> str | None:

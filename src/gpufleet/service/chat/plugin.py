@@ -24,14 +24,14 @@ def chat_plugin(inputs: PluginInputs) -> Extension:
     source = BookIncidents(inputs.book)
 
     def reads_for(identity: str | None) -> StoreChatReads:
+        # proposals are recorded as the token's identity; filing needs a role (service.auth)
         return StoreChatReads(
             incident_source=source,
             store=store,
             retriever=lambda: rt.deps.retriever,
             gate=rt.deps.gate,
-            requested_by=f"chat:{identity}" if identity else None,
             clock=inputs.data_clock,
-        )
+        ).as_caller(identity, ctx.tokens.roles, ctx.policy)
 
     model = streaming(rt.deps.model)
 

@@ -9,27 +9,31 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gpufleet.agents.chat.answer import ProposedAction
 from gpufleet.agents.chat.reads import CardHit, IncidentFacts, ProposalRefusedError, WasteReport
 from gpufleet.agents.sre import proposals
 from gpufleet.graph.approvals.gate import ActionContext, ApprovalGate
+from gpufleet.graph.approvals.policy import Policy
 from gpufleet.graph.approvals.store import ApprovalRecord, ApprovalStore
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.retrieve import Query, Retriever
+from gpufleet.service.auth import Roles
 from gpufleet.service.mcp.incidents import IncidentSource
 
 WasteSource = Callable[[float, float], WasteReport | None]
-NO_IDENTITY = "not stored: proposing an action needs the API's bearer token"
+NO_IDENTITY = "filing an approval request needs an API token with the approver or operator role"
 
 
 @dataclass
 class StoreChatReads:
     """``gate``: fleet reads and proposals (None: no fleet, no proposals); ``requested_by``:
-    who proposals are recorded as (``chat:<identity>``), None when the caller has no identity
-    (a proposal is then described, not stored)."""
+    who proposals are recorded as (the token's identity), None when the caller has none;
+    ``refusal``: why this caller may not file approval requests (its role), None when it may.
+    An anonymous caller, or one refused, proposes nothing: not even a description of a step
+    that looks filed."""
 
     incident_source: IncidentSource
     store: ApprovalStore
@@ -37,8 +41,15 @@ class StoreChatReads:
     gate: ApprovalGate | None = None
     waste_source: WasteSource | None = None
     requested_by: str | None = "chat"
+    refusal: str | None = None
     clock: Callable[[], float] = time.time
     _cards: dict[tuple[str, tuple[int, ...]], list[CardHit]] = field(default_factory=dict)
+
+    def as_caller(self, identity: str | None, roles: Roles, policy: Policy) -> StoreChatReads:
+        """These reads for a caller: proposals recorded as its token's identity, or refused
+        (anonymous, or without a role that may file requests)."""
+        refusal = roles.request_refusal(identity, policy)
+        return replace(self, requested_by=identity, refusal=refusal, _cards={})
 
     def incidents(self) -> list[IncidentFacts]:
         return [
@@ -81,17 +92,14 @@ class StoreChatReads:
     def propose(
         self, incident_id: str, tool: str, args: dict[str, Any], reason: str, now: float
     ) -> ProposedAction:
+        no_incident = ProposalRefusedError(f"no incident {incident_id} to attach a proposal to")
+        if self.gate is None:
+            raise no_incident
+        if self.requested_by is None or self.refusal is not None:
+            raise ProposalRefusedError(self.refusal or NO_IDENTITY)
         facts = next((f for f in self.incidents() if f.incident.incident_id == incident_id), None)
-        if facts is None or self.gate is None:
-            raise ProposalRefusedError(f"no incident {incident_id} to attach a proposal to")
-        if self.requested_by is None:
-            return ProposedAction(
-                incident_id=incident_id,
-                tool=tool,
-                args=args,
-                reason=NO_IDENTITY,
-                status="not stored",
-            )
+        if facts is None:
+            raise no_incident
         try:
             p = proposals.propose(
                 self.gate,

@@ -9,9 +9,11 @@ Request: ``POST /api/v1/chat``, ``Content-Type: application/json``::
 
 Auth: none needed to ask (the API's reads are open, as ``GET /api/v1/incidents`` is). An
 ``Authorization: Bearer <token>`` header is optional; when given it must be a valid API token
-(401 otherwise, JSON ``{"error": …}``), and then an action the assistant proposes is stored as
-an approval request by ``chat:<identity>``; without a token a proposed action is only
-described (``status: "not stored"``). Nothing the chat does runs or approves an action.
+(401 otherwise, JSON ``{"error": …}``), and then, when the token's identity holds a role that
+may file requests (``request_roles``: approver or operator by default), an action the
+assistant proposes is stored as an approval request by that identity. Without a token, or
+without such a role, nothing is proposed: the answer says why in one line. Nothing the chat
+does runs or approves an action.
 
 Bad body (empty or too long question, an unknown field): 422, JSON ``{"error": "invalid
 request", "problems": [{field, message}]}`` as every API route. Otherwise 200,

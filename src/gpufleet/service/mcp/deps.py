@@ -13,6 +13,7 @@ Two ways to build it:
 
 from __future__ import annotations
 
+import getpass
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from gpufleet.graph.executors.runner import DryRunRunner
 from gpufleet.graph.executors.slurm import SlurmExecutor, slurm_tools
 from gpufleet.graph.tools import Tool, ToolRegistry
 from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.service.auth import Roles
 from gpufleet.service.mcp.incidents import IncidentSource, StateIncidents
 
 
@@ -38,13 +40,17 @@ from gpufleet.service.mcp.incidents import IncidentSource, StateIncidents
 class McpDeps:
     """``gate`` validates proposals and stores them (its registry's state-changing tools are
     what may be proposed); ``reads`` runs fleet read tools (audited), None when this process
-    has no fleet. ``clock`` is the edge's clock (decision and proposal times)."""
+    has no fleet. ``clock`` is the edge's clock (decision and proposal times). ``roles``: who
+    may file requests over HTTP (the service's token roles); ``local_identity``: who a stdio
+    caller's requests are recorded as (the account running the server)."""
 
     gate: ApprovalGate
     ledger: ExecutionLedger
     incidents: IncidentSource
     reads: ApprovalGate | None = None
     clock: Callable[[], float] = time.time
+    roles: Roles = field(default_factory=Roles)
+    local_identity: str = "local"
     closers: list[Callable[[], None]] = field(default_factory=list)
     _retriever: Retriever | None = None
 
@@ -59,6 +65,14 @@ class McpDeps:
         for close in reversed(self.closers):
             close()
         self.closers.clear()
+
+
+def local_identity() -> str:
+    """``local:<account>``: who runs a stdio server (it holds the state directory)."""
+    try:
+        return f"local:{getpass.getuser()}"
+    except (OSError, KeyError):  # no login name and no passwd entry (a bare container)
+        return "local"
 
 
 def catalogue_tools(cfg: SreConfig) -> list[Tool]:
@@ -83,7 +97,12 @@ def open_state_deps(cfg: SreConfig, events_db: Path | None = None) -> McpDeps:
     breaker = BlastRadiusBreaker(approvals_db, policy.breaker)
     ledger = ExecutionLedger(approvals_db)
     gate = ApprovalGate(ToolRegistry(catalogue_tools(cfg)), policy, approvals, breaker, audit)
-    deps = McpDeps(gate=gate, ledger=ledger, incidents=StateIncidents(state, events_db))
+    deps = McpDeps(
+        gate=gate,
+        ledger=ledger,
+        incidents=StateIncidents(state, events_db),
+        local_identity=local_identity(),
+    )
     deps.closers += [approvals.close, audit.close, breaker.close, ledger.close]
     return deps
 
@@ -94,9 +113,10 @@ def runtime_deps(
     events_db: Path | None = None,
     incidents: IncidentSource | None = None,
     clock: Callable[[], float] = time.time,
+    roles: Roles | None = None,
 ) -> McpDeps:
     """The MCP server inside the service: the SRE runtime's gate, ledger and fleet reads (the
-    runtime stays the caller's to close)."""
+    runtime stays the caller's to close); ``roles``: the service's token roles."""
     gate = runtime.deps.gate
     source = incidents or StateIncidents(runtime.config.state_dir, events_db)
     return McpDeps(
@@ -105,5 +125,6 @@ def runtime_deps(
         incidents=source,
         reads=gate,
         clock=clock,
+        roles=roles or Roles(),
         _retriever=runtime.deps.retriever,
     )

@@ -3,10 +3,12 @@
 Flow of a click on Approve / Reject (the button's value is the approval id):
 
 1. slack_bolt verifies the request: HMAC signature over the exact body with the signing secret,
-   timestamp within 5 minutes (HTTP mode; Socket Mode requests come over the app's own
-   authenticated WebSocket). A failure is a 401 and nothing runs. On top of that a signature
-   is accepted once (``SlackState.first_use_of_signature``): a replayed request, even within
-   the 5 minutes, is a 401 too.
+   timestamp within 5 minutes either way (HTTP mode; Socket Mode requests come over the app's
+   own authenticated WebSocket). A failure is a 401 and nothing runs. On top of that a
+   signature is accepted once (``SlackState.first_use_of_signature``): a replayed request is a
+   401 too. The signature is remembered until its *signed timestamp* has left the library's
+   window (:func:`library_window_s`, asked of the installed slack_sdk), not for a time after
+   it arrived: a request signed minutes ahead stays acceptable to the library that long.
 2. The Slack user is mapped to an approver: ``slack.approvers`` in the config or the policy's
    ``approvers[].slack_user_id``. Anyone else gets an ephemeral "you are not a listed
    approver" and nothing changes.
@@ -16,7 +18,11 @@ Flow of a click on Approve / Reject (the button's value is the approval id):
    CLI). Why a modal rather than a default "approved in Slack by X": a reason written by the
    person is what the audit log is for; a generated one records nothing a reviewer can use,
    and a second deliberate step before draining a node costs one click.
-5. On submit, :func:`~graph.approvals.decide.record_decision` records it (the one rule, asked
+   The modal's view id is bound, in the shared state, to what was clicked (approval,
+   decision, the clicking user); the modal itself carries no metadata.
+5. On submit, the view's binding says what is decided, and only the user who clicked may
+   submit it; a view no click opened (or already submitted) decides nothing. Then
+   :func:`~graph.approvals.decide.record_decision` records it (the one rule, asked
    again: the world may have moved while the modal was open). A refusal keeps the modal open
    with the reason under the input. Success updates the message (who, when) and adds a
    thread reply. Resuming the paused graph is the SRE service's poller's job, not this one's.
@@ -26,7 +32,6 @@ Flow of a click on Approve / Reject (the button's value is the approval id):
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -37,6 +42,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.errors import SlackApiError
+from slack_sdk.signature import Clock, SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from gpufleet.graph.approvals.decide import (
@@ -58,18 +64,52 @@ from gpufleet.service.slack.render import (
     REJECT_ACTION,
     decision_modal,
 )
-from gpufleet.service.slack.state import SlackState
+from gpufleet.service.slack.state import ModalBinding, SlackState
 from gpufleet.service.slack.text import SHORT, untrusted
 
 logger = logging.getLogger(__name__)
 
-REPLAY_WINDOW_S: Final = 6 * 60.0  # Slack's 5-minute timestamp window, and a margin
+# past the library's window: the replay guard's clock and the library's may differ a little
+REPLAY_MARGIN_S: Final = 60.0
+MODAL_KEEP_S: Final = 24 * 3600.0  # a modal left open longer is answered "click again"
 MIN_REASON_CHARS: Final = 3
+DECISIONS: Final = ("approved", "rejected")
+NOT_YOUR_MODAL: Final = (
+    "This form was not opened by your click (or was already submitted): click Approve or "
+    "Reject on the message again. Nothing was changed."
+)
 NOT_AN_APPROVER: Final = (
     "You are not a listed approver: your Slack user is not mapped to a gpufleet approver "
     "(`slack.approvers` in the service config, or `slack_user_id` in the policy). "
     "Nothing was changed."
 )
+
+
+class _FixedClock(Clock):
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+    def now(self) -> float:
+        return self.at
+
+
+def library_window_s(limit_s: int = 86400) -> int:
+    """How long after its signed timestamp slack_sdk's verifier still accepts a request, asked
+    of the installed library (a fixed clock, a binary search) rather than assumed: the replay
+    guard must outlive it, and a library upgrade that widens it must not open a gap."""
+    at = 1_700_000_000
+    verifier = SignatureVerifier("window-probe", clock=_FixedClock(float(at)))
+
+    def accepted(age: int) -> bool:
+        ts = str(at - age)
+        sig = verifier.generate_signature(timestamp=ts, body="")
+        return verifier.is_valid(body="", timestamp=ts, signature=sig)
+
+    lo, hi = 0, limit_s  # accepted(lo); the answer is at most hi
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if accepted(mid) else (lo, mid - 1)
+    return lo
 
 
 def approver_map(config: SlackConfig, policy: Policy) -> dict[str, str]:
@@ -115,6 +155,7 @@ class SlackBridge:
         self.notifier = notifier
         self.clock = clock
         self.users = approver_map(config, policy)
+        self.window_s = library_window_s()
         self.client = AsyncWebClient(
             token=secrets.bot_token.get_secret_value(), base_url=config.api_base_url
         )
@@ -147,7 +188,13 @@ class SlackBridge:
         if req.mode == "socket_mode":
             return await next()  # type: ignore[no-any-return]
         signature = req.headers.get("x-slack-signature", [""])[0]
-        if not self.state.first_use_of_signature(signature, self.clock(), REPLAY_WINDOW_S):
+        stamp = req.headers.get("x-slack-request-timestamp", [""])[0]
+        now = self.clock()
+        if not stamp.isdigit():  # the verifier accepted it, so this does not happen
+            return BoltResponse(status=401, body={"error": "invalid request"})
+        # acceptable to the library until its timestamp is a window old, however far ahead
+        keep_until = max(int(stamp) + self.window_s, now) + REPLAY_MARGIN_S
+        if not self.state.first_use_of_signature(signature, now, keep_until):
             logger.warning("slack: refused a replayed request")
             return BoltResponse(status=401, body={"error": "replayed request"})
         return await next()  # type: ignore[no-any-return]
@@ -189,32 +236,44 @@ class SlackBridge:
                 channel, user, f"Already {d.decision} by {untrusted(d.by, SHORT)}; nothing changed."
             )
             return
-        meta = {"approval_id": approval_id, "decision": decision, "channel": channel}
-        view = decision_modal(approval_id, decision, _summary(record), meta)
+        view = decision_modal(approval_id, decision, _summary(record))
         try:
-            await self.client.views_open(trigger_id=str(body.get("trigger_id", "")), view=view)
+            opened = await self.client.views_open(
+                trigger_id=str(body.get("trigger_id", "")), view=view
+            )
         except (SlackApiError, aiohttp.ClientError, TimeoutError) as e:
             # the trigger is valid for 3 s only: nothing to retry; the person clicks again
             logger.warning(
                 "slack: could not open the reason modal: %s", e, extra={"approval_id": approval_id}
             )
+            return
+        view_id = str((opened.get("view") or {}).get("id", ""))
+        if view_id:
+            binding = ModalBinding(approval_id, decision, channel, user)
+            self.state.bind_modal(view_id, binding, self.clock(), MODAL_KEEP_S)
 
     async def _on_submit(self, ack: Any, body: dict[str, Any], view: dict[str, Any]) -> None:
         user = str(body.get("user", {}).get("id", ""))
         name = self.approver_for(user)
-        parsed = _submission(view)
-        if name is None or parsed is None:
+        view_id = str(view.get("id", ""))
+        bound = self.state.modal(view_id) if view_id else None
+        if name is None:
             await ack(response_action="errors", errors={REASON_BLOCK: NOT_AN_APPROVER})
             return
-        approval_id, decision, channel, reason = parsed
+        if bound is None or bound.user_id != user or bound.decision not in DECISIONS:
+            logger.warning("slack: refused a submission no click of %s opened", user)
+            await ack(response_action="errors", errors={REASON_BLOCK: NOT_YOUR_MODAL})
+            return
+        reason = _reason(view)
         if len(reason) < MIN_REASON_CHARS:
             await ack(response_action="errors", errors={REASON_BLOCK: "A reason is required."})
             return
+        decision: DecisionKind = "approved" if bound.decision == "approved" else "rejected"
         try:
             recorded = record_decision(
                 self.approvals,
                 self.policy,
-                approval_id,
+                bound.approval_id,
                 decision,
                 by=name,
                 reason=reason,
@@ -222,14 +281,15 @@ class SlackBridge:
             )
         except DecisionRefusedError as e:
             await ack(response_action="errors", errors={REASON_BLOCK: untrusted(str(e))})
-            await self._ephemeral(channel, user, f"Not recorded: {untrusted(str(e))}")
+            await self._ephemeral(bound.channel, user, f"Not recorded: {untrusted(str(e))}")
             return
+        self.state.unbind_modal(view_id)
         await ack()
         logger.info(
             "slack: %s %s",
             name,
             decision,
-            extra={"incident_id": recorded.record.incident_id, "approval_id": approval_id},
+            extra={"incident_id": recorded.record.incident_id, "approval_id": bound.approval_id},
         )
         self.notifier.record_decided(recorded.record)
 
@@ -249,16 +309,10 @@ def _summary(record: ApprovalRecord) -> str:
     )
 
 
-def _submission(view: Mapping[str, Any]) -> tuple[str, DecisionKind, str, str] | None:
-    """(approval id, decision, channel, reason) from a submitted modal; None if malformed."""
+def _reason(view: Mapping[str, Any]) -> str:
+    """The reason typed into a submitted modal ("" when the input is missing)."""
     try:
-        meta = json.loads(str(view.get("private_metadata", "")))
         values = view["state"]["values"][REASON_BLOCK][REASON_INPUT]
-        reason = str(values.get("value") or "").strip()
-        approval_id, channel = str(meta["approval_id"]), str(meta.get("channel", ""))
-        decision = meta["decision"]
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
-    if decision not in ("approved", "rejected"):
-        return None
-    return approval_id, decision, channel, reason
+        return str(values.get("value") or "").strip()
+    except (KeyError, TypeError, AttributeError):
+        return ""

@@ -11,8 +11,8 @@ answered in that thread by the incident assistant (:mod:`agents.chat`), about th
   (:func:`service.slack.text.untrusted`): a question or an alert label carrying
   ``<!channel>`` or a link reaches the thread as plain text. Citations become links to the
   web page when ``slack.web_url`` is set (the ids URL-encoded), ``code`` otherwise.
-* A question from Slack carries no API identity: an action the assistant proposes is only
-  described, never stored as an approval request (approving stays on the card's buttons).
+* A question from Slack carries no API identity: the assistant proposes nothing there (the
+  answer says so); approving stays on the card's buttons.
 """
 
 from __future__ import annotations

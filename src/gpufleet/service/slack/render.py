@@ -10,7 +10,6 @@ words do not need to. Sizes stay inside Slack's limits (50 blocks, 3,000 charact
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -315,15 +314,14 @@ def followup_text(f: FollowUp) -> str:
     return f"{step}: {_outcome_text(v)}"
 
 
-def decision_modal(
-    approval_id: str, decision: str, summary: str, metadata: dict[str, str]
-) -> dict[str, Any]:
-    """The modal asking a person for the reason behind their decision (required)."""
+def decision_modal(approval_id: str, decision: str, summary: str) -> dict[str, Any]:
+    """The modal asking a person for the reason behind their decision (required). It carries
+    no metadata: what a submission decides is what the click that opened it was for, kept by
+    the service (``SlackState.bind_modal``), never something the submission says."""
     verb = "Approve" if decision == "approved" else "Reject"
     return {
         "type": "modal",
         "callback_id": DECISION_VIEW,
-        "private_metadata": json.dumps(metadata, separators=(",", ":")),
         "title": {"type": "plain_text", "text": f"{verb} step"},
         "submit": {"type": "plain_text", "text": verb},
         "close": {"type": "plain_text", "text": "Cancel"},

@@ -6,7 +6,10 @@
 * ``messages``: incident → (channel, ts) of its one message, so a restart updates the same one;
 * ``outbox``: what still has to reach Slack, in order (see :mod:`service.slack.outbox`);
 * ``events``: bus event ids already handled (the bus delivers at least once);
-* ``signatures``: request signatures seen in the last minutes (a replayed click is refused);
+* ``signatures``: request signatures, each kept until its signed timestamp has left the
+  signature check's window (a replayed click is refused however far ahead it was signed);
+* ``modals``: the reason modal each click opened (view id → approval, decision, user), so a
+  submission decides what was clicked, never what its metadata says;
 * ``sender``: which process sends the outbox (a lease).
 
 Several replicas. On a shared bus the replicas split the Slack subscription's events (each
@@ -32,8 +35,9 @@ from gpufleet.graph.state.schema import Schema
 from gpufleet.service.slack.card import IncidentCard
 
 OutboxKind = Literal["card", "reply"]
-SCHEMA_VERSION: Final = 2  # 2: the sender lease
-_SCHEMA: Final = (
+SCHEMA_VERSION: Final = 3  # 2: the sender lease; 3: signatures kept to an end, modal bindings
+# The tables as version 2 wrote them (version 1: without the sender lease, the last one)
+_SCHEMA_V2: Final = (
     "CREATE TABLE slack_cards (incident_id TEXT PRIMARY KEY, card TEXT NOT NULL)",
     """CREATE TABLE slack_messages (
         incident_id TEXT PRIMARY KEY, channel TEXT NOT NULL, ts TEXT NOT NULL)""",
@@ -57,6 +61,28 @@ _SCHEMA: Final = (
         lease_until REAL NOT NULL
     )""",
 )
+_MODALS: Final = """CREATE TABLE slack_modals (
+        view_id TEXT PRIMARY KEY,
+        approval_id TEXT NOT NULL,
+        decision TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        opened_at REAL NOT NULL
+    )"""
+_SIGNATURES: Final = (
+    "CREATE TABLE slack_signatures (signature TEXT PRIMARY KEY, keep_until REAL NOT NULL)"
+)
+_SCHEMA: Final = (
+    *(_SIGNATURES if "slack_signatures" in stmt else stmt for stmt in _SCHEMA_V2),
+    _MODALS,
+)
+# A version-2 row holds the time a request arrived; its signed timestamp was at most the
+# library's window ahead of that, so arrival + twice the window outlives every such signature.
+_V3: Final = (
+    "ALTER TABLE slack_signatures RENAME COLUMN seen_at TO keep_until",
+    "UPDATE slack_signatures SET keep_until = keep_until + 600",
+    _MODALS,
+)
 _IDENTITY: Final = (
     "INTEGER PRIMARY KEY AUTOINCREMENT",
     "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
@@ -68,7 +94,8 @@ SCHEMA: Final = Schema(
     version=SCHEMA_VERSION,
     sqlite=_SCHEMA,
     postgresql=_POSTGRES,
-    migrations={2: (_SCHEMA[-1],)},  # a version-1 file gets the sender table in place
+    # a version-1 file gets the sender table in place, then version 3's changes
+    migrations={2: (_SCHEMA_V2[-1],), 3: _V3},
 )
 
 
@@ -86,6 +113,16 @@ class OutboxItem:
 class Outgoing:
     kind: OutboxKind
     payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ModalBinding:
+    """What a reason modal was opened for: the clicked approval, the button, who clicked."""
+
+    approval_id: str
+    decision: str
+    channel: str
+    user_id: str
 
 
 _LEASE: Final = "SELECT holder, lease_until FROM slack_sender WHERE one = 1"
@@ -239,16 +276,53 @@ class SlackState:
             return {str(status): int(n) for status, n in rows.fetchall()}
 
     # -- replayed requests --------------------------------------------------------------------
-    def first_use_of_signature(self, signature: str, now: float, window_s: float) -> bool:
-        """Remember ``signature``; False when it was seen within ``window_s`` (a replay)."""
+    def first_use_of_signature(self, signature: str, now: float, keep_until: float) -> bool:
+        """Remember ``signature`` until ``keep_until``; False when it is remembered (a replay).
+        The caller picks ``keep_until`` past the last moment the signature could be accepted."""
         with self._file.write() as db:
-            db.execute("DELETE FROM slack_signatures WHERE seen_at < ?", (now - window_s,))
+            db.execute("DELETE FROM slack_signatures WHERE keep_until < ?", (now,))
             cur = db.execute(
-                "INSERT INTO slack_signatures (signature, seen_at) VALUES (?, ?)"
+                "INSERT INTO slack_signatures (signature, keep_until) VALUES (?, ?)"
                 " ON CONFLICT DO NOTHING",
-                (signature, now),
+                (signature, keep_until),
             )
             return cur.rowcount == 1
+
+    # -- the modal a click opened -------------------------------------------------------------
+    def bind_modal(self, view_id: str, binding: ModalBinding, now: float, keep_s: float) -> None:
+        """Remember what the click that opened ``view_id`` was for (forgetting bindings older
+        than ``keep_s``): a submission of that view decides this, whatever it carries."""
+        with self._file.write() as db:
+            db.execute("DELETE FROM slack_modals WHERE opened_at < ?", (now - keep_s,))
+            db.execute(
+                "INSERT INTO slack_modals (view_id, approval_id, decision, channel, user_id,"
+                " opened_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (view_id) DO UPDATE SET"
+                " approval_id = excluded.approval_id, decision = excluded.decision,"
+                " channel = excluded.channel, user_id = excluded.user_id,"
+                " opened_at = excluded.opened_at",
+                (
+                    view_id,
+                    binding.approval_id,
+                    binding.decision,
+                    binding.channel,
+                    binding.user_id,
+                    now,
+                ),
+            )
+
+    def modal(self, view_id: str) -> ModalBinding | None:
+        with self._file.read() as db:
+            row = db.execute(
+                "SELECT approval_id, decision, channel, user_id FROM slack_modals"
+                " WHERE view_id = ?",
+                (view_id,),
+            ).fetchone()
+        return ModalBinding(*row) if row else None
+
+    def unbind_modal(self, view_id: str) -> None:
+        """The view's decision is recorded: a second submission of it finds nothing."""
+        with self._file.write() as db:
+            db.execute("DELETE FROM slack_modals WHERE view_id = ?", (view_id,))
 
 
 def _enqueue(db: Session, incident_id: str, out: Outgoing) -> None:
