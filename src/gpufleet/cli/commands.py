@@ -77,6 +77,7 @@ from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.nvml import NvmlUnavailable
 from gpufleet.telemetry.promql import PromSource, StoreError
 from gpufleet.telemetry.recording import RunWriter
+from gpufleet.telemetry.report_folder import ReportFolderFeed
 from gpufleet.telemetry.scrape import served_fields
 from gpufleet.telemetry.sources import RecordedSource, TickSource
 from gpufleet.telemetry.store_writer import StoreWriteError
@@ -576,8 +577,10 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         history_s = args.history * 60.0 if kind not in ("sim", "replay") else 0.0
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year, history_s)
         feeds += job_log_feeds(args.job_log or [], source.topology, args.logs_node)
+        if args.reports:
+            feeds.append(ReportFolderFeed(args.reports, source.topology, state=args.reports_state))
     except (OSError, ValueError) as e:
-        raise UsageError(f"--logs / --job-log: {e}") from None
+        raise UsageError(f"--logs / --job-log / --reports: {e}") from None
     if args.sre:
         # The SRE agent diagnoses each incident as it opens (cli/watch.py, agents/sre/service.py)
         try:

@@ -92,6 +92,7 @@ class ReportFolder:
         }
         tmp = self.state_path.with_name(self.state_path.name + ".tmp")
         try:
+            self.state_path.parent.mkdir(parents=True, exist_ok=True)
             tmp.write_text(json.dumps(doc, sort_keys=True), encoding="utf-8")
             tmp.replace(self.state_path)
         except OSError as e:

@@ -272,6 +272,8 @@ class Detector:
             job_gpus=self.job_rules.job_gpus,
         )
         events: list[Event] = [anomaly_detected(a) for a in anomalies]
+        self.incidents.report_sources.update(self.log_rules.report_sources)
+        self.log_rules.report_sources.clear()
         events += self.incidents.step(t, anomalies, active, self.gpu_rules.thermal_residual)
         for ev in events:
             if isinstance(ev, IncidentOpened | IncidentUpdated):

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.agents.noc.config import NocConfig
+from gpufleet.agents.noc.report_rules import REPORT_ONLY_SYMPTOMS
 from gpufleet.bus.events import (
     Anomaly,
     Event,
@@ -66,6 +67,14 @@ CAUSES_BY_SYMPTOM: dict[str, frozenset[Family]] = {
     "nvlink_errors": frozenset({Family.DEVICE}),
     "hw_slowdown": frozenset({Family.THERMAL}),
 }
+# A fault report (agents.noc.report_rules: a diag run, a health check, a pod state) is usually
+# taken because of a fault already open on its GPU or node, whatever that fault's family: it
+# joins that incident. Symptoms other rules also raise (row_remap_pending, ...) keep theirs.
+CAUSES_BY_SYMPTOM.update(
+    (symptom, frozenset(Family))
+    for symptom in REPORT_ONLY_SYMPTOMS
+    if symptom not in CAUSES_BY_SYMPTOM
+)
 CAUSES_BY_FAMILY: dict[Family, frozenset[Family]] = {
     Family.UTILIZATION: frozenset(
         {
@@ -197,6 +206,9 @@ class IncidentManager:
         self.topo = topology
         self.tracked: dict[str, _Inc] = {}
         self.pending: list[Anomaly] = []
+        # anomaly id → the report it came from ("report:<parser> <file>:<line>"), set by the
+        # detector: the incident it opens or joins lists it among its sources
+        self.report_sources: dict[str, str] = {}
         n = topology.n_gpus
         self._log_at: dict[Family, npt.NDArray[np.float64]] = {}  # family → last log signal
         self._xid_at: dict[int, npt.NDArray[np.float64]] = {}  # Xid code → last time, per GPU
@@ -311,6 +323,7 @@ class IncidentManager:
     def _attach(self, t: float, inc: _Inc, a: Anomaly, gpus: IntArray, events: list[Event]) -> None:
         if "noc" not in inc.sources:  # an adopted incident the NOC now sees too
             inc.sources.append("noc")
+        new_source = self._add_source(inc, a)
         inc.anomaly_count += 1
         inc.anomaly_ids.append(a.anomaly_id)
         inc.last_anomaly_at = max(inc.last_anomaly_at, a.time)
@@ -334,10 +347,18 @@ class IncidentManager:
         if a.severity > inc.severity:
             inc.severity = a.severity
             events.append(incident_updated(inc.to_model(self.topo), "escalated"))
-        elif new_entity or new_symptom:
+        elif new_entity or new_symptom or new_source:
             events.append(incident_updated(inc.to_model(self.topo), "attached"))
         else:
             inc.suppressed += 1
+
+    def _add_source(self, inc: _Inc, a: Anomaly) -> bool:
+        """Name the report ``a`` came from among the incident's sources; True when new."""
+        src = self.report_sources.pop(a.anomaly_id, None)
+        if src is None or src in inc.sources:
+            return False
+        inc.sources.append(src)
+        return True
 
     # ----------------------------------------------------------------- correlation
     def _group(
@@ -430,6 +451,7 @@ class IncidentManager:
             inc.context = [topo.gpu_keys[int(g)] for g in gpus]
             inc.nodes = self._nodes_of(gpus)
         self.tracked[inc.incident_id] = inc
+        self._add_source(inc, a)
         self._absorb(t, inc, events)
         self._absorb_consequences(t, inc, events)
         events.append(incident_opened(inc.to_model(topo)))

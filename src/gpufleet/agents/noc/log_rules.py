@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from gpufleet.agents.noc.report_rules import report_anomaly
+from gpufleet.agents.noc.report_rules import report_anomaly, report_source
 from gpufleet.bus.events import Anomaly, Family, Layer, Severity
 from gpufleet.knowledge.xid import classify, describe
 from gpufleet.telemetry.frame import LogEvent
@@ -165,6 +165,9 @@ class LogRules:
         # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
         # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
         self.skipped: Counter[str] = Counter()
+        # anomaly id → the report it came from, for the incident's sources (the detector
+        # hands them to the incident manager each tick)
+        self.report_sources: dict[str, str] = {}
 
     def evaluate(
         self,
@@ -257,6 +260,7 @@ class LogRules:
             elif e.kind == REPORT_SIGNAL:  # a fault report: agents.noc.report_rules
                 a = report_anomaly(e, self._node_emitted, WINDOW_S)
                 if a is not None:
+                    self.report_sources[a.anomaly_id] = report_source(e)
                     out.append(a)
         return out
 
