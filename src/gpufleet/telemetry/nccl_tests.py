@@ -14,11 +14,12 @@ Pure (:mod:`telemetry.text_evidence` conventions). The layout NVIDIA/nccl-tests 
 
 Columns are found by the header's names (older releases print ``error`` instead of ``#wrong``
 and no ``root``), so a table is read by what it says, not by position. One ``nccl_tests_run``
-signature per table: ``detail`` ``peak_busbw`` (GB/s, the best out-of-place or in-place busbw
-of any size), ``peak_bytes`` (the size it was reached at), ``max_bytes`` (the largest size
-run), ``hosts`` (the ranks' hosts, comma separated, in rank order), ``ranks``, ``devices``
-(the product names the ranks print), ``wrong`` (rows whose ``#wrong`` is not 0) and
-``avg_busbw``. Judging the number against the hardware is :mod:`telemetry.report_signals`' job.
+signature per table, on the line of its best row: ``detail`` ``peak_busbw`` (GB/s, the best
+out-of-place or in-place busbw of any size), ``peak_bytes`` (the size it was reached at),
+``max_bytes`` (the largest size run), ``hosts`` (the ranks' hosts, comma separated, in rank
+order), ``ranks``, ``devices`` (the product names the ranks print), ``wrong`` (rows whose
+``#wrong`` is not 0) and ``avg_busbw``. Judging the number against the hardware is
+:mod:`telemetry.report_signals`' job.
 
 A data row whose column count does not match the header, and any other line that is not a
 comment, is GPU text not understood (counted, kept): the whole file is NCCL output.
@@ -63,6 +64,7 @@ class _Run:
     wrong: int = 0
     rows: int = 0
     first_line: int = 0
+    peak_line: int = 0
 
 
 def parse_nccl_tests(
@@ -87,20 +89,20 @@ def parse_nccl_tests(
             out.report.ignored += 1
         elif (m := _AVG.match(s)) is not None:
             out.report.recognised += 1
-            _emit(out, run, origin, node, n, m["v"])
+            _emit(out, run, origin, node, m["v"])
             run = _Run()
         elif not s or s.startswith("#"):
             out.report.ignored += 1
-        elif not _row(run, s):
+        elif not _row(run, s, n):
             out.report.not_understood(n, s, gpu_text=True)
         else:
             out.report.recognised += 1
     if run.rows:  # a run cut before its summary line still counts
-        _emit(out, run, origin, node, run.first_line, "")
+        _emit(out, run, origin, node, "")
     return out
 
 
-def _row(run: _Run, s: str) -> bool:
+def _row(run: _Run, s: str, n: int) -> bool:
     """Fold one data row into the run; False when it is not one."""
     cells = s.split()
     if not run.columns or len(cells) != len(run.columns) or not cells[0].isdigit():
@@ -110,7 +112,7 @@ def _row(run: _Run, s: str) -> bool:
         if name == "busbw":
             bw = _float(cells[i])
             if bw is not None and bw > run.peak:
-                run.peak, run.peak_bytes = bw, size
+                run.peak, run.peak_bytes, run.peak_line = bw, size, n
         elif name in ("#wrong", "error") and cells[i] != "N/A" and _float(cells[i]) != 0:
             run.wrong += 1
     run.max_bytes = max(run.max_bytes, size)
@@ -126,7 +128,7 @@ def _float(text: str) -> float | None:
     return v if math.isfinite(v) else None
 
 
-def _emit(out: TextParse, run: _Run, origin: str, node: str, line: int, avg: str) -> None:
+def _emit(out: TextParse, run: _Run, origin: str, node: str, avg: str) -> None:
     if not run.rows:
         return
     hosts = [run.hosts[r] for r in sorted(run.hosts)]
@@ -136,7 +138,7 @@ def _emit(out: TextParse, run: _Run, origin: str, node: str, line: int, avg: str
             kind="nccl_tests_run",
             source="nccl_tests",
             origin=origin,
-            line=line,
+            line=run.peak_line or run.first_line,
             node=distinct[0] if len(distinct) == 1 else node if not distinct else "",
             detail={
                 "peak_busbw": f"{run.peak:g}",

@@ -1,9 +1,9 @@
 """Fault reports (:mod:`telemetry.report_signals`) → anomalies, on the GPU a report names, else
 its node.
 
-One anomaly per (entity, symptom) per :data:`~agents.noc.log_rules.WINDOW_S`, again only when
-more severe, as for job signals. The incident manager then does what it does for every
-anomaly: it joins the open incident of the same entity and family (a ``dcgmi diag`` memory
+One anomaly per (entity, symptom, report file) per :data:`~agents.noc.log_rules.WINDOW_S`,
+again only when more severe, as for job signals. The incident manager then does what it does
+for every anomaly: it joins the open incident of the same entity and family (a ``dcgmi diag`` memory
 failure on the GPU whose DBE the NOC already paged for) or opens one. The message names the
 report and its line, so each incident says which file told it what.
 """
@@ -150,10 +150,13 @@ def report_anomaly(
     symptom, family, severity, layer, what = found
     family = _AREA_FAMILY.get(e.attrs.get("area", ""), family)
     entity = e.gpu or e.node
-    prev = emitted.get((entity, symptom))
+    # per report file: a second tool saying the same (nvidia-smi -q after dcgmi diag) is a
+    # second source for the incident, a file read again is not
+    key = (entity, f"{symptom} {e.attrs.get('origin', '')}")
+    prev = emitted.get(key)
     if prev is not None and e.timestamp - prev[0] < window_s and severity <= prev[1]:
         return None
-    emitted[(entity, symptom)] = (e.timestamp, severity)
+    emitted[key] = (e.timestamp, severity)
     return Anomaly.make(
         time=e.timestamp,
         rule=f"report.{symptom}",
