@@ -128,7 +128,9 @@ def _signal(sig: Signature, topology: Topology) -> tuple[str, dict[str, str]] | 
 
 def _diag(sig: Signature) -> tuple[str, dict[str, str]]:
     words = f"{sig.detail.get('test', '')} {sig.detail.get('message', '')}"
-    if _PENDING.search(words) is not None:
+    if sig.detail.get("status") == "warn" and _PENDING.search(words) is not None:
+        # DCGM's pending-remap warning is the same fact as nvidia-smi's "Pending: Yes"; a
+        # failed test that mentions it stays a failure
         return "row_remap_pending", {"test": sig.detail.get("test", "")}
     area = next((name for name, rx in _AREAS if rx.search(words) is not None), "device")
     return f"dcgm_diag_{sig.detail.get('status', 'fail')}", {
