@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.agents.noc.config import NocConfig
-from gpufleet.agents.noc.report_rules import REPORT_ONLY_SYMPTOMS
+from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES
 from gpufleet.bus.events import (
     Anomaly,
     Event,
@@ -67,14 +67,6 @@ CAUSES_BY_SYMPTOM: dict[str, frozenset[Family]] = {
     "nvlink_errors": frozenset({Family.DEVICE}),
     "hw_slowdown": frozenset({Family.THERMAL}),
 }
-# A fault report (agents.noc.report_rules: a diag run, a health check, a pod state) is usually
-# taken because of a fault already open on its GPU or node, whatever that fault's family: it
-# joins that incident. Symptoms other rules also raise (row_remap_pending, ...) keep theirs.
-CAUSES_BY_SYMPTOM.update(
-    (symptom, frozenset(Family))
-    for symptom in REPORT_ONLY_SYMPTOMS
-    if symptom not in CAUSES_BY_SYMPTOM
-)
 CAUSES_BY_FAMILY: dict[Family, frozenset[Family]] = {
     Family.UTILIZATION: frozenset(
         {
@@ -97,6 +89,10 @@ FLEET_WINDOW_S = 1800.0
 FLEET_MIN_NODES = 3
 SXID_MIN = 1000  # Xid codes run 1-172 (and growing); NVSwitch SXids are 4-5 digit codes
 
+# A fault report (agents.noc.report_rules: a diag run, a health check, a pod state, an
+# nvidia-smi dump) is usually taken because of a fault already open on its GPU or node, whatever
+# that fault's family: it joins that incident rather than opening a second one.
+_REPORT_CAUSES: frozenset[Family] = frozenset(Family)
 # An NVSwitch SXid on a node whose GPU just failed (fell off the bus) is a consequence.
 _SXID_CAUSES: frozenset[Family] = frozenset({Family.DEVICE})
 
@@ -276,12 +272,17 @@ class IncidentManager:
         inc = self._covering(a, gpus, {a.family})
         if inc is None:
             causes = (
-                CAUSES_BY_SYMPTOM.get(a.symptom)
+                _REPORT_CAUSES
+                if a.rule in REPORT_ANOMALY_RULES
+                else CAUSES_BY_SYMPTOM.get(a.symptom)
                 or CAUSES_BY_FAMILY.get(a.family)
                 or (_SXID_CAUSES if a.xid is not None and a.xid >= SXID_MIN else None)
             )
             if causes:
-                inc = self._covering(a, gpus, causes, recent_s=self.cfg.job_link_s, t=t)
+                # a report joins any incident still tracked on its entity: it is often taken
+                # well after the telemetry stopped showing the fault (a diag run after a drain)
+                recent = None if a.rule in REPORT_ANOMALY_RULES else self.cfg.job_link_s
+                inc = self._covering(a, gpus, causes, recent_s=recent, t=t)
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return

@@ -118,20 +118,6 @@ _AREA_FAMILY = {
     "device": Family.DEVICE,
 }
 REPORT_ANOMALY_RULES = frozenset(f"report.{symptom}" for symptom, *_ in REPORT_RULES.values())
-# symptoms only reports raise (the others, such as row_remap_pending, telemetry raises too)
-REPORT_ONLY_SYMPTOMS = frozenset(
-    {
-        "dcgm_diag_failed",
-        "dcgm_diag_warning",
-        "retired_pages_pending",
-        "nhc_gpu_check_failed",
-        "nhc_check_failed",
-        "gpu_stack_pod_crashloop",
-        "device_plugin_admission_error",
-        "nccl_busbw_low",
-        "nccl_wrong_results",
-    }
-)
 
 
 def report_source(e: LogEvent) -> str:
