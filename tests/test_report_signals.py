@@ -21,6 +21,7 @@ from gpufleet.agents.noc.log_rules import LogRules
 from gpufleet.agents.noc.service import with_events
 from gpufleet.bus.events import Family, Incident, IncidentOpened, IncidentUpdated, Severity
 from gpufleet.telemetry.dcgm_diag import parse_dcgm_diag
+from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.k8s_evidence import parse_pod_states
 from gpufleet.telemetry.nccl_tests import parse_nccl_tests
 from gpufleet.telemetry.nhc_log import parse_nhc
@@ -439,3 +440,66 @@ def test_a_watched_report_opens_or_joins_incidents_in_the_detector(
     assert "report:nvidia_smi_q node-02/nvidia-smi-q.txt:" in " ".join(got["node-02/gpu5"].sources)
     assert got["node-01"].symptoms == ("nhc_gpu_check_failed",)
     assert "report:nhc node-01/nhc.log:7" in got["node-01"].sources
+
+
+def test_kubernetes_pod_states_open_and_join_incidents_live(tmp_path: Path) -> None:
+    """Through the real ``kubernetes`` client against the stand-in API server: the validator
+    crash-looping on node-01 opens an incident; a pod refused with UnexpectedAdmissionError on
+    node-02 joins the DBE incident the telemetry opened there. Each state is reported once
+    while it lasts, and again when it comes back."""
+    from gpufleet.agents.noc.kube_pod_feed import KubePodFeed
+    from gpufleet.agents.sre.k8s_reads import KubeReads
+    from gpufleet.evals.recorded import load_incident
+    from gpufleet.graph.executors.k8s_client import k8s_executor
+    from gpufleet.graph.executors.k8s_config import KubernetesConfig
+    from tests.kube_api import Cluster, KubeApi, pod_object
+
+    crash = {"waiting": {"reason": "CrashLoopBackOff", "message": "back-off 5m0s restarting"}}
+    validator = pod_object("nvidia-operator-validator-x7k2d", "node-01", namespace="gpu-operator")
+    validator["status"]["initContainerStatuses"] = [
+        {"name": "driver-validation", "restartCount": 9, "state": crash}
+    ]
+    refused = pod_object("trainer-0", "node-02", gpus=8)
+    refused["status"] = {
+        "phase": "Failed",
+        "reason": "UnexpectedAdmissionError",
+        "message": "Pod was rejected: Allocate failed due to requested number of devices "
+        "unavailable for nvidia.com/gpu. Requested: 8, Available: 7, which is unexpected",
+    }
+    plugin = pod_object("nvidia-device-plugin-daemonset-q8x", "node-02", namespace="gpu-operator")
+    li = load_incident(EXAMPLES / "dbe-recorded", tmp_path / "cache")
+    ticks = list(li.iter_ticks())
+    now = [ticks[0].timestamp]
+    said: list[str] = []
+    with KubeApi(Cluster(pods=[validator, refused, plugin]), tmp_path) as api:
+        core = k8s_executor(KubernetesConfig(enabled=True, kubeconfig=api.kubeconfig)).core
+        reads = KubeReads(core, li.topology.node_keys)
+        feed = KubePodFeed(reads, li.topology, poll_s=60, say=said.append, clock=lambda: now[0])
+        det = Detector(li.topology)
+        final: dict[str, Incident] = {}
+        seen: list[str] = []
+        for n, tick in enumerate(ticks):
+            events: list[LogEvent] = []
+            if n >= len(ticks) - 8:  # the DBE incident is open by now
+                now[0] = tick.timestamp
+                events = feed.drain()
+                seen += [e.attrs["signal"] for e in events]
+            for ev in det.process(with_events(tick, events)):
+                if isinstance(ev, IncidentOpened | IncidentUpdated):
+                    final[ev.incident.incident_id] = ev.incident
+        # once while it lasts: 8 ticks of 15 s are two polls, one report each
+        assert sorted(seen) == ["device_plugin_admission_error", "gpu_pod_crashloop"]
+        validator["status"]["initContainerStatuses"][0]["state"] = {"running": {}}
+        now[0] += 60
+        assert feed.drain() == []
+        validator["status"]["initContainerStatuses"][0]["state"] = crash
+        now[0] += 60
+        assert [e.attrs["signal"] for e in feed.drain()] == ["gpu_pod_crashloop"]
+    assert said == []
+    got = {i.root_entity: i for i in final.values()}
+    assert got["node-01"].symptoms == ("gpu_stack_pod_crashloop",)
+    assert got["node-02/gpu5"].family is Family.MEMORY
+    assert "device_plugin_admission_error" in got["node-02/gpu5"].symptoms
+    assert any(
+        s.startswith("report:k8s_pod kubernetes-api GET") for s in got["node-02/gpu5"].sources
+    )

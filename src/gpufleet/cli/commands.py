@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from gpufleet.agents.noc.config import load_config
 from gpufleet.agents.noc.coverage import coverage
 from gpufleet.agents.noc.detector import Detector, DetectorStats
+from gpufleet.agents.noc.kube_pod_feed import kube_pod_feed
 from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfigError
 from gpufleet.bus.events import Event, Incident, IncidentOpened, IncidentUpdated
@@ -61,6 +62,7 @@ from gpufleet.evals.ground_truth import truth_from_flags, truth_from_incident
 from gpufleet.evals.record import RecordError, record_incident
 from gpufleet.evals.report import markdown, plot_files, to_json, write_report
 from gpufleet.evals.runner import LAYERS, SUITE_DIR, discover, run_suite
+from gpufleet.graph.executors.k8s_config import KubernetesConfig
 from gpufleet.sim.demo import demo_simulator
 from gpufleet.sim.faults import (
     FaultSpecError,
@@ -579,6 +581,9 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         feeds += job_log_feeds(args.job_log or [], source.topology, args.logs_node)
         if args.reports:
             feeds.append(ReportFolderFeed(args.reports, source.topology, state=args.reports_state))
+        if args.kube_pods:
+            kube = KubernetesConfig(enabled=True, kubeconfig=Path(args.kube_pods))
+            feeds.append(kube_pod_feed(kube, source.topology))
     except (OSError, ValueError) as e:
         raise UsageError(f"--logs / --job-log / --reports: {e}") from None
     if args.sre:

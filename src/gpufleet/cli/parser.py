@@ -259,6 +259,12 @@ def build_parser() -> argparse.ArgumentParser:
         "grown file is read once and its faults open or join incidents",
     )
     w.add_argument(
+        "--kube-pods",
+        metavar="KUBECONFIG",
+        help="poll the Kubernetes API (this kubeconfig) for GPU-stack pod states: GPU Operator "
+        "/ device-plugin pods in CrashLoopBackOff, pods refused with UnexpectedAdmissionError",
+    )
+    w.add_argument(
         "--reports-state",
         metavar="FILE",
         help="where the report folder's read offsets are kept across restarts "

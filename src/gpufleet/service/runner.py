@@ -33,6 +33,7 @@ from gpufleet.agents.noc.alert_memory_sql import SqlIntakeMemory
 from gpufleet.agents.noc.config import load_config
 from gpufleet.agents.noc.detector import Detector
 from gpufleet.agents.noc.known import QUIET_S, ForeignIncidents, open_incidents
+from gpufleet.agents.noc.kube_pod_feed import kube_pod_feed
 from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.runtime import SreRuntime
@@ -147,6 +148,8 @@ async def build_pipeline(
     if tele.reports is not None:
         state = sre_cfg.state_dir / "report-offsets.json"
         feeds.append(ReportFolderFeed(tele.reports, source.topology, state=state))
+    if tele.kube_pods:
+        feeds.append(kube_pod_feed(sre_cfg.kubernetes, source.topology))
     sre, source = sre_watch(
         sre_cfg,
         source,
