@@ -226,5 +226,9 @@ class ReportFolderFeed(KernelLogFeed):
     def drain(self) -> list[LogEvent]:
         return self.folder.scan(self._clock())
 
+    def drain_at(self, t: float) -> list[LogEvent]:
+        """The scan, stamped ``t`` (the NOC's tick: :func:`agents.noc.service.run_noc`)."""
+        return self.folder.scan(t)
+
     def stop(self) -> None:
         return None

@@ -60,7 +60,11 @@ class KubePodFeed(KernelLogFeed):
         return None
 
     def drain(self) -> list[LogEvent]:
-        now = self._clock()
+        return self.drain_at(self._clock())
+
+    def drain_at(self, now: float) -> list[LogEvent]:
+        """Poll when ``poll_s`` passed since the last poll; events stamped ``now`` (the NOC's
+        tick: :func:`agents.noc.service.run_noc`)."""
         if self._last is not None and now - self._last < self.poll_s:
             return []
         self._last = now
