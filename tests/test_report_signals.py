@@ -503,3 +503,27 @@ def test_kubernetes_pod_states_open_and_join_incidents_live(tmp_path: Path) -> N
     assert any(
         s.startswith("report:k8s_pod kubernetes-api GET") for s in got["node-02/gpu5"].sources
     )
+
+
+def test_watch_reports_dir_opens_an_incident_and_a_restart_reads_nothing_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``gpufleet watch --reports DIR`` as an operator runs it (old code: no such option)."""
+    import io
+
+    from gpufleet.cli.main import main
+
+    folder = tmp_path / "reports"
+    _write(folder / "node-03" / "nhc.log", NHC)
+    _write(folder / "readme.txt", "what goes here\n")
+    argv = ["watch", "--source", "sim", "--duration", "2m", "--speed", "100000"]
+    argv += ["--reports", str(folder), "--json"]
+    out = io.StringIO()
+    assert main(argv, out=out) == 0
+    [inc] = json.loads(out.getvalue())["incidents"]
+    assert (inc["root_entity"], inc["symptoms"]) == ("node-03", ["nhc_gpu_check_failed"])
+    assert "report:nhc node-03/nhc.log:7" in inc["sources"]
+    assert "readme.txt: the name says no report kind" in capsys.readouterr().err
+    again = io.StringIO()
+    assert main(argv, out=again) == 0
+    assert json.loads(again.getvalue())["incidents"] == []
