@@ -527,3 +527,37 @@ def test_watch_reports_dir_opens_an_incident_and_a_restart_reads_nothing_again(
     again = io.StringIO()
     assert main(argv, out=again) == 0
     assert json.loads(again.getvalue())["incidents"] == []
+
+
+def test_serve_config_reports_folder_and_kube_pods(tmp_path: Path) -> None:
+    """``serve``'s ``telemetry.reports`` builds the watched-folder feed (offsets kept in the
+    state dir); ``telemetry.kube_pods`` without a usable ``kubernetes`` block is one clear
+    error, not a feed that silently reads nothing."""
+    import asyncio
+
+    from gpufleet.graph.executors.k8s_client import K8sConfigError
+    from gpufleet.service.config import load_serve_config
+    from gpufleet.service.runner import build_pipeline, sre_config_for
+    from gpufleet.telemetry.report_folder import ReportFolderFeed
+
+    folder = tmp_path / "reports"
+    _write(folder / "node-03" / "nhc.log", NHC)
+    cfg = tmp_path / "serve.yaml"
+    cfg.write_text(
+        f"state_dir: {tmp_path / 'state'}\ntelemetry:\n  source: sim\n  reports: {folder}\n"
+    )
+    loaded = load_serve_config(cfg)
+    pipe = asyncio.run(build_pipeline(loaded, sre_config_for(loaded)))
+    [feed] = [f for f in pipe.feeds if isinstance(f, ReportFolderFeed)]
+    [event] = feed.drain_at(T)
+    assert (event.node, event.timestamp, event.attrs["signal"]) == (
+        "node-03",
+        T,
+        "nhc_gpu_check_failed",
+    )
+    assert (tmp_path / "state" / "report-offsets.json").is_file()
+
+    cfg.write_text(f"state_dir: {tmp_path / 'state'}\ntelemetry:\n  kube_pods: true\n")
+    loaded = load_serve_config(cfg)
+    with pytest.raises(K8sConfigError, match=r"kubernetes\.enabled: true is needed"):
+        asyncio.run(build_pipeline(loaded, sre_config_for(loaded)))
