@@ -68,6 +68,7 @@ class ReportFolder:
         self.state_path = Path(state) if state is not None else self.folder / STATE_NAME
         self.say = say
         self.counts: Counter[str] = Counter()
+        self._told: set[str] = set()
         self.files: dict[str, _File] = self._load_state()
 
     def _load_state(self) -> dict[str, _File]:
@@ -99,8 +100,11 @@ class ReportFolder:
             self._problem(f"{self.state_path}: offsets not saved ({e.strerror})")
 
     def _problem(self, text: str) -> None:
+        """Counted each time; shown once (an unreadable file is met on every scan)."""
         self.counts["problems"] += 1
-        self.say(text)
+        if text not in self._told:
+            self._told.add(text)
+            self.say(text)
 
     def scan(self, at: float) -> list[LogEvent]:
         """Read what was added since the last scan; events stamped ``at``."""
