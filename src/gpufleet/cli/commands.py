@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from gpufleet.agents.noc.config import load_config
 from gpufleet.agents.noc.coverage import coverage
 from gpufleet.agents.noc.detector import Detector, DetectorStats
+from gpufleet.agents.noc.kube_pod_feed import kube_pod_feed
 from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfigError
 from gpufleet.bus.events import Event, Incident, IncidentOpened, IncidentUpdated
@@ -61,6 +62,7 @@ from gpufleet.evals.ground_truth import truth_from_flags, truth_from_incident
 from gpufleet.evals.record import RecordError, record_incident
 from gpufleet.evals.report import markdown, plot_files, to_json, write_report
 from gpufleet.evals.runner import LAYERS, SUITE_DIR, discover, run_suite
+from gpufleet.graph.executors.k8s_config import KubernetesConfig
 from gpufleet.sim.demo import demo_simulator
 from gpufleet.sim.faults import (
     FaultSpecError,
@@ -77,6 +79,7 @@ from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.nvml import NvmlUnavailable
 from gpufleet.telemetry.promql import PromSource, StoreError
 from gpufleet.telemetry.recording import RunWriter
+from gpufleet.telemetry.report_folder import ReportFolderFeed
 from gpufleet.telemetry.scrape import served_fields
 from gpufleet.telemetry.sources import RecordedSource, TickSource
 from gpufleet.telemetry.store_writer import StoreWriteError
@@ -576,8 +579,13 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         history_s = args.history * 60.0 if kind not in ("sim", "replay") else 0.0
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year, history_s)
         feeds += job_log_feeds(args.job_log or [], source.topology, args.logs_node)
+        if args.reports:
+            feeds.append(ReportFolderFeed(args.reports, source.topology, state=args.reports_state))
+        if args.kube_pods:
+            kube = KubernetesConfig(enabled=True, kubeconfig=Path(args.kube_pods))
+            feeds.append(kube_pod_feed(kube, source.topology))
     except (OSError, ValueError) as e:
-        raise UsageError(f"--logs / --job-log: {e}") from None
+        raise UsageError(f"--logs / --job-log / --reports: {e}") from None
     if args.sre:
         # The SRE agent diagnoses each incident as it opens (cli/watch.py, agents/sre/service.py)
         try:

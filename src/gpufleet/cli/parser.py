@@ -251,6 +251,25 @@ def build_parser() -> argparse.ArgumentParser:
         "it reports (uncorrectable ECC, device plugin unhealthy, NVML mismatch, NCCL IB errors) "
         "open incidents",
     )
+    w.add_argument(
+        "--reports",
+        metavar="DIR",
+        help="a folder of fault reports to watch (dcgmi diag, NHC logs, nccl-tests output, "
+        "nvidia-smi -q, kubectl get pods -o json; DIR/<node>/ names the node): each new or "
+        "grown file is read once and its faults open or join incidents",
+    )
+    w.add_argument(
+        "--kube-pods",
+        metavar="KUBECONFIG",
+        help="poll the Kubernetes API (this kubeconfig) for GPU-stack pod states: GPU Operator "
+        "/ device-plugin pods in CrashLoopBackOff, pods refused with UnexpectedAdmissionError",
+    )
+    w.add_argument(
+        "--reports-state",
+        metavar="FILE",
+        help="where the report folder's read offsets are kept across restarts "
+        "(default: DIR/.gpufleet-reports.json)",
+    )
     w.add_argument("--logs-node", help="hostname for log lines that carry none")
     w.add_argument("--year", type=int, help="year for syslog lines that carry none")
     w.add_argument("--alertmanager", help="[HOST:]PORT for an Alertmanager webhook receiver")

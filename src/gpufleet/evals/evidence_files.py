@@ -7,8 +7,18 @@ Files are those listed under ``evidence:`` in ``incident.yaml`` plus those found
     nodes/<node>/dcgmi-diag.json|txt  dcgmi_diag
     nodes/<node>/fabricmanager.log    fabric_manager
     nodes/<node>/ib_counters.txt      ib_counters
+    nodes/<node>/diag.json|txt        dcgmi_diag
+    nodes/<node>/nhc.log              nhc            (Node Health Check failures)
+    nodes/<node>/nccl-tests.txt       nccl_tests     (an nccl-tests run's output)
     fabric.log                        fabric_manager (no node)
     ib_counters.txt                   ib_counters    (nodes from pdsh prefixes)
+    pods.json                         k8s_pod        (``kubectl get pods -A -o json``)
+    diag.*, dcgmi-diag.*, nhc.log, nccl-tests.txt, nvidia-smi-q.txt at the top: no node
+    given (the text's own host names, else the incident's only node)
+
+Fault reports among them (a ``dcgmi diag`` failure, an NHC check, an nccl-tests run below the
+SKU, a GPU-stack pod state, pending remaps) also open or join incidents:
+:mod:`telemetry.report_signals`, wired in :mod:`evals.recorded`.
 
 Each file is read with a size cap; a file that cannot be read or parsed is a problem line
 (``file: what``), never fatal; GPU text a parser did not understand is reported as a problem too
@@ -27,6 +37,7 @@ from gpufleet.telemetry.fabric_manager import parse_fabric_manager
 from gpufleet.telemetry.ib_counters import parse_ib_counters
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
+from gpufleet.telemetry.report_files import REPORT_ERRORS, REPORT_PARSERS
 from gpufleet.telemetry.text_evidence import AddressBook, TextParse
 from gpufleet.telemetry.topology import Topology
 from gpufleet.telemetry.untrusted import UntrustedInputError, read_text
@@ -38,7 +49,15 @@ _BY_NAME: tuple[tuple[str, str], ...] = (
     ("dcgmi-diag.txt", "dcgmi_diag"),
     ("fabricmanager.log", "fabric_manager"),
     ("ib_counters.txt", "ib_counters"),
+    ("diag.json", "dcgmi_diag"),
+    ("diag.txt", "dcgmi_diag"),
+    ("nhc.log", "nhc"),
+    ("nccl-tests.txt", "nccl_tests"),
+    ("pods.json", "k8s_pod"),
 )
+# names read at the folder's top (no node): every per-node name but the InfiniBand counters
+# and the fabric log, which have their own top-level names below
+_TOP = tuple((n, k) for n, k in _BY_NAME if k not in ("fabric_manager", "ib_counters"))
 
 
 def discover(folder: Path, spec: IncidentSpec) -> list[EvidenceFile]:
@@ -59,7 +78,8 @@ def discover(folder: Path, spec: IncidentSpec) -> list[EvidenceFile]:
                         node=node_dir.name,
                     )
                 )
-    for name, kind in (("fabric.log", "fabric_manager"), ("ib_counters.txt", "ib_counters")):
+    top = (*_TOP, ("fabric.log", "fabric_manager"), ("ib_counters.txt", "ib_counters"))
+    for name, kind in top:
         if (folder / name).is_file():
             found.append(EvidenceFile(path=name, kind=kind))
     return files + [f for f in found if f.path not in seen]
@@ -79,6 +99,8 @@ def _parser(
         return lambda text, origin, node: parse_dcgm_diag(text, origin=origin, node=node)
     if kind == "fabric_manager":
         return lambda text, origin, node: parse_fabric_manager(text, origin=origin, node=node)
+    if kind in REPORT_PARSERS:
+        return lambda text, origin, node: REPORT_PARSERS[kind](text, origin, node, nodes)
     return lambda text, origin, node: parse_ib_counters(text, origin=origin, node=node, nodes=nodes)
 
 
@@ -99,7 +121,7 @@ def load_evidence(
         except FileNotFoundError:
             problems.append(f"{path}: listed under evidence but missing")
             continue
-        except (OSError, UntrustedInputError, DcgmDiagError) as e:
+        except (OSError, UntrustedInputError, DcgmDiagError, *REPORT_ERRORS) as e:  # type: ignore[misc]
             problems.append(f"{path}: cannot read {ef.kind} evidence: {e}")
             continue
         rep = parsed.report

@@ -27,6 +27,7 @@ from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
+from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.topology import Cluster, Topology, Workload
 from gpufleet.telemetry.untrusted import Limits, clip, loads_json, read_text
 from gpufleet.telemetry.vmjson import read_vm_jsonl
@@ -134,6 +135,7 @@ def load_incident(
         workloads = sched.workloads
     evidence = load_evidence(folder, spec, topology, problems)
     log_events += _job_signals(evidence, spec, topology, problems)
+    log_events += _report_signals(evidence, spec, topology, problems)
     ticks = _merge(vm.ticks, log_events, workloads, problems)
     return LoadedIncident(
         spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
@@ -160,6 +162,22 @@ def _job_signals(
             f"{unplaced} job-log fault signature(s) name no node of the topology: "
             "kept as evidence, no incident opened for them"
         )
+    return out
+
+
+def _report_signals(
+    evidence: StaticEvidence, spec: IncidentSpec, topology: Topology, problems: list[str]
+) -> list[LogEvent]:
+    """Fault reports among the evidence files (:mod:`telemetry.report_signals`: a ``dcgmi
+    diag`` failure, an NHC check, nccl-tests below the SKU, a GPU-stack pod state, pending
+    remaps), at the time the file was collected, else when the recording ends, as a watched
+    folder would have delivered them. Reports that cannot be placed or judged are problems."""
+    out: list[LogEvent] = []
+    for item in evidence.items:
+        at = item.collected_at if item.collected_at is not None else spec.time_range.end
+        found = report_signal_events([item.signature], topology, at)
+        out += found.events
+        problems += found.problems
     return out
 
 

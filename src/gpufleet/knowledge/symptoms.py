@@ -54,6 +54,19 @@ _SYMPTOMS: dict[str, str] = {
     "Xid 154 'GPU Reset Required')",
     "gsp_firmware_fault": "calls to the GPU's GSP firmware time out or fail (kernel log)",
     "driver_wedge": "tasks hung inside the NVIDIA driver: the node's GPU driver is wedged",
+    # fault reports (agents/noc/report_rules.py)
+    "dcgm_diag_failed": "a dcgmi diag test failed on the GPU (memory, PCIe, NVLink, power or "
+    "thermal test)",
+    "dcgm_diag_warning": "a dcgmi diag test warned about the GPU",
+    "retired_pages_pending": "a page retirement is pending after a memory error: GPU reset needed",
+    "nhc_gpu_check_failed": "a node health check (NHC) of the GPUs failed: a GPU missing or "
+    "unhealthy",
+    "nhc_check_failed": "a node health check (NHC) failed: the node is offlined",
+    "gpu_stack_pod_crashloop": "a GPU Operator or device plugin pod is in CrashLoopBackOff",
+    "device_plugin_admission_error": "pods refused with UnexpectedAdmissionError: the device "
+    "plugin advertises GPUs it cannot allocate",
+    "nccl_busbw_low": "nccl-tests bus bandwidth far below what the GPUs' NVLink gives",
+    "nccl_wrong_results": "nccl-tests found wrong results: data corrupted between GPUs",
 }
 SYMPTOMS = MappingProxyType(_SYMPTOMS)
 # The summary line of an incident an Alertmanager alert opened that says what the alert was

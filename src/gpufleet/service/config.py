@@ -72,6 +72,11 @@ class TelemetryConfig(_Strict):
     topology: Path | None = None
     logs: list[str] = Field(default_factory=list, description="kernel logs to follow")
     logs_node: str | None = None
+    # a folder of fault reports (telemetry.report_folder): read offsets in state_dir
+    reports: Path | None = None
+    # poll the Kubernetes API's pod states (GPU Operator pods in CrashLoopBackOff, pods refused
+    # with UnexpectedAdmissionError) through the SRE config's kubernetes block
+    kube_pods: bool = False
     noc_config: Path | None = None  # the detector's thresholds (gpufleet watch --config)
     history_s: float = Field(
         default=3600.0,

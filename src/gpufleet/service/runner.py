@@ -33,6 +33,7 @@ from gpufleet.agents.noc.alert_memory_sql import SqlIntakeMemory
 from gpufleet.agents.noc.config import load_config
 from gpufleet.agents.noc.detector import Detector
 from gpufleet.agents.noc.known import QUIET_S, ForeignIncidents, open_incidents
+from gpufleet.agents.noc.kube_pod_feed import kube_pod_feed
 from gpufleet.agents.noc.service import AsyncTickSource, Pacer, run_noc
 from gpufleet.agents.sre.config import SreConfig, load_sre_config
 from gpufleet.agents.sre.runtime import SreRuntime
@@ -63,6 +64,7 @@ from gpufleet.service.server import HttpServer
 from gpufleet.sim.demo import FAN_FAILURE_ONSET_S, demo_simulator
 from gpufleet.sim.source import SimulatedSource
 from gpufleet.telemetry.log_feed import KernelLogFeed
+from gpufleet.telemetry.report_folder import ReportFolderFeed
 from gpufleet.telemetry.sources import RecordedSource, TickSource
 
 logger = logging.getLogger("gpufleet.serve")
@@ -143,6 +145,11 @@ async def build_pipeline(
     # a simulated or replayed fleet keeps its own time: the logs' history is for live ones
     history_s = tele.history_s if kind not in ("sim", "replay") else 0.0
     feeds = log_feeds(tele.logs, source.topology, tele.logs_node, None, history_s)
+    if tele.reports is not None:
+        state = sre_cfg.state_dir / "report-offsets.json"
+        feeds.append(ReportFolderFeed(tele.reports, source.topology, state=state))
+    if tele.kube_pods:
+        feeds.append(kube_pod_feed(sre_cfg.kubernetes, source.topology))
     sre, source = sre_watch(
         sre_cfg,
         source,

@@ -244,9 +244,19 @@ class _Table:
         self.counts = {"pass": 0, "fail": 0, "warn": 0, "skip": 0}
         self.pending: list[tuple[str, list[int], int]] = []  # fail/warn rows awaiting a message
         self.message: list[str] = []
+        self.orphan = 0  # line of a Warning / Error row that follows no failing row
 
     def flush(self) -> None:
         message = " ".join(self.message)[:SNIPPET]
+        if self.orphan and not self.pending:
+            # A warning under a passing (or no) result row is still a warning: DCGM 3.x puts
+            # e.g. "GPU 3 had uncorrectable memory errors and row remappings are pending"
+            # there at -r 3. It counts as recognised, not as an ignored message row.
+            self.pending = [("warn", [], self.orphan)]
+            self.out.report.ignored -= 1
+            self.out.report.recognised += 1
+            self.counts["warn"] += 1
+        self.orphan = 0
         for status, named, line in self.pending:
             errs = _GPU_IN_TEXT.search(message)
             gpus = [int(errs["gpu"])] if not named and errs is not None else named
@@ -268,6 +278,8 @@ class _Table:
     def row(self, n: int, left: str, right: str) -> None:
         report = self.out.report
         if _MESSAGE_LEFT.match(left) is not None or (not left and self.message):
+            if not self.message and not self.pending and left.lower().startswith(("warn", "err")):
+                self.orphan = n
             self.message.append(f"{left.partition(':')[2].strip()} {right}".strip())
             report.ignored += 1
             return

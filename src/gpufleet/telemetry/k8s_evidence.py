@@ -388,3 +388,89 @@ def parse_pod_status(pod: Any, *, origin: str, nodes: Iterable[str] = ()) -> Tex
             )
         )
     return out
+
+
+# ------------------------------------------------------------------ pod states (the GPU stack)
+
+# The GPU Operator's pods and the device plugin: their names start with one of these
+# (gpu-operator's assets: nvidia-operator-validator, nvidia-device-plugin-daemonset,
+# nvidia-container-toolkit-daemonset, nvidia-dcgm-exporter, nvidia-driver-daemonset, ...).
+_GPU_STACK_POD = re.compile(r"^(?:nvidia-|gpu-operator|gpu-feature-discovery|dcgm)", re.I)
+# Waiting reasons of a container that is still starting: not a fault (yet).
+_STARTING = frozenset({"ContainerCreating", "PodInitializing", ""})
+_ADMISSION = "UnexpectedAdmissionError"
+
+
+def gpu_stack_pod(name: str) -> bool:
+    """Whether a pod of this name is part of the GPU stack (operator, validator, plugin)."""
+    return _GPU_STACK_POD.search(name) is not None
+
+
+def parse_pod_states(
+    doc: Any, *, origin: str = "GET /api/v1/pods", nodes: Iterable[str] = ()
+) -> TextParse:
+    """Signatures of a ``PodList`` (``kubectl get pods -A -o json``, ``GET /api/v1/pods``):
+
+    * ``gpu_pod_crashloop`` - a container (or init container: the validator's checks are init
+      containers) of a GPU-stack pod waits in ``CrashLoopBackOff``;
+    * ``device_plugin_admission_error`` - a pod failed with status reason
+      ``UnexpectedAdmissionError`` (the kubelet's device manager could not allocate the GPUs
+      the scheduler counted: the device plugin advertised GPUs it no longer has).
+
+    Each pod is one accounted line (its item number). A GPU-stack pod in another state that is
+    not running (``ImagePullBackOff``, ``CreateContainerError``, phase ``Failed``) is GPU text
+    not understood; other pods are ignored (a user's crash-looping job is its own bug)."""
+    out = TextParse()
+    known = frozenset(nodes)
+    for n, pod in enumerate(_items(doc, ("Pod",), out), start=1):
+        out.report.total += 1
+        sig = _pod_state(pod, origin, n, known)
+        if isinstance(sig, Signature):
+            out.report.recognised += 1
+            out.add(sig)
+        elif sig:
+            out.report.not_understood(n, sig, gpu_text=True)
+        else:
+            out.report.ignored += 1
+    return out
+
+
+def _pod_state(
+    pod: Mapping[str, Any], origin: str, n: int, known: frozenset[str]
+) -> Signature | str:
+    """The pod's signature, or the words for a GPU-stack state not understood, or ``""``."""
+    meta, status = _m(pod.get("metadata")), _m(pod.get("status"))
+    name = _s(meta, "name")
+    where = f"{_s(meta, 'namespace')}/{name}"
+    node = host_node(_s(pod.get("spec"), "nodeName"), known)
+    base = {**PROVENANCE, "pod": where}
+    if _s(status, "reason") == _ADMISSION:
+        text = f"pod {where}: {_ADMISSION}: {_s(status, 'message')}"
+        return Signature(
+            "device_plugin_admission_error", "k8s_pod", origin, n, node=node,
+            detail={**base, "message": _s(status, "message")}, text=text[:SNIPPET],
+        )  # fmt: skip
+    if not gpu_stack_pod(name):
+        return ""
+    odd = ""
+    for key in ("initContainerStatuses", "containerStatuses"):
+        for cs in _list(status.get(key)):
+            waiting = _m(_m(_m(cs).get("state")).get("waiting"))
+            reason = _s(waiting, "reason")
+            if reason == "CrashLoopBackOff":
+                detail = {
+                    **base,
+                    "container": _s(cs, "name"),
+                    "restarts": _scalar(_m(cs), "restartCount", "0"),
+                    "message": _s(waiting, "message"),
+                }
+                text = f"pod {where}: container {_s(cs, 'name')} in CrashLoopBackOff"
+                return Signature(
+                    "gpu_pod_crashloop", "k8s_pod", origin, n, node=node, detail=detail,
+                    text=text[:SNIPPET],
+                )  # fmt: skip
+            if reason not in _STARTING and not odd:
+                odd = f"pod {where}: container {_s(cs, 'name')} waiting: {reason}"
+    if not odd and _s(status, "phase") == "Failed":
+        odd = f"pod {where}: phase Failed: {_s(status, 'reason') or 'no reason given'}"
+    return odd

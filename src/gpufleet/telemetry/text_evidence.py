@@ -36,6 +36,8 @@ Source = Literal[
     "k8s_event",  # telemetry.k8s_evidence: read from the Kubernetes API, not from a file
     "k8s_node",
     "k8s_pod",  # a pod's status (its containers' terminations) from the Kubernetes API
+    "nhc",  # telemetry.nhc_log: Node Health Check failures
+    "nccl_tests",  # telemetry.nccl_tests: nccl-tests' results table
 ]
 # The evidence files an incident folder or a node may hold (node_evidence.search's sources).
 SOURCES: tuple[Source, ...] = (
@@ -44,6 +46,9 @@ SOURCES: tuple[Source, ...] = (
     "dcgmi_diag",
     "fabric_manager",
     "ib_counters",
+    "nhc",
+    "nccl_tests",
+    "k8s_pod",
 )
 
 MAX_LINE = 4096  # characters of one line that are parsed

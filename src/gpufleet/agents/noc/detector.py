@@ -28,6 +28,7 @@ from gpufleet.agents.noc.extended_rules import CORE_VIOLATIONS, ExtendedRules
 from gpufleet.agents.noc.incidents import ActiveState, IncidentManager
 from gpufleet.agents.noc.job_rules import JOB_RULES, JobRules
 from gpufleet.agents.noc.log_rules import JOB_SIGNAL_ANOMALY_RULES, LogRules
+from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES
 from gpufleet.agents.noc.rules import GpuRules, NodeRules, RuleOutput
 from gpufleet.bus.events import (
     Anomaly,
@@ -266,6 +267,7 @@ class Detector:
         if self.maintenance:
             anomalies = [self._maintenance_aware(a) for a in anomalies]
         anomalies = self._job_reports_as_evidence(anomalies)
+        anomalies = self._late_reports_as_evidence(anomalies)
         self.stats.anomalies += len(anomalies)
         self.stats.anomalies_by_symptom.update(a.symptom for a in anomalies)
 
@@ -277,6 +279,8 @@ class Detector:
             job_gpus=self.job_rules.job_gpus,
         )
         events: list[Event] = [anomaly_detected(a) for a in anomalies]
+        self.incidents.report_sources.update(self.log_rules.report_sources)
+        self.log_rules.report_sources.clear()
         events += self.incidents.step(t, anomalies, active, self.gpu_rules.thermal_residual)
         for ev in events:
             if isinstance(ev, IncidentOpened | IncidentUpdated):
@@ -417,6 +421,34 @@ class Detector:
                 }
             )
             if a.rule in JOB_SIGNAL_ANOMALY_RULES and a.entity.split("/")[0] in busy
+            else a
+            for a in anomalies
+        ]
+
+    def _late_reports_as_evidence(self, anomalies: list[Anomaly]) -> list[Anomaly]:
+        """A fault report (:mod:`agents.noc.report_rules`) on a node whose incident closed in
+        the last :data:`JOB_REPORT_WINDOW_S` is late evidence of that fault (a diag run or an
+        nvidia-smi dump taken after the drain), not a new one. While an incident is still
+        tracked on the node the report keeps its severity: the incident manager joins it to
+        that incident, or opens one for a GPU that incident does not cover."""
+        if not any(a.rule in REPORT_ANOMALY_RULES for a in anomalies):
+            return anomalies
+        t = max(a.time for a in anomalies)
+        tracked = {n for inc in self.incidents.tracked.values() for n in inc.nodes}
+        tracked |= {inc.root for inc in self.incidents.tracked.values()}
+        late = {
+            n
+            for n, seen in self._incident_seen.items()
+            if t - seen <= JOB_REPORT_WINDOW_S and n not in tracked
+        }
+        return [
+            a.model_copy(
+                update={
+                    "severity": Severity.INFO,
+                    "message": a.message + " (late evidence of the incident this node just had)",
+                }
+            )
+            if a.rule in REPORT_ANOMALY_RULES and a.entity.split("/")[0] in late
             else a
             for a in anomalies
         ]

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.agents.noc.config import NocConfig
+from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES
 from gpufleet.bus.events import (
     Anomaly,
     Event,
@@ -88,6 +89,10 @@ FLEET_WINDOW_S = 1800.0
 FLEET_MIN_NODES = 3
 SXID_MIN = 1000  # Xid codes run 1-172 (and growing); NVSwitch SXids are 4-5 digit codes
 
+# A fault report (agents.noc.report_rules: a diag run, a health check, a pod state, an
+# nvidia-smi dump) is usually taken because of a fault already open on its GPU or node, whatever
+# that fault's family: it joins that incident rather than opening a second one.
+_REPORT_CAUSES: frozenset[Family] = frozenset(Family)
 # An NVSwitch SXid on a node whose GPU just failed (fell off the bus) is a consequence.
 _SXID_CAUSES: frozenset[Family] = frozenset({Family.DEVICE})
 
@@ -197,6 +202,9 @@ class IncidentManager:
         self.topo = topology
         self.tracked: dict[str, _Inc] = {}
         self.pending: list[Anomaly] = []
+        # anomaly id → the report it came from ("report:<parser> <file>:<line>"), set by the
+        # detector: the incident it opens or joins lists it among its sources
+        self.report_sources: dict[str, str] = {}
         n = topology.n_gpus
         self._log_at: dict[Family, npt.NDArray[np.float64]] = {}  # family → last log signal
         self._xid_at: dict[int, npt.NDArray[np.float64]] = {}  # Xid code → last time, per GPU
@@ -264,12 +272,17 @@ class IncidentManager:
         inc = self._covering(a, gpus, {a.family})
         if inc is None:
             causes = (
-                CAUSES_BY_SYMPTOM.get(a.symptom)
+                _REPORT_CAUSES
+                if a.rule in REPORT_ANOMALY_RULES
+                else CAUSES_BY_SYMPTOM.get(a.symptom)
                 or CAUSES_BY_FAMILY.get(a.family)
                 or (_SXID_CAUSES if a.xid is not None and a.xid >= SXID_MIN else None)
             )
             if causes:
-                inc = self._covering(a, gpus, causes, recent_s=self.cfg.job_link_s, t=t)
+                # a report joins any incident still tracked on its entity: it is often taken
+                # well after the telemetry stopped showing the fault (a diag run after a drain)
+                recent = None if a.rule in REPORT_ANOMALY_RULES else self.cfg.job_link_s
+                inc = self._covering(a, gpus, causes, recent_s=recent, t=t)
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return
@@ -311,6 +324,7 @@ class IncidentManager:
     def _attach(self, t: float, inc: _Inc, a: Anomaly, gpus: IntArray, events: list[Event]) -> None:
         if "noc" not in inc.sources:  # an adopted incident the NOC now sees too
             inc.sources.append("noc")
+        new_source = self._add_source(inc, a)
         inc.anomaly_count += 1
         inc.anomaly_ids.append(a.anomaly_id)
         inc.last_anomaly_at = max(inc.last_anomaly_at, a.time)
@@ -334,10 +348,18 @@ class IncidentManager:
         if a.severity > inc.severity:
             inc.severity = a.severity
             events.append(incident_updated(inc.to_model(self.topo), "escalated"))
-        elif new_entity or new_symptom:
+        elif new_entity or new_symptom or new_source:
             events.append(incident_updated(inc.to_model(self.topo), "attached"))
         else:
             inc.suppressed += 1
+
+    def _add_source(self, inc: _Inc, a: Anomaly) -> bool:
+        """Name the report ``a`` came from among the incident's sources; True when new."""
+        src = self.report_sources.pop(a.anomaly_id, None)
+        if src is None or src in inc.sources:
+            return False
+        inc.sources.append(src)
+        return True
 
     # ----------------------------------------------------------------- correlation
     def _group(
@@ -430,6 +452,7 @@ class IncidentManager:
             inc.context = [topo.gpu_keys[int(g)] for g in gpus]
             inc.nodes = self._nodes_of(gpus)
         self.tracked[inc.incident_id] = inc
+        self._add_source(inc, a)
         self._absorb(t, inc, events)
         self._absorb_consequences(t, inc, events)
         events.append(incident_opened(inc.to_model(topo)))

@@ -26,6 +26,10 @@ Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
 * ``job_signature`` (:mod:`telemetry.job_signals`): a fault a job's or pod's output reports
   (:data:`JOB_SIGNAL_RULES`), on the GPU the line names by UUID, else the node; the detector
   makes it evidence when the node already has an incident.
+* ``report_signature`` (:mod:`telemetry.report_signals`): a ``dcgmi diag`` failure, an NHC
+  check, an nccl-tests run, a GPU-stack pod state, ``nvidia-smi -q`` pending remaps
+  (:mod:`agents.noc.report_rules`); the incident manager joins it to the open incident of its
+  entity and family, or opens one.
 
 A wedge or GSP failure after a burst of Xid 45 on the same node is not teardown churn: the
 Xid 45 verdict (INFO) never suppresses it, and the burst is re-emitted as INFO evidence right
@@ -45,10 +49,12 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from gpufleet.agents.noc.report_rules import report_anomaly, report_source
 from gpufleet.bus.events import Anomaly, Family, Layer, Severity
 from gpufleet.knowledge.xid import classify, describe
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_signals import KIND as JOB_SIGNAL
+from gpufleet.telemetry.report_signals import KIND as REPORT_SIGNAL
 from gpufleet.telemetry.topology import Topology
 
 WINDOW_S = 300.0
@@ -159,6 +165,9 @@ class LogRules:
         # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
         # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
         self.skipped: Counter[str] = Counter()
+        # anomaly id → the report it came from, for the incident's sources (the detector
+        # hands them to the incident manager each tick)
+        self.report_sources: dict[str, str] = {}
 
     def evaluate(
         self,
@@ -247,6 +256,11 @@ class LogRules:
             elif e.kind == JOB_SIGNAL:
                 a = self._job_signal(e)
                 if a is not None:
+                    out.append(a)
+            elif e.kind == REPORT_SIGNAL:  # a fault report: agents.noc.report_rules
+                a = report_anomaly(e, self._node_emitted, WINDOW_S)
+                if a is not None:
+                    self.report_sources[a.anomaly_id] = report_source(e)
                     out.append(a)
         return out
 

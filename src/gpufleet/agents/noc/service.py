@@ -57,6 +57,17 @@ def with_events(tick: Tick, events: list[LogEvent]) -> Tick:
     return replace(tick, events=merged)
 
 
+def _drain(feed: LogEventFeed, t: float) -> list[LogEvent]:
+    """A feed's events; one whose events carry no time of their own (a report read from a
+    folder, a pod state) stamps them with the tick's time (``drain_at``), so they reach the
+    detector with that tick whether the fleet is live, simulated or replayed."""
+    drain_at = getattr(feed, "drain_at", None)
+    if drain_at is None:
+        return feed.drain()
+    events: list[LogEvent] = drain_at(t)
+    return events
+
+
 async def run_noc(
     source: TickSource | AsyncTickSource,
     detector: Detector,
@@ -80,7 +91,7 @@ async def run_noc(
             break
         if pacer is not None:
             await pacer(tick.timestamp)
-        pending += [e for feed in feeds for e in feed.drain()]
+        pending += [e for feed in feeds for e in _drain(feed, tick.timestamp)]
         extra = [e for e in pending if e.timestamp <= tick.timestamp]
         pending = [e for e in pending if e.timestamp > tick.timestamp]
         for event in detector.process(with_events(tick, extra)):
