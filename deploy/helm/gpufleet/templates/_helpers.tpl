@@ -99,7 +99,13 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end }}
 {{- $tokens := list }}
 {{- range .Values.apiTokens.identities }}
-{{- $tokens = append $tokens (dict "identity" . "token_file" (printf "%s/tokens/%s" $secrets .)) }}
+{{- $token := dict "identity" . "token_file" (printf "%s/tokens/%s" $secrets .) }}
+{{- if eq . $.Values.alertmanager.identity }}
+{{- $_ := set $token "roles" (list "service") }}
+{{- else if hasKey $.Values.apiTokens.roles . }}
+{{- $_ := set $token "roles" (index $.Values.apiTokens.roles .) }}
+{{- end }}
+{{- $tokens = append $tokens $token }}
 {{- end }}
 {{- $serve := dict
     "listen" (dict "host" "0.0.0.0" "port" (int .Values.service.port))
