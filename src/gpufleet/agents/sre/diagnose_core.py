@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpufleet.agents.sre.corroboration import annotate as annotate_provenance
 from gpufleet.agents.sre.evidence import (
     LAYERS,
     evidence_from_results,
@@ -65,7 +66,7 @@ def analyze_evidence(
 ) -> CoreDiagnosis:
     """Number the gathered evidence, derive findings, retrieve candidates across the four
     layers and rank them (the graph's ``analyze`` node calls this too)."""
-    evidence = number_evidence(gathered)
+    evidence = annotate_provenance(incident, number_evidence(gathered))
     findings = derive_findings(incident, evidence)
     query = build_query(incident, evidence, findings)
     hits = retriever.search_layers(query, k_per_layer=K_PER_LAYER)
