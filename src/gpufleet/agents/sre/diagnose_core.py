@@ -66,9 +66,10 @@ def analyze_evidence(
 ) -> CoreDiagnosis:
     """Number the gathered evidence, derive findings, retrieve candidates across the four
     layers and rank them (the graph's ``analyze`` node calls this too)."""
-    evidence = annotate_provenance(incident, number_evidence(gathered))
+    evidence = number_evidence(gathered)
     findings = derive_findings(incident, evidence)
     query = build_query(incident, evidence, findings)
     hits = retriever.search_layers(query, k_per_layer=K_PER_LAYER)
     hypotheses = rank_hypotheses(incident, evidence, findings, hits, kb)
-    return CoreDiagnosis(evidence, findings, hypotheses)
+    # after ranking: the provenance words change no query, finding or score
+    return CoreDiagnosis(annotate_provenance(incident, evidence), findings, hypotheses)

@@ -701,9 +701,10 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     facts |= _via_facts(events, xids)
     lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
     more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
+    # The provenance is in the facts; agents.sre.corroboration words it at the end of the
+    # summary once the other evidence says whether anything corroborates it.
     head = f"kernel log on {nodes}: {len(events)} event(s)"
-    note = _via_note(events)
-    return _counted_evidence(layer, call, res, head, kinds, facts, lines, note=note, more=more)
+    return _counted_evidence(layer, call, res, head, kinds, facts, lines, more=more)
 
 
 def line_via(event: Mapping[str, Any]) -> str:
@@ -723,18 +724,6 @@ def _via_facts(events: Sequence[Mapping[str, Any]], xids: Counter[int]) -> dict[
     if fob:
         facts["fallen_off_bus_via"] = ",".join(fob)
     return facts
-
-
-_VIA_WORDS = {"text-syslog": "text syslog", "pasted": "pasted text (no header)"}
-
-
-def _via_note(events: Sequence[Mapping[str, Any]]) -> str:
-    """ " via text syslog" when any line came where a process could have written it."""
-    vias = Counter(line_via(e) for e in events if e.get("kind") != "untrusted")
-    shaky = sorted(v for v in vias if v in _VIA_WORDS)
-    if not shaky:
-        return ""
-    return " via " + ", ".join(f"{_VIA_WORDS[v]} ({vias[v]})" for v in shaky)
 
 
 _HUMAN_REASON = re.compile(
