@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,7 @@ from gpufleet.telemetry.kernel_log import (
     ParseReport,
     parse_lines,
 )
+from gpufleet.telemetry.log_feed import KernelLogFeed
 
 T0 = datetime(2026, 3, 2, 2, 45, tzinfo=UTC).timestamp()
 XID79 = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus."
@@ -173,3 +175,13 @@ def test_kernel_sources_carry_their_own_provenance() -> None:
     e = parser.feed(f"{ISO} node-01 kernel: {XID79}")
     assert e is not None and e.attrs["via"] == "journal"
     assert parser.feed(f"{ISO} node-01 kernel[7]: {XID79}") is None  # refusals still hold
+
+
+def test_the_journal_feed_reads_the_kernel_transport_and_a_file_does_not(tmp_path: Path) -> None:
+    line = f"{ISO} node-01 kernel: {XID79}"
+    journal = KernelLogFeed("journal", node=None, topology=None)
+    assert "-k" in journal.source
+    from_journal = journal.parser.feed(line)
+    assert from_journal is not None and from_journal.attrs["via"] == "journal"
+    from_file = KernelLogFeed(tmp_path / "syslog", node=None, topology=None).parser.feed(line)
+    assert from_file is not None and from_file.attrs["via"] == "text-syslog"
