@@ -199,7 +199,7 @@ def test_format_by_kind(
     for k, v in want.items():
         got = _sans_via(e.attrs) if k == "attrs" else getattr(e, k)
         assert got == v, (k, got)
-    assert e.attrs["via"] == VIA[fmt.split("-")[0].split("+")[0]]
+    assert e.attrs["via"] == VIA[fmt.split("-", maxsplit=1)[0].split("+", maxsplit=1)[0]]
     assert report.recognised == report.total == 1
     assert report.by_kind == {kind: 1}
     assert report.consistent
