@@ -45,13 +45,26 @@ Provenance rule: only kernel messages are kernel evidence. A line whose syslog /
 identifier is not ``kernel`` (``node-01 mallory[4242]: NVRM: Xid …``), whose journald
 ``_TRANSPORT`` is not ``kernel``, or whose priority carries a non-kernel facility (``<13>`` /
 ``user  :warn  :`` / a ``/dev/kmsg`` record with PRI ≥ 8, i.e. written to /dev/kmsg by a
-process) is *untrusted*: it is counted in :attr:`ParseReport.untrusted` and yields no event,
-unless ``keep_untrusted=True``, when its event carries ``attrs["source"] = "userspace"`` and
+process) is *untrusted*; so is every form a real kernel never writes: a ``kernel[4242]:`` tag
+(kernel lines carry no PID), an RFC 5424 PROCID or an APP-NAME other than ``kernel``, an odd tag
+(text where the ``host ident:`` header should be), a journal record with no ``_TRANSPORT``
+before its ``MESSAGE`` (journald writes it first for a kernel record; in ``-o export`` /
+``-o verbose`` fields after a ``MESSAGE`` never vouch for it, nor for the next record) or with
+a repeated ``_TRANSPORT`` / ``SYSLOG_IDENTIFIER`` / ``MESSAGE``. An untrusted line is counted in
+:attr:`ParseReport.untrusted` (with the reason) and yields no event, unless
+``keep_untrusted=True``, when its event carries ``attrs["source"] = "userspace"`` and
 ``attrs["trusted"] = "false"``. Formats that carry no identifier (dmesg, ``/dev/kmsg`` with a
-kernel facility, bare pasted lines) are read from the kernel ring buffer and count as kernel; a
-timeless ``word: NVRM: …`` line is read as a pdsh host prefix unless the word carries a
-``[pid]``. Events from the kernel carry no ``source`` attribute. ``gpu_handle_error`` is
-nvidia-smi output, never kernel evidence: it carries ``attrs["source"] = "nvidia-smi"``.
+kernel facility, bare pasted lines) are read as kernel; a timeless ``word: NVRM: …`` line is read
+as a pdsh host prefix unless the word carries a ``[pid]``. Events from the kernel carry no
+``source`` attribute. ``gpu_handle_error`` is nvidia-smi output, never kernel evidence: it
+carries ``attrs["source"] = "nvidia-smi"``.
+
+Every event says how its line came (``attrs["via"]``, :data:`PROVENANCES`): ``kmsg`` and
+``dmesg`` (the ring buffer), ``journal`` (journald's kernel transport: json / export / verbose
+records, or ``journalctl -k`` output with ``journal_kernel=True``), ``text-syslog`` (short-iso,
+RFC 3164, RFC 5424 text, where the ``kernel:`` tag is the only proof and ``logger -t kernel``
+writes the same line) and ``pasted`` (no header). The last two (:data:`UNCORROBORATED`) need
+corroboration before an Xid changes anything (``agents/sre/corroboration.py``).
 
 Bounds (the input is untrusted): lines longer than :data:`MAX_LINE` characters are truncated
 (and counted), every regular expression is linear in the line length (no overlapping adjacent or
