@@ -8,12 +8,14 @@ cannot tell apart from the kernel's own are accepted, marked ``via = "text-syslo
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from gpufleet.cli.main import main
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.kernel_log import (
     KernelLogParser,
@@ -185,3 +187,18 @@ def test_the_journal_feed_reads_the_kernel_transport_and_a_file_does_not(tmp_pat
     assert from_journal is not None and from_journal.attrs["via"] == "journal"
     from_file = KernelLogFeed(tmp_path / "syslog", node=None, topology=None).parser.feed(line)
     assert from_file is not None and from_file.attrs["via"] == "text-syslog"
+
+
+def test_logs_parse_lists_the_refused_forms_with_their_reason(tmp_path: Path) -> None:
+    log = tmp_path / "kern.log"
+    log.write_text(
+        f"{ISO} node-01 kernel[4242]: {XID79}\n"
+        f"<4>1 2026-03-02T02:45:00.123Z node-01 kernel 77 - - {XID79}\n"
+        f"{ISO} node-01 kernel: {XID79}\n"
+    )
+    out = io.StringIO()
+    assert main(["logs", "parse", str(log)], out=out) == 0
+    text = out.getvalue()
+    assert "line 1: xid from user space: a kernel[PID] tag: kernel lines carry no PID" in text
+    assert "line 2: xid from user space: an RFC 5424 PROCID" in text
+    assert "xid 79 [via text-syslog: an Xid needs corroboration]" in text
