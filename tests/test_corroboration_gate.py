@@ -108,3 +108,38 @@ def test_an_xid_riding_along_does_not_hold_the_incident_plan() -> None:
     inc = _incident(xids=()).model_copy(update={"symptoms": ("dbe",)})
     steps, notes = hold_uncorroborated(inc, [_log("E01", "text-syslog")], [DRAIN], [])
     assert steps == [DRAIN] and notes == []
+
+
+def _metrics(eid: str, gpu: str, age: float | None) -> Evidence:
+    facts: dict[str, float | int | str | bool | None] = {"role": "focus", "samples": 0}
+    if age is not None:
+        facts = {"role": "focus", "samples": 240, "last_sample_age_s": age}
+    return Evidence(
+        evidence_id=eid, layer="hardware", tool="metrics.query", entity=gpu, summary="", facts=facts
+    )
+
+
+@pytest.mark.parametrize(
+    ("gpu0_age", "gpu1_age", "held"),
+    [
+        (None, 10.0, False),  # gpu0 silent, gpu1 of the same node reports: off the bus
+        (900.0, 10.0, False),
+        (10.0, 10.0, True),  # gpu0 reports: nothing fell off anything
+        (None, None, True),  # no exporter at all: silence says nothing
+        (900.0, 900.0, True),  # the whole node went quiet: not this GPU's doing
+    ],
+)
+def test_xid79_is_corroborated_by_the_gpu_going_silent_beside_a_live_one(
+    gpu0_age: float | None, gpu1_age: float | None, held: bool
+) -> None:
+    evidence = [
+        _log("E01", "text-syslog"),
+        _metrics("E02", "node-01/gpu0", gpu0_age),
+        _metrics("E03", "node-01/gpu1", gpu1_age),
+    ]
+    (standing,) = standings(_incident(), evidence)
+    assert standing.held is held
+    if not held:
+        assert "node-01/gpu0 silent in DCGM (E02) while node-01/gpu1 reports (E03)" in (
+            standing.corroborated_by
+        )

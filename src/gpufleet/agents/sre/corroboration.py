@@ -9,7 +9,9 @@ state-changing step by itself. It stands once any of these shows the same code:
 * a DCGM Xid field reading on the GPU the lines name (``DCGM_FI_DEV_XID_ERRORS``; gpufleet's
   NVML source writes the same field);
 * an Xid event from the exporter's windowed count (``DCGM_EXP_XID_ERRORS_COUNT``) or NVML;
-* a kernel line that came another way: ``/dev/kmsg``, ``dmesg``, or journald's kernel transport.
+* a kernel line that came another way: ``/dev/kmsg``, ``dmesg``, or journald's kernel transport;
+* for Xid 79 (fallen off the bus), the GPU gone silent in DCGM while a GPU of its node still
+  reports: the exporter cannot read a lost GPU, and no process can silence one.
 
 Pure: the incident and the numbered evidence in, an annotated copy / gated steps out.
 :func:`annotate` runs where the evidence is numbered (so the diagnosis's evidence says
@@ -28,6 +30,8 @@ from gpufleet.telemetry.kernel_log import UNCORROBORATED
 
 KERNEL_LOG_TOOL = "kernel_log.search"
 HOLD = "corroboration"
+QUIET_S = 120.0  # a GPU with no sample this long (eight 15 s scrapes) has gone silent
+FRESH_S = 60.0  # ... while a GPU of its node sampled this recently still reports
 _WORDS = {"text-syslog": "text syslog", "pasted": "pasted text"}
 
 
@@ -93,8 +97,40 @@ def _gpus(code: int, incident: Incident, logs: Sequence[Evidence]) -> set[str]:
     return gpus or {g for g in (*incident.entities, incident.root_entity) if "/gpu" in g}
 
 
-def _corroboration(code: int, gpus: set[str], evidence: Sequence[Evidence]) -> list[str]:
+def _age(e: Evidence) -> float | None:
+    """Seconds since the entity's newest sample; None with no samples at all."""
+    age = e.facts.get("last_sample_age_s")
+    return float(age) if isinstance(age, int | float) and not isinstance(age, bool) else None
+
+
+def _went_quiet(gpus: set[str], evidence: Sequence[Evidence]) -> list[str]:
+    """A GPU the lines name that stopped reporting while another GPU of its node still reports:
+    what a GPU off the bus does to the exporter (a process cannot make a GPU go silent)."""
     out = []
+    metrics = [e for e in evidence if "/gpu" in e.entity and "samples" in e.facts]
+    for g in sorted(gpus):
+        node = g.split("/", 1)[0]
+        own = [e for e in metrics if e.entity == g]
+        if not own or any((a := _age(e)) is not None and a < QUIET_S for e in own):
+            continue
+        alive = [
+            e
+            for e in metrics
+            if e.entity.split("/", 1)[0] == node
+            and e.entity != g
+            and (a := _age(e)) is not None
+            and a < FRESH_S
+        ]
+        if alive:
+            out.append(
+                f"{g} silent in DCGM ({own[0].evidence_id}) while {alive[0].entity} reports "
+                f"({alive[0].evidence_id})"
+            )
+    return out
+
+
+def _corroboration(code: int, gpus: set[str], evidence: Sequence[Evidence]) -> list[str]:
+    out = _went_quiet(gpus, evidence) if code == 79 else []
     for e in evidence:
         if e.entity in gpus and str(code) in _split(e.facts.get("last_xid_codes")):
             out.append(f"DCGM Xid field on {e.entity} ({e.evidence_id})")
@@ -163,9 +199,9 @@ def hold_uncorroborated(
     why = "; ".join(s.words() for s in held)
     note = (
         f"{why}: a process can write that line (logger -t kernel), so state-changing steps "
-        "are shown, not run, until a DCGM Xid field, the exporter's Xid count, NVML or a "
-        "kernel line from /dev/kmsg or the journal's kernel transport corroborates it, or a "
-        "person does"
+        "are shown, not run, until a DCGM Xid field, NVML, the exporter's Xid count or a "
+        "kernel line from /dev/kmsg, dmesg or the journal's kernel transport corroborates it, "
+        "or a person does"
     )
     return gated, [*notes, note]
 
