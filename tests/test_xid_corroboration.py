@@ -111,3 +111,17 @@ def test_the_journal_kernel_transport_needs_no_corroboration(tmp_path: Path) -> 
     doc, _ = _diagnose(_recorded(tmp_path, JOURNAL_79), state)
     assert doc["pending_approval"] is not None
     assert "corroboration" not in _drain(doc)["unresolved"]
+
+
+def test_a_refused_form_opens_nothing_to_drain(tmp_path: Path) -> None:
+    forged = TEXT_SYSLOG_79.replace("kernel:", "kernel[4242]:")
+    out = io.StringIO()
+    folder = _recorded(tmp_path, [forged])
+    assert (
+        main(["diagnose", str(folder), "--state-dir", str(tmp_path / "s"), "--json"], out=out) == 0
+    )
+    docs = json.loads(out.getvalue())
+    docs = docs if isinstance(docs, list) else [docs]
+    nodes = {s["args"].get("node") for d in docs for s in d.get("runbook", {}).get("steps", [])}
+    assert "node-01" not in nodes
+    assert "node-01" not in _pending(tmp_path / "s")
