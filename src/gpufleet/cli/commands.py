@@ -74,7 +74,12 @@ from gpufleet.sim.source import SimulatedSource
 from gpufleet.telemetry.exposition import parse_exposition
 from gpufleet.telemetry.exposition import to_json as exposition_json
 from gpufleet.telemetry.frame import LogEvent, Tick
-from gpufleet.telemetry.kernel_log import KernelLogParser, ParserConfigError, ParseReport
+from gpufleet.telemetry.kernel_log import (
+    UNCORROBORATED,
+    KernelLogParser,
+    ParserConfigError,
+    ParseReport,
+)
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.nvml import NvmlUnavailable
 from gpufleet.telemetry.promql import PromSource, StoreError
@@ -755,6 +760,8 @@ def _event_text(event: LogEvent) -> str:
     where = event.gpu or event.pci_bus_id or "-"
     what = event.kind + (f" {event.xid}" if event.xid is not None else "")
     trust = " [UNTRUSTED: written by user space]" if event.attrs.get("trusted") == "false" else ""
+    if not trust and event.attrs.get("via") in UNCORROBORATED:  # logger -t kernel writes it too
+        trust = f" [via {event.attrs['via']}: an Xid needs corroboration]"
     return f"{when}  {event.node or '?'}  {where}  {what}{trust}: {event.message[:160]}"
 
 

@@ -45,13 +45,26 @@ Provenance rule: only kernel messages are kernel evidence. A line whose syslog /
 identifier is not ``kernel`` (``node-01 mallory[4242]: NVRM: Xid …``), whose journald
 ``_TRANSPORT`` is not ``kernel``, or whose priority carries a non-kernel facility (``<13>`` /
 ``user  :warn  :`` / a ``/dev/kmsg`` record with PRI ≥ 8, i.e. written to /dev/kmsg by a
-process) is *untrusted*: it is counted in :attr:`ParseReport.untrusted` and yields no event,
-unless ``keep_untrusted=True``, when its event carries ``attrs["source"] = "userspace"`` and
+process) is *untrusted*; so is every form a real kernel never writes: a ``kernel[4242]:`` tag
+(kernel lines carry no PID), an RFC 5424 PROCID or an APP-NAME other than ``kernel``, an odd tag
+(text where the ``host ident:`` header should be), a journal record with no ``_TRANSPORT``
+before its ``MESSAGE`` (journald writes it first for a kernel record; in ``-o export`` /
+``-o verbose`` fields after a ``MESSAGE`` never vouch for it, nor for the next record) or with
+a repeated ``_TRANSPORT`` / ``SYSLOG_IDENTIFIER`` / ``MESSAGE``. An untrusted line is counted in
+:attr:`ParseReport.untrusted` (with the reason) and yields no event, unless
+``keep_untrusted=True``, when its event carries ``attrs["source"] = "userspace"`` and
 ``attrs["trusted"] = "false"``. Formats that carry no identifier (dmesg, ``/dev/kmsg`` with a
-kernel facility, bare pasted lines) are read from the kernel ring buffer and count as kernel; a
-timeless ``word: NVRM: …`` line is read as a pdsh host prefix unless the word carries a
-``[pid]``. Events from the kernel carry no ``source`` attribute. ``gpu_handle_error`` is
-nvidia-smi output, never kernel evidence: it carries ``attrs["source"] = "nvidia-smi"``.
+kernel facility, bare pasted lines) are read as kernel; a timeless ``word: NVRM: …`` line is read
+as a pdsh host prefix unless the word carries a ``[pid]``. Events from the kernel carry no
+``source`` attribute. ``gpu_handle_error`` is nvidia-smi output, never kernel evidence: it
+carries ``attrs["source"] = "nvidia-smi"``.
+
+Every event says how its line came (``attrs["via"]``, :data:`PROVENANCES`): ``kmsg`` and
+``dmesg`` (the ring buffer), ``journal`` (journald's kernel transport: json / export / verbose
+records, or ``journalctl -k`` output with ``journal_kernel=True``), ``text-syslog`` (short-iso,
+RFC 3164, RFC 5424 text, where the ``kernel:`` tag is the only proof and ``logger -t kernel``
+writes the same line) and ``pasted`` (no header). The last two (:data:`UNCORROBORATED`) need
+corroboration before an Xid changes anything (``agents/sre/corroboration.py``).
 
 Bounds (the input is untrusted): lines longer than :data:`MAX_LINE` characters are truncated
 (and counted), every regular expression is linear in the line length (no overlapping adjacent or
@@ -75,7 +88,7 @@ import re
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from typing import Any, Literal
@@ -84,10 +97,17 @@ from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.topology import Topology, normalize_pci_bus_id
 
 __all__ = [
+    "DMESG",
     "FORMAT_STYLES",
+    "JOURNAL",
+    "KMSG",
     "MAX_DIGITS",
     "MAX_LINE",
     "MAX_MALFORMED",
+    "PASTED",
+    "PROVENANCES",
+    "TEXT_SYSLOG",
+    "UNCORROBORATED",
     "KernelLogParser",
     "ParseReport",
     "ParserConfigError",
@@ -107,6 +127,17 @@ MAX_DIGITS = 10  # a numeric field longer than this is malformed (int() of 5000 
 _SNIPPET = 200  # characters of a line kept for the report
 _ANCHOR_WINDOW = 256  # how far into a message a GPU anchor ("NVRM:", "Xid (") is looked for
 _HUNG_WINDOW = 64  # lines after a hung-task header in which an nvidia stack frame is looked for
+
+# Provenance of a line (``LogEvent.attrs["via"]``): how it reached the parser.
+KMSG = "kmsg"  # a /dev/kmsg record with the kernel facility (a process cannot write facility 0)
+DMESG = "dmesg"  # dmesg output: the kernel ring buffer
+JOURNAL = "journal"  # journald's kernel transport (-o json / export / verbose, journalctl -k)
+TEXT_SYSLOG = "text-syslog"  # short-iso / RFC 3164 / RFC 5424 text: the tag is the only proof
+PASTED = "pasted"  # no header at all (journalctl -o cat, a ticket): nothing says who wrote it
+PROVENANCES: tuple[str, ...] = (KMSG, DMESG, JOURNAL, TEXT_SYSLOG, PASTED)
+#: Sources a process can imitate in text (``logger -t kernel``): an Xid known only from these
+#: needs corroboration before it changes anything (``agents/sre/corroboration.py``).
+UNCORROBORATED: frozenset[str] = frozenset({TEXT_SYSLOG, PASTED})
 
 Style = Literal["dmesg", "dmesg-T", "journal-iso", "syslog"]
 FORMAT_STYLES: tuple[Style, ...] = ("dmesg", "dmesg-T", "journal-iso", "syslog")
@@ -336,6 +367,8 @@ class _Prefix:
     epoch: float | None = None  # journald's __REALTIME_TIMESTAMP, already epoch seconds
     userspace: bool = False  # written by a process, not the kernel (provenance rule)
     stamped: bool = True  # False: the format carries no time (bare, journal-field)
+    via: str = PASTED  # how the line reached us (:data:`PROVENANCES`)
+    why: str = ""  # why a ``userspace`` line is not kernel evidence, for the report
 
 
 _ISO = (
@@ -398,6 +431,10 @@ _BARE_MSG_RE = re.compile(
 # journalctl -o export / -o verbose: one "FIELD=value" per line, a record per blank line.
 _FIELD_RE = re.compile(r"^ {0,8}(?P<k>_{0,2}[A-Z][A-Z0-9_]{0,63})=(?P<v>.*)$")
 _JOURNAL_FIELDS = ("__REALTIME_TIMESTAMP", "_HOSTNAME", "_TRANSPORT", "SYSLOG_IDENTIFIER")
+# journalctl -o verbose starts each record with "Mon 2026-03-02 02:45:00.123456 UTC [s=…]".
+_VERBOSE_HEAD_RE = re.compile(
+    r"^[A-Z][a-z]{2} \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\S{0,16} \S{1,64} \[s="
+)
 
 
 def _frac_us(frac: str | None) -> int:
@@ -411,21 +448,41 @@ def _user_facility(pri: str | None) -> bool:
     return pri is not None and int(pri) >= 8
 
 
-def _header(rest: str) -> tuple[str | None, str | None, bool, str]:
-    """(host, ident, ident has a [pid], message) of the text after a timestamp."""
+@dataclass(frozen=True, slots=True)
+class _Header:
+    host: str | None
+    ident: str | None
+    has_pid: bool
+    msg: str
+    odd: bool = False  # text where a "[host] ident[pid]:" header should be, and is not
+
+
+def _header(rest: str) -> _Header:
+    """The ``[host] ident[pid]:`` header of the text after a timestamp, and the message."""
     if _BARE_MSG_RE.match(rest):
-        return None, None, False, _EMBEDDED_MONO_RE.sub("", rest, count=1)
+        return _Header(None, None, False, _EMBEDDED_MONO_RE.sub("", rest, count=1))
     h = _HEADER_RE.match(rest)
     if h is None:
-        return None, None, False, rest
-    return h["host"], h["ident"], h["pid"] is not None, _EMBEDDED_MONO_RE.sub("", h["msg"], count=1)
+        return _Header(None, None, False, rest, odd=True)
+    msg = _EMBEDDED_MONO_RE.sub("", h["msg"], count=1)
+    return _Header(h["host"], h["ident"], h["pid"] is not None, msg)
+
+
+def _tag_problem(h: _Header) -> str:
+    """Why a syslog tag is not the kernel's ("" when it is ``kernel:`` or absent)."""
+    if h.odd:
+        return "an odd tag: no 'host ident:' header before the message"
+    if h.ident is not None and h.ident != "kernel":
+        return f"tag {h.ident[:40]!r} is not the kernel"
+    if h.has_pid:
+        return "a kernel[PID] tag: kernel lines carry no PID"
+    return ""
 
 
 def _headed(fmt: str, rest: str, **kw: Any) -> _Prefix:
-    host, ident, _, msg = _header(rest)
-    facility_user = bool(kw.pop("userspace", False))
-    user = facility_user or (ident is not None and ident != "kernel")
-    return _Prefix(fmt, host, msg, userspace=user, **kw)
+    h = _header(rest)
+    why = "a non-kernel syslog facility" if kw.pop("userspace", False) else _tag_problem(h)
+    return _Prefix(fmt, h.host, h.msg, userspace=bool(why), via=TEXT_SYSLOG, why=why, **kw)
 
 
 def _iso_wall(m: re.Match[str]) -> tuple[int | None, int, int, int, int, int, int]:
@@ -443,13 +500,15 @@ def _iso_wall(m: re.Match[str]) -> tuple[int | None, int, int, int, int, int, in
 def _prefix_bracket(line: str) -> _Prefix | None:
     if (m := _DMESG_RE.match(line)) is not None:
         user = _user_facility(m["pri"])
-        return _Prefix("dmesg", None, m["msg"], mono=float(m["mono"]), userspace=user)
+        why = "a non-kernel facility" if user else ""
+        mono = float(m["mono"])
+        return _Prefix("dmesg", None, m["msg"], mono=mono, userspace=user, via=DMESG, why=why)
     if (m := _DMESG_T_RE.match(line)) is not None:
         mon = _MONTH_NO.get(m["mon"].lower(), 0)
         t_wall = (int(m["y"]), mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), 0)
-        return _Prefix("dmesg-T", None, m["msg"], wall=t_wall)
+        return _Prefix("dmesg-T", None, m["msg"], wall=t_wall, via=DMESG)
     if (m := _BRACKET_ISO_RE.match(line)) is not None:
-        return _Prefix("dmesg-iso", None, m["msg"], wall=_iso_wall(m), offset=m["tz"])
+        return _Prefix("dmesg-iso", None, m["msg"], wall=_iso_wall(m), offset=m["tz"], via=DMESG)
     return None
 
 
@@ -458,16 +517,31 @@ def _prefix_rfc5424(m: re.Match[str]) -> _Prefix:
     host = None if m["host"] == "-" else m["host"]
     msg = (m["msg"] or "").removeprefix("\ufeff")  # RFC 5424 allows a BOM before MSG
     msg = _EMBEDDED_MONO_RE.sub("", msg, count=1)
-    user = _user_facility(m["pri"]) or m["app"] not in ("kernel", "-")
+    why = _rfc5424_problem(m)
+    kw: dict[str, Any] = {"userspace": bool(why), "via": TEXT_SYSLOG, "why": why}
     if ts is None:  # NILVALUE "-" or garbage: keep the message, the caller decides
-        return _Prefix("rfc5424", host, msg, userspace=user)
-    return _Prefix("rfc5424", host, msg, wall=_iso_wall(ts), offset=ts["tz"], userspace=user)
+        return _Prefix("rfc5424", host, msg, **kw)
+    return _Prefix("rfc5424", host, msg, wall=_iso_wall(ts), offset=ts["tz"], **kw)
+
+
+def _rfc5424_problem(m: re.Match[str]) -> str:
+    """Why an RFC 5424 header is not the kernel's: rsyslog writes the kernel's records with
+    APP-NAME ``kernel`` and no PROCID (``-``); ``logger --rfc5424`` adds its PID."""
+    if _user_facility(m["pri"]):
+        return "a non-kernel syslog facility"
+    if m["app"] != "kernel":
+        return f"APP-NAME {m['app'][:40]!r} is not the kernel"
+    if m["procid"] != "-":
+        return "an RFC 5424 PROCID: kernel lines carry no PID"
+    return ""
 
 
 def _prefix_direct(line: str) -> _Prefix | None:
     if (m := _KMSG_RE.match(line)) is not None:
         user = _user_facility(m["pri"])
-        return _Prefix("kmsg", None, m["msg"], mono=int(m["us"]) / 1_000_000, userspace=user)
+        mono = int(m["us"]) / 1_000_000
+        why = "a /dev/kmsg record written by a process (facility not kern)" if user else ""
+        return _Prefix("kmsg", None, m["msg"], mono=mono, userspace=user, via=KMSG, why=why)
     if line.startswith("<") and (m := _RFC5424_RE.match(line)) is not None:
         return _prefix_rfc5424(m)
     if line.startswith("["):
@@ -476,7 +550,8 @@ def _prefix_direct(line: str) -> _Prefix | None:
         if m["sep"] == ",":
             # dmesg --time-format iso always writes ",<µs>"; journalctl writes "." — and a
             # dmesg line has no "host ident:" header to strip.
-            return _Prefix("dmesg-iso", None, m["rest"], wall=_iso_wall(m), offset=m["tz"])
+            wall = _iso_wall(m)
+            return _Prefix("dmesg-iso", None, m["rest"], wall=wall, offset=m["tz"], via=DMESG)
         return _headed("journal-iso", m["rest"], wall=_iso_wall(m), offset=m["tz"])
     if (m := _RFC3164_RE.match(line)) is not None:
         mon = _MONTH_NO.get(m["mon"].lower())
@@ -495,11 +570,14 @@ def _prefix_decoded(line: str) -> _Prefix | None:
     if m is None:
         return None
     user = m["fac"] != "kern"
+    why = f"facility {m['fac']!r} is not the kernel's" if user else ""
     rest = m["rest"]
     p = _prefix_direct(rest)
     if p is None:  # "dmesg -x" without a time ("kern  :warn  : NVRM: …")
-        return _Prefix("dmesg-decode", None, rest, userspace=user, stamped=False)
-    return _Prefix(p.fmt, p.host, p.msg, p.mono, p.wall, p.offset, p.epoch, p.userspace or user)
+        return _Prefix(
+            "dmesg-decode", None, rest, userspace=user, stamped=False, via=DMESG, why=why
+        )
+    return replace(p, userspace=p.userspace or user, why=p.why or why)
 
 
 def _prefix(line: str) -> _Prefix | None:
@@ -514,15 +592,14 @@ def _prefix(line: str) -> _Prefix | None:
     p = _prefix_decoded(m["rest"])
     if p is None or not p.stamped:
         return None
-    return _Prefix(
-        p.fmt, p.host or m["host"], p.msg, p.mono, p.wall, p.offset, p.epoch, p.userspace
-    )
+    return replace(p, host=p.host or m["host"])
 
 
 def _prefix_json(line: str) -> _Prefix | None:
     """journalctl -o json: one object per line. Only objects with a MESSAGE are read."""
+    repeated: set[str] = set()
     try:
-        obj = json.loads(line)
+        obj = json.loads(line, object_pairs_hook=lambda pairs: _no_repeats(pairs, repeated))
     except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested past the C stack
         return None
     if not isinstance(obj, dict) or "MESSAGE" not in obj:
@@ -538,14 +615,41 @@ def _prefix_json(line: str) -> _Prefix | None:
     if not isinstance(msg, str):
         return None
     fields = {k: obj.get(k) for k in _JOURNAL_FIELDS}
-    return _journal_prefix("journal-json", msg, fields)
+    return _journal_prefix("journal-json", msg, fields, repeated)
 
 
-def _journal_prefix(fmt: str, msg: str, fields: dict[str, Any]) -> _Prefix:
+def _no_repeats(pairs: list[tuple[str, Any]], repeated: set[str]) -> dict[str, Any]:
+    """A JSON object, noting keys it repeats (``json.loads`` keeps the last silently; journalctl
+    writes a field with several values as one array, never as a repeated key)."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            repeated.add(k)
+        out[k] = v
+    return out
+
+
+def _journal_problem(fields: dict[str, Any], repeated: set[str]) -> str:
+    """Why a journal record is not the kernel's. journald writes ``_TRANSPORT`` itself (a
+    client cannot set it) and, for a kernel record, before ``MESSAGE``; so a record must name
+    the kernel transport once, before its message."""
     transport, ident = fields.get("_TRANSPORT"), fields.get("SYSLOG_IDENTIFIER")
-    user = (transport is not None and transport != "kernel") or (
-        ident is not None and ident != "kernel"
-    )
+    if repeated & {"_TRANSPORT", "SYSLOG_IDENTIFIER", "MESSAGE"}:
+        return f"a journal record repeating {', '.join(sorted(repeated))[:60]}"
+    if transport is None:
+        return "a journal record with no _TRANSPORT before its MESSAGE"
+    if transport != "kernel":
+        return f"journal transport {str(transport)[:40]!r} is not the kernel"
+    if ident is not None and ident != "kernel":
+        return f"journal identifier {str(ident)[:40]!r} is not the kernel"
+    return ""
+
+
+def _journal_prefix(
+    fmt: str, msg: str, fields: dict[str, Any], repeated: set[str] | frozenset[str] = frozenset()
+) -> _Prefix:
+    why = _journal_problem(fields, set(repeated))
+    user = bool(why)
     host = fields.get("_HOSTNAME")
     host = host if isinstance(host, str) and 0 < len(host) <= 255 else None
     epoch = None
@@ -553,7 +657,10 @@ def _journal_prefix(fmt: str, msg: str, fields: dict[str, Any]) -> _Prefix:
     if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 20:
         epoch = int(raw) / 1_000_000
     msg = _EMBEDDED_MONO_RE.sub("", msg[:MAX_LINE], count=1)
-    return _Prefix(fmt, host, msg, epoch=epoch, userspace=user, stamped=epoch is not None)
+    stamped = epoch is not None
+    return _Prefix(
+        fmt, host, msg, epoch=epoch, userspace=user, stamped=stamped, via=JOURNAL, why=why
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -1071,6 +1178,10 @@ class KernelLogParser:
         keep_untrusted: return events for GPU lines written by user space too, marked
             ``attrs["source"] = "userspace"``, ``attrs["trusted"] = "false"`` (default: count
             them in the report only).
+        journal_kernel: the lines are ``journalctl -k`` output (journald's kernel transport
+            only, e.g. :func:`journalctl_follow_argv`): short-iso lines then carry
+            ``attrs["via"] = "journal"`` instead of ``"text-syslog"``. Never set it for a
+            syslog file: there ``logger -t kernel`` writes the same text.
 
     Raises :class:`ParserConfigError` for invalid arguments; never for bad input.
     """
@@ -1087,6 +1198,7 @@ class KernelLogParser:
         topology: Topology | None = None,
         max_malformed: int = MAX_MALFORMED,
         keep_untrusted: bool = False,
+        journal_kernel: bool = False,
     ) -> None:
         if year is not None and (
             isinstance(year, bool) or not isinstance(year, int) or not 1 <= year <= 9999
@@ -1108,6 +1220,7 @@ class KernelLogParser:
         self.topology = topology
         self.max_malformed = max_malformed
         self.keep_untrusted = keep_untrusted
+        self.journal_kernel = journal_kernel
         self.report = ParseReport()
         self._year = year
         self._last_month: int | None = None
@@ -1116,6 +1229,7 @@ class KernelLogParser:
         # a multi-line fallen-off-the-bus record, the open hung-task report.
         self._prev: tuple[_Prefix, _Stamp] | None = None
         self._journal: dict[str, str] = {}
+        self._journal_repeated: set[str] = set()
         self._uuid: dict[str, str] = {}
         self._serial: dict[str, str] = {}
         self._last_uuid_pci: str | None = None
@@ -1135,7 +1249,7 @@ class KernelLogParser:
             if self._hung.left < 0:
                 self._hung = None
         if not text.strip() or text.startswith("-- "):  # blank, or journalctl "-- Boot … --"
-            self._journal.clear()  # a blank line ends a journal export record
+            self._end_record()  # a blank line ends a journal export record
             rep.ignored += 1
             return None
         p = self._locate(text)
@@ -1143,6 +1257,8 @@ class KernelLogParser:
             rep.ignored += 1
             return None
         rep.by_format[p.fmt] = rep.by_format.get(p.fmt, 0) + 1
+        if self.journal_kernel and p.via == TEXT_SYSLOG and not p.userspace:
+            p = replace(p, via=JOURNAL)
         stamp = self._stamp(p, self.at if at is None else _finite("at", at))
         if p.fmt != "continuation":
             self._prev = (p, stamp)
@@ -1170,30 +1286,50 @@ class KernelLogParser:
         if p is None and (f := _FIELD_RE.match(text)) is not None:
             k = f["k"]
             if k == "MESSAGE":
-                p = _journal_prefix("journal-field", f["v"], dict(self._journal))
+                fields, repeated = dict(self._journal), set(self._journal_repeated)
+                p = _journal_prefix("journal-field", f["v"], fields, repeated)
+                # A record has one MESSAGE: fields after it (a _TRANSPORT written after the
+                # message) never vouch for it, nor for a next record without a blank line.
+                self._end_record()
             elif k == "__CURSOR":
-                self._journal = {}
+                self._end_record()
                 return None
             elif k in _JOURNAL_FIELDS:
-                if len(self._journal) < len(_JOURNAL_FIELDS) or k in self._journal:
-                    self._journal[k] = f["v"][:255]
+                if k in self._journal:
+                    self._journal_repeated.add(k)
+                self._journal[k] = f["v"][:255]
                 return None
+        if p is None and _VERBOSE_HEAD_RE.match(text):  # journalctl -o verbose: a new record
+            self._end_record()
         if p is None and text[:1] in (" ", "\t") and self._prev is not None:
             prev = self._prev[0]
-            return _Prefix("continuation", prev.host, text.strip(), userspace=prev.userspace)
+            return _Prefix(
+                "continuation",
+                prev.host,
+                text.strip(),
+                userspace=prev.userspace,
+                via=prev.via,
+                why=prev.why,
+            )
         if p is None:
             return self._bare(text)
         return p
 
+    def _end_record(self) -> None:
+        self._journal.clear()
+        self._journal_repeated.clear()
+
     def _bare(self, text: str) -> _Prefix:
         """A line with no time. ``kernel: msg`` / ``host kernel: msg`` are kernel; ``ident[pid]:``
-        and ``host ident:`` are user space; a lone ``word:`` is a pdsh host prefix."""
-        host, ident, has_pid, msg = _header(text.strip())
-        if ident is None or ident == "kernel":
-            return _Prefix("bare", host, msg, stamped=False)
-        if has_pid or host is not None:
-            return _Prefix("bare", host, msg, userspace=True, stamped=False)
-        return _Prefix("bare", ident, msg, stamped=False)
+        (``kernel[pid]:`` too) and ``host ident:`` are user space; a lone ``word:`` is a pdsh
+        host prefix."""
+        h = _header(text.strip())
+        if h.ident is None or (h.ident == "kernel" and not h.has_pid):
+            return _Prefix("bare", h.host, h.msg, stamped=False)
+        if h.has_pid or h.host is not None:
+            why = _tag_problem(h)
+            return _Prefix("bare", h.host, h.msg, userspace=True, stamped=False, why=why)
+        return _Prefix("bare", h.ident, h.msg, stamped=False)
 
     def _stamp(self, p: _Prefix, at: float | None) -> _Stamp:
         if p.fmt == "continuation" and self._prev is not None:
@@ -1245,7 +1381,8 @@ class KernelLogParser:
         rep.untrusted += 1
         rep.by_source["userspace"] = rep.by_source.get("userspace", 0) + 1
         what = found.kind if isinstance(found, _Found) else "context"
-        rep._keep(rep.untrusted_lines, line_no, f"{what} from user space", text, self.max_malformed)
+        why = f"{what} from user space" + (f": {p.why}" if p.why else "")
+        rep._keep(rep.untrusted_lines, line_no, why, text, self.max_malformed)
         if not self.keep_untrusted or not isinstance(found, _Found) or isinstance(stamp, str):
             return None
         return self._event(found, msg, p, stamp, trusted=False)
@@ -1299,6 +1436,7 @@ class KernelLogParser:
                 attrs["board_serial"] = serial
         if when:
             attrs["time"] = when
+        attrs["via"] = p.via
         node = p.host or self.node or ""
         gpu = None
         if found.kind != "sxid" and found.pci and node and self.topology is not None:

@@ -71,7 +71,11 @@ class KernelLogFeed:
         self._not_before = clock() - history_s if history_s > 0 and source != "journal" else None
         self.older_than_history = 0
         from_start = from_start or self._not_before is not None
-        self.parser = KernelLogParser(node=node, topology=topology, year=year, now=now)
+        # journalctl -k prints only journald's kernel transport: its short-iso lines are the
+        # kernel's (attrs["via"] = "journal"); the same text in a file may be logger's.
+        self.parser = KernelLogParser(
+            node=node, topology=topology, year=year, now=now, journal_kernel=source == "journal"
+        )
         self._q: queue.SimpleQueue[LogEvent] = queue.SimpleQueue()
         self._stop = threading.Event()
         self._from_start = from_start

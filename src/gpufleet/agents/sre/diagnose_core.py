@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpufleet.agents.sre.corroboration import annotate as annotate_provenance
 from gpufleet.agents.sre.evidence import (
     LAYERS,
     evidence_from_results,
@@ -70,4 +71,5 @@ def analyze_evidence(
     query = build_query(incident, evidence, findings)
     hits = retriever.search_layers(query, k_per_layer=K_PER_LAYER)
     hypotheses = rank_hypotheses(incident, evidence, findings, hits, kb)
-    return CoreDiagnosis(evidence, findings, hypotheses)
+    # after ranking: the provenance words change no query, finding or score
+    return CoreDiagnosis(annotate_provenance(incident, evidence), findings, hypotheses)

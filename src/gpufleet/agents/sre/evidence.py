@@ -382,6 +382,7 @@ _MAXIMA: tuple[tuple[str, str], ...] = (
     ("DCGM_FI_DEV_XID_ERRORS", "last_xid"),
     ("DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "dbe_vol"),  # DBEs since the driver loaded, found at start
 )
+XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 _EMPTY: FloatArray = np.zeros(0)
 
 Arrays = dict[str, tuple[FloatArray, FloatArray]]
@@ -517,12 +518,18 @@ def _counter_facts(arrays: Arrays, w: _Windows) -> Facts:
 
 
 def _max_facts(arrays: Arrays) -> Facts:
-    """The largest value of fields where any non-zero value counts."""
-    return {
+    """The largest value of fields where any non-zero value counts, and every Xid code the
+    exporter's (or NVML's) last-Xid field read in the window: a kernel line's corroboration."""
+    f: Facts = {
         f"{key}_max": _round(float(np.max(arrays[name][1])))
         for name, key in _MAXIMA
         if name in arrays and len(arrays[name][1])
     }
+    if XID_FIELD in arrays:
+        codes = sorted({int(x) for x in arrays[XID_FIELD][1] if 0 < x < 1e6 and x == int(x)})
+        if codes:
+            f["last_xid_codes"] = ",".join(map(str, codes))
+    return f
 
 
 def _pcie_busy_facts(arrays: Arrays, w: _Windows) -> Facts:
@@ -691,10 +698,32 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
             facts[f"{kind}_nodes"] = ",".join(on)
     first = min((float(e["time"]) for e in events if "time" in e), default=None)
     facts["first_event_time"] = first
+    facts |= _via_facts(events, xids)
     lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
     more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
+    # The provenance is in the facts; agents.sre.corroboration words it at the end of the
+    # summary once the other evidence says whether anything corroborates it.
     head = f"kernel log on {nodes}: {len(events)} event(s)"
     return _counted_evidence(layer, call, res, head, kinds, facts, lines, more=more)
+
+
+def line_via(event: Mapping[str, Any]) -> str:
+    """How a log event reached gpufleet (``telemetry.kernel_log`` provenance, or the source
+    that made it: ``nvml``, ``dcgm-exporter``); ``kernel`` for sources that say nothing."""
+    attrs = event.get("attrs")
+    attrs = attrs if isinstance(attrs, Mapping) else {}
+    return str(attrs.get("via") or attrs.get("source") or "kernel")
+
+
+def _via_facts(events: Sequence[Mapping[str, Any]], xids: Counter[int]) -> dict[str, Scalar]:
+    """Per Xid (and for fallen-off-the-bus lines) the provenances of the lines showing it."""
+    facts: dict[str, Scalar] = {}
+    for x in sorted(xids):
+        facts[f"xid_{x}_via"] = ",".join(sorted({line_via(e) for e in events if e.get("xid") == x}))
+    fob = sorted({line_via(e) for e in events if e.get("kind") == "fallen_off_bus"})
+    if fob:
+        facts["fallen_off_bus_via"] = ",".join(fob)
+    return facts
 
 
 _HUMAN_REASON = re.compile(

@@ -29,6 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from gpufleet.agents.sre.corroboration import hold_uncorroborated
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
@@ -327,6 +328,7 @@ def _plan_for(
             f"the incident comes only from {incident.provenance}: state-changing steps are "
             "shown, not executed, until gpufleet's own telemetry or a person corroborates it"
         )
+    steps, notes = hold_uncorroborated(incident, evidence, steps, notes)
     if any("{job_id}" in str(v) for s in runbook.steps for v in s.args.values()) and not jobs:
         notes.append("no job is affected: the per-job steps were left out")
     notes += [
