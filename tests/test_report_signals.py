@@ -447,8 +447,7 @@ def test_kubernetes_pod_states_open_and_join_incidents_live(tmp_path: Path) -> N
     crash-looping on node-01 opens an incident; a pod refused with UnexpectedAdmissionError on
     node-02 joins the DBE incident the telemetry opened there. Each state is reported once
     while it lasts, and again when it comes back."""
-    from gpufleet.agents.noc.kube_pod_feed import KubePodFeed
-    from gpufleet.agents.sre.k8s_reads import KubeReads
+    from gpufleet.agents.noc.kube_pod_feed import KubePodFeed, PodStates
     from gpufleet.evals.recorded import load_incident
     from gpufleet.graph.executors.k8s_client import k8s_executor
     from gpufleet.graph.executors.k8s_config import KubernetesConfig
@@ -473,7 +472,7 @@ def test_kubernetes_pod_states_open_and_join_incidents_live(tmp_path: Path) -> N
     said: list[str] = []
     with KubeApi(Cluster(pods=[validator, refused, plugin]), tmp_path) as api:
         core = k8s_executor(KubernetesConfig(enabled=True, kubeconfig=api.kubeconfig)).core
-        reads = KubeReads(core, li.topology.node_keys)
+        reads = PodStates(core, li.topology.node_keys)
         feed = KubePodFeed(reads, li.topology, poll_s=60, say=said.append, clock=lambda: now[0])
         det = Detector(li.topology)
         final: dict[str, Incident] = {}

@@ -2,7 +2,7 @@
 
 A GPU Operator validator or device-plugin pod in ``CrashLoopBackOff``, a pod refused with
 ``UnexpectedAdmissionError``: each poll (every ``poll_s``, at a drain, the NOC's tick) reads
-every node's pods through :meth:`agents.sre.k8s_reads.KubeReads.pod_states` and turns the
+every node's pods through :class:`PodStates` (``GET /api/v1/pods`` per node) and turns the
 states it has not reported yet into ``report_signature`` events (:mod:`telemetry.report_signals`)
 that open or join incidents. A state is reported once while it lasts: a pod that recovers and
 fails again is reported again. A node whose read fails keeps its states and is a problem line;
@@ -11,23 +11,45 @@ GPU-stack pod states no rule understands are problem lines too (each once).
 
 from __future__ import annotations
 
+import json
 import sys
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from gpufleet.graph.executors.k8s_config import KubernetesConfig
 from gpufleet.telemetry.frame import LogEvent
-from gpufleet.telemetry.k8s_evidence import K8sEvidenceError
+from gpufleet.telemetry.k8s_evidence import K8sEvidenceError, parse_pod_states
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.text_evidence import Signature, TextParse
 from gpufleet.telemetry.topology import Topology
 
-if TYPE_CHECKING:
-    from gpufleet.agents.sre.k8s_reads import KubeReads
-
 POLL_S = 60.0
+REQUEST_TIMEOUT_S = 10.0
+
+
+class PodReader(Protocol):
+    def pod_states(self, node: str) -> TextParse: ...
+
+
+class PodStates:
+    """The pod states on a node that report a GPU-stack fault
+    (:func:`telemetry.k8s_evidence.parse_pod_states`), read over one ``CoreV1Api``; the
+    client's errors are raised to the feed."""
+
+    def __init__(
+        self, core: Any, nodes: Iterable[str] = (), timeout_s: float = REQUEST_TIMEOUT_S
+    ) -> None:
+        self.core, self.nodes, self.timeout_s = core, tuple(nodes), timeout_s
+
+    def pod_states(self, node: str) -> TextParse:
+        selector = f"spec.nodeName={node}"
+        resp = self.core.list_pod_for_all_namespaces(
+            field_selector=selector, _preload_content=False, _request_timeout=self.timeout_s
+        )
+        origin = f"kubernetes-api GET /api/v1/pods?fieldSelector={selector}"
+        return parse_pod_states(json.loads(resp.data), origin=origin, nodes=self.nodes)
 
 
 class KubePodFeed(KernelLogFeed):
@@ -38,7 +60,7 @@ class KubePodFeed(KernelLogFeed):
 
     def __init__(  # no super().__init__: nothing of the kernel-log follower is used
         self,
-        reads: KubeReads,
+        reads: PodReader,
         topology: Topology,
         *,
         poll_s: float = POLL_S,
@@ -109,7 +131,6 @@ class KubePodFeed(KernelLogFeed):
 def kube_pod_feed(cfg: KubernetesConfig, topology: Topology) -> KubePodFeed:
     """The feed over the cluster ``cfg`` names (the SRE config's ``kubernetes`` block, or
     ``watch --kube-pods KUBECONFIG``); raises :class:`K8sConfigError` when it is not usable."""
-    from gpufleet.agents.sre.k8s_reads import KubeReads  # noqa: PLC0415 (heavy client)
     from gpufleet.graph.executors.k8s_client import K8sConfigError, k8s_executor  # noqa: PLC0415
 
     if not cfg.enabled:
@@ -118,5 +139,5 @@ def kube_pod_feed(cfg: KubernetesConfig, topology: Topology) -> KubePodFeed:
             "(with kubernetes.kubeconfig or kubernetes.in_cluster)"
         )
     core = k8s_executor(cfg).core
-    reads = KubeReads(core, topology.node_keys, timeout_s=cfg.request_timeout_s)
+    reads = PodStates(core, topology.node_keys, timeout_s=cfg.request_timeout_s)
     return KubePodFeed(reads, topology)

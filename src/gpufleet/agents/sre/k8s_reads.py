@@ -29,7 +29,6 @@ from gpufleet.telemetry.k8s_evidence import (
     K8sEvidenceError,
     parse_events,
     parse_node_conditions,
-    parse_pod_states,
     parse_pod_status,
 )
 from gpufleet.telemetry.text_evidence import TextParse
@@ -189,17 +188,6 @@ class KubeReads:
             return _result(parse, query, (), node=node, status_report=status.report.as_dict())
 
         return self._guarded(query, read)
-
-    def pod_states(self, node: str) -> TextParse:
-        """The pod states on ``node`` that report a GPU-stack fault
-        (:func:`telemetry.k8s_evidence.parse_pod_states`: a GPU Operator / device-plugin pod
-        in ``CrashLoopBackOff``, a pod refused with ``UnexpectedAdmissionError``). Not a tool:
-        the NOC's pod feed (:mod:`agents.noc.kube_pod_feed`) polls it; the client's errors
-        are raised to it."""
-        selector = f"spec.nodeName={node}"
-        raw = self._get(self.core.list_pod_for_all_namespaces, field_selector=selector)
-        origin = f"kubernetes-api GET /api/v1/pods?fieldSelector={selector}"
-        return parse_pod_states(json.loads(raw), origin=origin, nodes=self.nodes)
 
 
 #: Tool name (:data:`knowledge.schema.TOOLS`) → the method that implements it.
