@@ -25,9 +25,13 @@ import json
 import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import TypeVar
 
 from gpufleet.cli.source_errors import SourceError
 from gpufleet.service.server import HttpServer, ServerStartError
+from gpufleet.telemetry.feeder_shards import FeederCounts, feeder_metrics, rack_newest_s
 from gpufleet.telemetry.frame import Tick
 from gpufleet.telemetry.remote_write import (
     WRITE_PATH,
@@ -49,6 +53,7 @@ POLL_S = 0.1
 DISCOVERY_TIMEOUT_S = 120.0
 DISCOVERY_STAMP_MS = 1_700_000_000_000
 _PROBE = "DCGM_FI_DEV_GPU_TEMP"  # the series whose labels name every GPU
+T = TypeVar("T")
 
 
 class RemoteWriteSourceError(SourceError):
@@ -156,8 +161,17 @@ class RemoteWriteSource:
         self.topology = ingest.topology
         self.interval_s = interval_s
         self.max_age_s = MAX_AGE_INTERVALS * interval_s
-        self._server = HttpServer(remote_write_app(ingest), host, port)
+        # One thread decodes the pushes and cuts the ticks, in arrival order (the matrix is
+        # never read half written); the event loop stays free to answer vmagent, /metrics and
+        # the bus while a cold round's labels are learnt.
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="remote-write")
+        app = remote_write_app(ingest, metrics=self.metrics, offload=self._offload)
+        self._server = HttpServer(app, host, port)
         self._clock, self._sleep = clock, sleep
+        self.ticks, self.last_tick = 0, 0.0
+
+    async def _offload(self, work: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work)
 
     async def aticks(self) -> AsyncIterator[Tick]:
         try:
@@ -167,7 +181,10 @@ class RemoteWriteSource:
         round_at = next_multiple(self._clock(), self.interval_s)
         while True:
             await self._round_in(round_at)
-            yield self.ingest.tick(self._clock(), self.max_age_s)
+            now = self._clock()
+            tick = await self._offload(partial(self.ingest.tick, now, self.max_age_s))
+            self.ticks, self.last_tick = self.ticks + 1, now
+            yield tick
             round_at = next_multiple(max(self._clock(), round_at), self.interval_s)
 
     async def _round_in(self, round_at: float) -> None:
@@ -192,20 +209,42 @@ class RemoteWriteSource:
             f"{st.rejected:,} rejected, {st.unmapped + st.unsupported:,} series on no GPU"
         )
 
+    def metrics(self) -> str:
+        """``GET /metrics``: the racks' lag and the receiver's counts
+        (:func:`telemetry.feeder_shards.feeder_metrics`)."""
+        ing, st = self.ingest, self.ingest.stats
+        topo = self.topology
+        newest = rack_newest_s(ing.stamp_ms, topo.gpu_rack, topo.n_racks)
+        counts = FeederCounts(
+            requests=st.requests,
+            rejected=st.rejected,
+            samples=st.samples,
+            slow_series=st.slow_series,
+            unmapped=st.unmapped,
+            cached_series=ing.cached_series,
+            cache_capacity=ing.max_series,
+            ticks=self.ticks,
+            last_tick=self.last_tick,
+        )
+        return feeder_metrics(topo.rack_keys, newest, self._clock(), counts)
+
     async def aclose(self) -> None:
         await self._server.stop()
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 async def build_remote_write(
-    arg: str, topology: Topology | None, interval_s: float
+    arg: str, topology: Topology | None, interval_s: float, label_cache: int | None = None
 ) -> RemoteWriteSource:
-    """``remote-write:[HOST:]PORT`` → the source (discovering the fleet when no topology)."""
+    """``remote-write:[HOST:]PORT`` → the source (discovering the fleet when no topology);
+    ``label_cache``: series whose label blocks are remembered (default: sized from the
+    topology, :func:`telemetry.remote_write.cache_size_for`)."""
     host, port = parse_listen(arg)
     bodies: list[bytes] = []
     if topology is None:
         timeout_s = max(DISCOVERY_TIMEOUT_S, 4 * interval_s)
         topology, bodies = await discover(host, port, timeout_s, settle_s=interval_s)
-    ingest = RemoteWriteIngest(topology)
+    ingest = RemoteWriteIngest(topology, max_series=label_cache)
     for body in bodies:
         ingest.ingest(body)
     return RemoteWriteSource(ingest, host, port, interval_s)
