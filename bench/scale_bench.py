@@ -345,7 +345,6 @@ async def measure(
         await replacing
         cpu1, served1, window = cpu(), pages.served(), time.monotonic() - t0
         rss = {name: rss_mib(pid) for name, pid in (stack.pids() | engines).items()}
-        rack_lag = {name: rack_lags(stack.feeder_metrics(name)) for name in stack.feeders}
         queued = {
             **vmagent_queue(stack.vmagent_port),
             "bus_messages": await pending_acks(bus, telemetry, [CORRELATOR_NAME]),
@@ -354,6 +353,7 @@ async def measure(
         while time.monotonic() < deadline and not all(f.seen for f in faults):
             await asyncio.sleep(0.5)
         await asyncio.sleep(1.0)  # a second incident for one fault would show by now
+        rack_lag = {name: rack_lags(stack.feeder_metrics(name)) for name in stack.feeders}
     for f in faults:
         f.sampled = pages.first_served(f.host)
     return {
@@ -381,6 +381,7 @@ async def replace_feeder(args: argparse.Namespace, stack: Stack) -> None:
     print(f"feeder-1 killed; restarting in {args.feeder_down:g} s", flush=True)
     await asyncio.sleep(args.feeder_down)
     stack.launch_feeder("feeder-1")
+    await asyncio.to_thread(wait_http, stack.ports["feeder-1"], 120.0)
 
 
 def rack_lags(metrics: str) -> dict[str, float]:
@@ -533,7 +534,7 @@ def summarize(
         "workers": min(args.workers, topo.n_racks),
         "feeders": len(got["feeder_gpus"]),
         "feeder_us_per_sample": per_feeder,
-        "feeder_rack_lag_s_at_end": got["feeder_rack_lag_s"],
+        "feeder_rack_lag_s_after_drain": got["feeder_rack_lag_s"],
         "interval_s": args.interval,
         "samples_per_page": per_page,
         "samples_in_window": samples,
