@@ -235,13 +235,15 @@ def start_vmagent(
     align: bool = False,
     shards: Sequence[tuple[str, Sequence[str]]] = (),
     host_rack: Mapping[str, str] | None = None,
+    store_url: str = "",
 ) -> tuple[subprocess.Popen[bytes], int]:
     """The real vmagent scraping ``/HOST`` of the page server for every host every
     ``interval_s`` and remote-writing to ``remote_write_url``; (process, its HTTP port).
     ``align``: every page scraped at the interval's multiples (``scrape_align_interval``).
     ``shards``: instead, one remote-write URL per (url, racks), each keeping its racks' series
     (``-remoteWrite.urlRelabelConfig``, :func:`telemetry.feeder_shards.url_relabel_config`),
-    the targets labelled with their rack from ``host_rack``."""
+    the targets labelled with their rack from ``host_rack``. ``store_url``: one more URL,
+    last and unrelabelled, that gets every series (the store, as a deployment runs it)."""
     exe = vmagent_binary()
     if exe is None:
         raise RuntimeError("vmagent not installed (Debian package victoria-metrics)")
@@ -266,6 +268,8 @@ def start_vmagent(
             relabel = tmp / f"shard-{k + 1}.yml"
             relabel.write_text(url_relabel_config(shard_racks))
             remote += [f"-remoteWrite.url={url}", f"-remoteWrite.urlRelabelConfig={relabel}"]
+    if store_url:
+        remote.append(f"-remoteWrite.url={store_url}")
     http_port = free_port()
     proc = subprocess.Popen(
         [

@@ -54,6 +54,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUME
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import random
@@ -89,7 +90,7 @@ from gpufleet.agents.noc.worker import worker_name
 from gpufleet.bus.events import Event, IncidentOpened
 from gpufleet.bus.jetstream import JetStreamBus
 from gpufleet.evals.nats_server import NatsServer
-from gpufleet.evals.vm_server import free_port
+from gpufleet.evals.vm_server import VictoriaMetrics, free_port
 from gpufleet.sim.storm import pending_acks
 from gpufleet.telemetry.exposition import parse_exposition
 from gpufleet.telemetry.feeder_shards import deal_racks
@@ -177,6 +178,7 @@ class Stack:
         self.carried: dict[str, float] = {}  # CPU of a feeder process replaced in the window
         self.vmagent: subprocess.Popen[bytes] | None = None
         self.vmagent_port = 0
+        self.store_url = ""  # --store: VictoriaMetrics' remote-write URL
 
     def launch_feeder(self, name: str) -> None:
         port = self.ports.setdefault(name, free_port())
@@ -236,6 +238,7 @@ class Stack:
             align=self.args.align,
             shards=shards,
             host_rack=host_rack,
+            store_url=self.store_url,
         )
 
     def pids(self) -> dict[str, int]:
@@ -325,7 +328,11 @@ async def inject(
 
 
 async def measure(
-    args: argparse.Namespace, stack: Stack, pages: PageServer, nats_pid: int
+    args: argparse.Namespace,
+    stack: Stack,
+    pages: PageServer,
+    nats_pid: int,
+    store_pid: dict[str, int],
 ) -> dict[str, Any]:
     topo = stack.topo
     faults: list[Fault] = []
@@ -334,7 +341,7 @@ async def measure(
     async with JetStreamBus(stack.url, fetch_batch=256) as bus:
         bus.subscribe_view("incident", "scale-bench", incidents)
         warm_s, warmed = await warm_up(args, pages, stack, topo.n_nodes)
-        engines = {"nats-server": nats_pid, "page server": pages.pid}
+        engines = {"nats-server": nats_pid, "page server": pages.pid} | store_pid
 
         def cpu() -> dict[str, float]:
             return stack.cpu() | {k: cpu_s(pid) for k, pid in engines.items()}
@@ -411,10 +418,19 @@ def run_size(args: argparse.Namespace, gpus: int, feeders: int = 1) -> dict[str,
         stack = Stack(args, topo, Path(tmp), f"{nats.url}/scale", feeders)
         try:
             stack.start_noc()
-            with PageServer(nodes=nodes, nodes_per_rack=topo.n_nodes // topo.n_racks) as pages:
+            with (
+                PageServer(nodes=nodes, nodes_per_rack=topo.n_nodes // topo.n_racks) as pages,
+                contextlib.ExitStack() as store,
+            ):
+                store_pid = {}
+                if args.store:
+                    vm = store.enter_context(VictoriaMetrics())
+                    assert vm.process is not None
+                    stack.store_url = f"{vm.url}/api/v1/write"
+                    store_pid = {"victoria-metrics": vm.process.pid}
                 try:
                     stack.start_vmagent(pages.port)
-                    got = asyncio.run(measure(args, stack, pages, nats.process.pid))
+                    got = asyncio.run(measure(args, stack, pages, nats.process.pid, store_pid))
                 finally:
                     stack.stop_vmagent()
         finally:
@@ -433,6 +449,7 @@ STAGES = {
     "correlate": "correlator",
     "page server": "page server (the exporters' stand-in; not gpufleet's)",
 }
+STORE_STAGE = {"victoria-metrics": "VictoriaMetrics single node, every series (`--store`)"}
 OURS = ("feeder", "workers", "correlate")
 
 
@@ -483,6 +500,8 @@ def stage_rows(
         "correlate": cpu["correlate"],
         "page server": cpu["page server"],
     }
+    if "victoria-metrics" in cpu:  # --store
+        by_stage["victoria-metrics"] = cpu["victoria-metrics"]
     rows = {}
     for name, s in by_stage.items():
         cores = s / window
@@ -598,7 +617,9 @@ def table(results: list[dict[str, Any]]) -> str:
         "| stage | " + " | ".join(f"{r['gpus']:,} × {r['feeders']}" for r in results) + " |",
         "|---|" + "---:|" * len(results),
     ]
-    for key, name in STAGES.items():
+    for key, name in (STAGES | STORE_STAGE).items():
+        if not all(key in r["stages"] for r in results):
+            continue
         cells = [
             f"{fmt(r['stages'][key]['us_per_sample'])} µs · "
             f"{fmt(r['stages'][key]['samples_per_core_s'], ',.0f')} · "
@@ -739,6 +760,11 @@ def main(argv: list[str] | None = None) -> int:
         help="SIGKILL the first feeder AT s into the window and start a new one on its port",
     )
     ap.add_argument("--feeder-down", type=float, default=5.0, help="s between kill and restart")
+    ap.add_argument(
+        "--store",
+        action="store_true",
+        help="vmagent also remote-writes every series to a VictoriaMetrics (its cost measured)",
+    )
     ap.add_argument("--warmup-max", type=float, default=180.0, help="longest warm-up (s)")
     ap.add_argument("--drain", type=float, default=3.0, help="intervals to wait for the last")
     ap.add_argument("--seed", type=int, default=5)
