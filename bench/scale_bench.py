@@ -711,25 +711,24 @@ def ladder(
 
 
 def flatness(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per size, the mean feeder CPU per sample with each feeder count, and the largest over
-    the smallest: a feeder's cost is flat when adding feeders keeps this within 1.2."""
+    """Per size, the mean feeder CPU per sample with each feeder count (runs that kept up:
+    one behind counts samples scraped, not ingested), the largest over the smallest, and each
+    count's over the fewest feeders': a feeder's cost is flat when adding feeders keeps these
+    within 1.2."""
     by_size: dict[int, dict[int, float]] = {}
     for r in results:
         each = [v for v in r["feeder_us_per_sample"].values() if math.isfinite(v)]
-        if each:
+        if each and r["keeps_up"]:
             by_size.setdefault(r["gpus"], {})[r["feeders"]] = round(float(np.mean(each)), 3)
     return {
         str(gpus): {
             "us_per_sample": row,
             "max_over_min": round(max(row.values()) / min(row.values()), 3),
+            "over_fewest_feeders": {k: round(v / row[min(row)], 3) for k, v in row.items()},
         }
         for gpus, row in by_size.items()
         if len(row) > 1 and min(row.values()) > 0
     }
-
-
-def _spread(row: dict[int, float]) -> float:
-    return round(max(row.values()) / min(row.values()), 3)
 
 
 def main(argv: list[str] | None = None) -> int:
