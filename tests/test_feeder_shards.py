@@ -211,3 +211,49 @@ def _into(run: dict[str, object], fault: dict[str, float]) -> float:
     log = run["fault_log"]
     assert isinstance(log, list)
     return fault["armed"] - float(np.min([f["armed"] for f in log]))
+
+
+def test_an_aligned_round_pushed_with_a_pause_is_ticked_once_all_of_it_is_in() -> None:
+    """A loaded vmagent pushes an aligned round in parts with a pause longer than QUIET_S
+    between them (here half the GPUs 1 s after the multiple, the rest 4 s after). Once the
+    source knows which cells are live, it ticks when all of them hold the round, not in the
+    pause (the old rule ticked 3 s after the multiple, the other half then waited a whole
+    interval)."""
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=2)])
+    now = [1000.3]
+    halves = (range(0, 8), range(8, 16))
+    source: RemoteWriteSource
+
+    def push(gpus: range, at_ms: int) -> None:
+        value = at_ms / 1000 % 1000
+        source.ingest.ingest(snappy_body(*(series(_temp(topo, g), (value, at_ms)) for g in gpus)))
+
+    async def sleep(seconds: float) -> None:
+        for _ in range(round(seconds / 0.05)):
+            now[0] += 0.05
+            multiple = now[0] // 15 * 15
+            into = round(now[0] - multiple, 2)
+            if into in (1.0, 4.0):
+                push(halves[into == 4.0], int(multiple * 1000))
+
+    source = RemoteWriteSource(
+        RemoteWriteIngest(topo), "127.0.0.1", 0, 15.0, clock=lambda: now[0], sleep=sleep
+    )
+
+    async def scenario() -> list[tuple[float, list[float]]]:
+        ticks = source.aticks()
+        seen = []
+        for _ in range(4):
+            tick = await anext(ticks)
+            seen.append((tick.timestamp, tick.frames[0].column("DCGM_FI_DEV_GPU_TEMP").tolist()))
+        await ticks.aclose()
+        await source.aclose()
+        return seen
+
+    seen = asyncio.run(scenario())
+    # the first round, nothing known yet: ticked in the pause (quiet rule)
+    assert 3.0 <= seen[0][0] % 15 <= 3.3, seen[0][0]
+    # from the third round on, the live cells are known: the tick waits for the second half
+    for t, temps in seen[2:]:
+        assert 3.95 <= t % 15 <= 4.3, t
+        assert temps == [(t // 15 * 15) % 1000] * 16  # every GPU holds this round's sample
