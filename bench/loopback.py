@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import time
+from collections.abc import Mapping, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
 from types import TracebackType
@@ -27,6 +28,7 @@ import httpx
 from gpufleet.evals.vm_server import free_port
 from gpufleet.sim.simulator import FleetSimulator
 from gpufleet.telemetry.exposition import render_exposition
+from gpufleet.telemetry.feeder_shards import RACK_LABEL, url_relabel_config
 from gpufleet.telemetry.frame import EntityKind
 from gpufleet.telemetry.topology import Topology, build_cluster
 
@@ -231,17 +233,27 @@ def start_vmagent(
     tmp: Path,
     *,
     align: bool = False,
+    shards: Sequence[tuple[str, Sequence[str]]] = (),
+    host_rack: Mapping[str, str] | None = None,
+    store_url: str = "",
 ) -> tuple[subprocess.Popen[bytes], int]:
     """The real vmagent scraping ``/HOST`` of the page server for every host every
     ``interval_s`` and remote-writing to ``remote_write_url``; (process, its HTTP port).
-    ``align``: every page scraped at the interval's multiples (``scrape_align_interval``)."""
+    ``align``: every page scraped at the interval's multiples (``scrape_align_interval``).
+    ``shards``: instead, one remote-write URL per (url, racks), each keeping its racks' series
+    (``-remoteWrite.urlRelabelConfig``, :func:`telemetry.feeder_shards.url_relabel_config`),
+    the targets labelled with their rack from ``host_rack``. ``store_url``: one more URL,
+    last and unrelabelled, that gets every series (the store, as a deployment runs it)."""
     exe = vmagent_binary()
     if exe is None:
         raise RuntimeError("vmagent not installed (Debian package victoria-metrics)")
     cfg = tmp / "scrape.yml"
+    racks = host_rack or {}
     static = "\n".join(
         f"      - targets: ['127.0.0.1:{page_port}']\n"
-        f"        labels: {{__metrics_path__: /{h}, node: {h}}}"
+        f"        labels: {{__metrics_path__: /{h}, node: {h}"
+        + (f", {RACK_LABEL}: {racks[h]}" if h in racks else "")
+        + "}"
         for h in hosts
     )
     cfg.write_text(
@@ -249,12 +261,21 @@ def start_vmagent(
         + (f"    scrape_align_interval: {interval_s}s\n" if align else "")
         + f"    static_configs:\n{static}\n"
     )
+    remote = [f"-remoteWrite.url={remote_write_url}"]
+    if shards:
+        remote = []
+        for k, (url, shard_racks) in enumerate(shards):
+            relabel = tmp / f"shard-{k + 1}.yml"
+            relabel.write_text(url_relabel_config(shard_racks))
+            remote += [f"-remoteWrite.url={url}", f"-remoteWrite.urlRelabelConfig={relabel}"]
+    if store_url:
+        remote.append(f"-remoteWrite.url={store_url}")
     http_port = free_port()
     proc = subprocess.Popen(
         [
             exe,
             f"-promscrape.config={cfg}",
-            f"-remoteWrite.url={remote_write_url}",
+            *remote,
             f"-remoteWrite.tmpDataPath={tmp}/rw",
             f"-httpListenAddr=127.0.0.1:{http_port}",
             "-loggerLevel=ERROR",

@@ -2,12 +2,17 @@
 """Remote-write decode cost, cold (every series seen for the first time: a receiver that just
 started) and warm (the label-block cache hit), in this process, with no HTTP or snappy.
 
-    python bench/remote_write_decode.py [--nodes 128] [--repeat 3] [--json OUT]
+    python bench/remote_write_decode.py [--nodes 128] [--repeat 3] [--memory] [--json OUT]
 
 One WriteRequest of ``--nodes`` nodes × 8 GPUs × the registry's core GPU fields, each series
 marshalled as vmagent does (dcgm-exporter's labels plus ``job``/``instance``, then one sample
 with a millisecond timestamp). Reports the best of ``--repeat`` runs of each, as CPU µs per
 series (``time.process_time``): on a shared machine the best run is the least disturbed.
+
+``--memory``: the label cache's bytes per series (what sizes ``watch --label-cache``): the
+Python heap a fresh receiver holds after one cold request (``tracemalloc``: the series cache,
+the per-GPU and per-name caches; the request itself and the matrices allocated before are
+not counted), over the series cached.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import argparse
 import json
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +47,26 @@ def request(topo: Topology) -> tuple[bytes, int]:
     return b"".join(parts), len(parts)
 
 
+def cache_bytes_per_series(topo: Topology, buf: bytes) -> dict[str, float]:
+    """Heap held after one cold request, over the series cached (see the module doc)."""
+    ingest = RemoteWriteIngest(topo)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    ingest.ingest_decoded(buf)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return {
+        "cached_series": ingest.cached_series,
+        "cache_bytes": held,
+        "cache_bytes_per_series": held / ingest.cached_series,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--nodes", type=int, default=128)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--memory", action="store_true", help="the label cache's bytes per series")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     topo = Topology(
@@ -67,6 +89,8 @@ def main() -> None:
         "cold_us_per_series": min(cold) / n * 1e6,
         "warm_us_per_series": min(warm) / n * 1e6,
     }
+    if args.memory:
+        out |= cache_bytes_per_series(topo, buf)
     print(json.dumps(out, indent=1))
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n")

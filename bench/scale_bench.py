@@ -54,6 +54,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUME
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import random
@@ -69,6 +70,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import httpx
 import numpy as np
 
 from bench.loopback import (
@@ -88,9 +90,10 @@ from gpufleet.agents.noc.worker import worker_name
 from gpufleet.bus.events import Event, IncidentOpened
 from gpufleet.bus.jetstream import JetStreamBus
 from gpufleet.evals.nats_server import NatsServer
-from gpufleet.evals.vm_server import free_port
+from gpufleet.evals.vm_server import VictoriaMetrics, free_port
 from gpufleet.sim.storm import pending_acks
 from gpufleet.telemetry.exposition import parse_exposition
+from gpufleet.telemetry.feeder_shards import deal_racks
 from gpufleet.telemetry.topology import Topology
 
 FAULT_METRIC = "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL"
@@ -160,51 +163,94 @@ class Incidents:
 class Stack:
     """Every process of one run, started in order, stopped in reverse."""
 
-    def __init__(self, args: argparse.Namespace, topo: Topology, tmp: Path, url: str) -> None:
+    def __init__(
+        self, args: argparse.Namespace, topo: Topology, tmp: Path, url: str, feeders: int
+    ) -> None:
         self.args, self.topo, self.tmp, self.url = args, topo, tmp, url
         self.fleet = Fleet(url, topo, tmp)
         n = min(args.workers, topo.n_racks)
         self.groups = {f"w{k + 1}": list(topo.rack_keys[k::n]) for k in range(n)}
-        self.feeder: subprocess.Popen[bytes] | None = None
+        # each feeder owns a contiguous share of the racks; vmagent routes by rack
+        shares = deal_racks(topo.rack_keys, feeders)
+        self.shares = {f"feeder-{k + 1}": racks for k, racks in enumerate(shares)}
+        self.feeders: dict[str, subprocess.Popen[bytes]] = {}
+        self.ports: dict[str, int] = {}
+        self.carried: dict[str, float] = {}  # CPU of a feeder process replaced in the window
         self.vmagent: subprocess.Popen[bytes] | None = None
         self.vmagent_port = 0
+        self.store_url = ""  # --store: VictoriaMetrics' remote-write URL
 
-    def start_noc(self) -> None:
-        """Workers, correlator and feeder, started side by side; returns once all serve."""
-        for name, racks in self.groups.items():
-            self.fleet.launch(name, racks)
-        self.fleet.launch("correlate")
-        rw_port = free_port()
-        self.feeder = gpufleet(
+    def launch_feeder(self, name: str) -> None:
+        port = self.ports.setdefault(name, free_port())
+        self.feeders[name] = gpufleet(
             self.url,
-            self.tmp / "feeder.log",
+            self.tmp / f"{name}.log",
             "watch",
             "--source",
-            f"remote-write:127.0.0.1:{rw_port}",
+            f"remote-write:127.0.0.1:{port}",
             "--topology",
             str(self.fleet.topology_file),
             "--feed-shards",
+            "--feed-racks",
+            ",".join(self.shares[name]),
             "--interval",
             str(self.args.interval),
         )
+
+    def start_noc(self) -> None:
+        """Workers, correlator and feeders, started side by side; returns once all serve."""
+        for name, racks in self.groups.items():
+            self.fleet.launch(name, racks)
+        self.fleet.launch("correlate")
+        for name in self.shares:
+            self.launch_feeder(name)
         for name, racks in self.groups.items():
             self.fleet.started(name, len(racks))
         self.fleet.started("correlate", 0)
-        wait_http(rw_port, timeout_s=120.0)
-        self.rw_url = f"http://127.0.0.1:{rw_port}/api/v1/write"
+        for port in self.ports.values():
+            wait_http(port, timeout_s=120.0)
+
+    def replace_feeder(self, name: str) -> None:
+        """SIGKILL ``name`` (its CPU so far still counts); :meth:`launch_feeder` restarts it."""
+        proc = self.feeders[name]
+        self.carried[name] = self.carried.get(name, 0.0) + cpu_s(proc.pid)
+        proc.kill()
+        proc.wait(30)
+
+    def feeder_metrics(self, name: str) -> str:
+        """The feeder's own ``/metrics`` (its racks' lag)."""
+        return httpx.get(f"http://127.0.0.1:{self.ports[name]}/metrics", timeout=30.0).text
 
     def start_vmagent(self, page_port: int) -> None:
         hosts = [n.hostname for n in self.topo.nodes]
+        rack_of = self.topo.node_rack.tolist()
+        host_rack = {h: self.topo.rack_keys[r] for h, r in zip(hosts, rack_of, strict=True)}
+        shards = [
+            (f"http://127.0.0.1:{self.ports[name]}/api/v1/write", racks)
+            for name, racks in self.shares.items()
+        ]
         self.vmagent, self.vmagent_port = start_vmagent(
-            hosts, page_port, self.rw_url, self.args.interval, self.tmp, align=self.args.align
+            hosts,
+            page_port,
+            "",
+            self.args.interval,
+            self.tmp,
+            align=self.args.align,
+            shards=shards,
+            host_rack=host_rack,
+            store_url=self.store_url,
         )
 
     def pids(self) -> dict[str, int]:
         """Our processes and the engines, by stage name."""
-        assert self.feeder is not None and self.vmagent is not None
-        out = {"vmagent": self.vmagent.pid, "feeder": self.feeder.pid}
+        assert self.vmagent is not None
+        out = {"vmagent": self.vmagent.pid} | {k: p.pid for k, p in self.feeders.items()}
         out |= {name: p.pid for name, p in self.fleet.procs.items()}
         return out
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds of every process by stage name, a replaced feeder's before it included."""
+        return {k: cpu_s(pid) + self.carried.get(k, 0.0) for k, pid in self.pids().items()}
 
     def stop_vmagent(self) -> None:
         """Before the page server goes (its open connections would be cut mid-request)."""
@@ -214,16 +260,13 @@ class Stack:
 
     def stop(self) -> str:
         self.stop_vmagent()
-        if self.feeder is not None and self.feeder.poll() is None:
-            self.feeder.terminate()
-            self.feeder.wait(60)
+        for proc in self.feeders.values():
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(60)
         self.fleet.stop()
-        log = self.tmp / "feeder.log"
+        log = self.tmp / "feeder-1.log"
         return log.read_text()[-800:] if log.exists() else ""
-
-
-def cpu_of(pids: dict[str, int]) -> dict[str, float]:
-    return {name: cpu_s(pid) for name, pid in pids.items()}
 
 
 async def warm_up(
@@ -285,7 +328,11 @@ async def inject(
 
 
 async def measure(
-    args: argparse.Namespace, stack: Stack, pages: PageServer, nats_pid: int
+    args: argparse.Namespace,
+    stack: Stack,
+    pages: PageServer,
+    nats_pid: int,
+    store_pid: dict[str, int],
 ) -> dict[str, Any]:
     topo = stack.topo
     faults: list[Fault] = []
@@ -294,11 +341,17 @@ async def measure(
     async with JetStreamBus(stack.url, fetch_batch=256) as bus:
         bus.subscribe_view("incident", "scale-bench", incidents)
         warm_s, warmed = await warm_up(args, pages, stack, topo.n_nodes)
-        pids = stack.pids() | {"nats-server": nats_pid, "page server": pages.pid}
-        cpu0, served0, t0 = cpu_of(pids), pages.served(), time.monotonic()
+        engines = {"nats-server": nats_pid, "page server": pages.pid} | store_pid
+
+        def cpu() -> dict[str, float]:
+            return stack.cpu() | {k: cpu_s(pid) for k, pid in engines.items()}
+
+        cpu0, served0, t0 = cpu(), pages.served(), time.monotonic()
+        replacing = asyncio.create_task(replace_feeder(args, stack))
         await inject(args, pages, topo, faults)
-        cpu1, served1, window = cpu_of(pids), pages.served(), time.monotonic() - t0
-        rss = {name: rss_mib(pid) for name, pid in pids.items()}
+        await replacing
+        cpu1, served1, window = cpu(), pages.served(), time.monotonic() - t0
+        rss = {name: rss_mib(pid) for name, pid in (stack.pids() | engines).items()}
         queued = {
             **vmagent_queue(stack.vmagent_port),
             "bus_messages": await pending_acks(bus, telemetry, [CORRELATOR_NAME]),
@@ -307,6 +360,7 @@ async def measure(
         while time.monotonic() < deadline and not all(f.seen for f in faults):
             await asyncio.sleep(0.5)
         await asyncio.sleep(1.0)  # a second incident for one fault would show by now
+        rack_lag = {name: rack_lags(stack.feeder_metrics(name)) for name in stack.feeders}
     for f in faults:
         f.sampled = pages.first_served(f.host)
     return {
@@ -314,7 +368,8 @@ async def measure(
         "warmed_up": warmed,  # False: the receiver had not caught up when the window began
         "window_s": round(window, 1),
         "pages_served": served1 - served0,
-        "cpu_s": {k: cpu1[k] - cpu0[k] for k in pids},
+        "cpu_s": {k: cpu1[k] - cpu0[k] for k in cpu1},
+        "feeder_rack_lag_s": rack_lag,
         "rss_mib": rss,
         "queued_at_end": queued,
         "faults": faults,
@@ -323,28 +378,65 @@ async def measure(
     }
 
 
-def run_size(args: argparse.Namespace, gpus: int) -> dict[str, Any]:
+async def replace_feeder(args: argparse.Namespace, stack: Stack) -> None:
+    """``--replace-feeder AT``: SIGKILL the first feeder AT s into the window and start a new
+    one on its port ``--feeder-down`` s later; vmagent keeps its racks' pushes meanwhile."""
+    if args.replace_feeder is None:
+        return
+    await asyncio.sleep(args.replace_feeder)
+    stack.replace_feeder("feeder-1")
+    print(f"feeder-1 killed; restarting in {args.feeder_down:g} s", flush=True)
+    await asyncio.sleep(args.feeder_down)
+    stack.launch_feeder("feeder-1")
+    await asyncio.to_thread(wait_http, stack.ports["feeder-1"], 120.0)
+
+
+def rack_lags(metrics: str) -> dict[str, float]:
+    """``gpufleet_feeder_rack_lag_seconds`` of a feeder's ``/metrics``, by rack."""
+    out = {}
+    for line in metrics.splitlines():
+        if line.startswith("gpufleet_feeder_rack_lag_seconds{"):
+            labels, value = line.rsplit(" ", 1)
+            out[labels.split('"')[1]] = float(value)
+    return out
+
+
+def run_size(args: argparse.Namespace, gpus: int, feeders: int = 1) -> dict[str, Any]:
     """One size, fresh processes; the measured dict (see :func:`summarize`)."""
     if gpus % 8:
         raise ValueError(f"--gpus {gpus}: 8 GPUs a node, so a multiple of 8")
     nodes = gpus // 8
     topo = fleet_topology(nodes, min(args.nodes_per_rack, nodes))
     load_start = load_average()
-    print(f"{gpus:,} GPUs: {nodes:,} nodes, {topo.n_racks} racks; load {load_start}", flush=True)
+    print(
+        f"{gpus:,} GPUs: {nodes:,} nodes, {topo.n_racks} racks, {feeders} feeder(s); "
+        f"load {load_start}",
+        flush=True,
+    )
     with NatsServer() as nats, tempfile.TemporaryDirectory(prefix="scale-bench-") as tmp:
         assert nats.process is not None
-        stack = Stack(args, topo, Path(tmp), f"{nats.url}/scale")
+        stack = Stack(args, topo, Path(tmp), f"{nats.url}/scale", feeders)
         try:
             stack.start_noc()
-            with PageServer(nodes=nodes, nodes_per_rack=topo.n_nodes // topo.n_racks) as pages:
+            with (
+                PageServer(nodes=nodes, nodes_per_rack=topo.n_nodes // topo.n_racks) as pages,
+                contextlib.ExitStack() as store,
+            ):
+                store_pid = {}
+                if args.store:
+                    vm = store.enter_context(VictoriaMetrics())
+                    assert vm.process is not None
+                    stack.store_url = f"{vm.url}/api/v1/write"
+                    store_pid = {"victoria-metrics": vm.process.pid}
                 try:
                     stack.start_vmagent(pages.port)
-                    got = asyncio.run(measure(args, stack, pages, nats.process.pid))
+                    got = asyncio.run(measure(args, stack, pages, nats.process.pid, store_pid))
                 finally:
                     stack.stop_vmagent()
         finally:
             got_log = stack.stop()
     got["feeder_log_tail"] = got_log
+    got["feeder_gpus"] = {k: len(v) * topo.n_gpus // topo.n_racks for k, v in stack.shares.items()}
     return summarize(args, topo, got, load_start, load_average())
 
 
@@ -357,6 +449,7 @@ STAGES = {
     "correlate": "correlator",
     "page server": "page server (the exporters' stand-in; not gpufleet's)",
 }
+STORE_STAGE = {"victoria-metrics": "VictoriaMetrics single node, every series (`--store`)"}
 OURS = ("feeder", "workers", "correlate")
 
 
@@ -401,12 +494,14 @@ def stage_rows(
 ) -> dict[str, dict[str, float]]:
     by_stage = {
         "vmagent": cpu["vmagent"],
-        "feeder": cpu["feeder"],
+        "feeder": sum(v for k, v in cpu.items() if k.startswith("feeder")),
         "nats-server": cpu["nats-server"],
         "workers": sum(v for k, v in cpu.items() if k.startswith("w") and k[1:].isdigit()),
         "correlate": cpu["correlate"],
         "page server": cpu["page server"],
     }
+    if "victoria-metrics" in cpu:  # --store
+        by_stage["victoria-metrics"] = cpu["victoria-metrics"]
     rows = {}
     for name, s in by_stage.items():
         cores = s / window
@@ -430,7 +525,13 @@ def summarize(
     stages = stage_rows(got["cpu_s"], samples, window, topo.n_gpus)
     lags = lag_stats(faults, args.interval)
     rss = got["rss_mib"]
-    ours_mib = sum(v for k, v in rss.items() if k in ("feeder", "correlate") or k[1:].isdigit())
+    ours_mib = sum(
+        v for k, v in rss.items() if k.startswith("feeder") or k == "correlate" or k[1:].isdigit()
+    )
+    per_feeder = {  # each feeder's CPU per sample of its own racks (they own equal GPU shares)
+        k: round(got["cpu_s"][k] / (samples * n / topo.n_gpus) * 1e6, 3) if samples else math.nan
+        for k, n in got["feeder_gpus"].items()
+    }
     queued = got["queued_at_end"]
     checks = {
         "every fault opened exactly one incident, nothing else opened": lags["detected"]
@@ -450,6 +551,9 @@ def summarize(
         "nodes": topo.n_nodes,
         "racks": topo.n_racks,
         "workers": min(args.workers, topo.n_racks),
+        "feeders": len(got["feeder_gpus"]),
+        "feeder_us_per_sample": per_feeder,
+        "feeder_rack_lag_s_after_drain": got["feeder_rack_lag_s"],
         "interval_s": args.interval,
         "samples_per_page": per_page,
         "samples_in_window": samples,
@@ -487,17 +591,20 @@ def fmt(x: float | None, spec: str = ".2f") -> str:
 
 def table(results: list[dict[str, Any]]) -> str:
     lines = [
-        "| GPUs | samples/s | lag p50 / p99 / max (s) | wait for tick p99 | processing p50 / p99 "
-        "| faults → incidents | gpufleet cores | all cores* | gpufleet RSS/GPU | keeps up | load |",
-        "|---:|---:|---|---:|---|---|---:|---:|---:|---|---|",
+        "| GPUs | feeders | samples/s | lag p50 / p99 / max (s) | wait for tick p99 | processing "
+        "p50 / p99 | faults → incidents | feeder µs/sample each | gpufleet cores | all cores* "
+        "| gpufleet RSS/GPU | keeps up | load |",
+        "|---:|---:|---:|---|---:|---|---|---|---:|---:|---:|---|---|",
     ]
     for r in results:
         lag, proc = r["lag"]["lag_s"], r["lag"]["processing_s"]
         lines.append(
-            f"| {r['gpus']:,} | {r['samples_per_s']:,} | {fmt(lag['p50'])} / {fmt(lag['p99'])} / "
+            f"| {r['gpus']:,} | {r['feeders']} | {r['samples_per_s']:,} | "
+            f"{fmt(lag['p50'])} / {fmt(lag['p99'])} / "
             f"{fmt(lag['max'])} | {fmt(r['lag']['wait_for_tick_s']['p99'])} | "
             f"{fmt(proc['p50'])} / {fmt(proc['p99'])} | {r['lag']['faults']} → "
             f"{r['lag']['detected']} (+{len(r['unmatched_incidents'])} other) | "
+            f"{' / '.join(fmt(v) for v in r['feeder_us_per_sample'].values())} | "
             f"{r['gpufleet_cores']:.2f} | {r['all_cores_but_page_server']:.2f} | "
             f"{r['gpufleet_rss_kib_per_gpu']:.1f} KiB | {'yes' if r['keeps_up'] else 'NO'} | "
             f"{r['load_start']} → {r['load_end']} |"
@@ -507,10 +614,12 @@ def table(results: list[dict[str, Any]]) -> str:
         "\\* every stage but the page server. Per stage: µs of CPU per sample · samples/s per "
         "core · cores used in the window:",
         "",
-        "| stage | " + " | ".join(f"{r['gpus']:,} GPUs" for r in results) + " |",
+        "| stage | " + " | ".join(f"{r['gpus']:,} × {r['feeders']}" for r in results) + " |",
         "|---|" + "---:|" * len(results),
     ]
-    for key, name in STAGES.items():
+    for key, name in (STAGES | STORE_STAGE).items():
+        if not all(key in r["stages"] for r in results):
+            continue
         cells = [
             f"{fmt(r['stages'][key]['us_per_sample'])} µs · "
             f"{fmt(r['stages'][key]['samples_per_core_s'], ',.0f')} · "
@@ -577,6 +686,51 @@ def fits_in_memory(last: dict[str, Any], gpus: int) -> dict[str, Any]:
     }
 
 
+def ladder(
+    args: argparse.Namespace, sizes: list[int], feeders: int
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The sizes in turn with ``feeders`` feeders, stopping after the first that does not keep
+    up or before one that would not fit in memory; (results, why it stopped early)."""
+    results: list[dict[str, Any]] = []
+    not_started: dict[str, Any] | None = None
+    for gpus in sizes:
+        if results and not (check := fits_in_memory(results[-1], gpus))["fits"]:
+            not_started = check
+            print(f"not started: {json.dumps(check)}", flush=True)
+            break
+        try:
+            results.append(run_size(args, gpus, feeders))
+        except (RuntimeError, OSError, ValueError) as e:  # a process that would not start
+            not_started = {"gpus": gpus, "error": f"{type(e).__name__}: {e}"}
+            print(f"{gpus:,} GPUs failed: {not_started['error']}", flush=True)
+            break
+        print(table(results[-1:]), flush=True)
+        if not results[-1]["keeps_up"]:
+            break
+    return results, not_started
+
+
+def flatness(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per size, the mean feeder CPU per sample with each feeder count (runs that kept up:
+    one behind counts samples scraped, not ingested), the largest over the smallest, and each
+    count's over the fewest feeders': a feeder's cost is flat when adding feeders keeps these
+    within 1.2."""
+    by_size: dict[int, dict[int, float]] = {}
+    for r in results:
+        each = [v for v in r["feeder_us_per_sample"].values() if math.isfinite(v)]
+        if each and r["keeps_up"]:
+            by_size.setdefault(r["gpus"], {})[r["feeders"]] = round(float(np.mean(each)), 3)
+    return {
+        str(gpus): {
+            "us_per_sample": row,
+            "max_over_min": round(max(row.values()) / min(row.values()), 3),
+            "over_fewest_feeders": {k: round(v / row[min(row)], 3) for k, v in row.items()},
+        }
+        for gpus, row in by_size.items()
+        if len(row) > 1 and min(row.values()) > 0
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--gpus", type=int, default=12_800, help="GPUs (8 a node)")
@@ -592,6 +746,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--faults-per-interval", type=int, default=2)
     ap.add_argument("--nodes-per-rack", type=int, default=50)
     ap.add_argument("--workers", type=int, default=2, help="noc-worker processes")
+    ap.add_argument(
+        "--feeders",
+        default="1",
+        help="remote-write feeders, each owning a share of the racks (vmagent routes by rack); "
+        "a list (1,2,4) runs the sizes with each count in turn",
+    )
+    ap.add_argument(
+        "--replace-feeder",
+        type=float,
+        metavar="AT",
+        help="SIGKILL the first feeder AT s into the window and start a new one on its port",
+    )
+    ap.add_argument("--feeder-down", type=float, default=5.0, help="s between kill and restart")
+    ap.add_argument(
+        "--store",
+        action="store_true",
+        help="vmagent also remote-writes every series to a VictoriaMetrics (its cost measured)",
+    )
     ap.add_argument("--warmup-max", type=float, default=180.0, help="longest warm-up (s)")
     ap.add_argument("--drain", type=float, default=3.0, help="intervals to wait for the last")
     ap.add_argument("--seed", type=int, default=5)
@@ -605,26 +777,17 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.ladder.split(",")] if args.ladder else [args.gpus]
     results: list[dict[str, Any]] = []
-    not_started: dict[str, Any] | None = None
-    for gpus in sizes:
-        if results and not (check := fits_in_memory(results[-1], gpus))["fits"]:
-            not_started = check
-            print(f"not started: {json.dumps(check)}", flush=True)
-            break
-        try:
-            results.append(run_size(args, gpus))
-        except (RuntimeError, OSError, ValueError) as e:  # a process that would not start
-            not_started = {"gpus": gpus, "error": f"{type(e).__name__}: {e}"}
-            print(f"{gpus:,} GPUs failed: {not_started['error']}", flush=True)
-            break
-        print(table(results[-1:]), flush=True)
-        if not results[-1]["keeps_up"]:
-            break
+    ceilings = {}
+    for feeders in (int(f) for f in args.feeders.split(",")):
+        runs, not_started = ladder(args, sizes, feeders)
+        results += runs
+        if runs:
+            ceilings[feeders] = ceiling(runs, not_started)
     if not results:
-        print(json.dumps(not_started), file=sys.stderr)
         return 1
-    doc = {"results": results, "ceiling": ceiling(results, not_started), "not_started": not_started}
+    doc = {"results": results, "ceiling": ceilings, "feeder_flatness": flatness(results)}
     print("\n" + table(results) + "\n\n" + json.dumps(doc["ceiling"]))
+    print(json.dumps(doc["feeder_flatness"]))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(doc, indent=2, default=str) + "\n")

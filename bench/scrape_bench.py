@@ -33,6 +33,20 @@ connections and fill caches):
 
 The defaults (1,000 targets, 1 + 4 rounds) take about a minute on a 2-core machine. Exits
 non-zero only on a failed scrape or a broken setup, never on speed.
+
+``--vs-vmagent`` instead measures the direct scrape and the real ``vmagent`` side by side, in
+one run, on the same pages (``--targets`` exporters, default 20, every ``--interval`` s for
+``--seconds`` s, default 1 s and 30 s), CPU per sample from ``/proc/PID/stat``:
+
+- **direct**: a spawned process running :class:`telemetry.scrape.ScrapeSource` (what
+  ``watch --source dcgm:`` ticks on: fetch, parse, merge, flags) and nothing else; its CPU is
+  counted from the moment it is told to start, so its first pages (a full parse and a plan
+  each) are included, its interpreter start and imports are not;
+- **vmagent**: started at the same moment, scraping the same pages of its own page server,
+  remote-writing to a receiver that answers 204 and does nothing (not counted); its CPU from
+  its start (its own start included, which counts against vmagent).
+
+Each side's samples are the pages its page server served × the samples a page holds.
 """
 
 from __future__ import annotations
@@ -44,13 +58,17 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUME
 
 import argparse
 import asyncio
+import contextlib
 import functools
+import http.server
 import json
 import math
 import multiprocessing as mp
 import platform
 import resource
 import sys
+import tempfile
+import threading
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -246,9 +264,153 @@ async def measure(args: argparse.Namespace, ports: list[int], conn: Connection) 
     }
 
 
+# ---------------------------------------------------------------------------- vs vmagent
+def direct_main(conn: Connection, port: int, hosts: list[str], interval_s: float) -> None:
+    """The direct scraper's process: builds the source, says ready, scrapes from "go" on
+    until "stop", then sends (ticks, samples, scrapes ok, failed)."""
+    from bench.loopback import fleet_topology
+    from gpufleet.telemetry.scrape import ScrapeSource
+
+    topo = fleet_topology(len(hosts), math.gcd(len(hosts), 10))
+    targets = [ScrapeTarget(f"http://127.0.0.1:{port}/{h}", h) for h in hosts]
+    scraper = DcgmExporterScraper(targets, topo)
+    source = ScrapeSource(scraper, interval_s)
+    conn.send("ready")
+    assert conn.recv() == "go"
+    asyncio.run(_direct(conn, scraper, source))
+
+
+async def _direct(conn: Connection, scraper: DcgmExporterScraper, source: Any) -> None:
+    loop = asyncio.get_running_loop()
+    stop = loop.create_future()
+    loop.add_reader(conn.fileno(), lambda: stop.done() or stop.set_result(conn.recv()))
+    ticks = 0
+
+    async def run() -> None:
+        nonlocal ticks
+        async for _ in source.aticks():
+            ticks += 1
+
+    task = asyncio.ensure_future(run())
+    await stop
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    await source.aclose()
+    st = scraper.stats
+    conn.send((ticks, st.samples, st.scrapes_ok, st.scrapes_failed))
+
+
+class _NullReceiver(http.server.BaseHTTPRequestHandler):
+    """vmagent's remote-write goes here: read, answer 204, keep nothing."""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *_: Any) -> None:
+        return
+
+
+def vs_vmagent(args: argparse.Namespace) -> dict[str, Any]:
+    """Direct scrape and vmagent on the same pages at once (module docstring)."""
+    from bench.loopback import (
+        PageServer,
+        cpu_s,
+        fleet_topology,
+        load_average,
+        render_pages,
+        start_vmagent,
+    )
+    from gpufleet.telemetry.exposition import parse_exposition
+
+    topo = fleet_topology(args.targets, math.gcd(args.targets, 10))
+    hosts = list(topo.node_keys)
+    per_page = parse_exposition(next(iter(render_pages(topo, 1)[0].values()))).samples
+    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NullReceiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    rw_url = f"http://127.0.0.1:{receiver.server_address[1]}/api/v1/write"
+    ctx = mp.get_context("spawn")
+    load_start = load_average()
+    with (
+        PageServer(nodes=args.targets) as direct_pages,
+        PageServer(nodes=args.targets) as vm_pages,
+        tempfile.TemporaryDirectory(prefix="scrape-vs-vmagent-") as tmp,
+    ):
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(
+            target=direct_main, args=(child, direct_pages.port, hosts, args.interval)
+        )
+        proc.start()
+        assert parent.recv() == "ready"
+        assert proc.pid is not None
+        direct_cpu0 = cpu_s(proc.pid)
+        parent.send("go")
+        vm, _ = start_vmagent(hosts, vm_pages.port, rw_url, args.interval, Path(tmp))
+        time.sleep(args.seconds)
+        direct_cpu, vm_cpu = cpu_s(proc.pid) - direct_cpu0, cpu_s(vm.pid)
+        direct_served, vm_served = direct_pages.served(), vm_pages.served()
+        parent.send("stop")
+        ticks, samples, ok, failed = parent.recv()
+        proc.join(10)
+        vm.terminate()
+        vm.wait(30)
+    receiver.shutdown()
+    direct_samples, vm_samples = direct_served * per_page, vm_served * per_page
+    direct_us = direct_cpu / direct_samples * 1e6 if direct_samples else math.inf
+    vm_us = vm_cpu / vm_samples * 1e6 if vm_samples else math.inf
+    return {
+        "targets": args.targets,
+        "interval_s": args.interval,
+        "seconds": args.seconds,
+        "samples_per_page": per_page,
+        "direct": {
+            "pages": direct_served,
+            "samples": direct_samples,
+            "cpu_s": round(direct_cpu, 3),
+            "us_per_sample": round(direct_us, 3),
+            "ticks": ticks,
+            "samples_parsed": samples,
+            "scrapes_ok": ok,
+            "scrapes_failed": failed,
+        },
+        "vmagent": {
+            "pages": vm_served,
+            "samples": vm_samples,
+            "cpu_s": round(vm_cpu, 3),
+            "us_per_sample": round(vm_us, 3),
+        },
+        "direct_over_vmagent": round(direct_us / vm_us, 3),
+        "load_start": load_start,
+        "load_end": load_average(),
+    }
+
+
+def vs_table(r: dict[str, Any]) -> str:
+    rows = [
+        "| scraper | pages | samples | CPU s | µs/sample | vs vmagent |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for key, name in (("direct", "direct (`ScrapeSource`)"), ("vmagent", "vmagent")):
+        d = r[key]
+        ratio = r["direct_over_vmagent"] if key == "direct" else 1.0
+        rows.append(
+            f"| {name} | {d['pages']:,} | {d['samples']:,} | {d['cpu_s']:.2f} | "
+            f"{d['us_per_sample']:.2f} | {ratio:.2f}× |"
+        )
+    return "\n".join(rows) + (
+        f"\n{r['targets']} exporters, {r['interval_s']:g} s interval, {r['seconds']:g} s, "
+        f"first pages included; load {r['load_start']} → {r['load_end']}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--targets", type=int, default=1000)
+    p.add_argument("--targets", type=int, default=None, help="1,000 (--vs-vmagent: 20)")
+    p.add_argument("--vs-vmagent", action="store_true", help="direct scrape vs vmagent, CPU")
+    p.add_argument("--interval", type=float, default=1.0, help="--vs-vmagent: scrape interval")
+    p.add_argument("--seconds", type=float, default=30.0, help="--vs-vmagent: how long")
     p.add_argument("--rounds", type=int, default=4)
     p.add_argument("--warmup", type=int, default=1)
     p.add_argument("--concurrency", type=int, default=64)
@@ -261,6 +423,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", type=Path, help="write the results here (parent dirs created)")
     args = p.parse_args(argv)
+    args.targets = args.targets or (20 if args.vs_vmagent else 1000)
+    if args.vs_vmagent:
+        res = vs_vmagent(args)
+        print(vs_table(res))
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(res, indent=2) + "\n")
+        return 0 if res["direct"]["scrapes_failed"] == 0 else 1
     if args.targets < 1 or args.rounds < 1:
         p.error("--targets and --rounds must be positive")
     args.field_list = (

@@ -170,3 +170,38 @@ def test_only_the_documented_error() -> None:
     big = "x" * (fast_exposition.MAX_TEXT_CHARS + 1)
     with pytest.raises(ExpositionError):
         parse_exposition_fast(big)
+
+
+PREFIXES = [
+    'DCGM_FI_DEV_GPU_TEMP{gpu="0",UUID="GPU-1",Hostname="n1"}',
+    "DCGM_FI_DEV_GPU_TEMP",
+    'DCGM_FI_DEV_GPU_TEMP{gpu="0",}',
+    "DCGM_FI_DEV_GPU_TEMP{}",
+    'DCGM_FI_DEV_GPU_TEMP{gpu="a\\"b\\\\c\\n"}',
+    'DCGM_FI_DEV_GPU_TEMP{gpu="0"',
+    'DCGM_FI_DEV_GPU_TEMP{gpu="0"}x',
+    'DCGM_FI_DEV_GPU_TEMP {gpu="0"}',
+    'DCGM_FI_DEV_GPU_TEMP{gpu="0"}{a="1"}',
+    '9bad{gpu="0"}',
+    'DCGM_FI_DEV_GPU_TEMP{gpu="0" ,x="1"}',
+    'DCGM_FI_DEV_GPU_TEMP{gpu="\\q"}',
+    'DCGM_FI_DEV_GPU_TEMP{gpu="}"}',
+    "",
+]
+
+
+@given(st.sampled_from(PREFIXES), st.text(alphabet='a{}",=\\ _0"', max_size=12))
+def test_the_plans_prefix_split_is_the_prefix_regex(prefix: str, tail: str) -> None:
+    """The first page's plan reads each label block once (``_split_prefix``): it must accept
+    and decode exactly what ``_PREFIX_RE.fullmatch`` does, line for line."""
+    for text in (prefix, prefix + tail, prefix[: len(prefix) // 2] + tail):
+        m = fast_exposition._PREFIX_RE.fullmatch(text)
+        got = fast_exposition._split_prefix(text, {})
+        if m is None:
+            assert got is None, text
+        else:
+            labels = {
+                k: fast_exposition._unescape(v)
+                for k, v in fast_exposition._LABEL_RE.findall(m.group(2) or "")
+            }
+            assert got == (m.group(1), labels), text

@@ -18,6 +18,7 @@ from gpufleet.agents.noc.detector import Detector
 from gpufleet.bus.events import IncidentOpened
 from gpufleet.sim.faults import DoubleBitError
 from gpufleet.sim.simulator import FleetSimulator
+from gpufleet.telemetry import scrape
 from gpufleet.telemetry.exposition import render_exposition
 from gpufleet.telemetry.fields import FIELDS, GPU_FIELD_NAMES, sanitize
 from gpufleet.telemetry.frame import EntityKind, Frame
@@ -594,3 +595,15 @@ def test_detector_opens_an_incident_on_the_gpu_whose_served_dbe_counter_rose() -
         assert t == fault.onset
 
     run(main)
+
+
+def test_plain_http_targets_load_no_ca_bundle_and_https_ones_share_the_default() -> None:
+    """Loading the CA bundle costs as much CPU as a round of 20 exporters' pages: a plain-http
+    target (its own client, never redirected) does not load it; https ones share one."""
+    fetcher = scrape._Fetcher(3, None, 5.0, 4, 1 << 20)
+    plain = fetcher._context("http://10.0.0.1:9400/metrics")
+    assert plain.cert_store_stats()["x509_ca"] == 0
+    assert plain.verify_mode == ssl.CERT_REQUIRED  # never a context that accepts anything
+    tls = fetcher._context("HTTPS://10.0.0.2:9400/metrics")
+    assert tls is fetcher._context("https://10.0.0.3:9400/metrics")
+    assert tls is not plain and tls.verify_mode == ssl.CERT_REQUIRED

@@ -73,6 +73,7 @@ from gpufleet.sim.simulator import DEFAULT_START, Fault, FleetSimulator
 from gpufleet.sim.source import SimulatedSource
 from gpufleet.telemetry.exposition import parse_exposition
 from gpufleet.telemetry.exposition import to_json as exposition_json
+from gpufleet.telemetry.feeder_shards import parse_racks, racks_topology
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.kernel_log import (
     UNCORROBORATED,
@@ -536,6 +537,10 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     kind, _, arg = args.source.partition(":")
     check_bus_args(args.bus, args.events_db)
     topology = load_topology(args.topology) if args.topology else None
+    if args.feed_racks is not None:
+        topology = owned_racks(args, topology)
+    if args.label_cache is not None and not args.label_cache >= 0:
+        raise UsageError(f"--label-cache must be a number of series >= 0, got {args.label_cache}")
     noc_config = load_config(args.config)  # before a live source waits for its fleet
     source: TickSource | AsyncTickSource
     closers: list[Any] = []
@@ -563,6 +568,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
                     clock_now=time.time(),
                     lag_s=args.lag,
                     history_s=args.history * 60.0,
+                    label_cache=args.label_cache,
                 )
             )
         except (SourceError, StoreError, NvmlUnavailable) as e:
@@ -623,6 +629,17 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(str(e)) from None
     _report(board, detector, [], args.json, out)
     return 0
+
+
+def owned_racks(args: argparse.Namespace, topology: Topology | None) -> Topology:
+    """``--feed-racks``: the part of the fleet this feeder owns (it publishes only those
+    racks' shard subjects; :mod:`telemetry.feeder_shards`)."""
+    if not args.feed_shards or topology is None:
+        raise UsageError("--feed-racks needs --feed-shards and --topology (the whole fleet's)")
+    try:
+        return racks_topology(topology, parse_racks(args.feed_racks))
+    except ValueError as e:
+        raise UsageError(f"--feed-racks: {e}") from None
 
 
 def _feed_shards(

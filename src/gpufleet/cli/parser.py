@@ -285,6 +285,20 @@ def build_parser() -> argparse.ArgumentParser:
         "instead of running the NOC here",
     )
     w.add_argument(
+        "--feed-racks",
+        metavar="RACK[,RACK...]",
+        help="with --feed-shards and --topology: this feeder owns only these racks (vmagent "
+        "sends it their series: one -remoteWrite.url per feeder, each with a "
+        "-remoteWrite.urlRelabelConfig keeping its racks)",
+    )
+    w.add_argument(
+        "--label-cache",
+        type=int,
+        metavar="SERIES",
+        help="remote-write: series whose labels are remembered (default: every registry field "
+        "of every GPU of the topology, plus 64 a node)",
+    )
+    w.add_argument(
         "--speed", type=float, default=60.0, help="sim/replay: data seconds per wall second"
     )
     w.add_argument("--duration", default=None, help="stop after this much data time")

@@ -146,9 +146,11 @@ async def build_live(
     clock_now: float,
     lag_s: float | None = None,
     history_s: float = DEFAULT_HISTORY_S,
+    label_cache: int | None = None,
 ) -> tuple[TickSource | AsyncTickSource, list[Any]]:
     """The live source a spec names. ``history_s``: a store-backed source first reads back that
-    much of the store's history, so a fault already under way is met with its "before"."""
+    much of the store's history, so a fault already under way is met with its "before".
+    ``label_cache``: remote-write's series cache (default: sized from the topology)."""
     kind, _, arg = spec.partition(":")
     if lag_s is not None and not lag_s >= 0:  # also NaN
         raise SourceError(f"--lag must be a number of seconds >= 0, got {lag_s}")
@@ -179,7 +181,7 @@ async def build_live(
         collector = NvmlCollector(hostname=socket.gethostname(), topology=topology)
         return NvmlSource(collector, interval_s=interval_s), [collector]
     if kind == "remote-write":
-        rw = await build_remote_write(arg, topology, interval_s)
+        rw = await build_remote_write(arg, topology, interval_s, label_cache)
         return rw, [rw]
     raise SourceError(
         f"unknown source {spec!r}: use sim, replay:DIR, dcgm:URL[,URL]|@FILE, "

@@ -78,6 +78,8 @@ _ARTIFACT_KINDS = frozenset({"blank_sentinel", "not_supported_4294967295", "out_
 _NAME = r"[a-zA-Z_:][a-zA-Z0-9_:]*"
 _LABEL = r'[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\[\\"n])*"'
 _PREFIX_RE = re.compile(rf"({_NAME})(?:\{{((?:{_LABEL},)*(?:{_LABEL})?)\}})?")
+_NAME_RE = re.compile(_NAME)
+_LABELS_RE = re.compile(rf"(?:{_LABEL},)*(?:{_LABEL})?")
 _LABEL_RE = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\[\\"n])*)"')
 _HEADER_RE = re.compile(rf"# (HELP|TYPE) ({_NAME})(?: (.*))?")
 _UNESCAPE_RE = re.compile(r"\\([\\\"n])")
@@ -255,17 +257,17 @@ def _cells(
     sample_idx: list[int] = []
     flat: list[int] = []
     seen: set[int] = set()
+    label_sets: dict[str, dict[str, str] | None] = {}
     for i, (line, prefix) in enumerate(zip(lines, prefixes, strict=True)):
         if not line or line.startswith("#"):
             h = _HEADER_RE.fullmatch(line)
             if h is not None and h.group(1) == "TYPE":
                 types[h.group(2)] = (h.group(3) or "").strip()
             continue
-        m = _PREFIX_RE.fullmatch(prefix)
-        if m is None:
+        split = _split_prefix(prefix, label_sets)
+        if split is None:
             return None
-        name = m.group(1)
-        labels = {k: _unescape(v) for k, v in _LABEL_RE.findall(m.group(2) or "")}
+        name, labels = split
         col = _column(name, types.get(name, "untyped"))
         sample_idx.append(i)
         if col < 0:
@@ -293,6 +295,28 @@ def _cells(
         seen.add(cell)
         flat.append(cell)
     return sample_idx, flat
+
+
+def _split_prefix(
+    prefix: str, label_sets: dict[str, dict[str, str] | None]
+) -> tuple[str, dict[str, str]] | None:
+    """``_PREFIX_RE.fullmatch(prefix)`` as (name, labels), None where it does not match; the
+    label block is checked and decoded once per page for each distinct block (a GPU's ~47
+    fields share one: a first page's plan then costs a fraction of the full parse)."""
+    brace = prefix.find("{")
+    name = prefix if brace < 0 else prefix[:brace]
+    if _NAME_RE.fullmatch(name) is None:
+        return None
+    if brace < 0:
+        return name, {}
+    if not prefix.endswith("}"):
+        return None
+    block = prefix[brace + 1 : -1]
+    if block not in label_sets:
+        ok = _LABELS_RE.fullmatch(block) is not None
+        label_sets[block] = {k: _unescape(v) for k, v in _LABEL_RE.findall(block)} if ok else None
+    labels = label_sets[block]
+    return None if labels is None else (name, labels)
 
 
 def _values(texts: tuple[str, ...]) -> npt.NDArray[np.float64] | None:

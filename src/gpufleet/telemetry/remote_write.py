@@ -29,9 +29,10 @@ field of the registry: vmagent's own ``up``/``scrape_*``, node metrics, an unkno
 cell, within one request too; an older one (several vmagent queues) is ignored.
 
 Memory: the label-block cache holds each series' label bytes (~300 B for a dcgm-exporter series
-with vmagent's ``job``/``instance``) plus a dict entry: ~150 MiB for 1,000 nodes × 8 GPUs × 47
-fields; shard the series over NOC workers beyond that (:data:`MAX_CACHED_SERIES` caps it;
-past the cap, new series are decoded every time).
+with vmagent's ``job``/``instance``) plus a dict entry (``bench/remote_write_decode.py
+--memory`` measures it per series); ``max_series`` caps it (default
+:func:`cache_size_for`, from the topology; past the cap, new series are decoded every time).
+Beyond one process, feeders each own a share of the racks (:mod:`telemetry.feeder_shards`).
 
 Outside input: a body over :data:`MAX_BODY_BYTES` compressed or :data:`MAX_DECODED_BYTES`
 decoded, bad snappy or bad protobuf raise :class:`RemoteWriteError` (the one exception; the
@@ -57,14 +58,20 @@ from gpufleet.telemetry.topology import Topology, gpu_key
 
 MAX_BODY_BYTES = 32 * 1024 * 1024  # vmagent's default -remoteWrite.maxBlockSize is 8 MiB
 MAX_DECODED_BYTES = 256 * 1024 * 1024
-MAX_CACHED_SERIES = 4_000_000  # label blocks remembered (~300 B each); misses past it decode
+MAX_CACHED_SERIES = 4_000_000  # the cap when none is given and no topology sizes it
+# room per node for the exporter's and vmagent's own series (up, scrape_*, node metrics) that
+# map to no GPU but are cached too
+SERIES_PER_NODE = 64
 MAX_LABELS_PER_SERIES = 256
 WRITE_PATH = "/api/v1/write"
+METRICS_PATH = "/metrics"
+METRICS_TYPE = b"text/plain; version=0.0.4"
 
 _OTHER = -1  # not a GPU field of the registry
 _UNMAPPED = -2  # a GPU field on no GPU of the topology
 _UNSUPPORTED = -3  # MIG instance / keyed DCGM_EXP_* series
 _N_ALL = len(_ALL)
+SERIES_PER_GPU = _N_ALL  # series a GPU may have: one per registry field
 _DOUBLE = struct.Struct("<d")
 
 
@@ -194,8 +201,11 @@ def decompress(body: bytes) -> bytes:
 class RemoteWriteIngest:
     """The latest value and timestamp of every (GPU, field) cell, from remote-write bodies."""
 
-    def __init__(self, topology: Topology, *, keep_labels: bool = False) -> None:
+    def __init__(
+        self, topology: Topology, *, keep_labels: bool = False, max_series: int | None = None
+    ) -> None:
         self.topology = topology
+        self.max_series = cache_size_for(topology) if max_series is None else max_series
         # cell → the labels of the first series that landed there (tests, debugging; costs
         # memory per series, so off by default)
         self.series_labels: dict[int, dict[str, str]] | None = {} if keep_labels else None
@@ -211,6 +221,11 @@ class RemoteWriteIngest:
         # labels (bench/README: a cold start is ~3 times faster).
         self._gpu_rows: dict[bytes, int] = {}
         self._name_cols: dict[bytes, int] = {}
+
+    @property
+    def cached_series(self) -> int:
+        """Label blocks in the series cache (at most :attr:`max_series`)."""
+        return len(self._cells)
 
     # ------------------------------------------------------------------ decoding
     def ingest(self, body: bytes) -> int:
@@ -272,7 +287,7 @@ class RemoteWriteIngest:
             return None
         self.stats.slow_series += 1
         cell = self._cell_of_split(buf, start, split)
-        if len(self._cells) < MAX_CACHED_SERIES:
+        if len(self._cells) < self.max_series:
             self._cells[buf[start:key_end]] = cell
         return cell
 
@@ -303,7 +318,7 @@ class RemoteWriteIngest:
                     elif n2 == 2 and w2 == 0:
                         ms = c - (1 << 64) if c >= 1 << 63 else c
                 out.append((cell, value, ms))
-        if len(cache := self._cells) < MAX_CACHED_SERIES:
+        if len(cache := self._cells) < self.max_series:
             cache[buf[start:label_end]] = cell
         return out
 
@@ -324,7 +339,7 @@ class RemoteWriteIngest:
         col = self._name_cols.get(name)
         if col is None:
             col = self._name_col(name.decode("utf-8", "replace"))
-            if len(self._name_cols) < MAX_CACHED_SERIES:
+            if len(self._name_cols) < self.max_series:
                 self._name_cols[name] = col
         if col == _OTHER:
             self._count_other(name.decode("utf-8", "replace"))
@@ -338,7 +353,7 @@ class RemoteWriteIngest:
             labels = _labels(rest, 0, len(rest))
             assert labels is not None  # the label fields _name_split walked, less one
             row = self._gpu_row(labels)
-            if len(self._gpu_rows) < MAX_CACHED_SERIES:
+            if len(self._gpu_rows) < self.max_series:
                 self._gpu_rows[rest] = row
         return row if row < 0 else row * _N_ALL + col
 
@@ -455,6 +470,14 @@ class RemoteWriteIngest:
         return Tick(now, (core,), extended=extended)
 
 
+def cache_size_for(topology: Topology) -> int:
+    """The series cache a topology needs: every registry field of every GPU and the per-node
+    allowance (:data:`MAX_CACHED_SERIES` for an empty, still-to-be-discovered fleet)."""
+    if topology.n_gpus == 0:
+        return MAX_CACHED_SERIES
+    return topology.n_gpus * SERIES_PER_GPU + len(topology.node_keys) * SERIES_PER_NODE
+
+
 def series_label_sets(body: bytes) -> list[dict[str, str]]:
     """The labels of every time series in one snappy-compressed WriteRequest (the generic
     decoder: for discovering the fleet from a first push, not for the per-scrape path)."""
@@ -496,14 +519,28 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 
+Offload = Callable[[Callable[[], int]], Awaitable[int]]
+
+
 def remote_write_app(
     ingest: RemoteWriteIngest,
+    *,
+    metrics: Callable[[], str] | None = None,
+    offload: Offload | None = None,
 ) -> Callable[[MutableMapping[str, Any], Receive, Send], Awaitable[None]]:
     """An ASGI app: ``POST /api/v1/write`` → 204 (400 with the reason for a bad body, 413 for
-    a too large one, 404/405 elsewhere). Serve it with uvicorn on the NOC worker."""
+    a too large one, 404/405 elsewhere); ``GET /metrics`` → ``metrics()`` when given. Serve it
+    with uvicorn on the NOC worker.
+
+    ``offload`` runs the decode elsewhere (the feeder: one thread), so a cold round's label
+    learning never holds the event loop, its ticks or its ``/metrics``; the 204 still waits
+    for the decode, so vmagent keeps (and retries) whatever a killed process had not taken."""
 
     async def app(scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            return
+        if scope["path"] == METRICS_PATH and metrics is not None and scope["method"] == "GET":
+            await _respond(send, 200, metrics().encode(), METRICS_TYPE)
             return
         if scope["path"] != WRITE_PATH:
             await _respond(send, 404, b"not found; remote-write goes to /api/v1/write\n")
@@ -524,8 +561,12 @@ def remote_write_app(
                 return
             chunks.append(part)
             more = bool(msg.get("more_body"))
+        body = b"".join(chunks)
         try:
-            ingest.ingest(b"".join(chunks))
+            if offload is None:
+                ingest.ingest(body)
+            else:
+                await offload(lambda: ingest.ingest(body))
         except RemoteWriteError as exc:
             ingest.stats.rejected += 1
             await _respond(send, 400, f"{exc}\n".encode())
@@ -535,7 +576,7 @@ def remote_write_app(
     return app
 
 
-async def _respond(send: Send, status: int, body: bytes) -> None:
-    headers = [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]
+async def _respond(send: Send, status: int, body: bytes, ctype: bytes = b"text/plain") -> None:
+    headers = [(b"content-type", ctype), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
