@@ -26,6 +26,7 @@ from gpufleet.agents.chat.gather import (
     touches,
     utc,
 )
+from gpufleet.agents.chat.gather_timeline import said_onset
 from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
 from gpufleet.graph.approvals.store import ApprovalRecord
@@ -252,6 +253,7 @@ def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
             f"{utc(points[-1][0])} ({len(points)} samples).",
             q,
         )
+        said_onset(g, field, entity, points, u, q)
         g.data.setdefault("series", []).append(
             {
                 "entity": entity,

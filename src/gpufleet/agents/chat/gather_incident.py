@@ -23,6 +23,7 @@ from gpufleet.agents.chat.gather import (
     t,
     utc,
 )
+from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis
@@ -152,6 +153,8 @@ def when_started(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     f = subject(intent, reads)
     if f is None:
         return _no_subject(g)
+    log_timeline(g, f, reads, now)
+    metric_onsets(g, f, reads, now)
     _when(g, f, now)
     return g
 
@@ -281,6 +284,8 @@ def history(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         if x.incident.incident_id != inc.incident_id
         and set(x.incident.nodes) & set(inc.nodes or (inc.root_entity.split("/")[0],))
     ]
+    log_timeline(g, f, reads, now)
+    metric_onsets(g, f, reads, now)
     for e in [e for e in (f.diagnosis.evidence if f.diagnosis else ()) if "earlier" in e.summary]:
         g.say(f"History: {t(e.summary, 300)}.", _ev(g, e))
     for x in others[:MAX_LISTED]:
