@@ -10,6 +10,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
+
 from gpufleet.agents.chat.answer import Citation
 from gpufleet.agents.chat.gather import Gathered, t, utc
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
@@ -86,17 +88,25 @@ def log_timeline(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) ->
     return True
 
 
-def _onset(points: list[tuple[float, float]], floor: float) -> tuple[float, float, float] | None:
-    """(time, baseline, peak) of the first sample that left the starting baseline by a tenth
-    of the series' range; None when the series stays within ``floor`` of its start."""
-    vals = [v for _, v in points]
-    base = sorted(vals[: max(3, len(vals) // 10)])[len(vals[: max(3, len(vals) // 10)]) // 2]
-    peak = max(vals, key=lambda v: abs(v - base))
-    if abs(peak - base) < floor:
-        return None
-    for ts, v in points:
-        if abs(v - base) > 0.1 * abs(peak - base):
-            return ts, base, peak
+def _onset(
+    points: list[tuple[float, float]], floor: float
+) -> tuple[float, float, float, float] | None:
+    """(last time at the baseline, first time out of it, baseline, level at the end) of the
+    first excursion out of the series' early band that lasts: 85 % of the samples from it to
+    the end stay out on the same side, so a job's restart dip is not an onset and a fault's
+    plateau with a dip still is. None when nothing left the band."""
+    vals = np.array([v for _, v in points])
+    early = vals[: max(4, len(vals) // 3)]
+    base = float(np.median(early))
+    half = max(3.0 * float(np.median(np.abs(early - base))), floor / 2)
+    for i, v in enumerate(vals):
+        side = 1.0 if v > base + half else -1.0 if v < base - half else 0.0
+        rest = (vals[i:] - base) * side > half
+        if side == 0.0 or len(rest) < 4 or rest.mean() < 0.85:
+            continue
+        at = max((j for j in range(i) if (vals[j] - base) * side <= 0), default=i)
+        end = float(np.median(vals[-max(3, len(vals) // 10) :]))
+        return points[at][0], points[i][0], base, end
     return None
 
 
@@ -131,11 +141,12 @@ def said_onset(
     """One series' onset, when it has one: a metric over a window says when it changed."""
     found = _onset(points, MIN_CHANGE.get(field, 0.5)) if len(points) > 3 else None
     if found is not None:
-        ts, base, peak = found
-        way = "rise" if peak > base else "fall"
+        last_normal, first_out, base, end = found
+        way = "rise" if end > base else "fall"
         g.say(
-            f"{field} of {t(entity, 80)} began to {way} at {utc(ts)} "
-            f"(from {base:.1f}{unit} to {peak:.1f}{unit}).",
+            f"{field} of {t(entity, 80)} began to {way} on {utc(first_out)[:10]} between "
+            f"{stamp(last_normal)[:8]} and {stamp(first_out)[:8]} UTC (from {base:.1f}{unit} to "
+            f"{end:.1f}{unit}).",
             q,
         )
     return found is not None
