@@ -6,6 +6,7 @@ query cited. Before, the terminal passed no gate and said no metrics were readab
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -79,3 +80,25 @@ def test_an_unreachable_store_is_one_line(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
     assert "metrics_store" in out.stderr
+
+
+def _ask_in(cwd: Path, question: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gpufleet", "chat", "--ask", question],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE_S,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+
+
+def test_the_first_minute_no_state_then_the_demo_state(tmp_path: Path) -> None:
+    out = _ask_in(tmp_path, "what does Xid 79 mean?")
+    assert out.returncode == 0, out.stderr
+    assert "fallen off the bus" in out.stdout.lower() and "no state found" in out.stdout
+    (tmp_path / ".gpufleet" / "demo").mkdir(parents=True)  # where `make demo` leaves its state
+    out = _ask_in(tmp_path, "what does Xid 79 mean?")
+    assert out.returncode == 0, out.stderr
+    assert "no state found" not in out.stdout and "fallen off the bus" in out.stdout.lower()
