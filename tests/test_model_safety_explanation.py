@@ -15,7 +15,7 @@ from gpufleet.agents.chat.claims import checked_explanation, shown_explanation
 from gpufleet.agents.sre.runner import RunReport
 from gpufleet.bus.events import Diagnosis, Evidence, Family, Hypothesis, Incident, Scope, Severity
 from gpufleet.cli.sre_render import diagnosis_json, diagnosis_text
-from gpufleet.graph.models.chat import MODEL_TEXT_MARK
+from gpufleet.graph.models.chat import MAX_SHOWN_TEXT, MODEL_TEXT_MARK
 from gpufleet.service.mcp.views import IncidentDetail
 from gpufleet.service.slack.card import IncidentCard
 from gpufleet.service.slack.render import incident_blocks
@@ -108,3 +108,10 @@ def test_the_compromised_suite_count() -> None:
     reached = [h for h in HOSTILE for s in _shown_everywhere(dx) if h[:25] in s]
     assert reached == []
     assert "5 sentence(s)" in shown_explanation(dx)
+
+
+def test_the_withheld_note_fits_the_shown_limit() -> None:
+    dx = _dx(" ".join([GOOD] * 30 + list(HOSTILE)))
+    shown = shown_explanation(dx)
+    assert shown.startswith(MODEL_TEXT_MARK) and len(shown) <= MAX_SHOWN_TEXT
+    assert shown.endswith("]") and "withheld" in shown

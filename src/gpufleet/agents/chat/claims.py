@@ -79,6 +79,7 @@ _DECIDED = re.compile(
     r"\b(approved|signed off|granted|rejected|denied|authori[sz]ed)\b", re.IGNORECASE
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+NOTE_CHARS = 120  # the reasons, clipped: the note stays short beside the model's words
 WITHHELD = "{n} sentence(s) of the model's explanation withheld: {why}"
 
 
@@ -127,6 +128,9 @@ def shown_explanation(dx: Diagnosis, limit: int = MAX_SHOWN_TEXT) -> str:
     if not dx.explanation.strip():
         return ""
     kept, dropped = checked_explanation(dx)
-    note = f" [{WITHHELD.format(n=len(dropped), why='; '.join(dict.fromkeys(dropped)))}]"
-    shown = shown_model_text(kept, limit) if kept.strip() else shown_model_text("(none kept)")
-    return shown + (note if dropped else "")
+    if not dropped:
+        return shown_model_text(kept, limit)
+    why = "; ".join(dict.fromkeys(dropped))
+    note = f" [{WITHHELD.format(n=len(dropped), why=why[:NOTE_CHARS])}]"
+    # the note is ours and always shown: the model's words give way to it within the limit
+    return shown_model_text(kept or "(none kept)", limit - len(note)) + note
