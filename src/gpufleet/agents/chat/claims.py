@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gpufleet.bus.events import Diagnosis
-from gpufleet.graph.models.chat import MAX_SHOWN_TEXT, shown_model_text
+from gpufleet.graph.models.chat import MAX_SHOWN_TEXT, MODEL_TEXT_MARK, shown_model_text
 
 _EXECUTED = re.compile(
     r"\b(executed|ran|run has|has run|was run|carried out|completed|(?:was|were|been|got) "
@@ -133,4 +133,5 @@ def shown_explanation(dx: Diagnosis, limit: int = MAX_SHOWN_TEXT) -> str:
     why = "; ".join(dict.fromkeys(dropped))
     note = f" [{WITHHELD.format(n=len(dropped), why=why[:NOTE_CHARS])}]"
     # the note is ours and always shown: the model's words give way to it within the limit
-    return shown_model_text(kept or "(none kept)", limit - len(note)) + note
+    room = limit - len(note) - len(MODEL_TEXT_MARK)
+    return shown_model_text(kept or "(none kept)", room) + note
