@@ -61,8 +61,10 @@ def _nodes(f: IncidentFacts) -> list[str]:
 def log_timeline(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> bool:
     """The kernel-log events of the incident's nodes in order; False when none were read."""
     start = f.incident.opened_at - LOOKBACK_S
-    args = {"nodes": _nodes(f), "start": start, "end": now, "limit": 500}
-    res = reads.fleet_read("kernel_log.search", args)
+    nodes = _nodes(f)
+    res = reads.fleet_read(
+        "kernel_log.search", {"nodes": nodes, "start": start, "end": now, "limit": 500}
+    )
     if res is None or not res.ok or not isinstance(res.data, list):
         return False
     events = [e for e in res.data if isinstance(e, dict) and isinstance(e.get("time"), float)]
@@ -73,7 +75,7 @@ def log_timeline(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) ->
     first, last = float(events[0]["time"]), float(events[-1]["time"])
     tally = ", ".join(f"{k} {times(n)}" for k, n in counts.most_common())
     g.say(
-        f"The kernel log of {', '.join(args['nodes'])} holds {len(events)} event(s) since "
+        f"The kernel log of {', '.join(nodes)} holds {len(events)} event(s) since "
         f"{utc(start)}: {tally}; the first at {utc(first)[:-4]} ({stamp(first)} UTC), the "
         f"last {gap(last - first)} later.",
         q,
