@@ -172,7 +172,7 @@ def bench_model(name: str, questions: list[tuple[str, str]], threads: int) -> di
         samples = []
         for folder, q in questions:
             if folder not in sessions:
-                sessions[folder] = open_recorded(ROOT / folder, None, None)
+                sessions[folder] = open_recorded(Path(folder), None, None)
             s = ask(model, sessions[folder], q, threads)
             samples.append(s)
             print(
@@ -212,7 +212,7 @@ def main() -> None:
     args = ap.parse_args()
     qset = load_questions()
     qs = [
-        (qset.recordings[q.recording], q.question)
+        (str(qset.folder(q.recording)), q.question)
         for q in qset.questions
         if args.all or q.recording == "dbe"
     ]

@@ -64,6 +64,9 @@ class NotingReads:
     def search_cards(self, text: str, xids: tuple[int, ...] = ()) -> list[CardHit]:
         return self.inner.search_cards(text, xids)
 
+    def card_action(self, card_id: str) -> str:
+        return self.inner.card_action(card_id)
+
     def fleet_read(self, tool: str, args: dict[str, Any]) -> ToolResult | None:
         res = self.inner.fleet_read(tool, args)
         if res is not None and res.query:

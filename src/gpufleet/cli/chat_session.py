@@ -11,6 +11,7 @@ chat's reads, the time it answers at, and the model.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import tempfile
 import time
@@ -22,6 +23,7 @@ from gpufleet.agents.sre.config import SreConfig, SreConfigError, load_sre_confi
 from gpufleet.agents.sre.runtime import Origin, SreRuntime, open_model_for
 from gpufleet.cli.sre import SreUsageError, open_runtime, pick, recorded_fleet, run_diagnosis
 from gpufleet.evals.recorded import load_incident
+from gpufleet.graph.approvals.gate import ApprovalGate
 from gpufleet.graph.approvals.store import ApprovalStore
 from gpufleet.graph.models.bundled import BundledModelError
 from gpufleet.graph.models.chat import TextStreamModel, streaming
@@ -131,17 +133,45 @@ def open_state(state_dir: Path, llm: str | None, config: str | None = None) -> C
             cache.append(Retriever.open())
         return cache[0]
 
+    closers: list[Callable[[], None]] = [store.close]
+    gate = _store_gate(cfg, events if events.exists() else None, closers)
     reads = StoreChatReads(
         incident_source=StateIncidents(state_dir, events if events.exists() else None),
         store=store,
         retriever=retriever,
-        gate=None,
-        requested_by=None,
+        gate=gate,
+        requested_by="chat:cli" if gate is not None else None,
     )
     session = ChatSession(reads=reads, now=time.time, label=f"state {state_dir}")
-    session.closers.append(store.close)
+    session.closers.extend(closers)
     session.model = open_chat_model(cfg, llm, session.notes, session.closers)
     return session
+
+
+def _store_gate(
+    cfg: SreConfig, events: Path | None, closers: list[Callable[[], None]]
+) -> ApprovalGate | None:
+    """The SRE runtime's gate over the configured metrics store (``metrics_store.url``), so
+    the terminal reads metrics like the service does: audited, reads only. The topology is
+    the store's own dcgm-exporter labels. None when no store is configured."""
+    if cfg.metrics_store is None:
+        return None
+    from gpufleet.agents.sre.live import live_wiring  # noqa: PLC0415 (live sources: only here)
+    from gpufleet.agents.sre.runtime import build_runtime  # noqa: PLC0415
+    from gpufleet.cli.watch import discover_prometheus_topology  # noqa: PLC0415
+    from gpufleet.telemetry.promql import PromStore  # noqa: PLC0415
+
+    store = PromStore(cfg.metrics_store.url, timeout_s=cfg.metrics_store.timeout_s)
+    try:
+        topology = asyncio.run(discover_prometheus_topology(store, time.time()))
+    except Exception as e:  # the store unreachable or empty: say so, in one line
+        raise SreUsageError(f"metrics_store {cfg.metrics_store.url}: {e}") from None
+    finally:
+        store.close()
+    wiring = live_wiring(cfg, topology, event_log=events)
+    rt = build_runtime(cfg, wiring.fleet, wiring.tools)
+    closers.extend([*wiring.closers, rt.close])
+    return rt.deps.gate
 
 
 def open_empty(llm: str | None, config: str | None = None) -> ChatSession:

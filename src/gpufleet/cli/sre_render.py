@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gpufleet.agents.chat.claims import shown_explanation
 from gpufleet.agents.sre.runner import RunReport
 from gpufleet.bus.events import Phase
 from gpufleet.graph.approvals.ledger import StepClaim
-from gpufleet.graph.models.chat import clean_text, shown_model_text
+from gpufleet.graph.models.chat import clean_text
 
 _RISK_MARK = {"read": " ", "mutate": "!", "destructive": "‼"}
 
@@ -52,7 +53,7 @@ def diagnosis_json(report: RunReport) -> dict[str, Any]:
         "method": dx.method,
         "model": dx.model,
         "fallback": clean_text(dx.fallback) if dx.fallback else None,
-        "explanation": shown_model_text(dx.explanation),
+        "explanation": shown_explanation(dx),
         "evidence_cited": [
             e.model_dump(mode="json") for e in dx.evidence if e.evidence_id in cited
         ],
@@ -86,7 +87,7 @@ def diagnosis_text(report: RunReport) -> str:
         lines.append(f"   {i}. {h.card_id:<34} {h.score:5.2f}  {h.title}")
         for r in h.reasons[:3]:
             lines.append(f"        · {r}")
-    explanation = shown_model_text(dx.explanation)
+    explanation = shown_explanation(dx)
     if explanation:
         lines.append(f"  explanation: {explanation}")
         if dx.cited_evidence:

@@ -13,6 +13,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gpufleet.bus.events import Diagnosis
+from gpufleet.graph.models.chat import MAX_SHOWN_TEXT, MODEL_TEXT_MARK, shown_model_text
+
 _EXECUTED = re.compile(
     r"\b(executed|ran|run has|has run|was run|carried out|completed|(?:was|were|been|got) "
     r"(?:drained|reset|rebooted|resumed|requeued))\b|\bI (?:ran|drained|reset|rebooted)\b",
@@ -68,3 +71,67 @@ def _approval(sentence: str, f: Facts) -> str | None:
         if who not in ("it", "was", "been", "is", "be") and who != f.actor.lower():
             return f"says {who} decided it; the record says {f.actor or 'no one yet'}"
     return None
+
+
+# A diagnosis is written before anyone decides: its explanation can report no decision and
+# no action taken, whatever it cites.
+_DECIDED = re.compile(
+    r"\b(approved|signed off|granted|rejected|denied|authori[sz]ed)\b", re.IGNORECASE
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+NOTE_CHARS = 120  # the reasons, clipped: the note stays short beside the model's words
+WITHHELD = "{n} sentence(s) of the model's explanation withheld: {why}"
+
+
+def explanation_contradiction(sentence: str, dx: Diagnosis) -> str | None:
+    """Why a sentence of a diagnosis's model explanation disagrees with the diagnosis: it
+    reports a decision or an execution (none exists when a diagnosis is made), or names a
+    node that none of its evidence, hypotheses or plan names."""
+    affirmed = not _NEGATED.search(sentence)
+    if affirmed and _EXECUTED.search(sentence):
+        return "says an action was executed; the diagnosis executes nothing"
+    if affirmed and _DECIDED.search(sentence):
+        return "says a decision was made; decisions come after the diagnosis, from a person"
+    known = _diagnosis_text(dx)
+    for node in dict.fromkeys(n.lower() for n in _NODE.findall(sentence)):
+        if node not in known:
+            return f"names {node}, which the diagnosis does not"
+    return None
+
+
+def _diagnosis_text(dx: Diagnosis) -> str:
+    parts = [
+        dx.incident_id,
+        *(f"{e.entity} {e.summary}" for e in dx.evidence),
+        *(f"{h.title} {' '.join(h.reasons)}" for h in dx.hypotheses),
+        *(f"{s.name} {s.args}" for s in dx.plan),
+    ]
+    return " ".join(parts).lower()
+
+
+def checked_explanation(dx: Diagnosis) -> tuple[str, list[str]]:
+    """The explanation without its contradicting sentences, and why each was dropped."""
+    kept: list[str] = []
+    dropped: list[str] = []
+    for sentence in _SENTENCE.split(dx.explanation.strip()):
+        why = explanation_contradiction(sentence, dx)
+        if why is None:
+            kept.append(sentence)
+        else:
+            dropped.append(why)
+    return " ".join(kept), dropped
+
+
+def shown_explanation(dx: Diagnosis, limit: int = MAX_SHOWN_TEXT) -> str:
+    """A diagnosis's model explanation as every surface shows it: checked against the
+    diagnosis, marked as model output, and saying what was withheld (empty stays empty)."""
+    if not dx.explanation.strip():
+        return ""
+    kept, dropped = checked_explanation(dx)
+    if not dropped:
+        return shown_model_text(kept, limit)
+    why = "; ".join(dict.fromkeys(dropped))
+    note = f" [{WITHHELD.format(n=len(dropped), why=why[:NOTE_CHARS])}]"
+    # the note is ours and always shown: the model's words give way to it within the limit
+    room = limit - len(note) - len(MODEL_TEXT_MARK)
+    return shown_model_text(kept or "(none kept)", room) + note

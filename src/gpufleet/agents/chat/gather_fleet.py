@@ -26,6 +26,7 @@ from gpufleet.agents.chat.gather import (
     touches,
     utc,
 )
+from gpufleet.agents.chat.gather_timeline import said_onset
 from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
 from gpufleet.graph.approvals.store import ApprovalRecord
@@ -125,7 +126,10 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     g = Gathered()
     pending = [r for r in reads.approvals(intent.incident_id) if r.status == "pending"]
     if not pending:
-        _none_found(g, "approval request is waiting for a person", "approvals status=pending")
+        _none_found(
+            g, "approval request is waiting for a person (none pending)", "approvals status=pending"
+        )
+        _in_scope(g, intent, reads)
         return g
     g.say(
         f"{len(pending)} approval request{'s are' if len(pending) != 1 else ' is'} waiting "
@@ -145,6 +149,22 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
             }
         )
     return g
+
+
+def _in_scope(g: Gathered, intent: Intent, reads: ChatReads) -> None:
+    """With nothing pending, what the incident in scope asked of people before (decided
+    requests) and which of its plan's steps would ask: "nothing pending" is not "nothing"."""
+    f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
+    if f is None:
+        return
+    inc = g.cite("incident", f.incident.incident_id, f.incident.incident_id)
+    for r in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
+        _say_approval(g, r.approval_id, r.tool, r.request.args, r.status, inc)
+    steps = [s for s in (f.diagnosis.plan if f.diagnosis else ()) if s.needs_approval]
+    on = dict.fromkeys([f.incident.root_entity, *f.incident.entities[:4]])
+    where = ", ".join(t(e, 60) for e in on)
+    asks = "; ".join(f"{t(s.name, 80)} ({s.tool})" for s in steps[:6]) or "no step"
+    g.say(f"Incident {f.incident.incident_id} on {where}: its plan asks a person for {asks}.", inc)
 
 
 def _nodes_of(g: Gathered, reads: ChatReads, intent: Intent) -> list[str]:
@@ -252,6 +272,7 @@ def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
             f"{utc(points[-1][0])} ({len(points)} samples).",
             q,
         )
+        said_onset(g, field, entity, points, u, q)
         g.data.setdefault("series", []).append(
             {
                 "entity": entity,

@@ -23,6 +23,7 @@ from gpufleet.agents.chat.gather import (
     t,
     utc,
 )
+from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis
@@ -152,6 +153,8 @@ def when_started(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     f = subject(intent, reads)
     if f is None:
         return _no_subject(g)
+    log_timeline(g, f, reads, now)
+    metric_onsets(g, f, reads, now)
     _when(g, f, now)
     return g
 
@@ -206,6 +209,7 @@ def why_not(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     f = subject(intent, reads)
     if f is not None and f.diagnosis is not None:
         _plan(g, f, reads)
+        _card_action(g, f, reads)
     return g
 
 
@@ -226,6 +230,16 @@ def _plan(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
     g.say(f"The plan (runbook {dx.runbook_id or 'none'}): {listed}.", rb, me)
 
 
+def _card_action(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
+    """What the top cause's card says to do: the runbook plan is the steps gpufleet can run;
+    the card also says what a person does around them (restart a service, a vendor case)."""
+    top = f.diagnosis.top if f.diagnosis else None
+    act = reads.card_action(top.card_id) if top else ""
+    if top and act:
+        card = g.cite("card", top.card_id, top.title)
+        g.say(f"What the card {top.card_id} says to do: {t(act, 500)}", card)
+
+
 def what_to_do(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     g = Gathered()
     f = subject(intent, reads)
@@ -233,6 +247,7 @@ def what_to_do(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         return _no_subject(g)
     describe_incident(g, f, reads, brief=True)
     _plan(g, f, reads)
+    _card_action(g, f, reads)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
         _say_approval(
             g, rec.approval_id, rec.tool, rec.request.args, rec.status, _incident_cite(g, f)
@@ -281,6 +296,8 @@ def history(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         if x.incident.incident_id != inc.incident_id
         and set(x.incident.nodes) & set(inc.nodes or (inc.root_entity.split("/")[0],))
     ]
+    log_timeline(g, f, reads, now)
+    metric_onsets(g, f, reads, now)
     for e in [e for e in (f.diagnosis.evidence if f.diagnosis else ()) if "earlier" in e.summary]:
         g.say(f"History: {t(e.summary, 300)}.", _ev(g, e))
     for x in others[:MAX_LISTED]:

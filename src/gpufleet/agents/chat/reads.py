@@ -70,6 +70,11 @@ class ChatReads(Protocol):
         """Failure-mode cards for a description and/or Xid codes, best first."""
         ...
 
+    def card_action(self, card_id: str) -> str:
+        """What a failure-mode card says to do (its **Act.** paragraph); empty when the card is
+        unknown or says nothing."""
+        ...
+
     def fleet_read(self, tool: str, args: dict[str, Any]) -> ToolResult | None:
         """Run one fleet read tool (metrics.history, topology.describe, changes.recent,
         kernel_log.search, slurm.show_node); None when this process has no fleet."""

@@ -7,6 +7,7 @@ proposals through :func:`agents.sre.proposals.propose` (stored for a person, nev
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -25,6 +26,15 @@ from gpufleet.service.mcp.incidents import IncidentSource
 
 WasteSource = Callable[[float, float], WasteReport | None]
 NO_IDENTITY = "filing an approval request needs an API token with the approver or operator role"
+
+
+_ACT = re.compile(r"\*\*Act[^*]*\*\*\s*(.+?)(?:\n\s*\n|\Z)", re.S)
+
+
+def act_paragraph(body: str) -> str:
+    """A card's **Act.** paragraph as one line (cards write what to do under that head)."""
+    m = _ACT.search(body)
+    return " ".join(m.group(1).split()) if m else ""
 
 
 @dataclass
@@ -75,6 +85,10 @@ class StoreChatReads:
                 for h in hits
             ]
         return self._cards[key]
+
+    def card_action(self, card_id: str) -> str:
+        card = self.retriever().kb.cards.get(card_id)
+        return act_paragraph(card.body) if card is not None else ""
 
     def fleet_read(self, tool: str, args: dict[str, Any]) -> ToolResult | None:
         if self.gate is None or tool not in self.gate.registry:

@@ -13,11 +13,12 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict
 
+from gpufleet.agents.chat.claims import shown_explanation
 from gpufleet.agents.sre.proposals import Proposal
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from gpufleet.graph.approvals.ledger import StepClaim
 from gpufleet.graph.approvals.store import ApprovalRecord
-from gpufleet.graph.models.chat import clean_text, shown_model_text
+from gpufleet.graph.models.chat import clean_text
 from gpufleet.graph.tools import Risk, ToolResult
 
 MAX_TEXT: Final = 600
@@ -286,7 +287,7 @@ class IncidentDetail(_View):
             runbook_id=dx.runbook_id if dx else None,
             plan=[StepView.of(s) for s in (dx.plan if dx else ())],
             method=dx.method if dx else None,
-            explanation=shown_model_text(dx.explanation)
+            explanation=shown_explanation(dx)
             if dx and dx.model
             else text(dx.explanation if dx else ""),
             fallback=text(dx.fallback) if dx and dx.fallback else None,

@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from gpufleet.agents.chat.claims import shown_explanation
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis, Incident, Severity
 from gpufleet.graph.approvals.store import WITHDRAWN_BY
 from gpufleet.service.slack.blast import BlastRadius, blast_radius
 from gpufleet.service.slack.card import FollowUp, IncidentCard, StepView
-from gpufleet.service.slack.text import LINE, SHORT, clip, model_text, untrusted
+from gpufleet.service.slack.text import LINE, SHORT, clip, escape_mrkdwn, untrusted
 
 Block = dict[str, Any]
 
@@ -161,7 +162,7 @@ def _causes(dx: Diagnosis) -> list[Block]:
         shown.update(e.evidence_id for e in cited)
     blocks = [_section("\n".join(lines))]
     if dx.explanation:
-        blocks.append(_context(model_text(dx.explanation)))
+        blocks.append(_context(escape_mrkdwn(shown_explanation(dx))))
     if dx.fallback:
         blocks.append(_context(f"Model answer not used: {untrusted(dx.fallback, LINE)}"))
     return blocks
