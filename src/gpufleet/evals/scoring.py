@@ -332,9 +332,7 @@ def over_remediations(
     for p in predictions:
         if not over_remediates(p.action_class, ()):
             continue  # lighter than a drain: never over-remediation
-        real = [
-            f for f in faults if not f.benign and (matches(p, f) or _near(p, f, locate))
-        ]
+        real = [f for f in faults if not f.benign and (matches(p, f) or _near(p, f, locate))]
         if not real or all(
             f.action_classes and over_remediates(p.action_class, f.action_classes) for f in real
         ):
