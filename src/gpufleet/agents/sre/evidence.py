@@ -665,17 +665,17 @@ def _metrics_evidence(layer: Layer, call: ToolCall, res: ToolResult, role: str) 
     return out
 
 
-def _last_recovery_action(events: list[dict[str, Any]]) -> str | None:
-    """The latest Xid 154 recovery action the log states (the driver's current word on what the
-    GPU needs; a later "None" clears an earlier one)."""
+def _last_recovery_action(events: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """The latest Xid 154 recovery action the log states and the GPU it is about (the driver's
+    current word on what the GPU needs; a later "None" clears an earlier one)."""
     said = [
-        (float(e.get("time") or 0.0), str(a["recovery_action"]))
+        (float(e.get("time") or 0.0), str(a["recovery_action"]), str(e.get("gpu") or ""))
         for e in events
         if e.get("xid") == 154
         and isinstance(a := e.get("attrs"), dict)
         and a.get("recovery_action")
     ]
-    return max(said)[1] if said else None
+    return max(said)[1:] if said else None
 
 
 def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
@@ -706,7 +706,7 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     facts["first_event_time"] = first
     recovery = _last_recovery_action(events)
     if recovery:
-        facts["xid154_recovery_action"] = recovery
+        facts["xid154_recovery_action"], facts["xid154_recovery_action_gpu"] = recovery
     lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
     more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
     head = f"kernel log on {nodes}: {len(events)} event(s)"

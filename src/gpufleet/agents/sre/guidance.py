@@ -21,20 +21,38 @@ from gpufleet.knowledge.vendor_actions import (
 )
 
 
+def _gpus(incident: Incident) -> set[str]:
+    return {e for e in (incident.root_entity, *incident.entities) if "/gpu" in e}
+
+
+def _elsewhere(on: object, gpus: set[str]) -> bool:
+    """The log names the GPU(s) and none is the incident's: another GPU's event."""
+    named = {g for g in str(on or "").split(",") if g}
+    return bool(gpus and named and not named & gpus)
+
+
 def incident_xids(incident: Incident, evidence: Sequence[Evidence]) -> frozenset[int]:
-    """The incident's Xids and those its kernel-log evidence found."""
+    """The incident's Xids and those its kernel-log evidence found on its GPUs (on its nodes
+    when the incident or the log names no GPU)."""
     found = set(incident.xids)
+    gpus = _gpus(incident)
     for e in evidence:
-        if e.tool == "kernel_log.search" and e.status == "ok":
-            found |= {int(k[4:]) for k in e.facts if k[4:].isdigit() and k.startswith("xid_")}
+        if e.tool != "kernel_log.search" or e.status != "ok":
+            continue
+        codes = [k[4:] for k in e.facts if k.startswith("xid_") and k[4:].isdigit()]
+        found |= {int(c) for c in codes if not _elsewhere(e.facts.get(f"xid_{c}_gpus"), gpus)}
     return frozenset(found)
 
 
-def recovery_action(evidence: Sequence[Evidence]) -> str | None:
+def recovery_action(evidence: Sequence[Evidence], incident: Incident | None = None) -> str | None:
+    """The latest Xid 154 recovery action in the log, when it is about the incident's GPU."""
+    gpus = _gpus(incident) if incident is not None else set()
     said = [
         str(e.facts["xid154_recovery_action"])
         for e in evidence
-        if e.tool == "kernel_log.search" and e.facts.get("xid154_recovery_action")
+        if e.tool == "kernel_log.search"
+        and e.facts.get("xid154_recovery_action")
+        and not _elsewhere(e.facts.get("xid154_recovery_action_gpu"), gpus)
     ]
     return said[-1] if said else None
 
@@ -47,7 +65,7 @@ def earlier_gpu_faults(evidence: Sequence[Evidence]) -> int:
 
 def vendor_guidance(incident: Incident, evidence: Sequence[Evidence]) -> Guidance | None:
     """The GPU's own recovery action, else the catalog's bucket for the incident's Xids."""
-    return from_recovery_action(recovery_action(evidence)) or from_catalog(
+    return from_recovery_action(recovery_action(evidence, incident)) or from_catalog(
         incident_xids(incident, evidence)
     )
 
