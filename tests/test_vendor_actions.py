@@ -259,3 +259,12 @@ def test_xids_and_recovery_actions_of_another_gpu_do_not_steer_the_plan() -> Non
     )
     plan = make_plan(KB, _incident(()), _top("xid-61-62-pmu-halt"), [mine])
     assert plan.runbook is not None and plan.runbook.id == "drain-and-reboot-node"
+
+
+def test_the_immediate_bucket_never_undercuts_the_catalogs_own_follow_up() -> None:
+    # Xid 64: RESET_GPU now, CONTACT_SUPPORT if it persists; a row-remap failure's RMA stands
+    g = from_catalog({64})
+    assert g is not None and g.action_class == "reset_gpu" and g.follow_up == "hardware_ticket"
+    ev = _log_evidence(["[   10.000000] NVRM: Xid (PCI:0000:3b:00): 64, pid=1, name=x, Ch 0"])
+    plan = make_plan(KB, _incident((64,)), _top("row-remap-failure"), ev)
+    assert plan.runbook is not None and plan.runbook.action_class == "hardware_ticket"

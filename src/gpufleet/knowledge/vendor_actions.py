@@ -9,7 +9,9 @@ Pure leaf (stdlib plus :mod:`knowledge.xid`). Three sources, strongest first:
 2. **The Xid catalog's immediate resolution bucket** for the incident's Xids, resolved through
    the catalog workflows by :func:`knowledge.xid.classify` (a channel error next to a GPU fault
    follows the fault). Of several Xids the heaviest bucket wins: each is the catalog's
-   minimum for its own error.
+   minimum for its own error. The immediate bucket is the first action, not the last: it
+   never replaces a card's heavier class that the catalog's own investigatory bucket reaches
+   (Xid 64: RESET_GPU, then CONTACT_SUPPORT — a row-remap failure's RMA stands).
 3. **Recurrence**: a GPU-fault class on a GPU that already had GPU-fault incidents climbs the
    ladder reset → reboot → RMA, one rung per earlier incident. The catalog's own escalation:
    RESET_GPU's investigatory bucket is CONTACT_SUPPORT "if it persists", and the GPU Memory
@@ -27,7 +29,7 @@ from types import MappingProxyType
 
 from gpufleet.bus.events import Severity
 from gpufleet.knowledge.actions import DISRUPTION
-from gpufleet.knowledge.xid import XID154_RECOVERY_ACTIONS, classify
+from gpufleet.knowledge.xid import XID154_RECOVERY_ACTIONS, classify, lookup
 
 CATALOG = "NVIDIA Xid catalog"
 RECOVERY_GUIDE = "NVIDIA GPU Memory Error Management guide (recovery action flag)"
@@ -76,6 +78,7 @@ class Guidance:
     source: str
     reason: str
     overrides_card: bool
+    follow_up: str | None = None  # the class of the catalog's investigatory bucket, if any
 
 
 def recovery_action_class(text: str) -> str | None:
@@ -113,7 +116,9 @@ def from_catalog(xids: Collection[int]) -> Guidance | None:
     if not found:
         return None
     _, code, cls, source = max(found)
-    return Guidance(cls, source, f"Xid {code}: {source}", overrides_card=False)
+    info = lookup(code)
+    follow_up = BUCKET_CLASS.get(info.investigatory) if info else None
+    return Guidance(cls, source, f"Xid {code}: {source}", False, follow_up)
 
 
 def escalate(guidance: Guidance | None, cls: str | None, earlier: int) -> Guidance | None:
