@@ -367,17 +367,26 @@ def make_plan(
     incident: Incident,
     hypotheses: Sequence[Hypothesis],
     evidence: Sequence[Evidence],
+    *,
+    guided: bool = True,
 ) -> Plan:
     """The plan for the top hypothesis, unless a re-rank moved the top away from the
-    evidence's best to a plan that fails :func:`safety_regression`: then the evidence's."""
-    plan = _plan_for(kb, incident, hypotheses, evidence)
+    evidence's best to a plan that fails :func:`safety_regression`: then the evidence's.
+
+    The safety comparison is between the two cards' own runbooks (``guided=False``): the
+    vendor's guidance may steer whichever plan wins, never hide that a re-rank chose a milder
+    card. ``guided=False`` alone gives the card's runbook as the card lists it."""
+    plan = _plan_for(kb, incident, hypotheses, evidence, guided)
     if not hypotheses or evidence_first(hypotheses) is hypotheses[0]:
         return plan
     best = evidence_first(hypotheses)
-    chosen = _plan_for(kb, incident, [best], evidence)
-    problem = safety_regression(chosen, plan)
+    problem = safety_regression(
+        _plan_for(kb, incident, [best], evidence, False),
+        _plan_for(kb, incident, hypotheses, evidence, False),
+    )
     if problem is None:
         return plan
+    chosen = _plan_for(kb, incident, [best], evidence, guided)
     note = (
         f"runbook of {best.card_id} kept, not {hypotheses[0].card_id}'s: {problem} "
         "(a re-rank may not lower the plan the evidence chose)"
@@ -390,15 +399,20 @@ def _plan_for(
     incident: Incident,
     hypotheses: Sequence[Hypothesis],
     evidence: Sequence[Evidence],
+    guided: bool = True,
 ) -> Plan:
-    runbook, guided = guided_runbook(kb, hypotheses, incident, evidence)
+    runbook, steered = (
+        guided_runbook(kb, hypotheses, incident, evidence)
+        if guided
+        else (choose_runbook(kb, hypotheses), ())
+    )
     if runbook is None:
         why = "no hypothesis" if not hypotheses else f"card {hypotheses[0].card_id} has no runbook"
         return Plan(None, (), (f"nothing to run: {why}; escalate to a person",))
     ctx = plan_context(incident, evidence)
     jobs = affected_jobs(incident, evidence)
     steps = render_steps(runbook.steps, ctx, jobs)
-    notes = list(guided)
+    notes = list(steered)
     if not incident.trusted:
         steps = [_needs_corroboration(s) for s in steps]
         notes.append(
