@@ -268,3 +268,11 @@ def test_the_immediate_bucket_never_undercuts_the_catalogs_own_follow_up() -> No
     ev = _log_evidence(["[   10.000000] NVRM: Xid (PCI:0000:3b:00): 64, pid=1, name=x, Ch 0"])
     plan = make_plan(KB, _incident((64,)), _top("row-remap-failure"), ev)
     assert plan.runbook is not None and plan.runbook.action_class == "hardware_ticket"
+
+
+def test_a_card_acting_on_another_layer_keeps_its_action() -> None:
+    # a fleet-wide driver regression shows as Xid 31 on many GPUs; the per-Xid RESTART_APP
+    # bucket is blind to that spread and does not replace the driver rollback
+    ev = _log_evidence(["[   10.000000] NVRM: Xid (PCI:0000:3b:00): 31, pid=1, name=x, Ch 0"])
+    plan = make_plan(KB, _incident((31,)), _top("driver-regression-fleetwide"), ev)
+    assert plan.runbook is not None and plan.runbook.action_class == "driver_rollback"

@@ -230,6 +230,22 @@ def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbo
 #: this GPU): they justify a card's class above the vendor's immediate one.
 RECURRENCE_FINDINGS = frozenset({"recent_reboot", "earlier_incidents_same_gpu"})
 _HEAVY = frozenset({"reboot", "hardware_ticket", "power_cycle_rma"})
+#: What the Xid catalog's buckets are about: the GPU that logged the Xid and its job. A card
+#: whose action is elsewhere (a driver rollback, a config fix, the fabric, facilities) read the
+#: Xid as a symptom of that layer; the per-Xid bucket, blind to fleet spread, does not replace it.
+_GPU_SIDE = frozenset(
+    {
+        "no_action",
+        "notify_user",
+        "restart_application",
+        "reset_gpu_when_convenient",
+        "reset_gpu",
+        "isolate_node",
+        "reboot",
+        "hardware_ticket",
+        "power_cycle_rma",
+    }
+)
 
 
 def _resolve(
@@ -239,7 +255,7 @@ def _resolve(
     ``g`` may override the card, or when it is the catalog's immediate action and the card
     goes further up the ladder with no sign the fault came back; None otherwise. Never lighter
     than a card's reboot / RMA once the fault came back (``recurred``)."""
-    if g is None:
+    if g is None or (not g.overrides_card and current.action_class not in _GPU_SIDE):
         return None
     lighter = DISRUPTION[g.action_class] < DISRUPTION.get(current.action_class or "", 0)
     if recurred and lighter and current.action_class in _HEAVY:
