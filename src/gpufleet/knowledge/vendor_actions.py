@@ -10,7 +10,7 @@ Pure leaf (stdlib plus :mod:`knowledge.xid`). Three sources, strongest first:
    the catalog workflows by :func:`knowledge.xid.classify` (a channel error next to a GPU fault
    follows the fault). Of several Xids the heaviest bucket wins: each is the catalog's
    minimum for its own error. The immediate bucket is the first action, not the last: it
-   never replaces a card's heavier class that the catalog's own investigatory bucket reaches
+   never replaces a card whose class is the catalog's own investigatory bucket for that Xid
    (Xid 64: RESET_GPU, then CONTACT_SUPPORT — a row-remap failure's RMA stands).
 3. **Recurrence**: a GPU-fault class on a GPU that already had GPU-fault incidents climbs the
    ladder reset → reboot → RMA, one rung per earlier incident. The catalog's own escalation:

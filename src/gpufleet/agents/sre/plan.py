@@ -260,9 +260,8 @@ def _resolve(
     lighter = DISRUPTION[g.action_class] < DISRUPTION.get(current.action_class or "", 0)
     if recurred and lighter and current.action_class in _HEAVY:
         return None  # the immediate action was tried: the fault came back
-    reach = DISRUPTION[g.follow_up] if g.follow_up else -1
-    if lighter and DISRUPTION.get(current.action_class or "", 0) <= reach:
-        return None  # the vendor's own follow-up (investigatory bucket) reaches the card's class
+    if lighter and g.follow_up == current.action_class:
+        return None  # the card is at the vendor's own follow-up (investigatory bucket)
     own = next((r for r in kb.runbooks_for(card_id) if r.action_class == g.action_class), None)
     if own is not None:
         return own
