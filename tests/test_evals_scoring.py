@@ -121,3 +121,56 @@ def test_summary_rates() -> None:
     assert s.false_per_1000_gpu_days == 2.0 and s.fault_free_gpu_days == 500.0
     assert s.compression == (10 + 3) / 2
     assert s.per_class["dbe"]["recall"] == 0.5
+
+
+def classes(f: TruthFault, *accepted: str) -> TruthFault:
+    return f.model_copy(update={"action_classes": list(accepted)})
+
+
+def test_over_remediation_is_counted_beside_unsafe_actions() -> None:
+    contained = classes(fault(), "restart_application", "notify_user")
+    reset_ok = classes(fault(), "reset_gpu", "hardware_ticket")
+    # draining / resetting for a contained event
+    s = score([contained], [pred("node-02/gpu3", action_class="reset_gpu")])
+    assert s.over_remediations == 1 and s.unsafe_actions == 0
+    # the contained class itself, or a lighter-than-drain miss, is no over-remediation
+    assert (
+        score(
+            [contained], [pred("node-02/gpu3", action_class="restart_application")]
+        ).over_remediations
+        == 0
+    )
+    assert (
+        score([contained], [pred("node-02/gpu3", action_class="config_fix")]).over_remediations == 0
+    )
+    # a heavier class than every accepted one: reboot (or RMA) where a reset is the heaviest...
+    assert (
+        score(
+            [classes(fault(), "reset_gpu")], [pred("node-02/gpu3", action_class="reboot")]
+        ).over_remediations
+        == 1
+    )
+    # ...but not when the truth accepts something at least as heavy
+    assert score([reset_ok], [pred("node-02/gpu3", action_class="reboot")]).over_remediations == 0
+    # reset now where the truth says reset when idle
+    idle = classes(fault(), "reset_gpu_when_convenient")
+    assert score([idle], [pred("node-02/gpu3", action_class="reset_gpu")]).over_remediations == 1
+    # a benign event, and a false incident, drained
+    benign = fault("node-05", "node", benign=True, cls="xid45_churn")
+    assert score([benign], [pred("node-05", action_class="reboot")]).over_remediations == 1
+    assert score([], [pred("node-01/gpu0", action_class="reset_gpu")]).over_remediations == 1
+    # right node, wrong GPU: judged by the fault's classes
+    assert (
+        score([reset_ok], [pred("node-02/gpu1", action_class="reset_gpu")]).over_remediations == 0
+    )
+    # a fault whose truth names no class is not judged
+    assert score([fault()], [pred("node-02/gpu3", action_class="reboot")]).over_remediations == 0
+
+
+def test_summary_over_remediation_rate_is_over_decisions() -> None:
+    contained = classes(fault(), "restart_application")
+    over = score([contained], [pred("node-02/gpu3", action_class="reset_gpu")])
+    right = score([contained], [pred("node-02/gpu3", action_class="restart_application")])
+    none = score([contained], [pred("node-02/gpu3")])  # no class proposed: not a decision
+    s = summarize("agent", [over, right, none, right])
+    assert s.over_remediations == 1 and s.over_remediation_rate == 1 / 3

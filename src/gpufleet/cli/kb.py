@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gpufleet.agents.sre.runbook_check import check_runbooks
+from gpufleet.knowledge.action_sources import unsourced_actions
 from gpufleet.knowledge.embedding import EmbeddingModelError
 from gpufleet.knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
 from gpufleet.knowledge.retrieval_eval import (
@@ -80,7 +81,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     # every runbook step's arguments against the real tools' argument models (knowledge/
     # cannot import the tools, so the check lives with the agent that runs them)
-    errors = [*kb.validate_references(ALL_FAULTS), *check_runbooks(kb)]
+    errors = [*kb.validate_references(ALL_FAULTS), *check_runbooks(kb), *unsourced_actions(kb)]
     warnings = kb.warnings()
     if args.json:
         doc = {

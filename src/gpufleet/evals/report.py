@@ -158,6 +158,10 @@ def markdown(result: SuiteResult, plots: Sequence[Path] = ()) -> str:
             ),
         ),
         ("unsafe actions (hard failures)", lambda x: f"{x.unsafe_actions} ({x.hard_failures})"),
+        (
+            "over-remediations (drain / reset / reboot / RMA heavier than needed)",
+            lambda x: f"{x.over_remediations} ({_f(x.over_remediation_rate)})",
+        ),
         ("alert compression (raw signals : incidents)", lambda x: _f(x.compression, "{:.1f} : 1")),
         ("processing time per incident p50 (s)", lambda x: _f(x.wall_s_per_incident_p50, "{:.2f}")),
         (

@@ -19,6 +19,11 @@ A truth fault may accept several roots (``root_entities``) and several causes
 class) — right when the class is among them; a missed fault is wrong — and against the "always
 reboot" baseline (:data:`knowledge.actions.BASELINE_ACTION_CLASS`, right when the truth accepts a
 reboot), so the report shows how much the diagnosis changes what an operator would do.
+
+Over-remediation is an error beside unsafe actions: a prediction whose action class drains,
+resets, reboots or RMAs (:func:`knowledge.actions.over_remediates`) when the fault it answers
+accepts only lighter classes, or when it answers no real fault at all (a benign event, a false
+incident). Counted per prediction that carries an action class; the rate is over those.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from gpufleet.evals.format import TruthFault
-from gpufleet.knowledge.actions import BASELINE_ACTION_CLASS
+from gpufleet.knowledge.actions import BASELINE_ACTION_CLASS, over_remediates
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,8 @@ class IncidentScore:
     tokens: int
     available: bool
     diagnosis_latencies_s: tuple[float, ...] = ()
+    over_remediations: int = 0
+    action_class_decisions: int = 0  # predictions that carry an action class
 
 
 Locate = Callable[[str], tuple[str | None, str | None]]  # entity → (node, rack)
@@ -310,7 +317,27 @@ def score_incident(
         run.tokens,
         run.available,
         tuple(run.diagnosis_latencies_s),
+        over_remediations(faults, run.predictions, locate),
+        sum(1 for p in run.predictions if p.action_class is not None),
     )
+
+
+def over_remediations(
+    faults: Sequence[TruthFault], predictions: Sequence[Prediction], locate: Locate
+) -> int:
+    """Predictions whose action class is heavier than their fault needs (module docstring). A
+    prediction near a real fault (right node, wrong GPU) is judged by that fault's classes; one
+    answering a real fault whose truth names no class is not judged."""
+    n = 0
+    for p in predictions:
+        if not over_remediates(p.action_class, ()):
+            continue  # lighter than a drain: never over-remediation
+        real = [f for f in faults if not f.benign and (matches(p, f) or _near(p, f, locate))]
+        if not real or all(
+            f.action_classes and over_remediates(p.action_class, f.action_classes) for f in real
+        ):
+            n += 1
+    return n
 
 
 def _action_class(
@@ -359,6 +386,8 @@ class Summary:
     always_reboot_accuracy: float | None
     action_class_faults: int
     unsafe_actions: int
+    over_remediations: int
+    over_remediation_rate: float | None  # over predictions that carry an action class
     hard_failures: int
     compression: float | None
     wall_s_per_incident_p50: float | None
@@ -450,6 +479,11 @@ def summarize(agent: str, scores: Iterable[IncidentScore]) -> Summary:
         always_reboot_accuracy=_ratio(sum(bool(o.reboot_ok) for o in graded), len(graded)),
         action_class_faults=len(graded),
         unsafe_actions=sum(s.unsafe_actions for s in scores),
+        over_remediations=sum(s.over_remediations for s in scores),
+        over_remediation_rate=_ratio(
+            sum(s.over_remediations for s in scores),
+            sum(s.action_class_decisions for s in scores),
+        ),
         hard_failures=sum(s.hard_failure for s in scores),
         compression=_ratio(raw, sum(s.predictions for s in incidents_with_preds)),
         wall_s_per_incident_p50=statistics.median(walls) if walls else None,

@@ -9,6 +9,7 @@ reset the GPU vs reboot the node vs send the board back vs roll back the driver)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from types import MappingProxyType
 
 _ACTION_CLASSES: dict[str, str] = {
@@ -38,3 +39,37 @@ BASELINE_ACTION_CLASS = "reboot"  # what an operator without diagnosis does to e
 
 def is_action_class(name: str) -> bool:
     return name in ACTION_CLASSES
+
+
+# How much of the fleet a class takes out of service, lightest first. Over-remediation (eval) is
+# choosing a class at or above DRAINS when every class the truth accepts is lighter: draining,
+# resetting or rebooting for a contained or benign event, or RMA where a reset would do.
+_DISRUPTION: dict[str, int] = {
+    "no_action": 0,
+    "investigate": 0,
+    "return_to_service": 0,
+    "notify_user": 1,
+    "restart_application": 1,
+    "config_fix": 1,
+    "facilities": 1,
+    "restart_service": 1,
+    "driver_rollback": 1,  # the affected nodes only, no drain-and-reset of healthy GPUs
+    "reset_gpu_when_convenient": 2,  # waits for the GPU to be idle: no job is killed
+    "fabric_nic": 2,  # one link / NIC, the node keeps serving
+    "reset_gpu": 3,
+    "isolate_node": 3,
+    "reboot": 4,
+    "hardware_ticket": 5,
+    "power_cycle_rma": 5,
+}
+DISRUPTION = MappingProxyType(_DISRUPTION)
+DRAINS = 3  # reset_gpu, isolate_node and everything heavier take the node (or GPU) from its jobs
+assert set(_DISRUPTION) == set(_ACTION_CLASSES), "every action class has a disruption level"
+
+
+def over_remediates(chosen: str | None, accepted: Collection[str]) -> bool:
+    """True when ``chosen`` drains, resets, reboots or RMAs and every accepted class is lighter
+    (an empty ``accepted``: the event needs nothing, so any draining class is too much)."""
+    if chosen is None or DISRUPTION.get(chosen, 0) < DRAINS:
+        return False
+    return DISRUPTION[chosen] > max((DISRUPTION.get(a, 0) for a in accepted), default=-1)

@@ -313,6 +313,12 @@ class Runbook(_Strict):
         description="what the runbook does to the fault, one of knowledge.actions.ACTION_CLASSES "
         "(graded in the eval against the truth's action classes)",
     )
+    action_source: str | None = Field(
+        default=None,
+        description="the published guidance that names this action for the fault (the Xid "
+        "catalog's resolution bucket, an NVIDIA guide, a tool's documentation); checked by "
+        "`kb validate` (knowledge.action_sources)",
+    )
 
     @field_validator("action_class")
     @classmethod

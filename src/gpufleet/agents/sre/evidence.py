@@ -672,6 +672,19 @@ def _metrics_evidence(layer: Layer, call: ToolCall, res: ToolResult, role: str) 
     return out
 
 
+def _last_recovery_action(events: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """The latest Xid 154 recovery action the log states and the GPU it is about (the driver's
+    current word on what the GPU needs; a later "None" clears an earlier one)."""
+    said = [
+        (float(e.get("time") or 0.0), str(a["recovery_action"]), str(e.get("gpu") or ""))
+        for e in events
+        if e.get("xid") == 154
+        and isinstance(a := e.get("attrs"), dict)
+        and a.get("recovery_action")
+    ]
+    return max(said)[1:] if said else None
+
+
 def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     events = [e for e in (res.data or []) if isinstance(e, dict)]
     nodes = ",".join(call.args.get("nodes", [])) or "*"
@@ -699,6 +712,9 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     first = min((float(e["time"]) for e in events if "time" in e), default=None)
     facts["first_event_time"] = first
     facts |= _via_facts(events, xids)
+    recovery = _last_recovery_action(events)
+    if recovery:
+        facts["xid154_recovery_action"], facts["xid154_recovery_action_gpu"] = recovery
     lines = [_quote(e.get("line", "")) for e in events[:QUOTED_LINES]]
     more = f" (+{len(events) - len(lines)} more)" if len(events) > len(lines) else ""
     # The provenance is in the facts; agents.sre.corroboration words it at the end of the
@@ -834,6 +850,9 @@ def _earlier_episode(item: dict[str, Any], now: float) -> bool:
     return isinstance(opened, int | float) and opened <= now - RECURRENCE_GAP_S
 
 
+_GPU_FAULT = frozenset({"device", "memory"})
+
+
 def _incidents_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     items = [i for i in (res.data or []) if isinstance(i, dict)]
     ents = [str(e) for e in call.args.get("entities", [])]
@@ -842,10 +861,15 @@ def _incidents_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Eviden
     same_root = sum(1 for i in earlier if i.get("root_entity") == root)
     host = root.split("/", 1)[0]
     same_node = sum(1 for i in earlier if str(i.get("root_entity", "")).split("/", 1)[0] == host)
+    # what the recurrence ladder (reset → reboot → RMA) counts: earlier GPU faults on this GPU
+    gpu_faults = sum(
+        1 for i in earlier if i.get("root_entity") == root and i.get("family") in _GPU_FAULT
+    )
     facts: dict[str, Scalar] = {
         "incidents": len(items),
         "same_root": same_root,
         "same_node": same_node,
+        "same_root_gpu_fault": gpu_faults,
         "root": root,
         "families": ",".join(sorted({str(i.get("family")) for i in items})),
     }

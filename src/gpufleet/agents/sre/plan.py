@@ -6,7 +6,14 @@ job, with the policy); the planner marks every non-read step ``needs_approval=Tr
 graph asks the gate.
 
 Runbook choice: the top card's first runbook (cards list them in the order an engineer would
-reach for them). When the top card is not the one the evidence scored best (a model re-ranked
+reach for them), unless the vendor's guidance names another action class
+(:mod:`agents.sre.guidance`): the GPU's own Xid 154 recovery action, the Xid catalog's
+resolution bucket for the incident's Xids, then a recurrence on the same GPU raising the class a
+rung (reset → reboot → RMA). A catalog bucket picks among the card's runbooks, or brings in the
+rung's standard runbook instead of a card's reboot / RMA when nothing shows the fault came back
+(the vendor's immediate action first, escalation on recurrence); the recovery action and the
+recurrence may always bring in the rung's standard runbook. A note names the source.
+When the top card is not the one the evidence scored best (a model re-ranked
 the cards), its plan may not be of a lower safety class (:data:`knowledge.schema.SafetyClass`),
 of a higher risk, or touch an entity the evidence-chosen plan does not (:func:`safety_regression`);
 if it would, the evidence-chosen runbook is kept and a note says why. The re-rank applies the
@@ -30,7 +37,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gpufleet.agents.sre.corroboration import hold_uncorroborated
+from gpufleet.agents.sre.guidance import earlier_gpu_faults, vendor_guidance
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
+from gpufleet.knowledge.actions import DISRUPTION
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
     RISK_ORDER,
@@ -42,6 +51,7 @@ from gpufleet.knowledge.schema import (
     safety_of,
 )
 from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.knowledge.vendor_actions import LADDER, LADDER_RUNBOOKS, Guidance, escalate
 
 # "{name}", or a time with an offset: "{onset-6h}", "{onset+15m}" (s, m, h, d)
 PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:([+-])(\d+)([smhd]))?\}")
@@ -217,6 +227,89 @@ def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbo
     return runbooks[0] if runbooks else None
 
 
+#: Findings that show the fault already came back (after a reboot, or in an earlier incident on
+#: this GPU): they justify a card's class above the vendor's immediate one.
+RECURRENCE_FINDINGS = frozenset({"recent_reboot", "earlier_incidents_same_gpu"})
+_HEAVY = frozenset({"reboot", "hardware_ticket", "power_cycle_rma"})
+#: What the Xid catalog's buckets are about: the GPU that logged the Xid and its job. A card
+#: whose action is elsewhere (a driver rollback, a config fix, the fabric, facilities) read the
+#: Xid as a symptom of that layer; the per-Xid bucket, blind to fleet spread, does not replace it.
+_GPU_SIDE = frozenset(
+    {
+        "no_action",
+        "notify_user",
+        "restart_application",
+        "reset_gpu_when_convenient",
+        "reset_gpu",
+        "isolate_node",
+        "reboot",
+        "hardware_ticket",
+        "power_cycle_rma",
+    }
+)
+
+
+def _resolve(
+    kb: KnowledgeBase, card_id: str, current: Runbook, g: Guidance | None, recurred: bool
+) -> Runbook | None:
+    """The runbook carrying ``g``'s class: the card's own; else the rung's standard runbook when
+    ``g`` may override the card, or when it is the catalog's immediate action and the card
+    goes further up the ladder with no sign the fault came back; None otherwise. Never lighter
+    than a card's reboot / RMA once the fault came back (``recurred``)."""
+    if g is None or (not g.overrides_card and current.action_class not in _GPU_SIDE):
+        return None
+    lighter = DISRUPTION[g.action_class] < DISRUPTION.get(current.action_class or "", 0)
+    if recurred and lighter and current.action_class in _HEAVY:
+        return None  # the immediate action was tried: the fault came back
+    if lighter and g.follow_up == current.action_class:
+        return None  # the card is at the vendor's own follow-up (investigatory bucket)
+    own = next((r for r in kb.runbooks_for(card_id) if r.action_class == g.action_class), None)
+    if own is not None:
+        return own
+    down_ladder = current.action_class in _HEAVY and g.action_class in LADDER and lighter
+    if g.overrides_card or down_ladder:
+        return kb.runbooks.get(LADDER_RUNBOOKS.get(g.action_class, ""))
+    return None
+
+
+def guided_runbook(
+    kb: KnowledgeBase,
+    hypotheses: Sequence[Hypothesis],
+    incident: Incident,
+    evidence: Sequence[Evidence],
+) -> tuple[Runbook | None, tuple[str, ...]]:
+    """:func:`choose_runbook` corrected by the vendor's guidance, with a note per change."""
+    runbook = choose_runbook(kb, hypotheses)
+    if runbook is None:
+        return None, ()
+    top = hypotheses[0]
+    earlier = earlier_gpu_faults(evidence)
+    recurred = earlier > 0 or bool(RECURRENCE_FINDINGS & set(top.supporting))
+    guidance = vendor_guidance(incident, evidence)
+    runbook, notes = _apply(kb, top.card_id, runbook, guidance, recurred, ())
+    # the recurrence rung climbs from whatever the vendor's guidance chose
+    rung = escalate(None, runbook.action_class, earlier)
+    return _apply(kb, top.card_id, runbook, rung, recurred, notes)
+
+
+def _apply(
+    kb: KnowledgeBase,
+    card: str,
+    runbook: Runbook,
+    g: Guidance | None,
+    recurred: bool,
+    notes: tuple[str, ...],
+) -> tuple[Runbook, tuple[str, ...]]:
+    pick = _resolve(kb, card, runbook, g, recurred)
+    if g is None or pick is None or pick.id == runbook.id:
+        return runbook, notes
+    why = (
+        f"runbook {pick.id} ({pick.action_class}) instead of {runbook.id} "
+        f"({runbook.action_class}): {g.reason} [source: {g.source}]"
+    )
+    return pick, (*notes, why)
+
+
 # --- safety of a plan ---------------------------------------------------------------------------
 
 _ENTITY_KEYS = ("node", "nodes", "rack", "entity", "job_id", "port", "device")
@@ -290,17 +383,26 @@ def make_plan(
     incident: Incident,
     hypotheses: Sequence[Hypothesis],
     evidence: Sequence[Evidence],
+    *,
+    guided: bool = True,
 ) -> Plan:
     """The plan for the top hypothesis, unless a re-rank moved the top away from the
-    evidence's best to a plan that fails :func:`safety_regression`: then the evidence's."""
-    plan = _plan_for(kb, incident, hypotheses, evidence)
+    evidence's best to a plan that fails :func:`safety_regression`: then the evidence's.
+
+    The safety comparison is between the two cards' own runbooks (``guided=False``): the
+    vendor's guidance may steer whichever plan wins, never hide that a re-rank chose a milder
+    card. ``guided=False`` alone gives the card's runbook as the card lists it."""
+    plan = _plan_for(kb, incident, hypotheses, evidence, guided)
     if not hypotheses or evidence_first(hypotheses) is hypotheses[0]:
         return plan
     best = evidence_first(hypotheses)
-    chosen = _plan_for(kb, incident, [best], evidence)
-    problem = safety_regression(chosen, plan)
+    problem = safety_regression(
+        _plan_for(kb, incident, [best], evidence, False),
+        _plan_for(kb, incident, hypotheses, evidence, False),
+    )
     if problem is None:
         return plan
+    chosen = _plan_for(kb, incident, [best], evidence, guided)
     note = (
         f"runbook of {best.card_id} kept, not {hypotheses[0].card_id}'s: {problem} "
         "(a re-rank may not lower the plan the evidence chose)"
@@ -313,15 +415,20 @@ def _plan_for(
     incident: Incident,
     hypotheses: Sequence[Hypothesis],
     evidence: Sequence[Evidence],
+    guided: bool = True,
 ) -> Plan:
-    runbook = choose_runbook(kb, hypotheses)
+    runbook, steered = (
+        guided_runbook(kb, hypotheses, incident, evidence)
+        if guided
+        else (choose_runbook(kb, hypotheses), ())
+    )
     if runbook is None:
         why = "no hypothesis" if not hypotheses else f"card {hypotheses[0].card_id} has no runbook"
         return Plan(None, (), (f"nothing to run: {why}; escalate to a person",))
     ctx = plan_context(incident, evidence)
     jobs = affected_jobs(incident, evidence)
     steps = render_steps(runbook.steps, ctx, jobs)
-    notes = []
+    notes = list(steered)
     if not incident.trusted:
         steps = [_needs_corroboration(s) for s in steps]
         notes.append(

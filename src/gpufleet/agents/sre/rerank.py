@@ -153,8 +153,9 @@ def _plan_check(
     plan than the deterministic top's (:func:`agents.sre.plan.safety_regression`)."""
     if reordered[0].card_id == deterministic[0].card_id:
         return None
-    chosen = make_plan(kb, incident, deterministic[:1], evidence)
-    proposed = make_plan(kb, incident, reordered[:1], evidence)
+    # the cards' own runbooks: the vendor's guidance steers the plan after this choice
+    chosen = make_plan(kb, incident, deterministic[:1], evidence, guided=False)
+    proposed = make_plan(kb, incident, reordered[:1], evidence, guided=False)
     problem = safety_regression(chosen, proposed)
     if problem is None:
         return None
