@@ -378,8 +378,8 @@ def test_duplicate_ids_and_runbook_references(tmp_path: Path) -> None:
 def test_noc_symptom_vocabulary_matches_the_rules() -> None:
     """knowledge.symptoms is the vocabulary; every name in it is emitted by a NOC rule (a
     RuleSpec of the GPU/node, extended-field or job rules, or a log rule), and every rule's
-    name is in it."""
-    from gpufleet.agents.noc import extended_rules, job_rules, log_rules, rules
+    name is in it (log and report rules name theirs as string literals)."""
+    from gpufleet.agents.noc import extended_rules, job_rules, log_rules, report_rules, rules
 
     names = noc_symptoms()
     specs = {
@@ -388,7 +388,7 @@ def test_noc_symptom_vocabulary_matches_the_rules() -> None:
         for v in vars(mod).values()
         if isinstance(v, rules.RuleSpec)
     } | {s.symptom for s in extended_rules.EXTENDED_SPECS}
-    log_source = Path(log_rules.__file__).read_text()
+    log_source = Path(log_rules.__file__).read_text() + Path(report_rules.__file__).read_text()
     log_names = {n for n in names if f'"{n}"' in log_source}
     assert specs <= names
     assert names == specs | log_names
