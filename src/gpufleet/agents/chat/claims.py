@@ -134,4 +134,6 @@ def shown_explanation(dx: Diagnosis, limit: int = MAX_SHOWN_TEXT) -> str:
     note = f" [{WITHHELD.format(n=len(dropped), why=why[:NOTE_CHARS])}]"
     # the note is ours and always shown: the model's words give way to it within the limit
     room = limit - len(note) - len(MODEL_TEXT_MARK)
-    return shown_model_text(kept or "(none kept)", room) + note
+    # what is kept may clean to nothing (a stray tag): the mark still says whose words these are
+    shown = shown_model_text(kept, room) or shown_model_text("(none kept)", room)
+    return shown + note
