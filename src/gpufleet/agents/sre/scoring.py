@@ -54,7 +54,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from gpufleet.agents.sre import posterior
 from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
+from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
 from gpufleet.knowledge.retrieve import Hit, Query, from_incident
 from gpufleet.knowledge.schema import Card
@@ -138,7 +140,38 @@ def rank_hypotheses(
         for cid in candidates
     ]
     ranked.sort(key=lambda r: (r[0], -r[1].score, r[1].card_id))
-    return tuple(h for _, h in ranked[:MAX_HYPOTHESES])
+    out = _by_model(tuple(h for _, h in ranked[:MAX_HYPOTHESES]), found, kb)
+    return out
+
+
+def _by_model(
+    ranked: tuple[Hypothesis, ...], found: dict[str, Finding], kb: KnowledgeBase
+) -> tuple[Hypothesis, ...]:
+    """The leader's family decided by the probabilistic model (:mod:`agents.sre.posterior`).
+
+    Among the ranked cards of the leader's taxonomy family that carry likelihoods, the one of
+    highest posterior log-odds leads (the near-duplicate siblings are told apart by sourced
+    likelihood ratios, not by hand weights); the leader's reasons say its mode, the variant the
+    evidence favours and the model's arithmetic."""
+    if not ranked:
+        return ranked
+    tax = taxonomy.load()
+    place = tax.place(ranked[0].card_id)
+    if place is None:
+        return ranked
+    family = [h for h in ranked if (p := tax.place(h.card_id)) and p.family == place.family]
+    scores = posterior.variants_ranked([kb.card(h.card_id) for h in family], set(found), tax)
+    lead = ranked[0]
+    if scores and ranked[0].card_id in {s.card_id for s in scores}:
+        lead = next(h for h in ranked if h.card_id == scores[0].card_id)
+    top = tax.place(lead.card_id) or place
+    notes = [f"mode: {top.family}/{top.mode} ({tax.families[top.family].modes[top.mode].decision})"]
+    if top.siblings:
+        notes.append(f"variant: {lead.card_id} ({top.tell})")
+    if scores:
+        notes.append(posterior.explain(scores[0], scores[1] if len(scores) > 1 else None))
+    lead = lead.model_copy(update={"reasons": (*lead.reasons, *notes)})
+    return (lead, *(h for h in ranked if h.card_id != lead.card_id))
 
 
 def _opening_findings(incident: Incident) -> frozenset[str]:
