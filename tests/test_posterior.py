@@ -142,3 +142,14 @@ def test_kb_validate_passes_the_bundled_cards() -> None:
     code, out = _validate(CARDS_DIR)
     assert code == 0, out
     assert "have no likelihoods" in out  # the cards not yet modelled are named
+
+
+def test_eval_scores_the_top_cause_at_family_and_mode_level() -> None:
+    from gpufleet.evals.scoring import _taxonomy_ok
+
+    # a sibling variant of the truth: right family and mode, wrong card
+    assert _taxonomy_ok(["xid-154-recovery-action"], ["gsp-reset-required"]) == (True, True)
+    # same family, another decision (RMA instead of reset)
+    assert _taxonomy_ok(["gpu-fault-survives-reboot"], ["gsp-reset-required"]) == (True, False)
+    assert _taxonomy_ok(["fan-failure"], ["xid-48-dbe"]) == (False, False)
+    assert _taxonomy_ok([], ["xid-48-dbe"]) == (None, None)
