@@ -97,9 +97,9 @@ def test_a_family_prior_without_a_source_is_refused() -> None:
         )
 
 
-def test_the_model_picks_the_variant_within_the_family(kb: KnowledgeBase) -> None:
-    # retrieval and hand weights put the survives-reboot card first; the only recurrence
-    # evidence is a reboot in the window, while Xid 119 is the other card's signature
+def test_the_leader_says_its_mode_and_what_the_model_favours(kb: KnowledgeBase) -> None:
+    # hand weights put the survives-reboot card first; the only recurrence evidence is a
+    # reboot in the window, while Xid 119 is the other card's signature
     def hyp(cid: str, score: float) -> Hypothesis:
         return Hypothesis(card_id=cid, title=cid, score=score, reasons=())
 
@@ -109,9 +109,11 @@ def test_the_model_picks_the_variant_within_the_family(kb: KnowledgeBase) -> Non
     }
     ranked = (hyp("gpu-fault-survives-reboot", 0.95), hyp("xid-119-120-gsp-errors", 0.86))
     out = _by_model(ranked, found, kb)
-    assert [h.card_id for h in out] == ["xid-119-120-gsp-errors", "gpu-fault-survives-reboot"]
+    assert [h.card_id for h in out] == [h.card_id for h in ranked]  # explains, never reorders
     reasons = "\n".join(out[0].reasons)
-    assert "mode: gpu-firmware/gsp-fault-reset" in reasons
+    assert "mode: gpu-firmware/gsp-persistent-fault (power-cycle, then RMA" in reasons
+    assert "the model favours xid-119-120-gsp-errors in this family" in reasons
+    assert "xid:119 +3.00" in reasons
     assert "runner-up gpu-fault-survives-reboot" in reasons and "lacks xid:119" in reasons
 
 
