@@ -191,14 +191,37 @@ def test_plain_dmesg_uses_boot_times_and_timeless_lines_the_end(tmp_path: Path) 
         boot_times={"node-01": boot},
     )
     events = [e for t in li.iter_ticks() for e in t.events if e.kind in ("xid", "fallen_off_bus")]
-    xid = [e for e in events if e.kind == "xid"]
-    assert [(e.node, e.timestamp) for e in xid] == [("node-01", T0 - 3600 + 4500)]
-    assert "clock" not in xid[0].attrs
+    xid = sorted((e for e in events if e.kind == "xid"), key=lambda e: e.node)
+    # node-01 by its boot time; node-02 has none: its excerpt ends when the log was cut
+    assert [(e.node, e.timestamp) for e in xid] == [
+        ("node-01", T0 - 3600 + 4500),
+        ("node-02", end),
+    ]
+    assert "clock" not in xid[0].attrs and "time" not in xid[0].attrs
+    assert xid[1].attrs["time"] == "inferred"
     (lost,) = [e for e in events if e.kind == "fallen_off_bus"]
     assert lost.timestamp == end and lost.attrs["time"] == "inferred"  # on the last sample
     text = "\n".join(li.problems)
-    assert "node-02" in text and "no boot_times entry" in text  # not placed, not silent
+    assert "node-02" in text and "no boot_times entry" in text  # placed, and said so
     assert "GPU line not understood" in text and "never seen" in text
+
+
+def test_a_pasted_dmesg_excerpt_with_no_boot_time_ends_when_it_was_taken(tmp_path: Path) -> None:
+    """A ticket's `dmesg` excerpt: seconds since boot, no boot time. Its lines keep
+    the kernel's gaps and the last one falls at the incident's end, so the Xid it shows opens
+    an incident instead of being set aside."""
+    end = T0 + 40 * 60
+    li = _recorded(
+        tmp_path,
+        [
+            "node-01: [74889.542184] pcieport 0000:00:02.0:    [ 5] Surprise Down Error    (First)",
+            "node-01: [74889.644138] NVRM: Xid (PCI:0000:18:00): 79, GPU has fallen off the bus.",
+        ],
+    )
+    (xid,) = [e for t in li.iter_ticks() for e in t.events if e.kind == "xid"]
+    assert xid.timestamp == end and xid.attrs["time"] == "inferred"
+    assert any("placed so that the last one falls at the incident's end" in p for p in li.problems)
+    assert any("xid_79" in i.symptoms for i in _on_node01(_replay(li)))
 
 
 def test_noc_replay_and_sre_replay_see_the_same_kernel_events(tmp_path: Path) -> None:

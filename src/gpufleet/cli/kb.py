@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gpufleet.agents.sre.runbook_check import check_runbooks
+from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.action_sources import unsourced_actions
 from gpufleet.knowledge.embedding import EmbeddingModelError
 from gpufleet.knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
+from gpufleet.knowledge.model_check import model_errors, model_warnings
 from gpufleet.knowledge.retrieval_eval import (
     evaluate,
     markdown,
@@ -34,7 +36,7 @@ from gpufleet.knowledge.retrieval_eval import (
 )
 from gpufleet.knowledge.retrieve import Hit, Query, Retriever
 from gpufleet.knowledge.schema import Card, Runbook
-from gpufleet.knowledge.store import KnowledgeBase, KnowledgeError
+from gpufleet.knowledge.store import CARDS_DIR, KnowledgeBase, KnowledgeError
 from gpufleet.sim.faults import ALL_FAULTS
 
 _EXPECTED = (KnowledgeError, IndexNotBuiltError, EmbeddingModelError, OSError, ValueError)
@@ -83,6 +85,15 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     # cannot import the tools, so the check lives with the agent that runs them)
     errors = [*kb.validate_references(ALL_FAULTS), *check_runbooks(kb), *unsourced_actions(kb)]
     warnings = kb.warnings()
+    # the taxonomy and the model's numbers describe the bundled cards, not another folder's
+    if Path(args.cards).resolve() == CARDS_DIR:
+        try:
+            tax = taxonomy.load()
+        except (OSError, ValueError) as e:  # pydantic's ValidationError is a ValueError
+            out.write(f"taxonomy: {' '.join(str(e).split())}\n")
+            return 1
+        errors += model_errors(kb, tax)
+        warnings += model_warnings(kb)
     if args.json:
         doc = {
             "cards": len(kb.card_list),

@@ -203,25 +203,34 @@ def _read_logs(
             at=spec.time_range.end,
             topology=topology,
         )
+    anchored = _anchor_uptime(events, boot, spec.time_range.end)
     placed: list[LogEvent] = []
     unplaced: dict[str, int] = defaultdict(int)
     for ev in events:
         e = ev
         if e.attrs.get("clock") == "monotonic":
-            bt = boot.get(e.node)
+            bt = boot.get(e.node) if e.node in boot else anchored.get(e.node)
             if bt is None:
                 unplaced[e.node or "(no node)"] += 1
                 continue
             attrs = {k: v for k, v in e.attrs.items() if k != "clock"}
+            if e.node not in boot:
+                attrs["time"] = "inferred"
             e = replace(e, timestamp=bt + e.timestamp, attrs=attrs)
         if e.attrs.get("time") == "unknown":
             unplaced[e.node or "(no node)"] += 1
             continue
         placed.append(e)
+    for node in sorted(n for n in anchored if n):
+        problems.append(
+            f"{logs}: seconds-since-boot lines on {node} with no boot_times entry in "
+            "incident.yaml: placed so that the last one falls at the incident's end (when the "
+            "excerpt was taken; gaps between lines kept, times marked inferred)"
+        )
     for node, n in sorted(unplaced.items()):
         problems.append(
             f"{logs}: {n} event(s) on {node} have no wall-clock time (seconds since boot and no "
-            "boot_times entry for the node in incident.yaml): not replayed"
+            "node to place them on): not replayed"
         )
     problems += [f"{logs}:{n}: {why}" for n, why, _ in report.malformed]
     if report.gpu_unparsed:
@@ -242,6 +251,18 @@ def _read_logs(
             f"{logs}:{n}: untrusted: {text[:120]}" for n, _, text in report.untrusted_lines[:10]
         ]
     return placed, report
+
+
+def _anchor_uptime(events: list[LogEvent], boot: dict[str, float], end: float) -> dict[str, float]:
+    """A boot time for each node whose seconds-since-boot lines have none in ``boot``: the one
+    that puts its last such line at ``end``. A pasted ``dmesg`` excerpt is taken after what it
+    shows, as a log with no time at all is (its lines get the incident's end); the gaps between
+    lines are the kernel's own and are kept."""
+    last: dict[str, float] = {}
+    for e in events:
+        if e.attrs.get("clock") == "monotonic" and e.node and e.node not in boot:
+            last[e.node] = max(last.get(e.node, e.timestamp), e.timestamp)
+    return {node: end - t for node, t in last.items()}
 
 
 def _only_node(boot: dict[str, float], topology: Topology) -> str | None:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from gpufleet.evals.format import TruthFault
+from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.actions import BASELINE_ACTION_CLASS, over_remediates
 
 
@@ -94,6 +95,10 @@ class FaultOutcome:
     action_class_ok: bool | None = None  # None: the truth names no action class
     reboot_ok: bool | None = None  # the "always reboot" baseline on the same fault
     predicted_action_class: str | None = None
+    # the top cause's taxonomy family and mode (knowledge/taxonomy.py) against the truth's causes:
+    # right at the decision level even where the variant differs
+    taxonomy_family_ok: bool | None = None
+    mode_ok: bool | None = None
 
 
 @dataclass
@@ -278,6 +283,7 @@ def score_incident(
                 any(c in ranked[:3] for c in fault.causes) if ranked else None,
                 _action_ok(first, fault),
                 *_action_class(first, fault),
+                *_taxonomy_ok(ranked, fault.causes),
             )
         )
     benign_idx = {
@@ -340,6 +346,19 @@ def over_remediations(
     return n
 
 
+def _taxonomy_ok(ranked: Sequence[str], causes: Sequence[str]) -> tuple[bool | None, bool | None]:
+    """Is the top cause in the family / mode of one of the truth's causes?"""
+    tax = taxonomy.load()
+    top = tax.place(ranked[0]) if ranked else None
+    truth = [p for c in causes if (p := tax.place(c)) is not None]
+    if top is None or not truth:
+        return None, None
+    return (
+        any(p.family == top.family for p in truth),
+        any((p.family, p.mode) == (top.family, top.mode) for p in truth),
+    )
+
+
 def _action_class(
     pred: Prediction | None, fault: TruthFault
 ) -> tuple[bool | None, bool | None, str | None]:
@@ -396,10 +415,17 @@ class Summary:
     diagnoses: int
     tokens: int
     per_class: dict[str, dict[str, float | int | None]]
+    taxonomy_family_top1: float | None = None
+    mode_top1: float | None = None
 
 
 def _ratio(a: float, b: float) -> float | None:
     return a / b if b else None
+
+
+def _share(flags: Iterable[bool | None]) -> float | None:
+    known = [f for f in flags if f is not None]
+    return _ratio(sum(known), len(known))
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -492,4 +518,6 @@ def summarize(agent: str, scores: Iterable[IncidentScore]) -> Summary:
         diagnoses=len(dx),
         tokens=sum(s.tokens for s in scores),
         per_class=per_class,
+        taxonomy_family_top1=_share([o.taxonomy_family_ok for o in det]),
+        mode_top1=_share([o.mode_ok for o in det]),
     )

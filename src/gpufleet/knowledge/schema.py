@@ -228,6 +228,23 @@ class Checks(_Strict):
         return self
 
 
+class Likelihood(_Strict):
+    """One likelihood ratio of the ranker's model (agents/sre/posterior.py): how much more likely
+    ``finding`` is under this card's mode than under the alternatives, and the vendor statement
+    the number comes from (a number without a source is refused)."""
+
+    finding: str
+    lr: float = Field(gt=0, le=1000)
+    source: str = Field(min_length=8, description="where the number comes from")
+
+    @field_validator("finding")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        if not is_finding(v):
+            raise ValueError(f"unknown finding {v!r} (see knowledge/findings.py FINDINGS)")
+        return v
+
+
 class Card(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
@@ -237,6 +254,10 @@ class Card(_Strict):
     distinguishing: Distinguishing
     checks: Checks | None = Field(
         default=None, description="structured rules in/out over named findings (the scorer)"
+    )
+    likelihoods: list[Likelihood] = Field(
+        default_factory=list,
+        description="sourced likelihood ratios per finding (the ranker's probabilistic model)",
     )
     root_cause: str
     runbooks: list[str] = Field(default_factory=list, description="runbook ids")
