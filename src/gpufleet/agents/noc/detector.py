@@ -16,7 +16,7 @@ in this object, no I/O. A newcomer can read one anomaly's path top to bottom in
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
@@ -413,17 +413,12 @@ class Detector:
             and a.severity > Severity.INFO
             and a.entity_kind in ("gpu", "node")  # a job's or rack's name is not a node
         }
-        return [
-            a.model_copy(
-                update={
-                    "severity": Severity.INFO,
-                    "message": a.message + " (evidence for the incident already on this node)",
-                }
-            )
-            if a.rule in JOB_SIGNAL_ANOMALY_RULES and a.entity.split("/")[0] in busy
-            else a
-            for a in anomalies
-        ]
+        return _as_evidence(
+            anomalies,
+            JOB_SIGNAL_ANOMALY_RULES,
+            busy,
+            "evidence for the incident already on this node",
+        )
 
     def _late_reports_as_evidence(self, anomalies: list[Anomaly]) -> list[Anomaly]:
         """A fault report (:mod:`agents.noc.report_rules`) on a node whose incident closed in
@@ -441,17 +436,12 @@ class Detector:
             for n, seen in self._incident_seen.items()
             if t - seen <= JOB_REPORT_WINDOW_S and n not in tracked
         }
-        return [
-            a.model_copy(
-                update={
-                    "severity": Severity.INFO,
-                    "message": a.message + " (late evidence of the incident this node just had)",
-                }
-            )
-            if a.rule in REPORT_ANOMALY_RULES and a.entity.split("/")[0] in late
-            else a
-            for a in anomalies
-        ]
+        return _as_evidence(
+            anomalies,
+            REPORT_ANOMALY_RULES,
+            late,
+            "late evidence of the incident this node just had",
+        )
 
     def _remap_job_edges(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
         """Job rule state is positional; keep each job's last severity when positions shift."""
@@ -518,3 +508,16 @@ def _message(
     if value is not None and thr is not None:
         detail = f" ({value:.4g}{unit} vs {thr:.4g}{unit})"
     return f"{entity}: {o.spec.what}{detail} [{sev.name.lower()}]"
+
+
+def _as_evidence(
+    anomalies: list[Anomaly], rules: Collection[str], nodes: Collection[str], why: str
+) -> list[Anomaly]:
+    """The anomalies of ``rules`` on ``nodes`` demoted to INFO (evidence for an incident, never
+    the opening of one), each saying why."""
+    return [
+        a.model_copy(update={"severity": Severity.INFO, "message": f"{a.message} ({why})"})
+        if a.rule in rules and a.entity.split("/")[0] in nodes
+        else a
+        for a in anomalies
+    ]
