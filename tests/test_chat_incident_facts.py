@@ -1,6 +1,7 @@
 """Chat answers from facts the incident already holds (issue 26): the GPU model, PCI id, UUID
 and driver from the fleet topology; the process, pid, peer, pod and user an evidence line
-names; and, with nothing pending, why nothing was filed — each cited where it came from."""
+names; whose the jobs are (the scheduler); and, with nothing pending, why nothing was filed —
+each cited where it came from."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ recordings:
   h100: src/gpufleet/evals/heldout/gpud-46-xid13-xid109-app
   rack: src/gpufleet/evals/suite/rack-cooling-failure-1
   benign: src/gpufleet/evals/suite/red-herring-xid45-1
+  dbe: src/gpufleet/evals/examples/dbe-recorded
 questions:
   - id: driver
     recording: acer
@@ -33,6 +35,11 @@ questions:
     question: "what program hit the fault, and its process id"
     facts: ["pt_main_thread", "1797828"]
     cite: [{kind: evidence}]
+  - id: owner
+    recording: dbe
+    question: "whose training job got killed by this"
+    facts: ["bob", "3001"]
+    cite: [{kind: incident}, {kind: query}]
   - id: queue
     recording: rack
     question: "is there anything in my queue to sign off"
@@ -66,7 +73,7 @@ def test_incident_facts_are_answered_with_valid_citations(tmp_path: Path) -> Non
     qs.write_text(QUESTIONS)
     result = run_column(None, None, None, qs)
     by_id = {s.question.id: s for s in result.scores}
-    assert set(by_id) == {"driver", "model", "process", "queue", "empty"}
+    assert set(by_id) == {"driver", "model", "process", "owner", "queue", "empty"}
     for name, s in by_id.items():
         text = s.answer.text if s.answer else ""
         assert s.ok, (name, s.missing_facts, s.missing_citations, text)

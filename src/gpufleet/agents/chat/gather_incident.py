@@ -145,6 +145,7 @@ def which_entities(intent: Intent, reads: ChatReads, now: float) -> Gathered:
         return _no_subject(g)
     _where(g, f)
     _hardware(g, f, reads)
+    _owners(g, f, reads)
     _evidence_facts(g, f)
     _xids(g, f)
     return g
@@ -392,6 +393,7 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     _plan(extra, f, reads)
     _xids(extra, f)
     _hardware(extra, f, reads)
+    _owners(extra, f, reads)
     _evidence_facts(extra, f)
     me = _incident_cite(extra, f)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
@@ -503,3 +505,21 @@ def _hardware(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
     ][:1]
     qs = [g.cite("query", q, q) for q in queries]
     g.say(f"{t(gpu, 80)}: {', '.join(parts)} (fleet topology).", *qs, *(_ev(g, e) for e in topo))
+
+
+def _owners(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
+    """Whose the incident's jobs are: one scheduler read per job (at most three), cited."""
+    ev = f.diagnosis.evidence if f.diagnosis else ()
+    jobs = list(dict.fromkeys([*f.incident.jobs, *(j for e in ev for j in _job_ids(e))]))[:3]
+    for job in jobs:
+        res = reads.fleet_read("slurm.show_job", {"job_id": job})
+        if res is None or not res.ok or not isinstance(res.data, dict) or not res.data.get("user"):
+            continue
+        d = res.data
+        q = g.cite("query", res.query, res.query)
+        g.say(
+            f"Job {t(job, 40)} ({t(d.get('name', '-'), 60)}) belongs to user "
+            f"{t(d['user'], 40)}, account {t(d.get('account') or '-', 40)}, "
+            f"{t(d.get('state') or '-', 20)} on {d.get('num_gpus', '?')} GPU(s).",
+            q,
+        )
