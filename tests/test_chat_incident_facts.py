@@ -25,6 +25,11 @@ questions:
     question: "which nvidia kernel module release is loaded there"
     facts: ["352.63", "A10"]
     cite: [{kind: incident}, {kind: evidence}]
+  - id: changed
+    recording: acer
+    question: "was anything upgraded on acer recently, like the driver"
+    facts: ["352.63"]
+    cite: [{kind: query}]
   - id: model
     recording: k8s
     question: "what kind of cards are in it and what driver"
@@ -73,10 +78,11 @@ def test_incident_facts_are_answered_with_valid_citations(tmp_path: Path) -> Non
     qs.write_text(QUESTIONS)
     result = run_column(None, None, None, qs)
     by_id = {s.question.id: s for s in result.scores}
-    assert set(by_id) == {"driver", "model", "process", "owner", "queue", "empty"}
+    assert set(by_id) == {"driver", "changed", "model", "process", "owner", "queue", "empty"}
     for name, s in by_id.items():
         text = s.answer.text if s.answer else ""
         assert s.ok, (name, s.missing_facts, s.missing_citations, text)
+    assert by_id["changed"].answer is not None and by_id["changed"].answer.intent == "changes"
     assert result.valid_citation_rate == 1.0 and result.invented == 0 and result.executed == 0
     # nothing was requested: the answer cites the plan's incident, never an approval
     queue = by_id["queue"].answer

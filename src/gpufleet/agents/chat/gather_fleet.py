@@ -26,6 +26,7 @@ from gpufleet.agents.chat.gather import (
     touches,
     utc,
 )
+from gpufleet.agents.chat.gather_incident import hardware
 from gpufleet.agents.chat.gather_timeline import said_onset
 from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
@@ -242,7 +243,16 @@ def changes(intent: Intent, reads: ChatReads, now: float) -> Gathered:
             f"{t(f.incident.title)}.",
             inc,
         )
+    _installed_now(g, intent, reads)
     return g
+
+
+def _installed_now(g: Gathered, intent: Intent, reads: ChatReads) -> None:
+    """Beside what changed, what is installed now on the incident in scope (model, driver):
+    "did the driver change" is half answered without the driver it runs."""
+    f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
+    if f is not None:
+        hardware(g, f, reads)
 
 
 def _stats(points: list[tuple[float, float]]) -> tuple[float, float, float]:

@@ -144,7 +144,7 @@ def which_entities(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     if f is None:
         return _no_subject(g)
     _where(g, f)
-    _hardware(g, f, reads)
+    hardware(g, f, reads)
     _owners(g, f, reads)
     _evidence_facts(g, f)
     _xids(g, f)
@@ -392,7 +392,7 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     _causes(extra, f)
     _plan(extra, f, reads)
     _xids(extra, f)
-    _hardware(extra, f, reads)
+    hardware(extra, f, reads)
     _owners(extra, f, reads)
     _evidence_facts(extra, f)
     me = _incident_cite(extra, f)
@@ -480,7 +480,7 @@ def _evidence_facts(g: Gathered, f: IncidentFacts) -> None:
 _HW_KEYS = (("sku", "model"), ("pci_bus_id", "PCI"), ("uuid", "UUID"), ("slot", "slot"))
 
 
-def _hardware(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
+def hardware(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
     """The GPU model, PCI id, UUID and the node's driver from the fleet topology (one read of
     the incident's root), citing that read and the diagnosis's own topology evidence."""
     inc = f.incident
