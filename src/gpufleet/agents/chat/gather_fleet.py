@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from gpufleet.agents.chat.answer import Series
+from gpufleet.agents.chat.answer import Citation, Series
 from gpufleet.agents.chat.gather import (
     DEFAULT_CHANGES_S,
     DEFAULT_METRICS_S,
@@ -26,6 +26,7 @@ from gpufleet.agents.chat.gather import (
     touches,
     utc,
 )
+from gpufleet.agents.chat.gather_incident import hardware
 from gpufleet.agents.chat.gather_timeline import said_onset
 from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
@@ -154,17 +155,43 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
 def _in_scope(g: Gathered, intent: Intent, reads: ChatReads) -> None:
     """With nothing pending, what the incident in scope asked of people before (decided
     requests) and which of its plan's steps would ask: "nothing pending" is not "nothing"."""
-    f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
+    facts = reads.incidents()
+    f = next((x for x in facts if x.incident.incident_id == intent.incident_id), None)
     if f is None:
+        if not facts:  # nothing was ever opened, so nothing could be asked
+            q = g.cite("query", "incidents open", "incidents open")
+            g.say("gpufleet holds no incident, so no step was ever put to a person.", q)
         return
     inc = g.cite("incident", f.incident.incident_id, f.incident.incident_id)
-    for r in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
+    asked = reads.approvals(f.incident.incident_id)
+    for r in asked[:MAX_LISTED]:
         _say_approval(g, r.approval_id, r.tool, r.request.args, r.status, inc)
     steps = [s for s in (f.diagnosis.plan if f.diagnosis else ()) if s.needs_approval]
     on = dict.fromkeys([f.incident.root_entity, *f.incident.entities[:4]])
     where = ", ".join(t(e, 60) for e in on)
     asks = "; ".join(f"{t(s.name, 80)} ({s.tool})" for s in steps[:6]) or "no step"
     g.say(f"Incident {f.incident.incident_id} on {where}: its plan asks a person for {asks}.", inc)
+    if not asked:
+        _why_nothing_filed(g, f, bool(steps), inc)
+
+
+def _why_nothing_filed(g: Gathered, f: IncidentFacts, would_ask: bool, inc: Citation) -> None:
+    """Why no request exists: the plan needs none, or the diagnosis stopped before filing
+    one (its outcome says how); cites the incident and its runbook, never an approval."""
+    dx = f.diagnosis
+    rb = [g.cite("runbook", dx.runbook_id, dx.runbook_id)] if dx and dx.runbook_id else []
+    if dx is None:
+        g.say("Nothing was filed: the incident has no diagnosis yet.", inc)
+    elif not would_ask:
+        g.say(f"Nothing was filed: runbook {dx.runbook_id or 'none'} needs no approval.", inc, *rb)
+    else:
+        how = t(f.outcome, 40) if f.outcome else "none recorded"
+        g.say(
+            f"Nothing was filed for them: the diagnosis thread ended without a request "
+            f"(outcome: {how}); a person can propose those steps.",
+            inc,
+            *rb,
+        )
 
 
 def _nodes_of(g: Gathered, reads: ChatReads, intent: Intent) -> list[str]:
@@ -216,7 +243,16 @@ def changes(intent: Intent, reads: ChatReads, now: float) -> Gathered:
             f"{t(f.incident.title)}.",
             inc,
         )
+    _installed_now(g, intent, reads)
     return g
+
+
+def _installed_now(g: Gathered, intent: Intent, reads: ChatReads) -> None:
+    """Beside what changed, what is installed now on the incident in scope (model, driver):
+    "did the driver change" is half answered without the driver it runs."""
+    f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
+    if f is not None:
+        hardware(g, f, reads)
 
 
 def _stats(points: list[tuple[float, float]]) -> tuple[float, float, float]:

@@ -144,6 +144,9 @@ def which_entities(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     if f is None:
         return _no_subject(g)
     _where(g, f)
+    hardware(g, f, reads)
+    _owners(g, f, reads)
+    _evidence_facts(g, f)
     _xids(g, f)
     return g
 
@@ -389,6 +392,9 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     _causes(extra, f)
     _plan(extra, f, reads)
     _xids(extra, f)
+    hardware(extra, f, reads)
+    _owners(extra, f, reads)
+    _evidence_facts(extra, f)
     me = _incident_cite(extra, f)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
         _say_approval(extra, rec.approval_id, rec.tool, rec.request.args, rec.status, me)
@@ -432,3 +438,88 @@ def metrics_intent(intent: Intent, f: IncidentFacts | None, now: float) -> Inten
         return intent
     gpus = tuple(e for e in f.incident.entities if "/gpu" in e)[:4]
     return replace(intent, gpus=gpus or (f.incident.root_entity,))
+
+
+# facts an evidence line states about the hardware and who used it: (label, pattern); the
+# first group is the value. Searched in the diagnosis's evidence, each cited where found.
+_LINE_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "driver",
+        re.compile(
+            r"(?:Driver Version|Kernel Module(?: for \S+)?)\s*:?\s+(\d+\.\d+(?:\.\d+)?)", re.I
+        ),
+    ),
+    ("GPU model", re.compile(r"Product Name\s*:\s*([^;,\n]{3,40}?)\s*(?:[;,\n]|$)", re.I)),
+    ("serial", re.compile(r"(?:Board )?Serial Number\s*:?\s*(\d{6,})", re.I)),
+    ("UUID", re.compile(r"\b(GPU-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})\b", re.I)),
+    ("process", re.compile(r"\b(?:name|comm|process)[=:]\s*'?([\w./-]{2,40})", re.I)),
+    ("pid", re.compile(r"\bpid[=:\s]\s*(\d{2,9})\b", re.I)),
+    ("peer IP", re.compile(r"\b((?:\d{1,3}\.){3}\d{1,3})\b")),
+    ("pod", re.compile(r"\bpod[=:\s/]\s*'?([a-z0-9][a-z0-9.-]{2,62})", re.I)),
+    ("user", re.compile(r"\buser[=:\s]\s*'?([a-z_][\w.-]{1,31})", re.I)),
+)
+MAX_LINE_FACTS = 8
+
+
+def line_facts(summary: str) -> list[tuple[str, str]]:
+    """The (label, value) pairs an evidence line states, in :data:`_LINE_FACTS`'s order."""
+    found = [(label, m.group(1)) for label, p in _LINE_FACTS for m in p.finditer(summary)]
+    return list(dict.fromkeys(found))
+
+
+def _evidence_facts(g: Gathered, f: IncidentFacts) -> None:
+    """Driver, model, serial, UUID, process, pid, peer, pod and user that the evidence lines
+    state, each sentence citing the line it came from."""
+    for e in f.diagnosis.evidence if f.diagnosis else ():
+        pairs = line_facts(e.summary)[:MAX_LINE_FACTS]
+        if pairs:
+            said = "; ".join(f"{label} {t(v, 60)}" for label, v in pairs)
+            g.say(f"Evidence {e.evidence_id} names {said}.", _ev(g, e))
+
+
+_HW_KEYS = (("sku", "model"), ("pci_bus_id", "PCI"), ("uuid", "UUID"), ("slot", "slot"))
+
+
+def hardware(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
+    """The GPU model, PCI id, UUID and the node's driver from the fleet topology (one read of
+    the incident's root), citing that read and the diagnosis's own topology evidence."""
+    inc = f.incident
+    gpu = next((e for e in (inc.root_entity, *inc.entities) if "/gpu" in e), inc.root_entity)
+    res = reads.fleet_read("topology.describe", {"entity": gpu})
+    if res is None or not res.ok or not isinstance(res.data, dict):
+        return
+    d, queries = res.data, [res.query]
+    if "sku" not in d and d.get("node_gpus"):  # a node: its first GPU says the model
+        gpu = str(d["node_gpus"][0])
+        one = reads.fleet_read("topology.describe", {"entity": gpu})
+        if one is not None and one.ok and isinstance(one.data, dict):
+            d = {**one.data, "driver_version": d.get("driver_version")}
+            queries.append(one.query)
+    parts = [f"{label} {t(d[k], 60)}" for k, label in _HW_KEYS if d.get(k) not in (None, "")]
+    if d.get("driver_version"):
+        parts.append(f"driver {t(d['driver_version'], 40)} on {t(d.get('node', '-'), 60)}")
+    if not parts:
+        return
+    topo = [
+        e for e in (f.diagnosis.evidence if f.diagnosis else ()) if e.tool == "topology.describe"
+    ][:1]
+    qs = [g.cite("query", q, q) for q in queries]
+    g.say(f"{t(gpu, 80)}: {', '.join(parts)} (fleet topology).", *qs, *(_ev(g, e) for e in topo))
+
+
+def _owners(g: Gathered, f: IncidentFacts, reads: ChatReads) -> None:
+    """Whose the incident's jobs are: one scheduler read per job (at most three), cited."""
+    ev = f.diagnosis.evidence if f.diagnosis else ()
+    jobs = list(dict.fromkeys([*f.incident.jobs, *(j for e in ev for j in _job_ids(e))]))[:3]
+    for job in jobs:
+        res = reads.fleet_read("slurm.show_job", {"job_id": job})
+        if res is None or not res.ok or not isinstance(res.data, dict) or not res.data.get("user"):
+            continue
+        d = res.data
+        q = g.cite("query", res.query, res.query)
+        g.say(
+            f"Job {t(job, 40)} ({t(d.get('name', '-'), 60)}) belongs to user "
+            f"{t(d['user'], 40)}, account {t(d.get('account') or '-', 40)}, "
+            f"{t(d.get('state') or '-', 20)} on {d.get('num_gpus', '?')} GPU(s).",
+            q,
+        )
