@@ -471,27 +471,28 @@ class IncidentManager:
                 not inc.gpus or not inc.gpus <= survivor.gpus | self._scope_gpus(survivor)
             ):
                 continue
-            survivor.anomaly_count += inc.anomaly_count
-            survivor.anomaly_ids.extend(inc.anomaly_ids)
             survivor.suppressed += inc.suppressed
-            survivor.severity = max(survivor.severity, inc.severity)
             survivor.opened_at = min(survivor.opened_at, inc.opened_at)
             for e in inc.entities + inc.context:
                 if e not in survivor.entities and e not in survivor.context:
                     survivor.entities.append(e)
-            for s in inc.symptoms:
-                if s not in survivor.symptoms:
-                    survivor.symptoms.append(s)
-            survivor.gpus |= inc.gpus
-            survivor.nodes |= inc.nodes
-            survivor.xids |= inc.xids
-            del self.tracked[inc.incident_id]
-            model = inc.to_model(self.topo).advance(
-                Phase.RESOLVED, t, f"merged into {survivor.incident_id}"
-            )
-            events.append(incident_updated(model, "merged", merged_from=(survivor.incident_id,)))
+            self._fold(t, inc, survivor, f"merged into {survivor.incident_id}", events)
             merged.append(inc.incident_id)
         return merged
+
+    def _fold(self, t: float, inc: _Inc, into: _Inc, why: str, events: list[Event]) -> None:
+        """``inc``'s anomalies, symptoms and GPUs join ``into``; ``inc`` is resolved as merged
+        (its entities are the caller's: covered as entities, or kept as context)."""
+        into.anomaly_count += inc.anomaly_count
+        into.anomaly_ids.extend(inc.anomaly_ids)
+        into.severity = max(into.severity, inc.severity)
+        into.symptoms += [s for s in inc.symptoms if s not in into.symptoms]
+        into.gpus |= inc.gpus
+        into.nodes |= inc.nodes
+        into.xids |= inc.xids
+        del self.tracked[inc.incident_id]
+        model = inc.to_model(self.topo).advance(Phase.RESOLVED, t, why)
+        events.append(incident_updated(model, "merged", merged_from=(into.incident_id,)))
 
     def _absorb_consequences(self, t: float, cause: _Inc, events: list[Event]) -> None:
         """The reverse of routing by cause: an incident opened earlier on these GPUs whose
@@ -505,21 +506,11 @@ class IncidentManager:
                 continue
             if not all(cause.family in CAUSES_BY_SYMPTOM.get(s, ()) for s in inc.symptoms):
                 continue
-            cause.anomaly_count += inc.anomaly_count
-            cause.anomaly_ids.extend(inc.anomaly_ids)
-            cause.severity = max(cause.severity, inc.severity)
             for e in inc.entities + inc.context:
                 if e not in cause.entities and e not in cause.context and e != cause.root:
                     cause.context.append(e)
-            cause.symptoms += [s for s in inc.symptoms if s not in cause.symptoms]
-            cause.gpus |= inc.gpus
-            cause.nodes |= inc.nodes
-            cause.xids |= inc.xids
-            del self.tracked[inc.incident_id]
-            model = inc.to_model(self.topo).advance(
-                Phase.RESOLVED, t, f"merged into {cause.incident_id}: a consequence of it"
-            )
-            events.append(incident_updated(model, "merged", merged_from=(cause.incident_id,)))
+            why = f"merged into {cause.incident_id}: a consequence of it"
+            self._fold(t, inc, cause, why, events)
 
     def _scope_gpus(self, inc: _Inc) -> set[int]:
         topo = self.topo
