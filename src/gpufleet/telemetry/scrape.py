@@ -1,8 +1,9 @@
 """Scrape many dcgm-exporters' ``/metrics`` concurrently into one GPU frame per round.
 
 The I/O edge for live dcgm-exporter telemetry. Each round (:meth:`DcgmExporterScraper.scrape_once`)
-fetches every target concurrently with httpx (at most ``concurrency`` in flight, a total
-deadline of ``timeout_s`` per target), parses each text with
+fetches every target concurrently (plain ``http://`` targets with
+:mod:`telemetry.plain_http`, https and a caller's own client with httpx; at most ``concurrency``
+in flight, a total deadline of ``timeout_s`` per target), parses each text with
 :func:`telemetry.exposition.parse_exposition` and merges the results into ONE GPU
 :class:`~telemetry.frame.Frame` over the whole topology (entities ``topology.gpu_keys``, columns
 ``GPU_FIELD_NAMES``, the same tuple objects every round so the detector's aligner stays on its
@@ -67,6 +68,7 @@ import concurrent.futures
 import logging
 import math
 import multiprocessing
+import socket
 import ssl
 import time
 from collections import Counter
@@ -83,6 +85,12 @@ from gpufleet.telemetry.exposition import Flag, ParsedExposition, parse_expositi
 from gpufleet.telemetry.fast_exposition import parse_exposition_fast
 from gpufleet.telemetry.fields import EXTENDED_GPU_FIELD_NAMES, FIELDS, GPU_FIELD_NAMES, FieldKind
 from gpufleet.telemetry.frame import EntityKind, Frame, Tick
+from gpufleet.telemetry.plain_http import (
+    BodyTooLargeError,
+    PlainHttpConnection,
+    PlainHttpError,
+    is_plain_http,
+)
 from gpufleet.telemetry.topology import Cluster, Topology, Workload
 
 log = logging.getLogger(__name__)
@@ -236,6 +244,7 @@ class _Fetcher:
         self.sem = asyncio.Semaphore(concurrency)
         self.max_body_bytes = max_body_bytes
         self._clients: list[httpx.AsyncClient | None] = [None] * n_targets
+        self._plain_conns: list[PlainHttpConnection | None] = [None] * n_targets
         self._ssl: ssl.SSLContext | None = None
         self._plain: ssl.SSLContext | None = None
 
@@ -262,6 +271,10 @@ class _Fetcher:
     async def aclose(self) -> None:
         owned = [c for c in self._clients if c is not None]
         self._clients = [None] * len(self._clients)
+        for conn in self._plain_conns:
+            if conn is not None:
+                conn.close()
+        self._plain_conns = [None] * len(self._plain_conns)
         await asyncio.gather(*(c.aclose() for c in owned), return_exceptions=True)
 
     async def fetch(self, i: int, url: str) -> _Fetched:
@@ -270,6 +283,10 @@ class _Fetcher:
             start = time.perf_counter()
             nbytes = 0
             try:
+                if self.shared is None and is_plain_http(url):
+                    async with asyncio.timeout(self.timeout_s):
+                        text, nbytes = await self._get_plain(i, url)
+                    return _Fetched(text, None, nbytes, time.perf_counter() - start)
                 # The target's clock starts once its client exists: the first client made also
                 # builds the shared TLS context (the system CA bundle: tens of ms, far more on a
                 # loaded host), which is no time the target took to answer.
@@ -282,15 +299,32 @@ class _Fetcher:
                 return _Fetched(text, None, nbytes, time.perf_counter() - start)
             except (TimeoutError, httpx.TimeoutException) as exc:
                 why = f"timeout after {self.timeout_s:g}s ({type(exc).__name__})"
-            except httpx.ConnectError as exc:
+            except (httpx.ConnectError, ConnectionRefusedError, socket.gaierror) as exc:
                 why = f"connection failed ({_exc_text(exc)})"
+            except asyncio.IncompleteReadError as exc:
+                why = f"connection closed mid-answer after {len(exc.partial)} bytes"
+            except PlainHttpError as exc:
+                why = f"bad HTTP answer: {exc}"
             except _HttpStatusError as exc:
                 why = str(exc)
-            except _TooLargeError:
+            except (_TooLargeError, BodyTooLargeError):
                 why = f"body larger than {self.max_body_bytes} bytes; not read"
             except (httpx.HTTPError, OSError, UnicodeError, ValueError) as exc:
                 why = f"{type(exc).__name__}: {_exc_text(exc)}"
             return _Fetched(None, why, nbytes, time.perf_counter() - start)
+
+    async def _get_plain(self, i: int, url: str) -> tuple[str, int]:
+        conn = self._plain_conns[i]
+        if conn is None:
+            conn = self._plain_conns[i] = PlainHttpConnection(url, ACCEPT, self.max_body_bytes)
+        resp = await conn.get()
+        if not 200 <= resp.status < 300:
+            raise _HttpStatusError(resp.status, resp.reason)
+        try:
+            text = resp.body.decode(resp.charset or "utf-8", errors="replace")
+        except LookupError:  # a charset Python does not know: read it as the format's UTF-8
+            text = resp.body.decode("utf-8", errors="replace")
+        return text, len(resp.body)
 
     async def _get(self, client: httpx.AsyncClient, url: str) -> tuple[str, int]:
         async with client.stream("GET", url, headers={"Accept": ACCEPT}) as resp:
