@@ -2,7 +2,7 @@
 """The sizing plan for a fleet at an interval, computed from measured per-stage costs only.
 
     python bench/sizing_plan.py [--gpus 100000,400000] [--interval 10]
-        [--ladder bench/results/feeders_ladder.json] [--store bench/results/store_12800.json]
+        [--ladder bench/results/feeders_ladder.json bench/results/feeders_51200_aligned_quiet.json] [--store bench/results/store_12800.json]
         [--decode bench/results/remote_write_decode.json] [--json OUT]
 
 Every number comes from a bench result file (named in the output next to it):
@@ -111,7 +111,7 @@ def plan(args: argparse.Namespace, gpus: int, m: dict[str, Any]) -> dict[str, An
 
 
 def measured(args: argparse.Namespace) -> dict[str, Any]:
-    ladder = json.loads(args.ladder.read_text())["results"]
+    ladder = [r for path in args.ladder for r in json.loads(path.read_text())["results"]]
     us, src = {}, {}
     for stage in STAGE_FILES:
         us[stage], src[stage] = worst(ladder, stage)
@@ -141,7 +141,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--interval", type=float, default=10.0)
     ap.add_argument("--busy", type=float, default=0.5, help="the most of a core a process uses")
     ap.add_argument("--host-cores", type=int, default=32)
-    ap.add_argument("--ladder", type=Path, default=Path("bench/results/feeders_ladder.json"))
+    ap.add_argument(
+        "--ladder",
+        type=Path,
+        nargs="+",
+        default=[
+            Path("bench/results/feeders_ladder.json"),
+            Path("bench/results/feeders_51200_aligned_quiet.json"),
+        ],
+    )
     ap.add_argument("--store", type=Path, default=Path("bench/results/store_12800.json"))
     ap.add_argument("--decode", type=Path, default=Path("bench/results/remote_write_decode.json"))
     ap.add_argument("--json", type=Path)
