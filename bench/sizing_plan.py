@@ -2,7 +2,8 @@
 """The sizing plan for a fleet at an interval, computed from measured per-stage costs only.
 
     python bench/sizing_plan.py [--gpus 100000,400000] [--interval 10]
-        [--ladder bench/results/feeders_ladder.json bench/results/feeders_51200_aligned_quiet.json] [--store bench/results/store_12800.json]
+        [--ladder bench/results/feeders_ladder.json bench/results/feeders_51200_aligned_quiet.json]
+        [--store bench/results/store_12800.json]
         [--decode bench/results/remote_write_decode.json] [--json OUT]
 
 Every number comes from a bench result file (named in the output next to it):

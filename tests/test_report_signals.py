@@ -381,8 +381,8 @@ def test_a_watched_folder_reads_each_report_once_by_offset_across_restarts(
     assert {(e.node, e.gpu, e.attrs["origin"]) for e in first} == {
         ("node-01", "node-01/gpu3", "node-01/dcgmi-diag.txt")
     }
-    assert said == ["notes.md: the name says no report kind (diag, nhc, nccl-tests, "
-                    "nvidia-smi-q, pods): not read"]  # fmt: skip
+    assert said == ["notes.md: neither its name nor its text says a report kind (diag, nhc, "
+                    "nccl-tests, nvidia-smi-q, pods): not read"]  # fmt: skip
     assert rf.scan(T + 15) == []
 
     with (folder / "node-02" / "nhc.log").open("a") as fh:
@@ -522,7 +522,7 @@ def test_watch_reports_dir_opens_an_incident_and_a_restart_reads_nothing_again(
     [inc] = json.loads(out.getvalue())["incidents"]
     assert (inc["root_entity"], inc["symptoms"]) == ("node-03", ["nhc_gpu_check_failed"])
     assert "report:nhc node-03/nhc.log:7" in inc["sources"]
-    assert "readme.txt: the name says no report kind" in capsys.readouterr().err
+    assert "readme.txt: neither its name nor its text says a report kind" in capsys.readouterr().err
     again = io.StringIO()
     assert main(argv, out=again) == 0
     assert json.loads(again.getvalue())["incidents"] == []

@@ -37,7 +37,7 @@ from gpufleet.telemetry.fabric_manager import parse_fabric_manager
 from gpufleet.telemetry.ib_counters import parse_ib_counters
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
-from gpufleet.telemetry.report_files import REPORT_ERRORS, REPORT_PARSERS
+from gpufleet.telemetry.report_files import REPORT_ERRORS, REPORT_PARSERS, kind_of_text
 from gpufleet.telemetry.text_evidence import AddressBook, TextParse
 from gpufleet.telemetry.topology import Topology
 from gpufleet.telemetry.untrusted import UntrustedInputError, read_text
@@ -55,6 +55,11 @@ _BY_NAME: tuple[tuple[str, str], ...] = (
     ("nccl-tests.txt", "nccl_tests"),
     ("pods.json", "k8s_pod"),
 )
+# kinds a file of the folder can be read as (the rest come from APIs: k8s_event, k8s_node)
+_FILE_KINDS = frozenset(
+    {"job_log", "nvidia_smi_q", "dcgmi_diag", "fabric_manager", "ib_counters", *REPORT_PARSERS}
+)
+_READ_ERRORS = (DcgmDiagError, ValueError, *REPORT_ERRORS)
 # names read at the folder's top (no node): every per-node name but the InfiniBand counters
 # and the fabric log, which have their own top-level names below
 _TOP = tuple((n, k) for n, k in _BY_NAME if k not in ("fabric_manager", "ib_counters"))
@@ -66,18 +71,16 @@ def discover(folder: Path, spec: IncidentSpec) -> list[EvidenceFile]:
     files = list(spec.evidence)
     seen = {e.path for e in files}
     found: list[EvidenceFile] = []
-    for p in sorted((folder / "jobs").glob("*.log")):
+    for p in sorted(f for f in (folder / "jobs").glob("*") if f.is_file()):
         found.append(EvidenceFile(path=f"jobs/{p.name}", kind="job_log", job=p.stem))
     for node_dir in sorted(p for p in (folder / "nodes").glob("*") if p.is_dir()):
-        for name, kind in _BY_NAME:
-            if (node_dir / name).is_file():
-                found.append(
-                    EvidenceFile(
-                        path=f"nodes/{node_dir.name}/{name}",
-                        kind=kind,
-                        node=node_dir.name,
-                    )
-                )
+        named = dict(_BY_NAME)
+        for p in sorted(f for f in node_dir.iterdir() if f.is_file()):
+            # a name that says no tool is still the node's evidence: read by its content
+            kind = named.get(p.name, "job_log")
+            found.append(
+                EvidenceFile(path=f"nodes/{node_dir.name}/{p.name}", kind=kind, node=node_dir.name)
+            )
     top = (*_TOP, ("fabric.log", "fabric_manager"), ("ib_counters.txt", "ib_counters"))
     for name, kind in top:
         if (folder / name).is_file():
@@ -104,6 +107,38 @@ def _parser(
     return lambda text, origin, node: parse_ib_counters(text, origin=origin, node=node, nodes=nodes)
 
 
+def _read_as(
+    ef: EvidenceFile, text: str, topology: Topology, book: AddressBook
+) -> tuple[str, TextParse, str] | None:
+    """(the kind it was read as, what that reader made of it, a note for the problems), or None
+    when no reader can read it — by the declared (or named) kind, unless that reader fails or
+    finds nothing and the content says another tool wrote it: an operator's folder names files
+    as it likes, and a ``kubectl get pods`` table saved as ``pods.log`` must not be lost to a
+    JSON error."""
+    declared: TextParse | None = None
+    error = "" if ef.kind in _FILE_KINDS else "no file reader for it"
+    if not error:
+        try:
+            declared = _parser(ef.kind, topology, book)(text, ef.path, ef.node)
+        except _READ_ERRORS as e:  # type: ignore[misc]
+            error = str(e)
+    if declared is not None and declared.signatures:
+        return ef.kind, declared, ""
+    sniffed = kind_of_text(text)
+    other: TextParse | None = None
+    if sniffed != ef.kind:
+        try:
+            other = _parser(sniffed, topology, book)(text, ef.path, ef.node)
+        except _READ_ERRORS:  # type: ignore[misc]
+            other = None
+    if declared is not None and (other is None or not other.report.recognised):
+        return ef.kind, declared, ""
+    if other is None:
+        return None
+    why = f"not readable as {ef.kind} ({error})" if error else f"nothing {ef.kind} knows in it"
+    return sniffed, other, f"{why}; its text reads as {sniffed}: read so"
+
+
 def load_evidence(
     folder: Path, spec: IncidentSpec, topology: Topology, problems: list[str]
 ) -> StaticEvidence:
@@ -117,21 +152,27 @@ def load_evidence(
             continue
         try:
             text = read_text(path, str(path), MAX_FILE_BYTES)
-            parsed = _parser(ef.kind, topology, book)(text, ef.path, ef.node)
         except FileNotFoundError:
             problems.append(f"{path}: listed under evidence but missing")
             continue
-        except (OSError, UntrustedInputError, DcgmDiagError, *REPORT_ERRORS) as e:  # type: ignore[misc]
+        except (OSError, UntrustedInputError) as e:
             problems.append(f"{path}: cannot read {ef.kind} evidence: {e}")
             continue
+        read = _read_as(ef, text, topology, book)
+        if read is None:
+            problems.append(f"{path}: cannot read {ef.kind} evidence, nor as what its text is")
+            continue
+        kind, parsed, note = read
+        if note:
+            problems.append(f"{path}: {note}")
         rep = parsed.report
         evidence.add(
             parsed.signatures,
-            EvidenceFileReport(ef.path, ef.kind, ef.node, ef.job, rep, ef.collected_at),
+            EvidenceFileReport(ef.path, kind, ef.node, ef.job, rep, ef.collected_at),
         )
         if rep.gpu_unparsed:
             problems.append(
-                f"{path}: {rep.gpu_unparsed} GPU-related line(s) no {ef.kind} rule understands"
+                f"{path}: {rep.gpu_unparsed} GPU-related line(s) no {kind} rule understands"
             )
             problems += [
                 f"{path}:{n}: not understood: {t[:120]}" for n, t in rep.gpu_unparsed_lines[:5]

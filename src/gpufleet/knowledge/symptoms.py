@@ -67,6 +67,12 @@ _SYMPTOMS: dict[str, str] = {
     "plugin advertises GPUs it cannot allocate",
     "nccl_busbw_low": "nccl-tests bus bandwidth far below what the GPUs' NVLink gives",
     "nccl_wrong_results": "nccl-tests found wrong results: data corrupted between GPUs",
+    # the tools around a job, in its output or a pasted report (agents/noc/log_rules.py)
+    "slurm_gres_mismatch": "Slurm's GPU GRES disagrees with the node's devices (count lower "
+    "than configured, /dev/nvidia* missing): the node is INVAL / drained",
+    "cuda_system_not_ready": "CUDA refuses work with 'system not yet initialized' (NVSwitch "
+    "systems: Fabric Manager not running or failed)",
+    "nvlink_down": "NVLink link(s) down (DCGM's NVLink health watch)",
 }
 SYMPTOMS = MappingProxyType(_SYMPTOMS)
 # The summary line of an incident an Alertmanager alert opened that says what the alert was

@@ -46,6 +46,10 @@ Kinds (``Signature.kind``) and the text they come from:
   (internal/rm/health.go, v0.12+), ``…, the device will go unhealthy.`` (server.go, ≤ v0.9),
   and ``'nvidia.com/gpu' device marked unhealthy: GPU-…`` (``xid``, ``uuid``, ``resource``).
   The Xid is the plugin's claim from an NVML event, not a kernel line.
+* GPU-stack errors from the tools around the job (nvidia-smi / NVML failures, Slurm GRES
+  errors, ``kubectl`` rows and events of GPU-stack pods, DCGM health watches):
+  :mod:`telemetry.stack_errors`, whose kinds these are too.
+* ``cuda_system_not_ready`` — ``system not yet initialized`` (cudaErrorSystemNotReady).
 * ``ecc_error_mention`` — any other line naming ECC errors.
 
 ``NCCL INFO`` lines, blank lines and Python traceback frames are ignored (understood, no
@@ -58,6 +62,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from gpufleet.telemetry import stack_errors
 from gpufleet.telemetry.k8s_evidence import runtime_error
 from gpufleet.telemetry.text_evidence import (
     SNIPPET,
@@ -142,6 +147,16 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "cuda_no_device",
         re.compile(
             r"no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice", re.I
+        ),
+    ),
+    (
+        # cudaErrorSystemNotReady (802): "the system is not yet ready to start any CUDA work …
+        # all required driver daemons are actively running" — on NVSwitch systems, the Fabric
+        # Manager (CUDA Runtime API, error types; Fabric Manager user guide)
+        "cuda_system_not_ready",
+        re.compile(
+            r"system not yet initiali[sz]ed|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY",
+            re.I,
         ),
     ),
     ("cuda_unknown_error", re.compile(r"CUDA error: unknown error|CUDA_ERROR_UNKNOWN", re.I)),
@@ -243,6 +258,8 @@ def _signature(
         return None
     prefix = _NCCL_PREFIX.search(line)
     host = host_node(prefix["host"], known) if prefix else default_node
+    if (named := detail.get("node")) and (named in known or not known):
+        host = named  # the line names the node it is about (slurmctld's "node X")
     rank = _RANK.search(line)
     if rank is not None:
         detail["rank"] = rank["rank"] or rank["r2"]
@@ -360,6 +377,8 @@ def _other(line: str) -> tuple[str | None, dict[str, str], str]:
     kind = _cuda_kind(line)
     if kind is not None:
         return kind, {}, ""
+    if (found := stack_errors.classify(line)) is not None:
+        return found[0], found[1], ""
     if _ECC.search(line) is not None:
         return "ecc_error_mention", {}, ""
     return None, {}, ""

@@ -37,6 +37,16 @@ FLEET_SIGNATURES = frozenset(
         "nccl_ib_completion_error",
         "nccl_ib_async_event",
         "nccl_nvls_failure",
+        "cuda_system_not_ready",
+        # telemetry.stack_errors: the tools around the job
+        "smi_gpu_lost",
+        "smi_no_devices",
+        "slurm_gres_gpu_error",
+        "dcgm_health_thermal",
+        "dcgm_health_nvlink",
+        "dcgm_health_pcie",
+        "dcgm_health_memory",
+        "dcgm_health_other",
     }
 )
 
@@ -67,7 +77,7 @@ def job_signal_events(
                 node=node,
                 kind=KIND,
                 message=sig.text,
-                gpu=_gpu_key(sig, topology),
+                gpu=_gpu_key(sig, topology, node),
                 job_id=job or None,
                 attrs={"signature": sig.kind, "time": "inferred", "origin": sig.origin},
             )
@@ -75,9 +85,29 @@ def job_signal_events(
     return out
 
 
-def _gpu_key(sig: Signature, topology: Topology) -> str | None:
-    """The GPU a signature names by UUID (the device plugin does). A CUDA device ordinal is
+# signatures about one GPU (the rest are about a node, a link or a service)
+GPU_SCOPED = frozenset(
+    {
+        "cuda_uncorrectable_ecc",
+        "cuda_contained_error",
+        "device_plugin_unhealthy",
+        "smi_gpu_lost",
+        "dcgm_health_thermal",
+        "dcgm_health_memory",
+        "dcgm_health_pcie",
+    }
+)
+
+
+def _gpu_key(sig: Signature, topology: Topology, node: str) -> str | None:
+    """The GPU a signature names: by UUID (the device plugin does), by PCI address (nvidia-smi
+    does), else the node's only GPU for a signature about one GPU. A CUDA device ordinal is
     not used: inside a container it counts the GPUs the job was given, not the node's."""
     uuid = sig.detail.get("uuid", "")
     g = topology.uuid_pos.get(uuid) if uuid else None
+    if g is None and (pci := sig.detail.get("pci", "")):
+        g = topology.gpu_by_pci(node, pci)
+    if g is None and sig.kind in GPU_SCOPED:
+        gpus = topology.gpus_of_node(topology.node_pos[node])
+        g = int(gpus[0]) if len(gpus) == 1 else None
     return topology.gpu_keys[g] if g is not None else None

@@ -4,7 +4,8 @@
 Kinds: ``dcgmi_diag`` (text table or ``-j`` JSON), ``nvidia_smi_q``, ``nhc`` (Node Health
 Check output), ``nccl_tests`` (an nccl-tests run), ``k8s_pod`` (a ``PodList`` as
 ``kubectl get pods -A -o json`` prints it). A file's kind follows from its name
-(:func:`kind_of`); a name that says none is reported by the caller, never guessed.
+(:func:`kind_of`) or, where the name says none or the named reader cannot read the file, from
+its content (:func:`kind_of_text`: a line only that tool writes), else it is read as a log.
 """
 
 from __future__ import annotations
@@ -71,3 +72,35 @@ def kind_of(name: str) -> str | None:
     """The report kind a file name says (``diag-node-03.json``, ``nhc.log``,
     ``all_reduce_perf.out``, ``pods.json``), or None."""
     return next((kind for rx, kind in _NAMES if rx.search(name) is not None), None)
+
+
+# What a text says it is, whatever the file is called. Checked in order on the text's first
+# 64 KiB; each marker is a line only that tool writes (its header or a fixed phrase).
+_SNIFF_JSON: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r'"kind"\s*:\s*"(?:PodList|Pod)"'), "k8s_pod"),
+    (re.compile(r'"DCGM (?:GPU )?Diagnostic"|"test_categories"|"entity_group"'), "dcgmi_diag"),
+)
+_SNIFF_TEXT: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"=+NVSMI LOG=+|^Attached GPUs\s+:", re.M), "nvidia_smi_q"),
+    (re.compile(r"^\s*\|\s*Diagnostic\s+\|\s*Result\s+\|", re.M | re.I), "dcgmi_diag"),
+    (re.compile(r"^#\s+size\s+count\s+type\b|\bout-of-place\b.*\bin-place\b", re.M), "nccl_tests"),
+    (re.compile(r"\bnhc\b.{0,40}Health check failed:", re.I), "nhc"),
+    (
+        re.compile(
+            r"^\[[A-Za-z]{3} \d{1,2} \d{4} [\d:]{8}\] \[[A-Z]{1,8}\] |"
+            r"(?:nvidia|nv)-fabricmanager(?:\.service)?\b",
+            re.M,
+        ),
+        "fabric_manager",
+    ),
+)
+SNIFF_BYTES = 64 * 1024
+
+
+def kind_of_text(text: str) -> str:
+    """The report kind a text's content says it is; ``job_log`` (the generic reader of GPU-stack
+    lines in any log) when it is none of the tools' own outputs."""
+    head = text[:SNIFF_BYTES]
+    if head.lstrip()[:1] in ("{", "["):
+        return next((kind for rx, kind in _SNIFF_JSON if rx.search(head)), "job_log")
+    return next((kind for rx, kind in _SNIFF_TEXT if rx.search(head)), "job_log")

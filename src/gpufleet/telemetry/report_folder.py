@@ -31,7 +31,14 @@ from pathlib import Path
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.log_feed import KernelLogFeed
-from gpufleet.telemetry.report_files import REPORT_ERRORS, REPORT_PARSERS, WHOLE_DOCUMENT, kind_of
+from gpufleet.telemetry.report_files import (
+    REPORT_ERRORS,
+    REPORT_PARSERS,
+    SNIFF_BYTES,
+    WHOLE_DOCUMENT,
+    kind_of,
+    kind_of_text,
+)
 from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.text_evidence import TextParse, as_text
 from gpufleet.telemetry.topology import Topology
@@ -48,6 +55,7 @@ class _File:
     seen: int = -1  # size at the previous scan: equal now means the file stopped growing
     parsed: int = -1  # size a whole document was last parsed at
     noted: bool = False  # an unreadable name was already reported
+    sniffed: str | None = None  # the kind its text says, when its name says none
 
 
 class ReportFolder:
@@ -113,13 +121,15 @@ class ReportFolder:
         for path in self._candidates():
             rel = path.relative_to(self.folder).as_posix()
             f = self.files.setdefault(rel, _File())
-            kind = kind_of(path.name)
+            kind = kind_of(path.name) or self._sniffed(path, f)
             if kind is None:
                 if not f.noted:
                     f.noted = changed = True
                     self.counts["not_reports"] += 1
-                    self._problem(f"{rel}: the name says no report kind (diag, nhc, nccl-tests, "
-                                  "nvidia-smi-q, pods): not read")  # fmt: skip
+                    self._problem(
+                        f"{rel}: neither its name nor its text says a report kind "
+                        "(diag, nhc, nccl-tests, nvidia-smi-q, pods): not read"
+                    )
                 continue
             try:
                 found = self._read(path, rel, kind, f, at)
@@ -132,6 +142,20 @@ class ReportFolder:
         if changed:
             self._save_state()
         return events
+
+    def _sniffed(self, path: Path, f: _File) -> str | None:
+        """The report kind the file's text says (its first lines are a tool's own), once per
+        file; None for text that is no report this folder reads."""
+        if f.sniffed is None:
+            try:
+                with path.open("rb") as fh:
+                    head = fh.read(SNIFF_BYTES)
+            except OSError:
+                return None
+            if not head:
+                return None  # nothing written yet: decide when there is
+            f.sniffed = kind_of_text(as_text(head))
+        return f.sniffed if f.sniffed in REPORT_PARSERS else None
 
     def _candidates(self) -> list[Path]:
         """Files of the folder and of its node subfolders (one level), state files aside."""

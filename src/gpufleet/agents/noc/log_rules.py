@@ -144,6 +144,70 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "driver",
         "NCCL could not set up NVLink SHARP (the fabric manager's multicast)",
     ),
+    "cuda_system_not_ready": (
+        "cuda_system_not_ready",
+        Family.INTERCONNECT,
+        Severity.CRITICAL,
+        "driver",
+        "CUDA refused work: system not yet initialized (on NVSwitch systems, Fabric Manager)",
+    ),
+    # the tools around the job (telemetry.stack_errors)
+    "smi_gpu_lost": (
+        "gpu_missing",
+        Family.DEVICE,
+        Severity.CRITICAL,
+        "driver",
+        "nvidia-smi cannot reach the GPU (its handle is lost)",
+    ),
+    "smi_no_devices": (
+        "node_gpus_silent",
+        Family.DEVICE,
+        Severity.CRITICAL,
+        "driver",
+        "nvidia-smi finds no GPU on the node",
+    ),
+    "slurm_gres_gpu_error": (
+        "slurm_gres_mismatch",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "Slurm's GPU GRES disagrees with the node's devices (count or /dev/nvidia*)",
+    ),
+    "dcgm_health_thermal": (
+        "thermal_slowdown",
+        Family.THERMAL,
+        Severity.WARNING,
+        "hardware",
+        "DCGM's thermal health watch reports thermal violations",
+    ),
+    "dcgm_health_nvlink": (
+        "nvlink_down",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "DCGM's NVLink health watch reports link(s) down",
+    ),
+    "dcgm_health_pcie": (
+        "pcie_replays",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "DCGM's PCIe health watch reports errors",
+    ),
+    "dcgm_health_memory": (
+        "gpu_health_failed",
+        Family.MEMORY,
+        Severity.WARNING,
+        "hardware",
+        "DCGM's memory health watch reports errors",
+    ),
+    "dcgm_health_other": (
+        "gpu_health_failed",
+        Family.DEVICE,
+        Severity.WARNING,
+        "hardware",
+        "a DCGM health watch reports the GPU not healthy",
+    ),
 }
 
 JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())

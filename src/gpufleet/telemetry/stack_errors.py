@@ -1,0 +1,188 @@
+"""GPU-stack errors as operators paste them: nvidia-smi / NVML, Slurm's GRES, ``kubectl`` text,
+DCGM's health watches — any log or command output, one line at a time.
+
+Pure; :func:`classify` is called by :mod:`telemetry.job_log` for each line its own NCCL / CUDA
+rules do not take, so a saved ``kubectl get pods`` table, a slurmd journal or an ``nvidia-smi``
+that failed opens an incident wherever the file came from. Each pattern is a string the tool
+itself writes (named per rule below); a line may carry any prefix (journald, syslog, a file
+name from ``grep -r``).
+
+Kinds and the text they come from:
+
+``gpu_runtime_failed``       NVML could not start: ``Failed to initialize NVML: <nvmlErrorString>``
+                             (nvidia-smi, NVML users, the device plugin), nvidia-smi's
+                             ``NVIDIA-SMI has failed because it couldn't communicate with the
+                             NVIDIA driver``, the device plugin's ``could not load NVML library``
+                             / ``ERROR_LIBRARY_NOT_FOUND``; ``runtime_error`` says which
+                             (``driver_library_mismatch``, ``driver_not_loaded``,
+                             ``nvml_library_missing``, ``nvml_no_permission``,
+                             ``nvml_unknown_error``)
+``smi_gpu_lost``             nvidia-smi: ``Unable to determine the device handle for GPU
+                             <pci>: Unknown Error`` / ``GPU is lost``, ``GPU <pci>: GPU is
+                             lost`` (``pci``)
+``smi_no_devices``           nvidia-smi: ``No devices were found``
+``slurm_gres_gpu_error``     slurmctld / slurmd: ``gres/gpu count reported lower than
+                             configured (7 < 8)``, ``gres/gpu: Count changed``, ``can't stat
+                             gres.conf file /dev/nvidia0``, ``Waiting for gres.conf file
+                             /dev/nvidia0``, ``Setting node X state to INVAL|DRAIN`` with a
+                             gres reason (``what``: ``count_low``, ``device_missing``,
+                             ``node_invalid``; ``node`` when the line names it)
+``gpu_pod_crashloop``        a ``kubectl get pods`` row of a GPU-stack pod (the NVIDIA device
+                             plugin, GPU Operator, DCGM, validators) whose STATUS is
+                             ``CrashLoopBackOff``, ``Error``, ``Init:…`` failures,
+                             ``RunContainerError``, ``CreateContainer…Error`` (``pod``,
+                             ``status``) — the same kind the pod-list JSON reader gives
+``device_plugin_admission_error``  ``UnexpectedAdmissionError`` / the kubelet's ``Allocate
+                             failed due to …, which is unexpected`` in event text
+``insufficient_gpu``         ``Insufficient nvidia.com/gpu`` (scheduling; evidence only)
+``dcgm_health_<system>``     DCGM health watches: nv-hostengine's ``Detected a WARNING|FAILURE
+                             in health system <System>``, ``dcgmi health -c``'s ``GPU N's NvLink
+                             link L is currently down``; ``<system>`` one of thermal, nvlink, pcie,
+                             memory, else ``other`` (``system``, ``level``; ``gpu``, ``link``)
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpufleet.telemetry.k8s_evidence import gpu_stack_pod
+
+Found = tuple[str, dict[str, str]]
+
+_NVML_INIT = re.compile(r"Failed to initiali[sz]e NVML:?\s*(?P<why>[^\r\n]{0,120})", re.I)
+_NVML_WHY: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"version mismatch", re.I), "driver_library_mismatch"),
+    (re.compile(r"driver not loaded", re.I), "driver_not_loaded"),
+    (
+        re.compile(r"library not found|ERROR_LIBRARY_NOT_FOUND|could not load", re.I),
+        "nvml_library_missing",
+    ),
+    (re.compile(r"insufficient permissions|no.?permission", re.I), "nvml_no_permission"),
+)
+_SMI_NO_DRIVER = re.compile(
+    r"NVIDIA-SMI has failed because it couldn.t communicate with the NVIDIA driver", re.I
+)
+_NVML_LIB_MISSING = re.compile(
+    r"could not load NVML library|libnvidia-ml\.so(?:\.1)?: cannot open shared object file|"
+    r"ERROR_LIBRARY_NOT_FOUND",
+    re.I,
+)
+_PCI = r"(?P<pci>(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])"
+_SMI_LOST = re.compile(
+    r"Unable to determine the device handle for (?:GPU|gpu) ?"
+    + _PCI
+    + r"?:? ?(?P<why>[^\r\n]{0,80})"
+    r"|GPU " + _PCI.replace("pci", "pci2") + r"\s*:\s*GPU is lost",
+)
+_SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
+_GRES_COUNT = re.compile(
+    r"gres/gpu\S*:? (?:count (?:reported lower than configured|too low)|[Cc]ount changed)"
+    r"(?:\s*\((?P<have>\d{1,4}) ?[<!]=? ?(?P<want>\d{1,4})\))?"
+)
+_GRES_DEV = re.compile(
+    r"(?:can't stat|Waiting for) gres\.conf file (?P<dev>/dev/nvidia[A-Za-z0-9-]{0,20})"
+)
+_NODE_STATE = re.compile(
+    r"[Ss]etting node (?P<node>[A-Za-z0-9_.-]{1,253}) state to (?P<state>INVAL|DRAIN|DOWN)\b"
+    r"(?P<rest>[^\r\n]{0,200})"
+)
+_NODE_NAMED = re.compile(r"\bnode[= ](?P<node>[A-Za-z0-9_.-]{1,253})")
+_POD_ROW = re.compile(
+    r"^\s*(?:(?P<ns>[a-z0-9][a-z0-9-]{0,62})\s+)?(?P<pod>[a-z0-9][a-z0-9.-]{0,252})\s+"
+    r"(?P<ready>\d{1,3}/\d{1,3})\s+(?P<status>[A-Za-z][A-Za-z:]{1,40})\s+(?P<restarts>\d{1,7})\b"
+)
+_POD_FAILING = re.compile(
+    r"CrashLoopBackOff|^Error$|^Init:(?:Error|CrashLoopBackOff|RunContainerError)$|"
+    r"RunContainerError|CreateContainer(?:Config)?Error|ContainerCannotRun|StartError"
+)
+_ADMISSION = re.compile(
+    r"UnexpectedAdmissionError|Allocate failed due to [^\r\n]{0,200}which is unexpected"
+)
+_INSUFFICIENT = re.compile(r"Insufficient nvidia\.com/gpu")
+_HEALTH_SYSTEM = re.compile(
+    r"Detected an? (?P<level>WARNING|FAILURE|ERROR) in health system (?P<system>[A-Za-z]{2,20})",
+    re.I,
+)
+_HEALTH_NVLINK = re.compile(
+    r"GPU (?P<gpu>\d{1,3})'s NvLink link (?P<link>\d{1,3}) is currently down"
+)
+
+
+def classify(line: str) -> Found | None:
+    """(kind, detail) of a GPU-stack error line, or None."""
+    for rule in (_nvml, _smi, _slurm, _kubernetes, _dcgm_health):
+        found = rule(line)
+        if found is not None:
+            return found
+    return None
+
+
+def _nvml(line: str) -> Found | None:
+    if (m := _NVML_INIT.search(line)) is not None:
+        why = next((k for rx, k in _NVML_WHY if rx.search(m["why"])), "nvml_unknown_error")
+        return "gpu_runtime_failed", {"runtime_error": why, "message": m["why"].strip()[:80]}
+    if _SMI_NO_DRIVER.search(line) is not None:
+        return "gpu_runtime_failed", {"runtime_error": "driver_not_loaded"}
+    if _NVML_LIB_MISSING.search(line) is not None:
+        return "gpu_runtime_failed", {"runtime_error": "nvml_library_missing"}
+    return None
+
+
+def _smi(line: str) -> Found | None:
+    if (m := _SMI_LOST.search(line)) is not None:
+        return "smi_gpu_lost", {
+            "pci": (m["pci"] or m["pci2"] or "").lower(),
+            "why": (m["why"] or "GPU is lost").strip()[:80],
+        }
+    if _SMI_NONE.search(line) is not None:
+        return "smi_no_devices", {}
+    return None
+
+
+def _slurm(line: str) -> Found | None:
+    if (m := _NODE_STATE.search(line)) is not None and "gres" in m["rest"].lower():
+        return "slurm_gres_gpu_error", {
+            "what": "node_invalid",
+            "node": m["node"],
+            "state": m["state"],
+            "reason": m["rest"].strip(" :")[:120],
+        }
+    if (m := _GRES_COUNT.search(line)) is not None:
+        named = _NODE_NAMED.search(line)
+        return "slurm_gres_gpu_error", {
+            "what": "count_low",
+            "node": named["node"] if named else "",
+            "have": m["have"] or "",
+            "want": m["want"] or "",
+        }
+    if (m := _GRES_DEV.search(line)) is not None:
+        return "slurm_gres_gpu_error", {"what": "device_missing", "device": m["dev"], "node": ""}
+    return None
+
+
+def _kubernetes(line: str) -> Found | None:
+    if (m := _POD_ROW.search(line)) is not None and gpu_stack_pod(m["pod"]):
+        status = m["status"]
+        if _POD_FAILING.search(status) is not None:
+            pod = f"{m['ns']}/{m['pod']}" if m["ns"] else m["pod"]
+            return "gpu_pod_crashloop", {"pod": pod, "status": status, "restarts": m["restarts"]}
+    if _ADMISSION.search(line) is not None:
+        return "device_plugin_admission_error", {"message": line.strip()[:160]}
+    if _INSUFFICIENT.search(line) is not None:
+        return "insufficient_gpu", {}
+    return None
+
+
+# the DCGM health systems with a kind of their own; the others are dcgm_health_other
+HEALTH_SYSTEMS = ("thermal", "nvlink", "pcie", "memory")
+
+
+def _dcgm_health(line: str) -> Found | None:
+    if (m := _HEALTH_NVLINK.search(line)) is not None:
+        detail = {"system": "nvlink", "level": "warning", "gpu": m["gpu"], "link": m["link"]}
+        return "dcgm_health_nvlink", detail
+    if (m := _HEALTH_SYSTEM.search(line)) is not None:
+        system = m["system"].lower()
+        kind = f"dcgm_health_{system}" if system in HEALTH_SYSTEMS else "dcgm_health_other"
+        return kind, {"system": system, "level": m["level"].lower()}
+    return None

@@ -1,0 +1,230 @@
+"""GPU-stack errors in pasted text (nvidia-smi, Slurm GRES, kubectl, DCGM health) open incidents,
+whatever the file is called and whatever kind it was declared as.
+
+The lines are the tools' own strings: nvidia-smi / NVML (nvmlErrorString), slurmctld and
+slurmd (gres.c, node_mgr.c), kubectl's table and the kubelet's admission event, nv-hostengine
+and ``dcgmi health -c``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gpufleet.evals.evidence_files import load_evidence
+from gpufleet.evals.format import EvidenceFile, IncidentSpec
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import job_signal_events
+from gpufleet.telemetry.report_files import kind_of_text
+from gpufleet.telemetry.report_folder import ReportFolder
+from gpufleet.telemetry.stack_errors import classify
+from gpufleet.telemetry.topology import Topology, build_cluster
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "detail"),
+    [
+        (
+            "Failed to initialize NVML: Driver/library version mismatch",
+            "gpu_runtime_failed",
+            {"runtime_error": "driver_library_mismatch"},
+        ),
+        (
+            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make "
+            "sure that the latest NVIDIA driver is installed and running.",
+            "gpu_runtime_failed",
+            {"runtime_error": "driver_not_loaded"},
+        ),
+        (
+            "I0927 10:01:02.123 main.go:123] Failed to initialize NVML: could not load NVML "
+            "library.",
+            "gpu_runtime_failed",
+            {"runtime_error": "nvml_library_missing"},
+        ),
+        (
+            "Failed to initialize NVML: Unknown Error",
+            "gpu_runtime_failed",
+            {"runtime_error": "nvml_unknown_error"},
+        ),
+        (
+            "Unable to determine the device handle for GPU 0000:3B:00.0: Unknown Error",
+            "smi_gpu_lost",
+            {"pci": "0000:3b:00.0"},
+        ),
+        (
+            "Unable to determine the device handle for gpu 0000:81:00.0: GPU is lost.  Reboot "
+            "the system to recover this GPU",
+            "smi_gpu_lost",
+            {"pci": "0000:81:00.0"},
+        ),
+        ("No devices were found", "smi_no_devices", {}),
+        (
+            "May 23 12:49:52 mgmt1 slurmctld[80708]: slurmctld: error: Setting node nodegpu1 "
+            "state to INVAL with reason:gres/gpu count reported lower than configured (0 < 1)",
+            "slurm_gres_gpu_error",
+            {"what": "node_invalid", "node": "nodegpu1", "state": "INVAL"},
+        ),
+        (
+            "slurmd: fatal: can't stat gres.conf file /dev/nvidia0: No such file or directory",
+            "slurm_gres_gpu_error",
+            {"what": "device_missing", "device": "/dev/nvidia0"},
+        ),
+        (
+            "gpu-operator   nvidia-device-plugin-daemonset-7x9k2   0/1   CrashLoopBackOff   12  "
+            " 40m",
+            "gpu_pod_crashloop",
+            {
+                "pod": "gpu-operator/nvidia-device-plugin-daemonset-7x9k2",
+                "status": "CrashLoopBackOff",
+            },
+        ),
+        (
+            "  Warning  UnexpectedAdmissionError  2m  kubelet  Allocate failed due to requested "
+            "number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which "
+            "is unexpected",
+            "device_plugin_admission_error",
+            {},
+        ),
+        (
+            "ERROR [1514002:1514004] [[Health]] Detected a WARNING in health system Thermal: "
+            "'Detected clocks event due to thermal violation'",
+            "dcgm_health_thermal",
+            {"system": "thermal", "level": "warning"},
+        ),
+        (
+            " | GPU 0's NvLink link 3 is currently down",
+            "dcgm_health_nvlink",
+            {"gpu": "0", "link": "3"},
+        ),
+    ],
+)
+def test_each_tools_own_error_line_is_recognised(
+    line: str, kind: str, detail: dict[str, str]
+) -> None:
+    found = classify(line)
+    assert found is not None and found[0] == kind
+    assert detail.items() <= found[1].items()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "coredns-5d78c9869d-abcde   1/1   Running   0   3d",  # not a GPU-stack pod
+        "nvidia-device-plugin-daemonset-7x9k2   1/1   Running   0   40m",  # healthy
+        "slurmd: gres/gpu: loaded 8 devices",
+        "Detected 8 GPUs",
+    ],
+)
+def test_healthy_or_unrelated_lines_are_not_errors(line: str) -> None:
+    assert classify(line) is None
+
+
+NODE = "node-01"
+
+
+def _one_node(gpus: int) -> Topology:
+    return Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=gpus)])
+
+
+def test_a_pasted_nvidia_smi_failure_opens_an_incident_on_its_node() -> None:
+    topo = _one_node(8)
+    parsed = parse_job_log(
+        "$ nvidia-smi\nFailed to initialize NVML: Driver/library version mismatch\n",
+        origin="nodes/node-01/nvidia-smi.txt",
+        node=NODE,
+        nodes=topo.node_keys,
+    )
+    [event] = job_signal_events([(s, "") for s in parsed.signatures], topo, 100.0).events
+    assert (event.node, event.gpu, event.attrs["signature"]) == (NODE, None, "gpu_runtime_failed")
+
+
+def test_a_gpu_error_on_a_single_gpu_node_is_that_gpus_and_a_pci_address_names_its_gpu() -> None:
+    single = _one_node(1)
+    sig = parse_job_log(
+        "RuntimeError: CUDA error: uncorrectable ECC error encountered\n",
+        origin="jobs/vllm.log",
+        node=NODE,
+        nodes=single.node_keys,
+    ).signatures
+    [ev] = job_signal_events([(s, "") for s in sig], single, 1.0).events
+    assert ev.gpu == single.gpu_keys[0]
+    eight = _one_node(8)
+    pci = eight.gpu_pci_bus_id[5]
+    lost = parse_job_log(
+        f"Unable to determine the device handle for GPU {pci}: Unknown Error\n",
+        origin="nodes/node-01/nvidia-smi.txt",
+        node=NODE,
+        nodes=eight.node_keys,
+    ).signatures
+    [ev] = job_signal_events([(s, "") for s in lost], eight, 1.0).events
+    assert ev.gpu == eight.gpu_keys[5]
+    # on an 8-GPU node a job's CUDA error names no GPU: the node it is
+    sig8 = parse_job_log(
+        "CUDA error: uncorrectable ECC error encountered\n", origin="j", node=NODE, nodes=(NODE,)
+    ).signatures
+    [ev] = job_signal_events([(s, "") for s in sig8], eight, 1.0).events
+    assert ev.gpu is None and ev.node == NODE
+
+
+def test_the_content_says_which_tool_wrote_a_text() -> None:
+    assert kind_of_text("ERROR:  nhc:  Health check failed:  check_gpu_bw: P2P test\n") == "nhc"
+    assert kind_of_text("==============NVSMI LOG==============\n\nAttached GPUs : 8\n") == (
+        "nvidia_smi_q"
+    )
+    assert kind_of_text('{"apiVersion": "v1", "kind": "PodList", "items": []}') == "k8s_pod"
+    assert kind_of_text("#       size         count      type   redop    root\n") == "nccl_tests"
+    assert kind_of_text("NAME  READY  STATUS\nnvidia-x  0/1  Error  3  1m\n") == "job_log"
+
+
+KUBECTL = (
+    "NAMESPACE      NAME                                   READY   STATUS   RESTARTS   AGE\n"
+    "gpu-operator   nvidia-device-plugin-daemonset-7x9k2   0/1     CrashLoopBackOff   12   40m\n"
+)
+NHC = "ERROR:  nhc:  Health check failed:  check_nv_healthmon:  nvidia-healthmon found GPU 3 lost\n"
+
+
+def test_declared_kinds_that_do_not_fit_are_read_by_content_and_nothing_is_lost(
+    tmp_path: Path,
+) -> None:
+    """A kubectl table declared as pod-list JSON, an NHC log declared as a job log, and a file
+    under a node's folder whose name says nothing: each is read as what its text is."""
+    (tmp_path / "jobs").mkdir()
+    (tmp_path / "nodes" / NODE).mkdir(parents=True)
+    (tmp_path / "jobs" / "pods.log").write_text(KUBECTL)
+    (tmp_path / "jobs" / "health.log").write_text(NHC)
+    (tmp_path / "nodes" / NODE / "what-i-saw.txt").write_text(
+        "$ nvidia-smi\nNo devices were found\n"
+    )
+    spec = IncidentSpec.model_validate(
+        {
+            "id": "x",
+            "title": "t",
+            "kind": "fault_free",
+            "truth": {"faults": [], "source": "test"},
+            "topology_file": "topology.json",
+            "time_range": {"start": 0, "end": 600},
+            "evidence": [
+                EvidenceFile(path="jobs/pods.log", kind="k8s_pod", node=NODE).model_dump(),
+                EvidenceFile(path="jobs/health.log", kind="job_log", node=NODE).model_dump(),
+            ],
+        }
+    )
+    problems: list[str] = []
+    ev = load_evidence(tmp_path, spec, _one_node(8), problems)
+    kinds = {(i.signature.origin, i.signature.kind) for i in ev.items}
+    assert ("jobs/pods.log", "gpu_pod_crashloop") in kinds
+    assert ("nodes/node-01/what-i-saw.txt", "smi_no_devices") in kinds
+    assert any(o == "jobs/health.log" and k.startswith("nhc") for o, k in kinds)
+    said = "\n".join(problems)
+    assert "jobs/pods.log: not readable as k8s_pod" in said and "reads as job_log" in said
+    assert "jobs/health.log: nothing job_log knows in it; its text reads as nhc" in said
+
+
+def test_a_watched_folder_reads_a_report_its_name_does_not_announce(tmp_path: Path) -> None:
+    folder = tmp_path / "reports"
+    (folder / NODE).mkdir(parents=True)
+    (folder / NODE / "morning-check.out").write_text(NHC)
+    said: list[str] = []
+    events = ReportFolder(folder, _one_node(8), say=said.append).scan(0.0)
+    assert [e.attrs["signal"] for e in events] == ["nhc_gpu_check_failed"]
+    assert said == []
