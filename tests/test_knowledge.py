@@ -340,6 +340,20 @@ def _with(mutations: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "fan-failure.md: related: unknown card 'ghost-card'",
         ),
         (
+            {
+                "fan-failure": lambda c: c.update(
+                    runbook_when=[
+                        {
+                            "finding": "slot_neighbours_warming",
+                            "runbook": "no-such-runbook",
+                            "why": "a variant with its own decision",
+                        }
+                    ]
+                )
+            },
+            "fan-failure.md: runbook_when.0: unknown runbook 'no-such-runbook'",
+        ),
+        (
             {"fan-failure": lambda c: c["signals"].update(symptoms=["gpu_is_sad"])},
             "fan-failure.md: signals.symptoms: 'gpu_is_sad' is not a NOC symptom",
         ),
@@ -352,7 +366,14 @@ def _with(mutations: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "fault_classes: unknown simulator fault class 'alien_attack'",
         ),
     ],
-    ids=["unknown-runbook", "unknown-related", "unknown-symptom", "unmapped-fault", "bad-fault"],
+    ids=[
+        "unknown-runbook",
+        "unknown-related",
+        "unknown-variant-runbook",
+        "unknown-symptom",
+        "unmapped-fault",
+        "bad-fault",
+    ],
 )
 def test_reference_validation(tmp_path: Path, mutations: dict[str, Any], expected: str) -> None:
     kb = KnowledgeBase.load(*write_kb(tmp_path, _with(mutations)))

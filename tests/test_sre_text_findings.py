@@ -136,3 +136,59 @@ def test_no_evidence_files_no_evidence_item() -> None:
     data, query = StaticEvidence().search(["n"], [], [], [])
     call = ToolCall(tool="node_evidence.search", args={"nodes": ["n"]})
     assert text_evidence("workload", call, ToolResult.success(data, query=query)) == []
+
+
+def test_nccl_port_events_are_a_link_down_and_repeated_a_flap() -> None:
+    """NCCL ≥ 2.19 words it "Got async error event: port error" (old code: not understood)."""
+    line = (
+        "[2025-09-17 15:16:{s}] prefill-2:311:405 [0] transport/net_ib.cc:199 NCCL WARN NET/IB : "
+        "mlx5_32:1 Got async error event: port {what}"
+    )
+    one = parse_job_log(
+        line.format(s="23", what="error"), origin="jobs/p.log", node="node-04", nodes=("node-04",)
+    )
+    assert [s.detail["event"] for s in one.signatures] == ["port error"]
+    found = _findings(
+        _incident("node-04", ("node-04",), Scope.NODE), _source((one, "jobs/p.log", "job_log", ""))
+    )
+    assert "nic_link_down" in found and "nic_link_flapping" not in found
+    text = "\n".join(
+        line.format(s=s, what=w) for s, w in (("23", "error"), ("31", "active"), ("34", "error"))
+    )
+    three = parse_job_log(text, origin="jobs/p.log", node="node-04", nodes=("node-04",))
+    found = _findings(
+        _incident("node-04", ("node-04",), Scope.NODE),
+        _source((three, "jobs/p.log", "job_log", "")),
+    )
+    assert {"nic_link_down", "nic_link_flapping"} <= set(found)
+
+
+def test_tool_error_lines_become_the_variant_findings() -> None:
+    """nvidia-smi's version mismatch, slurmctld's GRES mismatch (in the controller's journal,
+    naming the node), the plugin's missing NVML library: each is the finding its card's
+    variant is chosen by (old code: none of these lines was understood)."""
+    smi = parse_job_log(
+        "Failed to initialize NVML: Driver/library version mismatch\n",
+        origin="nodes/node-04/nvidia-smi.txt",
+        node="node-04",
+    )
+    ctl = parse_job_log(
+        "May 23 12:49:52 mgmt1 slurmctld[80708]: slurmctld: error: Setting node node-04 state "
+        "to INVAL with reason:gres/gpu count reported lower than configured (7 < 8)\n",
+        origin="jobs/slurmctld.log",
+        node="mgmt1",
+        nodes=("node-04", "node-05"),
+    )
+    plugin = parse_job_log(
+        "I1120 10:01:02.124200 1 main.go:287] Failed to initialize NVML: could not load NVML "
+        "library.\n",
+        origin="jobs/plugin.log",
+        node="node-04",
+    )
+    ev = _source(
+        (smi, "nodes/node-04/nvidia-smi.txt", "job_log", "node-04"),
+        (ctl, "jobs/slurmctld.log", "job_log", "mgmt1"),
+        (plugin, "jobs/plugin.log", "job_log", "node-04"),
+    )
+    found = _findings(_incident("node-04", ("node-04",), Scope.NODE), ev)
+    assert {"nvml_driver_mismatch", "slurm_gres_gpu_mismatch", "nvml_library_missing"} <= set(found)

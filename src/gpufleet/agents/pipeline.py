@@ -21,14 +21,22 @@ def replay_noc(
 ) -> Iterator[tuple[Tick, list[Event]]]:
     """Run the NOC over ticks, feeding the replay fleet (ticks and incident history)."""
     det = Detector(topology)
+    last: Tick | None = None
     for tick in ticks:
         if until is not None and tick.timestamp > until:
-            return
+            return  # cut short on purpose: nothing after ``until`` may happen
         fleet.observe(tick)
         events = det.process(tick)
         for ev in events:
             fleet.observe_event(ev)
         yield tick, list(events)
+        last = tick
+    if last is not None:  # live, the detector would keep ticking past the recording's end
+        settled = det.settle_pending(last.timestamp)
+        for ev in settled:
+            fleet.observe_event(ev)
+        if settled:
+            yield last, settled
 
 
 def final_incidents(events: Iterable[Event]) -> list[Incident]:

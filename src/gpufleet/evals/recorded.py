@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -134,6 +135,7 @@ def load_incident(
         log_events += sched.log_events
         workloads = sched.workloads
     evidence = load_evidence(folder, spec, topology, problems)
+    log_events += _quoted_kernel_lines(folder, evidence, spec, topology, problems)
     log_events += _job_signals(evidence, spec, topology, problems)
     log_events += _report_signals(evidence, spec, topology, problems)
     ticks = _merge(vm.ticks, log_events, workloads, problems)
@@ -165,6 +167,40 @@ def _job_signals(
     return out
 
 
+def _quoted_kernel_lines(
+    folder: Path,
+    evidence: StaticEvidence,
+    spec: IncidentSpec,
+    topology: Topology,
+    problems: list[str],
+) -> list[LogEvent]:
+    """Driver lines other tools quote (a health agent's scan, a grep over logs, a ticket):
+    read as the kernel log is, marked pasted, on the file's node, when the file was collected
+    (else when the recording ends). Seconds-since-boot lines with no boot time are left out."""
+    out: list[LogEvent] = []
+    single = _only_node(dict(spec.boot_times), topology)
+    for f in evidence.files:
+        try:
+            text = (folder / f.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue  # already reported by load_evidence
+        quoted = [line for line in text.splitlines() if _QUOTED_NVRM.search(line)]
+        if not quoted:
+            continue
+        at = f.collected_at if f.collected_at is not None else spec.time_range.end
+        events, _ = parse_lines(
+            quoted, node=f.node or single, year=_year(spec), at=at, topology=topology
+        )
+        placed = [e for e in events if e.attrs.get("clock") != "monotonic" and e.node]
+        out += [replace(e, attrs={**e.attrs, "via": "pasted"}) for e in placed]
+        if len(placed) < len(events):
+            problems.append(
+                f"{folder / f.path}: {len(events) - len(placed)} quoted driver line(s) with no "
+                "wall-clock time or node: not replayed"
+            )
+    return out
+
+
 def _report_signals(
     evidence: StaticEvidence, spec: IncidentSpec, topology: Topology, problems: list[str]
 ) -> list[LogEvent]:
@@ -179,6 +215,10 @@ def _report_signals(
         out += found.events
         problems += found.problems
     return out
+
+
+# a driver line inside another tool's output (not the kernel log file itself)
+_QUOTED_NVRM = re.compile(r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus")
 
 
 def _read_logs(

@@ -260,6 +260,46 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "Kubernetes: the kubelet's SystemOOM or node-problem-detector's OOMKilling event on the "
         "node (the kernel's OOM killer killed a process)",
     ),
+    # the tools around a job, as pasted or collected (telemetry.stack_errors): the tool's
+    # own error strings, read from job output, command output and report files
+    "slurm_gres_gpu_mismatch": (
+        "os",
+        "Slurm: the node's GPU GRES disagrees with its devices ('gres/gpu count reported lower "
+        "than configured', 'can't stat gres.conf file /dev/nvidiaN'); slurmctld sets it INVAL "
+        "or drains it",
+    ),
+    "gpu_stack_pod_failing": (
+        "os",
+        "a GPU Operator / device plugin pod on the node is in CrashLoopBackOff or Error "
+        "(kubectl output or the pod list)",
+    ),
+    "nvml_driver_mismatch": (
+        "driver",
+        "nvidia-smi / NVML on the node: 'Failed to initialize NVML: Driver/library version "
+        "mismatch' - the loaded kernel module and the installed libraries differ",
+    ),
+    "nvml_driver_not_loaded": (
+        "driver",
+        "nvidia-smi on the node cannot talk to the NVIDIA driver (module not loaded)",
+    ),
+    "nvml_library_missing": (
+        "os",
+        "the NVML library cannot be loaded where it is needed ('could not load NVML library', "
+        "libnvidia-ml.so.1 missing): the container runtime does not inject the driver",
+    ),
+    "cuda_system_not_ready": (
+        "driver",
+        "CUDA fails with 'system not yet initialized' (cudaErrorSystemNotReady, 802): on "
+        "NVSwitch systems Fabric Manager has not set up the fabric",
+    ),
+    "dcgm_health_thermal": (
+        "hardware",
+        "DCGM's thermal health watch reports thermal violations on the node",
+    ),
+    "dcgm_health_nvlink_down": (
+        "hardware",
+        "DCGM's NVLink health watch reports NVLink link(s) down",
+    ),
     "k8s_container_oom_killed": (
         "workload",
         "Kubernetes: a container of the incident's pod terminated with reason OOMKilled (its "

@@ -245,6 +245,22 @@ class Likelihood(_Strict):
         return v
 
 
+class RunbookWhen(_Strict):
+    """A variant of the card the evidence tells apart and whose operator decision differs from
+    the card's first runbook: when ``finding`` rules the card in, ``runbook`` is the plan."""
+
+    finding: str
+    runbook: str = Field(pattern=ID_PATTERN)
+    why: str = Field(min_length=8, description="what the variant is and who says so")
+
+    @field_validator("finding")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        if not is_finding(v):
+            raise ValueError(f"unknown finding {v!r} (see knowledge/findings.py FINDINGS)")
+        return v
+
+
 class Card(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
@@ -261,6 +277,10 @@ class Card(_Strict):
     )
     root_cause: str
     runbooks: list[str] = Field(default_factory=list, description="runbook ids")
+    runbook_when: list[RunbookWhen] = Field(
+        default_factory=list,
+        description="variants whose evidence picks another runbook than the first (in order)",
+    )
     fault_classes: list[str] = Field(
         default_factory=list, description="simulator fault classes this card explains"
     )

@@ -291,6 +291,9 @@ class KnowledgeBase:
             for rb_id in c.runbooks:
                 if rb_id not in self.runbooks:
                     errors.append(f"{at}: runbooks: unknown runbook {rb_id!r}")
+            for i, rule in enumerate(c.runbook_when):
+                if rule.runbook not in self.runbooks:
+                    errors.append(f"{at}: runbook_when.{i}: unknown runbook {rule.runbook!r}")
             for rel in c.related:
                 if rel not in self.cards:
                     errors.append(f"{at}: related: unknown card {rel!r}")

@@ -73,6 +73,10 @@ _SYMPTOMS: dict[str, str] = {
     "cuda_system_not_ready": "CUDA refuses work with 'system not yet initialized' (NVSwitch "
     "systems: Fabric Manager not running or failed)",
     "nvlink_down": "NVLink link(s) down (DCGM's NVLink health watch)",
+    "nccl_watchdog_timeout": "PyTorch's NCCL watchdog timed out a collective (job output): "
+    "the job is hung",
+    "fabric_manager_failed": "Fabric Manager's log says it is not serving the NVSwitch fabric "
+    "(failed start, driver version mismatch, NVLink training failed)",
 }
 SYMPTOMS = MappingProxyType(_SYMPTOMS)
 # The summary line of an incident an Alertmanager alert opened that says what the alert was

@@ -45,7 +45,8 @@ _FM_SOURCE = re.compile(r"nv-fabricmanager|nvidia-fabricmanager|fabric ?manager"
 # start-up chatter FM and systemd write on every start: understood, no signature
 _BENIGN = re.compile(
     r"Starting NVIDIA fabric manager|Connected to [0-9]{1,6} node|Logging level|"
-    r"Fabric Manager (?:version|build)|Started NVIDIA fabric manager service$",
+    r"Fabric Manager (?:version|build)|Started NVIDIA fabric manager service$|"
+    r"Detected (?:Pre-)?NVL\d+ system",
     re.I,
 )
 _SWITCH_ERROR = re.compile(
@@ -73,7 +74,14 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("fm_degraded", re.compile(r"degraded|excluded|exclud(?:e|ing) (?:GPU|NVSwitch)", re.I)),
-    ("fm_version_mismatch", re.compile(r"version mismatch|does not match.{0,60}?version", re.I)),
+    (
+        "fm_version_mismatch",
+        re.compile(
+            r"version mismatch|does not match.{0,60}?version|"
+            r"(?:do not|don.?t|doesn.?t) match (?:with )?(?:the )?driver version",
+            re.I,
+        ),
+    ),
     (
         "fm_service_failed",
         re.compile(

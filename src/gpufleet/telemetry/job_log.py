@@ -179,9 +179,10 @@ _OPCODE = re.compile(r"opcode[= ](?P<opcode>[0-9]{1,6})")
 _VENDOR = re.compile(r"vendor err (?P<vendor>[0-9]{1,6})")
 _DIRECTION = re.compile(r"\((?P<dir>Send|Recv)\)")
 _REMOTE_GID = re.compile(r"remoteGids? ?(?P<gid>[0-9A-Fa-f:.]{2,64})")
+# "Got async event : port error" (NCCL ≤ 2.18) / "Got async error event: port error" (later)
 _ASYNC = re.compile(
-    r"NET/IBP? ?: ?(?:(?P<dev>[A-Za-z0-9_]{1,32}):(?P<port>[0-9]{1,3}) )?Got async event ?: ?"
-    r"(?P<event>[^\r\n]{1,120})"
+    r"NET/IBP? ?: ?(?:(?P<dev>[A-Za-z0-9_]{1,32}):(?P<port>[0-9]{1,3}) )?"
+    r"Got async (?:error )?event ?: ?(?P<event>[^\r\n]{1,120})"
 )
 _CUDA_FAILURE = re.compile(r"Cuda failure (?:(?P<code>[0-9]{1,5}) )?'(?P<msg>[^']{1,300})'")
 _WATCHDOG = re.compile(
@@ -258,6 +259,10 @@ def _signature(
         return None
     prefix = _NCCL_PREFIX.search(line)
     host = host_node(prefix["host"], known) if prefix else default_node
+    if prefix and known and host not in known and default_node:
+        # a pod's hostname is not a node's: the line ran where the log was taken
+        detail["host"] = prefix["host"]
+        host = default_node
     if (named := detail.get("node")) and (named in known or not known):
         host = named  # the line names the node it is about (slurmctld's "node X")
     rank = _RANK.search(line)

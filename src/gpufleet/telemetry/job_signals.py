@@ -8,11 +8,15 @@ the ones that point at the hardware, the driver or the fabric into :class:`LogEv
 ``job_signature`` (``attrs["signature"]`` the kind), so a fault reported only by a job still
 opens an incident.
 
-Application faults (illegal address, launch failure, a watchdog timeout, a remote rank that
-exited) are left out: a job's own bug or a hang is not a fleet fault, and the NOC's job rules see
-hangs in the telemetry. A signature with no node (a line that names no host, in a log that names
-none) belongs to the fleet's only node when there is one, else it stays evidence only and is
-counted (``unplaced``).
+Application faults (illegal address, launch failure, a remote rank that exited) are left out:
+a job's own bug is not a fleet fault. A collective the NCCL watchdog timed out is kept, as a
+warning: the NOC's job rules see a hang in the telemetry, but when the job's log is all there is
+(a pasted report, a fleet without per-job telemetry) it is the only sign of the hang, and the
+diagnosis tells a straggler, a link or the job's own code apart.
+
+A signature with no node (a line that names no host, in a log that names none) belongs to the
+fleet's only node when there is one, else it stays evidence only and is counted
+(``unplaced``).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ FLEET_SIGNATURES = frozenset(
         "nccl_ib_async_event",
         "nccl_nvls_failure",
         "cuda_system_not_ready",
+        "nccl_watchdog_timeout",
         # telemetry.stack_errors: the tools around the job
         "smi_gpu_lost",
         "smi_no_devices",

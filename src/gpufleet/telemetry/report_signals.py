@@ -45,6 +45,9 @@ _SMI = {
     "smi_uncorrectable_ecc": "uncorrectable_ecc",
     "smi_reset_required": "gpu_reset_required",
 }
+# Fabric Manager log lines that say it is not serving the node's NVSwitch fabric (a start
+# that failed, a version that does not match the driver, NVLink training that failed)
+_FM_FAILED = frozenset({"fm_service_failed", "fm_version_mismatch", "fm_training_failed"})
 _PENDING = re.compile(r"remappings? (?:is |are )?pending|pending page retirement", re.I)
 _AREAS = (
     ("memory", re.compile(r"memory|memtest|row remap|page retire|\becc\b|\bdbe\b", re.I)),
@@ -119,6 +122,8 @@ def _signal(sig: Signature, topology: Topology) -> tuple[str, dict[str, str]] | 
         return ("nhc_gpu_check_failed" if gpu else "nhc_check_failed"), {
             "check": sig.detail.get("check", "")
         }
+    if sig.kind in _FM_FAILED:
+        return "fabric_manager_failed", {"state": sig.kind}
     if sig.kind in ("gpu_pod_crashloop", "device_plugin_admission_error"):
         return sig.kind, {"pod": sig.detail.get("pod", "")}
     if sig.kind == "nccl_tests_run":

@@ -25,8 +25,9 @@ Kinds and the text they come from:
                              configured (7 < 8)``, ``gres/gpu: Count changed``, ``can't stat
                              gres.conf file /dev/nvidia0``, ``Waiting for gres.conf file
                              /dev/nvidia0``, ``Setting node X state to INVAL|DRAIN`` with a
-                             gres reason (``what``: ``count_low``, ``device_missing``,
-                             ``node_invalid``; ``node`` when the line names it)
+                             gres reason, a ``sinfo -R`` row whose (cut) reason is GRES
+                             (``what``: ``count_low``, ``device_missing``, ``node_invalid``;
+                             ``node`` when the line names it)
 ``gpu_pod_crashloop``        a ``kubectl get pods`` row of a GPU-stack pod (the NVIDIA device
                              plugin, GPU Operator, DCGM, validators) whose STATUS is
                              ``CrashLoopBackOff``, ``Error``, ``Init:…`` failures,
@@ -78,6 +79,11 @@ _SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
 _GRES_COUNT = re.compile(
     r"gres/gpu\S*:? (?:count (?:reported lower than configured|too low)|[Cc]ount changed)"
     r"(?:\s*\((?P<have>\d{1,4}) ?[<!]=? ?(?P<want>\d{1,4})\))?"
+)
+# `sinfo -R`: REASON (cut to 20 characters: "gres/gpu count repor"), USER, TIMESTAMP, NODELIST
+_SINFO_ROW = re.compile(
+    r"^(?P<reason>gres/gpu\b.{0,40}?)\s+(?P<user>[A-Za-z0-9_.-]{1,32})\s+"
+    r"(?P<ts>\d{4}-\d\d-\d\dT[\d:]{8}|Unknown|None)\s+(?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200})\s*$"
 )
 _GRES_DEV = re.compile(
     r"(?:can't stat|Waiting for) gres\.conf file (?P<dev>/dev/nvidia[A-Za-z0-9-]{0,20})"
@@ -147,6 +153,10 @@ def _slurm(line: str) -> Found | None:
             "state": m["state"],
             "reason": m["rest"].strip(" :")[:120],
         }
+    if (m := _SINFO_ROW.search(line)) is not None:
+        nodes = m["nodes"]
+        one = "" if any(c in nodes for c in ",[") else nodes  # a hostlist names several
+        return "slurm_gres_gpu_error", {"what": "count_low", "node": one, "nodelist": nodes}
     if (m := _GRES_COUNT.search(line)) is not None:
         named = _NODE_NAMED.search(line)
         return "slurm_gres_gpu_error", {

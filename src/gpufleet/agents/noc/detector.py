@@ -287,6 +287,15 @@ class Detector:
                 self._incident_seen.update(dict.fromkeys(ev.incident.nodes, t))
         return events
 
+    def settle_pending(self, last: float) -> list[Event]:
+        """Open what is still waiting to settle when no data will come after ``last`` (the end
+        of a replay; see :meth:`IncidentManager.settle_pending`)."""
+        events = self.incidents.settle_pending(last)
+        for ev in events:
+            if isinstance(ev, IncidentOpened | IncidentUpdated):
+                self._incident_seen.update(dict.fromkeys(ev.incident.nodes, last))
+        return events
+
     def open_incidents(self) -> list[Incident]:
         return self.incidents.snapshot()
 

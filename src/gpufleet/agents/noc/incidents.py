@@ -202,6 +202,7 @@ class IncidentManager:
         self.topo = topology
         self.tracked: dict[str, _Inc] = {}
         self.pending: list[Anomaly] = []
+        self._last_active: ActiveState | None = None  # the state the last step saw
         # anomaly id → the report it came from ("report:<parser> <file>:<line>"), set by the
         # detector: the incident it opens or joins lists it among its sources
         self.report_sources: dict[str, str] = {}
@@ -243,6 +244,7 @@ class IncidentManager:
                 inc.last_active_at = max(inc.last_active_at, t)
         self._remember_logs(anomalies)
         active = self._with_logs(t, active)
+        self._last_active = active
         order = sorted(anomalies, key=lambda a: (-int(a.severity), a.entity, a.rule))
         for a in order:
             self._route(t, a, active, events, allow_defer=True)
@@ -257,6 +259,20 @@ class IncidentManager:
         self.pending = still
         self._widen(t, active, events)
         self._refresh(t, active, thermal_residual, events)
+        return events
+
+    def settle_pending(self, last: float) -> list[Event]:
+        """Route every anomaly still waiting to settle, when no data will come after ``last``
+        (the end of a replay): live, the next ticks would have routed each once its settle
+        time passed, so that is when this one acts (a report read at the recording's last
+        instant would otherwise never open anything)."""
+        events: list[Event] = []
+        if self._last_active is None or not self.pending:
+            return events
+        t = max(last, *(a.time for a in self.pending)) + self.cfg.settle_s
+        waiting, self.pending = self.pending, []
+        for a in waiting:
+            self._route(t, a, self._last_active, events, allow_defer=False)
         return events
 
     def _route(

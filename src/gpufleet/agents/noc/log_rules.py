@@ -151,6 +151,13 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "driver",
         "CUDA refused work: system not yet initialized (on NVSwitch systems, Fabric Manager)",
     ),
+    "nccl_watchdog_timeout": (
+        "nccl_watchdog_timeout",
+        Family.UTILIZATION,
+        Severity.WARNING,
+        "workload",
+        "PyTorch's NCCL watchdog timed out a collective: the job is hung",
+    ),
     # the tools around the job (telemetry.stack_errors)
     "smi_gpu_lost": (
         "gpu_missing",

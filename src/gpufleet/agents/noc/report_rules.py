@@ -95,6 +95,14 @@ REPORT_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "a pod was refused with UnexpectedAdmissionError: the device plugin advertises GPUs it "
         "cannot allocate (a GPU went unhealthy or vanished)",
     ),
+    "fabric_manager_failed": (
+        "fabric_manager_failed",
+        Family.INTERCONNECT,
+        Severity.CRITICAL,
+        "driver",
+        "Fabric Manager is not serving the node's NVSwitch fabric (failed start, version "
+        "mismatch with the driver, or NVLink training failed): CUDA cannot start there",
+    ),
     "nccl_busbw_low": (
         "nccl_busbw_low",
         Family.INTERCONNECT,

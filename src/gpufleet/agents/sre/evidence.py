@@ -1130,7 +1130,7 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
         "sources": ",".join(sorted({str(f.get("source")) for f in files})),
     }
     facts |= _kind_facts([*items, *named])
-    for part in (_rdma_facts, _rank_facts, _smi_facts, _fm_facts):
+    for part in (_rdma_facts, _rank_facts, _smi_facts, _fm_facts, _k8s_detail_facts):
         facts |= part(items)
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
     lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]

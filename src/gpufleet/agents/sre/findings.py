@@ -993,6 +993,14 @@ def _rdma_and_ranks(incident: Incident, v: _View, out: _Out) -> None:
             _num(one_peer[0].facts, "rdma_top_peer_share"),
             detail=f"errors name {peer} as the peer ({one_peer[0].facts.get('rdma_peers')})",
         )
+    # NCCL saw the HCA port change state (port error / port active): the link went down, and
+    # more than one such event in the window is the link coming back and going again
+    port = _with(v, "nccl_ib_async_event")
+    if port:
+        n = sum(_num(e.facts, "sig_nccl_ib_async_event") for e in port)
+        out.add("nic_link_down", incident.root_entity, port, n)
+        if n >= 2:
+            out.add("nic_link_flapping", incident.root_entity, port, n)
     watchdog = _with(v, "nccl_watchdog_timeout")
     if watchdog:
         out.add(
@@ -1020,10 +1028,45 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_device_unavailable", "cuda_device_unavailable"),
         ("nccl_nvls_failure", "nvls_setup_failed"),
         ("cuda_illegal_address", "cuda_illegal_address_in_job"),
+        ("cuda_system_not_ready", "cuda_system_not_ready"),
     ):
         evs = _with(v, kind)
         if evs:
             out.add(name, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
+    _stack_errors(incident, v, out)
+
+
+# telemetry.stack_errors kinds → the finding each is, on the incident's nodes
+_STACK_FINDINGS = (
+    ("slurm_gres_gpu_error", "slurm_gres_gpu_mismatch"),
+    ("gpu_pod_crashloop", "gpu_stack_pod_failing"),
+    ("device_plugin_admission_error", "k8s_device_plugin_admission_failed"),
+    ("smi_gpu_lost", "gpu_fallen_off_bus"),
+    ("dcgm_health_thermal", "dcgm_health_thermal"),
+    ("dcgm_health_nvlink", "dcgm_health_nvlink_down"),
+)
+# NVML's own reason (nvmlErrorString) → the finding
+_NVML_FINDINGS = {
+    "driver_library_mismatch": "nvml_driver_mismatch",
+    "driver_not_loaded": "nvml_driver_not_loaded",
+    "nvml_library_missing": "nvml_library_missing",
+}
+
+
+def _stack_errors(incident: Incident, v: _View, out: _Out) -> None:
+    """Findings from the tools' own error lines around the job (nvidia-smi / NVML, Slurm's
+    GRES, kubectl, DCGM health), on the incident's nodes."""
+    nodes = _root_nodes(incident)
+    for kind, name in _STACK_FINDINGS:
+        evs = _on(_with(v, kind), kind, set(), nodes)
+        if evs:
+            out.add(name, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
+    pairs = (p.split("=", 1) for e in v.text for p in _split(e.facts.get("runtime_errors")))
+    said = {why for node, why in (p for p in pairs if len(p) == 2) if node in nodes | {"?"}}
+    for why, name in _NVML_FINDINGS.items():
+        if why in said:
+            evs = [e for e in v.text if why in str(e.facts.get("runtime_errors", ""))]
+            out.add(name, incident.root_entity, evs, detail=why)
 
 
 def _gpu_state(incident: Incident, v: _View, out: _Out, gpus: set[str], nodes: set[str]) -> None:

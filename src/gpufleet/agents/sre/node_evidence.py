@@ -122,14 +122,18 @@ class StaticEvidence:
         want_nodes, want_jobs = set(nodes), set(jobs)
         want_sources = set(sources) or set(SOURCES)
         want_kinds = set(kinds)
-        found = [
-            i.as_dict()
+        hits = [
+            i
             for i in self.items
             if i.signature.source in want_sources
             and (not want_kinds or i.signature.kind in want_kinds)
             and self._visible(i.collected_at)
             and self._wanted(i, want_nodes, want_jobs)
         ]
+        found = [i.as_dict() for i in hits]
+        # a file taken on another host can still be about these nodes (slurmctld's log on the
+        # controller names the node it set INVAL): the files of the items found count too
+        origins = {i.signature.origin for i in hits}
         files = [
             f
             for f in self.files
@@ -140,6 +144,7 @@ class StaticEvidence:
                 or f.node in want_nodes
                 or f.job in want_jobs
                 or not f.node
+                or f.path in origins
             )
         ]
         unparsed_lines = [

@@ -221,9 +221,17 @@ def render_steps(
 
 
 def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbook | None:
+    """The top card's runbook: the one its ``runbook_when`` names for a variant the findings
+    that ruled the card in show (a GRES mismatch is a config fix, not a requeue), else its
+    first."""
     if not hypotheses:
         return None
-    runbooks = kb.runbooks_for(hypotheses[0].card_id)
+    top = hypotheses[0]
+    card = kb.cards.get(top.card_id)
+    for rule in card.runbook_when if card is not None else ():
+        if rule.finding in top.supporting and rule.runbook in kb.runbooks:
+            return kb.runbooks[rule.runbook]
+    runbooks = kb.runbooks_for(top.card_id)
     return runbooks[0] if runbooks else None
 
 
