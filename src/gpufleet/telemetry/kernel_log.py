@@ -52,7 +52,8 @@ port's "error received" line names). A record's later lines complete its event's
 (the ``PCIe Bus Error`` line its layer, the ``device [10de:…]`` line its vendor, the ``[ n]``
 lines its status bits); lines of the devices below a port that follow a port's event ("device
 has no AER-aware driver", "Can't recover (no error_detected callback)") name its
-``children``, and an ``nvidia`` one its ``gpu_pci``; "device recovery failed" sets
+``children``, and an ``nvidia`` one its ``gpu_pci`` (and ``gpu_key`` when the topology knows
+that PCI id on the node); "device recovery failed" sets
 ``recovery``. A live reader sees the first line's facts at once and the rest as they come.
 
 Provenance rule: only kernel messages are kernel evidence. A line whose syslog / journal
@@ -1560,8 +1561,11 @@ class KernelLogParser:
             else:
                 _add_bit(detail.attrs, pl.attrs)
         elif pl.what == "child":
+            g = self.topology.gpu_by_pci(node, pl.dev) if self.topology and node else None
             for ev in record:
                 _add_child(ev.attrs, pl.dev, pl.driver)
+                if g is not None and self.topology is not None:
+                    ev.attrs.setdefault("gpu_key", self.topology.gpu_keys[g])
         elif pl.what == "recovery":
             for ev in record:
                 ev.attrs["recovery"] = pl.attrs["recovery"]

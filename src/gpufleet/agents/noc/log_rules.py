@@ -422,6 +422,8 @@ class LogRules:
         node with one GPU is that GPU."""
         if e.gpu:
             return e.gpu
+        if (named := e.attrs.get("gpu_key")) in self.topo.gpu_pos:
+            return named
         kids = e.attrs.get("children", "").split(",")
         for pci in (e.pci_bus_id, e.attrs.get("gpu_pci"), e.attrs.get("source_pci"), *kids):
             if pci and (g := self.topo.gpu_by_pci(e.node, pci)) is not None:

@@ -751,7 +751,7 @@ def _attrs(e: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _pcie_where(e: Mapping[str, Any]) -> str:
     attrs = _attrs(e)
-    return str(e.get("gpu") or attrs.get("gpu_pci") or e.get("node") or "")
+    return str(e.get("gpu") or attrs.get("gpu_key") or attrs.get("gpu_pci") or e.get("node") or "")
 
 
 def _pcie_facts(events: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
