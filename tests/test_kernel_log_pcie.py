@@ -187,3 +187,38 @@ def test_nvrm_lines_in_other_journal_and_talos_wrappers() -> None:
     forged = f"[ 1234.567890] gpu-01 mallory[42]: {xid}"
     events, rep = parse_lines([forged], boot_time=BOOT)
     assert events == [] and rep.untrusted == 1
+
+
+FIRMWARE_FIRST = """\
+[  148.794638] {1}[Hardware Error]: Hardware error from APEI Generic Hardware Error Source: 5
+[  148.803731] {1}[Hardware Error]: event severity: recoverable
+[  148.810191] {1}[Hardware Error]:  Error 0, type: recoverable
+[  148.816088] {1}[Hardware Error]:   section_type: PCIe error
+[  148.822391] {1}[Hardware Error]:   port_type: 0, PCIe end point
+[  148.829026] {1}[Hardware Error]:   version: 3.0
+[  148.834266] {1}[Hardware Error]:   command: 0x0006, status: 0x0010
+[  148.841140] {1}[Hardware Error]:   device_id: 0000:18:00.0
+[  148.847309] {1}[Hardware Error]:   slot: 0
+[  148.852077] {1}[Hardware Error]:   secondary_bus: 0x00
+[  148.857876] {1}[Hardware Error]:   vendor_id: 0x10de, device_id: 0x2330
+[  148.865145] {1}[Hardware Error]:   class_code: 030200
+[  148.870845] {1}[Hardware Error]:   aer_uncor_status: 0x00004000, aer_uncor_mask: 0x00000000
+[  148.879842] {1}[Hardware Error]:   aer_uncor_severity: 0x000ef030
+[  148.886575] {1}[Hardware Error]:   TLP Header: 40000001 0000030f 90028090 00000000
+[  148.894823] nvidia 0000:18:00.0: AER: aer_status: 0x00004000, aer_mask: 0x00000000
+[  148.902795] nvidia 0000:18:00.0: AER:    [14] CmpltTO                (First)
+[  148.910234] nvidia 0000:18:00.0: AER: aer_layer=Transaction Layer, aer_agent=Requester ID
+[  148.910235] nvidia 0000:18:00.0: AER: aer_uncor_severity: 0x00462030
+"""
+
+
+def test_firmware_first_cper_block_and_registers_are_one_event() -> None:
+    """APEI GHES (cper.c cper_print_pcie, then aer.c pci_print_aer): the CPER section names the
+    device and its severity ("recoverable" is AER Non-Fatal: cper_severity_to_aer)."""
+    events, rep = parse_text(FIRMWARE_FIRST, node="node-01", boot_time=BOOT, topology=topo())
+    (e,) = events
+    assert e.kind == "pcie_aer" and e.gpu == "node-01/gpu0"
+    a = e.attrs
+    assert (a["severity"], a["firmware_first"], a["vendor"]) == ("nonfatal", "true", "10de")
+    assert (a["status_bits"], a["layer"], a["agent"]) == ("CmpltTO", "transaction", "Requester ID")
+    assert rep.unrecognised == 0 and rep.consistent

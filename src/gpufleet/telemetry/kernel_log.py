@@ -1346,6 +1346,8 @@ class KernelLogParser:
         # and the last event on a port (for the lines of the devices below it).
         self._aer_detail: LogEvent | None = None
         self._pcie_port: list[LogEvent] = []  # the events of one port's record, newest last
+        self._ghes_severity: str | None = None  # the CPER block's severity (firmware first)
+        self._ghes_pcie = False  # inside a CPER PCIe section
 
     def feed(self, line: str | bytes, *, at: float | None = None) -> LogEvent | None:
         """Parse one line (trailing newline allowed). Returns the event, or None for lines that
@@ -1516,7 +1518,7 @@ class KernelLogParser:
         ev = self._event(found, msg, p, stamp, trusted=True)
         if found.kind == "pcie_aer":
             self._aer_detail = ev
-        if pl.what != "bus_error" or pl.driver == "pcieport":
+        if pl.what not in ("bus_error", "fw_status") or pl.driver == "pcieport":
             self._port_event(ev)  # a port's own event: the devices below it may follow
         return ev
 
@@ -1539,6 +1541,8 @@ class KernelLogParser:
                 open_.attrs.setdefault("driver", pl.driver)
                 return None
             return _Found("pcie_aer", None, pl.dev, {**pl.attrs, "driver": pl.driver})
+        if pl.what in ("ghes_device", "fw_status"):
+            return self._firmware_first(pl, node)
         if pl.what == "dpc":
             attrs = {**pl.attrs, "port": pl.dev}
             if pl.source:
@@ -1549,11 +1553,48 @@ class KernelLogParser:
         self._pcie_detail(pl, node)
         return None
 
+    def _firmware_first(self, pl: PcieLine, node: str) -> _Found | None:
+        """The device of a CPER PCIe section, or the registers the kernel prints for it next
+        (``aer_status``): one event per error, with the section's severity."""
+        open_ = self._aer_detail
+        if pl.what == "ghes_device":
+            if not self._ghes_pcie:
+                return None
+            attrs = {"severity": self._ghes_severity or "unknown", "firmware_first": "true"}
+            return _Found("pcie_aer", None, pl.dev, attrs)
+        if (
+            open_ is not None
+            and open_.node == node
+            and open_.pci_bus_id == pl.dev
+            and open_.attrs.get("firmware_first") == "true"
+            and "status" not in open_.attrs
+        ):
+            open_.attrs.update(pl.attrs)
+            open_.attrs.setdefault("driver", pl.driver)
+            return None
+        attrs = {
+            "severity": self._ghes_severity or "unknown",
+            "firmware_first": "true",
+            "driver": pl.driver,
+            **pl.attrs,
+        }
+        return _Found("pcie_aer", None, pl.dev, attrs)
+
     def _pcie_detail(self, pl: PcieLine, node: str) -> None:
         """Apply a line that completes an earlier event (status, bits, children, recovery)."""
         detail = self._aer_detail
         record = [e for e in self._pcie_port if e.node == node]
-        if pl.what in ("status", "bit") and detail is not None and detail.node == node:
+        if pl.what == "ghes_severity":
+            self._ghes_severity = pcie_aer.GHES_SEVERITY.get(pl.attrs["severity"])
+        elif pl.what == "ghes_section":
+            self._ghes_pcie = pl.attrs["pcie"] == "True"
+        elif pl.what == "ghes_vendor" and detail is not None and self._ghes_pcie:
+            if detail.attrs.get("firmware_first") == "true":
+                for k, v in pl.attrs.items():
+                    detail.attrs.setdefault(k, v)
+        elif pl.what == "fw_layer" and detail is not None and detail.pci_bus_id == pl.dev:
+            detail.attrs.update(pl.attrs)
+        elif pl.what in ("status", "bit") and detail is not None and detail.node == node:
             if detail.pci_bus_id != pl.dev:
                 return  # detail of another device's error than the one open
             if pl.what == "status":

@@ -26,6 +26,17 @@ service device, ``dpc 0000:00:03.2:pcie008: `` / ``pciehp 0000:00:03.0:pcie004: 
     pciehp: Slot(21): Link Down  /  Slot(21): Card not present        pciehp_ctrl.c (4.19+)
     slot(3): Link Down event  /  Card not present on Slot(3)          (≤ 4.18)
 
+Firmware-first platforms (the BIOS owns AER, APEI GHES reports it: ``drivers/firmware/efi/cper.c``
+cper_print_pcie, then ``aer.c`` pci_print_aer) print a CPER block and then the device's registers::
+
+    {1}[Hardware Error]: event severity: recoverable        (corrected / recoverable / fatal)
+    {1}[Hardware Error]:   section_type: PCIe error
+    {1}[Hardware Error]:   device_id: 0000:18:00.0
+    {1}[Hardware Error]:   vendor_id: 0x10de, device_id: 0x2330
+    nvidia 0000:18:00.0: AER: aer_status: 0x00004000, aer_mask: 0x00000000
+    nvidia 0000:18:00.0: AER:    [14] CmpltTO                (First)
+    nvidia 0000:18:00.0: AER: aer_layer=Transaction Layer, aer_agent=Requester ID
+
 Status bits are named by their bit position (the kernel's own tables: ``[ 5]`` under an
 uncorrectable error is SDES whether the kernel printed "SDES" or "Surprise Down Error").
 """
@@ -102,6 +113,31 @@ _DEVICE_STATUS_RE = re.compile(
     r"(?P<st>[0-9A-Fa-f]{8})/(?P<mask>[0-9A-Fa-f]{8})"
 )
 _BIT_RE = re.compile(r"^\[ {0,2}(?P<bit>\d{1,2})\] (?P<rest>.{0,64})$")
+# pci_print_aer (firmware first): the registers the firmware handed over, then layer / agent.
+_FW_STATUS_RE = re.compile(
+    r"^aer_status: 0x(?P<st>[0-9A-Fa-f]{8}), aer_mask: 0x(?P<mask>[0-9A-Fa-f]{8})"
+)
+_FW_LAYER_RE = re.compile(
+    r"^aer_layer=(?P<type>[A-Za-z ]{1,24}?), {0,2}aer_agent=(?P<agent>[A-Za-z ]{1,32})$"
+)
+# cper.c: the CPER block of an APEI GHES report ("{1}[Hardware Error]: …").
+_GHES_RE = re.compile(r"^(?:\{\d{1,10}\})?\[Hardware Error\]: {0,8}(?P<rest>.{0,200})$")
+_GHES_SEVERITY_RE = re.compile(
+    r"^(?:event severity|Error \d{1,4}, type): (?P<sev>corrected|recoverable|fatal|info)\b"
+)
+_GHES_DEVICE_RE = re.compile(r"^device_id: (?P<pci>" + _PCI + r")$")
+_GHES_VENDOR_RE = re.compile(
+    r"^vendor_id: 0x(?P<ven>[0-9A-Fa-f]{4}), device_id: 0x(?P<dev>[0-9A-Fa-f]{4})"
+)
+# The rest of a CPER PCIe section and its header: understood, nothing more to read.
+_GHES_NOISE_RE = re.compile(
+    r"^(?:Hardware error from APEI|It has been corrected by h/w|fru_(?:id|text):|port_type:|"
+    r"version:|command:|slot:|secondary_bus:|class_code:|bridge:|aer_(?:un)?cor_status:|"
+    r"aer_uncor_severity:|aer_(?:cor|uncor)_mask|TLP Header:|serial number:|"
+    r"Error \d{1,4}, type:|event severity:)"
+)
+#: cper_severity_to_aer: recoverable → Non-Fatal, fatal → Fatal, anything else → Correctable.
+GHES_SEVERITY = {"recoverable": NONFATAL, "fatal": FATAL, "corrected": CORRECTED}
 _CHILD_RE = re.compile(
     r"^(?:device has (?P<no>no AER-aware driver|no driver)|"
     r"[Cc]an't recover \(no error_detected callback\))"
@@ -126,7 +162,21 @@ _SLOT_RE = re.compile(
 )
 
 Kind = Literal[
-    "received", "bus_error", "status", "bit", "child", "recovery", "dpc", "dpc_reason", "slot"
+    "received",
+    "bus_error",
+    "status",
+    "bit",
+    "child",
+    "recovery",
+    "dpc",
+    "dpc_reason",
+    "slot",
+    "fw_status",
+    "fw_layer",
+    "ghes_severity",
+    "ghes_section",
+    "ghes_device",
+    "ghes_vendor",
 ]
 
 
@@ -160,7 +210,7 @@ def classify(msg: str) -> PcieLine | None:
     """The PCIe error line ``msg`` (a kernel message after its time / host header), or None."""
     m = _DEVICE_RE.match(msg)
     if m is None:
-        return None
+        return _ghes(msg) if "[Hardware Error]" in msg[:24] else None
     dev = normalize_pci_bus_id(m["pci"])
     if dev is None:
         return None
@@ -204,12 +254,42 @@ def _aer(rest: str, dev: str, drv: str) -> PcieLine | None:
         if first:
             attrs["first"] = "true"
         return PcieLine("bit", dev, drv, attrs)
+    if (m := _FW_STATUS_RE.match(rest)) is not None:
+        attrs = {"status": m["st"].lower(), "mask": m["mask"].lower()}
+        return PcieLine("fw_status", dev, drv, attrs)
+    if (m := _FW_LAYER_RE.match(rest)) is not None:
+        layer = LAYERS.get(m["type"].strip(), m["type"].strip().lower())
+        return PcieLine("fw_layer", dev, drv, {"layer": layer, "agent": m["agent"].strip()})
+    if rest.startswith("aer_uncor_severity:"):
+        return PcieLine("noise", dev, drv)
     if (m := _CHILD_RE.match(rest)) is not None:
         return PcieLine("child", dev, drv, {"no_aer_driver": "true"})
     if (m := _RECOVERY_RE.match(rest)) is not None:
         return PcieLine("recovery", dev, drv, {"recovery": m["out"] or "successful"})
     if _AER_NOISE_RE.match(rest):
         return PcieLine("noise", dev, drv)
+    return None
+
+
+def _ghes(msg: str) -> PcieLine | None:
+    """A line of an APEI GHES CPER block; only PCIe sections and the block's header lines are
+    read (a memory section's lines stay for other rules)."""
+    g = _GHES_RE.match(msg)
+    if g is None:
+        return None
+    rest = g["rest"].strip()
+    if (m := _GHES_SEVERITY_RE.match(rest)) is not None:
+        return PcieLine("ghes_severity", "", "", {"severity": m["sev"]})
+    if rest.startswith("section_type:"):
+        return PcieLine("ghes_section", "", "", {"pcie": str(rest.endswith("PCIe error"))})
+    if (m := _GHES_DEVICE_RE.match(rest)) is not None:
+        dev = normalize_pci_bus_id(m["pci"])
+        return None if dev is None else PcieLine("ghes_device", dev, "")
+    if (m := _GHES_VENDOR_RE.match(rest)) is not None:
+        attrs = {"vendor": m["ven"].lower(), "device_id": m["dev"].lower()}
+        return PcieLine("ghes_vendor", "", "", attrs)
+    if _GHES_NOISE_RE.match(rest):
+        return PcieLine("noise", "", "", {"ghes": "true"})
     return None
 
 

@@ -442,7 +442,9 @@ class LogRules:
         down = e.kind == "pcie_link_down" or is_surprise_down(e.attrs)
         symptom = "pcie_surprise_down" if down else "pcie_aer_uncorrectable"
         other = key is None and _other_vendor(e)
-        severity = Severity.WARNING if other else Severity.CRITICAL
+        # firmware-first reports without their CPER header do not say how bad: no page
+        unknown = e.attrs.get("severity") == "unknown"
+        severity = Severity.WARNING if other or unknown else Severity.CRITICAL
         prev = self._node_emitted.get((entity, symptom))
         if prev is not None and e.timestamp - prev[0] < WINDOW_S and severity <= prev[1]:
             return None
