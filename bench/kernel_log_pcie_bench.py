@@ -54,6 +54,15 @@ AER_RECORDS = [
         "pcieport 0000:29:01.0: pciehp: Slot(21): Link Down",
         "nvidia 0000:2a:00.0: AER: Can't recover (no error_detected callback)",
     ],
+    [
+        "{1}[Hardware Error]: event severity: recoverable",
+        "{1}[Hardware Error]:   section_type: PCIe error",
+        "{1}[Hardware Error]:   device_id: 0000:18:00.0",
+        "{1}[Hardware Error]:   vendor_id: 0x10de, device_id: 0x2330",
+        "nvidia 0000:18:00.0: AER: aer_status: 0x00004000, aer_mask: 0x00000000",
+        "nvidia 0000:18:00.0: AER:    [14] CmpltTO                (First)",
+        "nvidia 0000:18:00.0: AER: aer_layer=Transaction Layer, aer_agent=Requester ID",
+    ],
     ["NVRM: Xid (PCI:0000:18:00): 79, pid=1234, name=python, GPU has fallen off the bus."],
 ]
 ORDINARY = [
@@ -105,9 +114,12 @@ def _mutate(rng: random.Random, seeds: list[str]) -> str:
 
 
 def _fuzz(count: int, rng: random.Random) -> dict[str, float]:
+    """Crashes and the slowest inputs; the 20 slowest are timed again (best of 5 on a fresh
+    parser) so that a garbage-collector pause is not reported as a slow regular expression."""
     seeds = [line for rec in AER_RECORDS for line in rec]
     parser = KernelLogParser(node="node-01", boot_time=1.77e9)
-    crashes, worst = 0, 0.0
+    crashes = 0
+    timed: list[tuple[float, str]] = []
     for _ in range(count):
         line = f"[{rng.random() * 1e4:12.6f}] {_mutate(rng, seeds)}"
         t0 = time.perf_counter()
@@ -115,9 +127,26 @@ def _fuzz(count: int, rng: random.Random) -> dict[str, float]:
             parser.feed(line)
         except Exception:  # the parser must never raise on input: count it
             crashes += 1
-        per_kb = (time.perf_counter() - t0) / max(len(line) / 1024, 0.1)
-        worst = max(worst, per_kb)
-    return {"inputs": count, "crashes": crashes, "slowest_ms_per_kb": round(worst * 1e3, 3)}
+        timed.append((time.perf_counter() - t0, line))
+    timed.sort(reverse=True)
+    first_pass = timed[0][0] / max(len(timed[0][1]) / 1024, 0.1)
+    worst = 0.0
+    for _, line in timed[:20]:
+        best = min(_time_once(line) for _ in range(5))
+        worst = max(worst, best / max(len(line) / 1024, 0.1))
+    return {
+        "inputs": count,
+        "crashes": crashes,
+        "slowest_ms_per_kb_first_pass": round(first_pass * 1e3, 3),
+        "slowest_ms_per_kb_retimed": round(worst * 1e3, 3),
+    }
+
+
+def _time_once(line: str) -> float:
+    parser = KernelLogParser(node="node-01", boot_time=1.77e9)
+    t0 = time.perf_counter()
+    parser.feed(line)
+    return time.perf_counter() - t0
 
 
 def main(argv: list[str] | None = None) -> int:
