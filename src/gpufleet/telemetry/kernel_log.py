@@ -226,7 +226,10 @@ class ParseReport:
       ``-- Boot … --`` markers, SXid detail continuations, the ``rm_init_adapter failed, device
       minor number`` echo, context lines (``NVRM: GPU at PCI:…: GPU-<uuid>``, ``GPU Board Serial
       Number``, the middle of a multi-line fallen-off-the-bus record), hung-task headers and
-      their further nvidia stack frames, driver load banners, journal export fields;
+      their further nvidia stack frames, driver load banners, journal export fields, the
+      detail lines of a PCIe error record (``PCIe Bus Error`` after its "error received", the
+      ``device [vvvv:dddd]`` and ``[ n]`` status-bit lines, the devices below the port, the
+      recovery outcome, a firmware-first CPER block's lines);
     * ``unrecognised`` — lines no rule understands. Most are ordinary log lines
       (``usb 1-1: new …``); those that mention NVRM / nvidia / Xid / SXid / NVSwitch / NVLink /
       GSP / NVML are also counted in ``gpu_unparsed`` (a subset of ``unrecognised``) and kept in
