@@ -145,3 +145,8 @@ def test_port_error_with_no_gpu_named_is_a_node_incident_another_device_only_war
 """
     (inc,) = incidents(run(tp, lines(tp, nvme))).values()
     assert inc.root_entity == "node-01" and inc.severity is Severity.WARNING
+    # a hotplug slot going down with no GPU named below it: a drive bay looks the same
+    bay = "[10030.000000] pcieport 0000:80:05.1: pciehp: Slot(40): Card not present\n"
+    (inc,) = incidents(run(tp, lines(tp, bay))).values()
+    assert inc.root_entity == "node-01" and inc.severity is Severity.WARNING
+    assert inc.symptoms == ("pcie_surprise_down",)

@@ -46,7 +46,9 @@ DPC, pciehp) on the GPU's own function, or on the port above it (its ``gpu_pci``
   ``interconnect``). One corrected error is the link layer doing its job.
 
 An error that the log ties to another vendor's device (``device [8086:…]``, a driver that is not
-``nvidia``) and to no GPU is a WARNING on the node, not a page.
+``nvidia``) and to no GPU, a slot's "Link Down" that names no GPU (a drive bay's hot swap looks
+the same), and a firmware-first report whose severity the log lost are WARNINGs on the node,
+not pages.
 
 A wedge or GSP failure after a burst of Xid 45 on the same node is not teardown churn: the
 Xid 45 verdict (INFO) never suppresses it, and the burst is re-emitted as INFO evidence right
@@ -442,9 +444,11 @@ class LogRules:
         down = e.kind == "pcie_link_down" or is_surprise_down(e.attrs)
         symptom = "pcie_surprise_down" if down else "pcie_aer_uncorrectable"
         other = key is None and _other_vendor(e)
-        # firmware-first reports without their CPER header do not say how bad: no page
+        # firmware-first reports without their CPER header do not say how bad, and a slot's
+        # "Link Down" that names no GPU may be a drive swapped on purpose: no page for either
         unknown = e.attrs.get("severity") == "unknown"
-        severity = Severity.WARNING if other or unknown else Severity.CRITICAL
+        slot_only = key is None and e.kind == "pcie_link_down"
+        severity = Severity.WARNING if other or unknown or slot_only else Severity.CRITICAL
         prev = self._node_emitted.get((entity, symptom))
         if prev is not None and e.timestamp - prev[0] < WINDOW_S and severity <= prev[1]:
             return None
