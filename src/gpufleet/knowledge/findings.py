@@ -70,6 +70,21 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "pcie_replay_rate_high": ("hardware", "PCIe replay counter climbing fast"),
     "nvlink_crc_rate_high": ("hardware", "NVLink CRC / replay error counters climbing"),
     "nvlink_errors_whole_domain": ("hardware", "NVLink errors on several GPUs of the domain"),
+    "pcie_aer_uncorrectable": (
+        "hardware",
+        "the kernel reported an uncorrectable PCIe error (AER Non-Fatal / Fatal, or a DPC "
+        "containment) on the GPU or the port above it",
+    ),
+    "pcie_surprise_down": (
+        "hardware",
+        "the PCIe link to the GPU went down unannounced (AER Surprise Down / SDES, pciehp "
+        "'Link Down' or 'Card not present')",
+    ),
+    "pcie_aer_corrected_burst": (
+        "hardware",
+        "a burst of corrected PCIe (AER) errors on one device: at least 10 within a minute "
+        "(the link layer retried; the device still works)",
+    ),
     "nic_link_down": ("os", "an InfiniBand/RoCE port went down (log or link-up count)"),
     "nic_link_flapping": ("os", "a NIC port went down and came back (a flap)"),
     # device
@@ -319,6 +334,8 @@ FAULT_FINDINGS: frozenset[str] = frozenset(
         "row_remap_pending",
         "uncorrectable_rows_remapped",
         "gpu_fallen_off_bus",
+        "pcie_aer_uncorrectable",
+        "pcie_surprise_down",
         "gsp_reset_required",
         "driver_wedge_hung_tasks",
         "gpu_probe_failed",
@@ -341,6 +358,9 @@ SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
     "row_remap_pending": ("row_remap_pending", "uncorrectable_rows_remapped"),
     "gpu_missing": ("metrics_vanished", "gpu_fallen_off_bus"),
     "pcie_replays": ("pcie_replay_rate_high",),
+    "pcie_aer_uncorrectable": ("pcie_aer_uncorrectable",),
+    "pcie_surprise_down": ("pcie_surprise_down", "pcie_aer_uncorrectable"),
+    "pcie_aer_corrected_burst": ("pcie_aer_corrected_burst",),
     "pcie_downtrain": ("pcie_link_downtrained",),
     "nvlink_errors": ("nvlink_crc_rate_high",),
     "driver_wedge": ("driver_wedge_hung_tasks",),

@@ -54,6 +54,10 @@ _SYMPTOMS: dict[str, str] = {
     "Xid 154 'GPU Reset Required')",
     "gsp_firmware_fault": "calls to the GPU's GSP firmware time out or fail (kernel log)",
     "driver_wedge": "tasks hung inside the NVIDIA driver: the node's GPU driver is wedged",
+    "pcie_aer_uncorrectable": "uncorrectable PCIe AER error or DPC containment on the GPU's path "
+    "(kernel log)",
+    "pcie_surprise_down": "the PCIe link to the GPU went down (Surprise Down, pciehp Link Down)",
+    "pcie_aer_corrected_burst": "a burst of corrected PCIe AER errors on one device (kernel log)",
     # fault reports (agents/noc/report_rules.py)
     "dcgm_diag_failed": "a dcgmi diag test failed on the GPU (memory, PCIe, NVLink, power or "
     "thermal test)",

@@ -12,7 +12,11 @@ Pure leaf (stdlib plus :mod:`knowledge.xid`). Three sources, strongest first:
    minimum for its own error. The immediate bucket is the first action, not the last: it
    never replaces a card whose class is the catalog's own investigatory bucket for that Xid
    (Xid 64: RESET_GPU, then CONTACT_SUPPORT — a row-remap failure's RMA stands).
-3. **Recurrence**: a GPU-fault class on a GPU that already had GPU-fault incidents climbs the
+3. **Corrected PCIe errors only** (a burst of AER ``severity=Corrected`` lines, nothing
+   uncorrectable, no lost GPU, no Xid): the kernel's own word is that a correctable error
+   "does not need software intervention" (``drivers/pci/pcie/aer.c``); the plan collects
+   evidence (``investigate``) among the card's runbooks instead of draining.
+4. **Recurrence**: a GPU-fault class on a GPU that already had GPU-fault incidents climbs the
    ladder reset → reboot → RMA, one rung per earlier incident. The catalog's own escalation:
    RESET_GPU's investigatory bucket is CONTACT_SUPPORT "if it persists", and the GPU Memory
    Error Management guide sends a GPU whose error recurs after reset and reboot for RMA.
@@ -119,6 +123,23 @@ def from_catalog(xids: Collection[int]) -> Guidance | None:
     info = lookup(code)
     follow_up = BUCKET_CLASS.get(info.investigatory) if info else None
     return Guidance(cls, source, f"Xid {code}: {source}", False, follow_up)
+
+
+KERNEL_AER = (
+    "Linux kernel drivers/pci/pcie/aer.c pci_aer_handle_error ('Correctable error does not need "
+    "software intervention'); Documentation/PCI/pcieaer-howto.rst"
+)
+
+
+def from_pcie_corrected(corrected: int) -> Guidance:
+    """A burst of ``corrected`` PCIe errors and nothing worse: collect evidence, no drain (a
+    pick among the card's runbooks, never an override)."""
+    return Guidance(
+        "investigate",
+        KERNEL_AER,
+        f"{corrected} corrected PCIe error(s) and none uncorrectable: the link recovered each",
+        overrides_card=False,
+    )
 
 
 def escalate(guidance: Guidance | None, cls: str | None, earlier: int) -> Guidance | None:

@@ -41,6 +41,21 @@ Message kinds (``LogEvent.kind``): ``xid``, ``sxid``, ``fallen_off_bus``, ``rm_i
 ``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task`` and ``gpu_handle_error`` (nvidia-smi's
 "Unable to determine the device handle"). See :meth:`KernelLogParser._classify`.
 
+PCIe errors of any PCI function (:mod:`telemetry.pcie_aer`, the kernel's AER / DPC / pciehp
+lines) make ``pcie_aer`` (one per error the AER driver reports: ``attrs`` severity
+``corrected`` / ``nonfatal`` / ``fatal``, ``layer``, ``agent``, ``reporter`` — the port that
+received it, ``vendor`` / ``device_id``, ``status_bits`` such as ``RxErr,BadTLP`` or ``SDES``,
+``first_error``), ``pcie_dpc`` (a Downstream Port Containment event on a port: ``reason``,
+``source_pci``) and ``pcie_link_down`` (pciehp's "Link Down" / "Card not present" on a slot:
+``event``, ``slot``). The event's PCI id is the function the error is about (the source a
+port's "error received" line names). A record's later lines complete its event's ``attrs``
+(the ``PCIe Bus Error`` line its layer, the ``device [10de:…]`` line its vendor, the ``[ n]``
+lines its status bits); lines of the devices below a port that follow a port's event ("device
+has no AER-aware driver", "Can't recover (no error_detected callback)") name its
+``children``, and an ``nvidia`` one its ``gpu_pci`` (and ``gpu_key`` when the topology knows
+that PCI id on the node); "device recovery failed" sets
+``recovery``. A live reader sees the first line's facts at once and the rest as they come.
+
 Provenance rule: only kernel messages are kernel evidence. A line whose syslog / journal
 identifier is not ``kernel`` (``node-01 mallory[4242]: NVRM: Xid …``), whose journald
 ``_TRANSPORT`` is not ``kernel``, or whose priority carries a non-kernel facility (``<13>`` /
@@ -93,7 +108,9 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from typing import Any, Literal
 
+from gpufleet.telemetry import pcie_aer
 from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.pcie_aer import PcieLine
 from gpufleet.telemetry.topology import Topology, normalize_pci_bus_id
 
 __all__ = [
@@ -209,7 +226,10 @@ class ParseReport:
       ``-- Boot … --`` markers, SXid detail continuations, the ``rm_init_adapter failed, device
       minor number`` echo, context lines (``NVRM: GPU at PCI:…: GPU-<uuid>``, ``GPU Board Serial
       Number``, the middle of a multi-line fallen-off-the-bus record), hung-task headers and
-      their further nvidia stack frames, driver load banners, journal export fields;
+      their further nvidia stack frames, driver load banners, journal export fields, the
+      detail lines of a PCIe error record (``PCIe Bus Error`` after its "error received", the
+      ``device [vvvv:dddd]`` and ``[ n]`` status-bit lines, the devices below the port, the
+      recovery outcome, a firmware-first CPER block's lines);
     * ``unrecognised`` — lines no rule understands. Most are ordinary log lines
       (``usb 1-1: new …``); those that mention NVRM / nvidia / Xid / SXid / NVSwitch / NVLink /
       GSP / NVML are also counted in ``gpu_unparsed`` (a subset of ``unrecognised``) and kept in
@@ -240,6 +260,10 @@ class ParseReport:
     malformed: list[tuple[int, str, str]] = field(default_factory=list)
     gpu_unparsed_lines: list[tuple[int, str, str]] = field(default_factory=list)
     untrusted_lines: list[tuple[int, str, str]] = field(default_factory=list)
+    # PCI id → what the driver's context lines said about that GPU ("gpu_uuid" from "NVRM: GPU
+    # at PCI:…: GPU-<uuid>", "board_serial" from "NVRM: GPU Board Serial Number: …"): facts
+    # about the GPU even when no event of its own follows (bounded like the parser's maps)
+    gpu_facts: dict[str, dict[str, str]] = field(default_factory=dict)
     missing_node: int = 0
     monotonic: int = 0
     time_inferred: int = 0
@@ -310,6 +334,7 @@ class ParseReport:
             "malformed_lines": rows(self.malformed),
             "gpu_unparsed_lines": rows(self.gpu_unparsed_lines),
             "untrusted_lines": rows(self.untrusted_lines),
+            "gpu_facts": {k: dict(v) for k, v in self.gpu_facts.items()},
         }
 
     def describe(self) -> str:
@@ -391,6 +416,20 @@ _DMESG_T_RE = re.compile(
 # talosctl dmesg: "[2026-04-22T21:30:51.52643656Z]: NVRM: …".
 _BRACKET_ISO_RE = re.compile(r"^\[" + _ISO + r"\]:?\s?(?P<msg>.*)$")
 _ISO_LINE_RE = re.compile(r"^" + _ISO + r"\s+(?P<rest>.*)$")
+# The same with a space for the "T" (Loki / Grafana exports, "date '+%F %T'" wrappers).
+_ISO_SPACE_RE = re.compile(_ISO.replace("T(?P<h>", " (?P<h>") + r"\s+(?P<rest>.*)$")
+# journalctl -o short-unix: "1732788000.123456 node-17 kernel: …" (epoch seconds).
+_UNIX_LINE_RE = re.compile(r"^(?P<epoch>\d{9,11}(?:\.\d{1,9})?) (?P<rest>.*)$")
+# journalctl -o short-full: "Sat 2026-11-28 10:00:00 UTC node-17 kernel: …" (zone by name).
+_FULL_LINE_RE = re.compile(
+    r"^[A-Z][a-z]{2} (?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):"
+    r"(?P<s>\d{2})(?:\.(?P<frac>\d{1,9}))? (?P<zone>[A-Z]{1,5}|[+-]\d{4}) (?P<rest>.*)$"
+)
+# journalctl -o short-monotonic: "[ 1234.567890] node-17 kernel: …" after the dmesg-style stamp
+# (a process's line there carries its "ident[pid]:").
+_MONO_HEADER_RE = re.compile(
+    r"^(?P<host>[^\s:\[\]]{1,255}+) (?P<ident>[^\s:\[\]]{1,255}+)(?P<pid>\[\d{1,10}\])?: "
+)
 # journalctl "short" pads the day with 0 ("Mar 02"), rsyslog with a space ("Mar  2");
 # "short-precise" adds ".123456"; syslog over the wire may keep the "<PRI>". The month is any
 # 3-5 letter word looked up in _MONTH_NO (localized journalctl output).
@@ -426,6 +465,7 @@ _EMBEDDED_MONO_RE = re.compile(r"^\[ {0,12}\d{1,12}\.\d{1,9}\]\s?")
 _BARE_MSG_RE = re.compile(
     r"^(?:NVRM:|S?Xid \(|nvidia-nvswitch\d{0,4}:|mlx5_core |INFO: task |task:|"
     r"nvidia(?:-[a-z]{1,16})?: probe of |nvidia [0-9A-Fa-f:.]{4,16}: |"
+    r"(?:pcieport|pci|dpc|pciehp|aer) [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:|"
     r"Unable to (?:determine|detect) the device handle|\[ {0,12}\d{1,12}\.\d{1,9}\])"
 )
 # journalctl -o export / -o verbose: one "FIELD=value" per line, a record per blank line.
@@ -502,6 +542,20 @@ def _prefix_bracket(line: str) -> _Prefix | None:
         user = _user_facility(m["pri"])
         why = "a non-kernel facility" if user else ""
         mono = float(m["mono"])
+        h = _MONO_HEADER_RE.match(m["msg"])
+        if h is not None and (h["ident"] == "kernel" or h["pid"] is not None):
+            # journalctl -o short-monotonic: the journal's "host ident:" header follows
+            why = why or ("" if h["pid"] is None else f"tag {h['ident'][:40]!r} is not the kernel")
+            msg = m["msg"][h.end() :]
+            return _Prefix(
+                "journal-mono",
+                h["host"],
+                msg,
+                mono=mono,
+                userspace=bool(why),
+                via=TEXT_SYSLOG,
+                why=why,
+            )
         return _Prefix("dmesg", None, m["msg"], mono=mono, userspace=user, via=DMESG, why=why)
     if (m := _DMESG_T_RE.match(line)) is not None:
         mon = _MONTH_NO.get(m["mon"].lower(), 0)
@@ -546,6 +600,12 @@ def _prefix_direct(line: str) -> _Prefix | None:
         return _prefix_rfc5424(m)
     if line.startswith("["):
         return _prefix_bracket(line)
+    if line.startswith("<") and (p := _prefix_bracket(line)) is not None:
+        return p  # "<4>[ 1234.5] …" is dmesg -r
+    return _prefix_other(line)
+
+
+def _prefix_other(line: str) -> _Prefix | None:
     if (m := _ISO_LINE_RE.match(line)) is not None:
         if m["sep"] == ",":
             # dmesg --time-format iso always writes ",<µs>"; journalctl writes "." — and a
@@ -559,6 +619,19 @@ def _prefix_direct(line: str) -> _Prefix | None:
             return None
         wall = (None, mon, int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]), _frac_us(m["frac"]))
         return _headed("syslog", m["rest"], wall=wall, userspace=_user_facility(m["pri"]))
+    return _prefix_journal_forms(line)
+
+
+def _prefix_journal_forms(line: str) -> _Prefix | None:
+    """journalctl's other text outputs: short-unix, short-full, ISO with a space."""
+    if (m := _UNIX_LINE_RE.match(line)) is not None:
+        return _headed("journal-unix", m["rest"], epoch=float(m["epoch"]))
+    if (m := _FULL_LINE_RE.match(line)) is not None:
+        zone = m["zone"]
+        offset = "Z" if zone in ("UTC", "GMT") else zone if zone[0] in "+-" else None
+        return _headed("journal-full", m["rest"], wall=_iso_wall(m), offset=offset)
+    if (m := _ISO_SPACE_RE.match(line)) is not None:
+        return _headed("journal-iso", m["rest"], wall=_iso_wall(m), offset=m["tz"])
     return None
 
 
@@ -696,7 +769,7 @@ class _Bad:
     reason: str
 
 
-_Result = _Found | _Skip | _Ctx | _Bad | None
+_Result = _Found | _Skip | _Ctx | _Bad | PcieLine | None
 
 _PCI_TEXT = r"(?:PCI:)?(?P<pci>[0-9A-Fa-f]{1,8}:[0-9A-Fa-f]{1,2}:[0-9A-Fa-f]{1,2}(?:\.[0-7])?)"
 # NVRM's Xid line (kernel_rc.c): "NVRM: Xid (PCI:0000:18:00): 79, pid=1234, name=python, <text>";
@@ -1041,6 +1114,8 @@ def _nvrm(msg: str) -> _Result:
 
 def _other(msg: str) -> _Result:
     """Messages that do not start with ``NVRM:`` / ``Xid``."""
+    if (pcie := pcie_aer.classify(msg)) is not None:  # AER / DPC / pciehp, any PCI function
+        return pcie
     if msg.startswith("nvidia-nvswitch"):
         return _sxid(msg) if _SXID_START_RE.match(msg) else None
     if msg.startswith("mlx5_core "):
@@ -1103,6 +1178,41 @@ def _classify(msg: str) -> tuple[_Result, str]:
     if msg.startswith("NVRM:"):
         return _nvrm(msg if msg.startswith("NVRM: ") else "NVRM: " + msg[5:]), msg
     return _other(msg), msg
+
+
+def _completes(open_: LogEvent | None, node: str, dev: str) -> bool:
+    """A ``PCIe Bus Error`` line about the device an open "error received" event names (and not
+    yet read for it) completes that event instead of counting the error twice."""
+    return (
+        open_ is not None
+        and open_.node == node
+        and open_.pci_bus_id == dev
+        and "reporter" in open_.attrs
+        and "layer" not in open_.attrs
+    )
+
+
+def _port(ev: LogEvent) -> str | None:
+    return ev.attrs.get("reporter") or ev.attrs.get("port") or ev.pci_bus_id
+
+
+def _add_child(attrs: dict[str, str], dev: str, driver: str) -> None:
+    """A device below the port whose record ``attrs`` belongs to; the NVIDIA driver's is the
+    GPU the port's error is about."""
+    kids = [k for k in attrs.get("children", "").split(",") if k]
+    if dev not in kids and len(kids) < 16:
+        attrs["children"] = ",".join([*kids, dev])
+    if driver == "nvidia":
+        attrs.setdefault("gpu_pci", dev)
+
+
+def _add_bit(attrs: dict[str, str], bit: dict[str, str]) -> None:
+    name = pcie_aer.bit_name(attrs.get("severity", ""), int(bit["bit"]))
+    bits = [b for b in attrs.get("status_bits", "").split(",") if b]
+    if name not in bits and len(bits) < 32:
+        attrs["status_bits"] = ",".join([*bits, name])
+    if bit.get("first"):
+        attrs["first_error"] = name
 
 
 # --------------------------------------------------------------------------------------------
@@ -1235,6 +1345,12 @@ class KernelLogParser:
         self._last_uuid_pci: str | None = None
         self._lost_pci: str | None = None
         self._hung: _Hung | None = None
+        # PCIe error records: the AER event whose detail lines (status, bits) are being read,
+        # and the last event on a port (for the lines of the devices below it).
+        self._aer_detail: LogEvent | None = None
+        self._pcie_port: list[LogEvent] = []  # the events of one port's record, newest last
+        self._ghes_severity: str | None = None  # the CPER block's severity (firmware first)
+        self._ghes_pcie = False  # inside a CPER PCIe section
 
     def feed(self, line: str | bytes, *, at: float | None = None) -> LogEvent | None:
         """Parse one line (trailing newline allowed). Returns the event, or None for lines that
@@ -1363,6 +1479,8 @@ class KernelLogParser:
         if isinstance(found, _Skip):
             rep.ignored += 1
             return None
+        if isinstance(found, PcieLine):
+            return self._pcie_event(found, msg, p, stamp, line_no, text)
         if isinstance(found, _Ctx):
             found = self._context(found)
             if found is None:
@@ -1387,6 +1505,123 @@ class KernelLogParser:
             return None
         return self._event(found, msg, p, stamp, trusted=False)
 
+    def _pcie_event(
+        self, pl: PcieLine, msg: str, p: _Prefix, stamp: _Stamp, line_no: int, text: str
+    ) -> LogEvent | None:
+        """A PCIe error line: a new event, or detail completing the record's event."""
+        rep = self.report
+        node = p.host or self.node or ""
+        found = self._pcie_found(pl, node)
+        if found is None:
+            rep.ignored += 1
+            return None
+        if isinstance(stamp, str):
+            rep._malformed(line_no, stamp, text, self.max_malformed)
+            return None
+        ev = self._event(found, msg, p, stamp, trusted=True)
+        if found.kind == "pcie_aer":
+            self._aer_detail = ev
+        if pl.what not in ("bus_error", "fw_status") or pl.driver == "pcieport":
+            self._port_event(ev)  # a port's own event: the devices below it may follow
+        return ev
+
+    def _port_event(self, ev: LogEvent) -> None:
+        """Remember ``ev`` among its port's record (a new port, or another node, starts one)."""
+        last = self._pcie_port[-1] if self._pcie_port else None
+        if last is None or last.node != ev.node or _port(last) != _port(ev):
+            self._pcie_port = []
+        self._pcie_port = [*self._pcie_port[-7:], ev]
+
+    def _pcie_found(self, pl: PcieLine, node: str) -> _Found | None:
+        """The event a PCIe line opens, or None after it completed the open one (context)."""
+        if pl.what == "received":
+            attrs = {**pl.attrs, "reporter": pl.dev}
+            return _Found("pcie_aer", None, pl.source or pl.dev, attrs)
+        if pl.what == "bus_error":
+            open_ = self._aer_detail
+            if _completes(open_, node, pl.dev) and open_ is not None:
+                open_.attrs.update(pl.attrs)
+                open_.attrs.setdefault("driver", pl.driver)
+                return None
+            return _Found("pcie_aer", None, pl.dev, {**pl.attrs, "driver": pl.driver})
+        if pl.what in ("ghes_device", "fw_status"):
+            return self._firmware_first(pl, node)
+        if pl.what == "dpc":
+            attrs = {**pl.attrs, "port": pl.dev}
+            if pl.source:
+                attrs["source_pci"] = pl.source
+            return _Found("pcie_dpc", None, pl.dev, attrs)
+        if pl.what == "slot" and pl.attrs.get("event") in ("link_down", "card_not_present"):
+            return _Found("pcie_link_down", None, pl.dev, {**pl.attrs, "port": pl.dev})
+        self._pcie_detail(pl, node)
+        return None
+
+    def _firmware_first(self, pl: PcieLine, node: str) -> _Found | None:
+        """The device of a CPER PCIe section, or the registers the kernel prints for it next
+        (``aer_status``): one event per error, with the section's severity."""
+        open_ = self._aer_detail
+        if pl.what == "ghes_device":
+            if not self._ghes_pcie:
+                return None
+            attrs = {"severity": self._ghes_severity or "unknown", "firmware_first": "true"}
+            return _Found("pcie_aer", None, pl.dev, attrs)
+        if (
+            open_ is not None
+            and open_.node == node
+            and open_.pci_bus_id == pl.dev
+            and open_.attrs.get("firmware_first") == "true"
+            and "status" not in open_.attrs
+        ):
+            open_.attrs.update(pl.attrs)
+            open_.attrs.setdefault("driver", pl.driver)
+            return None
+        attrs = {
+            "severity": self._ghes_severity or "unknown",
+            "firmware_first": "true",
+            "driver": pl.driver,
+            **pl.attrs,
+        }
+        return _Found("pcie_aer", None, pl.dev, attrs)
+
+    def _pcie_detail(self, pl: PcieLine, node: str) -> None:
+        """Apply a line that completes an earlier event (status, bits, children, recovery)."""
+        detail = self._aer_detail
+        record = [e for e in self._pcie_port if e.node == node]
+        if pl.what == "ghes_severity":
+            self._ghes_severity = pcie_aer.GHES_SEVERITY.get(pl.attrs["severity"])
+        elif pl.what == "ghes_section":
+            self._ghes_pcie = pl.attrs["pcie"] == "True"
+        elif pl.what == "ghes_vendor" and detail is not None and self._ghes_pcie:
+            if detail.attrs.get("firmware_first") == "true":
+                for k, v in pl.attrs.items():
+                    detail.attrs.setdefault(k, v)
+        elif pl.what == "fw_layer" and detail is not None and detail.pci_bus_id == pl.dev:
+            detail.attrs.update(pl.attrs)
+        elif pl.what in ("status", "bit") and detail is not None and detail.node == node:
+            if detail.pci_bus_id != pl.dev:
+                return  # detail of another device's error than the one open
+            if pl.what == "status":
+                detail.attrs.update(pl.attrs)
+            else:
+                _add_bit(detail.attrs, pl.attrs)
+        elif pl.what == "child":
+            g = self.topology.gpu_by_pci(node, pl.dev) if self.topology and node else None
+            for ev in record:
+                _add_child(ev.attrs, pl.dev, pl.driver)
+                if g is not None and self.topology is not None:
+                    ev.attrs.setdefault("gpu_key", self.topology.gpu_keys[g])
+        elif pl.what == "recovery":
+            for ev in record:
+                ev.attrs["recovery"] = pl.attrs["recovery"]
+        elif pl.what == "dpc_reason" and record and record[-1].kind == "pcie_dpc":
+            record[-1].attrs.setdefault("reason", pl.attrs["reason"])
+
+    def _fact(self, pci: str, key: str, value: str) -> None:
+        facts = self.report.gpu_facts
+        if pci not in facts and len(facts) >= 256:
+            facts.pop(next(iter(facts)))
+        facts.setdefault(pci, {})[key] = value
+
     def _context(self, c: _Ctx) -> _Found | None:
         """Apply a context line; the event it completes, if any."""
         if c.what == "uuid" and c.pci is not None:
@@ -1394,10 +1629,12 @@ class KernelLogParser:
                 self._uuid.pop(next(iter(self._uuid)))
             self._uuid[c.pci] = c.value
             self._last_uuid_pci = c.pci
+            self._fact(c.pci, "gpu_uuid", c.value)
         elif c.what == "serial" and self._last_uuid_pci is not None:
             if len(self._serial) >= 256:
                 self._serial.pop(next(iter(self._serial)))
             self._serial[self._last_uuid_pci] = c.value
+            self._fact(self._last_uuid_pci, "board_serial", c.value)
         elif c.what == "lost_gpu":
             if c.pci is not None:
                 self._lost_pci = c.pci
@@ -1429,7 +1666,7 @@ class KernelLogParser:
         rep = self.report
         ts, monotonic, when = stamp
         attrs = dict(found.attrs)
-        if found.pci is not None and found.kind == "xid":
+        if found.pci is not None and found.kind in ("xid", "fallen_off_bus", "pcie_aer"):
             if (uuid := self._uuid.get(found.pci)) is not None:
                 attrs["gpu_uuid"] = uuid
             if (serial := self._serial.get(found.pci)) is not None:

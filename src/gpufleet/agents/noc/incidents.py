@@ -64,6 +64,7 @@ CAUSES_BY_SYMPTOM: dict[str, frozenset[Family]] = {
     "memory_temp_high": frozenset({Family.THERMAL}),
     "node_silent": frozenset({Family.DEVICE, Family.POWER, Family.HOST}),
     "pcie_replays": frozenset({Family.DEVICE}),
+    "pcie_aer_corrected_burst": frozenset({Family.DEVICE}),
     "nvlink_errors": frozenset({Family.DEVICE}),
     "hw_slowdown": frozenset({Family.THERMAL}),
 }

@@ -31,6 +31,25 @@ Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
   (:mod:`agents.noc.report_rules`); the incident manager joins it to the open incident of its
   entity and family, or opens one.
 
+PCIe errors the kernel reports (:mod:`telemetry.pcie_aer` via ``telemetry.kernel_log``: AER,
+DPC, pciehp) on the GPU's own function, or on the port above it (its ``gpu_pci`` / ``children``
+/ ``source_pci``), are placed on that GPU (topology), else on the node:
+
+* an uncorrectable AER error (Non-Fatal or Fatal) or a DPC containment event is
+  ``pcie_aer_uncorrectable`` (CRITICAL, family ``device``): the device is lost until the port
+  is reset and usually until a reboot, so it joins an Xid 79 on the same GPU (same family,
+  same entity) instead of opening a second incident;
+* a Surprise Down error (status bit SDES) or pciehp's "Link Down" / "Card not present" is
+  ``pcie_surprise_down`` (CRITICAL, ``device``): the link to the device went away;
+* corrected errors count only as a rate: :data:`AER_CORRECTED_BURST` of them within
+  :data:`AER_BURST_WINDOW_S` on one entity is ``pcie_aer_corrected_burst`` (WARNING,
+  ``interconnect``). One corrected error is the link layer doing its job.
+
+An error that the log ties to another vendor's device (``device [8086:…]``, a driver that is not
+``nvidia``) and to no GPU, a slot's "Link Down" that names no GPU (a drive bay's hot swap looks
+the same), and a firmware-first report whose severity the log lost are WARNINGs on the node,
+not pages.
+
 A wedge or GSP failure after a burst of Xid 45 on the same node is not teardown churn: the
 Xid 45 verdict (INFO) never suppresses it, and the burst is re-emitted as INFO evidence right
 after the new anomaly so that it lands on the incident.
@@ -54,6 +73,7 @@ from gpufleet.bus.events import Anomaly, Family, Layer, Severity
 from gpufleet.knowledge.xid import classify, describe
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_signals import KIND as JOB_SIGNAL
+from gpufleet.telemetry.pcie_aer import NVIDIA_VENDOR, is_surprise_down
 from gpufleet.telemetry.report_signals import KIND as REPORT_SIGNAL
 from gpufleet.telemetry.topology import Topology
 
@@ -76,6 +96,13 @@ GSP_FAULTS = {
     "crashcat": "the GSP firmware crash report (CrashCat)",
 }
 NIC_FLAP_WINDOW_S = 600.0
+# Corrected PCIe errors: the same physical threshold the SRE findings use for the GPU's own
+# replay counter (agents.sre.findings.PCIE_REPLAY_PER_MIN, 10 per minute: a healthy link
+# retries a handful per hour), read from the AER lines. The kernel rate-limits AER printing
+# (10 per 5 s per device since 6.16), so a burst in the log is at least this many.
+AER_CORRECTED_BURST = 10
+AER_BURST_WINDOW_S = 60.0
+PCIE_KINDS = frozenset({"pcie_aer", "pcie_dpc", "pcie_link_down"})
 NIC_FLAP_MIN_DOWNS = 2
 
 
@@ -233,6 +260,7 @@ class LogRules:
         self._node_emitted: dict[tuple[str, str], tuple[float, Severity]] = {}
         self._context_emitted: dict[str, float] = {}  # node → last Xid-burst context
         self._lost_gpu: dict[str, tuple[float, str]] = {}  # node → (time, GPU) last lost
+        self._aer_corrected: dict[str, deque[float]] = {}  # entity → recent corrected errors
         # Events that are never signals: "untrusted" (forged by user space), "time_unknown"
         # (the line had no time), "nvidia_smi" (user-space tool output, evidence only).
         self.skipped: Counter[str] = Counter()
@@ -318,6 +346,10 @@ class LogRules:
                 )
             elif e.kind == "gsp_error":
                 out += self._gsp(e)
+            elif e.kind in PCIE_KINDS:
+                a = self._pcie(e)
+                if a is not None:
+                    out.append(a)
             elif e.kind == "gpu_hung_task":
                 out += self._hung(e)
             elif e.kind == "nic_link_down":
@@ -455,6 +487,81 @@ class LogRules:
             Severity.WARNING,
             "driver",
             f"a call to the GSP firmware failed ({call}: {what})",
+        )
+
+    def _pcie_gpu(self, e: LogEvent) -> str | None:
+        """The GPU a PCIe error is about: its own function, or the GPU the port's record names
+        below it (``gpu_pci``, ``children``, DPC's ``source_pci``); a GPU-looking device on a
+        node with one GPU is that GPU."""
+        if e.gpu:
+            return e.gpu
+        if (named := e.attrs.get("gpu_key")) in self.topo.gpu_pos:
+            return named
+        kids = e.attrs.get("children", "").split(",")
+        for pci in (e.pci_bus_id, e.attrs.get("gpu_pci"), e.attrs.get("source_pci"), *kids):
+            if pci and (g := self.topo.gpu_by_pci(e.node, pci)) is not None:
+                return self.topo.gpu_keys[g]
+        return self._only_gpu(e.node) if _gpu_like(e) else None
+
+    def _pcie(self, e: LogEvent) -> Anomaly | None:
+        key = self._pcie_gpu(e)
+        entity = key or e.node
+        if not entity:
+            return None
+        if e.kind == "pcie_aer" and e.attrs.get("severity") == "corrected":
+            if is_surprise_down(e.attrs):  # a corrected SDES cannot happen; be safe
+                return None
+            return self._aer_burst(e, entity, key)
+        down = e.kind == "pcie_link_down" or is_surprise_down(e.attrs)
+        symptom = "pcie_surprise_down" if down else "pcie_aer_uncorrectable"
+        other = key is None and _other_vendor(e)
+        # firmware-first reports without their CPER header do not say how bad, and a slot's
+        # "Link Down" that names no GPU may be a drive swapped on purpose: no page for either
+        unknown = e.attrs.get("severity") == "unknown"
+        slot_only = key is None and e.kind == "pcie_link_down"
+        severity = Severity.WARNING if other or unknown or slot_only else Severity.CRITICAL
+        prev = self._node_emitted.get((entity, symptom))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S and severity <= prev[1]:
+            return None
+        self._node_emitted[(entity, symptom)] = (e.timestamp, severity)
+        return Anomaly.make(
+            time=e.timestamp,
+            rule=f"log.{symptom}",
+            symptom=symptom,
+            family=Family.DEVICE,
+            severity=severity,
+            entity=entity,
+            entity_kind="gpu" if key else "node",
+            layer="hardware",
+            message=f"{entity}: {_pcie_words(e, down)}. Log: {e.message[:160]!r}",
+        )
+
+    def _aer_burst(self, e: LogEvent, entity: str, key: str | None) -> Anomaly | None:
+        seen = self._aer_corrected.setdefault(entity, deque(maxlen=4 * AER_CORRECTED_BURST))
+        seen.append(e.timestamp)
+        while seen and seen[0] < e.timestamp - AER_BURST_WINDOW_S:
+            seen.popleft()
+        if len(seen) < AER_CORRECTED_BURST:
+            return None
+        symptom = "pcie_aer_corrected_burst"
+        prev = self._node_emitted.get((entity, symptom))
+        if prev is not None and e.timestamp - prev[0] < WINDOW_S:
+            return None
+        self._node_emitted[(entity, symptom)] = (e.timestamp, Severity.WARNING)
+        bits = e.attrs.get("status_bits") or "unnamed"
+        return Anomaly.make(
+            time=e.timestamp,
+            rule=f"log.{symptom}",
+            symptom=symptom,
+            family=Family.INTERCONNECT,
+            severity=Severity.WARNING,
+            entity=entity,
+            entity_kind="gpu" if key else "node",
+            layer="hardware",
+            value=float(len(seen)),
+            message=f"{entity}: {len(seen)} corrected PCIe (AER) errors within "
+            f"{int(AER_BURST_WINDOW_S)} s ({bits}): the link is retrying; it still works. "
+            f"Log: {e.message[:160]!r}",
         )
 
     def _hung(self, e: LogEvent) -> list[Anomaly]:
@@ -655,3 +762,32 @@ class LogRules:
             message=f"{e.node}: network link flapping ({len(downs)} link-down events in "
             f"{int(NIC_FLAP_WINDOW_S // 60)} min): {e.message[:160]!r}",
         )
+
+
+def _gpu_like(e: LogEvent) -> bool:
+    a = e.attrs
+    return a.get("vendor") == NVIDIA_VENDOR or a.get("driver") == "nvidia" or "gpu_pci" in a
+
+
+def _other_vendor(e: LogEvent) -> bool:
+    """The record names the device and it is not a GPU (an NVMe drive, another vendor's NIC)."""
+    a = e.attrs
+    if _gpu_like(e):
+        return False
+    vendor_known = bool(a.get("vendor")) and a.get("driver") != "pcieport"
+    driver_known = a.get("driver") not in (None, "pcieport", "pci")
+    return vendor_known or driver_known
+
+
+def _pcie_words(e: LogEvent, down: bool) -> str:
+    a = e.attrs
+    if e.kind == "pcie_dpc":
+        why = a.get("reason", "an uncorrectable error")
+        return f"PCIe port contained ({why}; DPC): the devices below it are cut off"
+    if e.kind == "pcie_link_down":
+        return f"PCIe slot {a.get('slot', '?')}: {a.get('event', 'link down').replace('_', ' ')}"
+    sev = "Fatal" if a.get("severity") == "fatal" else "Non-Fatal"
+    bits = a.get("status_bits", "")
+    what = "surprise link down (SDES)" if down else f"uncorrectable ({sev}) PCIe error"
+    where = f" reported by {a['reporter']}" if a.get("reporter") else ""
+    return f"{what}{where}" + (f" [{bits}]" if bits else "")

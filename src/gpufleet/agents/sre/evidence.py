@@ -709,6 +709,7 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
         on = sorted({str(e.get("node")) for e in events if e.get("kind") == kind})
         if on:
             facts[f"{kind}_nodes"] = ",".join(on)
+    facts |= _pcie_facts(events)
     first = min((float(e["time"]) for e in events if "time" in e), default=None)
     facts["first_event_time"] = first
     facts |= _via_facts(events, xids)
@@ -721,6 +722,71 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     # summary once the other evidence says whether anything corroborates it.
     head = f"kernel log on {nodes}: {len(events)} event(s)"
     return _counted_evidence(layer, call, res, head, kinds, facts, lines, more=more)
+
+
+#: Corrected AER errors in this many seconds make a burst: the NOC's threshold
+#: (agents.noc.log_rules.AER_CORRECTED_BURST / AER_BURST_WINDOW_S), repeated here because the
+#: SRE agent must not import the NOC.
+AER_BURST = 10
+AER_BURST_WINDOW_S = 60.0
+
+
+def _pcie_class(e: Mapping[str, Any]) -> str | None:
+    """``corrected`` / ``uncorrectable`` / ``surprise_down`` for a PCIe error event."""
+    kind = e.get("kind")
+    attrs = _attrs(e)
+    if kind == "pcie_link_down" or "SDES" in str(attrs.get("status_bits", "")).split(","):
+        return "surprise_down"
+    if kind == "pcie_dpc":
+        return "uncorrectable"
+    if kind == "pcie_aer":
+        return "corrected" if attrs.get("severity") == "corrected" else "uncorrectable"
+    return None
+
+
+def _attrs(e: Mapping[str, Any]) -> Mapping[str, Any]:
+    a = e.get("attrs")
+    return a if isinstance(a, Mapping) else {}
+
+
+def _pcie_where(e: Mapping[str, Any]) -> str:
+    attrs = _attrs(e)
+    return str(e.get("gpu") or attrs.get("gpu_key") or attrs.get("gpu_pci") or e.get("node") or "")
+
+
+def _pcie_facts(events: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """Counts of PCIe errors by class, where they are (GPU, the GPU's PCI id, else the node),
+    the densest run of corrected errors within :data:`AER_BURST_WINDOW_S`, and the first
+    uncorrectable error's time (before or after the GPU was lost)."""
+    by: dict[str, list[Mapping[str, Any]]] = {}
+    for e in events:
+        if (cls := _pcie_class(e)) is not None:
+            by.setdefault(cls, []).append(e)
+    facts: dict[str, Scalar] = {}
+    for cls, evs in sorted(by.items()):
+        facts[f"pcie_{cls}"] = len(evs)
+        facts[f"pcie_{cls}_on"] = ",".join(sorted({_pcie_where(e) for e in evs} - {""}))
+    times = sorted(float(e.get("time") or 0.0) for e in by.get("corrected", []))
+    if times:
+        facts["pcie_corrected_burst_max"] = _densest(times, AER_BURST_WINDOW_S)
+    bad = [
+        float(e.get("time") or 0.0)
+        for c in ("uncorrectable", "surprise_down")
+        for e in by.get(c, [])
+    ]
+    if bad:
+        facts["pcie_uncorrectable_first_time"] = min(bad)
+    return facts
+
+
+def _densest(times: Sequence[float], window: float) -> int:
+    """The most sorted ``times`` within any ``window`` seconds (two pointers)."""
+    best, lo = 0, 0
+    for hi, t in enumerate(times):
+        while t - times[lo] > window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
 
 
 def line_via(event: Mapping[str, Any]) -> str:

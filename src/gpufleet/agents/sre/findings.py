@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gpufleet.agents.sre.evidence import (
+    AER_BURST,
     FOCUS,
     HOST,
     JOB_GPUS,
@@ -622,10 +623,46 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
     if fob or 79 in xids_seen:
         out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
     _driver_signals(incident, v, out, xids_seen)
+    _pcie_errors(incident, v, out)
     _metrics_vanished(incident, v, out)
     _fleetwide(incident, v, out)
     if xids_seen:
         _xid_counters_clean(incident, v, out, set(xids_seen))
+
+
+def _pcie_here(incident: Incident, on: Scalar) -> bool:
+    """The kernel's PCIe errors are on the incident's GPU or node: a GPU key or node name that
+    is the incident's, or a PCI id (a port or a GPU the topology does not know) on its nodes
+    (the search already covers only the incident's nodes)."""
+    roots = set(_gpu_roots(incident))
+    if not roots:
+        return True
+    nodes = {r.split("/", 1)[0] for r in roots} | set(incident.nodes)
+    return any(w in roots or w in nodes or "/" not in w for w in _split(on))
+
+
+def _pcie_errors(incident: Incident, v: _View, out: _Out) -> None:
+    """The kernel's AER / DPC / pciehp lines (``pcie_*`` facts of the log evidence): an
+    uncorrectable error, the link going down, or a burst of corrected errors (the NOC's
+    threshold); the NOC's symptom for the same lines counts too."""
+    symptoms = set(incident.symptoms)
+    down = [e for e in v.logs if _ge(e.facts, "pcie_surprise_down", 1)]
+    down = [e for e in down if _pcie_here(incident, e.facts.get("pcie_surprise_down_on"))]
+    bad = [e for e in v.logs if _ge(e.facts, "pcie_uncorrectable", 1)]
+    bad = [e for e in bad if _pcie_here(incident, e.facts.get("pcie_uncorrectable_on"))]
+    if down or "pcie_surprise_down" in symptoms:
+        n = sum(_num(e.facts, "pcie_surprise_down") for e in down)
+        out.add("pcie_surprise_down", incident.root_entity, down, n if down else None)
+    if bad or down or symptoms & {"pcie_aer_uncorrectable", "pcie_surprise_down"}:
+        n = sum(_num(e.facts, "pcie_uncorrectable") for e in bad) + sum(
+            _num(e.facts, "pcie_surprise_down") for e in down
+        )
+        out.add("pcie_aer_uncorrectable", incident.root_entity, [*bad, *down], n or None)
+    burst = [e for e in v.logs if _ge(e.facts, "pcie_corrected_burst_max", AER_BURST)]
+    burst = [e for e in burst if _pcie_here(incident, e.facts.get("pcie_corrected_on"))]
+    if burst or "pcie_aer_corrected_burst" in symptoms:
+        n = max((_num(e.facts, "pcie_corrected_burst_max") for e in burst), default=math.nan)
+        out.add("pcie_aer_corrected_burst", incident.root_entity, burst, n)
 
 
 def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:

@@ -355,6 +355,9 @@ KERNEL_KINDS = frozenset(
         "gpu_handle_error",
         "nic_link_down",
         "nic_link_up",
+        "pcie_aer",
+        "pcie_dpc",
+        "pcie_link_down",
     }
 )
 

@@ -17,6 +17,7 @@ from gpufleet.knowledge.vendor_actions import (
     Guidance,
     escalate,
     from_catalog,
+    from_pcie_corrected,
     from_recovery_action,
 )
 
@@ -64,10 +65,34 @@ def earlier_gpu_faults(evidence: Sequence[Evidence]) -> int:
 
 
 def vendor_guidance(incident: Incident, evidence: Sequence[Evidence]) -> Guidance | None:
-    """The GPU's own recovery action, else the catalog's bucket for the incident's Xids."""
-    return from_recovery_action(recovery_action(evidence, incident)) or from_catalog(
-        incident_xids(incident, evidence)
+    """The GPU's own recovery action, else the catalog's bucket for the incident's Xids, else
+    the kernel's word on corrected-only PCIe errors."""
+    return (
+        from_recovery_action(recovery_action(evidence, incident))
+        or from_catalog(incident_xids(incident, evidence))
+        or pcie_corrected_only(incident, evidence)
     )
+
+
+def _count(e: Evidence, key: str) -> int:
+    v = e.facts.get(key)
+    return int(v) if isinstance(v, int | float) and not isinstance(v, bool) else 0
+
+
+def pcie_corrected_only(incident: Incident, evidence: Sequence[Evidence]) -> Guidance | None:
+    """Corrected PCIe errors in the kernel log and nothing worse (no uncorrectable error, no
+    surprise down, no lost GPU, no Xid): the kernel recovered each one."""
+    logs = [e for e in evidence if e.tool == "kernel_log.search" and e.status == "ok"]
+    corrected = sum(_count(e, "pcie_corrected") for e in logs)
+    worse = any(
+        _count(e, k) for e in logs for k in ("pcie_uncorrectable", "pcie_surprise_down")
+    ) or any(e.facts.get("fallen_off_bus_on") for e in logs)
+    worse = worse or bool(
+        {"pcie_aer_uncorrectable", "pcie_surprise_down", "gpu_missing"} & set(incident.symptoms)
+    )
+    if not corrected or worse or incident_xids(incident, evidence):
+        return None
+    return from_pcie_corrected(corrected)
 
 
 def with_recurrence(
