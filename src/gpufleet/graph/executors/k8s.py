@@ -320,7 +320,7 @@ class K8sExecutor:
         self, node: str, component: str, grace_period_s: int | None
     ) -> ToolResult:
         """Delete the ``component`` pods on ``node`` so their DaemonSet recreates them."""
-        query = self._query("DELETE", f"/api/v1/namespaces/*/pods/* ({component} on {node})")
+        query = self._query("DELETE", "/api/v1/namespaces/*/pods/*") + f" ({component}, {node})"
         pods = gpu_stack_pods(self._pods_on(node), component)
         if not pods:
             return _denied(f"no {component} pod of the GPU stack runs on {node}", query)
