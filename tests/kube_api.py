@@ -18,12 +18,19 @@ Eviction in policy/v1), including the responses that matter most:
 - a pod with two budgets: HTTP 500 "This pod has more than one PodDisruptionBudget, which the
   eviction subresource does not support.";
 - a PATCH whose ``metadata.resourceVersion`` is stale: HTTP 409 ``Conflict``;
-- a missing object: HTTP 404 ``NotFound``; a request without the bearer token: HTTP 401.
+- a missing object: HTTP 404 ``NotFound``; a request without the bearer token: HTTP 401;
+- ``DELETE /api/v1/namespaces/{ns}/pods/{name}``: HTTP 200 with the Pod as it now is
+  (``metadata.deletionTimestamp`` and ``deletionGracePeriodSeconds`` set: graceful deletion
+  leaves it terminating; a grace period of 0 removes it at once), its ``DeleteOptions`` read
+  from the body when there is one and from the query otherwise (as the server's delete
+  handler does), a ``preconditions.uid`` that is not the pod's: HTTP 409 "Precondition
+  failed: UID in precondition: …, UID in object meta: …".
 
 For the SRE agent's evidence reads it also serves ``GET /api/v1/events`` (an ``EventList`` of
 the cluster's ``core/v1`` Events), ``GET /api/v1/nodes`` (a ``NodeList`` with the nodes' status
 conditions), ``GET /api/v1/namespaces/{ns}/pods/{name}`` and its ``/log`` (``text/plain``,
-``tailLines`` honoured).
+``tailLines`` honoured; ``previous=true`` serves the previous run's log, HTTP 400 when the
+container has none).
 
 ``dryRun=All`` is honoured as the server does: the request is checked and answered, nothing is
 stored. Every request is recorded (method, path, query, content type, body) so a test can
@@ -43,6 +50,7 @@ from urllib.parse import parse_qs, urlsplit
 
 TOKEN = "test-token-7f3a"
 CREATED = "2026-11-01T08:00:00Z"
+DELETED = "2026-11-25T19:00:30Z"  # a deleted pod's deletionTimestamp (the server's now + grace)
 STRATEGIC = "application/strategic-merge-patch+json"
 
 
@@ -147,13 +155,16 @@ def pod_object(
     *,
     namespace: str = "training",
     gpus: int = 0,
-    owner: str = "ReplicaSet",
+    owner: str | None = "ReplicaSet",
+    owner_name: str | None = None,
     labels: dict[str, str] | None = None,
     phase: str = "Running",
 ) -> dict[str, Any]:
-    """A pod as it appears in ``GET /api/v1/pods?fieldSelector=spec.nodeName=...``."""
+    """A pod as it appears in ``GET /api/v1/pods?fieldSelector=spec.nodeName=...``.
+    ``owner``: its controller's kind (None: a bare pod, no owner); ``owner_name``: the
+    controller's name (default: derived from the pod's)."""
     resources = {"limits": {"nvidia.com/gpu": str(gpus)}} if gpus else {}
-    return {
+    pod: dict[str, Any] = {
         "metadata": {
             "name": name,
             "namespace": namespace,
@@ -165,7 +176,7 @@ def pod_object(
                 {
                     "apiVersion": "apps/v1",
                     "kind": owner,
-                    "name": f"{name.rsplit('-', 1)[0]}-owner",
+                    "name": owner_name or f"{name.rsplit('-', 1)[0]}-owner",
                     "uid": "5e6f7a8b-0000-4000-8000-000000000001",
                     "controller": True,
                     "blockOwnerDeletion": True,
@@ -185,6 +196,9 @@ def pod_object(
         },
         "status": {"phase": phase, "podIP": "10.244.7.21", "startTime": CREATED},
     }
+    if owner is None:
+        del pod["metadata"]["ownerReferences"]
+    return pod
 
 
 def pdb_object(name: str, namespace: str, match: dict[str, str], allowed: int) -> dict[str, Any]:
@@ -235,6 +249,8 @@ class Cluster:
     pdbs: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)  # core/v1 Event objects
     logs: dict[tuple[str, str], str] = field(default_factory=dict)  # (namespace, pod) → log
+    # (namespace, pod) → the log of the container's previous run (GET ...?previous=true)
+    previous_logs: dict[tuple[str, str], str] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -310,6 +326,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._handle("POST")
 
+    def do_DELETE(self) -> None:
+        self._handle("DELETE")
+
 
 def _not_found(kind: str, name: str) -> tuple[int, dict[str, Any]]:
     return 404, status(404, "NotFound", f'{kind} "{name}" not found', name=name, kind=kind)
@@ -348,7 +367,17 @@ def _read(c: Cluster, method: str, parts: list[str], query: dict[str, list[str]]
                 return _not_found("pods", name)
             if not sub:
                 return 200, {"kind": "Pod", "apiVersion": "v1", **pod}
-            lines = c.logs.get((ns, name), "").splitlines(keepends=True)
+            logs = c.logs
+            if query.get("previous") == ["true"]:
+                if (ns, name) not in c.previous_logs:
+                    container = (query.get("container") or ["main"])[0]
+                    return 400, status(
+                        400,
+                        "BadRequest",
+                        f'previous terminated container "{container}" in pod "{name}" not found',
+                    )
+                logs = c.previous_logs
+            lines = logs.get((ns, name), "").splitlines(keepends=True)
             tail = query.get("tailLines")
             return 200, "".join(lines[-int(tail[0]) :] if tail else lines)
     return None
@@ -392,6 +421,8 @@ def route(
             }
         case ["api", "v1", "namespaces", ns, "pods", name, "eviction"] if method == "POST":
             return _evict(c, ns, name, body, dry)
+        case ["api", "v1", "namespaces", ns, "pods", name] if method == "DELETE":
+            return _delete_pod(c, ns, name, body, query)
     return 404, status(404, "NotFound", "the server could not find the requested resource")
 
 
@@ -492,6 +523,53 @@ def _evict(
         "status": "Success",
         "code": 201,
     }
+
+
+def _delete_options(body: Any, query: dict[str, list[str]]) -> dict[str, Any]:
+    """DeleteOptions as the server's delete handler reads them: the body when there is one,
+    else the query parameters."""
+    if body:
+        return dict(body)
+    options: dict[str, Any] = {}
+    if "gracePeriodSeconds" in query:
+        options["gracePeriodSeconds"] = int(query["gracePeriodSeconds"][0])
+    if "dryRun" in query:
+        options["dryRun"] = query["dryRun"]
+    return options
+
+
+def _delete_pod(
+    c: Cluster, ns: str, name: str, body: Any, query: dict[str, list[str]]
+) -> tuple[int, dict[str, Any]]:
+    pod = next(
+        (p for p in c.pods if p["metadata"]["namespace"] == ns and p["metadata"]["name"] == name),
+        None,
+    )
+    if pod is None:
+        return _not_found("pods", name)
+    options = _delete_options(body, query)
+    want_uid = (options.get("preconditions") or {}).get("uid")
+    if want_uid is not None and want_uid != pod["metadata"]["uid"]:
+        return 409, status(
+            409,
+            "Conflict",
+            f"Precondition failed: UID in precondition: {want_uid}, "
+            f"UID in object meta: {pod['metadata']['uid']}",
+            name=name,
+            kind="pods",
+        )
+    grace = options.get("gracePeriodSeconds")
+    if grace is None:
+        grace = pod["spec"].get("terminationGracePeriodSeconds", 30)
+    after = copy.deepcopy(pod)
+    after["metadata"]["deletionTimestamp"] = DELETED
+    after["metadata"]["deletionGracePeriodSeconds"] = grace
+    if options.get("dryRun") != ["All"]:
+        if grace == 0:
+            c.pods.remove(pod)  # deleted at once; the kubelet kills the containers after
+        else:
+            c.pods[c.pods.index(pod)] = after  # terminating until the kubelet confirms
+    return 200, {"kind": "Pod", "apiVersion": "v1", **copy.deepcopy(after)}
 
 
 class KubeApi:

@@ -280,6 +280,8 @@ def test_live_wiring_adds_the_k8s_tools_when_enabled(api: KubeApi) -> None:
         "k8s.taint_node",
         "k8s.untaint_node",
         "k8s.set_node_condition",
+        "k8s.restart_gpu_stack_pod",
+        "k8s.gpu_stack_pod_log",
         # the evidence reads over the same client (agents/sre/k8s_reads.py)
         "k8s.events",
         "k8s.node_conditions",

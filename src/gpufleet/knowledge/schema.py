@@ -40,6 +40,7 @@ TOOLS: dict[str, Risk] = {
     "k8s.events": "read",  # evictions, FailedScheduling for GPUs, NodeNotReady, device plugin
     "k8s.node_conditions": "read",  # Ready, GPU health (NVSentinel), node-problem-detector
     "k8s.pod_log": "read",  # NCCL / CUDA / RDMA signatures of a pod's log
+    "k8s.gpu_stack_pod_log": "read",  # device plugin / GPU Operator pod's state and log tail
     "nvidia_smi.query": "read",
     "dcgm.run_diag": "read",  # level 1-2 are read-only health checks; level 3+ is mutate
     "bundle.collect_diagnostics": "read",  # nvidia-bug-report.sh, dmesg, dcgmi health
@@ -56,6 +57,7 @@ TOOLS: dict[str, Risk] = {
     "k8s.taint_node": "mutate",
     "k8s.untaint_node": "mutate",
     "k8s.set_node_condition": "mutate",
+    "k8s.restart_gpu_stack_pod": "mutate",  # delete a DaemonSet pod; its DaemonSet recreates it
     "nvidia_smi.set_power_limit": "mutate",
     "fabric_manager.restart": "mutate",
     "nic.isolate": "mutate",
@@ -107,6 +109,7 @@ TOOL_SAFETY: dict[str, SafetyClass] = {
     "slurm.cancel_job": "notify",
     "nvidia_smi.set_power_limit": "mitigate",
     "fabric_manager.restart": "mitigate",
+    "k8s.restart_gpu_stack_pod": "mitigate",
     "slurm.drain_node": "isolate",
     "k8s.cordon_node": "isolate",
     "k8s.evict_pods": "isolate",

@@ -83,6 +83,7 @@ ACTION_NAMES: dict[str, str] = {
     "notify.facilities": "notify_facilities",
     "nic.isolate": "isolate_nic",
     "fabric_manager.restart": "restart_fabric_manager",
+    "k8s.restart_gpu_stack_pod": "restart_gpu_stack_pod",
     "dcgm.run_diag": "run_dcgm_diag",
     "dcgm.run_diag_extended": "run_dcgm_diag",
 }

@@ -13,6 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gpufleet.telemetry.k8s_evidence import gpu_stack_pod
+
 # The conditions the kubelet owns and rewrites every few seconds: gpufleet never sets them.
 KUBELET_CONDITIONS = frozenset(
     {"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"}
@@ -57,11 +59,48 @@ def pod_requests(pod: Mapping[str, Any], resource: str) -> int:
     return total
 
 
-def owner_kind(pod: Mapping[str, Any]) -> str | None:
+def _controller(pod: Mapping[str, Any]) -> Mapping[str, Any]:
     for ref in _get(pod, "metadata", "ownerReferences") or []:
         if ref.get("controller"):
-            return str(ref.get("kind"))
-    return None
+            return dict(ref)
+    return {}
+
+
+def owner_kind(pod: Mapping[str, Any]) -> str | None:
+    kind = _controller(pod).get("kind")
+    return None if kind is None else str(kind)
+
+
+def owner_name(pod: Mapping[str, Any]) -> str | None:
+    name = _controller(pod).get("name")
+    return None if name is None else str(name)
+
+
+def gpu_stack_pods(pods: Sequence[Mapping[str, Any]], component: str) -> list[Mapping[str, Any]]:
+    """The pods of one GPU-stack component (``device-plugin``, ``dcgm-exporter``, ...).
+
+    A pod is of the GPU stack when its name is (:func:`telemetry.k8s_evidence.gpu_stack_pod`:
+    the GPU Operator's ``nvidia-*`` pods) or its ``app.kubernetes.io/name`` label is (the
+    device plugin's Helm chart names its DaemonSet ``<release>-nvidia-device-plugin``, so a
+    pod of release ``nvdp`` is ``nvdp-nvidia-device-plugin-x7k2p``). A DaemonSet's pod is of
+    ``component`` when the DaemonSet's name ends in it, optionally followed by ``-daemonset``
+    (the operator's ``nvidia-device-plugin-daemonset``): ending, not containing, because
+    ``nvidia-device-plugin-mps-control-daemon`` is another DaemonSet than the plugin's. Any
+    other pod is when its own name contains ``component`` (so that a hand-made plugin pod is
+    found, and refused, rather than overlooked)."""
+    tail = re.compile(rf"{re.escape(component)}(-daemonset)?$")
+    out = []
+    for pod in pods:
+        name = str(_get(pod, "metadata", "name") or "")
+        app = str((_get(pod, "metadata", "labels") or {}).get("app.kubernetes.io/name") or "")
+        if not (gpu_stack_pod(name) or gpu_stack_pod(app)):
+            continue
+        if owner_kind(pod) == "DaemonSet":
+            if tail.search(owner_name(pod) or "") is not None:
+                out.append(pod)
+        elif component in name:
+            out.append(pod)
+    return out
 
 
 def pod_summary(pod: Mapping[str, Any], resource: str) -> dict[str, Any]:
@@ -138,3 +177,18 @@ def status_text(status: Mapping[str, Any], fallback: str) -> str:
     message = status.get("message") or fallback
     causes = [str(c.get("message")) for c in _get(status, "details", "causes") or []]
     return f"{message} ({'; '.join(causes)})" if causes else str(message)
+
+
+def container_state(cs: Mapping[str, Any]) -> dict[str, Any]:
+    """One ``containerStatuses`` entry as a person reads it: ready, restarts, why it waits
+    (``CrashLoopBackOff``) and how its last run ended (reason, exit code)."""
+    last = _get(cs, "lastState", "terminated") or {}
+    return {
+        "name": str(cs.get("name") or ""),
+        "ready": bool(cs.get("ready")),
+        "restarts": int(cs.get("restartCount") or 0),
+        "waiting": _get(cs, "state", "waiting", "reason"),
+        "last_exit": {"reason": last.get("reason"), "exit_code": last.get("exitCode")}
+        if last
+        else None,
+    }

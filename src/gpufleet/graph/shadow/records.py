@@ -33,6 +33,7 @@ _TOOL_CLASS: Final = {
     "nvidia_smi.reset_gpu": "reset_gpu",
     "slurm.resume_node": "return_to_service",
     "k8s.uncordon_node": "return_to_service",
+    "k8s.restart_gpu_stack_pod": "restart_service",
 }
 _OPERATOR_CLASS: Final = {
     "drain": "isolate_node",
