@@ -7,9 +7,11 @@ and ``dcgmi health -c``."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gpufleet.evals.evidence_files import load_evidence
 from gpufleet.evals.format import EvidenceFile, IncidentSpec
@@ -228,3 +230,86 @@ def test_a_watched_folder_reads_a_report_its_name_does_not_announce(tmp_path: Pa
     events = ReportFolder(folder, _one_node(8), say=said.append).scan(0.0)
     assert [e.attrs["signal"] for e in events] == ["nhc_gpu_check_failed"]
     assert said == []
+
+
+def test_more_tool_forms_are_read() -> None:
+    """`sinfo -R` (reason cut to 20 characters), `nvidia-smi nvlink -s`, NCCL's NVLS bind
+    failure, the older Xid wording, Fabric Manager's driver-interface mismatch (old code: none
+    understood)."""
+    from gpufleet.telemetry.fabric_manager import parse_fabric_manager
+    from gpufleet.telemetry.kernel_log import parse_lines
+
+    assert classify("gres/gpu count repor slurm     2026-04-14T06:39:53 slinky-0") == (
+        "slurm_gres_gpu_error",
+        {"what": "count_low", "node": "slinky-0", "nodelist": "slinky-0"},
+    )
+    assert classify("         Link 3: <inactive>") == ("smi_nvlink_inactive", {"link": "3"})
+    nvls = parse_job_log(
+        "[2026-06-23 15:45:07] pod-x:420:437 [5] transport/nvls.cc:379 (nvlsAllocateMem) NCCL "
+        "WARN Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error "
+        "401 'the operation cannot be performed in the present state'.",
+        origin="jobs/stress.log",
+    ).signatures
+    assert [(s.kind, s.detail.get("cuda_code")) for s in nvls] == [("nccl_nvls_failure", "401")]
+    events, _ = parse_lines(
+        ["[12146.826127] NVRM Xid (PCI:0000:0b:00) : 32, Channel ID 00000009 intr 00008000\n"],
+        node=NODE,
+        at=1.0,
+    )
+    assert [(e.xid, e.pci_bus_id) for e in events] == [(32, "00000000:0B:00.0")]
+    fm = parse_fabric_manager(
+        "nv-fabricmanager[3228]: fabric manager NVIDIA GPU driver interface version 530.30.02 "
+        "don't match with driver version 530.41.03. Please update with matching NVIDIA driver",
+        origin="fm.log",
+    )
+    assert "fm_version_mismatch" in [s.kind for s in fm.signatures]
+
+
+def test_fabric_manager_with_nothing_to_do_is_not_a_failure() -> None:
+    """On a system without NVSwitches FM exits with NV_WARN_NOTHING_TO_DO and systemd logs a
+    failed start: not a fabric fault (old code: fabric_manager failed → an incident, drained)."""
+    from gpufleet.telemetry.fabric_manager import parse_fabric_manager
+    from gpufleet.telemetry.report_signals import report_signal_events
+
+    text = (
+        "Sep 18 03:19:01 host nv-fabricmanager[4753]: Fabric Manager version 550.54 is running\n"
+        "Sep 18 03:19:01 host nv-fabricmanager[4753]: request to query NVSwitch device "
+        "information from NVSwitch driver failed with error:NV_WARN_NOTHING_TO_DO\n"
+        "Sep 18 03:19:01 host systemd[1]: nvidia-fabricmanager.service: Control process exited, "
+        "code=exited, status=1/FAILURE\n"
+        "Sep 18 03:19:01 host systemd[1]: Failed to start NVIDIA fabric manager service.\n"
+    )
+    parsed = parse_fabric_manager(text, origin="fm.log", node=NODE)
+    states = [s.detail["state"] for s in parsed.signatures if s.kind == "fm_state"]
+    assert states == ["not_applicable"]
+    topo = _one_node(8)
+    assert report_signal_events(parsed.signatures, topo, 1.0).events == []
+    failed = parse_fabric_manager(text.replace("NV_WARN_NOTHING_TO_DO", "NV_ERR_GENERIC"),
+                                  origin="fm.log", node=NODE)  # fmt: skip
+    assert [e.attrs["signal"] for e in report_signal_events(failed.signatures, topo, 1.0).events]
+
+
+def test_driver_lines_quoted_by_another_tool_are_replayed_as_pasted_kernel_lines(
+    tmp_path: Path,
+) -> None:
+    """A health agent's scan quoting the kernel (gpud's "[XID found] … \\"NVRM: Xid …\\"")
+    opens the Xid's incident on the file's node, marked pasted (old code: not understood)."""
+    from gpufleet.evals.recorded import load_incident
+
+    examples = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals" / "examples"
+    dst = tmp_path / "inc"
+    shutil.copytree(examples / "reports-recorded", dst)
+    for p in ("nodes", "pods.json", "events.jsonl"):
+        target = dst / p
+        shutil.rmtree(target) if target.is_dir() else target.unlink()
+    spec = yaml.safe_load((dst / "incident.yaml").read_text())
+    spec["evidence"] = []
+    (dst / "incident.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    (dst / "nodes" / "node-02").mkdir(parents=True)
+    (dst / "nodes" / "node-02" / "gpud-scan.txt").write_text(
+        '[XID found] (54 minutes ago) "NVRM: Xid (PCI:0000:18:00): 119, pid=4071838, '
+        'name=python, Timeout after 45s of waiting for RPC response from GPU0 GSP!"\n'
+    )
+    li = load_incident(dst, tmp_path / "cache")
+    xids = [e for t in li.iter_ticks() for e in t.events if e.kind == "xid"]
+    assert [(e.node, e.xid, e.attrs["via"]) for e in xids] == [("node-02", 119, "pasted")]

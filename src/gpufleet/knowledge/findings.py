@@ -311,9 +311,10 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "hardware",
         "DCGM's thermal health watch reports thermal violations on the node",
     ),
-    "dcgm_health_nvlink_down": (
+    "nvlink_links_down": (
         "hardware",
-        "DCGM's NVLink health watch reports NVLink link(s) down",
+        "NVLink link(s) down or inactive: DCGM's NVLink health watch, or `nvidia-smi nvlink -s` "
+        "listing a link <inactive> on a board whose other links run",
     ),
     "k8s_container_oom_killed": (
         "workload",

@@ -27,6 +27,7 @@ Errors: :class:`FabricManagerError` only, for invalid arguments.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from gpufleet.telemetry.text_evidence import SNIPPET, Signature, TextParse, as_text, lines_of
 
@@ -128,6 +129,11 @@ def parse_fabric_manager(data: str | bytes, *, origin: str, node: str = "") -> T
             state, decisive = _STATE_OF[sig.kind], n
         if sig.kind != "fm_started":
             last_error = sig.text
+    if any(s.kind == "fm_not_applicable" for s in out.signatures):
+        # FM exits with NV_WARN_NOTHING_TO_DO on a system without NVSwitches, and systemd logs
+        # that exit as a failed start: expected there, not a fabric failure
+        out.signatures[:] = [_not_applicable(s) for s in out.signatures]
+        state = "not_applicable"
     out.add(
         Signature(
             kind="fm_state",
@@ -140,6 +146,16 @@ def parse_fabric_manager(data: str | bytes, *, origin: str, node: str = "") -> T
         )
     )
     return out
+
+
+_EXITS = frozenset({"fm_service_failed", "fm_stopped", "fm_error"})
+
+
+def _not_applicable(sig: Signature) -> Signature:
+    """A failed start or exit of FM on a node it has nothing to do on is that, not a fault."""
+    if sig.kind not in _EXITS:
+        return sig
+    return replace(sig, kind="fm_not_applicable", detail={**sig.detail, "exit": sig.kind})
 
 
 def _line(n: int, line: str, origin: str, node: str) -> Signature | None:

@@ -185,6 +185,12 @@ _ASYNC = re.compile(
     r"Got async (?:error )?event ?: ?(?P<event>[^\r\n]{1,120})"
 )
 _CUDA_FAILURE = re.compile(r"Cuda failure (?:(?P<code>[0-9]{1,5}) )?'(?P<msg>[^']{1,300})'")
+# transport/nvls.cc: "Failed to bind NVLink SHARP (NVLS) Multicast memory … : CUDA error 401 …"
+_NVLS_FAILED = re.compile(
+    r"NCCL WARN (?:Failed to (?:bind|allocate|map|create)|.{0,40}failed).{0,80}"
+    r"(?:NVLink SHARP|NVLS|[Mm]ulticast)"
+)
+_CUDA_CODE = re.compile(r"CUDA error (?P<code>\d{1,5}) '(?P<msg>[^']{1,200})'")
 _WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), "
     r"OpType=(?P<op>[A-Za-z_]{1,40})"
@@ -314,6 +320,10 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
         detail = {"cuda_message": m["msg"][:120], "cuda_code": m["code"] or ""}
         detail["cuda_error"] = _cuda_kind(m["msg"]) or ""
         return ("nccl_nvls_failure" if nvls else "nccl_cuda_failure"), detail, ""
+    if _NVLS_FAILED.search(line) is not None:
+        code = _CUDA_CODE.search(line)
+        detail = {"cuda_code": code["code"], "cuda_message": code["msg"][:120]} if code else {}
+        return "nccl_nvls_failure", detail, ""
     m = _WATCHDOG.search(line)
     if m is not None:
         ran = _RAN_FOR.search(line)

@@ -46,6 +46,7 @@ FLEET_SIGNATURES = frozenset(
         # telemetry.stack_errors: the tools around the job
         "smi_gpu_lost",
         "smi_no_devices",
+        "smi_nvlink_inactive",
         "slurm_gres_gpu_error",
         "dcgm_health_thermal",
         "dcgm_health_nvlink",

@@ -779,7 +779,8 @@ _PCI_TEXT = r"(?:PCI:)?(?P<pci>[0-9A-Fa-f]{1,8}:[0-9A-Fa-f]{1,2}:[0-9A-Fa-f]{1,2
 # characters so that an over-long or non-numeric code is reported, not silently cut.
 _XID_START_RE = re.compile(r"^(?:NVRM: ?)?Xid\b")
 _XID_RE = re.compile(
-    r"^(?:NVRM: ?)?Xid \((?P<pci>[^)]{0,64})\):? {0,4}(?P<code>[^,\s]{0,64})(?P<rest>.*)$"
+    # "Xid (PCI:…): 79," and the older "NVRM Xid (PCI:…) : 32," (space before the colon)
+    r"^(?:NVRM: ?)?Xid \((?P<pci>[^)]{0,64})\) ?:? {0,4}(?P<code>[^,\s]{0,64})(?P<rest>.*)$"
 )
 _PID_RE = re.compile(r"(?:^|,) {0,4}pid=(?P<pid>'[^']{0,32}'|[^,\s]{0,32})")
 _NAME_RE = re.compile(r"(?:^|,) {0,4}name=(?P<name>[^,]{0,64})")

@@ -21,6 +21,7 @@ Kinds and the text they come from:
                              <pci>: Unknown Error`` / ``GPU is lost``, ``GPU <pci>: GPU is
                              lost`` (``pci``)
 ``smi_no_devices``           nvidia-smi: ``No devices were found``
+``smi_nvlink_inactive``      ``nvidia-smi nvlink -s``: ``Link N: <inactive>`` (``link``)
 ``slurm_gres_gpu_error``     slurmctld / slurmd: ``gres/gpu count reported lower than
                              configured (7 < 8)``, ``gres/gpu: Count changed``, ``can't stat
                              gres.conf file /dev/nvidia0``, ``Waiting for gres.conf file
@@ -76,6 +77,8 @@ _SMI_LOST = re.compile(
     r"|GPU " + _PCI.replace("pci", "pci2") + r"\s*:\s*GPU is lost",
 )
 _SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
+# `nvidia-smi nvlink -s`: "\t Link 3: <inactive>" under "GPU 3: <name> (UUID: …)"
+_SMI_LINK_INACTIVE = re.compile(r"^\s*Link (?P<link>\d{1,2}): <inactive>\s*$")
 _GRES_COUNT = re.compile(
     r"gres/gpu\S*:? (?:count (?:reported lower than configured|too low)|[Cc]ount changed)"
     r"(?:\s*\((?P<have>\d{1,4}) ?[<!]=? ?(?P<want>\d{1,4})\))?"
@@ -142,6 +145,8 @@ def _smi(line: str) -> Found | None:
         }
     if _SMI_NONE.search(line) is not None:
         return "smi_no_devices", {}
+    if (m := _SMI_LINK_INACTIVE.search(line)) is not None:
+        return "smi_nvlink_inactive", {"link": m["link"]}
     return None
 
 

@@ -200,6 +200,13 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "driver",
         "nvidia-smi finds no GPU on the node",
     ),
+    "smi_nvlink_inactive": (
+        "nvlink_down",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "nvidia-smi nvlink -s lists NVLink link(s) inactive",
+    ),
     "slurm_gres_gpu_error": (
         "slurm_gres_mismatch",
         Family.HOST,

@@ -1080,7 +1080,8 @@ _STACK_FINDINGS = (
     ("device_plugin_admission_error", "k8s_device_plugin_admission_failed"),
     ("smi_gpu_lost", "gpu_fallen_off_bus"),
     ("dcgm_health_thermal", "dcgm_health_thermal"),
-    ("dcgm_health_nvlink", "dcgm_health_nvlink_down"),
+    ("dcgm_health_nvlink", "nvlink_links_down"),
+    ("smi_nvlink_inactive", "nvlink_links_down"),
 )
 # NVML's own reason (nvmlErrorString) → the finding
 _NVML_FINDINGS = {
