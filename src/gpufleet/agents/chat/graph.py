@@ -63,6 +63,10 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+# fleet-wide intents that, with an incident in scope, also carry its context
+BESIDE = frozenset({"knowledge", "xid", "changes", "metrics", "waste", "drained"})
+
+
 @dataclass(frozen=True)
 class ChatDeps:
     reads: ChatReads
@@ -106,9 +110,10 @@ def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
         known = fleet_intents.xid(intent, deps.reads, now)
         g.sentences += known.sentences
         g.sources.update(known.sources)
-    # a knowledge question asked while an incident is in scope is answered beside it: the
-    # cards alone could be unrelated to what the person is looking at
-    if intent.kind in about.WITH_CONTEXT or (intent.kind == "knowledge" and intent.incident_id):
+    # a knowledge, Xid, change, metric or waste question asked while an incident is in scope
+    # is answered beside it: the catalog or the cards alone could be unrelated to what the
+    # person is looking at, and "is it the driver" is about the incident's own diagnosis
+    if intent.kind in about.WITH_CONTEXT or (intent.kind in BESIDE and intent.incident_id):
         f = about.subject(intent, deps.reads)
         if f is not None:
             about.context(g, f, deps.reads, now)
