@@ -23,6 +23,7 @@ from gpufleet.agents.chat.gather import (
     t,
     utc,
 )
+from gpufleet.agents.chat.gather_text import node_text
 from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
@@ -391,10 +392,12 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     _when(extra, f, now)
     _causes(extra, f)
     _plan(extra, f, reads)
+    _card_action(extra, f, reads)
     _xids(extra, f)
     hardware(extra, f, reads)
     _owners(extra, f, reads)
     _evidence_facts(extra, f)
+    node_text(extra, f, reads)
     me = _incident_cite(extra, f)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
         _say_approval(extra, rec.approval_id, rec.tool, rec.request.args, rec.status, me)

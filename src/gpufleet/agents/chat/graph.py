@@ -101,10 +101,11 @@ def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     intent = state["intent"]
     now = state["now"]
     if intent.kind == "can_tell":
-        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
-    g = HANDLERS[intent.kind](intent, deps.reads, now)
+        g = about.can_tell(intent, deps.reads, now, state["ranked"])
+    else:
+        g = HANDLERS[intent.kind](intent, deps.reads, now)
     if not g.sentences and intent.incident_id:  # nothing to say: say what can be told
-        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
+        g = about.can_tell(intent, deps.reads, now, state["ranked"])
     if intent.kind in ("entity_status", "incidents") and intent.xids:
         # no incident in scope, but the Xid the person quotes still has a meaning to give
         known = fleet_intents.xid(intent, deps.reads, now)
