@@ -5,6 +5,7 @@ history, waste, why something was drained, proposals and plain knowledge questio
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -149,6 +150,9 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
                 "risk": r.request.risk,
             }
         )
+    f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
+    if f is not None:  # what else its plan will put to a person once these are decided
+        _plan_asks(g, f, g.cite("incident", f.incident.incident_id, f.incident.incident_id))
     return g
 
 
@@ -166,13 +170,19 @@ def _in_scope(g: Gathered, intent: Intent, reads: ChatReads) -> None:
     asked = reads.approvals(f.incident.incident_id)
     for r in asked[:MAX_LISTED]:
         _say_approval(g, r.approval_id, r.tool, r.request.args, r.status, inc)
+    steps = _plan_asks(g, f, inc)
+    if not asked:
+        _why_nothing_filed(g, f, steps, inc)
+
+
+def _plan_asks(g: Gathered, f: IncidentFacts, inc: Citation) -> bool:
+    """Say which of the incident's plan steps put a question to a person; False if none."""
     steps = [s for s in (f.diagnosis.plan if f.diagnosis else ()) if s.needs_approval]
     on = dict.fromkeys([f.incident.root_entity, *f.incident.entities[:4]])
     where = ", ".join(t(e, 60) for e in on)
     asks = "; ".join(f"{t(s.name, 80)} ({s.tool})" for s in steps[:6]) or "no step"
     g.say(f"Incident {f.incident.incident_id} on {where}: its plan asks a person for {asks}.", inc)
-    if not asked:
-        _why_nothing_filed(g, f, bool(steps), inc)
+    return bool(steps)
 
 
 def _why_nothing_filed(g: Gathered, f: IncidentFacts, would_ask: bool, inc: Citation) -> None:
@@ -255,6 +265,28 @@ def _installed_now(g: Gathered, intent: Intent, reads: ChatReads) -> None:
         hardware(g, f, reads)
 
 
+# a host name as fleets write them: "a100-mig", "gpu-worker-1", "dgx07", "h100-9b"
+_HOSTLIKE = re.compile(
+    r"(?<![\w./-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])|\b[a-z]+\d+[a-z0-9]*\b"
+)
+MAX_HOSTLIKE = 4  # words looked up in the topology per question
+
+
+def fleet_named(g: Gathered, question: str, reads: ChatReads) -> list[str]:
+    """The GPUs of the hosts a question names in the fleet's own naming (no incident need
+    touch them): each host-like word is looked up in the topology; a node gives its GPUs."""
+    words = list(dict.fromkeys(_HOSTLIKE.findall(question.lower())))[:MAX_HOSTLIKE]
+    out: list[str] = []
+    for word in words:
+        res = reads.fleet_read("topology.describe", {"entity": word})
+        if res is None or not res.ok or not isinstance(res.data, dict):
+            continue
+        g.cite("query", res.query, res.query)
+        gpus = [str(x) for x in res.data.get("node_gpus") or []]
+        out += gpus[:8] if res.data.get("kind") == "node" else [word]
+    return list(dict.fromkeys(out))
+
+
 def _stats(points: list[tuple[float, float]]) -> tuple[float, float, float]:
     vals = [v for _, v in points]
     return min(vals), sum(vals) / len(vals), max(vals)
@@ -270,7 +302,7 @@ def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
 
 def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
     facts = reads.incidents()
-    entities = _targets(intent, facts)
+    entities = _targets(intent, facts) or fleet_named(g, intent.question, reads)
     window = min(intent.window_s or DEFAULT_METRICS_S, MAX_METRICS_S)
     field = intent.field or "DCGM_FI_DEV_GPU_TEMP"
     args = {"entities": entities, "fields": [field], "start": now - window, "end": now}

@@ -25,6 +25,7 @@ from gpufleet.agents.chat.gather import (
 )
 from gpufleet.agents.chat.gather_text import node_text
 from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets
+from gpufleet.agents.chat.gather_topology import neighbours
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis
@@ -149,7 +150,14 @@ def which_entities(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     _owners(g, f, reads)
     _evidence_facts(g, f)
     _xids(g, f)
+    neighbours(g, _place(f), reads, reads.incidents())
     return g
+
+
+def _place(f: IncidentFacts) -> str:
+    """The node (or rack) an incident is on: what its neighbours are counted from."""
+    root = f.incident.root_entity
+    return root if root.startswith("rack-") else root.split("/")[0]
 
 
 def when_started(intent: Intent, reads: ChatReads, now: float) -> Gathered:
@@ -329,6 +337,7 @@ def compare_peers(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     peers = [e for e in ev if e.entity not in mine][:MAX_LISTED]
     for e in peers:
         g.say(f"Peer {t(e.entity, 80)}: {t(e.summary, 240)}.", _ev(g, e))
+    neighbours(g, _place(f), reads, reads.incidents())
     others = [x for x in reads.incidents() if x.incident.incident_id != inc.incident_id]
     g.say(
         f"{len(others)} other incident(s) are known besides {inc.incident_id}; "
@@ -398,6 +407,8 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     _owners(extra, f, reads)
     _evidence_facts(extra, f)
     node_text(extra, f, reads)
+    if f.incident.root_entity.startswith("rack-"):  # a rack's incident: where is its nodes
+        neighbours(extra, f.incident.root_entity, reads, reads.incidents())
     me = _incident_cite(extra, f)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
         _say_approval(extra, rec.approval_id, rec.tool, rec.request.args, rec.status, me)

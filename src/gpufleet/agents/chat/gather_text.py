@@ -28,9 +28,10 @@ _IDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("CUDA device", re.compile(r"^\s*[A-Za-z][\w.-]{0,62}:\d{1,9}:\d{1,9}\s+(\[\d{1,4}\])")),
     ("Xid", re.compile(r"\bXid\s*[=:]?\s*(?:\(PCI:[^)]*\):\s*)?(\d{1,3})\b", re.I)),
     ("UUID", re.compile(r"\b(GPU-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})\b", re.I)),
-    ("exit code", re.compile(r"\bexit(?:ed with)?(?: code| status)?\s*[=:]?\s*(-?\d{1,3})\b", re.I)),
+    ("exit code", re.compile(r"\bexit(?:ed with| code| status)+\s*[=:]?\s*(-?\d{1,3})\b", re.I)),
     ("signal", re.compile(r"\b(SIG[A-Z]{2,6}|signal\s+\d{1,2})\b")),
-    ("image", re.compile(r"\b((?:[\w.-]+/)+[\w.-]+:[\w.-]{1,64})(?![\w@/])")),
+    # a tag is a version or a name, never a bare number ("transport/nvls.cc:244" is a source line)
+    ("image", re.compile(r"\b((?:[\w.-]+/)+[\w.-]+:(?:v?\d+\.\d+[\w.-]*|[a-z][\w.-]*))(?![\w@/])")),
     ("pod", re.compile(r"\bpod[=:/\s]\s*'?([a-z0-9][a-z0-9.-]{2,62})", re.I)),
     ("container", re.compile(r"\bcontainer[=:\s]\s*'?([a-z0-9][a-z0-9-]{2,62})\b", re.I)),
 )
@@ -61,11 +62,14 @@ def text_ids(line: str) -> list[tuple[str, str]]:
 
 def _readings(detail: dict[str, Any]) -> list[str]:
     said = [fmt.format(t(detail[k], 60)) for k, fmt in _SMI if str(detail.get(k) or "").strip()]
-    return said or [
-        f"{t(k, 30)} {t(v, 60)}"
-        for k, v in detail.items()
-        if str(v).strip() and k not in ("text", "line")
-    ][:6]
+    return (
+        said
+        or [
+            f"{t(k, 30)} {t(v, 60)}"
+            for k, v in detail.items()
+            if str(v).strip() and k not in ("text", "line")
+        ][:6]
+    )
 
 
 def _nodes(f: IncidentFacts) -> list[str]:
@@ -102,7 +106,8 @@ def node_text(g: Gathered, f: IncidentFacts, reads: ChatReads) -> bool:
     names = ", ".join(_file_name(x) for x in files[:4])
     counts = Counter(str(i.get("kind")) for i in items)
     tally = ", ".join(f"{t(k, 40)} {times(n)}" for k, n in counts.most_common()) or "nothing"
-    g.say(f"The node and job text ({names}) holds {len(items)} recognised line(s): {tally}.", *cites)
+    said = f"holds {len(items)} recognised line(s): {tally}"
+    g.say(f"The node and job text ({names}) {said}.", *cites)
     for kind, n in counts.most_common(MAX_KINDS):
         _say_kind(g, [i for i in items if i.get("kind") == kind], n, cites)
     for u in (data.get("unparsed_lines") or [])[:3]:
@@ -147,7 +152,5 @@ def _searched(g: Gathered, f: IncidentFacts) -> list[Citation]:
     """The diagnosis's own evidence item of the same search (it recorded what was found)."""
     ev = f.diagnosis.evidence if f.diagnosis else ()
     return [
-        g.cite("evidence", e.evidence_id, e.summary)
-        for e in ev
-        if e.tool == "node_evidence.search"
+        g.cite("evidence", e.evidence_id, e.summary) for e in ev if e.tool == "node_evidence.search"
     ][:1]

@@ -87,7 +87,24 @@ def log_timeline(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) ->
         listed.append(f"{stamp(ts)}{step} {_label(e)} on {t(e.get('gpu') or e.get('node'), 60)}")
         prev = ts
     g.say(f"In order: {'; '.join(listed)}.", q)
+    _untimed(g, events, q)
     return True
+
+
+def _untimed(g: Gathered, events: list[dict[str, Any]], q: Citation) -> None:
+    """Lines whose text carries no time of their own (a pasted ticket, ``journalctl -o cat``)
+    were stamped when the log was read: their time is an upper bound, not when it happened."""
+    bare = [e for e in events if (e.get("attrs") or {}).get("time") == "inferred"]
+    if not bare:
+        return
+    via = sorted({str((e.get("attrs") or {}).get("via") or "bare text") for e in bare})
+    last = max(float(e["time"]) for e in bare)
+    g.say(
+        f"{len(bare)} of these line(s) have no timestamp of their own ({t(', '.join(via), 60)}): "
+        f"the time shown is when the log was read ({utc(last)}), so they happened at or "
+        "before it, not necessarily then.",
+        q,
+    )
 
 
 def _onset(

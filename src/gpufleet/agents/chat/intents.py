@@ -35,9 +35,12 @@ IntentKind = Literal[
     "can_tell",
 ]
 
-_GPU = re.compile(r"\b(node-\d+)\s*(?:/|\s|'s\s+)?\s*gpu\s*-?(\d+)\b", re.IGNORECASE)
+# a name such as "gb-node-07" or "node-07b" is another host, not node-07
+_GPU = re.compile(
+    r"(?<![\w-])(node-\d+)(?![\w-])\s*(?:/|\s|'s\s+)?\s*gpu\s*-?(\d+)\b", re.IGNORECASE
+)
 _LONE_GPU = re.compile(r"\bgpu\s*-?(\d+)\b", re.IGNORECASE)
-_NODE = re.compile(r"\bnode-\d+\b", re.IGNORECASE)
+_NODE = re.compile(r"(?<![\w-])node-\d+(?![\w-])", re.IGNORECASE)
 _RACK = re.compile(r"\brack-\d+\b", re.IGNORECASE)
 _XID = re.compile(r"\bs?xid\s*#?\s*(\d{1,5})\b", re.IGNORECASE)
 # "xid 94 vs 95", "xids 48/63", "Xid 13, 43 and 45": every code of the run is named
