@@ -65,6 +65,11 @@ _ACTION_WORDS = {
 }
 
 
+def action_words(bucket: str) -> str:
+    """A catalog resolution bucket with what it means for people."""
+    return _action(bucket)
+
+
 def _action(bucket: str) -> str:
     words = _ACTION_WORDS.get(bucket.strip())
     return f"{t(bucket, 80)} ({words})" if words else t(bucket, 400)

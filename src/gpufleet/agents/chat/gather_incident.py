@@ -427,13 +427,18 @@ def _causes(g: Gathered, f: IncidentFacts) -> None:
 
 
 def _xids(g: Gathered, f: IncidentFacts) -> None:
+    """What each Xid seen is and what NVIDIA's catalog says to do first on it."""
+    from gpufleet.agents.chat.gather_fleet import action_words  # noqa: PLC0415 (a cycle)
     from gpufleet.knowledge import xid as xid_catalog  # noqa: PLC0415
 
     for code in xids_seen(f)[:4]:
         info = xid_catalog.lookup(code)
         if info is not None:
             c = g.cite("xid", str(code), f"Xid {code} {info.mnemonic}")
-            g.say(f"Xid {code} is {t(info.mnemonic, 80)}: {t(info.description, 240)}.", c)
+            first = (
+                f"; NVIDIA's first action: {action_words(info.immediate)}" if info.immediate else ""
+            )
+            g.say(f"Xid {code} is {t(info.mnemonic, 80)}: {t(info.description, 240)}{first}.", c)
 
 
 def _no_subject(g: Gathered) -> Gathered:
