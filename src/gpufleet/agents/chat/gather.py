@@ -179,10 +179,6 @@ def entity_status(intent: Intent, reads: ChatReads, now: float) -> Gathered:
             describe_incident(g, f, reads, brief=len(hits) > 2)
         if "/" not in entity and not entity.startswith("rack-"):
             _scheduler_state(g, reads, entity)
-        if "/" not in entity:  # a node or a rack: what shares it, and how those are
-            from gpufleet.agents.chat.gather_topology import neighbours  # noqa: PLC0415
-
-            neighbours(g, entity, reads, facts)
     return g
 
 

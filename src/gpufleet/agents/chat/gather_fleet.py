@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from gpufleet.agents.chat.actions import action_words as _action
 from gpufleet.agents.chat.answer import Citation, Series
 from gpufleet.agents.chat.gather import (
     DEFAULT_CHANGES_S,
@@ -31,6 +32,7 @@ from gpufleet.agents.chat.gather_incident import hardware
 from gpufleet.agents.chat.gather_timeline import said_onset
 from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
+from gpufleet.agents.chat.route import named_in
 from gpufleet.graph.approvals.store import ApprovalRecord
 from gpufleet.knowledge import xid as xid_catalog
 
@@ -40,39 +42,6 @@ _ACTION_TOOLS = {
     "resume_node": "slurm.resume_node",
     "reset_gpu": "nvidia_smi.reset_gpu",
 }
-# NVIDIA's resolution buckets (knowledge.xid.ACTIONS) in words, for people
-_ACTION_WORDS = {
-    "IGNORE": "nothing to do",
-    "RESTART_APP": "restart the application",
-    "RESET_GPU": "drain the node and reset the GPU",
-    "RESTART_BM": "drain and reboot the node (bare-metal restart)",
-    "RESTART_VM": "restart the virtual machine",
-    "CHECK_MECHANICALS": "check cooling, power and seating",
-    "UPDATE_SWFW": "update the driver / firmware",
-    "CONTACT_SUPPORT": "collect a bug report and contact NVIDIA support (likely RMA)",
-    "CHECK_APP/CUDA": "check the application and its CUDA usage",
-    "CHECK_UVM": "check unified-memory usage",
-    "INVESTIGATE_SW": "investigate the software stack",
-    "DRAIN_AND_RESET": "drain the node and reset the GPU",
-    "RESTART_FM": "restart the Fabric Manager",
-    "RUN_DCGM_EUD": "run the DCGM diagnostics (EUD)",
-    "WORKFLOW_XID_48": "NVIDIA's DBE workflow: drain, see whether Xid 63/64 followed, "
-    "reset the GPU to apply the row remap",
-    "WORKFLOW_NVLINK_ERR": "NVIDIA's NVLink workflow: drain, check the link counters, reset the "
-    "GPU; replace it if the errors return",
-    "WORKFLOW_XID_13": "check the application first; on several jobs or GPUs, suspect hardware",
-    "WORKFLOW_XID_31": "check the application first; on several jobs or GPUs, suspect hardware",
-}
-
-
-def action_words(bucket: str) -> str:
-    """A catalog resolution bucket with what it means for people."""
-    return _action(bucket)
-
-
-def _action(bucket: str) -> str:
-    words = _ACTION_WORDS.get(bucket.strip())
-    return f"{t(bucket, 80)} ({words})" if words else t(bucket, 400)
 
 
 def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
@@ -156,7 +125,8 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
             }
         )
     f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
-    if f is not None:  # what else its plan will put to a person once these are decided
+    if f is not None and (intent.entities or named_in(intent.question, [f])):
+        # asked about one place: what else its plan will put to a person after these
         _plan_asks(g, f, g.cite("incident", f.incident.incident_id, f.incident.incident_id))
     return g
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gpufleet.agents.chat.actions import action_words
 from gpufleet.agents.chat.answer import Citation
 from gpufleet.agents.chat.gather import (
     MAX_LISTED,
@@ -24,7 +25,7 @@ from gpufleet.agents.chat.gather import (
     utc,
 )
 from gpufleet.agents.chat.gather_text import node_text
-from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets
+from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets, untimed
 from gpufleet.agents.chat.gather_topology import neighbours
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
@@ -399,6 +400,7 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     describe_incident(extra, f, reads, brief=True)
     _where(extra, f)
     _when(extra, f, now)
+    untimed(extra, f, reads, now)
     _causes(extra, f)
     _plan(extra, f, reads)
     _card_action(extra, f, reads)
@@ -428,7 +430,6 @@ def _causes(g: Gathered, f: IncidentFacts) -> None:
 
 def _xids(g: Gathered, f: IncidentFacts) -> None:
     """What each Xid seen is and what NVIDIA's catalog says to do first on it."""
-    from gpufleet.agents.chat.gather_fleet import action_words  # noqa: PLC0415 (a cycle)
     from gpufleet.knowledge import xid as xid_catalog  # noqa: PLC0415
 
     for code in xids_seen(f)[:4]:

@@ -91,6 +91,19 @@ def log_timeline(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) ->
     return True
 
 
+def untimed(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None:
+    """Only the caveat on the incident's log lines that carry no time of their own (every
+    answer about the incident states a time: the reader must know when it is only a bound)."""
+    start = f.incident.opened_at - LOOKBACK_S
+    res = reads.fleet_read(
+        "kernel_log.search", {"nodes": _nodes(f), "start": start, "end": now, "limit": 500}
+    )
+    if res is not None and res.ok and isinstance(res.data, list):
+        events = [e for e in res.data if isinstance(e, dict) and isinstance(e.get("time"), float)]
+        if events:
+            _untimed(g, events, g.cite("query", res.query, res.query))
+
+
 def _untimed(g: Gathered, events: list[dict[str, Any]], q: Citation) -> None:
     """Lines whose text carries no time of their own (a pasted ticket, ``journalctl -o cat``)
     were stamped when the log was read: their time is an upper bound, not when it happened."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpufleet.agents.chat.gather import Gathered, t, touches
+from gpufleet.agents.chat.gather import Gathered, _targets, entity_status, t, touches
+from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
 
 MAX_NEIGHBOURS = 8  # nodes described one by one
@@ -81,3 +82,15 @@ def _say_node(g: Gathered, node: str, reads: ChatReads, facts: list[IncidentFact
     if not cites:
         cites.append(g.cite("query", f"incidents touching {node}", f"incidents touching {node}"))
     g.say(f"Neighbour {t(node, 60)}: {'; '.join(said)}.", *cites)
+
+
+def place_status(intent: Intent, reads: ChatReads, now: float) -> Gathered:
+    """A node, GPU or rack no incident is about: what gpufleet holds on it and, for a node or
+    a rack, what shares its rack and how those nodes are ("node-01 fine?" is often asked
+    because its neighbour is not)."""
+    g = entity_status(intent, reads, now)
+    facts = reads.incidents()
+    for entity in _targets(intent, facts):
+        if "/" not in entity:
+            neighbours(g, entity, reads, facts)
+    return g

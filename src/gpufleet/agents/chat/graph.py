@@ -28,6 +28,7 @@ from langgraph.graph.state import CompiledStateGraph
 from gpufleet.agents.chat import gather as incident_intents
 from gpufleet.agents.chat import gather_fleet as fleet_intents
 from gpufleet.agents.chat import gather_incident as about
+from gpufleet.agents.chat import gather_topology
 from gpufleet.agents.chat.answer import ChatAnswer, ChatDelta, HistoryTurn
 from gpufleet.agents.chat.claims import Facts
 from gpufleet.agents.chat.gather import Gathered, Handler
@@ -40,7 +41,7 @@ from gpufleet.agents.chat.route import route
 from gpufleet.graph.models.chat import ModelStreamError, TextStreamModel, clean_text
 
 HANDLERS: dict[str, Handler] = {
-    "entity_status": incident_intents.entity_status,
+    "entity_status": gather_topology.place_status,
     "incident": incident_intents.incident,
     "incidents": incident_intents.incidents,
     "xid": fleet_intents.xid,
