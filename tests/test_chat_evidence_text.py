@@ -15,6 +15,7 @@ from gpufleet.agents.chat.gather_text import text_ids
 from gpufleet.agents.chat.intents import parse_question
 from gpufleet.cli.chat_eval import run_column
 from gpufleet.evals.chat_eval import ChatEvalResult
+from gpufleet.telemetry.job_log import parse_job_log
 
 # phrasings of our own (never the held-out set's), over recordings the checkout holds
 QUESTIONS = """
@@ -56,6 +57,11 @@ questions:
     question: "what tag of the validator container image is deployed"
     facts: ["gpu-operator-validator:v24.3.0"]
     cite: [{kind: query}]
+  - id: exit
+    recording: operator
+    question: "which container of the pod keeps dying and with what exit status"
+    facts: ["container toolkit-validation", "exit code 128", "reason StartError"]
+    cite: [{kind: evidence}, {kind: query}]
   - id: rack-peers
     recording: dbe
     question: "what else shares a rack with node-01 and how is it doing"
@@ -109,6 +115,7 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> ChatEvalResult:
         "count",
         "smi",
         "image",
+        "exit",
         "rack-peers",
         "rack-members",
         "sign-off",
@@ -154,3 +161,32 @@ def test_every_xid_of_a_run_is_named_and_another_hosts_name_is_not_a_node() -> N
     gb = parse_question("is gb-node-07 gpu4 still bad")
     assert gb.nodes == () and gb.gpus == ()
     assert parse_question("node-07 gpu4").gpus == ("node-07/gpu4",)
+
+
+DESCRIBE = """\
+  toolkit-validation:
+    Container ID:  containerd://a71fc759f7a8
+    Image:         nvcr.io/nvidia/cloud-native/gpu-operator-validator:v24.3.0
+    State:       Waiting
+      Reason:    CrashLoopBackOff
+    Last State:  Terminated
+      Reason:    StartError
+      Exit Code:    128
+"""
+
+
+def test_kubectl_describe_says_which_container_failed_how_and_on_which_image() -> None:
+    sigs = parse_job_log(DESCRIBE, origin="pod.txt").signatures
+    assert [s.kind for s in sigs] == ["container_status"] * 4
+    assert {k: v for s in sigs for k, v in s.detail.items() if k != "reason"} == {
+        "container": "toolkit-validation",
+        "image": "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v24.3.0",
+        "exit_code": "128",
+    }
+    assert [s.detail["reason"] for s in sigs if "reason" in s.detail] == [
+        "CrashLoopBackOff",
+        "StartError",
+    ]
+    # a job's own "name:" lines and "Reason:" lines outside a container block say nothing
+    plain = "  epoch:\n  Reason: checkpoint saved\n  Exit Code: 0\n"
+    assert parse_job_log(plain, origin="job.log").signatures == []

@@ -136,7 +136,7 @@ def _say_kind(g: Gathered, same: list[dict[str, Any]], n: int, cites: list[Citat
     where = f"{t(first.get('origin'), 80)} line {first.get('line')}"
     ids = text_ids(str(first.get("text", "")))
     detail = first.get("detail") if isinstance(first.get("detail"), dict) else {}
-    readings = _readings(detail or {}) if first.get("source") == "nvidia_smi_q" else []
+    readings = _readings(detail or {}) if first.get("source") == "nvidia_smi_q" else _merged(same)
     extra = [f"names {_ids(ids)}"] if ids else []
     extra += [", ".join(readings)] if readings else []
     tail = f" ({'; '.join(extra)})" if extra else ""
@@ -146,6 +146,19 @@ def _say_kind(g: Gathered, same: list[dict[str, Any]], n: int, cites: list[Citat
         f'"{t(first.get("text"), 240)}"{tail}.',
         *cites,
     )
+
+
+def _merged(same: list[dict[str, Any]]) -> list[str]:
+    """Every distinct value the lines of one kind parsed (a container's image, reasons and
+    exit code come on separate lines of ``kubectl describe``)."""
+    pairs = [
+        (str(k), str(v))
+        for i in same
+        if isinstance(i.get("detail"), dict)
+        for k, v in i["detail"].items()
+        if str(v).strip()
+    ]
+    return [f"{t(k.replace('_', ' '), 30)} {t(v, 100)}" for k, v in dict.fromkeys(pairs)][:8]
 
 
 def _searched(g: Gathered, f: IncidentFacts) -> list[Citation]:
