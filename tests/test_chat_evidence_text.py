@@ -82,6 +82,11 @@ questions:
     question: "the catalog wants a fabric manager restart on xid 45, why is that not the plan here"
     facts: ["xid-144-150-nvlink5-errors"]
     cite: [{kind: card, id: xid-144-150-nvlink5-errors}, {kind: xid, id: "45"}]
+  - id: change-cause
+    recording: operator
+    question: "did a recent driver update trigger this"
+    facts: ["driver-cuda-mismatch, score", "Other causes considered"]
+    cite: [{kind: card, id: driver-cuda-mismatch}, {kind: incident}]
   - id: untimed
     recording: pasted
     question: "when exactly did the card drop off the bus"
@@ -120,6 +125,7 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> ChatEvalResult:
         "rack-members",
         "sign-off",
         "own-diagnosis",
+        "change-cause",
         "untimed",
         "fleet-host",
         "first-action",
