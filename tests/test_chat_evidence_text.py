@@ -67,6 +67,11 @@ questions:
     question: "what else shares a rack with node-01 and how is it doing"
     facts: ["rack rack-1", "Neighbour node-02", "inc-"]
     cite: [{kind: incident}, {kind: query}]
+  - id: around
+    recording: dbe
+    question: "plot the power draw of node-02 gpu5 near 09:20"
+    facts: ["node-02/gpu5 over 2026-04-11 09:05 to 09:35 UTC", "began to fall"]
+    cite: [{kind: query}]
   - id: rack-members
     recording: rack
     question: "list the machines in the affected rack"
@@ -122,6 +127,7 @@ def answered(tmp_path_factory: pytest.TempPathFactory) -> ChatEvalResult:
         "image",
         "exit",
         "rack-peers",
+        "around",
         "rack-members",
         "sign-off",
         "own-diagnosis",

@@ -275,12 +275,33 @@ def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     return g
 
 
+AROUND_S = 900.0  # "around 09:25": a quarter of an hour either side
+_AROUND = re.compile(r"\b(?:around|about|near|at)\s+(\d{1,2}):(\d{2})\b", re.IGNORECASE)
+
+
+def around(question: str, now: float) -> tuple[float, float] | None:
+    """[start, end] of "around 09:25" in the question (UTC; the latest such moment not after
+    ``now``), or None when it names no time."""
+    m = _AROUND.search(question)
+    if m is None or int(m[1]) > 23 or int(m[2]) > 59:
+        return None
+    at = now - now % 86400.0 + int(m[1]) * 3600.0 + int(m[2]) * 60.0
+    at -= 86400.0 if at > now else 0.0
+    return at - AROUND_S, min(at + AROUND_S, now)
+
+
 def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
     facts = reads.incidents()
     entities = _targets(intent, facts) or fleet_named(g, intent.question, reads)
     window = min(intent.window_s or DEFAULT_METRICS_S, MAX_METRICS_S)
     field = intent.field or "DCGM_FI_DEV_GPU_TEMP"
-    args = {"entities": entities, "fields": [field], "start": now - window, "end": now}
+    start, end = around(intent.question, now) or (now - window, now)
+    span = (
+        f"the last {minutes(window)}"
+        if end == now and start == now - window
+        else f"{utc(start)[:-4]} to {utc(end)[11:]}"
+    )
+    args = {"entities": entities, "fields": [field], "start": start, "end": end}
     res = reads.fleet_read("metrics.history", args) if entities else None
     if res is None:
         _none_found(
@@ -296,7 +317,7 @@ def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
             (float(a), float(b)) for a, b in fields.get(field, []) if not math.isnan(float(b))
         ]
         if not points:
-            g.say(f"No {field} samples for {t(entity, 80)} in the last {minutes(window)}.", q)
+            g.say(f"No {field} samples for {t(entity, 80)} in {span}.", q)
             continue
         g.series.append(
             Series(
@@ -310,7 +331,7 @@ def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
         lo, mean, hi = _stats(points)
         u = intent.unit
         g.say(
-            f"{field} of {t(entity, 80)} over the last {minutes(window)}: min {lo:.1f}{u}, "
+            f"{field} of {t(entity, 80)} over {span}: min {lo:.1f}{u}, "
             f"mean {mean:.1f}{u}, max {hi:.1f}{u}, latest {points[-1][1]:.1f}{u} at "
             f"{utc(points[-1][0])} ({len(points)} samples).",
             q,
