@@ -51,6 +51,11 @@ Kinds (``Signature.kind``) and the text they come from:
   :mod:`telemetry.stack_errors`, whose kinds these are too.
 * ``cuda_system_not_ready`` — ``system not yet initialized`` (cudaErrorSystemNotReady).
 * ``ecc_error_mention`` — any other line naming ECC errors.
+* ``container_status`` — ``kubectl describe pod``'s container blocks (a pod's "log" as operators
+  paste it): after a container's name line (``  toolkit-validation:`` followed by
+  ``Container ID:``), its ``Image:``, ``Reason:``, ``Exit Code:`` and ``Signal:`` lines
+  (``container`` and ``image`` / ``reason`` / ``exit_code`` / ``signal``): which container of
+  the pod failed, how, and which image version it ran.
 
 ``NCCL INFO`` lines, blank lines and Python traceback frames are ignored (understood, no
 signature); other lines that mention the GPU stack are ``gpu_unparsed``. Errors:
@@ -238,9 +243,12 @@ def parse_job_log(
     book = addresses if isinstance(addresses, AddressBook) else AddressBook(addresses)
     known = frozenset(nodes)
     out = TextParse()
+    block = _Describe()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
-        sig = _signature(line, n, origin, node, known, book, out)
+        sig = _signature(line, n, origin, node, known, book, out) or block.signature(
+            line, n, origin, node
+        )
         if sig is not None:
             out.report.recognised += 1
             out.add(sig)
@@ -249,6 +257,44 @@ def parse_job_log(
         else:
             out.report.not_understood(n, line)
     return out
+
+
+# kubectl describe pod: a container's name line, the line that confirms it, its status fields
+_DESCRIBE_NAME = re.compile(r"^ {2,4}(?P<name>[a-z0-9][a-z0-9-]{0,62}):\s*$")
+_DESCRIBE_ID = re.compile(r"^\s+Container ID:")
+_DESCRIBE_FIELD = re.compile(
+    r"^\s+(?P<key>Image|Reason|Exit Code|Signal):\s+(?P<value>\S[^\n]{0,200}?)\s*$"
+)
+
+
+class _Describe:
+    """Which container of a ``kubectl describe pod`` block the lines belong to: a name line
+    counts only once the next line is its ``Container ID:`` (so a job's own ``name:`` lines
+    never start a block)."""
+
+    def __init__(self) -> None:
+        self.candidate = ""
+        self.container = ""
+
+    def signature(self, line: str, n: int, origin: str, node: str) -> Signature | None:
+        if _DESCRIBE_ID.match(line) and self.candidate:
+            self.container, self.candidate = self.candidate, ""
+            return None
+        name = _DESCRIBE_NAME.match(line)
+        self.candidate = name["name"] if name else ""
+        field = _DESCRIBE_FIELD.match(line) if self.container else None
+        if field is None:
+            return None
+        key = field["key"].lower().replace(" ", "_")
+        return Signature(
+            kind="container_status",
+            source="job_log",
+            origin=origin,
+            line=n,
+            node=node,
+            detail={"container": self.container, key: field["value"][:120]},
+            text=line[:SNIPPET],
+        )
 
 
 def _signature(

@@ -5,9 +5,11 @@ history, waste, why something was drained, proposals and plain knowledge questio
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Any
 
+from gpufleet.agents.chat.actions import action_words as _action
 from gpufleet.agents.chat.answer import Citation, Series
 from gpufleet.agents.chat.gather import (
     DEFAULT_CHANGES_S,
@@ -30,6 +32,7 @@ from gpufleet.agents.chat.gather_incident import hardware
 from gpufleet.agents.chat.gather_timeline import said_onset
 from gpufleet.agents.chat.intents import Intent, metric_fields
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts, ProposalRefusedError
+from gpufleet.agents.chat.route import named_in
 from gpufleet.graph.approvals.store import ApprovalRecord
 from gpufleet.knowledge import xid as xid_catalog
 
@@ -39,34 +42,6 @@ _ACTION_TOOLS = {
     "resume_node": "slurm.resume_node",
     "reset_gpu": "nvidia_smi.reset_gpu",
 }
-# NVIDIA's resolution buckets (knowledge.xid.ACTIONS) in words, for people
-_ACTION_WORDS = {
-    "IGNORE": "nothing to do",
-    "RESTART_APP": "restart the application",
-    "RESET_GPU": "drain the node and reset the GPU",
-    "RESTART_BM": "drain and reboot the node (bare-metal restart)",
-    "RESTART_VM": "restart the virtual machine",
-    "CHECK_MECHANICALS": "check cooling, power and seating",
-    "UPDATE_SWFW": "update the driver / firmware",
-    "CONTACT_SUPPORT": "collect a bug report and contact NVIDIA support (likely RMA)",
-    "CHECK_APP/CUDA": "check the application and its CUDA usage",
-    "CHECK_UVM": "check unified-memory usage",
-    "INVESTIGATE_SW": "investigate the software stack",
-    "DRAIN_AND_RESET": "drain the node and reset the GPU",
-    "RESTART_FM": "restart the Fabric Manager",
-    "RUN_DCGM_EUD": "run the DCGM diagnostics (EUD)",
-    "WORKFLOW_XID_48": "NVIDIA's DBE workflow: drain, see whether Xid 63/64 followed, "
-    "reset the GPU to apply the row remap",
-    "WORKFLOW_NVLINK_ERR": "NVIDIA's NVLink workflow: drain, check the link counters, reset the "
-    "GPU; replace it if the errors return",
-    "WORKFLOW_XID_13": "check the application first; on several jobs or GPUs, suspect hardware",
-    "WORKFLOW_XID_31": "check the application first; on several jobs or GPUs, suspect hardware",
-}
-
-
-def _action(bucket: str) -> str:
-    words = _ACTION_WORDS.get(bucket.strip())
-    return f"{t(bucket, 80)} ({words})" if words else t(bucket, 400)
 
 
 def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
@@ -149,6 +124,10 @@ def approvals(intent: Intent, reads: ChatReads, now: float) -> Gathered:
                 "risk": r.request.risk,
             }
         )
+    f = next((x for x in reads.incidents() if x.incident.incident_id == intent.incident_id), None)
+    if f is not None and (intent.entities or named_in(intent.question, [f])):
+        # asked about one place: what else its plan will put to a person after these
+        _plan_asks(g, f, g.cite("incident", f.incident.incident_id, f.incident.incident_id))
     return g
 
 
@@ -166,13 +145,19 @@ def _in_scope(g: Gathered, intent: Intent, reads: ChatReads) -> None:
     asked = reads.approvals(f.incident.incident_id)
     for r in asked[:MAX_LISTED]:
         _say_approval(g, r.approval_id, r.tool, r.request.args, r.status, inc)
+    steps = _plan_asks(g, f, inc)
+    if not asked:
+        _why_nothing_filed(g, f, steps, inc)
+
+
+def _plan_asks(g: Gathered, f: IncidentFacts, inc: Citation) -> bool:
+    """Say which of the incident's plan steps put a question to a person; False if none."""
     steps = [s for s in (f.diagnosis.plan if f.diagnosis else ()) if s.needs_approval]
     on = dict.fromkeys([f.incident.root_entity, *f.incident.entities[:4]])
     where = ", ".join(t(e, 60) for e in on)
     asks = "; ".join(f"{t(s.name, 80)} ({s.tool})" for s in steps[:6]) or "no step"
     g.say(f"Incident {f.incident.incident_id} on {where}: its plan asks a person for {asks}.", inc)
-    if not asked:
-        _why_nothing_filed(g, f, bool(steps), inc)
+    return bool(steps)
 
 
 def _why_nothing_filed(g: Gathered, f: IncidentFacts, would_ask: bool, inc: Citation) -> None:
@@ -255,6 +240,28 @@ def _installed_now(g: Gathered, intent: Intent, reads: ChatReads) -> None:
         hardware(g, f, reads)
 
 
+# a host name as fleets write them: "a100-mig", "gpu-worker-1", "dgx07", "h100-9b"
+_HOSTLIKE = re.compile(
+    r"(?<![\w./-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])|\b[a-z]+\d+[a-z0-9]*\b"
+)
+MAX_HOSTLIKE = 4  # words looked up in the topology per question
+
+
+def fleet_named(g: Gathered, question: str, reads: ChatReads) -> list[str]:
+    """The GPUs of the hosts a question names in the fleet's own naming (no incident need
+    touch them): each host-like word is looked up in the topology; a node gives its GPUs."""
+    words = list(dict.fromkeys(_HOSTLIKE.findall(question.lower())))[:MAX_HOSTLIKE]
+    out: list[str] = []
+    for word in words:
+        res = reads.fleet_read("topology.describe", {"entity": word})
+        if res is None or not res.ok or not isinstance(res.data, dict):
+            continue
+        g.cite("query", res.query, res.query)
+        gpus = [str(x) for x in res.data.get("node_gpus") or []]
+        out += gpus[:8] if res.data.get("kind") == "node" else [word]
+    return list(dict.fromkeys(out))
+
+
 def _stats(points: list[tuple[float, float]]) -> tuple[float, float, float]:
     vals = [v for _, v in points]
     return min(vals), sum(vals) / len(vals), max(vals)
@@ -268,12 +275,33 @@ def metrics(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     return g
 
 
+AROUND_S = 900.0  # "around 09:25": a quarter of an hour either side
+_AROUND = re.compile(r"\b(?:around|about|near|at)\s+(\d{1,2}):(\d{2})\b", re.IGNORECASE)
+
+
+def around(question: str, now: float) -> tuple[float, float] | None:
+    """[start, end] of "around 09:25" in the question (UTC; the latest such moment not after
+    ``now``), or None when it names no time."""
+    m = _AROUND.search(question)
+    if m is None or int(m[1]) > 23 or int(m[2]) > 59:
+        return None
+    at = now - now % 86400.0 + int(m[1]) * 3600.0 + int(m[2]) * 60.0
+    at -= 86400.0 if at > now else 0.0
+    return at - AROUND_S, min(at + AROUND_S, now)
+
+
 def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
     facts = reads.incidents()
-    entities = _targets(intent, facts)
+    entities = _targets(intent, facts) or fleet_named(g, intent.question, reads)
     window = min(intent.window_s or DEFAULT_METRICS_S, MAX_METRICS_S)
     field = intent.field or "DCGM_FI_DEV_GPU_TEMP"
-    args = {"entities": entities, "fields": [field], "start": now - window, "end": now}
+    start, end = around(intent.question, now) or (now - window, now)
+    span = (
+        f"the last {minutes(window)}"
+        if end == now and start == now - window
+        else f"{utc(start)[:-4]} to {utc(end)[11:]}"
+    )
+    args = {"entities": entities, "fields": [field], "start": start, "end": end}
     res = reads.fleet_read("metrics.history", args) if entities else None
     if res is None:
         _none_found(
@@ -289,7 +317,7 @@ def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
             (float(a), float(b)) for a, b in fields.get(field, []) if not math.isnan(float(b))
         ]
         if not points:
-            g.say(f"No {field} samples for {t(entity, 80)} in the last {minutes(window)}.", q)
+            g.say(f"No {field} samples for {t(entity, 80)} in {span}.", q)
             continue
         g.series.append(
             Series(
@@ -303,7 +331,7 @@ def _metric(g: Gathered, intent: Intent, reads: ChatReads, now: float) -> None:
         lo, mean, hi = _stats(points)
         u = intent.unit
         g.say(
-            f"{field} of {t(entity, 80)} over the last {minutes(window)}: min {lo:.1f}{u}, "
+            f"{field} of {t(entity, 80)} over {span}: min {lo:.1f}{u}, "
             f"mean {mean:.1f}{u}, max {hi:.1f}{u}, latest {points[-1][1]:.1f}{u} at "
             f"{utc(points[-1][0])} ({len(points)} samples).",
             q,

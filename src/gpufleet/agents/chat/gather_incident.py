@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from gpufleet.agents.chat.actions import action_words
 from gpufleet.agents.chat.answer import Citation
 from gpufleet.agents.chat.gather import (
     MAX_LISTED,
@@ -23,7 +24,9 @@ from gpufleet.agents.chat.gather import (
     t,
     utc,
 )
-from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets
+from gpufleet.agents.chat.gather_text import node_text
+from gpufleet.agents.chat.gather_timeline import log_timeline, metric_onsets, untimed
+from gpufleet.agents.chat.gather_topology import neighbours
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis
@@ -148,7 +151,14 @@ def which_entities(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     _owners(g, f, reads)
     _evidence_facts(g, f)
     _xids(g, f)
+    neighbours(g, _place(f), reads, reads.incidents())
     return g
+
+
+def _place(f: IncidentFacts) -> str:
+    """The node (or rack) an incident is on: what its neighbours are counted from."""
+    root = f.incident.root_entity
+    return root if root.startswith("rack-") else root.split("/")[0]
 
 
 def when_started(intent: Intent, reads: ChatReads, now: float) -> Gathered:
@@ -328,6 +338,7 @@ def compare_peers(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     peers = [e for e in ev if e.entity not in mine][:MAX_LISTED]
     for e in peers:
         g.say(f"Peer {t(e.entity, 80)}: {t(e.summary, 240)}.", _ev(g, e))
+    neighbours(g, _place(f), reads, reads.incidents())
     others = [x for x in reads.incidents() if x.incident.incident_id != inc.incident_id]
     g.say(
         f"{len(others)} other incident(s) are known besides {inc.incident_id}; "
@@ -389,12 +400,17 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     describe_incident(extra, f, reads, brief=True)
     _where(extra, f)
     _when(extra, f, now)
+    untimed(extra, f, reads, now)
     _causes(extra, f)
     _plan(extra, f, reads)
+    _card_action(extra, f, reads)
     _xids(extra, f)
     hardware(extra, f, reads)
     _owners(extra, f, reads)
     _evidence_facts(extra, f)
+    node_text(extra, f, reads)
+    if f.incident.root_entity.startswith("rack-"):  # a rack's incident: where is its nodes
+        neighbours(extra, f.incident.root_entity, reads, reads.incidents())
     me = _incident_cite(extra, f)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
         _say_approval(extra, rec.approval_id, rec.tool, rec.request.args, rec.status, me)
@@ -413,13 +429,17 @@ def _causes(g: Gathered, f: IncidentFacts) -> None:
 
 
 def _xids(g: Gathered, f: IncidentFacts) -> None:
+    """What each Xid seen is and what NVIDIA's catalog says to do first on it."""
     from gpufleet.knowledge import xid as xid_catalog  # noqa: PLC0415
 
     for code in xids_seen(f)[:4]:
         info = xid_catalog.lookup(code)
         if info is not None:
             c = g.cite("xid", str(code), f"Xid {code} {info.mnemonic}")
-            g.say(f"Xid {code} is {t(info.mnemonic, 80)}: {t(info.description, 240)}.", c)
+            first = (
+                f"; NVIDIA's first action: {action_words(info.immediate)}" if info.immediate else ""
+            )
+            g.say(f"Xid {code} is {t(info.mnemonic, 80)}: {t(info.description, 240)}{first}.", c)
 
 
 def _no_subject(g: Gathered) -> Gathered:

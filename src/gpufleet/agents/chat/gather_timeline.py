@@ -87,7 +87,37 @@ def log_timeline(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) ->
         listed.append(f"{stamp(ts)}{step} {_label(e)} on {t(e.get('gpu') or e.get('node'), 60)}")
         prev = ts
     g.say(f"In order: {'; '.join(listed)}.", q)
+    _untimed(g, events, q)
     return True
+
+
+def untimed(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None:
+    """Only the caveat on the incident's log lines that carry no time of their own (every
+    answer about the incident states a time: the reader must know when it is only a bound)."""
+    start = f.incident.opened_at - LOOKBACK_S
+    res = reads.fleet_read(
+        "kernel_log.search", {"nodes": _nodes(f), "start": start, "end": now, "limit": 500}
+    )
+    if res is not None and res.ok and isinstance(res.data, list):
+        events = [e for e in res.data if isinstance(e, dict) and isinstance(e.get("time"), float)]
+        if events:
+            _untimed(g, events, g.cite("query", res.query, res.query))
+
+
+def _untimed(g: Gathered, events: list[dict[str, Any]], q: Citation) -> None:
+    """Lines whose text carries no time of their own (a pasted ticket, ``journalctl -o cat``)
+    were stamped when the log was read: their time is an upper bound, not when it happened."""
+    bare = [e for e in events if (e.get("attrs") or {}).get("time") == "inferred"]
+    if not bare:
+        return
+    via = sorted({str((e.get("attrs") or {}).get("via") or "bare text") for e in bare})
+    last = max(float(e["time"]) for e in bare)
+    g.say(
+        f"{len(bare)} of these line(s) have no timestamp of their own ({t(', '.join(via), 60)}): "
+        f"the time shown is when the log was read ({utc(last)}), so they happened at or "
+        "before it, not necessarily then.",
+        q,
+    )
 
 
 def _onset(

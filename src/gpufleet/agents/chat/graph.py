@@ -28,6 +28,7 @@ from langgraph.graph.state import CompiledStateGraph
 from gpufleet.agents.chat import gather as incident_intents
 from gpufleet.agents.chat import gather_fleet as fleet_intents
 from gpufleet.agents.chat import gather_incident as about
+from gpufleet.agents.chat import gather_topology
 from gpufleet.agents.chat.answer import ChatAnswer, ChatDelta, HistoryTurn
 from gpufleet.agents.chat.claims import Facts
 from gpufleet.agents.chat.gather import Gathered, Handler
@@ -40,7 +41,7 @@ from gpufleet.agents.chat.route import route
 from gpufleet.graph.models.chat import ModelStreamError, TextStreamModel, clean_text
 
 HANDLERS: dict[str, Handler] = {
-    "entity_status": incident_intents.entity_status,
+    "entity_status": gather_topology.place_status,
     "incident": incident_intents.incident,
     "incidents": incident_intents.incidents,
     "xid": fleet_intents.xid,
@@ -61,6 +62,10 @@ HANDLERS: dict[str, Handler] = {
     "history": about.history,
     "compare_peers": about.compare_peers,
 }
+
+
+# fleet-wide intents that, with an incident in scope, also carry its context
+BESIDE = frozenset({"knowledge", "xid", "changes", "metrics", "waste", "drained"})
 
 
 @dataclass(frozen=True)
@@ -97,18 +102,20 @@ def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     intent = state["intent"]
     now = state["now"]
     if intent.kind == "can_tell":
-        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
-    g = HANDLERS[intent.kind](intent, deps.reads, now)
+        g = about.can_tell(intent, deps.reads, now, state["ranked"])
+    else:
+        g = HANDLERS[intent.kind](intent, deps.reads, now)
     if not g.sentences and intent.incident_id:  # nothing to say: say what can be told
-        return {"gathered": about.can_tell(intent, deps.reads, now, state["ranked"])}
+        g = about.can_tell(intent, deps.reads, now, state["ranked"])
     if intent.kind in ("entity_status", "incidents") and intent.xids:
         # no incident in scope, but the Xid the person quotes still has a meaning to give
         known = fleet_intents.xid(intent, deps.reads, now)
         g.sentences += known.sentences
         g.sources.update(known.sources)
-    # a knowledge question asked while an incident is in scope is answered beside it: the
-    # cards alone could be unrelated to what the person is looking at
-    if intent.kind in about.WITH_CONTEXT or (intent.kind == "knowledge" and intent.incident_id):
+    # a knowledge, Xid, change, metric or waste question asked while an incident is in scope
+    # is answered beside it: the catalog or the cards alone could be unrelated to what the
+    # person is looking at, and "is it the driver" is about the incident's own diagnosis
+    if intent.kind in about.WITH_CONTEXT or (intent.kind in BESIDE and intent.incident_id):
         f = about.subject(intent, deps.reads)
         if f is not None:
             about.context(g, f, deps.reads, now)

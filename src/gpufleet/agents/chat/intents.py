@@ -35,11 +35,20 @@ IntentKind = Literal[
     "can_tell",
 ]
 
-_GPU = re.compile(r"\b(node-\d+)\s*(?:/|\s|'s\s+)?\s*gpu\s*-?(\d+)\b", re.IGNORECASE)
+# a name such as "gb-node-07" or "node-07b" is another host, not node-07
+_GPU = re.compile(
+    r"(?<![\w-])(node-\d+)(?![\w-])\s*(?:/|\s|'s\s+)?\s*gpu\s*-?(\d+)\b", re.IGNORECASE
+)
 _LONE_GPU = re.compile(r"\bgpu\s*-?(\d+)\b", re.IGNORECASE)
-_NODE = re.compile(r"\bnode-\d+\b", re.IGNORECASE)
+_NODE = re.compile(r"(?<![\w-])node-\d+(?![\w-])", re.IGNORECASE)
 _RACK = re.compile(r"\brack-\d+\b", re.IGNORECASE)
 _XID = re.compile(r"\bs?xid\s*#?\s*(\d{1,5})\b", re.IGNORECASE)
+# "xid 94 vs 95", "xids 48/63", "Xid 13, 43 and 45": every code of the run is named
+_XID_RUN = re.compile(
+    r"\bs?xids?\s*[#=:]?\s*(\d{1,5}(?:\s*(?:,|/|&|\+|\bvs\b\.?|\bversus\b|\band\b|\bor\b)"
+    r"\s*#?\d{1,5}\b)*)",
+    re.IGNORECASE,
+)
 _INCIDENT_ID = re.compile(r"\binc-[0-9a-z][0-9a-z-]*\b", re.IGNORECASE)
 _WINDOW = re.compile(
     r"\b(?:last|past)\s+(\d+(?:\.\d+)?)?\s*(second|sec|s|minute|min|m|hour|hr|h|day|d|week|w)s?\b",
@@ -55,6 +64,12 @@ _FIELDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 )
 _PROPOSE = re.compile(r"^\s*(?:please\s+)?(?:propose|request)\b", re.IGNORECASE)
 _ACTIONS = {"drain": "drain_node", "reset": "reset_gpu", "resume": "resume_node"}
+
+
+def xid_codes(text: str) -> tuple[int, ...]:
+    """Every Xid code the text names, in order (a run such as "xid 94 vs 95" names both)."""
+    runs = (re.findall(r"\d{1,5}", m.group(1)) for m in _XID_RUN.finditer(text))
+    return tuple(dict.fromkeys(int(x) for run in runs for x in run))
 
 
 def metric_fields(question: str) -> list[tuple[str, str]]:
@@ -141,7 +156,7 @@ def parse_question(question: str, incident_id: str | None = None) -> Intent:
     gpus, nodes, lone, racks = _entities(q)
     named = _INCIDENT_ID.search(q)
     inc = named.group(0) if named else incident_id
-    xids = tuple(dict.fromkeys(int(x) for x in _XID.findall(q)))
+    xids = xid_codes(q)
     kind = _kind(low, bool(gpus or nodes or lone or racks), inc)
     field, unit = next(((f, u) for p, f, u in _FIELDS if p.search(low)), ("", ""))
     action = next((a for word, a in _ACTIONS.items() if word in low), "")
