@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from gpufleet.knowledge.actions import ACTION_CLASSES
 from gpufleet.knowledge.findings import is_finding
@@ -186,6 +186,16 @@ class Distinguishing(_Strict):
     )
 
 
+def _known_finding(v: str) -> str:
+    if not is_finding(v):
+        raise ValueError(f"unknown finding {v!r} (see knowledge/findings.py FINDINGS)")
+    return v
+
+
+# a name from knowledge.findings.FINDINGS or ``xid:<n>``
+FindingName = Annotated[str, AfterValidator(_known_finding)]
+
+
 class FindingCheck(_Strict):
     """One structured check: a finding (:data:`knowledge.findings.FINDINGS` or ``xid:<n>``)
     and how much it moves this card's score. A rules-out check may name the card the finding
@@ -236,32 +246,18 @@ class Likelihood(_Strict):
     ``finding`` is under this card's mode than under the alternatives, and the vendor statement
     the number comes from (a number without a source is refused)."""
 
-    finding: str
+    finding: FindingName
     lr: float = Field(gt=0, le=1000)
     source: str = Field(min_length=8, description="where the number comes from")
-
-    @field_validator("finding")
-    @classmethod
-    def _known(cls, v: str) -> str:
-        if not is_finding(v):
-            raise ValueError(f"unknown finding {v!r} (see knowledge/findings.py FINDINGS)")
-        return v
 
 
 class RunbookWhen(_Strict):
     """A variant of the card the evidence tells apart and whose operator decision differs from
     the card's first runbook: when ``finding`` rules the card in, ``runbook`` is the plan."""
 
-    finding: str
+    finding: FindingName
     runbook: str = Field(pattern=ID_PATTERN)
     why: str = Field(min_length=8, description="what the variant is and who says so")
-
-    @field_validator("finding")
-    @classmethod
-    def _known(cls, v: str) -> str:
-        if not is_finding(v):
-            raise ValueError(f"unknown finding {v!r} (see knowledge/findings.py FINDINGS)")
-        return v
 
 
 class Card(_Strict):
