@@ -313,3 +313,51 @@ def test_driver_lines_quoted_by_another_tool_are_replayed_as_pasted_kernel_lines
     li = load_incident(dst, tmp_path / "cache")
     xids = [e for t in li.iter_ticks() for e in t.events if e.kind == "xid"]
     assert [(e.node, e.xid, e.attrs["via"]) for e in xids] == [("node-02", 119, "pasted")]
+
+
+NODE_YAML = """status:
+  allocatable:
+    cpu: "48"
+    nvidia.com/gpu: "{alloc}"
+    pods: "110"
+  capacity:
+    cpu: "48"
+    nvidia.com/gpu: "16"
+"""
+DESCRIBE_NODE = """Capacity:
+  cpu:                48
+  nvidia.com/gpu:     8
+Allocatable:
+  cpu:                48
+  nvidia.com/gpu:     7
+System Info:
+  Machine ID:         abc
+"""
+
+
+def test_a_node_withholding_gpus_is_read_from_its_yaml_or_describe_output() -> None:
+    """Allocatable below capacity is the device plugin withholding GPUs (old code: the
+    nvidia.com/gpu lines were 'not understood'); equal counts say nothing."""
+    low = parse_job_log(NODE_YAML.format(alloc=0), origin="jobs/node.log", node=NODE)
+    assert [(s.kind, s.detail) for s in low.signatures] == [
+        ("k8s_gpu_allocatable_low", {"capacity": "16", "allocatable": "0"})
+    ]
+    assert low.report.gpu_unparsed == 0
+    assert parse_job_log(NODE_YAML.format(alloc=16), origin="n", node=NODE).signatures == []
+    described = parse_job_log(DESCRIBE_NODE, origin="jobs/describe.log", node=NODE)
+    assert [s.detail for s in described.signatures] == [{"capacity": "8", "allocatable": "7"}]
+    [ev] = job_signal_events([(s, "") for s in low.signatures], _one_node(8), 1.0).events
+    assert (ev.node, ev.attrs["signature"]) == (NODE, "k8s_gpu_allocatable_low")
+
+
+def test_an_inactive_nvlink_lands_on_the_gpu_its_header_names() -> None:
+    text = (
+        "GPU 2: NVIDIA H100 80GB HBM3 (UUID: GPU-x)\n\t Link 0: 26.5 GB/s\n\t Link 1: <inactive>\n"
+    )
+    topo = _one_node(8)
+    sigs = parse_job_log(text, origin="nodes/node-01/nvlink.txt", node=NODE).signatures
+    assert [(s.kind, s.detail) for s in sigs] == [
+        ("smi_nvlink_inactive", {"link": "1", "smi_gpu": "2"})
+    ]
+    [ev] = job_signal_events([(s, "") for s in sigs], topo, 1.0).events
+    assert ev.gpu == topo.gpu_keys[2]

@@ -288,6 +288,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "a GPU Operator / device plugin pod on the node is in CrashLoopBackOff or Error "
         "(kubectl output or the pod list)",
     ),
+    "k8s_gpu_allocatable_low": (
+        "os",
+        "Kubernetes: the node's allocatable nvidia.com/gpu is below its capacity (kubectl get "
+        "node / describe node): the device plugin withdrew GPUs it marked unhealthy",
+    ),
     "nvml_driver_mismatch": (
         "driver",
         "nvidia-smi / NVML on the node: 'Failed to initialize NVML: Driver/library version "

@@ -76,6 +76,8 @@ _SYMPTOMS: dict[str, str] = {
     "than configured, /dev/nvidia* missing): the node is INVAL / drained",
     "cuda_system_not_ready": "CUDA refuses work with 'system not yet initialized' (NVSwitch "
     "systems: Fabric Manager not running or failed)",
+    "k8s_gpus_withheld": "a Kubernetes node's allocatable nvidia.com/gpu is below its capacity "
+    "(the device plugin withholds GPUs it marked unhealthy)",
     "nvlink_down": "NVLink link(s) down (DCGM's NVLink health watch)",
     "nccl_watchdog_timeout": "PyTorch's NCCL watchdog timed out a collective (job output): "
     "the job is hung",

@@ -50,6 +50,8 @@ Kinds (``Signature.kind``) and the text they come from:
   errors, ``kubectl`` rows and events of GPU-stack pods, DCGM health watches):
   :mod:`telemetry.stack_errors`, whose kinds these are too.
 * ``cuda_system_not_ready`` — ``system not yet initialized`` (cudaErrorSystemNotReady).
+* ``k8s_gpu_allocatable_low`` — a node's ``nvidia.com/gpu`` allocatable below its capacity, and
+  which GPU an ``nvidia-smi nvlink -s`` link line is under (:mod:`telemetry.text_context`).
 * ``ecc_error_mention`` — any other line naming ECC errors.
 * ``container_status`` — ``kubectl describe pod``'s container blocks (a pod's "log" as operators
   paste it): after a container's name line (``  toolkit-validation:`` followed by
@@ -66,9 +68,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from gpufleet.telemetry import stack_errors
 from gpufleet.telemetry.k8s_evidence import runtime_error
+from gpufleet.telemetry.text_context import NodeGpuCounts, SmiGpuHeader
 from gpufleet.telemetry.text_evidence import (
     SNIPPET,
     AddressBook,
@@ -244,18 +248,26 @@ def parse_job_log(
     known = frozenset(nodes)
     out = TextParse()
     block = _Describe()
+    counts, smi = NodeGpuCounts(), SmiGpuHeader()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
+        if counts.read(line, n) or smi.read(line):
+            out.report.ignored += 1  # context for the lines that follow (text_context)
+            continue
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
             line, n, origin, node
         )
         if sig is not None:
+            if sig.kind == "smi_nvlink_inactive" and smi.index:
+                sig = replace(sig, detail={**sig.detail, "smi_gpu": smi.index})
             out.report.recognised += 1
             out.add(sig)
         elif not line.strip() or _IGNORED.search(line) is not None:
             out.report.ignored += 1
         else:
             out.report.not_understood(n, line)
+    if (low := counts.signature(origin, node)) is not None:
+        out.add(low)
     return out
 
 

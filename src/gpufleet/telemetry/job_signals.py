@@ -47,6 +47,7 @@ FLEET_SIGNATURES = frozenset(
         "smi_gpu_lost",
         "smi_no_devices",
         "smi_nvlink_inactive",
+        "k8s_gpu_allocatable_low",
         "slurm_gres_gpu_error",
         "dcgm_health_thermal",
         "dcgm_health_nvlink",
@@ -106,13 +107,18 @@ GPU_SCOPED = frozenset(
 
 
 def _gpu_key(sig: Signature, topology: Topology, node: str) -> str | None:
-    """The GPU a signature names: by UUID (the device plugin does), by PCI address (nvidia-smi
-    does), else the node's only GPU for a signature about one GPU. A CUDA device ordinal is
-    not used: inside a container it counts the GPUs the job was given, not the node's."""
+    """The GPU a signature names: by UUID (the device plugin does), by PCI address or index
+    (nvidia-smi does), else the node's only GPU for a signature about one GPU. A CUDA device
+    ordinal is not used: inside a container it counts the GPUs the job was given, not the
+    node's."""
     uuid = sig.detail.get("uuid", "")
     g = topology.uuid_pos.get(uuid) if uuid else None
     if g is None and (pci := sig.detail.get("pci", "")):
         g = topology.gpu_by_pci(node, pci)
+    if g is None and (index := sig.detail.get("smi_gpu", "")).isdigit():
+        # nvidia-smi numbers a node's GPUs in PCI bus order, as the topology does
+        gpus = topology.gpus_of_node(topology.node_pos[node])
+        g = int(gpus[int(index)]) if int(index) < len(gpus) else None
     if g is None and sig.kind in GPU_SCOPED:
         gpus = topology.gpus_of_node(topology.node_pos[node])
         g = int(gpus[0]) if len(gpus) == 1 else None

@@ -207,6 +207,14 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "nvidia-smi nvlink -s lists NVLink link(s) inactive",
     ),
+    "k8s_gpu_allocatable_low": (
+        "k8s_gpus_withheld",
+        Family.DEVICE,
+        Severity.WARNING,
+        "driver",
+        "the node's allocatable nvidia.com/gpu is below its capacity: the device plugin "
+        "withholds GPUs it marked unhealthy",
+    ),
     "slurm_gres_gpu_error": (
         "slurm_gres_mismatch",
         Family.HOST,

@@ -1082,6 +1082,7 @@ _STACK_FINDINGS = (
     ("dcgm_health_thermal", "dcgm_health_thermal"),
     ("dcgm_health_nvlink", "nvlink_links_down"),
     ("smi_nvlink_inactive", "nvlink_links_down"),
+    ("k8s_gpu_allocatable_low", "k8s_gpu_allocatable_low"),
 )
 # NVML's own reason (nvmlErrorString) → the finding
 _NVML_FINDINGS = {
