@@ -80,11 +80,13 @@ def xid(intent: Intent, reads: ChatReads, now: float) -> Gathered:
 
 def _cards(g: Gathered, reads: ChatReads, text: str, xids: tuple[int, ...], limit: int) -> None:
     hits = reads.search_cards(text, xids)[:limit]
-    for h in hits:
+    for i, h in enumerate(hits):
         card = g.cite("card", h.card_id, h.title)
         runbooks = [g.cite("runbook", r, r) for r in h.runbooks[:2]]
         tail = f"; runbook {', '.join(r.id for r in runbooks)}" if runbooks else ""
         g.say(f"The matching failure mode is {t(h.title)} ({h.card_id}{tail}).", card, *runbooks)
+        if i == 0 and h.passage:  # the line of the best card that answers the question
+            g.say(f"The card says: {h.passage}", card)
     g.data.setdefault("cards", []).extend(
         {"card_id": h.card_id, "title": t(h.title), "runbooks": list(h.runbooks)} for h in hits
     )

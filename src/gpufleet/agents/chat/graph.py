@@ -107,6 +107,10 @@ def gather(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
         g = HANDLERS[intent.kind](intent, deps.reads, now)
     if not g.sentences and intent.incident_id:  # nothing to say: say what can be told
         g = about.can_tell(intent, deps.reads, now, state["ranked"])
+    elif not g.sentences and intent.kind != "knowledge":
+        # no incident in scope and the nearest intent found nothing ("how long does dcgmi diag
+        # -r 3 take?" reads like a drain question): what the cards say is the answer left
+        g = fleet_intents.knowledge(intent, deps.reads, now)
     if intent.kind in ("entity_status", "incidents") and intent.xids:
         # no incident in scope, but the Xid the person quotes still has a meaning to give
         known = fleet_intents.xid(intent, deps.reads, now)

@@ -31,6 +31,7 @@ class CardHit:
     title: str
     score: float
     runbooks: tuple[str, ...] = ()
+    passage: str = ""  # the card's sentence that answers the question (knowledge.passages)
 
 
 @dataclass(frozen=True)

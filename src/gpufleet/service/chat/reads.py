@@ -20,6 +20,7 @@ from gpufleet.graph.approvals.gate import ActionContext, ApprovalGate
 from gpufleet.graph.approvals.policy import Policy
 from gpufleet.graph.approvals.store import ApprovalRecord, ApprovalStore
 from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.knowledge.passages import best_passage
 from gpufleet.knowledge.retrieve import Query, Retriever
 from gpufleet.service.auth import Roles
 from gpufleet.service.mcp.incidents import IncidentSource
@@ -81,6 +82,7 @@ class StoreChatReads:
                     title=retriever.kb.cards[h.card_id].title,
                     score=h.score,
                     runbooks=tuple(r.id for r in retriever.kb.runbooks_for(h.card_id)),
+                    passage=best_passage(retriever.kb.cards[h.card_id], text),
                 )
                 for h in hits
             ]

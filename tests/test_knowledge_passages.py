@@ -1,0 +1,45 @@
+"""A knowledge answer quotes the card's sentence that answers the question, not only its title;
+a question no intent answers, with no incident in scope, is answered from the cards."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gpufleet.knowledge.passages import best_passage
+from gpufleet.knowledge.store import KnowledgeBase
+
+
+def test_the_sentence_that_answers_is_chosen_and_unrelated_questions_get_none() -> None:
+    kb = KnowledgeBase.load()
+    diag = kb.cards["dcgm-health-watch-failed"]
+    said = best_passage(diag, "how long does dcgmi diag -r 3 take, can i run it on a busy node")
+    assert "about 15 minutes" in said
+    fm = kb.cards["fabric-manager-down"]
+    assert "reset" in best_passage(fm, "we restarted fabricmanager twice, do the GPUs need a reset")
+    assert best_passage(diag, "what is the weather like") == ""
+    assert best_passage(diag, "") == ""
+
+
+def test_no_pipeline_is_quoted_as_an_answer() -> None:
+    kb = KnowledgeBase.load()
+    for card in kb.cards.values():
+        assert "|" not in best_passage(card, "how do I confirm it on the node with journalctl")
+
+
+def test_with_no_state_a_tool_question_is_answered_from_the_card(tmp_path: Path) -> None:
+    """Old code: "how long does dcgmi diag -r 3 take" routed to the drained-nodes intent and,
+    with nothing drained and no incident, answered "I found nothing"."""
+    out = subprocess.run(
+        [sys.executable, "-m", "gpufleet", "chat", "--state-dir", str(tmp_path), "--json",
+         "--ask", "how long does dcgmi diag -r 3 take, can i run it on a busy node"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert "about 15 minutes" in answer["text"]
+    assert {"kind": "card", "id": "dcgm-health-watch-failed"} in [
+        {k: c[k] for k in ("kind", "id")} for c in answer["citations"]
+    ]
