@@ -361,3 +361,33 @@ def test_an_inactive_nvlink_lands_on_the_gpu_its_header_names() -> None:
     ]
     [ev] = job_signal_events([(s, "") for s in sigs], topo, 1.0).events
     assert ev.gpu == topo.gpu_keys[2]
+
+
+def test_probe_not_called_insufficient_driver_and_an_annotated_count_are_read() -> None:
+    """nv.c's "probe routine was not called" (nouveau holds the devices), CUDA's
+    insufficient-driver error (35), and a node count the reporter annotated (old code: none)."""
+    from gpufleet.telemetry.kernel_log import parse_lines
+
+    events, report = parse_lines(
+        [
+            "[188497.595099] NVRM: No NVIDIA graphics adapter probed!\n",
+            "[188549.976351] NVRM: The NVIDIA probe routine was not called for 3 device(s).\n",
+            "[188549.977053] NVRM: This can occur when a driver such as: \n",
+            "NVRM: nouveau, rivafb, nvidiafb or rivatv \n",
+        ],
+        node=NODE,
+        at=1.0,
+    )
+    assert [e.kind for e in events] == ["gpu_probe_failed", "gpu_probe_failed"]
+    assert events[1].attrs["devices"] == "3" and report.gpu_unparsed == 0
+    sigs = parse_job_log(
+        "ERROR: CUDA driver version is insufficient for CUDA runtime version in /var/tmp/x",
+        origin="jobs/relion.log",
+    ).signatures
+    assert [s.kind for s in sigs] == ["cuda_insufficient_driver"]
+    annotated = (
+        "Capacity:\n  nvidia.com/gpu:  8\nAllocatable:\n  nvidia.com/gpu:   7    <=== here\n"
+    )
+    assert [s.detail for s in parse_job_log(annotated, origin="n").signatures] == [
+        {"capacity": "8", "allocatable": "7"}
+    ]

@@ -293,6 +293,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "Kubernetes: the node's allocatable nvidia.com/gpu is below its capacity (kubectl get "
         "node / describe node): the device plugin withdrew GPUs it marked unhealthy",
     ),
+    "cuda_insufficient_driver": (
+        "driver",
+        "job output: 'CUDA driver version is insufficient for CUDA runtime version' "
+        "(cudaErrorInsufficientDriver, 35) - the image's CUDA is newer than the node's driver",
+    ),
     "nvml_driver_mismatch": (
         "driver",
         "nvidia-smi / NVML on the node: 'Failed to initialize NVML: Driver/library version "

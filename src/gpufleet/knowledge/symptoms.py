@@ -79,6 +79,8 @@ _SYMPTOMS: dict[str, str] = {
     "k8s_gpus_withheld": "a Kubernetes node's allocatable nvidia.com/gpu is below its capacity "
     "(the device plugin withholds GPUs it marked unhealthy)",
     "nvlink_down": "NVLink link(s) down (DCGM's NVLink health watch)",
+    "cuda_insufficient_driver": "a job's CUDA runtime is newer than the node's driver supports "
+    "('CUDA driver version is insufficient for CUDA runtime version')",
     "nccl_watchdog_timeout": "PyTorch's NCCL watchdog timed out a collective (job output): "
     "the job is hung",
     "fabric_manager_failed": "Fabric Manager's log says it is not serving the NVSwitch fabric "

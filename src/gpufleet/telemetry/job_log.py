@@ -159,6 +159,15 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        # cudaErrorInsufficientDriver (35): the job's CUDA runtime is newer than the driver
+        "cuda_insufficient_driver",
+        re.compile(
+            r"CUDA driver version is insufficient for CUDA runtime version|"
+            r"cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER",
+            re.I,
+        ),
+    ),
+    (
         # cudaErrorSystemNotReady (802): "the system is not yet ready to start any CUDA work …
         # all required driver daemons are actively running" — on NVSwitch systems, the Fabric
         # Manager (CUDA Runtime API, error types; Fabric Manager user guide)

@@ -42,6 +42,7 @@ FLEET_SIGNATURES = frozenset(
         "nccl_ib_async_event",
         "nccl_nvls_failure",
         "cuda_system_not_ready",
+        "cuda_insufficient_driver",
         "nccl_watchdog_timeout",
         # telemetry.stack_errors: the tools around the job
         "smi_gpu_lost",

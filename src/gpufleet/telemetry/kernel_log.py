@@ -839,6 +839,18 @@ _RMINIT_ECHO_RE = re.compile(
 # "nvidia: probe of 0000:3b:00.0 failed with error -1" (older kernels) and
 # "nvidia 0000:3b:00.0: probe with driver nvidia failed with error -1" (newer ones).
 _PROBE_COUNT_RE = re.compile(r"^NVRM: The NVIDIA probe routine failed for (?P<n>\d{1,4}) device")
+# nv.c, when another driver (nouveau, nvidiafb, …) holds the devices: "NVRM: The NVIDIA probe
+# routine was not called for 3 device(s)." then "NVRM: No NVIDIA graphics adapter probed!"
+_PROBE_NOT_CALLED_RE = re.compile(
+    r"^NVRM: (?:The NVIDIA probe routine was not called for (?P<n>\d{1,4}) device|"
+    r"No NVIDIA graphics adapter probed)"
+)
+# the rest of that message, wrapped over lines: read, no event of its own
+_PROBE_ADVICE_RE = re.compile(
+    r"^NVRM: (?:This can occur when a driver such as|nouveau, rivafb, nvidiafb|was loaded and "
+    r"obtained ownership|Try unloading the conflicting|reconfigure your kernel without|"
+    r"driver\(s\)\), then try loading|again\.)"
+)
 _PROBE_GPU_RE = re.compile(_GPU_AT + r"probe routine failed")
 _PROBE_OF_RE = re.compile(
     r"^nvidia(?:-[a-z]{1,16})?: probe of " + _PCI_TEXT + r" failed with error (?P<err>-?\d{1,6})"
@@ -1101,6 +1113,13 @@ def _nvrm(msg: str) -> _Result:
         return _Skip("rm_init_adapter echo")
     if (m := _PROBE_COUNT_RE.match(msg)) is not None:
         return _Found("gpu_probe_failed", None, None, {"devices": str(int(m["n"]))})
+    if (m := _PROBE_NOT_CALLED_RE.match(msg)) is not None:
+        attrs = {"cause": "another driver owns the device (nouveau / nvidiafb)"}
+        if m["n"]:
+            attrs["devices"] = str(int(m["n"]))
+        return _Found("gpu_probe_failed", None, None, attrs)
+    if _PROBE_ADVICE_RE.match(msg):
+        return _Skip("probe advice continued")
     if (m := _PROBE_GPU_RE.match(msg)) is not None:
         pci = _pci_or_bad(m["pci"], "probe line")
         return pci if isinstance(pci, _Bad) else _Found("gpu_probe_failed", None, pci)

@@ -19,7 +19,8 @@ from gpufleet.telemetry.text_evidence import SNIPPET, Signature
 
 _SECTION = re.compile(r"^\s*(?P<name>capacity|allocatable)\s*:\s*$", re.I)
 _OTHER_SECTION = re.compile(r"^\s*[A-Za-z][A-Za-z ]{0,40}:\s*$")
-_GPU_COUNT = re.compile(r"^\s*nvidia\.com/gpu\s*:?\s+\"?(?P<n>\d{1,4})\"?\s*$")
+# a trailing remark the reporter typed ("7   <=== here") does not change the count
+_GPU_COUNT = re.compile(r"^\s*nvidia\.com/gpu\s*:?\s+\"?(?P<n>\d{1,4})\"?(?:\s+[<#(-].*)?\s*$")
 _SMI_GPU = re.compile(r"^GPU (?P<index>\d{1,2}): .{1,80}\(UUID: ")
 
 

@@ -178,6 +178,13 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "driver",
         "CUDA refused work: system not yet initialized (on NVSwitch systems, Fabric Manager)",
     ),
+    "cuda_insufficient_driver": (
+        "cuda_insufficient_driver",
+        Family.HOST,
+        Severity.WARNING,
+        "driver",
+        "the job's CUDA runtime is newer than the node's driver supports",
+    ),
     "nccl_watchdog_timeout": (
         "nccl_watchdog_timeout",
         Family.UTILIZATION,

@@ -1066,6 +1066,7 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("nccl_nvls_failure", "nvls_setup_failed"),
         ("cuda_illegal_address", "cuda_illegal_address_in_job"),
         ("cuda_system_not_ready", "cuda_system_not_ready"),
+        ("cuda_insufficient_driver", "cuda_insufficient_driver"),
     ):
         evs = _with(v, kind)
         if evs:
