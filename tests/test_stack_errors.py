@@ -391,3 +391,33 @@ def test_probe_not_called_insufficient_driver_and_an_annotated_count_are_read() 
     assert [s.detail for s in parse_job_log(annotated, origin="n").signatures] == [
         {"capacity": "8", "allocatable": "7"}
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("slurmctld: error: Kill task failed on node c017", "slurm_kill_task_failed"),
+        (
+            "   Reason=Node unexpectedly rebooted [slurm@2024-03-01T10:00:00]",
+            "slurm_node_down_reason",
+        ),
+        (
+            "[12345.6] python invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE)",
+            "host_oom_kill",
+        ),
+        ("Memory cgroup out of memory: Killed process 77 (pt_data_worker)", "host_oom_kill"),
+        (
+            "  Warning  FailedScheduling  2m  default-scheduler  0/3 nodes are available: 1 "
+            "node(s) had untolerated taint {nvidia.com/gpu: present}.",
+            "k8s_gpu_taint_untolerated",
+        ),
+    ],
+)
+def test_scheduler_and_kernel_reasons_operators_paste_are_read(line: str, kind: str) -> None:
+    """Slurm's own drain reasons, the OOM killer, an untolerated GPU taint (old code: none)."""
+    found = classify(line)
+    assert found is not None and found[0] == kind
+
+
+def test_a_sentence_that_only_says_not_responding_is_not_slurm() -> None:
+    assert classify("the job was not responding to me") is None

@@ -293,6 +293,24 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "Kubernetes: the node's allocatable nvidia.com/gpu is below its capacity (kubectl get "
         "node / describe node): the device plugin withdrew GPUs it marked unhealthy",
     ),
+    "slurm_kill_task_failed": (
+        "os",
+        "Slurm: the node was drained with 'Kill task failed' - a job's processes did not exit "
+        "within UnkillableStepTimeout (often stuck in the kernel / driver)",
+    ),
+    "slurm_node_down_reason": (
+        "os",
+        "Slurm: the node was set down / drained with 'Node unexpectedly rebooted', 'Not "
+        "responding' or a prolog / epilog error",
+    ),
+    "k8s_gpu_taint_untolerated": (
+        "os",
+        "Kubernetes FailedScheduling: the pod does not tolerate the GPU nodes' taint",
+    ),
+    "host_oom_kill": (
+        "os",
+        "the Linux OOM killer (or a memory cgroup's) killed a process: host memory, not GPU memory",
+    ),
     "cuda_insufficient_driver": (
         "driver",
         "job output: 'CUDA driver version is insufficient for CUDA runtime version' "

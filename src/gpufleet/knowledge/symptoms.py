@@ -79,6 +79,11 @@ _SYMPTOMS: dict[str, str] = {
     "k8s_gpus_withheld": "a Kubernetes node's allocatable nvidia.com/gpu is below its capacity "
     "(the device plugin withholds GPUs it marked unhealthy)",
     "nvlink_down": "NVLink link(s) down (DCGM's NVLink health watch)",
+    "slurm_node_drained": "Slurm drained or downed the node for a reason of its own (Kill task "
+    "failed, unexpected reboot, not responding, prolog/epilog error)",
+    "k8s_gpu_pod_unschedulable": "a GPU pod cannot be scheduled: it does not tolerate the GPU "
+    "nodes' taint",
+    "host_oom_kill": "the Linux OOM killer killed a process (host or cgroup memory)",
     "cuda_insufficient_driver": "a job's CUDA runtime is newer than the node's driver supports "
     "('CUDA driver version is insufficient for CUDA runtime version')",
     "nccl_watchdog_timeout": "PyTorch's NCCL watchdog timed out a collective (job output): "

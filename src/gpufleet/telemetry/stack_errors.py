@@ -37,6 +37,12 @@ Kinds and the text they come from:
 ``device_plugin_admission_error``  ``UnexpectedAdmissionError`` / the kubelet's ``Allocate
                              failed due to …, which is unexpected`` in event text
 ``insufficient_gpu``         ``Insufficient nvidia.com/gpu`` (scheduling; evidence only)
+``k8s_gpu_taint_untolerated``  ``FailedScheduling``: the GPU nodes' taint is not tolerated
+``slurm_kill_task_failed``   Slurm drained the node: ``Kill task failed`` (a job's processes
+                             would not die); ``slurm_node_down_reason``: ``Node unexpectedly
+                             rebooted`` / ``Not responding`` / prolog-epilog errors
+``host_oom_kill``            the Linux OOM killer: ``Out of memory: Killed process N (name)``,
+                             ``X invoked oom-killer``, ``Memory cgroup out of memory``
 ``dcgm_health_<system>``     DCGM health watches: nv-hostengine's ``Detected a WARNING|FAILURE
                              in health system <System>``, ``dcgmi health -c``'s ``GPU N's NvLink
                              link L is currently down``; ``<system>`` one of thermal, nvlink, pcie,
@@ -88,6 +94,12 @@ _SINFO_ROW = re.compile(
     r"^(?P<reason>gres/gpu\b.{0,40}?)\s+(?P<user>[A-Za-z0-9_.-]{1,32})\s+"
     r"(?P<ts>\d{4}-\d\d-\d\dT[\d:]{8}|Unknown|None)\s+(?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200})\s*$"
 )
+# slurmctld's own drain / down reasons (sinfo -R, scontrol show node "Reason=", its log)
+_SLURM_REASON = re.compile(
+    r"(?P<reason>Kill task failed|Node unexpectedly rebooted|Not responding|"
+    r"NO NETWORK ADDRESS FOUND|Prolog error|Epilog error|batch job complete failure)",
+    re.I,
+)
 _GRES_DEV = re.compile(
     r"(?:can't stat|Waiting for) gres\.conf file (?P<dev>/dev/nvidia[A-Za-z0-9-]{0,20})"
 )
@@ -108,6 +120,15 @@ _ADMISSION = re.compile(
     r"UnexpectedAdmissionError|Allocate failed due to [^\r\n]{0,200}which is unexpected"
 )
 _INSUFFICIENT = re.compile(r"Insufficient nvidia\.com/gpu")
+# the scheduler's FailedScheduling message: the GPU nodes' taint is not tolerated by the pod
+_UNTOLERATED = re.compile(
+    r"untolerated taint\(?s?\)?[^\r\n]{0,80}nvidia|nvidia[^\r\n]{0,80}untolerated taint"
+)
+# the Linux OOM killer (mm/oom_kill.c) and the memory cgroup's, quoted in any log
+_OOM = re.compile(
+    r"[Oo]ut of memory: Kill(?:ed)? process (?P<pid>\d{1,10}) \((?P<name>[^)]{1,64})\)|"
+    r"(?P<who>[\w.-]{1,64}) invoked oom-killer|Memory cgroup out of memory"
+)
 _HEALTH_SYSTEM = re.compile(
     r"Detected an? (?P<level>WARNING|FAILURE|ERROR) in health system (?P<system>[A-Za-z]{2,20})",
     re.I,
@@ -117,9 +138,17 @@ _HEALTH_NVLINK = re.compile(
 )
 
 
+def _oom(line: str) -> Found | None:
+    if (m := _OOM.search(line)) is None:
+        return None
+    detail = {"pid": m["pid"] or "", "process": m["name"] or m["who"] or ""}
+    detail["scope"] = "cgroup" if "cgroup" in line else "host"
+    return "host_oom_kill", detail
+
+
 def classify(line: str) -> Found | None:
     """(kind, detail) of a GPU-stack error line, or None."""
-    for rule in (_nvml, _smi, _slurm, _kubernetes, _dcgm_health):
+    for rule in (_nvml, _smi, _slurm, _kubernetes, _dcgm_health, _oom):
         found = rule(line)
         if found is not None:
             return found
@@ -172,7 +201,16 @@ def _slurm(line: str) -> Found | None:
         }
     if (m := _GRES_DEV.search(line)) is not None:
         return "slurm_gres_gpu_error", {"what": "device_missing", "device": m["dev"], "node": ""}
+    if (m := _SLURM_REASON.search(line)) is not None and _SLURMISH.search(line) is not None:
+        named = _NODE_NAMED.search(line)
+        reason = m["reason"].lower()
+        kind = "slurm_kill_task_failed" if reason.startswith("kill") else "slurm_node_down_reason"
+        return kind, {"reason": m["reason"], "node": named["node"] if named else ""}
     return None
+
+
+# a line from Slurm itself (its daemons, sinfo / scontrol output, a drain reason)
+_SLURMISH = re.compile(r"slurm|scontrol|sinfo|Reason=|State=|\bDRAIN|\bDOWN\b", re.I)
 
 
 def _kubernetes(line: str) -> Found | None:
@@ -183,6 +221,8 @@ def _kubernetes(line: str) -> Found | None:
             return "gpu_pod_crashloop", {"pod": pod, "status": status, "restarts": m["restarts"]}
     if _ADMISSION.search(line) is not None:
         return "device_plugin_admission_error", {"message": line.strip()[:160]}
+    if _UNTOLERATED.search(line) is not None:
+        return "k8s_gpu_taint_untolerated", {"message": line.strip()[:160]}
     if _INSUFFICIENT.search(line) is not None:
         return "insufficient_gpu", {}
     return None

@@ -222,6 +222,35 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "the node's allocatable nvidia.com/gpu is below its capacity: the device plugin "
         "withholds GPUs it marked unhealthy",
     ),
+    "slurm_kill_task_failed": (
+        "slurm_node_drained",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "Slurm drained the node: a job's processes would not die (Kill task failed)",
+    ),
+    "slurm_node_down_reason": (
+        "slurm_node_drained",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "Slurm set the node down or drained it (rebooted unexpectedly, not responding, prolog/"
+        "epilog error)",
+    ),
+    "k8s_gpu_taint_untolerated": (
+        "k8s_gpu_pod_unschedulable",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "a GPU pod cannot be scheduled: it does not tolerate the GPU nodes' taint",
+    ),
+    "host_oom_kill": (
+        "host_oom_kill",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "the Linux OOM killer killed a process (host or cgroup memory, not GPU memory)",
+    ),
     "slurm_gres_gpu_error": (
         "slurm_gres_mismatch",
         Family.HOST,

@@ -1084,6 +1084,10 @@ _STACK_FINDINGS = (
     ("dcgm_health_nvlink", "nvlink_links_down"),
     ("smi_nvlink_inactive", "nvlink_links_down"),
     ("k8s_gpu_allocatable_low", "k8s_gpu_allocatable_low"),
+    ("slurm_kill_task_failed", "slurm_kill_task_failed"),
+    ("slurm_node_down_reason", "slurm_node_down_reason"),
+    ("k8s_gpu_taint_untolerated", "k8s_gpu_taint_untolerated"),
+    ("host_oom_kill", "host_oom_kill"),
 )
 # NVML's own reason (nvmlErrorString) → the finding
 _NVML_FINDINGS = {
