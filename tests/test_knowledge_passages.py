@@ -67,3 +67,20 @@ def test_a_node_named_the_fleets_way_with_no_incident_is_answered_from_its_repor
     assert "No incident touches a100-mig" in text
     assert "Requested functionality has been deprecated" in text and "recovery action: None" in text
     assert any(c["id"].startswith("node_evidence") for c in answer["citations"])
+
+
+def test_a_cause_answer_places_the_card_in_its_failure_mode_family(tmp_path: Path) -> None:
+    """The top card's mode, the mode's decision and the family's other cards, cited: a
+    near-duplicate card of the same family is the same fault seen another way (old code: only
+    the runner-ups were named)."""
+    dbe = Path(__file__).resolve().parents[1] / "src/gpufleet/evals/examples/dbe-recorded"
+    out = subprocess.run(
+        [sys.executable, "-m", "gpufleet", "chat", "--recorded", str(dbe), "--state-dir",
+         str(tmp_path), "--json", "--ask", "why do you think it is the DBE?"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert " mode of the " in answer["text"] and "family's modes" in answer["text"]
+    cards = {c["id"] for c in answer["citations"] if c["kind"] == "card"}
+    assert {"ecc-dbe", "xid-48-dbe"} <= cards

@@ -30,6 +30,7 @@ from gpufleet.agents.chat.gather_topology import neighbours
 from gpufleet.agents.chat.intents import Intent
 from gpufleet.agents.chat.reads import ChatReads, IncidentFacts
 from gpufleet.bus.events import Diagnosis, Evidence, Hypothesis
+from gpufleet.knowledge import taxonomy
 
 _PCI = re.compile(r"PCI:?\s*([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f])", re.I)
 _JOBS = re.compile(r"job\(s\) running \(([^)]*)\)")
@@ -426,6 +427,25 @@ def _causes(g: Gathered, f: IncidentFacts) -> None:
         return
     named = [g.cite("card", h.card_id, h.title) for h in dx.hypotheses[1:4]]
     g.say(f"Other causes considered: {', '.join(c.id for c in named)}.", *named)
+    _mode(g, dx.hypotheses[0].card_id)
+
+
+def _mode(g: Gathered, card_id: str) -> None:
+    """Where the top cause sits in the failure-mode taxonomy, and the rest of its family: a
+    near-duplicate card of the same family is the same fault seen another way, and what the
+    family's modes decide differs (reset, power-cycle and RMA, change the driver)."""
+    tax = taxonomy.load()
+    place = tax.place(card_id)
+    if place is None:
+        return
+    modes = tax.families[place.family].modes
+    parts = [f"{name} ({m.decision}: {', '.join(m.variants)})" for name, m in modes.items()]
+    cards = [g.cite("card", c, c) for mode in modes.values() for c in mode.variants]
+    g.say(
+        f"{card_id} is the {place.mode} mode of the {place.family} family ({place.tell}); the "
+        f"family's modes: {'; '.join(parts)}.",
+        *cards[:12],
+    )
 
 
 def _xids(g: Gathered, f: IncidentFacts) -> None:

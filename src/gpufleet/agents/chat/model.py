@@ -26,6 +26,9 @@ MAX_TOKENS = 220  # at most MAX_LINES short lines; the server stops there
 MAX_LINES = 6
 MAX_FACTS = 6
 MAX_FACT_CHARS = 120
+# a fact's first citations only: an incident sentence can cite a dozen cards, and every id is
+# prefill the person waits for before the first token (the draft keeps them all)
+MAX_FACT_CITES = 3
 SHORT_ID = 12  # ids up to this long are cited as they are (E09, ecc-dbe, 48)
 _HANDLE_PREFIX = {"query": "Q", "incident": "I", "approval": "A"}
 
@@ -103,7 +106,9 @@ def prompt(
     turns = "\n".join(
         f"{h.role}: {clean_text(_short_names(h.text, in_text), 200)}" for h in history[-2:]
     )
-    cited = [[handle_of.get(c.id, c.id) for c in s.citations] for s in draft[:MAX_FACTS]]
+    cited = [
+        [handle_of.get(c.id, c.id) for c in s.citations][:MAX_FACT_CITES] for s in draft[:MAX_FACTS]
+    ]
     facts = "\n".join(
         f"- {clean_text(_short_names(s.text, in_text), MAX_FACT_CHARS)} [cite: {', '.join(ids)}]"
         for s, ids in zip(draft, cited, strict=False)
