@@ -66,7 +66,7 @@ def test_a_follow_up_keeps_the_subject(session: ChatSession) -> None:
     first = ask(session, "what is up with node-02?")
     history = (
         HistoryTurn(role="user", text="what is up with node-02?"),
-        HistoryTurn(role="assistant", text=first.text),
+        HistoryTurn(role="assistant", text=first.text[:4000]),  # as the clients keep it
     )
     a = ask(session, "and why do you blame the memory?", history)
     assert "ecc-dbe" in a.text and any(c.kind == "evidence" for c in a.citations)

@@ -81,6 +81,6 @@ def test_a_cause_answer_places_the_card_in_its_failure_mode_family(tmp_path: Pat
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     answer = json.loads(out.stdout)
-    assert " mode of the " in answer["text"] and "family's modes" in answer["text"]
+    assert " mode of the " in answer["text"] and "family's other cards" in answer["text"]
     cards = {c["id"] for c in answer["citations"] if c["kind"] == "card"}
     assert {"ecc-dbe", "xid-48-dbe"} <= cards

@@ -439,12 +439,13 @@ def _mode(g: Gathered, card_id: str) -> None:
     if place is None:
         return
     modes = tax.families[place.family].modes
-    parts = [f"{name} ({m.decision}: {', '.join(m.variants)})" for name, m in modes.items()]
-    cards = [g.cite("card", c, c) for mode in modes.values() for c in mode.variants]
+    others = [c for m in modes.values() for c in m.variants if c != card_id]
+    decision = modes[place.mode].decision
+    cards = [g.cite("card", c, c) for c in others[:8]]
+    tail = f"; the family's other cards: {', '.join(others[:8])}" if others else ""
     g.say(
-        f"{card_id} is the {place.mode} mode of the {place.family} family ({place.tell}); the "
-        f"family's modes: {'; '.join(parts)}.",
-        *cards[:12],
+        f"{card_id} is the {place.mode} mode of the {place.family} family ({decision}){tail}.",
+        *cards,
     )
 
 
