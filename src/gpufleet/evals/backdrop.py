@@ -43,13 +43,18 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
+def _bus_id(bus: str) -> str:
+    """'bb' -> 00000000:BB:00.0; 'bb:dd' (a GPU at a non-zero device number) -> 00000000:BB:DD.0."""
+    return f"00000000:{bus.upper()}.0" if ":" in bus else f"00000000:{bus.upper()}:00.0"
+
+
 def _gpus(b: Backdrop) -> tuple[Gpu, ...]:
     full = sku(b.sku).name
     return tuple(
         Gpu(
             index=g,
             uuid=f"GPU-{_digest(b.host)}-0000-4000-8000-{g:012x}",
-            pci_bus_id=f"00000000:{bus.upper()}:00.0",
+            pci_bus_id=_bus_id(bus),
             sku=full,
             slot=g,
         )

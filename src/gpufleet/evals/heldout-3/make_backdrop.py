@@ -14,30 +14,9 @@ Run from the repository root: ``.venv/bin/python <this folder>/make_backdrop.py`
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
-from gpufleet.telemetry.topology import SKUS, Cluster, Gpu, Node, Rack, sku
-from gpufleet.telemetry.vmjson import MODEL_NAMES
-
-HERE = Path(__file__).parent
-STEP_S = 15
-_HGX = ("18", "2a", "3a", "5d", "9a", "ab", "ba", "db")
-
-
-@dataclass(frozen=True)
-class Backdrop:
-    host: str
-    sku: str
-    driver: str
-    start: str  # RFC 3339, the incident's time_range
-    end: str
-    pci: tuple[str, ...] = _HGX  # bus numbers as the report prints them
-    extra: dict[tuple[int, str], float] = field(default_factory=dict)  # (gpu, field) -> value
-
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
 
 INCIDENTS: dict[str, Backdrop] = {
     "ogkm-387-gpu1-unknown-error-reseated": Backdrop(
@@ -300,77 +279,5 @@ INCIDENTS: dict[str, Backdrop] = {
 }
 
 
-def _epoch(t: str) -> int:
-    return int(datetime.fromisoformat(t.replace("Z", "+00:00")).astimezone(UTC).timestamp())
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:8]
-
-
-def _gpus(b: Backdrop) -> tuple[Gpu, ...]:
-    full = sku(b.sku).name
-    return tuple(
-        Gpu(
-            index=g,
-            uuid=f"GPU-{_digest(b.host)}-0000-4000-8000-{g:012x}",
-            pci_bus_id=f"00000000:{bus.upper()}:00.0",
-            sku=full,
-            slot=g,
-        )
-        for g, bus in enumerate(b.pci)
-    )
-
-
-def _cluster(b: Backdrop, gpus: tuple[Gpu, ...]) -> Cluster:
-    node = Node(hostname=b.host, nvlink_domain=f"{b.host}-nvl", gpus=gpus, driver_version=b.driver)
-    rack = Rack(name="rack-1", pdu="pdu-1", cooling_zone="zone-1", nodes=(node,))
-    return Cluster(name="heldout", racks=(rack,))
-
-
-def _series(b: Backdrop, gpus: tuple[Gpu, ...]) -> list[str]:
-    t0, t1 = _epoch(b.start), _epoch(b.end)
-    times = [1000 * t for t in range(t0, t1 + 1, STEP_S)]
-    base = {
-        "DCGM_FI_DEV_GPU_TEMP": 46.0,
-        "DCGM_FI_DEV_POWER_USAGE": 0.0,
-        "DCGM_FI_DEV_GPU_UTIL": 0.0,
-    }
-    lines = []
-    for g in gpus:
-        model = MODEL_NAMES.get(g.sku, g.sku)
-        labels = {
-            "gpu": str(g.index),
-            "UUID": g.uuid,
-            "device": f"nvidia{g.index}",
-            "modelName": model,
-            "Hostname": b.host,
-            "pci_bus_id": g.pci_bus_id,
-            "DCGM_FI_DRIVER_VERSION": b.driver,
-            "job": "dcgm-exporter",
-            "instance": f"{b.host}:9400",
-        }
-        values = dict(base)
-        values["DCGM_FI_DEV_POWER_USAGE"] = round(0.18 * SKUS[g.sku].tdp_w, 1)
-        values.update({f: v for (i, f), v in b.extra.items() if i == g.index})
-        for name, v in values.items():
-            metric = {"__name__": name, **labels}
-            row = {"metric": metric, "values": [v] * len(times), "timestamps": times}
-            lines.append(json.dumps(row, separators=(",", ":")))
-    return lines
-
-
-def main() -> None:
-    for incident, b in INCIDENTS.items():
-        folder = HERE / incident
-        folder.mkdir(exist_ok=True)
-        gpus = _gpus(b)
-        cluster = _cluster(b, gpus)
-        (folder / "topology.json").write_text(
-            json.dumps([cluster.model_dump(mode="json")], indent=1) + "\n"
-        )
-        (folder / "metrics.jsonl").write_text("\n".join(_series(b, gpus)) + "\n")
-
-
 if __name__ == "__main__":
-    main()
+    write_backdrops(Path(__file__).parent, INCIDENTS)
