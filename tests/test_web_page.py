@@ -612,7 +612,11 @@ def test_a_metric_question_is_answered_from_the_store_and_plotted(
 
         # the query citation is the PromQL the store received, for this GPU
         assert 'DCGM_FI_DEV_GPU_TEMP{Hostname="node-03",gpu="5"}' in query
-        expect(answer.locator('.sources li[data-kind="query"] code')).to_have_text(query)
+        # (the answer may cite other reads too, such as the topology read that found the GPU)
+        metric_query = answer.locator('.sources li[data-kind="query"] code').filter(
+            has_text="DCGM_FI_DEV_GPU_TEMP"
+        )
+        expect(metric_query).to_have_text(query)
         with httpx.Client(trust_env=False) as http:
             stats = http.get(f"{vm.url}/api/v1/status/top_queries", params={"topN": 1000})
         received = {(q["query"], q["timeRangeSeconds"]) for q in stats.json()["topByCount"]}
