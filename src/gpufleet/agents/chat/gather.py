@@ -52,6 +52,9 @@ class Gathered:
     data: dict[str, Any] = field(default_factory=dict)
     series: list[Series] = field(default_factory=list)
     proposed: list[ProposedAction] = field(default_factory=list)
+    # where the incident's context begins (sentences said with every answer about it, not in
+    # answer to this question): the model's prompt takes those only where they add a source
+    context_from: int | None = None
 
     def cite(self, kind: CitationKind, id_: str, label: str = "") -> Citation:
         """A source the tools returned: registered, so grounding accepts it."""

@@ -415,6 +415,8 @@ def context(g: Gathered, f: IncidentFacts, reads: ChatReads, now: float) -> None
     me = _incident_cite(extra, f)
     for rec in reads.approvals(f.incident.incident_id)[:MAX_LISTED]:
         _say_approval(extra, rec.approval_id, rec.tool, rec.request.args, rec.status, me)
+    if g.context_from is None:
+        g.context_from = len(g.sentences)
     for s in extra.sentences:
         if s.text not in said:
             said.add(s.text)
