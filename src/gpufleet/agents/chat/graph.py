@@ -151,9 +151,7 @@ def compose(state: ChatState, deps: ChatDeps) -> dict[str, Any]:
     cite_as = handles(g.sources, " ".join(s.text for s in g.sentences))
     if deps.model is None or not cite_as:  # nothing citable: the model could only invent
         return {"answer": deterministic(state, [])}
-    user = prompt(
-        state["question"], state.get("history", []), g.sentences, cite_as, g.context_from
-    )
+    user = prompt(state["question"], state.get("history", []), g.sentences, cite_as, g.context_from)
     grounder = LineGrounder(cite_as, MAX_LINES, claim_facts(g, deps.reads))
     error = stream_model(deps, deps.model, user, grounder)
     flags = grounding_flags(grounder, error)
