@@ -416,6 +416,25 @@ def test_sxid_variants() -> None:
     assert report.consistent
 
 
+def test_an_sxid_detail_line_alone_is_still_the_error() -> None:
+    # A ticket often quotes only the "Data {…}" line (dmesg --decode --time-format iso here):
+    # the switch still reported 12028; a detail line after its own header adds nothing.
+    lines = [
+        "kern  :err   : 2025-01-25T10:34:54,859532+00:00 nvidia-nvswitch1: SXid "
+        "(PCI:0000:84:00.0): 12028, Data {0x000001c0, 0x00bd5c8a, 0x00000500}",
+        "kern  :err   : 2025-01-25T10:35:00,000000+00:00 nvidia-nvswitch1: SXid "
+        "(PCI:0000:84:00.0): 12028, Data {0x000001c0, 0x00bd5c8a, 0x00000500}",
+        "kern  :err   : 2025-01-25T10:36:00,000000+00:00 nvidia-nvswitch1: SXid "
+        "(PCI:0000:84:00.0): 20034, Severity 1 Engine instance 32 Sub-engine instance 00",
+    ]
+    events, report = parse_lines(lines, node="node-02")
+    assert [(e.xid, e.pci_bus_id, _sans_via(e.attrs)) for e in events] == [
+        (12028, "00000000:84:00.0", {"switch": "nvidia-nvswitch1", "record": "detail"}),
+        (20034, "00000000:84:00.0", {"switch": "nvidia-nvswitch1", "record": "detail"}),
+    ]
+    assert report.ignored == 1  # the second detail line of the same error
+
+
 def test_sxid_switch_pci_is_never_mapped_to_a_gpu(topo: Topology) -> None:
     # Same bus as GPU0 on purpose: the id belongs to a switch, so no GPU key.
     line = "[ 1.0] nvidia-nvswitch0: SXid (PCI:0000:18:00.0): 12028, Non-fatal, Link 2 x"

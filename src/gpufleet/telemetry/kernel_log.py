@@ -757,11 +757,12 @@ class _Skip:
 class _Ctx:
     """A context line: no event of its own, but state for the lines that follow it."""
 
-    what: Literal["uuid", "serial", "lost_gpu", "hung", "hung_state", "frame"]
+    what: Literal["uuid", "serial", "lost_gpu", "hung", "hung_state", "frame", "sxid_detail"]
     pci: str | None = None
     value: str = ""
     pid: str = ""
     seconds: str = ""
+    device: str = ""  # an SXid detail line's switch
 
 
 @dataclass(frozen=True, slots=True)
@@ -1026,7 +1027,7 @@ def _xid(msg: str) -> _Found | _Bad:
     return _Found("xid", code, pci, attrs)
 
 
-def _sxid(msg: str) -> _Found | _Skip | _Bad:
+def _sxid(msg: str) -> _Found | _Ctx | _Bad:
     m = _SXID_RE.match(msg)
     if m is None:
         return _Bad("SXid line without '(PCI id): code'")
@@ -1036,7 +1037,9 @@ def _sxid(msg: str) -> _Found | _Skip | _Bad:
         return pci if isinstance(pci, _Bad) else code  # type: ignore[return-value]
     rest = m["rest"].lstrip(", ")
     if _SXID_DETAIL_RE.match(rest):
-        return _Skip("SXid detail line")
+        # detail of the header line before it; alone (a ticket quoting only the "Data {…}"
+        # line) it is still the switch reporting that code (KernelLogParser._context)
+        return _Ctx("sxid_detail", pci, str(code), device=m["sw"])
     attrs = {"switch": m["sw"]}
     sev = _SXID_SEV_RE.match(rest)
     # No severity (e.g. "SOE HALT data[0] = …") still reports an error code: kept as an event
@@ -1365,6 +1368,7 @@ class KernelLogParser:
         self._last_uuid_pci: str | None = None
         self._lost_pci: str | None = None
         self._hung: _Hung | None = None
+        self._sxid_last: dict[str, int] = {}  # switch PCI id → code of its last SXid header
         # PCIe error records: the AER event whose detail lines (status, bits) are being read,
         # and the last event on a port (for the lines of the devices below it).
         self._aer_detail: LogEvent | None = None
@@ -1509,6 +1513,10 @@ class KernelLogParser:
         if isinstance(stamp, str):
             rep._malformed(line_no, stamp, text, self.max_malformed)
             return None
+        if found.kind == "sxid" and found.pci is not None and found.xid is not None:
+            if len(self._sxid_last) >= 256 and found.pci not in self._sxid_last:
+                self._sxid_last.pop(next(iter(self._sxid_last)))
+            self._sxid_last[found.pci] = found.xid
         return self._event(found, msg, p, stamp, trusted=True)
 
     def _untrusted(
@@ -1661,6 +1669,10 @@ class KernelLogParser:
                 return None
             pci, self._lost_pci = self._lost_pci, None
             return _Found("fallen_off_bus", None, pci, {"record": "multi-line"})
+        elif c.what == "sxid_detail" and c.pci is not None:
+            if self._sxid_last.get(c.pci) == int(c.value):
+                return None  # the header before it already reported this error
+            return _Found("sxid", int(c.value), c.pci, {"switch": c.device, "record": "detail"})
         elif c.what == "hung":
             self._hung = _Hung(c.value, c.pid, seconds=c.seconds)
         elif c.what == "hung_state":

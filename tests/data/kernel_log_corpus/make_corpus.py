@@ -406,35 +406,43 @@ add(
     "dmesg",
 )
 u = "https://github.com/NVIDIA/nvtrust/issues/124"
+# One paste, read in order: its first line is the "Data" detail of an error whose header the
+# paste left out (Link 43, say) -- alone it is still the switch reporting 22013; the detail
+# line after the Link 44 header adds nothing.
 add(
     "[   38.175561] nvidia-nvswitch3: SXid (PCI:0000:04:00.0): 22013, Data {0x0000002b, 0x0000002b, 0x00000000, 0x0000002b, 0x80005302, 0x00000000, 0x00000000, 0x00000000, 0x00000000}",
     u,
-    "ignored",
+    ev("sxid", 22013, "00000000:04:00.0"),
     "dmesg",
+    group="nvtrust-124",
 )
 add(
     "[   38.178720] nvidia-nvswitch3: SXid (PCI:0000:04:00.0): 22013, Non-fatal, Link 44 Minion Link DLREQ interrupt",
     u,
     ev("sxid", 22013, "00000000:04:00.0"),
     "dmesg",
+    group="nvtrust-124",
 )
 add(
     "[   38.180708] nvidia-nvswitch3: SXid (PCI:0000:04:00.0): 22013, Severity 0 Engine instance 44 Sub-engine instance 00",
     u,
     "ignored",
     "dmesg",
+    group="nvtrust-124",
 )
 add(
     "[   38.187830] nvidia-nvswitch3: SXid (PCI:0000:04:00.0): 22013, Non-fatal, Link 45 Minion Link DLREQ interrupt",
     u,
     ev("sxid", 22013, "00000000:04:00.0"),
     "dmesg",
+    group="nvtrust-124",
 )
 u = f"{GPUD}/pull/338"
+# the issue quotes only the "Data" line: still SXid 12028 from nvswitch1
 add(
     "kern  :err   : 2025-01-25T10:34:54,859532+00:00 nvidia-nvswitch1: SXid (PCI:0000:84:00.0): 12028, Data {0x000001c0, 0x00bd5c8a, 0x00000500, 0x00000064, 0x00000000, 0x40008000, 0x5a001100, 0x00000000, 0x00000000}",
     u,
-    "ignored",
+    ev("sxid", 12028, "00000000:84:00.0"),
     "dmesg-decode-iso",
 )
 u = f"{GPUD}/pull/870"
