@@ -109,6 +109,44 @@ def test_a_recorded_incident_whose_only_evidence_is_a_job_log_is_detected(
     opened = [i for i in _replay(li) if i.root_entity == "node-01"]
     assert [sorted(i.symptoms) for i in opened] == [["job_ib_completion_error"]]
     assert opened[0].severity >= Severity.WARNING
+    # the incident names the job whose output reported it: its owner is who to reach, and a
+    # job-scoped fault is found by its job
+    assert opened[0].jobs == ("4242",)
+
+
+def test_a_watchdog_timeout_wrapped_over_lines_is_still_the_timeout(topo: Topology) -> None:
+    # a pasted log wraps the sentence: the WorkNCCL(...) part lands on the next line
+    wrapped = (
+        "[rank1]:[E ... ProcessGroupNCCL.cpp:689] [Rank 1] Watchdog caught collective operation"
+        " timeout:\nWorkNCCL(SeqNum=34036, OpType=ALLGATHER, NumelIn=8, NumelOut=64, "
+        "Timeout(ms)=5400000)\nran for 5400073 milliseconds before timing out."
+    )
+    assert _anomalies(topo, wrapped) == ["nccl_watchdog_timeout@node-02:WARNING:utilization"]
+
+
+def test_the_kernel_oom_killer_is_a_host_memory_anomaly(topo: Topology) -> None:
+    from gpufleet.telemetry.kernel_log import parse_lines
+
+    lines = [
+        "[2612362.231458] python invoked oom-killer: gfp_mask=0x14000c0(GFP_KERNEL), "
+        "nodemask=(null), order=0, oom_score_adj=829",
+        "[2612362.231900] Out of memory: Killed process 208253 (python) total-vm:9000kB",
+        "[2612400.000000] Memory cgroup out of memory: Killed process 629 (onmt_train) "
+        "total-vm:14119556kB, anon-rss:6538204kB",
+        "[2612401.000000] oom_reaper: reaped process 629 (onmt_train)",
+    ]
+    events, report = parse_lines(lines, node="node-02", boot_time=T - 2_612_300)
+    assert [(e.kind, e.attrs.get("process"), e.attrs.get("memory")) for e in events] == [
+        ("host_oom_kill", "python", None),
+        ("host_oom_kill", "python", "host"),
+        ("host_oom_kill", "onmt_train", "cgroup"),
+    ]
+    assert report.unrecognised == 1  # the reaper's line says nothing new
+    out = LogRules(topo).evaluate(T + 120, events, np.full(topo.n_gpus, -1), [])
+    # one anomaly per node and window, a host (not GPU) memory problem
+    assert [(a.symptom, a.entity, a.family, a.layer) for a in out] == [
+        ("host_oom_kill", "node-02", Family.HOST, "os")
+    ]
 
 
 def test_a_followed_job_log_feeds_its_faults_and_nothing_else(

@@ -105,6 +105,10 @@ class Anomaly(_Model):
     value: float | None = None
     threshold: float | None = None
     xid: int | None = None
+    # the job whose own output reported it (a GPU or node anomaly a job's log shows): the
+    # incident names the job, so the person who owns it is reached and a job-scoped fault is
+    # found by its job
+    job: str | None = None
     message: str
 
     @classmethod

@@ -209,9 +209,11 @@ _NVLS_FAILED = re.compile(
     r"(?:NVLink SHARP|NVLS|[Mm]ulticast)"
 )
 _CUDA_CODE = re.compile(r"CUDA error (?P<code>\d{1,5}) '(?P<msg>[^']{1,200})'")
+# the WorkNCCL(...) part may be wrapped onto the next line of a pasted log: the watchdog's
+# sentence alone is the timeout
 _WATCHDOG = re.compile(
-    r"Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), "
-    r"OpType=(?P<op>[A-Za-z_]{1,40})"
+    r"Watchdog caught collective operation timeout:?"
+    r"(?: {0,4}WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), OpType=(?P<op>[A-Za-z_]{1,40}))?"
 )
 _RAN_FOR = re.compile(r"ran for (?P<ms>[0-9]{1,15}) milliseconds")
 _PROGRESS = re.compile(
@@ -397,8 +399,8 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
         return (
             "nccl_watchdog_timeout",
             {
-                "seq": m["seq"],
-                "op": m["op"],
+                "seq": m["seq"] or "",
+                "op": m["op"] or "",
                 "ran_ms": ran["ms"] if ran else "",
             },
             "",

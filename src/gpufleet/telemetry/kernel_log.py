@@ -1166,6 +1166,28 @@ def _other(msg: str) -> _Result:
     if _NV_FRAME_RE.search(msg) is not None:
         sym = _FRAME_SYMBOL_RE.search(msg)
         return _Ctx("frame", None, sym["sym"] if sym is not None else msg.strip()[:64])
+    return _oom(msg)
+
+
+# mm/oom_kill.c and mm/memcontrol.c: "python invoked oom-killer: gfp_mask=…", "Out of memory:
+# Killed process 629 (python) …", "Memory cgroup out of memory: Killed process 629 (…)". Host
+# memory, not GPU memory: a data loader or a job's host buffers outgrowing the node or its
+# cgroup is a common cause of "the GPUs hang / sit idle / the job died".
+_OOM_INVOKED_RE = re.compile(r"^(?P<name>\S{1,64}) invoked oom-killer: ")
+_OOM_KILLED_RE = re.compile(
+    r"^(?P<cg>Memory cgroup )?[Oo]ut of memory(?: \(oom_kill_allocating_task\))?: "
+    r"Kill(?:ed)? process (?P<pid>\d{1,10}) \((?P<name>[^)]{1,64})\)"
+)
+
+
+def _oom(msg: str) -> _Found | None:
+    if (m := _OOM_KILLED_RE.match(msg)) is not None:
+        scope = "cgroup" if m["cg"] else "host"
+        return _Found(
+            "host_oom_kill", None, None, {"process": m["name"], "pid": m["pid"], "memory": scope}
+        )
+    if (m := _OOM_INVOKED_RE.match(msg)) is not None:
+        return _Found("host_oom_kill", None, None, {"process": m["name"]})
     return None
 
 

@@ -356,6 +356,8 @@ class IncidentManager:
             (inc.entities if a.family == inc.family else inc.context).append(a.entity)
         if a.entity_kind == "job":
             inc.jobs.add(a.entity)
+        if a.job:
+            inc.jobs.add(a.job)
         inc.gpus.update(int(g) for g in gpus)
         inc.nodes |= self._nodes_of(gpus) if a.entity_kind != "job" else set()
         if new_symptom:
@@ -464,6 +466,8 @@ class IncidentManager:
             xids={a.xid} if a.xid is not None else set(),
             messages=[a.message],
         )
+        if a.job:
+            inc.jobs.add(a.job)
         if a.entity_kind == "job":
             inc.jobs.add(a.entity)
             inc.context = [topo.gpu_keys[int(g)] for g in gpus]

@@ -294,6 +294,9 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "a DCGM health watch reports the GPU not healthy",
     ),
 }
+# kernel log event kinds that are the same fault as a job signature (telemetry.kernel_log):
+# the OOM killer's own lines say what a job's "killed by signal: Killed" does not
+KERNEL_SIGNALS: dict[str, str] = {"host_oom_kill": "host_oom_kill"}
 
 JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
 
@@ -407,7 +410,7 @@ class LogRules:
                 a = self._nic(e)
                 if a is not None:
                     out.append(a)
-            elif e.kind == JOB_SIGNAL:
+            elif e.kind == JOB_SIGNAL or e.kind in KERNEL_SIGNALS:
                 a = self._job_signal(e)
                 if a is not None:
                     out.append(a)
@@ -419,9 +422,10 @@ class LogRules:
         return out
 
     def _job_signal(self, e: LogEvent) -> Anomaly | None:
-        """A fault a job's or pod's output reports (:mod:`telemetry.job_signals`): one anomaly
-        per (entity, signature) per window, on the GPU the line names by UUID, else the node."""
-        found = JOB_SIGNAL_RULES.get(e.attrs.get("signature", ""))
+        """A fault a job's or pod's output reports (:mod:`telemetry.job_signals`), or the
+        kernel the same way (:data:`KERNEL_SIGNALS`): one anomaly per (entity, signature) per
+        window, on the GPU the line names by UUID, else the node."""
+        found = JOB_SIGNAL_RULES.get(KERNEL_SIGNALS.get(e.kind) or e.attrs.get("signature", ""))
         if found is None:
             return None
         symptom, family, severity, layer, what = found
@@ -440,6 +444,7 @@ class LogRules:
             entity=entity,
             entity_kind="gpu" if e.gpu else "node",
             layer=layer,
+            job=e.job_id or None,
             message=f"{entity}: {what}, reported by a job's output{job}. Log: {e.message[:160]!r}",
         )
 
