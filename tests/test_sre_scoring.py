@@ -12,6 +12,7 @@ from gpufleet.agents.sre.read_tools import read_tools
 from gpufleet.agents.sre.scoring import CHECK, rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scope, Severity
 from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.index import CardIndex
 from gpufleet.knowledge.retrieve import Hit, Retriever
 from gpufleet.knowledge.schema import Card, Checks
@@ -188,3 +189,25 @@ def test_suite_fan_failure_diagnosed_end_to_end(retriever: Retriever) -> None:
     ids = {e.evidence_id for e in core.evidence}
     assert all(set(f.evidence_ids) <= ids for f in core.findings)
     assert all(isinstance(e, Evidence) and e.status != "error" for e in core.evidence)
+
+
+GSP = ("gpu-fault-survives-reboot", "gsp-reset-required", "xid-119-120-gsp-errors")
+
+
+@pytest.mark.parametrize(
+    ("recurrence", "want"),
+    [
+        # a GSP fault in the first minute after a boot is every first GSP fault found after a
+        # restart: the reset variants, not power-cycle + RMA (open-gpu-kernel-modules#1230)
+        ((), "gsp-fault-reset"),
+        (("recovery_action_pending",), "gsp-persistent-fault"),
+        (("earlier_incidents_same_gpu",), "gsp-persistent-fault"),
+    ],
+)
+def test_a_gsp_fault_after_a_boot_survives_it_only_when_seen_to_come_back(
+    kb: KnowledgeBase, recurrence: tuple[str, ...], want: str
+) -> None:  # want: the taxonomy mode (gpu-firmware family) of the top card
+    findings = [_f("gsp_error_logged"), _f("recent_reboot"), _f("xid:119")]
+    findings += [_f(name, "E07") for name in recurrence]
+    place = taxonomy.load().place(_top(kb, findings, *GSP)[0])
+    assert place is not None and place.mode == want
