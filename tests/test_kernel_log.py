@@ -416,6 +416,30 @@ def test_sxid_variants() -> None:
     assert report.consistent
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "kernel: NVRM: Xid (PCI:...): 145, RLW_RXPIPE Nonfatal XC0 i0 Link 11 (...)",
+        "NVRM: Xid (PCI:<redacted>): 145, RLW_RXPIPE Nonfatal XC0 i0 Link 11",
+        "NVRM: Xid (PCI:0000:xx:00): 145, RLW_RXPIPE Nonfatal XC0 i0 Link 11",
+        "Xid 145, RLW_RXPIPE Nonfatal XC0 i0 Link 11",
+    ],
+)
+def test_an_xid_with_its_pci_id_masked_is_still_the_drivers_xid(line: str) -> None:
+    # tickets mask the bus id or quote the Xid bare: the code stays the driver's, on the node
+    [e], report = parse_lines([line], node="node-02", at=1000.0)
+    assert (e.kind, e.xid, e.pci_bus_id, e.gpu) == ("xid", 145, None, None)
+    assert e.attrs["pci_masked"] == "true" and e.attrs["link"] == "11"
+    assert "intr_info" not in e.attrs  # "(...)" is an elision, not a register
+    assert report.malformed_count == 0
+
+
+def test_a_garbled_pci_id_or_a_bare_xid_without_its_name_is_still_malformed() -> None:
+    lines = ["NVRM: Xid (PCI:zz): 48, pid=1", "Xid 13, happened again"]
+    events, report = parse_lines(lines, node="node-02", at=1000.0)
+    assert events == [] and report.malformed_count == 2
+
+
 def test_an_sxid_detail_line_alone_is_still_the_error() -> None:
     # A ticket often quotes only the "Data {…}" line (dmesg --decode --time-format iso here):
     # the switch still reported 12028; a detail line after its own header adds nothing.

@@ -783,6 +783,17 @@ _XID_RE = re.compile(
     # "Xid (PCI:…): 79," and the older "NVRM Xid (PCI:…) : 32," (space before the colon)
     r"^(?:NVRM: ?)?Xid \((?P<pci>[^)]{0,64})\) ?:? {0,4}(?P<code>[^,\s]{0,64})(?P<rest>.*)$"
 )
+# A ticket's Xid line with its PCI id masked ("PCI:...", "PCI:<redacted>", "PCI:0000:xx:00"), or
+# quoted bare ("Xid 149, NETIR_LINK_DOWN Fatal XC0 i0 Link 14"): the code is still the
+# driver's; the GPU is found another way or the event stays on the node (``pci_masked``).
+_MASKED_PCI_RE = re.compile(
+    r"^(?:PCI:)?(?:[.…*#?xX_-]{1,16}|<?(?:redacted|hidden|masked|removed|snip)>?|"
+    r"[0-9A-Fa-f]{4}:[xX*?]{2}:[0-9A-Fa-f.xX*?]{2,5})$",
+    re.I,
+)
+_XID_BARE_RE = re.compile(
+    r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}), (?P<rest>[A-Z][A-Z0-9_]{2,47}\b.*)$"
+)
 _PID_RE = re.compile(r"(?:^|,) {0,4}pid=(?P<pid>'[^']{0,32}'|[^,\s]{0,32})")
 _NAME_RE = re.compile(r"(?:^|,) {0,4}name=(?P<name>[^,]{0,64})")
 _CAUSED_BY_RE = re.compile(r"caused by previous Xid (?P<x>\d{1,5})\b")
@@ -991,7 +1002,8 @@ def _nvlink5_attrs(rest: str, attrs: dict[str, str]) -> None:
     attrs["xc"] = str(int(lm["xc"]))
     attrs["instance"] = str(int(lm["inst"]))
     attrs["link"] = str(int(lm["link"]))
-    regs = (lm["regs"] or "").split()
+    # register values only: a ticket's "(...)" elision is not one
+    regs = [r for r in (lm["regs"] or "").split() if r.lower().startswith("0x")]
     if regs:
         attrs["intr_info"] = regs[0].lower()
     if len(regs) > 1:
@@ -999,15 +1011,16 @@ def _nvlink5_attrs(rest: str, attrs: dict[str, str]) -> None:
 
 
 def _xid(msg: str) -> _Found | _Bad:
-    m = _XID_RE.match(msg)
+    m = _XID_RE.match(msg) or _XID_BARE_RE.match(msg)
     if m is None:
         return _Bad("Xid line without '(PCI id): code'")
-    pci = _pci_or_bad(m["pci"], "Xid line")
+    masked = "pci" not in m.re.groupindex or _MASKED_PCI_RE.match(m["pci"].strip()) is not None
+    pci = None if masked else _pci_or_bad(m["pci"], "Xid line")
     code = _code_or_bad(m["code"], "Xid")
     if isinstance(pci, _Bad) or isinstance(code, _Bad):
         return pci if isinstance(pci, _Bad) else code  # type: ignore[return-value]
     rest = m["rest"].lstrip(", ")
-    attrs: dict[str, str] = {}
+    attrs: dict[str, str] = {"pci_masked": "true"} if masked else {}
     if (pm := _PID_RE.search(rest)) is not None:
         pid = pm["pid"].strip("'")
         if pid.isascii() and pid.isdigit():  # "pid='<unknown>'" says nothing
