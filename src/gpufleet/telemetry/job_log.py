@@ -71,6 +71,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from gpufleet.telemetry import stack_errors
+from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.k8s_evidence import runtime_error
 from gpufleet.telemetry.text_context import NodeGpuCounts, SmiGpuHeader
 from gpufleet.telemetry.text_evidence import (
@@ -259,10 +260,13 @@ def parse_job_log(
     known = frozenset(nodes)
     out = TextParse()
     block = _Describe()
-    counts, smi = NodeGpuCounts(), SmiGpuHeader()
+    counts, smi, gpud = NodeGpuCounts(), SmiGpuHeader(), GpudStates()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
-        if counts.read(line, n) or smi.read(line):
+        held, ended = gpud.read(line, n, origin, node)
+        for state in ended:
+            out.add(state)
+        if held or counts.read(line, n) or smi.read(line):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
@@ -279,6 +283,8 @@ def parse_job_log(
             out.report.not_understood(n, line)
     if (low := counts.signature(origin, node)) is not None:
         out.add(low)
+    if (last := gpud.finish(origin, node)) is not None:
+        out.add(last)
     return out
 
 

@@ -59,6 +59,13 @@ FLEET_SIGNATURES = frozenset(
         "dcgm_health_pcie",
         "dcgm_health_memory",
         "dcgm_health_other",
+        # telemetry.gpud_states: GPUd's unhealthy components
+        "gpud_fabric_manager",
+        "gpud_nvlink",
+        "gpud_memory",
+        "gpud_thermal",
+        "gpud_infiniband",
+        "gpud_other",
     }
 )
 

@@ -293,6 +293,49 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "a DCGM health watch reports the GPU not healthy",
     ),
+    # GPUd's component health (telemetry.gpud_states): the same symptoms as the fleet's own
+    "gpud_fabric_manager": (
+        "fabric_manager_failed",
+        Family.INTERCONNECT,
+        Severity.CRITICAL,
+        "driver",
+        "GPUd reports Fabric Manager not active: CUDA cannot start on an NVSwitch node",
+    ),
+    "gpud_nvlink": (
+        "nvlink_down",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "GPUd reports NVLink unhealthy",
+    ),
+    "gpud_memory": (
+        "gpu_health_failed",
+        Family.MEMORY,
+        Severity.WARNING,
+        "hardware",
+        "GPUd reports GPU memory errors (ECC or row remapping)",
+    ),
+    "gpud_thermal": (
+        "thermal_slowdown",
+        Family.THERMAL,
+        Severity.WARNING,
+        "hardware",
+        "GPUd reports thermal or clock slowdown",
+    ),
+    "gpud_infiniband": (
+        "job_ib_port_event",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "hardware",
+        "GPUd reports an InfiniBand port unhealthy",
+    ),
+    "gpud_other": (
+        "gpu_health_failed",
+        Family.DEVICE,
+        Severity.WARNING,
+        "hardware",
+        "GPUd reports a GPU component unhealthy",
+    ),
 }
 # kernel log event kinds that are the same fault as a job signature (telemetry.kernel_log):
 # the OOM killer's own lines say what a job's "killed by signal: Killed" does not
