@@ -421,3 +421,21 @@ def test_scheduler_and_kernel_reasons_operators_paste_are_read(line: str, kind: 
 
 def test_a_sentence_that_only_says_not_responding_is_not_slurm() -> None:
     assert classify("the job was not responding to me") is None
+
+
+def test_a_dcgm_health_message_lands_on_the_gpu_it_names() -> None:
+    # nv-hostengine names the GPU by its DCGM id, the NVML index nvidia-smi prints: on an
+    # 8-GPU node the incident is that GPU's, not the node's
+    eight = _one_node(8)
+    lines = (
+        "ERROR [1514002:1514004] [[Health]] Detected a WARNING in health system Thermal: "
+        "'Detected clocks event due to thermal violation in GPU 2. Verify that the cooling on "
+        "this machine is functional'\n"
+        " | GPU 6's NvLink link 3 is currently down\n"
+    )
+    sigs = parse_job_log(lines, origin="jobs/nv-hostengine.log", node=NODE, nodes=(NODE,))
+    events = job_signal_events([(s, "") for s in sigs.signatures], eight, 1.0).events
+    assert [(e.attrs["signature"], e.gpu) for e in events] == [
+        ("dcgm_health_thermal", eight.gpu_keys[2]),
+        ("dcgm_health_nvlink", eight.gpu_keys[6]),
+    ]

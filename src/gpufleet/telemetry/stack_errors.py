@@ -136,6 +136,9 @@ _HEALTH_SYSTEM = re.compile(
 _HEALTH_NVLINK = re.compile(
     r"GPU (?P<gpu>\d{1,3})'s NvLink link (?P<link>\d{1,3}) is currently down"
 )
+# the GPU a health message names ("… due to thermal violation in GPU 2", "GPU 2's …"): DCGM's GPU
+# id, the NVML index nvidia-smi also prints (job_signals maps it by PCI order as ``smi_gpu``)
+_HEALTH_GPU = re.compile(r"\b(?:in|on|for) GPU (?P<gpu>\d{1,3})\b|\bGPU (?P<own>\d{1,3})'s ")
 
 
 def _oom(line: str) -> Found | None:
@@ -235,9 +238,12 @@ HEALTH_SYSTEMS = ("thermal", "nvlink", "pcie", "memory")
 def _dcgm_health(line: str) -> Found | None:
     if (m := _HEALTH_NVLINK.search(line)) is not None:
         detail = {"system": "nvlink", "level": "warning", "gpu": m["gpu"], "link": m["link"]}
-        return "dcgm_health_nvlink", detail
+        return "dcgm_health_nvlink", {**detail, "smi_gpu": m["gpu"]}
     if (m := _HEALTH_SYSTEM.search(line)) is not None:
         system = m["system"].lower()
         kind = f"dcgm_health_{system}" if system in HEALTH_SYSTEMS else "dcgm_health_other"
-        return kind, {"system": system, "level": m["level"].lower()}
+        detail = {"system": system, "level": m["level"].lower()}
+        if (g := _HEALTH_GPU.search(line, m.end())) is not None:
+            detail["gpu"] = detail["smi_gpu"] = g["gpu"] or g["own"]
+        return kind, detail
     return None
