@@ -357,7 +357,7 @@ def test_an_inactive_nvlink_lands_on_the_gpu_its_header_names() -> None:
     topo = _one_node(8)
     sigs = parse_job_log(text, origin="nodes/node-01/nvlink.txt", node=NODE).signatures
     assert [(s.kind, s.detail) for s in sigs] == [
-        ("smi_nvlink_inactive", {"link": "1", "smi_gpu": "2"})
+        ("smi_nvlink_inactive", {"link": "1", "smi_gpu": "2", "gpu_name": "NVIDIA H100 80GB HBM3"})
     ]
     [ev] = job_signal_events([(s, "") for s in sigs], topo, 1.0).events
     assert ev.gpu == topo.gpu_keys[2]
@@ -439,3 +439,28 @@ def test_a_dcgm_health_message_lands_on_the_gpu_it_names() -> None:
         ("dcgm_health_thermal", eight.gpu_keys[2]),
         ("dcgm_health_nvlink", eight.gpu_keys[6]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "sku", "opens"),
+    [
+        ("NVIDIA B200", "B200-SXM-180GB", True),  # an NVLink GPU with no link up: a fault
+        ("NVIDIA H100 PCIe", "H100-SXM5-80GB", False),  # no NVLink of its own: by design
+        ("NVIDIA GeForce RTX 4090", "H100-SXM5-80GB", False),
+        ("", "H100-SXM5-80GB", True),  # no header: the topology's SKU decides
+        ("", "A10-PCIE-24GB", False),
+    ],
+)
+def test_all_links_inactive_is_a_fault_only_on_a_gpu_with_nvlink(
+    name: str, sku: str, opens: bool
+) -> None:
+    eight = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=8, sku_name=sku)])
+    header = f"GPU 2: {name} (UUID: GPU-xxx)\n" if name else ""
+    text = header + "NVML: Unable to retrieve NVLink information as all links are inActive\n"
+    node = eight.node_keys[0]
+    sigs = parse_job_log(text, origin="nodes/x/nvidia-smi-nvlink-s.txt", node=node, nodes=(node,))
+    found = job_signal_events([(s, "") for s in sigs.signatures], eight, 1.0)
+    assert [s.detail["link"] for s in sigs.signatures] == ["all"]
+    assert (len(found.events), found.by_design) == ((1, 0) if opens else (0, 1))
+    if opens and name:
+        assert found.events[0].gpu == eight.gpu_keys[2]

@@ -151,7 +151,7 @@ def _job_signals(
     would have seen them: at the time the log was collected, else when the recording ends."""
     jobs = {f.path for f in evidence.files if f.source == "job_log"}
     out: list[LogEvent] = []
-    unplaced = 0
+    unplaced = by_design = 0
     for item in evidence.items:
         if item.signature.origin not in jobs:
             continue
@@ -159,6 +159,12 @@ def _job_signals(
         found = job_signal_events([(item.signature, item.job)], topology, at)
         out += found.events
         unplaced += found.unplaced
+        by_design += found.by_design
+    if by_design:
+        problems.append(
+            f"{by_design} 'all NVLinks inactive' report(s) on GPUs without NVLink of their own "
+            "(PCIe, GeForce): how those cards always are, no incident opened"
+        )
     if unplaced:
         problems.append(
             f"{unplaced} job-log fault signature(s) name no node of the topology: "

@@ -274,7 +274,8 @@ def parse_job_log(
         )
         if sig is not None:
             if sig.kind == "smi_nvlink_inactive" and smi.index:
-                sig = replace(sig, detail={**sig.detail, "smi_gpu": smi.index})
+                gpu = {"smi_gpu": smi.index, "gpu_name": smi.name}
+                sig = replace(sig, detail={**sig.detail, **gpu})
             out.report.recognised += 1
             out.add(sig)
         elif not line.strip() or _IGNORED.search(line) is not None:

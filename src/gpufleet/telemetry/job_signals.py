@@ -21,6 +21,7 @@ fleet's only node when there is one, else it stays evidence only and is counted
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -74,6 +75,16 @@ FLEET_SIGNATURES = frozenset(
 class JobSignalReport:
     events: list[LogEvent] = field(default_factory=list)
     unplaced: int = 0  # fleet signatures on no known node: evidence only
+    by_design: int = 0  # a GPU without NVLink reporting no active link: how it always is
+
+
+# Products without NVLink, or with it only through an optional bridge: "all links are
+# inActive" is their normal state (NVIDIA's product briefs: PCIe and GeForce / RTX cards).
+_NO_NVLINK = re.compile(
+    r"PCIe|GeForce|\bRTX\b|Quadro|TITAN|\bT4\b|\bL4\b|\bL40S?\b|\bA10G?\b|\bA16\b|"
+    r"\bA2\b|\bP4\b|\bP40\b|\bNVL\b",
+    re.I,
+)
 
 
 def job_signal_events(
@@ -90,18 +101,35 @@ def job_signal_events(
         if node not in topology.node_pos:
             out.unplaced += 1
             continue
+        gpu = _gpu_key(sig, topology, node)
+        if _no_nvlink_by_design(sig, topology, node, gpu):
+            out.by_design += 1
+            continue
         out.events.append(
             LogEvent(
                 timestamp=at,
                 node=node,
                 kind=KIND,
                 message=sig.text,
-                gpu=_gpu_key(sig, topology, node),
+                gpu=gpu,
                 job_id=job or None,
                 attrs={"signature": sig.kind, "time": "inferred", "origin": sig.origin},
             )
         )
     return out
+
+
+def _no_nvlink_by_design(sig: Signature, topology: Topology, node: str, gpu: str | None) -> bool:
+    """NVML's "all links are inActive" on a GPU whose name (as nvidia-smi printed it, else the
+    topology's SKU of that GPU or of every GPU of the node) says it has no NVLink of its own."""
+    if sig.kind != "smi_nvlink_inactive" or sig.detail.get("link") != "all":
+        return False
+    names = {sig.detail.get("gpu_name", "")} - {""}
+    if not names:
+        gpus = [topology.gpu_pos[gpu]] if gpu is not None else []
+        gpus = gpus or [int(g) for g in topology.gpus_of_node(topology.node_pos[node])]
+        names = {topology.gpu_sku[g] for g in gpus}
+    return all(_NO_NVLINK.search(name) is not None for name in names)
 
 
 # signatures about one GPU (the rest are about a node, a link or a service)

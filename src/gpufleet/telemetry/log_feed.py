@@ -159,6 +159,7 @@ class JobLogFeed(KernelLogFeed):
         self._origin, self._node, self._job = str(source), node or "", job
         self._topology = topology
         self.unplaced = 0  # fleet faults on no node of the topology: kept out, counted
+        self.by_design = 0  # "no NVLink active" on GPUs without NVLink: kept out, counted
 
     def _parse(self, line: str, at: float) -> list[LogEvent]:
         parsed = parse_job_log(
@@ -171,4 +172,5 @@ class JobLogFeed(KernelLogFeed):
             [(sig, self._job) for sig in parsed.signatures], self._topology, at
         )
         self.unplaced += found.unplaced
+        self.by_design += found.by_design
         return found.events

@@ -21,7 +21,8 @@ Kinds and the text they come from:
                              <pci>: Unknown Error`` / ``GPU is lost``, ``GPU <pci>: GPU is
                              lost`` (``pci``)
 ``smi_no_devices``           nvidia-smi: ``No devices were found``
-``smi_nvlink_inactive``      ``nvidia-smi nvlink -s``: ``Link N: <inactive>`` (``link``)
+``smi_nvlink_inactive``      ``nvidia-smi nvlink -s``: ``Link N: <inactive>`` (``link``), or
+                             NVML's ``all links are inActive`` (``link`` = ``all``)
 ``slurm_gres_gpu_error``     slurmctld / slurmd: ``gres/gpu count reported lower than
                              configured (7 < 8)``, ``gres/gpu: Count changed``, ``can't stat
                              gres.conf file /dev/nvidia0``, ``Waiting for gres.conf file
@@ -85,6 +86,11 @@ _SMI_LOST = re.compile(
 _SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
 # `nvidia-smi nvlink -s`: "\t Link 3: <inactive>" under "GPU 3: <name> (UUID: …)"
 _SMI_LINK_INACTIVE = re.compile(r"^\s*Link (?P<link>\d{1,2}): <inactive>\s*$")
+# NVML when not one link of the GPU is up; on a GPU without NVLink (PCIe, GeForce) it is how
+# the card always is (telemetry.job_signals judges it by the GPU's name)
+_SMI_ALL_INACTIVE = re.compile(
+    r"Unable to retrieve NVLink information as all links are inActive", re.I
+)
 _GRES_COUNT = re.compile(
     r"gres/gpu\S*:? (?:count (?:reported lower than configured|too low)|[Cc]ount changed)"
     r"(?:\s*\((?P<have>\d{1,4}) ?[<!]=? ?(?P<want>\d{1,4})\))?"
@@ -179,6 +185,8 @@ def _smi(line: str) -> Found | None:
         return "smi_no_devices", {}
     if (m := _SMI_LINK_INACTIVE.search(line)) is not None:
         return "smi_nvlink_inactive", {"link": m["link"]}
+    if _SMI_ALL_INACTIVE.search(line) is not None:
+        return "smi_nvlink_inactive", {"link": "all"}
     return None
 
 

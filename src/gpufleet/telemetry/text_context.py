@@ -21,7 +21,7 @@ _SECTION = re.compile(r"^\s*(?P<name>capacity|allocatable)\s*:\s*$", re.I)
 _OTHER_SECTION = re.compile(r"^\s*[A-Za-z][A-Za-z ]{0,40}:\s*$")
 # a trailing remark the reporter typed ("7   <=== here") does not change the count
 _GPU_COUNT = re.compile(r"^\s*nvidia\.com/gpu\s*:?\s+\"?(?P<n>\d{1,4})\"?(?:\s+[<#(-].*)?\s*$")
-_SMI_GPU = re.compile(r"^GPU (?P<index>\d{1,2}): .{1,80}\(UUID: ")
+_SMI_GPU = re.compile(r"^GPU (?P<index>\d{1,2}): (?P<name>.{1,80}?) ?\(UUID: ")
 
 
 @dataclass
@@ -69,9 +69,10 @@ class SmiGpuHeader:
     """The ``nvidia-smi`` GPU index the following lines are about."""
 
     index: str = ""
+    name: str = ""  # the product name it prints ("NVIDIA B200", "NVIDIA H100 PCIe")
 
     def read(self, line: str) -> bool:
         if (m := _SMI_GPU.match(line)) is not None:
-            self.index = m["index"]
+            self.index, self.name = m["index"], m["name"].strip()
             return True
         return False
