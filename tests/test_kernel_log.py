@@ -440,6 +440,21 @@ def test_a_garbled_pci_id_or_a_bare_xid_without_its_name_is_still_malformed() ->
     assert events == [] and report.malformed_count == 2
 
 
+def test_dmesg_delta_and_human_stamps_are_read_as_pasted_lines() -> None:
+    # dmesg -d / -H: "[Jan21 10:20]" headers and "[  +0.000844]" gaps give no time of their own
+    lines = [
+        "[Jan21 10:20] NVRM: Xid (PCI:0000:03:00): 79, pid=1, GPU has fallen off the bus.",
+        "[  +0.000844] pcieport 0000:00:03.0: AER: Multiple Uncorrected (Fatal) error received:"
+        " 0000:00:03.0",
+    ]
+    events, report = parse_lines(lines, node="node-02", at=1000.0)
+    assert [(e.kind, e.timestamp, e.attrs["time"]) for e in events] == [
+        ("xid", 1000.0, "inferred"),
+        ("pcie_aer", 1000.0, "inferred"),
+    ]
+    assert report.by_format == {"dmesg-delta": 2}
+
+
 def test_an_sxid_detail_line_alone_is_still_the_error() -> None:
     # A ticket often quotes only the "Data {…}" line (dmesg --decode --time-format iso here):
     # the switch still reported 12028; a detail line after its own header adds nothing.

@@ -464,3 +464,15 @@ def test_all_links_inactive_is_a_fault_only_on_a_gpu_with_nvlink(
     assert (len(found.events), found.by_design) == ((1, 0) if opens else (0, 1))
     if opens and name:
         assert found.events[0].gpu == eight.gpu_keys[2]
+
+
+def test_a_sinfo_r_row_names_its_reason_and_its_one_node() -> None:
+    # sinfo -R prints REASON USER TIMESTAMP NODELIST with no word of "slurm" on the row
+    assert classify("Kill task failed root 2024-01-25T15:12:23 ip-10-0-1-23") == (
+        "slurm_kill_task_failed",
+        {"reason": "Kill task failed", "node": "ip-10-0-1-23"},
+    )
+    # a hostlist names several nodes: none is guessed
+    found = classify("Not responding       slurm     2024-01-25T15:12:23 node[01-04]")
+    assert found == ("slurm_node_down_reason", {"reason": "Not responding", "node": ""})
+    assert classify("the job was not responding today") is None

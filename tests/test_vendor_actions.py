@@ -276,3 +276,15 @@ def test_a_card_acting_on_another_layer_keeps_its_action() -> None:
     ev = _log_evidence(["[   10.000000] NVRM: Xid (PCI:0000:3b:00): 31, pid=1, name=x, Ch 0"])
     plan = make_plan(KB, _incident((31,)), _top("driver-regression-fleetwide"), ev)
     assert plan.runbook is not None and plan.runbook.action_class == "driver_rollback"
+
+
+def test_a_kill_task_failed_drain_is_investigated_before_anything_is_reset() -> None:
+    # Slurm drained the node because a step would not die: what it waits on (a filesystem, an
+    # epilog, a GPU) decides the fix, so the plan collects evidence and resets nothing
+    top = [Hypothesis(card_id="slurm-drain-stuck", title="t", score=1.0,
+                      supporting=("slurm_kill_task_failed",))]  # fmt: skip
+    plan = make_plan(KB, _incident(()), top, [])
+    assert plan.runbook is not None and plan.runbook.id == "collect-hang-evidence"
+    assert plan.runbook.action_class == "investigate"
+    stale = make_plan(KB, _incident(()), _top("slurm-drain-stuck"), [])
+    assert stale.runbook is not None and stale.runbook.id == "stale-state-cleanup"

@@ -409,6 +409,12 @@ _KMSG_RE = re.compile(
 _DMESG_RE = re.compile(
     r"^(?:<(?P<pri>\d{1,4})>)?\[ {0,12}(?P<mono>\d{1,12}\.\d{1,9})\]\s?(?P<msg>.*)$"
 )
+# dmesg -d / -H: the gap since the line before ("[  +0.000844]") or a header ("[Jan21 10:20]",
+# "[Jan21 10:20:03]"); neither gives a time of its own, so the lines are read as pasted
+_DMESG_DELTA_RE = re.compile(
+    r"^\[(?: {0,12}\+ {0,4}\d{1,9}\.\d{1,9}|[A-Z][a-z]{2} ?\d{1,2} \d\d:\d\d(?::\d\d)?)\]"
+    r"\s?(?P<msg>.*)$"
+)
 _DMESG_T_RE = re.compile(
     r"^\[[A-Z][a-z]{2} (?P<mon>[A-Z][a-z]{2}) {1,2}(?P<d>\d{1,2}) "
     r"(?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2}) (?P<y>\d{4})\]\s?(?P<msg>.*)$"
@@ -563,6 +569,8 @@ def _prefix_bracket(line: str) -> _Prefix | None:
         return _Prefix("dmesg-T", None, m["msg"], wall=t_wall, via=DMESG)
     if (m := _BRACKET_ISO_RE.match(line)) is not None:
         return _Prefix("dmesg-iso", None, m["msg"], wall=_iso_wall(m), offset=m["tz"], via=DMESG)
+    if (m := _DMESG_DELTA_RE.match(line)) is not None:
+        return _Prefix("dmesg-delta", None, m["msg"], stamped=False, via=DMESG)
     return None
 
 

@@ -100,6 +100,11 @@ _SINFO_ROW = re.compile(
     r"^(?P<reason>gres/gpu\b.{0,40}?)\s+(?P<user>[A-Za-z0-9_.-]{1,32})\s+"
     r"(?P<ts>\d{4}-\d\d-\d\dT[\d:]{8}|Unknown|None)\s+(?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200})\s*$"
 )
+# any `sinfo -R` row (REASON USER TIMESTAMP NODELIST): Slurm's own output, whatever the reason
+_SINFO_ANY_ROW = re.compile(
+    r"^(?P<reason>\S.{0,40}?)\s+(?P<user>[A-Za-z0-9_.()-]{1,32})\s+"
+    r"(?P<ts>\d{4}-\d\d-\d\dT[\d:]{8}|Unknown|None)\s+(?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200})\s*$"
+)
 # slurmctld's own drain / down reasons (sinfo -R, scontrol show node "Reason=", its log)
 _SLURM_REASON = re.compile(
     r"(?P<reason>Kill task failed|Node unexpectedly rebooted|Not responding|"
@@ -212,11 +217,15 @@ def _slurm(line: str) -> Found | None:
         }
     if (m := _GRES_DEV.search(line)) is not None:
         return "slurm_gres_gpu_error", {"what": "device_missing", "device": m["dev"], "node": ""}
-    if (m := _SLURM_REASON.search(line)) is not None and _SLURMISH.search(line) is not None:
+    row = _SINFO_ANY_ROW.match(line)
+    if (m := _SLURM_REASON.search(line)) is not None and (row or _SLURMISH.search(line)):
         named = _NODE_NAMED.search(line)
+        node = named["node"] if named else ""
+        if row is not None and not any(c in row["nodes"] for c in ",["):
+            node = row["nodes"]  # one host; a hostlist names several
         reason = m["reason"].lower()
         kind = "slurm_kill_task_failed" if reason.startswith("kill") else "slurm_node_down_reason"
-        return kind, {"reason": m["reason"], "node": named["node"] if named else ""}
+        return kind, {"reason": m["reason"], "node": node}
     return None
 
 
