@@ -211,3 +211,12 @@ def test_a_gsp_fault_after_a_boot_survives_it_only_when_seen_to_come_back(
     findings += [_f(name, "E07") for name in recurrence]
     place = taxonomy.load().place(_top(kb, findings, *GSP)[0])
     assert place is not None and place.mode == want
+
+
+def test_the_device_plugin_is_the_kubernetes_view_of_a_lost_gpu(kb: KnowledgeBase) -> None:
+    # the plugin cannot create nvml.Device 3 because the GPU fell off the bus: act on the GPU
+    cards = ("k8s-device-plugin-unhealthy", "xid-79-fallen-off-bus")
+    plugin_only = [_f("k8s_device_plugin_admission_failed")]
+    assert _top(kb, plugin_only, *cards)[0] == "k8s-device-plugin-unhealthy"
+    lost = [*plugin_only, _f("gpu_fallen_off_bus", "E04")]
+    assert _top(kb, lost, *cards)[0] == "xid-79-fallen-off-bus"
