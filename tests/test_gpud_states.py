@@ -75,3 +75,14 @@ def test_each_component_gives_its_kind_and_healthy_or_foreign_ones_nothing() -> 
         ("gpud_infiniband", "unhealthy"),
         ("gpud_other", "unhealthy"),
     ]
+
+
+def test_other_json_with_a_component_key_is_left_to_the_other_readers() -> None:
+    # a Kubernetes event names its source component; its lines are not GPUd's
+    event = (
+        '{"reason": "FailedScheduling", "source": {"component": "default-scheduler"}, '
+        '"message": "0/3 nodes are available: 3 node(s) had untolerated taint '
+        '{nvidia.com/gpu: present}."}\n'
+    )
+    parsed = parse_job_log(event, origin="jobs/events.json", node="node-01")
+    assert [s.kind for s in parsed.signatures] == ["k8s_gpu_taint_untolerated"]
