@@ -434,6 +434,22 @@ def test_an_xid_with_its_pci_id_masked_is_still_the_drivers_xid(line: str) -> No
     assert report.malformed_count == 0
 
 
+def test_a_tickets_shorthand_for_a_run_of_xids_is_read() -> None:
+    # "19:15:34  Xid 31 PCI:0000:f0:00 pid=… ..." after one full line: each GPU's Xid counts
+    lines = [
+        "19:15:34  NVRM: Xid (PCI:0000:9a:00): 31, pid=477445, name=python3, channel 0x00000002",
+        "19:15:34  Xid 31 PCI:0000:f0:00 pid=477448 ... UNRECOGNIZED_CLIENT ...",
+        "19:15:37  Xid 31 PCI:0000:73:00 pid=477782 ...",
+    ]
+    events, report = parse_lines(lines, node="node-02", at=1000.0)
+    assert [(e.xid, e.pci_bus_id, e.attrs.get("pid")) for e in events] == [
+        (31, "00000000:9A:00.0", "477445"),
+        (31, "00000000:F0:00.0", "477448"),
+        (31, "00000000:73:00.0", "477782"),
+    ]
+    assert report.malformed_count == 0
+
+
 def test_a_garbled_pci_id_or_a_bare_xid_without_its_name_is_still_malformed() -> None:
     lines = ["NVRM: Xid (PCI:zz): 48, pid=1", "Xid 13, happened again"]
     events, report = parse_lines(lines, node="node-02", at=1000.0)

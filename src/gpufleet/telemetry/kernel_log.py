@@ -799,6 +799,10 @@ _MASKED_PCI_RE = re.compile(
     r"[0-9A-Fa-f]{4}:[xX*?]{2}:[0-9A-Fa-f.xX*?]{2,5})$",
     re.I,
 )
+# a ticket's shorthand for a run of the same Xid: "Xid 31 PCI:0000:f0:00 pid=477448 ..."
+_XID_SHORT_RE = re.compile(
+    r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}),? (?P<pci>PCI:[0-9A-Fa-f:.]{4,16})(?P<rest>.*)$"
+)
 _XID_BARE_RE = re.compile(
     r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}), (?P<rest>[A-Z][A-Z0-9_]{2,47}\b.*)$"
 )
@@ -968,8 +972,8 @@ _MLX_NETDEV_RE = re.compile(
 _LINK_STATE = {"down": "nic_link_down", "active": "nic_link_up", "up": "nic_link_up"}
 # Where a GPU message starts inside pasted / decorated text ("> NVRM: …", "`NVRM: …`").
 _ANCHOR_RE = re.compile(
-    r"NVRM:|S?Xid \(|nvidia-nvswitch\d{0,4}: SXid|nvidia(?:-[a-z]{1,16})?: probe of |"
-    r"Unable to (?:determine|detect) the device handle"
+    r"NVRM:|S?Xid \(|\bXid \d{1,5},? PCI:|nvidia-nvswitch\d{0,4}: SXid|"
+    r"nvidia(?:-[a-z]{1,16})?: probe of |Unable to (?:determine|detect) the device handle"
 )
 # Anything that names the GPU stack: such a line is never silently dropped.
 _GPU_HINT_RE = re.compile(r"nvrm|nvidia|\bs?xid\b|nvswitch|nvlink|\bgsp\b|\bnvml\b", re.I)
@@ -1019,7 +1023,7 @@ def _nvlink5_attrs(rest: str, attrs: dict[str, str]) -> None:
 
 
 def _xid(msg: str) -> _Found | _Bad:
-    m = _XID_RE.match(msg) or _XID_BARE_RE.match(msg)
+    m = _XID_RE.match(msg) or _XID_SHORT_RE.match(msg) or _XID_BARE_RE.match(msg)
     if m is None:
         return _Bad("Xid line without '(PCI id): code'")
     masked = "pci" not in m.re.groupindex or _MASKED_PCI_RE.match(m["pci"].strip()) is not None
