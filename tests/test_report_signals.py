@@ -268,6 +268,29 @@ def test_nvidia_smi_q_pending_remaps_and_retired_pages(topo: Topology) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("now", "reasons", "thermal"),
+    [
+        ("56 C", "", True),  # 1 C under GPU Max Operating Temp: held at its limit
+        ("45 C", "", False),
+        ("45 C", "        SW Thermal Slowdown               : Active\n", True),
+        ("45 C", "        SW Power Cap                      : Active\n", False),
+    ],
+)
+def test_nvidia_smi_q_at_the_thermal_limit(
+    topo: Topology, now: str, reasons: str, thermal: bool
+) -> None:
+    text = (
+        "GPU 00000000:2D:00.0\n    Clocks Event Reasons\n" + reasons + "    Temperature\n"
+        f"        GPU Current Temp                  : {now}\n"
+        "        GPU Max Operating Temp            : 57 C\n"
+    )
+    parsed = parse_nvidia_smi_q(text, origin="nvidia-smi-q.txt", node="node-01")
+    got = [a for a in _anomalies(topo, parsed.signatures) if "thermal_slowdown" in a]
+    # nvidia-smi's first block is its GPU 0: that GPU's incident
+    assert got == ([f"thermal_slowdown@node-01/gpu0:WARNING:{Family.THERMAL}"] if thermal else [])
+
+
 # ----------------------------------------------------------------------- recorded
 
 

@@ -29,6 +29,8 @@ person: ``smi_recovery_action`` (anything but None), ``smi_reset_required`` (GPU
 says Reset Required / Drain and Reset Recommended: Yes), ``smi_uncorrectable_ecc`` (volatile
 uncorrectable > 0), ``smi_remap_pending``, ``smi_remap_failure``, ``smi_retired_pages_pending``,
 ``smi_clock_event`` (an active reason other than Idle / Applications Clocks Setting),
+``smi_thermal_limit`` (a thermal slowdown reason active, or GPU Current Temp within
+:data:`AT_LIMIT_C` of GPU Max Operating Temp),
 ``smi_persistence_disabled``, ``smi_fabric_incomplete`` (Fabric State not Completed or Status
 not Success, on GPUs that report one).
 
@@ -192,6 +194,8 @@ def _inventory(g: _Gpu, top: dict[str, str]) -> dict[str, str]:
         "clock_events": ",".join(events),
         "fabric_state": _get(v, "Fabric/State"),
         "fabric_status": _get(v, "Fabric/Status"),
+        "temp_now": _get(v, "Temperature/GPU Current Temp"),
+        "temp_max_operating": _get(v, "Temperature/GPU Max Operating Temp"),
     }
 
 
@@ -214,6 +218,8 @@ def _conditions(d: dict[str, str]) -> list[str]:
     loud = [r for r in d["clock_events"].split(",") if r and r.lower() not in _QUIET_REASONS]
     if loud:
         kinds.append("smi_clock_event")
+    if any("thermal" in r.lower() for r in loud) or _at_max_operating_temp(d):
+        kinds.append("smi_thermal_limit")
     if d["persistence"].strip().lower() == "disabled":
         kinds.append("smi_persistence_disabled")
     state, status = d["fabric_state"].strip().lower(), d["fabric_status"].strip().lower()
@@ -222,6 +228,23 @@ def _conditions(d: dict[str, str]) -> list[str]:
     ):
         kinds.append("smi_fabric_incomplete")
     return kinds
+
+
+# NVIDIA's "GPU Max Operating Temp" is where the SW thermal slowdown holds the GPU: one that
+# reads within this of it is at its limit (the slowdown keeps it a degree or two under)
+AT_LIMIT_C = 2
+
+
+def _at_max_operating_temp(d: dict[str, str]) -> bool:
+    now, limit = (
+        _NUMBER.match(d["temp_now"].strip()),
+        _NUMBER.match(d["temp_max_operating"].strip()),
+    )
+    return (
+        now is not None
+        and limit is not None
+        and int(now.group(0)) >= int(limit.group(0)) - AT_LIMIT_C
+    )
 
 
 def _emit(g: _Gpu, top: dict[str, str], origin: str, node: str, out: TextParse) -> None:

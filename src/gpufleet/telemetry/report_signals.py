@@ -44,6 +44,7 @@ _SMI = {
     "smi_remap_failure": "row_remap_failure",
     "smi_uncorrectable_ecc": "uncorrectable_ecc",
     "smi_reset_required": "gpu_reset_required",
+    "smi_thermal_limit": "thermal_limit",
 }
 # Fabric Manager log lines that say it is not serving the node's NVSwitch fabric (a start
 # that failed, a version that does not match the driver, NVLink training that failed)

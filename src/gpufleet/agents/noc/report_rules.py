@@ -58,6 +58,13 @@ REPORT_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "volatile uncorrectable ECC errors",
     ),
+    "thermal_limit": (
+        "thermal_slowdown",
+        Family.THERMAL,
+        Severity.WARNING,
+        "hardware",
+        "nvidia-smi shows the GPU at its max operating temperature or in thermal slowdown",
+    ),
     "gpu_reset_required": (
         "gpu_reset_required",
         Family.DEVICE,
