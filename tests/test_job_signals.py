@@ -198,3 +198,33 @@ def test_a_job_reporting_the_fault_the_noc_already_has_adds_evidence_not_an_inci
     assert len(on_node02) == 1, [(i.root_entity, i.symptoms) for i in incidents]
     assert "job_ib_completion_error" in on_node02[0].symptoms
     assert on_node02[0].root_entity == "node-02/gpu5"
+
+
+def test_a_job_waiting_on_its_input_is_read_from_its_own_progress_lines(topo: Topology) -> None:
+    imagenet = "\n".join(
+        f"Epoch: [0][{i}/5005]\tTime 0.154 ({t:.3f})\tData 0.001 ({d:.3f})\tLoss 6.9074 (6.9080)"
+        for i, t, d in [(14, 8.010, 7.720), (15, 7.519, 7.237), (16, 11.054, 10.785)]
+    )
+    assert _anomalies(topo, imagenet) == ["job_idle_gaps@node-02:WARNING:utilization"]
+    mm = "\n".join(
+        f"Epoch [1][{i}/500]  lr: 1e-02, eta: 1:00:00, time: 0.5200, data_time: {d:.4f}"
+        for i, d in [(50, 0.41), (100, 0.44), (150, 0.39)]
+    )
+    assert _anomalies(topo, mm) == ["job_idle_gaps@node-02:WARNING:utilization"]
+    # Lightning's own warning that the loader has too few workers
+    warn = (
+        "UserWarning: The dataloader, val dataloader 0, does not have many workers which may be "
+        "a bottleneck. Consider increasing the value of the `num_workers` argument`"
+    )
+    assert _anomalies(topo, warn) == ["job_idle_gaps@node-02:WARNING:utilization"]
+
+
+def test_a_job_that_waits_on_data_only_at_its_first_steps_opens_nothing(topo: Topology) -> None:
+    # a long first batch is every job's warm-up; and two lines are not enough to judge
+    fed = "\n".join(
+        f"Epoch [1][{i}/500]  time: 0.5200, data_time: {d:.4f}"
+        for i, d in [(10, 3.0), (20, 0.01), (30, 0.02), (40, 0.01)]
+    )
+    assert _anomalies(topo, fed) == []
+    short = "\n".join(["Epoch [1][10/500]  time: 0.52, data_time: 0.50"] * 2)
+    assert _anomalies(topo, short) == []

@@ -73,7 +73,7 @@ from dataclasses import replace
 from gpufleet.telemetry import stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.text_context import NodeGpuCounts, SmiGpuHeader
+from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader
 from gpufleet.telemetry.text_evidence import (
     SNIPPET,
     AddressBook,
@@ -216,6 +216,9 @@ _WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout:?"
     r"(?: {0,4}WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), OpType=(?P<op>[A-Za-z_]{1,40}))?"
 )
+# PyTorch Lightning's own warning (trainer/connectors/data_connector.py): the loader has too few
+# worker processes to keep up - the usual cause of input starvation
+_FEW_WORKERS = re.compile(r"does not have many workers which may be a bottleneck")
 _RAN_FOR = re.compile(r"ran for (?P<ms>[0-9]{1,15}) milliseconds")
 _PROGRESS = re.compile(
     r"Timeout at NCCL work: (?P<seq>[0-9]{1,15}), last enqueued NCCL work: (?P<enq>-?[0-9]{1,15}),"
@@ -260,13 +263,13 @@ def parse_job_log(
     known = frozenset(nodes)
     out = TextParse()
     block = _Describe()
-    counts, smi, gpud = NodeGpuCounts(), SmiGpuHeader(), GpudStates()
+    counts, smi, gpud, data_wait = NodeGpuCounts(), SmiGpuHeader(), GpudStates(), DataWait()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
         held, ended = gpud.read(line, n, origin, node)
         for state in ended:
             out.add(state)
-        if held or counts.read(line, n) or smi.read(line):
+        if held or counts.read(line, n) or smi.read(line) or data_wait.read(line, n):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
@@ -286,6 +289,8 @@ def parse_job_log(
         out.add(low)
     if (last := gpud.finish(origin, node)) is not None:
         out.add(last)
+    if (waiting := data_wait.signature(origin, node)) is not None:
+        out.add(waiting)
     return out
 
 
@@ -412,6 +417,8 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
             },
             "",
         )
+    if _FEW_WORKERS.search(line) is not None:
+        return "job_data_wait", {"why": "few_workers"}, ""
     m = _PROGRESS.search(line)
     if m is not None:
         return (

@@ -60,6 +60,9 @@ FLEET_SIGNATURES = frozenset(
         "dcgm_health_pcie",
         "dcgm_health_memory",
         "dcgm_health_other",
+        # the job waiting on its input (text_context.DataWait, Lightning's few-workers warning):
+        # a workload cause, kept so a job log that shows it names it
+        "job_data_wait",
         # telemetry.gpud_states: GPUd's unhealthy components
         "gpud_fabric_manager",
         "gpud_nvlink",
@@ -142,6 +145,8 @@ GPU_SCOPED = frozenset(
         "dcgm_health_thermal",
         "dcgm_health_memory",
         "dcgm_health_pcie",
+        # the job's GPUs sit waiting for input: on a one-GPU node, that GPU
+        "job_data_wait",
     }
 )
 

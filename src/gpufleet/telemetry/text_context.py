@@ -7,13 +7,17 @@ Pure. Two outputs need their context:
   is the device plugin withholding GPUs it marked unhealthy (k8s-device-plugin README: an
   unhealthy device is withdrawn from allocation) - :class:`NodeGpuCounts`;
 * ``nvidia-smi nvlink -s`` prints each link under its ``GPU N: <name> (UUID: …)`` header -
-  :class:`SmiGpuHeader` says which GPU a link line is about.
+  :class:`SmiGpuHeader` says which GPU a link line is about;
+* a training job's progress lines split each step's time into data loading and the rest
+  (PyTorch's ImageNet example ``Time 0.154 (8.010)  Data 0.001 (7.720)``, MMEngine's
+  ``time: 0.52  data_time: 0.41``): the job waiting on its input most of the time is input
+  starvation, whatever the GPUs show - :class:`DataWait`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gpufleet.telemetry.text_evidence import SNIPPET, Signature
 
@@ -21,6 +25,15 @@ _SECTION = re.compile(r"^\s*(?P<name>capacity|allocatable)\s*:\s*$", re.I)
 _OTHER_SECTION = re.compile(r"^\s*[A-Za-z][A-Za-z ]{0,40}:\s*$")
 # a trailing remark the reporter typed ("7   <=== here") does not change the count
 _GPU_COUNT = re.compile(r"^\s*nvidia\.com/gpu\s*:?\s+\"?(?P<n>\d{1,4})\"?(?:\s+[<#(-].*)?\s*$")
+# PyTorch's ImageNet example (and trainers built on it): "Time 0.154 (8.010)  Data 0.001 (7.720)"
+_TIME_DATA = re.compile(
+    r"\bTime\s+(?P<t>\d{1,6}(?:\.\d{1,6})?)\s+\((?P<tavg>\d{1,6}(?:\.\d{1,6})?)\)\s+"
+    r"Data\s+(?P<d>\d{1,6}(?:\.\d{1,6})?)\s+\((?P<davg>\d{1,6}(?:\.\d{1,6})?)\)"
+)
+# MMEngine / mmcv: "time: 0.5234  data_time: 0.4120"
+_MM_TIME = re.compile(
+    r"\btime: (?P<t>\d{1,6}(?:\.\d{1,6})?),?\s+data_time: (?P<d>\d{1,6}(?:\.\d{1,6})?)"
+)
 _SMI_GPU = re.compile(r"^GPU (?P<index>\d{1,2}): (?P<name>.{1,80}?) ?\(UUID: ")
 
 
@@ -76,3 +89,48 @@ class SmiGpuHeader:
             self.index, self.name = m["index"], m["name"].strip()
             return True
         return False
+
+
+# the share of step time spent waiting for data above which the job is input-bound, over at
+# least this many progress lines (one slow first batch is every job's warm-up)
+DATA_WAIT_SHARE = 0.5
+DATA_WAIT_LINES = 3
+
+
+@dataclass
+class DataWait:
+    """Data-loading share of step time, from a job's progress lines."""
+
+    shares: list[float] = field(default_factory=list)
+    line: int = 0
+
+    def read(self, line: str, n: int) -> bool:
+        """Take a progress line; True when it was one."""
+        m = _TIME_DATA.search(line)
+        if m is not None:  # running averages: the share so far, not one step's
+            total, data = float(m["tavg"]), float(m["davg"])
+        elif (m := _MM_TIME.search(line)) is not None:
+            total, data = float(m["t"]), float(m["d"])
+        else:
+            return False
+        if total > 0:
+            self.shares.append(min(data / total, 1.0))
+            self.line = n
+        return True
+
+    def signature(self, origin: str, node: str) -> Signature | None:
+        """``job_data_wait`` when the job spent most of its step time waiting for data."""
+        if len(self.shares) < DATA_WAIT_LINES:
+            return None
+        share = sorted(self.shares)[len(self.shares) // 2]  # the median line
+        if share < DATA_WAIT_SHARE:
+            return None
+        return Signature(
+            kind="job_data_wait",
+            source="job_log",
+            origin=origin,
+            line=self.line,
+            node=node,
+            detail={"data_share": f"{share:.2f}", "lines": str(len(self.shares))},
+            text=f"data loading {share:.0%} of step time over {len(self.shares)} progress lines",
+        )

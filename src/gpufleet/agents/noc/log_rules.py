@@ -293,6 +293,14 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "a DCGM health watch reports the GPU not healthy",
     ),
+    "job_data_wait": (
+        "job_idle_gaps",
+        Family.UTILIZATION,
+        Severity.WARNING,  # as the telemetry's own idle-gaps rule: GPU-hours waiting on input
+        "workload",
+        "the job spends most of its step time waiting for input data (its own progress lines or "
+        "its framework's warning)",
+    ),
     # GPUd's component health (telemetry.gpud_states): the same symptoms as the fleet's own
     "gpud_fabric_manager": (
         "fabric_manager_failed",
