@@ -66,15 +66,8 @@ class NodeGpuCounts:
         if self.allocatable >= self.capacity:
             return None
         text = f"nvidia.com/gpu capacity {self.capacity}, allocatable {self.allocatable}"
-        return Signature(
-            kind="k8s_gpu_allocatable_low",
-            source="job_log",
-            origin=origin,
-            line=self.line,
-            node=node,
-            detail={"capacity": str(self.capacity), "allocatable": str(self.allocatable)},
-            text=text[:SNIPPET],
-        )
+        detail = {"capacity": str(self.capacity), "allocatable": str(self.allocatable)}
+        return _said("k8s_gpu_allocatable_low", origin, self.line, node, detail, text)
 
 
 @dataclass
@@ -125,12 +118,21 @@ class DataWait:
         share = sorted(self.shares)[len(self.shares) // 2]  # the median line
         if share < DATA_WAIT_SHARE:
             return None
-        return Signature(
-            kind="job_data_wait",
-            source="job_log",
-            origin=origin,
-            line=self.line,
-            node=node,
-            detail={"data_share": f"{share:.2f}", "lines": str(len(self.shares))},
-            text=f"data loading {share:.0%} of step time over {len(self.shares)} progress lines",
-        )
+        detail = {"data_share": f"{share:.2f}", "lines": str(len(self.shares))}
+        text = f"data loading {share:.0%} of step time over {len(self.shares)} progress lines"
+        return _said("job_data_wait", origin, self.line, node, detail, text)
+
+
+def _said(
+    kind: str, origin: str, line: int, node: str, detail: dict[str, str], text: str
+) -> Signature:
+    """What a run of lines said, as the job-log reader's signature."""
+    return Signature(
+        kind=kind,
+        source="job_log",
+        origin=origin,
+        line=line,
+        node=node,
+        detail=detail,
+        text=text[:SNIPPET],
+    )
