@@ -1,18 +1,6 @@
-"""Write the neutral backdrop of the held-out incidents: ``topology.json`` and ``metrics.jsonl``.
-
-The public reports behind ``heldout-public-4/`` quote log lines, command output and exporter pages,
-never a metrics store export; the recorded-incident format needs both a topology and samples. This
-script writes, for each incident, the host the report names (its hostname or a stand-in, its GPUs at
-the PCI bus ids the report prints, its driver version) and a flat, healthy stretch of
-dcgm-exporter samples (temperature, power, utilisation) so the NOC has a fleet to watch. Nothing in
-the backdrop points at the cause: the deciding evidence is only the report's own text beside it.
-Where a report quotes exporter values (``extra``) they are written as they were quoted.
-
-Run from the repository root: ``.venv/bin/python <this folder>/make_backdrop.py``
-(deterministic; rewrites the files).
-"""
-
-from __future__ import annotations
+"""heldout-4's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``.venv/bin/python src/gpufleet/evals/heldout-4/make_backdrop.py`` (deterministic)."""
 
 from pathlib import Path
 

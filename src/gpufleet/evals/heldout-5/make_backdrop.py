@@ -1,7 +1,6 @@
-"""heldout-5's neutral backdrop (``topology.json``, ``metrics.jsonl`` per case): the host each
-report names and a flat, healthy stretch of samples, nothing that points at the cause
-(:mod:`gpufleet.evals.backdrop` says what is written and why). Deterministic; run from the
-repository root: ``.venv/bin/python src/gpufleet/evals/heldout-5/make_backdrop.py``."""
+"""heldout-5's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``.venv/bin/python src/gpufleet/evals/heldout-5/make_backdrop.py`` (deterministic)."""
 
 from pathlib import Path
 
