@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from gpufleet.knowledge.passages import best_passage
 from gpufleet.knowledge.store import KnowledgeBase
@@ -51,18 +52,24 @@ HAMI = (
 )
 
 
+def _ask_recorded(folder: Path, state: Path, question: str) -> dict[str, Any]:
+    """``gpufleet chat --recorded FOLDER --json --ask QUESTION``, as a person runs it."""
+    out = subprocess.run(
+        [sys.executable, "-m", "gpufleet", "chat", "--recorded", str(folder), "--state-dir",
+         str(state), "--json", "--ask", question],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    answer: dict[str, Any] = json.loads(out.stdout)
+    return answer
+
+
 def test_a_node_named_the_fleets_way_with_no_incident_is_answered_from_its_reports(
     tmp_path: Path,
 ) -> None:
     """ "a100-mig" is no node-NN name and no incident is about it: the answer still reads the
     node's own reports (old code: "No incident is open.")."""
-    out = subprocess.run(
-        [sys.executable, "-m", "gpufleet", "chat", "--recorded", str(HAMI), "--state-dir",
-         str(tmp_path), "--json", "--ask", "is a100-mig healthy? smi says reset required"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    answer = json.loads(out.stdout)
+    answer = _ask_recorded(HAMI, tmp_path, "is a100-mig healthy? smi says reset required")
     text = answer["text"]
     assert "No incident touches a100-mig" in text
     assert "Requested functionality has been deprecated" in text and "recovery action: None" in text
@@ -74,13 +81,7 @@ def test_a_cause_answer_places_the_card_in_its_failure_mode_family(tmp_path: Pat
     near-duplicate card of the same family is the same fault seen another way (old code: only
     the runner-ups were named)."""
     dbe = Path(__file__).resolve().parents[1] / "src/gpufleet/evals/examples/dbe-recorded"
-    out = subprocess.run(
-        [sys.executable, "-m", "gpufleet", "chat", "--recorded", str(dbe), "--state-dir",
-         str(tmp_path), "--json", "--ask", "why do you think it is the DBE?"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    answer = json.loads(out.stdout)
+    answer = _ask_recorded(dbe, tmp_path, "why do you think it is the DBE?")
     assert " mode of the " in answer["text"] and "family's other cards" in answer["text"]
     cards = {c["id"] for c in answer["citations"] if c["kind"] == "card"}
     assert {"ecc-dbe", "xid-48-dbe"} <= cards
