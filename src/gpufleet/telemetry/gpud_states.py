@@ -60,7 +60,8 @@ class GpudStates:
 
     def read(self, line: str, n: int, origin: str, node: str) -> tuple[bool, list[Signature]]:
         """(whether the line held GPUd state keys, the signatures of the states it ended)."""
-        keys = _KEY.findall(line)
+        # every job-log line comes here: most hold no JSON key at all
+        keys = _KEY.findall(line) if '"' in line else []
         # generic keys ("name", "time", "reason") are GPUd's only in a text that has named a
         # GPUd accelerator component (a Kubernetes event's "component": "kubelet" is not one)
         self.seen = self.seen or any(k == "component" and v.startswith(PREFIX) for k, v in keys)

@@ -99,6 +99,8 @@ class DataWait:
 
     def read(self, line: str, n: int) -> bool:
         """Take a progress line; True when it was one."""
+        if "ata" not in line:  # every job-log line comes here: "Data" / "data_time" or none
+            return False
         m = _TIME_DATA.search(line)
         if m is not None:  # running averages: the share so far, not one step's
             total, data = float(m["tavg"]), float(m["davg"])
