@@ -98,6 +98,31 @@ from gpufleet.telemetry.topology import Topology, build_cluster
             "dcgm_health_nvlink",
             {"gpu": "0", "link": "3"},
         ),
+        # slurmstepd (req.c) when a step outlives SIGKILL: the node-side view of "Kill task failed"
+        (
+            "[2021-03-01T09:44:56.002] [6353.0] error: *** STEP 6353.0 STEPD TERMINATED ON gn12 AT"
+            " 2021-03-01T09:44:56 DUE TO JOB NOT ENDING WITH SIGNALS ***",
+            "slurm_kill_task_failed",
+            {"node": "gn12"},
+        ),
+        # slurmctld (node_mgr.c) drains a node registering less than slurm.conf says, as
+        # `sinfo -R --Format=reason:40,nodelist` and `sinfo -R` print it
+        (
+            "Low RealMemory                          gpu[001-004]    ",
+            "slurm_node_config_mismatch",
+            {"reason": "Low RealMemory", "node": "", "nodelist": "gpu[001-004]"},
+        ),
+        (
+            "Low socket*core*thread count, Low CPUs  root      2024-05-02T10:11:12 gn07",
+            "slurm_node_config_mismatch",
+            {"node": "gn07"},
+        ),
+        # slurmd refusing its gres.conf (src/common/gres.c)
+        (
+            "Feb 20 18:59:13 gn3 slurmd[5797]: fatal: gres.conf duplicate records for gpu",
+            "slurm_gres_gpu_error",
+            {"what": "config", "reason": "gres.conf duplicate records for gpu"},
+        ),
     ],
 )
 def test_each_tools_own_error_line_is_recognised(
@@ -114,6 +139,8 @@ def test_each_tools_own_error_line_is_recognised(
         "coredns-5d78c9869d-abcde   1/1   Running   0   3d",  # not a GPU-stack pod
         "nvidia-device-plugin-daemonset-7x9k2   1/1   Running   0   40m",  # healthy
         "slurmd: gres/gpu: loaded 8 devices",
+        "[2021-03-01T09:43:55.500] [6353.0] error: *** STEP 6353.0 ON gn12 CANCELLED AT 2021-03-01",
+        "MemTotal: 1056499 kB, Low memory warning disabled",
         "Detected 8 GPUs",
     ],
 )

@@ -218,6 +218,25 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "driver",
         "job output: 'CUDA-capable device(s) is/are busy or unavailable'",
     ),
+    "gpu_unsupported_by_driver": (
+        "driver",
+        "kernel log: 'The NVIDIA GPU … installed in this system is not supported by' the loaded "
+        "driver - the open modules on a GPU without a GSP, or a legacy GPU past the branch",
+    ),
+    "cuda_oom_foreign_memory": (
+        "os",
+        "job output: CUDA out of memory while memory the job's allocator does not hold fills the "
+        "GPU (total - free - the job's reserve beyond a CUDA context): another process holds it",
+    ),
+    "cuda_oom_fragmentation": (
+        "workload",
+        "job output: CUDA out of memory although free plus reserved-but-unallocated memory "
+        "would hold the request (the caching allocator's fragmentation)",
+    ),
+    "cuda_oom_capacity": (
+        "workload",
+        "job output: CUDA out of memory with the job's own allocations filling the GPU",
+    ),
     "recovery_action_pending": (
         "hardware",
         "nvidia-smi -q: GPU Recovery Action is not None, or GPU Reset Status says reset required",
@@ -297,6 +316,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "os",
         "Slurm: the node was drained with 'Kill task failed' - a job's processes did not exit "
         "within UnkillableStepTimeout (often stuck in the kernel / driver)",
+    ),
+    "slurm_node_config_mismatch": (
+        "os",
+        "Slurm: the node was drained because it registered fewer resources than configured "
+        "('Low RealMemory', 'Low CPUs', 'Low socket*core*thread count', 'Low TmpDisk')",
     ),
     "slurm_node_down_reason": (
         "os",

@@ -23,6 +23,7 @@ _SYMPTOMS: dict[str, str] = {
     "page_retirement_pending": "page retirement pending",
     "fb_nearly_full": "framebuffer nearly full",
     "fb_leak": "framebuffer grows steadily toward full",
+    "cuda_devices_unavailable": "CUDA reports every GPU it was given busy or unavailable",
     "thermal_slowdown": "clocks held down by thermal slowdown",
     "power_brake": "HW power brake asserted",
     "hw_slowdown": "HW slowdown without thermal cause",

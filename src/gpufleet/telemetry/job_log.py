@@ -50,6 +50,9 @@ Kinds (``Signature.kind``) and the text they come from:
   errors, ``kubectl`` rows and events of GPU-stack pods, DCGM health watches):
   :mod:`telemetry.stack_errors`, whose kinds these are too.
 * ``cuda_system_not_ready`` — ``system not yet initialized`` (cudaErrorSystemNotReady).
+* ``cuda_oom_foreign`` / ``cuda_oom_fragmentation`` / ``cuda_oom_capacity`` — a CUDA
+  out-of-memory message, by whose memory filled the GPU (:mod:`telemetry.cuda_oom`: another
+  process's, the allocator's unused pieces, the job's own tensors), with the allocator's numbers.
 * ``k8s_gpu_allocatable_low`` — a node's ``nvidia.com/gpu`` allocatable below its capacity, and
   which GPU an ``nvidia-smi nvlink -s`` link line is under (:mod:`telemetry.text_context`).
 * ``ecc_error_mention`` — any other line naming ECC errors.
@@ -70,8 +73,9 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from gpufleet.telemetry import stack_errors
+from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
+from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
 from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader
 from gpufleet.telemetry.text_evidence import (
@@ -134,7 +138,7 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "cuda_device_unavailable",
         re.compile(
-            r"CUDA-capable device\(s\) (?:is|are)(?:/are)? busy or unavailable|"
+            r"CUDA-capable device(?:\(s\)|s)? (?:is|are)(?:/are)? busy or unavailable|"
             r"cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE",
             re.I,
         ),
@@ -280,7 +284,8 @@ def parse_job_log(
                 gpu = {"smi_gpu": smi.index, "gpu_name": smi.name}
                 sig = replace(sig, detail={**sig.detail, **gpu})
             out.report.recognised += 1
-            out.add(sig)
+            for each in _per_listed_node(sig, known):
+                out.add(each)
         elif not line.strip() or _IGNORED.search(line) is not None:
             out.report.ignored += 1
         else:
@@ -373,6 +378,19 @@ def _signature(
         detail=detail,
         text=line[:SNIPPET],
     )
+
+
+def _per_listed_node(sig: Signature, known: frozenset[str]) -> list[Signature]:
+    """A line about a Slurm hostlist (``sinfo -R``'s ``compute[001-003]``) is about each known
+    node it names; a line that names one node, or none the topology knows, stays as it is."""
+    nodelist = sig.detail.get("nodelist", "")
+    if sig.node or not nodelist or not known:
+        return [sig]
+    try:
+        named = [n for n in expand_hostlist(nodelist) if n in known]
+    except ValueError:  # not a hostlist after all: the line keeps no node
+        return [sig]
+    return [replace(sig, node=n) for n in dict.fromkeys(named)] or [sig]
 
 
 def _cuda_kind(text: str) -> str | None:
@@ -472,6 +490,8 @@ def _other(line: str) -> tuple[str | None, dict[str, str], str]:
         return "nccl_remote_error", {}, ""
     if _UNHANDLED_CUDA.search(line) is not None:
         return "nccl_unhandled_cuda_error", {"cuda_error": _cuda_kind(line) or ""}, ""
+    if (oom := cuda_oom.read(line)) is not None:
+        return f"cuda_oom_{oom['verdict']}", oom, ""
     kind = _cuda_kind(line)
     if kind is not None:
         return kind, {}, ""

@@ -44,6 +44,15 @@ FLEET_SIGNATURES = frozenset(
         "nccl_nvls_failure",
         "cuda_system_not_ready",
         "cuda_insufficient_driver",
+        # CUDA refusing a context (cudaErrorDevicesUnavailable): a GPU held by another process
+        # in exclusive mode, or one that cannot take work
+        "cuda_device_unavailable",
+        # a CUDA OOM, by whose memory filled the GPU (telemetry.cuda_oom): another process's is
+        # the fleet's matter; the job's own (fragmentation, capacity) is kept, as the data wait
+        # is, so a job log that shows nothing else still names its cause
+        "cuda_oom_foreign",
+        "cuda_oom_fragmentation",
+        "cuda_oom_capacity",
         "nccl_watchdog_timeout",
         # telemetry.stack_errors: the tools around the job
         "smi_gpu_lost",
@@ -53,6 +62,7 @@ FLEET_SIGNATURES = frozenset(
         "slurm_gres_gpu_error",
         "slurm_kill_task_failed",
         "slurm_node_down_reason",
+        "slurm_node_config_mismatch",
         "k8s_gpu_taint_untolerated",
         "host_oom_kill",
         "dcgm_health_thermal",
@@ -145,6 +155,10 @@ GPU_SCOPED = frozenset(
         "dcgm_health_thermal",
         "dcgm_health_memory",
         "dcgm_health_pcie",
+        "cuda_device_unavailable",
+        "cuda_oom_foreign",
+        "cuda_oom_fragmentation",
+        "cuda_oom_capacity",
         # the job's GPUs sit waiting for input: on a one-GPU node, that GPU
         "job_data_wait",
     }

@@ -765,7 +765,9 @@ class _Skip:
 class _Ctx:
     """A context line: no event of its own, but state for the lines that follow it."""
 
-    what: Literal["uuid", "serial", "lost_gpu", "hung", "hung_state", "frame", "sxid_detail"]
+    what: Literal[
+        "uuid", "serial", "lost_gpu", "unsupported", "hung", "hung_state", "frame", "sxid_detail"
+    ]
     pci: str | None = None
     value: str = ""
     pid: str = ""
@@ -846,6 +848,20 @@ _FALLEN_RE = re.compile(_GPU_AT + r"(?:GPU )?has fallen off the bus")
 _LOST_GPU_RE = re.compile(r"^NVRM: The NVIDIA GPU " + _PCI_TEXT + r"(?P<rest>.{0,300})")
 _LOST_TAIL_RE = re.compile(r"^NVRM: (?:GPU )?fallen off the bus and is not responding")
 _LOST_MIDDLE_RE = re.compile(r"^NVRM: \(PCI ID: [0-9A-Fa-f]{4}:[0-9A-Fa-f]{4}\) installed in")
+# nv.c's probe, the same record's other ending: this driver cannot drive that GPU - a legacy
+# board past the release's support ("… is not supported by the" / "NVRM: NVIDIA 535.xx driver
+# release."), or a GPU without a GSP under the open modules ("… is not supported by open" /
+# "NVRM: nvidia.ko because it does not include the required GPU" / "System Processor (GSP).")
+_UNSUPPORTED_RE = re.compile(
+    r"^NVRM: (?:\(PCI ID: [0-9A-Fa-f]{4}:[0-9A-Fa-f]{4}\) )?installed in this system is not "
+    r"supported by (?P<by>open|the)\b"
+)
+_UNSUPPORTED_MORE_RE = re.compile(
+    r"^NVRM: (?:nvidia\.ko because it does not include|System Processor \(GSP\)|"
+    r"Please see the 'Open Linux Kernel Modules'|Firmware' sections in the driver README|"
+    r"NVIDIA \S{1,20} driver release|Please see 'Appendix A|in this release's README|"
+    r"that Appendix for information)"
+)
 # kernel_rc.c prints these once per GPU before its first Xid: context for that Xid.
 _UUID_RE = re.compile(_GPU_AT + r"(?P<uuid>GPU-[0-9A-Fa-f-]{8,40})")
 _SERIAL_RE = re.compile(r"^NVRM: GPU Board Serial Number: (?P<serial>\S{1,40})")
@@ -1126,6 +1142,10 @@ def _nvrm(msg: str) -> _Result:
         return _Ctx("lost_gpu")  # the parser turns it into the event, with the PCI id it holds
     if _LOST_MIDDLE_RE.match(msg):
         return _Skip("fallen-off-the-bus record, middle line")
+    if (m := _UNSUPPORTED_RE.match(msg)) is not None:
+        return _Ctx("unsupported", None, "open_module_needs_gsp" if m["by"] == "open" else "legacy")
+    if _UNSUPPORTED_MORE_RE.match(msg):
+        return _Skip("unsupported-GPU record, later line")
     if (m := _UUID_RE.match(msg)) is not None:
         pci = _pci_or_bad(m["pci"], "GPU UUID line")
         return pci if isinstance(pci, _Bad) else _Ctx("uuid", pci, m["uuid"])
@@ -1716,6 +1736,10 @@ class KernelLogParser:
                 return None
             pci, self._lost_pci = self._lost_pci, None
             return _Found("fallen_off_bus", None, pci, {"record": "multi-line"})
+        elif c.what == "unsupported":
+            # the record's first line ("The NVIDIA GPU <pci> (PCI ID: …)") held the address
+            pci, self._lost_pci = self._lost_pci, None
+            return _Found("gpu_probe_failed", None, pci, {"cause": f"unsupported: {c.value}"})
         elif c.what == "sxid_detail" and c.pci is not None:
             if self._sxid_last.get(c.pci) == int(c.value):
                 return None  # the header before it already reported this error
@@ -1760,6 +1784,12 @@ class KernelLogParser:
             g = self.topology.gpu_by_pci(node, found.pci)
             if g is not None:
                 gpu = self.topology.gpu_keys[g]
+        elif found.kind == "xid" and node and self.topology is not None:
+            # An Xid always names a GPU; with its address masked or cut, a node that has one
+            # GPU has named it anyway.
+            gpu = self._only_gpu(node)
+            if gpu is not None:
+                attrs["gpu_from"] = "only_gpu"
         if not trusted:
             attrs["source"] = "userspace"
             attrs["trusted"] = "false"
@@ -1785,6 +1815,13 @@ class KernelLogParser:
             job_id=None,
             attrs=attrs,
         )
+
+    def _only_gpu(self, node: str) -> str | None:
+        topo = self.topology
+        if topo is None or node not in topo.node_pos:
+            return None
+        gpus = topo.gpus_of_node(topo.node_pos[node])
+        return topo.gpu_keys[int(gpus[0])] if len(gpus) == 1 else None
 
     def _track_year(self, month: int) -> None:
         if self._year is None:

@@ -27,8 +27,9 @@ Kinds and the text they come from:
                              configured (7 < 8)``, ``gres/gpu: Count changed``, ``can't stat
                              gres.conf file /dev/nvidia0``, ``Waiting for gres.conf file
                              /dev/nvidia0``, ``Setting node X state to INVAL|DRAIN`` with a
-                             gres reason, a ``sinfo -R`` row whose (cut) reason is GRES
-                             (``what``: ``count_low``, ``device_missing``, ``node_invalid``;
+                             gres reason, a ``sinfo -R`` row whose (cut) reason is GRES,
+                             slurmd's ``fatal:`` / ``error:`` over gres.conf (``what``:
+                             ``count_low``, ``device_missing``, ``node_invalid``, ``config``;
                              ``node`` when the line names it)
 ``gpu_pod_crashloop``        a ``kubectl get pods`` row of a GPU-stack pod (the NVIDIA device
                              plugin, GPU Operator, DCGM, validators) whose STATUS is
@@ -40,8 +41,11 @@ Kinds and the text they come from:
 ``insufficient_gpu``         ``Insufficient nvidia.com/gpu`` (scheduling; evidence only)
 ``k8s_gpu_taint_untolerated``  ``FailedScheduling``: the GPU nodes' taint is not tolerated
 ``slurm_kill_task_failed``   Slurm drained the node: ``Kill task failed`` (a job's processes
-                             would not die); ``slurm_node_down_reason``: ``Node unexpectedly
-                             rebooted`` / ``Not responding`` / prolog-epilog errors
+                             would not die), or slurmstepd's ``STEPD TERMINATED ON <node> …
+                             DUE TO JOB NOT ENDING WITH SIGNALS``; ``slurm_node_down_reason``:
+                             ``Node unexpectedly rebooted`` / ``Not responding`` / prolog-epilog
+                             errors; ``slurm_node_config_mismatch``: the node registered fewer
+                             resources than configured (``Low RealMemory``, ``Low CPUs``, …)
 ``host_oom_kill``            the Linux OOM killer: ``Out of memory: Killed process N (name)``,
                              ``X invoked oom-killer``, ``Memory cgroup out of memory``
 ``dcgm_health_<system>``     DCGM health watches: nv-hostengine's ``Detected a WARNING|FAILURE
@@ -110,6 +114,21 @@ _SLURM_REASON = re.compile(
     r"(?P<reason>Kill task failed|Node unexpectedly rebooted|Not responding|"
     r"NO NETWORK ADDRESS FOUND|Prolog error|Epilog error|batch job complete failure)",
     re.I,
+)
+# slurmstepd when a step's processes outlive SIGKILL (src/slurmd/slurmstepd/req.c): slurmctld then
+# drains the node "Kill task failed" - the same event seen from the node
+_STEPD_UNKILLABLE = re.compile(
+    r"STEPD TERMINATED ON (?P<node>[A-Za-z0-9_.-]{1,253}) AT \S+ DUE TO JOB NOT ENDING WITH SIGNALS"
+)
+# slurmctld's reason when a node registers fewer resources than slurm.conf gives it
+# (src/slurmctld/node_mgr.c: "Low RealMemory (reported:… < …% of configured:…)", "Low CPUs",
+# "Low socket*core*thread count", "Low TmpDisk"): the node is drained until the configuration
+# or the node is fixed
+_LOW_RESOURCES = re.compile(r"\bLow (?P<what>RealMemory|CPUs|socket\*core\*thread count|TmpDisk)\b")
+# slurmd refusing to start over its GRES configuration ("fatal: gres.conf duplicate records for
+# gpu", "fatal: Invalid GRES record for gpu", "error: gres/gpu: … ") - src/common/gres.c
+_GRES_CONF_FATAL = re.compile(
+    r"(?:fatal|error): (?P<why>[^\r\n]{0,100}?(?:gres\.conf|GRES|gres/gpu)[^\r\n]{0,100})"
 )
 _GRES_DEV = re.compile(
     r"(?:can't stat|Waiting for) gres\.conf file (?P<dev>/dev/nvidia[A-Za-z0-9-]{0,20})"
@@ -217,6 +236,13 @@ def _slurm(line: str) -> Found | None:
         }
     if (m := _GRES_DEV.search(line)) is not None:
         return "slurm_gres_gpu_error", {"what": "device_missing", "device": m["dev"], "node": ""}
+    if (m := _GRES_CONF_FATAL.search(line)) is not None:
+        why = m["why"].strip()[:120]
+        return "slurm_gres_gpu_error", {"what": "config", "reason": why, "node": ""}
+    if (m := _STEPD_UNKILLABLE.search(line)) is not None:
+        return "slurm_kill_task_failed", {"reason": "stepd terminated", "node": m["node"]}
+    if (m := _LOW_RESOURCES.search(line)) is not None:
+        return _low_resources(line, m)
     row = _SINFO_ANY_ROW.match(line)
     if (m := _SLURM_REASON.search(line)) is not None and (row or _SLURMISH.search(line)):
         named = _NODE_NAMED.search(line)
@@ -227,6 +253,24 @@ def _slurm(line: str) -> Found | None:
         kind = "slurm_kill_task_failed" if reason.startswith("kill") else "slurm_node_down_reason"
         return kind, {"reason": m["reason"], "node": node}
     return None
+
+
+def _low_resources(line: str, m: re.Match[str]) -> Found:
+    row = _SINFO_ANY_ROW.match(line) or _REASON_NODES.match(line)
+    nodes = row["nodes"] if row is not None else ""
+    node = "" if any(c in nodes for c in ",[") else nodes  # a hostlist names several
+    named = _NODE_NAMED.search(line)
+    return "slurm_node_config_mismatch", {
+        "reason": f"Low {m['what']}",
+        "node": named["node"] if named else node,
+        "nodelist": nodes,
+    }
+
+
+# `sinfo -R --Format=reason:N,nodelist`: the reason, then the node list
+_REASON_NODES = re.compile(
+    r"^(?P<reason>\S.{0,60}?)\s{2,}(?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200})\s*$"
+)
 
 
 # a line from Slurm itself (its daemons, sinfo / scontrol output, a drain reason)

@@ -229,6 +229,14 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "os",
         "Slurm drained the node: a job's processes would not die (Kill task failed)",
     ),
+    "slurm_node_config_mismatch": (
+        "slurm_node_drained",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "Slurm drained the node: it registered fewer resources than slurm.conf gives it (Low "
+        "RealMemory / CPUs / TmpDisk)",
+    ),
     "slurm_node_down_reason": (
         "slurm_node_drained",
         Family.HOST,
@@ -292,6 +300,37 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         Severity.WARNING,
         "hardware",
         "a DCGM health watch reports the GPU not healthy",
+    ),
+    "cuda_device_unavailable": (
+        "cuda_devices_unavailable",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "CUDA found every GPU it was given busy or unavailable (cudaErrorDevicesUnavailable: "
+        "another process holds it in exclusive mode, or it cannot take work)",
+    ),
+    "cuda_oom_foreign": (
+        "fb_nearly_full",
+        Family.UTILIZATION,
+        Severity.WARNING,
+        "os",
+        "CUDA ran out of memory while most of the GPU's memory is held outside the job: "
+        "another process holds it",
+    ),
+    "cuda_oom_fragmentation": (
+        "fb_nearly_full",
+        Family.UTILIZATION,
+        Severity.WARNING,
+        "workload",
+        "CUDA ran out of memory with enough free memory for the request, in pieces too small "
+        "(the allocator's fragmentation)",
+    ),
+    "cuda_oom_capacity": (
+        "fb_nearly_full",
+        Family.UTILIZATION,
+        Severity.WARNING,
+        "workload",
+        "CUDA ran out of memory: the job's own tensors fill the GPU",
     ),
     "job_data_wait": (
         "job_idle_gaps",

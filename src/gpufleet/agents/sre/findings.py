@@ -837,6 +837,10 @@ def _driver_signals(
     probe = _kind(v, "gpu_probe_failed", "rm_init_failed")
     if probe or symptoms & {"gpu_probe_failed", "rm_init_failed"}:
         out.add("gpu_probe_failed", incident.root_entity, probe)
+    # nv.c's probe says why in words: this driver cannot drive this GPU at all
+    unsupported = [e for e in probe if "installed in this system is not supported by" in e.summary]
+    if unsupported:
+        out.add("gpu_unsupported_by_driver", incident.root_entity, unsupported)
     forged = _kind(v, "untrusted")
     if forged:
         n = sum(_num(e.facts, "kind_untrusted") for e in forged)
@@ -1063,6 +1067,9 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_contained_error", "cuda_contained_error"),
         ("cuda_uncorrectable_ecc", "cuda_uncorrectable_ecc_in_job"),
         ("cuda_device_unavailable", "cuda_device_unavailable"),
+        ("cuda_oom_foreign", "cuda_oom_foreign_memory"),
+        ("cuda_oom_fragmentation", "cuda_oom_fragmentation"),
+        ("cuda_oom_capacity", "cuda_oom_capacity"),
         ("nccl_nvls_failure", "nvls_setup_failed"),
         ("cuda_illegal_address", "cuda_illegal_address_in_job"),
         ("cuda_system_not_ready", "cuda_system_not_ready"),
@@ -1086,6 +1093,7 @@ _STACK_FINDINGS = (
     ("k8s_gpu_allocatable_low", "k8s_gpu_allocatable_low"),
     ("slurm_kill_task_failed", "slurm_kill_task_failed"),
     ("slurm_node_down_reason", "slurm_node_down_reason"),
+    ("slurm_node_config_mismatch", "slurm_node_config_mismatch"),
     ("k8s_gpu_taint_untolerated", "k8s_gpu_taint_untolerated"),
     ("host_oom_kill", "host_oom_kill"),
 )

@@ -1,0 +1,119 @@
+"""A CUDA out-of-memory message → whose memory filled the GPU (pure).
+
+The OOM a job prints is the first thing an operator is shown, and its numbers already say which
+of three different problems it is:
+
+* ``foreign``: memory the job's own allocator does not hold fills the GPU — another process (a
+  job that outlived its allocation, a second job on a GPU the scheduler thinks is free, a stray
+  notebook) holds it. An operator's matter: find and stop the process.
+* ``fragmentation``: the allocator holds enough free memory for the request, in pieces too small
+  (PyTorch: "reserved but unallocated"). The owner's matter: ``expandable_segments``.
+* ``capacity``: the job's own tensors fill the GPU. The owner's matter: a smaller batch or more
+  GPUs.
+
+Read from PyTorch's two wordings (c10/cuda/CUDACachingAllocator.cpp) — before 2.1:
+``Tried to allocate 216.00 MiB (GPU 0; 7.92 GiB total capacity; 69.17 MiB already allocated;
+24.56 MiB free; 86.00 MiB reserved in total by PyTorch)`` and from 2.1: ``Tried to allocate 546.00
+MiB. GPU 0 has a total capacity of 15.77 GiB of which 514.19 MiB is free. [Process N has X memory
+in use.]… [Including non-PyTorch memory, this process has Y memory in use.] Of the allocated memory
+13.73 GiB is allocated by PyTorch, … and 736.86 MiB is reserved by PyTorch but unallocated.`` —
+and from the wordings that carry no numbers (TensorFlow's ``OOM when allocating tensor``, XLA's
+``RESOURCE_EXHAUSTED: Out of memory``, a bare ``CUDA out of memory``), which are ``capacity`` only
+in the sense that nothing points elsewhere (``verdict_from = "wording"``).
+"""
+
+from __future__ import annotations
+
+import re
+
+# a CUDA context and the allocator's bookkeeping take a few hundred MiB outside PyTorch's
+# reserve on every GPU (CUDA C++ Programming Guide, "Initialization": the context's own memory);
+# memory outside the reserve beyond this is another process's
+CONTEXT_MIB = 1024.0
+# ...or beyond this share of the GPU, whichever is larger (a large context on a large GPU)
+CONTEXT_SHARE = 0.1
+
+_UNIT = {"b": 1 / 2**20, "kib": 1 / 1024, "mib": 1.0, "gib": 1024.0, "tib": 1024.0**2}
+_SIZE = r"(?P<{0}>[0-9]+(?:\.[0-9]+)?) ?(?P<{0}_u>[KMGT]iB|B)\b"
+
+_ANY_OOM = re.compile(
+    r"CUDA out of memory|OutOfMemoryError|OOM when allocating tensor|"
+    r"RESOURCE_EXHAUSTED: Out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation",
+    re.I,
+)
+_REQUEST = re.compile(r"Tried to allocate " + _SIZE.format("req"))
+_OLD = re.compile(
+    r"\(GPU (?P<gpu>\d{1,3}); "
+    + _SIZE.format("total")
+    + r" total capacity; "
+    + _SIZE.format("alloc")
+    + r" already allocated; "
+    + _SIZE.format("free")
+    + r" free; "
+    + _SIZE.format("reserved")
+    + r" reserved in total by PyTorch"
+)
+_NEW_TOTAL = re.compile(
+    r"GPU (?P<gpu>\d{1,3}) has a total capacity of "
+    + _SIZE.format("total")
+    + r" of which "
+    + _SIZE.format("free")
+    + r" is free"
+)
+_NEW_ALLOC = re.compile(r"Of the allocated memory " + _SIZE.format("alloc") + r" is allocated")
+_NEW_UNALLOC = re.compile(_SIZE.format("unalloc") + r" is reserved by PyTorch but unallocated")
+_THIS_PROCESS = re.compile(r"this process has " + _SIZE.format("own") + r" memory in use")
+
+
+def _mib(m: re.Match[str], name: str) -> float:
+    return float(m[name]) * _UNIT[m[f"{name}_u"].lower()]
+
+
+def read(line: str) -> dict[str, str] | None:
+    """The OOM's numbers and verdict (see the module doc), or None when the line is not one."""
+    if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity")):
+        return None  # cheap: most lines of a job log are not about memory
+    # the allocator's numbers alone are an OOM: a paste often starts after "CUDA out of memory."
+    numbers = _old(line) or _new(line)
+    if numbers is None:
+        if _ANY_OOM.search(line) is None:
+            return None
+        return {"verdict": "capacity", "verdict_from": "wording"}
+    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **_verdict(numbers)}
+
+
+def _old(line: str) -> dict[str, float] | None:
+    if (m := _OLD.search(line)) is None:
+        return None
+    out = {k: _mib(m, k) for k in ("total", "alloc", "free", "reserved")}
+    if (r := _REQUEST.search(line)) is not None:
+        out["request"] = _mib(r, "req")
+    return out
+
+
+def _new(line: str) -> dict[str, float] | None:
+    if (t := _NEW_TOTAL.search(line)) is None or (a := _NEW_ALLOC.search(line)) is None:
+        return None
+    out = {"total": _mib(t, "total"), "free": _mib(t, "free"), "alloc": _mib(a, "alloc")}
+    unalloc = _mib(u, "unalloc") if (u := _NEW_UNALLOC.search(line)) is not None else 0.0
+    out["reserved"] = out["alloc"] + unalloc
+    if (own := _THIS_PROCESS.search(line)) is not None:
+        out["own"] = _mib(own, "own")
+    if (r := _REQUEST.search(line)) is not None:
+        out["request"] = _mib(r, "req")
+    return out
+
+
+def _verdict(n: dict[str, float]) -> dict[str, str]:
+    """Memory not the job's beyond a context → foreign; free + reserved-unused would hold the
+    request → fragmentation; else the job's own tensors fill the GPU → capacity."""
+    own = n.get("own", n["reserved"])
+    others = n["total"] - n["free"] - own
+    margin = max(CONTEXT_MIB, CONTEXT_SHARE * n["total"])
+    if others > margin:
+        return {"verdict": "foreign", "verdict_from": "numbers", "others": f"{others:.0f}"}
+    unused = n["reserved"] - n["alloc"]
+    request = n.get("request", 0.0)
+    if request and unused > 0 and unused + n["free"] >= request:
+        return {"verdict": "fragmentation", "verdict_from": "numbers", "unused": f"{unused:.0f}"}
+    return {"verdict": "capacity", "verdict_from": "numbers"}

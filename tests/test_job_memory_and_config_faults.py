@@ -1,0 +1,192 @@
+"""What operators paste when a job cannot get its GPU: a CUDA OOM told apart by its own numbers
+(another process's memory, fragmentation, the job's own tensors), CUDA's "all CUDA-capable devices
+are busy or unavailable", Slurm draining a node over its configuration, and a driver that cannot
+drive the GPU at all — each opens an incident and leads to the operator decision its source names.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpufleet.agents.noc.log_rules import LogRules
+from gpufleet.agents.sre.plan import make_plan
+from gpufleet.bus.events import Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry import cuda_oom
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import job_signal_events
+from gpufleet.telemetry.kernel_log import parse_lines
+from gpufleet.telemetry.topology import Topology, build_cluster
+
+T = 1_780_000_000.0
+KB = KnowledgeBase.load()
+
+# PyTorch < 2.1 (CUDACachingAllocator.cpp): 8 GiB card, the job holds 96 MiB, 30 MiB free
+OLD_FOREIGN = (
+    "RuntimeError: CUDA out of memory. Tried to allocate 256.00 MiB (GPU 0; 7.93 GiB total "
+    "capacity; 70.12 MiB already allocated; 30.44 MiB free; 96.00 MiB reserved in total by "
+    "PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb"
+)
+# PyTorch >= 2.1: 1.2 GiB reserved but unallocated + 0.4 GiB free would hold the 1 GiB asked for
+NEW_FRAGMENTED = (
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total "
+    "capacity of 39.39 GiB of which 412.00 MiB is free. Including non-PyTorch memory, this "
+    "process has 38.98 GiB memory in use. Of the allocated memory 37.10 GiB is allocated by "
+    "PyTorch, and 1.20 GiB is reserved by PyTorch but unallocated. If reserved but unallocated "
+    "memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
+)
+NEW_CAPACITY = (
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB. GPU 0 has a total "
+    "capacity of 79.15 GiB of which 1.02 GiB is free. Process 88113 has 78.12 GiB memory in use. "
+    "Of the allocated memory 77.20 GiB is allocated by PyTorch, and 210.50 MiB is reserved by "
+    "PyTorch but unallocated."
+)
+# the same message, with a second process holding 30 GiB of the card
+NEW_FOREIGN = (
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+    "capacity of 79.15 GiB of which 600.00 MiB is free. Process 4410 has 30.00 GiB memory in use."
+    " Including non-PyTorch memory, this process has 48.50 GiB memory in use. Of the allocated "
+    "memory 47.00 GiB is allocated by PyTorch, and 900.00 MiB is reserved by PyTorch but "
+    "unallocated."
+)
+BUSY = (
+    "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=51 error=46 : all "
+    "CUDA-capable devices are busy or unavailable"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "verdict"),
+    [
+        (OLD_FOREIGN, "foreign"),
+        # a paste that starts after "CUDA out of memory.": the numbers alone are the OOM
+        (OLD_FOREIGN.split("memory. ", 1)[1], "foreign"),
+        (NEW_FRAGMENTED, "fragmentation"),
+        (NEW_CAPACITY, "capacity"),
+        (NEW_FOREIGN, "foreign"),
+        (
+            "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating "
+            "tensor with shape[64,1024,1024]",
+            "capacity",
+        ),
+    ],
+)
+def test_an_oom_says_whose_memory_filled_the_gpu(line: str, verdict: str) -> None:
+    found = cuda_oom.read(line)
+    assert found is not None and found["verdict"] == verdict
+
+
+def test_the_numbers_behind_a_verdict_are_kept_and_other_lines_are_not_ooms() -> None:
+    old = cuda_oom.read(OLD_FOREIGN)
+    assert old is not None
+    # 7.93 GiB - 30 MiB free - 96 MiB PyTorch's own: ~8 GB held by someone else
+    assert (old["total"], old["reserved"], old["verdict_from"]) == ("8120", "96", "numbers")
+    assert 7900 < int(old["others"]) < 8100
+    assert cuda_oom.read("Epoch 3: GPU memory 31.2 GiB / 80 GiB, loss 0.31") is None
+    assert cuda_oom.read("INFO: total capacity planning done") is None
+
+
+def _one_gpu_node() -> Topology:
+    return Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
+
+
+def _anomalies(topo: Topology, text: str) -> list[str]:
+    node = topo.node_keys[0]
+    sigs = parse_job_log(text, origin="jobs/7.log", node=node, nodes=topo.node_keys)
+    events = job_signal_events([(s, "7") for s in sigs.signatures], topo, T).events
+    out = LogRules(topo).evaluate(T, events, np.full(topo.n_gpus, -1), [])
+    return [f"{a.symptom}@{a.entity}:{a.layer}" for a in out]
+
+
+def test_job_memory_faults_open_incidents_on_the_nodes_only_gpu() -> None:
+    topo = _one_gpu_node()
+    gpu = topo.gpu_keys[0]
+    assert _anomalies(topo, OLD_FOREIGN) == [f"fb_nearly_full@{gpu}:os"]
+    assert _anomalies(topo, NEW_FRAGMENTED) == [f"fb_nearly_full@{gpu}:workload"]
+    assert _anomalies(topo, BUSY) == [f"cuda_devices_unavailable@{gpu}:os"]
+
+
+def test_a_drain_reason_over_a_hostlist_is_on_each_known_node_it_names() -> None:
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=3)])
+    a, b, c = topo.node_keys
+    row = f"Low RealMemory                          {a[:-1]}[{a[-1]}-{b[-1]}]    "
+    sigs = parse_job_log(row, origin="jobs/sinfo.log", nodes=topo.node_keys).signatures
+    assert [(s.kind, s.node) for s in sigs] == [
+        ("slurm_node_config_mismatch", a),
+        ("slurm_node_config_mismatch", b),
+    ]
+    assert c not in {s.node for s in sigs}
+
+
+UNSUPPORTED = [
+    "[ 1157.046099] NVRM: The NVIDIA GPU 0000:af:00.0 (PCI ID: 10de:1db5)",
+    "               NVRM: installed in this system is not supported by open",
+    "               NVRM: nvidia.ko because it does not include the required GPU",
+    "               NVRM: System Processor (GSP).",
+    "               NVRM: Please see the 'Open Linux Kernel Modules' and 'GSP",
+    "               NVRM: Firmware' sections in the driver README, available on",
+]
+
+
+def test_a_gpu_the_driver_cannot_drive_is_a_failed_probe_with_its_address() -> None:
+    events, report = parse_lines(UNSUPPORTED, node="n1", boot_time=T)
+    assert [(e.kind, e.pci_bus_id, e.attrs["cause"]) for e in events] == [
+        ("gpu_probe_failed", "00000000:AF:00.0", "unsupported: open_module_needs_gsp")
+    ]
+    assert report.gpu_unparsed == 0  # every line of the record is understood
+
+
+def test_an_xid_with_its_address_cut_is_the_gpu_of_a_one_gpu_node_only() -> None:
+    line = ["[ 12.000000] NVRM: Xid 149, NETIR_LINK_DOWN Fatal XC0 i0 Link 14"]
+    one = _one_gpu_node()
+    [event], _ = parse_lines(line, node=one.node_keys[0], boot_time=T, topology=one)
+    assert (event.gpu, event.attrs["gpu_from"]) == (one.gpu_keys[0], "only_gpu")
+    eight = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=8)])
+    [event], _ = parse_lines(line, node=eight.node_keys[0], boot_time=T, topology=eight)
+    assert event.gpu is None  # eight GPUs: the line does not say which
+
+
+def _incident() -> Incident:
+    return Incident(
+        incident_id="inc-t",
+        title="t",
+        family=Family.HOST,
+        scope=Scope.NODE,
+        root_entity="n1",
+        severity=Severity.WARNING,
+        opened_at=T,
+        updated_at=T,
+        last_anomaly_at=T,
+        entities=("n1",),
+        symptoms=("slurm_node_drained",),
+        anomaly_ids=("a1",),
+        anomaly_count=1,
+        nodes=("n1",),
+    )
+
+
+@pytest.mark.parametrize(
+    ("card", "finding", "runbook", "action_class"),
+    [
+        # the card's own order: tell the owner, kill the strays after confirmation - no reset
+        ("slurm-ghost-job", "cuda_oom_foreign_memory", "notify-user-workload-issue", "notify_user"),
+        ("slurm-ghost-job", "cuda_device_unavailable", "notify-user-workload-issue", "notify_user"),
+        (
+            "fb-fragmentation-oom",
+            "cuda_oom_fragmentation",
+            "notify-user-workload-issue",
+            "notify_user",
+        ),
+        # configuration, not hardware: fixed and resumed, nothing rebooted
+        ("slurm-node-down", "slurm_node_config_mismatch", "fix-gpu-node-config", "config_fix"),
+        ("gpu-init-failed-probe", "gpu_unsupported_by_driver", "fix-gpu-node-config", "config_fix"),
+    ],
+)
+def test_each_reading_leads_to_the_decision_its_source_names(
+    card: str, finding: str, runbook: str, action_class: str
+) -> None:
+    top = [Hypothesis(card_id=card, title=card, score=1.0, supporting=(finding,))]
+    plan = make_plan(KB, _incident(), top, [])
+    assert plan.runbook is not None
+    assert (plan.runbook.id, plan.runbook.action_class) == (runbook, action_class)
