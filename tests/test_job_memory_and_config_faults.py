@@ -6,18 +6,23 @@ drive the GPU at all — each opens an incident and leads to the operator decisi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from gpufleet.agents.noc.log_rules import LogRules
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.bus.events import Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry import cuda_oom
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import parse_lines
 from gpufleet.telemetry.topology import Topology, build_cluster
+from tests.test_log_wiring import _diagnose, _recorded, _replay
 
 T = 1_780_000_000.0
 KB = KnowledgeBase.load()
@@ -190,3 +195,72 @@ def test_each_reading_leads_to_the_decision_its_source_names(
     plan = make_plan(KB, _incident(), top, [])
     assert plan.runbook is not None
     assert (plan.runbook.id, plan.runbook.action_class) == (runbook, action_class)
+
+
+# nv.c, an upgrade without a reboot: the new libraries talk to the old module
+API_MISMATCH = [
+    "node-01: [Sat Apr 11 09:12:01 2026] NVRM: API mismatch: the client has the version "
+    "535.104.05, but",
+    "node-01: [Sat Apr 11 09:12:01 2026] NVRM: this kernel module has the version 535.54.03.  "
+    "Please make sure that this kernel module and all NVIDIA driver components have the same "
+    "version.",
+]
+
+
+@pytest.fixture(scope="module")
+def retriever() -> Retriever:
+    index = CardIndex()
+    index.build(KB)  # the checkout's index: rebuilt only when the cards changed
+    return Retriever(KB, index)
+
+
+def test_a_kernel_api_mismatch_is_the_driver_library_mismatch_and_ranks_it_first(
+    tmp_path: Path, retriever: Retriever
+) -> None:
+    li = _recorded(tmp_path, API_MISMATCH)
+    [inc] = [i for i in _replay(li) if i.root_entity == "node-01"]
+    assert inc.symptoms == ("gpu_runtime_failed",)
+    assert _diagnose(li, inc, retriever)[0] == "driver-cuda-mismatch"
+
+
+SMI_TABLE = """\
+|===============================+======================+======================|
+|   0  Tesla V100-SXM2...  On   | 00000000:18:00.0 Off |                    0 |
+| N/A   35C    P0    ERR! / 300W |      0MiB / 32510MiB |      0%      Default |
++-------------------------------+----------------------+----------------------+
+|   1  Tesla V100-SXM2...  On   | 00000000:2A:00.0 Off |                 ERR! |
+|ERR!  ERR! ERR!    ERR! / ERR! |      0MiB / 32510MiB |    ERR!      Default |
++-------------------------------+----------------------+----------------------+
+"""
+
+
+def test_a_gpu_whose_fields_nvidia_smi_cannot_read_is_lost_and_one_bad_sensor_is_not() -> None:
+    sigs = parse_job_log(SMI_TABLE, origin="nodes/node-01/nvidia-smi.txt", node="node-01")
+    [lost] = sigs.signatures  # GPU 0's single ERR! (a power reading) is not the GPU
+    assert (lost.kind, lost.detail["pci"], lost.detail["smi_gpu"]) == (
+        "smi_gpu_lost",
+        "0000:2a:00.0",
+        "1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        (
+            'docker: Error response from daemon: could not select device driver "" with '
+            "capabilities: [[gpu]].",
+            "runtime_not_configured",
+        ),
+        (
+            "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an "
+            "NVIDIA GPU and installed a driver",
+            "driver_not_loaded",
+        ),
+    ],
+)
+def test_a_container_or_framework_without_the_driver_is_a_runtime_failure(
+    line: str, why: str
+) -> None:
+    [sig] = parse_job_log(line, origin="jobs/1.log", node="n1").signatures
+    assert (sig.kind, sig.detail["runtime_error"]) == ("gpu_runtime_failed", why)

@@ -352,7 +352,9 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "nvml_library_missing": (
         "os",
         "the NVML library cannot be loaded where it is needed ('could not load NVML library', "
-        "libnvidia-ml.so.1 missing): the container runtime does not inject the driver",
+        "libnvidia-ml.so.1 missing), or no NVIDIA runtime is registered (Docker's 'could not "
+        "select device driver', containerd's 'no runtime for nvidia'): the container runtime "
+        "does not inject the driver",
     ),
     "cuda_system_not_ready": (
         "driver",

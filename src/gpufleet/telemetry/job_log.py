@@ -77,7 +77,7 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader
+from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader, SmiTable
 from gpufleet.telemetry.text_evidence import (
     SNIPPET,
     AddressBook,
@@ -268,8 +268,13 @@ def parse_job_log(
     out = TextParse()
     block = _Describe()
     counts, smi, gpud, data_wait = NodeGpuCounts(), SmiGpuHeader(), GpudStates(), DataWait()
+    table = SmiTable()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
+        if line.startswith("|") and (lost := table.read(line, n, origin, node)) is not None:
+            out.report.recognised += 1
+            out.add(lost)
+            continue
         held, ended = gpud.read(line, n, origin, node)
         for state in ended:
             out.add(state)

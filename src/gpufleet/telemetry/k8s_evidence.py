@@ -89,15 +89,19 @@ _ERROR_CODES = re.compile(r"^\s*\[([A-Za-z0-9_, ]{1,200})\]")
 _RECOMMENDED = re.compile(r"RecommendedAction:\s*([A-Z_]{1,40})")
 _SYSLOG_XID_CHECKS = frozenset({"SysLogsXIDError", "SysLogsSXIDError"})
 # The NVIDIA container runtime's failures as the kubelet reports them (nvidia-container-cli,
-# libnvidia-container; containerd's "no runtime for" when the nvidia runtime class is absent).
+# libnvidia-container; containerd's "no runtime for" when the nvidia runtime class is absent;
+# Docker's "could not select device driver "" with capabilities: [[gpu]]" when no NVIDIA runtime
+# is registered for --gpus).
 _GPU_RUNTIME = re.compile(
-    r"nvidia-container-cli|nvidia-container-runtime|no runtime for \"nvidia\""
+    r"nvidia-container-cli|nvidia-container-runtime|no runtime for \"nvidia\"|"
+    r"could not select device driver \"[^\"]{0,40}\" with capabilities: \[\[gpu\]\]"
 )
 _RUNTIME_ERRORS = (
     ("driver/library version mismatch", "driver_library_mismatch"),
     ("driver not loaded", "driver_not_loaded"),
     ("unknown device", "unknown_device"),
     ("no runtime for", "runtime_not_configured"),
+    ("could not select device driver", "runtime_not_configured"),
 )
 
 

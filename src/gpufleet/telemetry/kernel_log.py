@@ -38,7 +38,8 @@ year from ``year``, else ``now``, else ``at``; with none of them the event gets
 
 Message kinds (``LogEvent.kind``): ``xid``, ``sxid``, ``fallen_off_bus``, ``rm_init_failed``,
 ``nic_link_down``, ``nic_link_up`` and, for failures NVIDIA reports without an Xid,
-``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task`` and ``gpu_handle_error`` (nvidia-smi's
+``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task``, ``driver_api_mismatch`` (a driver
+component another version than the loaded module) and ``gpu_handle_error`` (nvidia-smi's
 "Unable to determine the device handle"). See :meth:`KernelLogParser._classify`.
 
 PCIe errors of any PCI function (:mod:`telemetry.pcie_aer`, the kernel's AER / DPC / pciehp
@@ -862,6 +863,16 @@ _UNSUPPORTED_MORE_RE = re.compile(
     r"NVIDIA \S{1,20} driver release|Please see 'Appendix A|in this release's README|"
     r"that Appendix for information)"
 )
+# nv.c when a user-space driver component (libcuda, libnvidia-ml, nvidia-smi) is another version
+# than the loaded module: "NVRM: API mismatch: the client has the version 535.104.05, but" /
+# "NVRM: this kernel module has the version 535.54.03.  Please make sure that this kernel module
+# and all NVIDIA driver components have the same version." - an upgrade without a reboot.
+_API_MISMATCH_RE = re.compile(
+    r"^NVRM: API mismatch: the client has the version (?P<client>[0-9][0-9.]{0,20})"
+)
+_API_MISMATCH_MORE_RE = re.compile(
+    r"^NVRM: (?:this kernel module has the version|and all NVIDIA driver components have the same)"
+)
 # kernel_rc.c prints these once per GPU before its first Xid: context for that Xid.
 _UUID_RE = re.compile(_GPU_AT + r"(?P<uuid>GPU-[0-9A-Fa-f-]{8,40})")
 _SERIAL_RE = re.compile(r"^NVRM: GPU Board Serial Number: (?P<serial>\S{1,40})")
@@ -1142,6 +1153,10 @@ def _nvrm(msg: str) -> _Result:
         return _Ctx("lost_gpu")  # the parser turns it into the event, with the PCI id it holds
     if _LOST_MIDDLE_RE.match(msg):
         return _Skip("fallen-off-the-bus record, middle line")
+    if (m := _API_MISMATCH_RE.match(msg)) is not None:
+        return _Found("driver_api_mismatch", None, None, {"client_version": m["client"]})
+    if _API_MISMATCH_MORE_RE.match(msg):
+        return _Skip("API mismatch record, later line")
     if (m := _UNSUPPORTED_RE.match(msg)) is not None:
         return _Ctx("unsupported", None, "open_module_needs_gsp" if m["by"] == "open" else "legacy")
     if _UNSUPPORTED_MORE_RE.match(msg):

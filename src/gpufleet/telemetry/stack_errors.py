@@ -12,7 +12,8 @@ Kinds and the text they come from:
 ``gpu_runtime_failed``       NVML could not start: ``Failed to initialize NVML: <nvmlErrorString>``
                              (nvidia-smi, NVML users, the device plugin), nvidia-smi's
                              ``NVIDIA-SMI has failed because it couldn't communicate with the
-                             NVIDIA driver``, the device plugin's ``could not load NVML library``
+                             NVIDIA driver`` (PyTorch's ``Found no NVIDIA driver on your
+                             system``), the device plugin's ``could not load NVML library``
                              / ``ERROR_LIBRARY_NOT_FOUND``; ``runtime_error`` says which
                              (``driver_library_mismatch``, ``driver_not_loaded``,
                              ``nvml_library_missing``, ``nvml_no_permission``,
@@ -72,8 +73,11 @@ _NVML_WHY: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"insufficient permissions|no.?permission", re.I), "nvml_no_permission"),
 )
+# nvidia-smi's, and PyTorch's (torch/cuda/__init__.py) when no driver answers
 _SMI_NO_DRIVER = re.compile(
-    r"NVIDIA-SMI has failed because it couldn.t communicate with the NVIDIA driver", re.I
+    r"NVIDIA-SMI has failed because it couldn.t communicate with the NVIDIA driver|"
+    r"Found no NVIDIA driver on your system",
+    re.I,
 )
 _NVML_LIB_MISSING = re.compile(
     r"could not load NVML library|libnvidia-ml\.so(?:\.1)?: cannot open shared object file|"

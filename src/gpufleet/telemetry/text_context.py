@@ -8,6 +8,9 @@ Pure. Two outputs need their context:
   unhealthy device is withdrawn from allocation) - :class:`NodeGpuCounts`;
 * ``nvidia-smi nvlink -s`` prints each link under its ``GPU N: <name> (UUID: …)`` header -
   :class:`SmiGpuHeader` says which GPU a link line is about;
+* ``nvidia-smi``'s table prints a GPU in two rows (index, name, bus id; then fan, temperature,
+  power, memory): ``ERR!`` in several of that GPU's fields is NVML failing to read the GPU at
+  all - a GPU that stopped answering, before or without an Xid 79 in the log - :class:`SmiTable`;
 * a training job's progress lines split each step's time into data loading and the rest
   (PyTorch's ImageNet example ``Time 0.154 (8.010)  Data 0.001 (7.720)``, MMEngine's
   ``time: 0.52  data_time: 0.41``): the job waiting on its input most of the time is input
@@ -35,6 +38,52 @@ _MM_TIME = re.compile(
     r"\btime: (?P<t>\d{1,6}(?:\.\d{1,6})?),?\s+data_time: (?P<d>\d{1,6}(?:\.\d{1,6})?)"
 )
 _SMI_GPU = re.compile(r"^GPU (?P<index>\d{1,2}): (?P<name>.{1,80}?) ?\(UUID: ")
+
+
+# nvidia-smi's first row of a GPU: "|   3  Tesla V100-SXM2-32GB     On   | 00000000:89:00.0 Off |"
+_SMI_ROW = re.compile(
+    r"^\|\s{0,4}(?P<index>\d{1,2})\s{1,4}\S.{0,60}?\|\s{0,4}"
+    r"(?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s"
+)
+# fields NVML could not read in one GPU's rows, from which on the GPU is taken as not answering
+# (one ERR! alone is a sensor - a fan or a power reading - not the GPU)
+SMI_ERR_FIELDS = 2
+
+
+@dataclass
+class SmiTable:
+    """``ERR!`` fields of each GPU in ``nvidia-smi``'s table."""
+
+    index: str = ""
+    pci: str = ""
+    errors: int = 0
+    rows: int = 0  # rows read since the GPU's first row (its block is two rows)
+    reported: bool = False
+
+    def read(self, line: str, n: int, origin: str, node: str) -> Signature | None:
+        if (m := _SMI_ROW.match(line)) is not None:
+            self.index, self.pci = m["index"], m["pci"].lower()
+            self.errors, self.rows, self.reported = 0, 0, False
+        elif not self.pci or self.rows >= 2:
+            return None
+        self.rows += 1
+        self.errors += line.count("ERR!")
+        if self.errors < SMI_ERR_FIELDS or self.reported:
+            return None
+        self.reported = True
+        return Signature(
+            kind="smi_gpu_lost",
+            source="job_log",
+            origin=origin,
+            line=n,
+            node=node,
+            detail={
+                "pci": self.pci[-12:] if len(self.pci) > 12 else self.pci,
+                "smi_gpu": self.index,
+                "why": f"nvidia-smi shows ERR! in {self.errors} fields",
+            },
+            text=line[:SNIPPET],
+        )
 
 
 @dataclass

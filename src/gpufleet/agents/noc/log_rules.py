@@ -386,7 +386,11 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
 }
 # kernel log event kinds that are the same fault as a job signature (telemetry.kernel_log):
 # the OOM killer's own lines say what a job's "killed by signal: Killed" does not
-KERNEL_SIGNALS: dict[str, str] = {"host_oom_kill": "host_oom_kill"}
+KERNEL_SIGNALS: dict[str, str] = {
+    "host_oom_kill": "host_oom_kill",
+    # the kernel's own view of the container runtime's "driver/library version mismatch"
+    "driver_api_mismatch": "gpu_runtime_failed",
+}
 
 JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
 

@@ -834,6 +834,9 @@ def _driver_signals(
             incident.root_entity,
             [*said_reset, *gsp, *xids_seen.get(154, [])],
         )
+    mismatch = _kind(v, "driver_api_mismatch")
+    if mismatch:
+        out.add("nvml_driver_mismatch", incident.root_entity, mismatch)
     probe = _kind(v, "gpu_probe_failed", "rm_init_failed")
     if probe or symptoms & {"gpu_probe_failed", "rm_init_failed"}:
         out.add("gpu_probe_failed", incident.root_entity, probe)
@@ -1102,6 +1105,8 @@ _NVML_FINDINGS = {
     "driver_library_mismatch": "nvml_driver_mismatch",
     "driver_not_loaded": "nvml_driver_not_loaded",
     "nvml_library_missing": "nvml_library_missing",
+    # no NVIDIA runtime registered with containerd / Docker: the driver is not injected either
+    "runtime_not_configured": "nvml_library_missing",
 }
 
 
