@@ -142,8 +142,16 @@ def test_a_gpu_the_driver_cannot_drive_is_a_failed_probe_with_its_address() -> N
     assert report.gpu_unparsed == 0  # every line of the record is understood
 
 
-def test_an_xid_with_its_address_cut_is_the_gpu_of_a_one_gpu_node_only() -> None:
-    line = ["[ 12.000000] NVRM: Xid 149, NETIR_LINK_DOWN Fatal XC0 i0 Link 14"]
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NVRM: Xid 149, NETIR_LINK_DOWN Fatal XC0 i0 Link 14",
+        # the reason the driver gives before "RmInitAdapter failed!" names no address either
+        "NVRM: osInitNvMapping: *** Cannot attach gpu",
+    ],
+)
+def test_a_gpu_line_without_its_address_is_the_gpu_of_a_one_gpu_node_only(text: str) -> None:
+    line = [f"[ 12.000000] {text}"]
     one = _one_gpu_node()
     [event], _ = parse_lines(line, node=one.node_keys[0], boot_time=T, topology=one)
     assert (event.gpu, event.attrs["gpu_from"]) == (one.gpu_keys[0], "only_gpu")
@@ -264,3 +272,104 @@ def test_a_container_or_framework_without_the_driver_is_a_runtime_failure(
 ) -> None:
     [sig] = parse_job_log(line, origin="jobs/1.log", node="n1").signatures
     assert (sig.kind, sig.detail["runtime_error"]) == ("gpu_runtime_failed", why)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "attr"),
+    [
+        # the driver refusing to bring a GPU up, in its own words
+        (
+            "NVRM: GPU 0000:3b:00.0: GPU does not have the necessary power cables connected.",
+            "rm_init_failed",
+            ("why", "power_cables"),
+        ),
+        (
+            "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:",
+            "rm_init_failed",
+            ("why", "bar_invalid"),
+        ),
+        (
+            "NVRM: GPU0 kgspInitRm_IMPL: Cannot initialize GSP firmware RM",
+            "rm_init_failed",
+            ("why", "gsp_boot"),
+        ),
+        # the module loader refusing nvidia.ko built for another kernel
+        (
+            "nvidia: disagrees about version of symbol module_layout",
+            "driver_module_refused",
+            ("message", "nvidia: disagrees about version of symbol module_layout"),
+        ),
+        # a CPU spinning in nvidia-smi's call into the driver
+        (
+            "watchdog: BUG: soft lockup - CPU#12 stuck for 22s! [nvidia-smi:1234]",
+            "gpu_hung_task",
+            ("how", "soft_lockup"),
+        ),
+    ],
+)
+def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[str, str]) -> None:
+    [event], _ = parse_lines([f"[  100.000000] {line}"], node="n1", boot_time=T)
+    assert event.kind == kind and event.attrs[attr[0]] == attr[1]
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "detail"),
+    [
+        (
+            "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
+            "RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 804: forward "
+            "compatibility was attempted on non supported HW",
+            "cuda_insufficient_driver",
+            {},
+        ),
+        (
+            "slurmstepd: error: Detected 1 oom_kill event in StepId=1234.batch. Some of the step "
+            "tasks have been OOM Killed.",
+            "host_oom_kill",
+            {"scope": "cgroup"},
+        ),
+        (
+            "slurmstepd: error: *** JOB 1234 ON n1 CANCELLED AT 2023-01-01T10:00:00 DUE TO NODE "
+            "FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***",
+            "slurm_node_down_reason",
+            {"reason": "node failure"},
+        ),
+        (
+            "[2023-01-01T10:00:00.000] error: Nodes n[1-2] not responding",
+            "slurm_node_down_reason",
+            {"reason": "Not responding", "nodelist": "n[1-2]"},
+        ),
+        (
+            "nvidia-persistenced: Failed to query NVIDIA devices. Please ensure that the NVIDIA "
+            "device files (/dev/nvidia*) exist",
+            "gpu_runtime_failed",
+            {"runtime_error": "driver_not_loaded"},
+        ),
+    ],
+)
+def test_job_and_scheduler_lines_name_their_fault(
+    line: str, kind: str, detail: dict[str, str]
+) -> None:
+    [sig] = parse_job_log(line, origin="jobs/1.log", node="n1").signatures
+    assert sig.kind == kind and detail.items() <= sig.detail.items()
+
+
+@pytest.mark.parametrize(
+    ("card", "finding", "runbook"),
+    [
+        # BIOS left the BAR unmapped: a setting, not a reboot
+        ("gpu-init-failed-probe", "gpu_bar_unassigned", "fix-gpu-node-config"),
+        # the driver says the power cables are missing: a technician's fix
+        ("gpu-init-failed-probe", "gpu_power_cables_missing", "drain-and-hardware-ticket"),
+        # the job was built for other GPUs: its owner rebuilds it
+        ("driver-cuda-mismatch", "cuda_no_kernel_image", "notify-user-workload-issue"),
+    ],
+)
+def test_the_drivers_reason_picks_the_plan(card: str, finding: str, runbook: str) -> None:
+    top = [Hypothesis(card_id=card, title=card, score=1.0, supporting=(finding,))]
+    plan = make_plan(KB, _incident(), top, [])
+    assert plan.runbook is not None and plan.runbook.id == runbook

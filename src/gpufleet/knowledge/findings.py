@@ -223,6 +223,16 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "kernel log: 'The NVIDIA GPU … installed in this system is not supported by' the loaded "
         "driver - the open modules on a GPU without a GSP, or a legacy GPU past the branch",
     ),
+    "gpu_bar_unassigned": (
+        "os",
+        "kernel log: 'This PCI I/O region assigned to your NVIDIA device is invalid' / 'BAR1 is "
+        "0M' - the system firmware left the GPU's BAR unassigned (BIOS: Above 4G decoding)",
+    ),
+    "gpu_power_cables_missing": (
+        "hardware",
+        "kernel log: 'GPU does not have the necessary power cables connected' - the board's "
+        "auxiliary power is not connected",
+    ),
     "cuda_oom_foreign_memory": (
         "os",
         "job output: CUDA out of memory while memory the job's allocator does not hold fills the "
@@ -334,6 +344,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "host_oom_kill": (
         "os",
         "the Linux OOM killer (or a memory cgroup's) killed a process: host memory, not GPU memory",
+    ),
+    "cuda_no_kernel_image": (
+        "workload",
+        "job output: 'no kernel image is available for execution on the device' "
+        "(cudaErrorNoKernelImageForDevice) - the job was not built for this GPU's architecture",
     ),
     "cuda_insufficient_driver": (
         "driver",

@@ -164,11 +164,25 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
-        # cudaErrorInsufficientDriver (35): the job's CUDA runtime is newer than the driver
+        # cudaErrorInsufficientDriver (35): the job's CUDA runtime is newer than the driver;
+        # cudaErrorCompatNotSupportedOnDevice (804): ...and the forward-compatibility package it
+        # brought does not run on this GPU (CUDA Compatibility guide: datacenter GPUs only)
         "cuda_insufficient_driver",
         re.compile(
             r"CUDA driver version is insufficient for CUDA runtime version|"
-            r"cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER",
+            r"cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER|"
+            r"forward compatibility was attempted on non supported HW|"
+            r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+            re.I,
+        ),
+    ),
+    (
+        # cudaErrorNoKernelImageForDevice (209): the job was not built for this GPU's
+        # architecture (its compute capability is missing from the binary's fatbin)
+        "cuda_no_kernel_image",
+        re.compile(
+            r"no kernel image is available for execution on the device|"
+            r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
             re.I,
         ),
     ),
@@ -182,7 +196,13 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("cuda_unknown_error", re.compile(r"CUDA error: unknown error|CUDA_ERROR_UNKNOWN", re.I)),
+    (
+        "cuda_unknown_error",
+        re.compile(
+            r"CUDA error: unknown error|CUDA_ERROR_UNKNOWN|CUDA unknown error - this may be due to",
+            re.I,
+        ),
+    ),
 )
 
 # NCCL's prefix: host:pid:tid [cudaDev]
@@ -230,7 +250,9 @@ _PROGRESS = re.compile(
 )
 _SYSTEM_ERROR = re.compile(r"unhandled system error|ncclSystemError", re.I)
 _REMOTE_ERROR = re.compile(
-    r"remote process exited or there was a network error|ncclRemoteError", re.I
+    r"remote process exited or there was a network error|ncclRemoteError|"
+    r"NCCL WARN [^\r\n]{0,40}Connection closed by remote peer",
+    re.I,
 )
 _UNHANDLED_CUDA = re.compile(r"unhandled cuda error|ncclUnhandledCudaError", re.I)
 _ECC = re.compile(r"\becc errors?\b", re.I)

@@ -873,6 +873,39 @@ _API_MISMATCH_RE = re.compile(
 _API_MISMATCH_MORE_RE = re.compile(
     r"^NVRM: (?:this kernel module has the version|and all NVIDIA driver components have the same)"
 )
+# The driver refusing to bring a GPU up, in its own words (nv.c, nv-pci.c, the GSP boot path):
+# each is the init failure "RmInitAdapter failed!" would be, with the reason given.
+_INIT_REFUSED: tuple[tuple[re.Pattern[str], str], ...] = (
+    # nv.c: auxiliary power not connected (the board's PCIe power cables)
+    (re.compile(r"GPU does not have the necessary power cables connected"), "power_cables"),
+    # nv-pci.c: the firmware left a BAR unassigned ("BAR1 is 0M @ 0x0"): BIOS settings
+    # (Above 4G decoding / resizable BAR), not the GPU
+    (re.compile(r"This PCI I/O region assigned to your NVIDIA device is invalid"), "bar_invalid"),
+    (re.compile(r"BAR\d is 0M @ 0x0"), "bar_invalid"),
+    # GSP firmware failing to boot (kernel_gsp.c)
+    (
+        re.compile(r"_kgspBootGspRm: |kgspInitRm_IMPL: Cannot initialize GSP firmware RM"),
+        "gsp_boot",
+    ),
+    (re.compile(r"failed to copy vbios to system memory"), "vbios_copy"),
+    # osinit.c, the resource manager failing to map the GPU it was handed
+    (re.compile(r"osInitNvMapping: \*\*\* Cannot attach gpu"), "attach"),
+)
+_PCI_ANYWHERE_RE = re.compile(
+    r"(?:PCI:|GPU )(?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?)"
+)
+# the kernel's module loader refusing nvidia.ko: built for another kernel (DKMS, an upgrade)
+_MODULE_REFUSED_RE = re.compile(
+    r"^nvidia(?:[-_][a-z]{1,12})?: (?:Unknown symbol \S{1,80}|disagrees about version of symbol)"
+)
+# kernel/watchdog.c: "watchdog: BUG: soft lockup - CPU#12 stuck for 22s! [nvidia-smi:1234]" - a
+# CPU spinning inside an NVIDIA tool's call into the driver
+_SOFT_LOCKUP_RE = re.compile(
+    r"soft lockup - CPU#\d{1,4} stuck for (?P<s>\d{1,6})s! "
+    r"\[(?P<task>(?:nvidia|nv-|dcgm)[^:\]]{0,40}):(?P<pid>\d{1,10})\]"
+)
+# kinds that are always about one GPU, whether or not the line gives its address
+_ONE_GPU_KINDS = frozenset({"xid", "rm_init_failed", "gpu_probe_failed"})
 # kernel_rc.c prints these once per GPU before its first Xid: context for that Xid.
 _UUID_RE = re.compile(_GPU_AT + r"(?P<uuid>GPU-[0-9A-Fa-f-]{8,40})")
 _SERIAL_RE = re.compile(r"^NVRM: GPU Board Serial Number: (?P<serial>\S{1,40})")
@@ -1153,6 +1186,11 @@ def _nvrm(msg: str) -> _Result:
         return _Ctx("lost_gpu")  # the parser turns it into the event, with the PCI id it holds
     if _LOST_MIDDLE_RE.match(msg):
         return _Skip("fallen-off-the-bus record, middle line")
+    for rx, why in _INIT_REFUSED:
+        if rx.search(msg) is not None:
+            at = _PCI_ANYWHERE_RE.search(msg)
+            named = normalize_pci_bus_id(at["pci"]) if at is not None else None
+            return _Found("rm_init_failed", None, named, {"why": why})
     if (m := _API_MISMATCH_RE.match(msg)) is not None:
         return _Found("driver_api_mismatch", None, None, {"client_version": m["client"]})
     if _API_MISMATCH_MORE_RE.match(msg):
@@ -1204,6 +1242,8 @@ def _other(msg: str) -> _Result:
     if msg.startswith("mlx5_core "):
         return _mlx(msg)
     if msg.startswith("nvidia"):
+        if _MODULE_REFUSED_RE.match(msg):
+            return _Found("driver_module_refused", None, None, {"message": msg[:120]})
         m = _PROBE_OF_RE.match(msg) or _PROBE_WITH_RE.match(msg)
         if m is not None:
             pci = _pci_or_bad(m["pci"], "probe line")
@@ -1223,6 +1263,9 @@ def _other(msg: str) -> _Result:
             return pci
         attrs = {"reason": m["why"].strip() or "unknown", "source": "nvidia-smi"}
         return _Found("gpu_handle_error", None, pci, attrs)
+    if (m := _SOFT_LOCKUP_RE.search(msg)) is not None:
+        attrs = {"task": m["task"], "pid": m["pid"], "blocked_s": m["s"], "how": "soft_lockup"}
+        return _Found("gpu_hung_task", None, None, attrs)
     if _NV_FRAME_RE.search(msg) is not None:
         sym = _FRAME_SYMBOL_RE.search(msg)
         return _Ctx("frame", None, sym["sym"] if sym is not None else msg.strip()[:64])
@@ -1799,9 +1842,9 @@ class KernelLogParser:
             g = self.topology.gpu_by_pci(node, found.pci)
             if g is not None:
                 gpu = self.topology.gpu_keys[g]
-        elif found.kind == "xid" and node and self.topology is not None:
-            # An Xid always names a GPU; with its address masked or cut, a node that has one
-            # GPU has named it anyway.
+        elif found.kind in _ONE_GPU_KINDS and node and self.topology is not None:
+            # An Xid or an init failure is always about a GPU; with its address masked, cut or
+            # not printed, a node that has one GPU has named it anyway.
             gpu = self._only_gpu(node)
             if gpu is not None:
                 attrs["gpu_from"] = "only_gpu"

@@ -73,10 +73,12 @@ _NVML_WHY: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"insufficient permissions|no.?permission", re.I), "nvml_no_permission"),
 )
-# nvidia-smi's, and PyTorch's (torch/cuda/__init__.py) when no driver answers
+# nvidia-smi's, PyTorch's (torch/cuda/__init__.py) and nvidia-persistenced's when no driver
+# answers (the device files it opens are missing)
 _SMI_NO_DRIVER = re.compile(
     r"NVIDIA-SMI has failed because it couldn.t communicate with the NVIDIA driver|"
-    r"Found no NVIDIA driver on your system",
+    r"Found no NVIDIA driver on your system|"
+    r"nvidia-persistenced: Failed to query NVIDIA devices",
     re.I,
 )
 _NVML_LIB_MISSING = re.compile(
@@ -123,6 +125,16 @@ _SLURM_REASON = re.compile(
 # drains the node "Kill task failed" - the same event seen from the node
 _STEPD_UNKILLABLE = re.compile(
     r"STEPD TERMINATED ON (?P<node>[A-Za-z0-9_.-]{1,253}) AT \S+ DUE TO JOB NOT ENDING WITH SIGNALS"
+)
+# slurmctld (ping_nodes.c): "error: Nodes gpu[01-02] not responding"; slurmstepd when the job's
+# node failed under it: "*** JOB 1234 ON gpu01 CANCELLED AT … DUE TO NODE FAILURE ***"
+_NOT_RESPONDING = re.compile(r"error: Nodes? (?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200}) not responding")
+_NODE_FAILURE = re.compile(
+    r"\*\*\* JOB \d{1,12} ON (?P<node>[A-Za-z0-9_.-]{1,253}) CANCELLED AT \S+ DUE TO NODE FAILURE"
+)
+# slurmstepd's cgroup OOM report for a step: "Detected 1 oom_kill event in StepId=1234.batch"
+_STEP_OOM = re.compile(
+    r"Detected (?P<n>\d{1,6}) oom.kill events? in (?:StepId=|step )(?P<step>\S{1,40})"
 )
 # slurmctld's reason when a node registers fewer resources than slurm.conf gives it
 # (src/slurmctld/node_mgr.c: "Low RealMemory (reported:… < …% of configured:…)", "Low CPUs",
@@ -176,6 +188,8 @@ _HEALTH_GPU = re.compile(r"\b(?:in|on|for) GPU (?P<gpu>\d{1,3})\b|\bGPU (?P<own>
 
 
 def _oom(line: str) -> Found | None:
+    if (m := _STEP_OOM.search(line)) is not None:
+        return "host_oom_kill", {"pid": "", "process": m["step"], "scope": "cgroup"}
     if (m := _OOM.search(line)) is None:
         return None
     detail = {"pid": m["pid"] or "", "process": m["name"] or m["who"] or ""}
@@ -243,6 +257,16 @@ def _slurm(line: str) -> Found | None:
     if (m := _GRES_CONF_FATAL.search(line)) is not None:
         why = m["why"].strip()[:120]
         return "slurm_gres_gpu_error", {"what": "config", "reason": why, "node": ""}
+    if (m := _NOT_RESPONDING.search(line)) is not None:
+        nodes = m["nodes"]
+        one = "" if any(c in nodes for c in ",[") else nodes
+        return "slurm_node_down_reason", {
+            "reason": "Not responding",
+            "node": one,
+            "nodelist": nodes,
+        }
+    if (m := _NODE_FAILURE.search(line)) is not None:
+        return "slurm_node_down_reason", {"reason": "node failure", "node": m["node"]}
     if (m := _STEPD_UNKILLABLE.search(line)) is not None:
         return "slurm_kill_task_failed", {"reason": "stepd terminated", "node": m["node"]}
     if (m := _LOW_RESOURCES.search(line)) is not None:

@@ -389,14 +389,14 @@ add(
 add(
     "May 27 16:50:10 fedora kernel: NVRM: osInitNvMapping: *** Cannot attach gpu",
     u,
-    "gpu_unparsed",
+    ev("rm_init_failed", None, None),
     "syslog",
 )
 u = f"{OGKM}/issues/1230"
 add(
     "[  101.287612] NVRM: GPU6 _kgspBootGspRm: unexpected WPR2 already up, cannot proceed with booting GSP",
     u,
-    "gpu_unparsed",
+    ev("rm_init_failed", None, None),
     "dmesg",
 )
 add(

@@ -178,6 +178,14 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "driver",
         "CUDA refused work: system not yet initialized (on NVSwitch systems, Fabric Manager)",
     ),
+    "cuda_no_kernel_image": (
+        "cuda_no_kernel_image",
+        Family.HOST,
+        Severity.WARNING,
+        "workload",
+        "the job's binary holds no kernel for this GPU's architecture (built without its compute "
+        "capability)",
+    ),
     "cuda_insufficient_driver": (
         "cuda_insufficient_driver",
         Family.HOST,
@@ -390,6 +398,8 @@ KERNEL_SIGNALS: dict[str, str] = {
     "host_oom_kill": "host_oom_kill",
     # the kernel's own view of the container runtime's "driver/library version mismatch"
     "driver_api_mismatch": "gpu_runtime_failed",
+    # the kernel refusing nvidia.ko (built for another kernel): no driver at all
+    "driver_module_refused": "gpu_runtime_failed",
 }
 
 JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
@@ -529,6 +539,7 @@ class LogRules:
             return None
         self._node_emitted[(entity, symptom)] = (e.timestamp, severity)
         job = f" (job {e.job_id})" if e.job_id else ""
+        by = "the kernel log" if e.kind in KERNEL_SIGNALS else f"a job's output{job}"
         return Anomaly.make(
             time=e.timestamp,
             rule=f"log.{symptom}",
@@ -539,7 +550,7 @@ class LogRules:
             entity_kind="gpu" if e.gpu else "node",
             layer=layer,
             job=e.job_id or None,
-            message=f"{entity}: {what}, reported by a job's output{job}. Log: {e.message[:160]!r}",
+            message=f"{entity}: {what}, reported by {by}. Log: {e.message[:160]!r}",
         )
 
     def _usable(self, e: LogEvent) -> bool:

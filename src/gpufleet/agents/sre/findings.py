@@ -807,6 +807,17 @@ def _kind(v: _View, *kinds: str) -> list[Evidence]:
     return [e for e in v.logs if any(_num(e.facts, f"kind_{k}") >= 1 for k in kinds)]
 
 
+# what the driver's own words say about why it did not bring a GPU up → the finding
+_PROBE_REASONS = (
+    (("installed in this system is not supported by",), "gpu_unsupported_by_driver"),
+    (
+        ("PCI I/O region assigned to your NVIDIA device is invalid", "is 0M @ 0x0"),
+        "gpu_bar_unassigned",
+    ),
+    (("does not have the necessary power cables connected",), "gpu_power_cables_missing"),
+)
+
+
 def _driver_signals(
     incident: Incident, v: _View, out: _Out, xids_seen: Mapping[int, list[Evidence]]
 ) -> None:
@@ -837,13 +848,17 @@ def _driver_signals(
     mismatch = _kind(v, "driver_api_mismatch")
     if mismatch:
         out.add("nvml_driver_mismatch", incident.root_entity, mismatch)
+    refused = _kind(v, "driver_module_refused")
+    if refused:
+        out.add("nvml_driver_not_loaded", incident.root_entity, refused)
     probe = _kind(v, "gpu_probe_failed", "rm_init_failed")
     if probe or symptoms & {"gpu_probe_failed", "rm_init_failed"}:
         out.add("gpu_probe_failed", incident.root_entity, probe)
     # nv.c's probe says why in words: this driver cannot drive this GPU at all
-    unsupported = [e for e in probe if "installed in this system is not supported by" in e.summary]
-    if unsupported:
-        out.add("gpu_unsupported_by_driver", incident.root_entity, unsupported)
+    for said, name in _PROBE_REASONS:
+        evs = [e for e in probe if any(s in e.summary for s in said)]
+        if evs:
+            out.add(name, incident.root_entity, evs)
     forged = _kind(v, "untrusted")
     if forged:
         n = sum(_num(e.facts, "kind_untrusted") for e in forged)
@@ -1077,6 +1092,7 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_illegal_address", "cuda_illegal_address_in_job"),
         ("cuda_system_not_ready", "cuda_system_not_ready"),
         ("cuda_insufficient_driver", "cuda_insufficient_driver"),
+        ("cuda_no_kernel_image", "cuda_no_kernel_image"),
     ):
         evs = _with(v, kind)
         if evs:
