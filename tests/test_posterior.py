@@ -140,6 +140,28 @@ def test_kb_validate_refuses_a_likelihood_without_a_source(tmp_path: Path) -> No
     assert "Traceback" not in out
 
 
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        # a ratio tuned off the scale of vendor-statement categories
+        (("finding: 'xid:94', lr: 20", "finding: 'xid:94', lr: 17"), "off the scale"),
+        # a finding the checks weigh (Xid 94 rules the card in) with no sourced ratio behind it
+        (("- {finding: 'xid:94', lr: 20", "- {finding: 'xid:13', lr: 20"), "no sourced"),
+    ],
+)
+def test_kb_validate_refuses_an_unscaled_or_missing_ratio(
+    tmp_path: Path, edit: tuple[str, str], said: str
+) -> None:
+    cards = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, cards)
+    card = cards / "xid-94-contained-ecc.md"
+    text = card.read_text(encoding="utf-8")
+    assert edit[0] in text
+    card.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    code, out = _validate(cards)
+    assert code == 1 and said in out and "xid-94-contained-ecc" in out
+
+
 def test_kb_validate_passes_the_bundled_cards() -> None:
     code, out = _validate(CARDS_DIR)
     assert code == 0, out

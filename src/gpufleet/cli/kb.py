@@ -27,7 +27,7 @@ from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.action_sources import unsourced_actions
 from gpufleet.knowledge.embedding import EmbeddingModelError
 from gpufleet.knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
-from gpufleet.knowledge.model_check import model_errors, model_warnings
+from gpufleet.knowledge.model_check import model_errors, model_warnings, number_errors
 from gpufleet.knowledge.retrieval_eval import (
     evaluate,
     markdown,
@@ -84,9 +84,14 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     # every runbook step's arguments against the real tools' argument models (knowledge/
     # cannot import the tools, so the check lives with the agent that runs them)
     errors = [*kb.validate_references(ALL_FAULTS), *check_runbooks(kb), *unsourced_actions(kb)]
+    bundled = Path(args.cards).resolve() == CARDS_DIR
+    if bundled or any(c.likelihoods for c in kb.card_list):
+        # a folder that models any card models every card; a retrieval-only folder (no ratio
+        # anywhere, e.g. a site's own notes) is checked for references only
+        errors += number_errors(kb)
     warnings = kb.warnings()
-    # the taxonomy and the model's numbers describe the bundled cards, not another folder's
-    if Path(args.cards).resolve() == CARDS_DIR:
+    # the taxonomy describes the bundled cards, not another folder's
+    if bundled:
         try:
             tax = taxonomy.load()
         except (OSError, ValueError) as e:  # pydantic's ValidationError is a ValueError
