@@ -18,9 +18,11 @@ from gpufleet.knowledge.index import CardIndex
 from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry import cuda_oom
+from gpufleet.telemetry.fabric_manager import parse_fabric_manager
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import parse_lines
+from gpufleet.telemetry.report_files import kind_of_text
 from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.test_log_wiring import _diagnose, _recorded, _replay
 
@@ -373,3 +375,76 @@ def test_the_drivers_reason_picks_the_plan(card: str, finding: str, runbook: str
     top = [Hypothesis(card_id=card, title=card, score=1.0, supporting=(finding,))]
     plan = make_plan(KB, _incident(), top, [])
     assert plan.runbook is not None and plan.runbook.id == runbook
+
+
+FM_NO_TIME = (
+    "[ERROR] not all local fabric manager instances finished their configuration\n"
+    "[ERROR] failed to configure all the available GPUs or NVSwitches\n"
+)
+
+
+def test_a_fabric_manager_log_pasted_without_its_times_is_read_as_one_and_failed() -> None:
+    assert kind_of_text(FM_NO_TIME) == "fabric_manager"
+    sigs = parse_fabric_manager(FM_NO_TIME, origin="jobs/fm.log", node="n1").signatures
+    assert [s.kind for s in sigs] == ["fm_config_failed", "fm_config_failed", "fm_state"]
+    assert sigs[-1].detail["state"] == "failed"
+    # a dmesg paste opens with a bracket too: still not mistaken for JSON
+    assert kind_of_text("[  12.000000] NVRM: Xid (PCI:0000:3b:00): 79, pid=1\n") == "job_log"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "detail"),
+    [
+        # NVML's own error name, as any NVML client prints it
+        (
+            "failed to get remapped rows for GPU-ac896b35-5782-c478-4b2a-a661de07770f: failed to "
+            "get device remapped rows: ERROR_GPU_IS_LOST",
+            "smi_gpu_lost",
+            {"uuid": "GPU-ac896b35-5782-c478-4b2a-a661de07770f"},
+        ),
+        # an IPv6 link-local peer with its zone
+        (
+            "NCCL WARN NET/IB : Got completion from peer fe80::966d:ae03:8b:df54%ib0<33397> with "
+            "error 4, opcode 32611, len 32611, vendor err 81 (Send)",
+            "nccl_ib_completion_error",
+            {"status": "4", "retry_exceeded": "false"},
+        ),
+        # PyTorch's DataLoader: SIGBUS is shared memory, SIGKILL the OOM killer
+        (
+            "RuntimeError: DataLoader worker (pid 3855) is killed by signal: Bus error. It is "
+            "possible that dataloader's workers are out of shared memory.",
+            "host_oom_kill",
+            {"scope": "shm"},
+        ),
+        (
+            "RuntimeError: DataLoader worker (pid(s) 411, 412) is killed by signal: Killed.",
+            "host_oom_kill",
+            {"scope": "host"},
+        ),
+    ],
+)
+def test_tools_quoting_the_gpu_stack_name_the_fault(
+    line: str, kind: str, detail: dict[str, str]
+) -> None:
+    [sig] = parse_job_log(line, origin="jobs/1.log", node="n1").signatures
+    assert sig.kind == kind and detail.items() <= sig.detail.items()
+
+
+def test_gpud_quoting_an_xid_is_the_drivers_xid_on_that_gpu() -> None:
+    line = "XID 79(GPU has fallen off the bus) detected on PCI:0000:ae:00"
+    [event], _ = parse_lines([line], node="n1", at=T)
+    assert (event.kind, event.xid, event.pci_bus_id) == ("xid", 79, "00000000:AE:00.0")
+
+
+def test_an_address_less_gsp_line_beside_a_gpus_xid62_is_that_gpus() -> None:
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=4)])
+    node, gpu3 = topo.node_keys[0], topo.gpu_keys[3]
+    bus = topo.gpu_pci_bus_id[topo.gpu_pos[gpu3]].split(":")[1]  # "00000000:5D:00.0" -> "5D"
+    lines = [
+        f"[ 100.000000] NVRM: Xid (PCI:0000:{bus}:00): 62, pid=2137, name=nvtop, 323b6a66",
+        "[ 100.000000] NVRM: GPU3 _kgspRpcGspEventPmuHalted: Received signal from GSP that PMU "
+        "has halted.",
+    ]
+    events, _ = parse_lines(lines, node=node, boot_time=T, topology=topo)
+    out = LogRules(topo).evaluate(T + 100, events, np.full(topo.n_gpus, -1), [])
+    assert {a.entity for a in out if a.symptom == "gsp_firmware_fault"} == {gpu3}

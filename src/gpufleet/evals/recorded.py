@@ -224,7 +224,9 @@ def _report_signals(
 
 
 # a driver line inside another tool's output (not the kernel log file itself)
-_QUOTED_NVRM = re.compile(r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus")
+_QUOTED_NVRM = re.compile(
+    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:"
+)
 
 
 def _read_logs(

@@ -14,7 +14,8 @@ Pure (:mod:`telemetry.text_evidence` conventions). Layouts read::
 (each on one line). Kinds: ``fm_started`` (all NVSwitches configured / FM running),
 ``fm_nvswitch_fatal`` and ``fm_nvswitch_nonfatal`` (``error``, ``switch_pci``, ``physical_id``,
 ``port``), ``fm_training_failed`` (NVLink training / link initialisation failed),
-``fm_degraded`` (degraded mode, GPU or switch excluded), ``fm_not_applicable``
+``fm_degraded`` (degraded mode, GPU or switch excluded), ``fm_config_failed`` (FM running but
+the GPUs / NVSwitches it was to configure not configured), ``fm_not_applicable``
 (``NV_WARN_NOTHING_TO_DO``: no NVSwitch on this system), ``fm_version_mismatch``,
 ``fm_service_failed`` (the systemd unit failed or exited), ``fm_stopped`` (FM stopping on a
 signal), ``fm_error`` (any other ERROR-level FM line); and one ``fm_state`` per text with
@@ -38,8 +39,10 @@ class FabricManagerError(ValueError):
     """Invalid arguments to :func:`parse_fabric_manager` (the one error this module raises)."""
 
 
+# the time may be cut off in a paste ("[ERROR] failed to configure all the available GPUs …")
 _FM_LINE = re.compile(
-    r"^\[(?P<time>[A-Za-z]{3} [0-9]{1,2} [0-9]{4} [0-9:]{8})\] \[(?P<level>[A-Z]{1,8})\] "
+    r"^(?:\[(?P<time>[A-Za-z]{3} [0-9]{1,2} [0-9]{4} [0-9:]{8})\] )?"
+    r"\[(?P<level>ERROR|WARNING|WARN|INFO|DEBUG|FATAL)\] "
     r"(?:\[tid [0-9]{1,10}\] )?(?P<msg>.*)$"
 )
 _FM_SOURCE = re.compile(r"nv-fabricmanager|nvidia-fabricmanager|fabric ?manager", re.I)
@@ -92,6 +95,16 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("fm_stopped", re.compile(r"received signal|fabric manager (?:is )?(?:stopp|exit)", re.I)),
+    (
+        # FM up but the fabric not: the GPUs / NVSwitches it was to configure are not
+        "fm_config_failed",
+        re.compile(
+            r"failed to configure all the available (?:GPUs|NVSwitches)|"
+            r"not all local fabric manager instances finished their configuration|"
+            r"unhandled config error",
+            re.I,
+        ),
+    ),
 )
 _STATE_OF = {
     "fm_started": "running",
@@ -101,6 +114,7 @@ _STATE_OF = {
     "fm_service_failed": "failed",
     "fm_stopped": "failed",
     "fm_version_mismatch": "failed",
+    "fm_config_failed": "failed",
     "fm_nvswitch_fatal": "degraded",
 }
 _FABRIC_HINT = re.compile(r"fabric|nvswitch|nvlink|\bnvls\b|\bimex\b", re.I)
@@ -163,7 +177,10 @@ def _line(n: int, line: str, origin: str, node: str) -> Signature | None:
     msg = fm["msg"] if fm else line
     if fm is None and _FM_SOURCE.search(line) is None:
         return None  # not a Fabric Manager line (another unit's journal line)
-    detail: dict[str, str] = {"time": fm["time"] if fm else "", "level": fm["level"] if fm else ""}
+    detail: dict[str, str] = {
+        "time": (fm["time"] or "") if fm else "",
+        "level": fm["level"] if fm else "",
+    }
     kind: str | None = None
     m = _SWITCH_ERROR.search(msg)
     if m is not None:

@@ -215,7 +215,8 @@ _RANK = re.compile(
 )
 _IB_COMPLETION = re.compile(
     r"NET/IBP? ?: ?Got completion "
-    r"(?:from peer (?P<addr>[0-9A-Fa-f:.]{1,64})<(?P<port>[0-9]{1,6})> )?"
+    # an IPv6 link-local peer carries its zone ("fe80::…%ib0")
+    r"(?:from peer (?P<addr>[0-9A-Fa-f:.]{1,64})(?:%[A-Za-z0-9_.-]{1,16})?<(?P<port>[0-9]{1,6})> )?"
     r"with (?:error |status=)(?P<status>[0-9]{1,6})"
 )
 _OPCODE = re.compile(r"opcode[= ](?P<opcode>[0-9]{1,6})")

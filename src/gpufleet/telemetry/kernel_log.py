@@ -789,7 +789,7 @@ _PCI_TEXT = r"(?:PCI:)?(?P<pci>[0-9A-Fa-f]{1,8}:[0-9A-Fa-f]{1,2}:[0-9A-Fa-f]{1,2
 # very old drivers omit "PCI:"; trimmed excerpts omit "NVRM: "; the tracepoint
 # (nv-tracepoint.h) prints "Xid (PCI:%s): %u, %s". The code is read as up to 64 non-separator
 # characters so that an over-long or non-numeric code is reported, not silently cut.
-_XID_START_RE = re.compile(r"^(?:NVRM: ?)?Xid\b")
+_XID_START_RE = re.compile(r"^(?:NVRM: ?)?Xid\b|^XID \d{1,5}\(")
 _XID_RE = re.compile(
     # "Xid (PCI:…): 79," and the older "NVRM Xid (PCI:…) : 32," (space before the colon)
     r"^(?:NVRM: ?)?Xid \((?P<pci>[^)]{0,64})\) ?:? {0,4}(?P<code>[^,\s]{0,64})(?P<rest>.*)$"
@@ -805,6 +805,12 @@ _MASKED_PCI_RE = re.compile(
 # a ticket's shorthand for a run of the same Xid: "Xid 31 PCI:0000:f0:00 pid=477448 ..."
 _XID_SHORT_RE = re.compile(
     r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}),? (?P<pci>PCI:[0-9A-Fa-f:.]{4,16})(?P<rest>.*)$"
+)
+# GPUd quoting the kernel's Xid (pkg/nvidia-query/xid): "XID 79(GPU has fallen off the bus)
+# detected on PCI:0000:ae:00" - the driver's code and address, in the agent's words
+_XID_TOOL_RE = re.compile(
+    r"^XID (?P<code>[0-9]{1,5})\((?P<rest>[^)]{0,120})\) detected on "
+    r"PCI:(?P<pci>[0-9A-Fa-f:.]{4,16})"
 )
 _XID_BARE_RE = re.compile(
     r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}), (?P<rest>[A-Z][A-Z0-9_]{2,47}\b.*)$"
@@ -1032,7 +1038,8 @@ _MLX_NETDEV_RE = re.compile(
 _LINK_STATE = {"down": "nic_link_down", "active": "nic_link_up", "up": "nic_link_up"}
 # Where a GPU message starts inside pasted / decorated text ("> NVRM: …", "`NVRM: …`").
 _ANCHOR_RE = re.compile(
-    r"NVRM:|S?Xid \(|\bXid \d{1,5},? PCI:|nvidia-nvswitch\d{0,4}: SXid|"
+    r"NVRM:|S?Xid \(|\bXid \d{1,5},? PCI:|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:|"
+    r"nvidia-nvswitch\d{0,4}: SXid|"
     r"nvidia(?:-[a-z]{1,16})?: probe of |Unable to (?:determine|detect) the device handle"
 )
 # Anything that names the GPU stack: such a line is never silently dropped.
@@ -1083,7 +1090,12 @@ def _nvlink5_attrs(rest: str, attrs: dict[str, str]) -> None:
 
 
 def _xid(msg: str) -> _Found | _Bad:
-    m = _XID_RE.match(msg) or _XID_SHORT_RE.match(msg) or _XID_BARE_RE.match(msg)
+    m = (
+        _XID_RE.match(msg)
+        or _XID_SHORT_RE.match(msg)
+        or _XID_BARE_RE.match(msg)
+        or _XID_TOOL_RE.match(msg)
+    )
     if m is None:
         return _Bad("Xid line without '(PCI id): code'")
     masked = "pci" not in m.re.groupindex or _MASKED_PCI_RE.match(m["pci"].strip()) is not None

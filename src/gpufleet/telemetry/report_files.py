@@ -88,7 +88,9 @@ _SNIFF_TEXT: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^\[[A-Za-z]{3} \d{1,2} \d{4} [\d:]{8}\] \[[A-Z]{1,8}\] |"
-            r"(?:nvidia|nv)-fabricmanager(?:\.service)?\b",
+            r"(?:nvidia|nv)-fabricmanager(?:\.service)?\b|"
+            # FM's own lines with the time cut off: "[ERROR] … fabric manager …"
+            r"^\[(?:ERROR|WARNING|WARN|INFO)\] [^\n]{0,120}fabric ?manager",
             re.M,
         ),
         "fabric_manager",
@@ -102,5 +104,8 @@ def kind_of_text(text: str) -> str:
     lines in any log) when it is none of the tools' own outputs."""
     head = text[:SNIFF_BYTES]
     if head.lstrip()[:1] in ("{", "["):
-        return next((kind for rx, kind in _SNIFF_JSON if rx.search(head)), "job_log")
+        # JSON, or a text whose lines open with a bracket (dmesg's "[  12.3]", FM's "[ERROR]")
+        found = next((kind for rx, kind in _SNIFF_JSON if rx.search(head)), None)
+        if found is not None:
+            return found
     return next((kind for rx, kind in _SNIFF_TEXT if rx.search(head)), "job_log")

@@ -47,8 +47,11 @@ _SMI = {
     "smi_thermal_limit": "thermal_limit",
 }
 # Fabric Manager log lines that say it is not serving the node's NVSwitch fabric (a start
-# that failed, a version that does not match the driver, NVLink training that failed)
-_FM_FAILED = frozenset({"fm_service_failed", "fm_version_mismatch", "fm_training_failed"})
+# that failed, a version that does not match the driver, NVLink training that failed, a fabric it
+# could not configure)
+_FM_FAILED = frozenset(
+    {"fm_service_failed", "fm_version_mismatch", "fm_training_failed", "fm_config_failed"}
+)
 _PENDING = re.compile(r"remappings? (?:is |are )?pending|pending page retirement", re.I)
 _AREAS = (
     ("memory", re.compile(r"memory|memtest|row remap|page retire|\becc\b|\bdbe\b", re.I)),

@@ -48,7 +48,10 @@ Kinds and the text they come from:
                              errors; ``slurm_node_config_mismatch``: the node registered fewer
                              resources than configured (``Low RealMemory``, ``Low CPUs``, …)
 ``host_oom_kill``            the Linux OOM killer: ``Out of memory: Killed process N (name)``,
-                             ``X invoked oom-killer``, ``Memory cgroup out of memory``
+                             ``X invoked oom-killer``, ``Memory cgroup out of memory``,
+                             slurmstepd's ``Detected N oom_kill event``, PyTorch's ``DataLoader
+                             worker (pid N) is killed by signal: Killed`` (``scope`` ``shm``
+                             for ``Bus error``: the worker ran out of shared memory)
 ``dcgm_health_<system>``     DCGM health watches: nv-hostengine's ``Detected a WARNING|FAILURE
                              in health system <System>``, ``dcgmi health -c``'s ``GPU N's NvLink
                              link L is currently down``; ``<system>`` one of thermal, nvlink, pcie,
@@ -94,6 +97,12 @@ _SMI_LOST = re.compile(
     r"|GPU " + _PCI.replace("pci", "pci2") + r"\s*:\s*GPU is lost",
 )
 _SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
+# NVML's own name for a GPU that stopped answering (nvmlReturn_t NVML_ERROR_GPU_IS_LOST), as any
+# NVML client (GPUd, the device plugin, dcgm-exporter) prints it, with the GPU's UUID when given
+_NVML_LOST = re.compile(r"\b(?:NVML_)?ERROR_GPU_IS_LOST\b")
+_UUID = re.compile(
+    r"\b(?P<uuid>GPU-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\b"
+)
 # `nvidia-smi nvlink -s`: "\t Link 3: <inactive>" under "GPU 3: <name> (UUID: …)"
 _SMI_LINK_INACTIVE = re.compile(r"^\s*Link (?P<link>\d{1,2}): <inactive>\s*$")
 # NVML when not one link of the GPU is up; on a GPU without NVLink (PCIe, GeForce) it is how
@@ -131,6 +140,12 @@ _STEPD_UNKILLABLE = re.compile(
 _NOT_RESPONDING = re.compile(r"error: Nodes? (?P<nodes>[A-Za-z0-9_.,\[\]-]{1,200}) not responding")
 _NODE_FAILURE = re.compile(
     r"\*\*\* JOB \d{1,12} ON (?P<node>[A-Za-z0-9_.-]{1,253}) CANCELLED AT \S+ DUE TO NODE FAILURE"
+)
+# PyTorch's DataLoader (torch/utils/data/_utils/signal_handling.py) when a worker dies: SIGKILL is
+# the OOM killer's; SIGBUS is the worker out of shared memory (/dev/shm, PyTorch's own words)
+_LOADER_KILLED = re.compile(
+    r"DataLoader worker \(pid(?:\(s\))? ?[0-9, ]{1,80}\) is killed by signal: "
+    r"(?P<sig>Killed|Bus error)"
 )
 # slurmstepd's cgroup OOM report for a step: "Detected 1 oom_kill event in StepId=1234.batch"
 _STEP_OOM = re.compile(
@@ -188,6 +203,9 @@ _HEALTH_GPU = re.compile(r"\b(?:in|on|for) GPU (?P<gpu>\d{1,3})\b|\bGPU (?P<own>
 
 
 def _oom(line: str) -> Found | None:
+    if (m := _LOADER_KILLED.search(line)) is not None:
+        scope = "shm" if m["sig"] == "Bus error" else "host"
+        return "host_oom_kill", {"pid": "", "process": "DataLoader worker", "scope": scope}
     if (m := _STEP_OOM.search(line)) is not None:
         return "host_oom_kill", {"pid": "", "process": m["step"], "scope": "cgroup"}
     if (m := _OOM.search(line)) is None:
@@ -222,6 +240,13 @@ def _smi(line: str) -> Found | None:
         return "smi_gpu_lost", {
             "pci": (m["pci"] or m["pci2"] or "").lower(),
             "why": (m["why"] or "GPU is lost").strip()[:80],
+        }
+    if _NVML_LOST.search(line) is not None:
+        uuid = _UUID.search(line)
+        return "smi_gpu_lost", {
+            "pci": "",
+            "uuid": uuid["uuid"] if uuid else "",
+            "why": "GPU is lost",
         }
     if _SMI_NONE.search(line) is not None:
         return "smi_no_devices", {}

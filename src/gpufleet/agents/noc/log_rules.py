@@ -20,7 +20,8 @@ Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
   status (heartbeat timed out, the GSP Timeout banner, PMU halted, CrashCat; ``gsp_fault``);
   any other failed GSP call is a
   ``gsp_firmware_fault`` WARNING. The driver names GSP errors by GPU instance, not PCI id, so
-  the node is the entity (its GPU, when the node has only one).
+  the node is the entity (its GPU, when the node has only one, or the one GPU whose Xid of the
+  GSP / PMU chain the line sits beside).
 * ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack): the node's driver
   is wedged (``driver_wedge``, CRITICAL, node-level).
 * ``job_signature`` (:mod:`telemetry.job_signals`): a fault a job's or pod's output reports
@@ -87,6 +88,11 @@ XID154_RESET = frozenset({"GPU Reset Required", "Drain and Reset"})
 # Failures of one GPU's own firmware that the driver names by GPU instance ("GPU0"), not by
 # PCI id: on a node with one GPU there is no doubt which GPU it is.
 GPU_LOCAL = frozenset({"gsp_firmware_fault", "gpu_reset_required"})
+# Xids of the GSP / PMU chain (catalog: 61/62 PMU, 119/120 GSP, 154 the recovery action): the
+# driver prints its GSP detail lines ("GPU3 _kgspRpcGspEventPmuHalted …", no PCI id) beside
+# the Xid that names the GPU, in the same second
+GSP_CHAIN_XIDS = frozenset({61, 62, 119, 120, 154})
+GSP_PAIR_S = 5.0
 # telemetry.kernel_log's gsp_fault attribute → words for the operator.
 GSP_FAULTS = {
     "heartbeat": "the GSP stopped answering its heartbeat",
@@ -415,6 +421,8 @@ class LogRules:
         self._flap_emitted: dict[str, float] = {}
         self.unmapped = 0  # Xid lines whose PCI id matched no GPU of the topology
         self._node_xids: dict[str, deque[tuple[float, int]]] = {}  # node → recent Xids
+        # node → (time, GPU) of its GSP-chain Xids, newest last
+        self._gsp_xid_gpus: dict[str, deque[tuple[float, str]]] = {}
         self._node_emitted: dict[tuple[str, str], tuple[float, Severity]] = {}
         self._context_emitted: dict[str, float] = {}  # node → last Xid-burst context
         self._lost_gpu: dict[str, tuple[float, str]] = {}  # node → (time, GPU) last lost
@@ -451,6 +459,7 @@ class LogRules:
             if e.kind in ("xid", "sxid") and e.xid is not None:
                 if e.kind == "xid":
                     self._remember_node_xid(e.node, e.timestamp, e.xid)
+                    self._remember_gsp_xid(e)
                     if (cause := self._named_cause(e)) is not None:
                         ca = self._xid(cause, batch, gpu_job, job_gpus)
                         if ca is not None:
@@ -587,6 +596,18 @@ class LogRules:
         attrs = {"named_by_xid": str(e.xid)}
         message = f"(named by Xid {e.xid} as its cause) {e.message}"
         return LogEvent(e.timestamp, e.node, "xid", message, code, e.pci_bus_id, e.gpu, None, attrs)
+
+    def _remember_gsp_xid(self, e: LogEvent) -> None:
+        if e.xid in GSP_CHAIN_XIDS and (key := self._gpu_key(e)) is not None:
+            self._gsp_xid_gpus.setdefault(e.node, deque(maxlen=64)).append((e.timestamp, key))
+
+    def _gsp_paired_gpu(self, e: LogEvent) -> str | None:
+        """The one GPU of the node whose GSP-chain Xid sits within :data:`GSP_PAIR_S` of this
+        address-less GSP line (several such GPUs: none is named)."""
+        near = {
+            k for t, k in self._gsp_xid_gpus.get(e.node, ()) if abs(t - e.timestamp) <= GSP_PAIR_S
+        }
+        return near.pop() if len(near) == 1 else None
 
     def _remember_node_xid(self, node: str, t: float, code: int) -> None:
         hist = self._node_xids.setdefault(node, deque(maxlen=4096))
@@ -756,7 +777,7 @@ class LogRules:
         Xid burst as INFO evidence (a wedge after Xid 45 churn is not churn)."""
         key = self._gpu_key(e) if per_gpu else None
         if key is None and symptom in GPU_LOCAL:
-            key = self._only_gpu(e.node)
+            key = self._only_gpu(e.node) or self._gsp_paired_gpu(e)
         entity = key or e.node
         if not entity:
             return []
