@@ -383,6 +383,14 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             "host_oom_kill",
             {"scope": "host"},
         ),
+        # NCCL's IB transport failing to connect (misc/ibvwrap.cc)
+        (
+            "[2026-03-13 22:26:02] host-01:1234 [5] ibvwrap.c:262 NCCL WARN Call to ibv_modify_qp "
+            "failed with 110 Connection timed out, on dev mlx5_0:1, curr state INIT, next state "
+            "RTR",
+            "nccl_ib_setup_failed",
+            {"call": "ibv_modify_qp", "why": "110 Connection timed out"},
+        ),
     ],
 )
 def test_each_line_names_its_fault(line: str, kind: str, detail: dict[str, str]) -> None:

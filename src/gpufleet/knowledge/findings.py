@@ -345,6 +345,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "os",
         "the Linux OOM killer (or a memory cgroup's) killed a process: host memory, not GPU memory",
     ),
+    "nccl_ib_setup_failed": (
+        "driver",
+        "job output: 'NCCL WARN Call to ibv_modify_qp / ibv_create_qp / ibv_reg_mr failed' - the "
+        "IB transport could not set a connection up",
+    ),
     "cuda_no_kernel_image": (
         "workload",
         "job output: 'no kernel image is available for execution on the device' "

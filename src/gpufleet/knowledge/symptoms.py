@@ -85,6 +85,8 @@ _SYMPTOMS: dict[str, str] = {
     "k8s_gpu_pod_unschedulable": "a GPU pod cannot be scheduled: it does not tolerate the GPU "
     "nodes' taint",
     "host_oom_kill": "the Linux OOM killer killed a process (host or cgroup memory)",
+    "job_ib_setup_failed": "NCCL's IB transport could not set a connection up (a verbs call "
+    "such as ibv_modify_qp failed)",
     "cuda_no_kernel_image": "a job's binary has no kernel for the GPU's architecture",
     "cuda_insufficient_driver": "a job's CUDA runtime is newer than the node's driver supports "
     "('CUDA driver version is insufficient for CUDA runtime version')",

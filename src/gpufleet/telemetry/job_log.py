@@ -20,6 +20,9 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``nccl_nvls_failure`` / ``nccl_cuda_failure`` — ``transport/nvls.cc:… NCCL WARN Cuda failure 1
   'invalid argument'`` (NVLink SHARP set-up) / any other ``Cuda failure '…'``; ``cuda_error``
   classifies the quoted CUDA message as below.
+* ``nccl_ib_setup_failed`` — ``NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed
+  out …`` (``call``, ``why``): the IB transport could not set a connection up (addressing,
+  routing, a GID index, memory registration limits).
 * ``nccl_system_error`` (``unhandled system error``, ``ncclSystemError``), ``nccl_remote_error``
   (``remote process exited or there was a network error``), ``nccl_unhandled_cuda_error``.
 * ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
@@ -248,6 +251,13 @@ _RAN_FOR = re.compile(r"ran for (?P<ms>[0-9]{1,15}) milliseconds")
 _PROGRESS = re.compile(
     r"Timeout at NCCL work: (?P<seq>[0-9]{1,15}), last enqueued NCCL work: (?P<enq>-?[0-9]{1,15}),"
     r" last completed NCCL work: (?P<done>-?[0-9]{1,15})"
+)
+# NCCL's IB transport failing to set a connection up (transport/net_ib.cc, misc/ibvwrap.cc):
+# "NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_0:1, curr
+# state INIT, next state RTR" - the verbs call that failed and why
+_IB_SETUP = re.compile(
+    r"NCCL WARN Call to (?P<call>ibv_[a-z_]{3,32}) failed"
+    r"(?: with (?:error )?(?P<why>[^,\r\n]{1,80}))?"
 )
 _SYSTEM_ERROR = re.compile(r"unhandled system error|ncclSystemError", re.I)
 _REMOTE_ERROR = re.compile(
@@ -512,6 +522,8 @@ def _k8s_gpu(line: str) -> tuple[str, dict[str, str]] | None:
 def _other(line: str) -> tuple[str | None, dict[str, str], str]:
     if (k8s := _k8s_gpu(line)) is not None:
         return k8s[0], k8s[1], ""
+    if (m := _IB_SETUP.search(line)) is not None:
+        return "nccl_ib_setup_failed", {"call": m["call"], "why": (m["why"] or "").strip()}, ""
     if _SYSTEM_ERROR.search(line) is not None:
         return "nccl_system_error", {}, ""
     if _REMOTE_ERROR.search(line) is not None:

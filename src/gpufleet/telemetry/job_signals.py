@@ -41,6 +41,7 @@ FLEET_SIGNATURES = frozenset(
         "gpu_runtime_failed",
         "nccl_ib_completion_error",
         "nccl_ib_async_event",
+        "nccl_ib_setup_failed",
         "nccl_nvls_failure",
         "cuda_system_not_ready",
         "cuda_insufficient_driver",

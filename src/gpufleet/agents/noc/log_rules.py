@@ -163,6 +163,13 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "NCCL's InfiniBand / RoCE transfers failed (work completion error)",
     ),
+    "nccl_ib_setup_failed": (
+        "job_ib_setup_failed",
+        Family.INTERCONNECT,
+        Severity.WARNING,
+        "driver",
+        "NCCL's InfiniBand / RoCE transport could not set a connection up (a verbs call failed)",
+    ),
     "nccl_ib_async_event": (
         "job_ib_port_event",
         Family.INTERCONNECT,

@@ -1093,6 +1093,7 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_system_not_ready", "cuda_system_not_ready"),
         ("cuda_insufficient_driver", "cuda_insufficient_driver"),
         ("cuda_no_kernel_image", "cuda_no_kernel_image"),
+        ("nccl_ib_setup_failed", "nccl_ib_setup_failed"),
     ):
         evs = _with(v, kind)
         if evs:
