@@ -197,3 +197,28 @@ def test_processes_materializing_one_scenario_at_once_all_get_it(tmp_path: Path)
         "metrics.jsonl",
     ]
     assert load_incident(folder, cache).data_dir == out
+
+
+@pytest.mark.parametrize(
+    ("root", "scope", "reachable"),
+    [
+        ("node-02/gpu5", "gpu", True),  # the example's own truth
+        ("node-02/gpu99", "gpu", False),  # no such GPU in the topology
+        ("4242", "job", True),  # a job log jobs/4242.log names it
+        ("my-training-run", "job", False),  # a job no log or event names
+    ],
+)
+def test_a_truth_root_named_nowhere_in_the_recording_is_reported(
+    tmp_path: Path, root: str, scope: str, reachable: bool
+) -> None:
+    dst = tmp_path / "inc"
+    shutil.copytree(EXAMPLE, dst)
+    (dst / "jobs").mkdir(exist_ok=True)
+    (dst / "jobs" / "4242.log").write_text("step 1 loss 0.3\n")
+    spec = yaml.safe_load((dst / "incident.yaml").read_text())
+    spec["truth"]["faults"][0].update(root_entity=root, scope=scope)
+    (dst / "incident.yaml").write_text(yaml.safe_dump(spec))
+    said = [p for p in load_incident(dst, tmp_path / "cache").problems if p.startswith("truth:")]
+    assert (said == []) is reachable
+    if not reachable:
+        assert repr(root) in said[0] and "counted missed" in said[0]

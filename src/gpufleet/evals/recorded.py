@@ -14,7 +14,7 @@ import bisect
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -139,9 +139,31 @@ def load_incident(
     log_events += _job_signals(evidence, spec, topology, problems)
     log_events += _report_signals(evidence, spec, topology, problems)
     ticks = _merge(vm.ticks, log_events, workloads, problems)
+    problems += unreachable_truths(spec, topology, evidence, log_events)
     return LoadedIncident(
         spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
     )
+
+
+def unreachable_truths(
+    spec: IncidentSpec, topology: Topology, evidence: StaticEvidence, events: Iterable[LogEvent]
+) -> list[str]:
+    """Truth faults whose every root names nothing in the recording (a GPU or node missing from
+    the topology, a job no job log or scheduler event names): no agent can match them, so the
+    case's score counts them missed - reported, so a reader knows which misses are the case's."""
+    jobs = {f.job for f in evidence.files if f.job} | {e.job_id for e in events if e.job_id}
+    known = {"gpu": set(topology.gpu_keys), "chassis": set(topology.gpu_keys)}
+    known |= {"node": set(topology.node_keys), "job": jobs}
+    out = []
+    for f in spec.truth.faults:
+        names = known.get(f.scope)
+        if f.benign or names is None or any(r in names for r in f.roots):
+            continue
+        out.append(
+            f"truth: {f.scope} root {f.root_entity!r} is named nowhere in the recording "
+            f"(known {f.scope}s: {', '.join(sorted(names)[:4]) or 'none'}): counted missed"
+        )
+    return out
 
 
 def _job_signals(
