@@ -5,8 +5,8 @@
 A job's output of ``--lines`` lines: 97 % ordinary progress, INFO and traceback lines (the reader's
 common case: nothing to find), 3 % the GPU-stack lines operators paste (CUDA OOMs in both
 PyTorch wordings, NCCL warnings and watchdog timeouts, Slurm and NVML errors, nvidia-smi table
-rows). Reports lines/s and the signatures by kind, best of three runs; run it on two checkouts
-(``PYTHONPATH=<checkout>/src``) to compare versions. Every line also goes through the reader
+rows). Reports lines/s, the signatures by kind (best of three runs) and the peak resident
+memory; run it on two checkouts (``PYTHONPATH=<checkout>/src``) to compare versions. Every line also goes through the reader
 alone with 64 KiB of filler around its keywords: the slowest line per KiB shows the regular
 expressions stay linear in the line length.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import time
 from collections import Counter
 from pathlib import Path
@@ -96,6 +97,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     result = {"throughput": throughput(args.lines, args.seed), "linear": linear()}
+    # the process's peak resident memory (Linux reports KiB): text, lines and signatures held
+    result["max_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     print(json.dumps(result, indent=2))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
