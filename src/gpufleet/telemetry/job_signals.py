@@ -180,7 +180,6 @@ def _gpu_key(sig: Signature, topology: Topology, node: str) -> str | None:
         # nvidia-smi numbers a node's GPUs in PCI bus order, as the topology does
         gpus = topology.gpus_of_node(topology.node_pos[node])
         g = int(gpus[int(index)]) if int(index) < len(gpus) else None
-    if g is None and sig.kind in GPU_SCOPED:
-        gpus = topology.gpus_of_node(topology.node_pos[node])
-        g = int(gpus[0]) if len(gpus) == 1 else None
-    return topology.gpu_keys[g] if g is not None else None
+    if g is not None:
+        return topology.gpu_keys[g]
+    return topology.only_gpu(node) if sig.kind in GPU_SCOPED else None

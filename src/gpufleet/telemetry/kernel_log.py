@@ -1857,7 +1857,7 @@ class KernelLogParser:
         elif found.kind in _ONE_GPU_KINDS and node and self.topology is not None:
             # An Xid or an init failure is always about a GPU; with its address masked, cut or
             # not printed, a node that has one GPU has named it anyway.
-            gpu = self._only_gpu(node)
+            gpu = self.topology.only_gpu(node)
             if gpu is not None:
                 attrs["gpu_from"] = "only_gpu"
         if not trusted:
@@ -1885,13 +1885,6 @@ class KernelLogParser:
             job_id=None,
             attrs=attrs,
         )
-
-    def _only_gpu(self, node: str) -> str | None:
-        topo = self.topology
-        if topo is None or node not in topo.node_pos:
-            return None
-        gpus = topo.gpus_of_node(topo.node_pos[node])
-        return topo.gpu_keys[int(gpus[0])] if len(gpus) == 1 else None
 
     def _track_year(self, month: int) -> None:
         if self._year is None:

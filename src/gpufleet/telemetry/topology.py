@@ -462,6 +462,15 @@ class Topology:
     def gpus_of_node(self, node: int) -> IntArray:
         return self._gpus_by_node[node]
 
+    def only_gpu(self, hostname: str) -> str | None:
+        """The node's GPU key when it has exactly one GPU (a workstation, a one-GPU VM): a line
+        about "the GPU" that names none names it anyway."""
+        n = self.node_pos.get(hostname)
+        if n is None:
+            return None
+        gpus = self.gpus_of_node(n)
+        return self.gpu_keys[int(gpus[0])] if len(gpus) == 1 else None
+
     def nodes_of_rack(self, rack: int) -> IntArray:
         return np.flatnonzero(self.node_rack == rack)
 

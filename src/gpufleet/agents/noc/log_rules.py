@@ -690,7 +690,7 @@ class LogRules:
         for pci in (e.pci_bus_id, e.attrs.get("gpu_pci"), e.attrs.get("source_pci"), *kids):
             if pci and (g := self.topo.gpu_by_pci(e.node, pci)) is not None:
                 return self.topo.gpu_keys[g]
-        return self._only_gpu(e.node) if _gpu_like(e) else None
+        return self.topo.only_gpu(e.node) if _gpu_like(e) else None
 
     def _pcie(self, e: LogEvent) -> Anomaly | None:
         key = self._pcie_gpu(e)
@@ -784,7 +784,7 @@ class LogRules:
         Xid burst as INFO evidence (a wedge after Xid 45 churn is not churn)."""
         key = self._gpu_key(e) if per_gpu else None
         if key is None and symptom in GPU_LOCAL:
-            key = self._only_gpu(e.node) or self._gsp_paired_gpu(e)
+            key = self.topo.only_gpu(e.node) or self._gsp_paired_gpu(e)
         entity = key or e.node
         if not entity:
             return []
@@ -851,14 +851,6 @@ class LogRules:
         return LogEvent(
             e.timestamp, e.node, e.kind, e.message, e.xid, None, key, e.job_id, dict(e.attrs)
         )
-
-    def _only_gpu(self, node: str) -> str | None:
-        """The node's GPU when it has exactly one (a workstation, a one-GPU VM)."""
-        n = self.topo.node_pos.get(node)
-        if n is None:
-            return None
-        gpus = self.topo.gpus_of_node(n)
-        return self.topo.gpu_keys[int(gpus[0])] if len(gpus) == 1 else None
 
     def _gpu_key(self, e: LogEvent) -> str | None:
         if e.gpu:
