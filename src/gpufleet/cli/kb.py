@@ -27,7 +27,7 @@ from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.action_sources import unsourced_actions
 from gpufleet.knowledge.embedding import EmbeddingModelError
 from gpufleet.knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
-from gpufleet.knowledge.model_check import model_errors, model_warnings, number_errors
+from gpufleet.knowledge.model_check import model_errors, number_errors
 from gpufleet.knowledge.retrieval_eval import (
     evaluate,
     markdown,
@@ -98,7 +98,6 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"taxonomy: {' '.join(str(e).split())}\n")
             return 1
         errors += model_errors(kb, tax)
-        warnings += model_warnings(kb)
     if args.json:
         doc = {
             "cards": len(kb.card_list),

@@ -52,9 +52,3 @@ def _card_errors(card: Card) -> list[str]:
         if f not in modelled
     ]
     return out
-
-
-def model_warnings(kb: KnowledgeBase) -> list[str]:
-    """Nothing left to warn about: every gap is an error (kept for ``kb validate``'s report)."""
-    del kb
-    return []
