@@ -1,11 +1,6 @@
 """heldout-7's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
 case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
-``.venv/bin/python <this folder>/make_backdrop.py`` (deterministic).
-
-Backdrop(host, sku, driver, start, end, pci=(bus numbers as the report prints them, one per
-GPU, in index order; default an 8-GPU HGX), extra={(gpu_index, "DCGM_FI_..."): value quoted}).
-sku must be one of A10, V100, A100, H100, B200, GB200 (stand-in where the report's GPU is not one).
-"""
+``.venv/bin/python src/gpufleet/evals/heldout-7/make_backdrop.py`` (deterministic)."""
 
 from pathlib import Path
 
