@@ -6,9 +6,9 @@ A job's output of ``--lines`` lines: 97 % ordinary progress, INFO and traceback 
 common case: nothing to find), 3 % the GPU-stack lines operators paste (CUDA OOMs in both
 PyTorch wordings, NCCL warnings and watchdog timeouts, Slurm and NVML errors, nvidia-smi table
 rows). Reports lines/s, the signatures by kind (best of three runs) and the peak resident
-memory; run it on two checkouts (``PYTHONPATH=<checkout>/src``) to compare versions. Every line also goes through the reader
-alone with 64 KiB of filler around its keywords: the slowest line per KiB shows the regular
-expressions stay linear in the line length.
+memory; run it on two checkouts (``PYTHONPATH=<checkout>/src``) to compare versions. Every
+line also goes through the reader alone with 64 KiB of filler around its keywords: the
+slowest line per KiB shows the regular expressions stay linear in the line length.
 """
 
 from __future__ import annotations

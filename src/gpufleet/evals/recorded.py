@@ -30,6 +30,7 @@ from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
 from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.topology import Cluster, Topology, Workload
+from gpufleet.telemetry.unread_text import unread_event
 from gpufleet.telemetry.untrusted import Limits, clip, loads_json, read_text
 from gpufleet.telemetry.vmjson import read_vm_jsonl
 
@@ -138,6 +139,7 @@ def load_incident(
     log_events += _quoted_kernel_lines(folder, evidence, spec, topology, problems)
     log_events += _job_signals(evidence, spec, topology, problems)
     log_events += _report_signals(evidence, spec, topology, problems)
+    log_events += _unread_reports(evidence, spec, topology, log_events, problems)
     ticks = _merge(vm.ticks, log_events, workloads, problems)
     problems += unreachable_truths(spec, topology, evidence, log_events)
     return LoadedIncident(
@@ -220,7 +222,9 @@ def _quoted_kernel_lines(
             quoted, node=f.node or single, year=_year(spec), at=at, topology=topology
         )
         placed = [e for e in events if e.attrs.get("clock") != "monotonic" and e.node]
-        out += [replace(e, attrs={**e.attrs, "via": "pasted"}) for e in placed]
+        out += [
+            replace(e, attrs={**e.attrs, "via": "pasted", "pasted_from": f.path}) for e in placed
+        ]
         if len(placed) < len(events):
             problems.append(
                 f"{folder / f.path}: {len(events) - len(placed)} quoted driver line(s) with no "
@@ -242,6 +246,38 @@ def _report_signals(
         found = report_signal_events([item.signature], topology, at)
         out += found.events
         problems += found.problems
+    return out
+
+
+def _unread_reports(
+    evidence: StaticEvidence,
+    spec: IncidentSpec,
+    topology: Topology,
+    events: list[LogEvent],
+    problems: list[str],
+) -> list[LogEvent]:
+    """Evidence files that reported nothing a rule reads but whose GPU lines say something
+    failed (:mod:`telemetry.unread_text`), as a watched folder would have delivered them."""
+    read = {e.attrs.get("origin") for e in events} | {e.attrs.get("pasted_from") for e in events}
+    out: list[LogEvent] = []
+    for f in evidence.files:
+        if f.path in read:
+            continue
+        at = f.collected_at if f.collected_at is not None else spec.time_range.end
+        found = unread_event(
+            origin=f.path,
+            source=f.source,
+            node=f.node,
+            job=f.job,
+            unparsed=f.report.gpu_unparsed_lines,
+            topology=topology,
+            at=at,
+            head=f.report.head,
+        )
+        if isinstance(found, str):
+            problems.append(found)
+        elif found is not None:
+            out.append(found)
     return out
 
 

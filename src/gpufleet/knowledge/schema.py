@@ -337,7 +337,11 @@ class Runbook(_Strict):
     version: int = Field(ge=1)
     title: str
     description: str
-    applies_to: list[str] = Field(min_length=1, description="card ids")
+    applies_to: list[str] = Field(
+        default_factory=list,
+        description="card ids; empty for a runbook the planner picks by rule, never as a card's "
+        "own (agents.sre.plan: a report no rule reads)",
+    )
     preconditions: list[Precondition] = Field(default_factory=list)
     approval: Literal["required", "policy", "none"]
     safety: SafetyClass | None = Field(

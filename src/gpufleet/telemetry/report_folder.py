@@ -5,6 +5,10 @@ Operators and their tools drop ``dcgmi diag`` results, NHC logs, nccl-tests outp
 ``DIR/<node>/``: the subfolder names the node). Each file's kind follows from its name
 (:func:`telemetry.report_files.kind_of`); each new or grown file is read once, by offset, and
 its fault reports become events (:mod:`telemetry.report_signals`) that open or join incidents.
+A file no tool's name or header claims (a ticket, a pasted log) is read as job output is: the
+faults it names are job signals (:mod:`telemetry.job_signals`), and a text whose GPU lines no
+rule reads but that says something failed is one unread report (:mod:`telemetry.unread_text`):
+diagnosed by its words, never drained on them.
 
 Read once, across restarts: the offsets are kept in a state file (``.gpufleet-reports.json``
 in the folder unless another path is given), written after every scan that read something, so
@@ -13,7 +17,7 @@ again from its start. Lines are read up to the last complete line; a last line w
 newline, and a JSON document, are read once the file stopped growing between two scans (a file
 being written is not half-read).
 
-Nothing is dropped silently: a name that says no kind, an unreadable file, GPU text a parser
+Nothing is dropped silently: an unreadable file, GPU text a parser
 did not understand, a report about no node of the topology and an nccl-tests run that cannot
 be judged are each a problem line (``file:line: why``) given to ``say`` and counted.
 """
@@ -30,6 +34,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.report_files import (
     REPORT_ERRORS,
@@ -42,8 +48,10 @@ from gpufleet.telemetry.report_files import (
 from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.text_evidence import TextParse, as_text
 from gpufleet.telemetry.topology import Topology
+from gpufleet.telemetry.unread_text import unread_event
 
 STATE_NAME = ".gpufleet-reports.json"
+PLAIN_TEXT = "text"  # a file neither its name nor its text says a tool wrote
 MAX_READ = 16 * 1024 * 1024  # bytes read from one file in one scan; the rest next scan
 MAX_FILES = 10_000
 
@@ -122,15 +130,17 @@ class ReportFolder:
             rel = path.relative_to(self.folder).as_posix()
             f = self.files.setdefault(rel, _File())
             kind = kind_of(path.name) or self._sniffed(path, f)
-            if kind is None:
+            if kind is None and f.sniffed not in (None, "job_log"):
+                # a tool's own format this folder has no reader for (a Fabric Manager log)
                 if not f.noted:
                     f.noted = changed = True
                     self.counts["not_reports"] += 1
                     self._problem(
-                        f"{rel}: neither its name nor its text says a report kind "
-                        "(diag, nhc, nccl-tests, nvidia-smi-q, pods): not read"
+                        f"{rel}: its text reads as {f.sniffed}, which the reports folder does "
+                        "not read (diag, nhc, nccl-tests, nvidia-smi-q, pods, plain text): not read"
                     )
                 continue
+            kind = kind or PLAIN_TEXT  # a ticket, a pasted log: read as any job output is
             try:
                 found = self._read(path, rel, kind, f, at)
             except OSError as e:
@@ -200,6 +210,8 @@ class ReportFolder:
         self, text: str, rel: str, kind: str, base: int, at: float, path: Path
     ) -> list[LogEvent]:
         node = path.parent.name if path.parent != self.folder else ""
+        if kind == PLAIN_TEXT:
+            return self._plain(text, rel, base, at, node)
         try:
             parsed = REPORT_PARSERS[kind](text, rel, node, self.topology.node_keys)
         except REPORT_ERRORS as e:
@@ -215,6 +227,37 @@ class ReportFolder:
         for p in found.problems:
             self._problem(p)
         return found.events
+
+    def _plain(self, text: str, rel: str, base: int, at: float, node: str) -> list[LogEvent]:
+        """Text no tool's name or header claims: read as job output is (telemetry.job_log);
+        the faults it reports become events, and when none does but its GPU lines say
+        something failed, one unread report (telemetry.unread_text) carries its words."""
+        parsed = parse_job_log(text, origin=rel, node=node, nodes=self.topology.node_keys)
+        self.counts["files_read"] += 1
+        self._not_understood(parsed, rel, "job-output", base)
+        sigs = [replace(s, line=s.line + base) if s.line else s for s in parsed.signatures]
+        found = job_signal_events([(s, "") for s in sigs], self.topology, at)
+        self.counts["unplaced"] += found.unplaced
+        if found.events:
+            self.counts["reports"] += len(found.events)
+            return found.events
+        rep = parsed.report
+        unread = unread_event(
+            origin=rel,
+            source="job_log",
+            node=node,
+            job="",
+            unparsed=[(n + base, t) for n, t in rep.gpu_unparsed_lines],
+            topology=self.topology,
+            at=at,
+            head=[(n + base, t) for n, t in rep.head],
+        )
+        if isinstance(unread, str):
+            self.counts["unplaced"] += 1
+            self._problem(unread)
+            return []
+        self.counts["reports"] += unread is not None
+        return [unread] if unread is not None else []
 
     def _not_understood(self, parsed: TextParse, rel: str, kind: str, base: int) -> None:
         rep = parsed.report

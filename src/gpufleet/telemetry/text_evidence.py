@@ -54,6 +54,7 @@ SOURCES: tuple[Source, ...] = (
 MAX_LINE = 4096  # characters of one line that are parsed
 MAX_LINES = 200_000  # lines read from one text; the rest are counted, not parsed
 MAX_KEPT = 50  # sample lines kept per report category
+HEAD_KEPT = 20  # first non-blank lines kept: what a text is about, when no rule reads it
 SNIPPET = 200  # characters of a line kept in a sample or a signature
 
 # Text that belongs to the GPU / collective stack: a line matching this that no rule
@@ -108,7 +109,9 @@ class Signature:
 class TextReport:
     """Accounting for every line: ``total == recognised + ignored + unrecognised``;
     ``gpu_unparsed`` (a subset of ``unrecognised``) counts lines that mention the GPU stack but
-    match no rule, ``gpu_unparsed_lines`` keeps samples ``(line, text)``. ``over_cap`` counts
+    match no rule, ``gpu_unparsed_lines`` keeps samples ``(line, text)``; ``head`` keeps the
+    first :data:`HEAD_KEPT` non-blank lines (what the text is about, for a text no rule
+    reads: :mod:`telemetry.unread_text`). ``over_cap`` counts
     lines past :data:`MAX_LINES` (not parsed, not in ``total``); ``truncated`` lines cut at
     :data:`MAX_LINE`; ``unattributed_peers`` peer addresses no node of the address book has."""
 
@@ -122,6 +125,7 @@ class TextReport:
     unattributed_peers: int = 0
     by_kind: dict[str, int] = field(default_factory=dict)
     gpu_unparsed_lines: list[tuple[int, str]] = field(default_factory=list)
+    head: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def consistent(self) -> bool:
@@ -208,7 +212,10 @@ def lines_of(text: str, report: TextReport) -> Iterator[tuple[int, str]]:
         line = text[start : min(stop, start + MAX_LINE)]
         if stop - start > MAX_LINE:
             report.truncated += 1
-        yield n, line.rstrip("\r")
+        line = line.rstrip("\r")
+        if len(report.head) < HEAD_KEPT and line.strip():
+            report.head.append((n, line[:SNIPPET]))
+        yield n, line
         start = stop + 1
 
 

@@ -28,7 +28,7 @@ from gpufleet.agents.noc.extended_rules import CORE_VIOLATIONS, ExtendedRules
 from gpufleet.agents.noc.incidents import ActiveState, IncidentManager
 from gpufleet.agents.noc.job_rules import JOB_RULES, JobRules
 from gpufleet.agents.noc.log_rules import JOB_SIGNAL_ANOMALY_RULES, LogRules
-from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES
+from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES, UNREAD_RULE
 from gpufleet.agents.noc.rules import GpuRules, NodeRules, RuleOutput
 from gpufleet.bus.events import (
     Anomaly,
@@ -419,6 +419,7 @@ class Detector:
             a.entity.split("/")[0]
             for a in anomalies
             if a.rule not in JOB_SIGNAL_ANOMALY_RULES
+            and a.rule != UNREAD_RULE  # a report no rule read says less than the job's own
             and a.severity > Severity.INFO
             and a.entity_kind in ("gpu", "node")  # a job's or rack's name is not a node
         }

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.agents.noc.config import NocConfig
-from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES
+from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES, UNREAD_RULE
 from gpufleet.bus.events import (
     Anomaly,
     Event,
@@ -184,6 +184,12 @@ class _Inc:
         )
 
 
+def _unread(a: Anomaly) -> bool:
+    """A report no rule read (telemetry.unread_text) is routed after the anomalies of the same
+    moment: it joins the incident a readable report opens rather than opening one wider."""
+    return a.rule == UNREAD_RULE
+
+
 def _fleet_candidate(a: Anomaly) -> bool:
     """A paging GPU Xid from the log (SXids and INFO churn never make a fleet group)."""
     return (
@@ -246,13 +252,13 @@ class IncidentManager:
         self._remember_logs(anomalies)
         active = self._with_logs(t, active)
         self._last_active = active
-        order = sorted(anomalies, key=lambda a: (-int(a.severity), a.entity, a.rule))
+        order = sorted(anomalies, key=lambda a: (_unread(a), -int(a.severity), a.entity, a.rule))
         for a in order:
             self._route(t, a, active, events, allow_defer=True)
         for code in sorted({a.xid for a in anomalies if a.xid is not None and _fleet_candidate(a)}):
             self._fleet(t, code, events)
         still: list[Anomaly] = []
-        for a in self.pending:
+        for a in sorted(self.pending, key=_unread):
             if t - a.time >= self.cfg.settle_s:
                 self._route(t, a, active, events, allow_defer=False)
             else:
@@ -271,7 +277,7 @@ class IncidentManager:
         if self._last_active is None or not self.pending:
             return events
         t = max(last, *(a.time for a in self.pending)) + self.cfg.settle_s
-        waiting, self.pending = self.pending, []
+        waiting, self.pending = sorted(self.pending, key=_unread), []
         for a in waiting:
             self._route(t, a, self._last_active, events, allow_defer=False)
         return events

@@ -13,6 +13,8 @@ from __future__ import annotations
 from gpufleet.bus.events import Anomaly, Family, Layer, Severity
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.report_signals import BUSBW_FLOOR
+from gpufleet.telemetry.unread_text import MAX_QUOTE
+from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SIGNAL
 
 # signal → (symptom, family, severity, layer, words for the operator)
 REPORT_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
@@ -124,6 +126,15 @@ REPORT_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "nccl-tests found wrong results (#wrong > 0): data corrupted between GPUs",
     ),
+    # telemetry.unread_text: a file whose GPU lines no rule reads says something failed; the
+    # diagnosis ranks failure modes by the quoted text (knowledge-base retrieval)
+    UNREAD_SIGNAL: (
+        "gpu_text_unread",
+        Family.DEVICE,
+        Severity.WARNING,
+        "driver",
+        "a report whose GPU lines no rule reads says something failed",
+    ),
 }
 _AREA_FAMILY = {
     "memory": Family.MEMORY,
@@ -133,6 +144,7 @@ _AREA_FAMILY = {
     "device": Family.DEVICE,
 }
 REPORT_ANOMALY_RULES = frozenset(f"report.{symptom}" for symptom, *_ in REPORT_RULES.values())
+UNREAD_RULE = f"report.{REPORT_RULES[UNREAD_SIGNAL][0]}"
 
 
 def report_source(e: LogEvent) -> str:
@@ -167,8 +179,9 @@ def report_anomaly(
         entity=entity,
         entity_kind="gpu" if e.gpu else "node",
         layer=layer,
+        job=e.job_id or None,
         message=f"{entity}: {what}{_specifics(e)}. Reported by {_provenance(e)}: "
-        f"{e.message[:160]!r}",
+        f"{e.message[: MAX_QUOTE if symptom == 'gpu_text_unread' else 160]!r}",
     )
 
 

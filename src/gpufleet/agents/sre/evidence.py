@@ -38,6 +38,7 @@ from gpufleet.bus.events import Evidence, Incident, Layer, Scalar, Scope
 from gpufleet.graph.tools import ToolCall, ToolRegistry, ToolResult
 from gpufleet.telemetry.fields import ALL_FIELDS, DCGM_FP64_BLANK, ClockEventReason
 from gpufleet.telemetry.topology import Topology, sku
+from gpufleet.telemetry.unread_text import MAX_EXCERPT
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -1198,6 +1199,9 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     facts |= _kind_facts([*items, *named])
     for part in (_rdma_facts, _rank_facts, _smi_facts, _fm_facts, _k8s_detail_facts):
         facts |= part(items)
+    unread = _unread_text(data.get("unread"))
+    if unread:
+        facts["unread_text"] = unread
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
     lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]
     kinds = Counter(str(i.get("kind")) for i in items)
@@ -1207,6 +1211,13 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     )
     unparsed = f", {facts['unparsed']} GPU line(s) not understood" if facts["unparsed"] else ""
     return [_counted_evidence(layer, call, res, head, kinds, facts, lines, note=unparsed)]
+
+
+def _unread_text(raw: object) -> str:
+    """The excerpts of files no rule read whose GPU lines say something failed
+    (:func:`telemetry.unread_text.excerpt`): what retrieval ranks failure modes by then."""
+    rows = [r for r in raw if isinstance(r, dict)] if isinstance(raw, list) else []
+    return "\n".join(str(r.get("text") or "") for r in rows)[: 2 * MAX_EXCERPT]
 
 
 def k8s_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:

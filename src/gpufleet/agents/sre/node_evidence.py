@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gpufleet.telemetry.text_evidence import SOURCES, Signature, TextReport
+from gpufleet.telemetry.unread_text import GENERIC_SOURCES, excerpt
 
 MAX_ITEMS = 2000  # signatures returned by one search
+MAX_UNREAD_FILES = 4  # excerpts of files no rule read, returned by one search
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,8 @@ class EvidenceSource(Protocol):
         kinds: Sequence[str],
         limit: int = 500,
     ) -> tuple[dict[str, Any], str]:
-        """({"items": [...], "files": [...], "unparsed": n, "unparsed_lines": [...]}, query)."""
+        """({"items": [...], "files": [...], "unparsed": n, "unparsed_lines": [...],
+        "unread": [{"file", "text"}]}, query)."""
         ...
 
 
@@ -72,9 +75,13 @@ class NoEvidence:
         kinds: Sequence[str],
         limit: int = 500,
     ) -> tuple[dict[str, Any], str]:
-        return {"items": [], "files": [], "unparsed": 0, "unparsed_lines": []}, _query(
-            nodes, jobs, sources, kinds
-        )
+        return {
+            "items": [],
+            "files": [],
+            "unparsed": 0,
+            "unparsed_lines": [],
+            "unread": [],
+        }, _query(nodes, jobs, sources, kinds)
 
 
 def _query(
@@ -167,5 +174,11 @@ class StaticEvidence:
             ],
             "unparsed": sum(f.report.gpu_unparsed for f in files),
             "unparsed_lines": unparsed_lines[:20],
+            # files whose unread GPU lines say something failed: their excerpt
+            "unread": [
+                {"file": f.path, "text": text}
+                for f in files
+                if f.source in GENERIC_SOURCES and (text := excerpt(f.report))
+            ][:MAX_UNREAD_FILES],
         }
         return data, _query(nodes, jobs, sources, kinds)

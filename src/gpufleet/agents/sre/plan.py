@@ -52,6 +52,7 @@ from gpufleet.knowledge.schema import (
 )
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.knowledge.vendor_actions import LADDER, LADDER_RUNBOOKS, Guidance, escalate
+from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SIGNAL
 
 # "{name}", or a time with an offset: "{onset-6h}", "{onset+15m}" (s, m, h, d)
 PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:([+-])(\d+)([smhd]))?\}")
@@ -298,7 +299,36 @@ def guided_runbook(
     runbook, notes = _apply(kb, top.card_id, runbook, guidance, recurred, ())
     # the recurrence rung climbs from whatever the vendor's guidance chose
     rung = escalate(None, runbook.action_class, earlier)
-    return _apply(kb, top.card_id, runbook, rung, recurred, notes)
+    runbook, notes = _apply(kb, top.card_id, runbook, rung, recurred, notes)
+    return text_only_cap(kb, top, incident, runbook, notes)
+
+
+#: The read-only runbook for an incident that rests on a report no rule reads.
+UNREAD_RUNBOOK = "collect-evidence-unread-report"
+
+
+def text_only_cap(
+    kb: KnowledgeBase,
+    top: Hypothesis,
+    incident: Incident,
+    runbook: Runbook,
+    notes: tuple[str, ...],
+) -> tuple[Runbook, tuple[str, ...]]:
+    """An incident that only a report no rule reads opened (telemetry.unread_text), whose top
+    card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
+    resets, reboots, restarts a service) becomes the read-only evidence collection; one that
+    only reads or tells a person stands."""
+    text_only = set(incident.symptoms) <= {UNREAD_SIGNAL} and not top.supporting
+    light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
+    cap = kb.runbooks.get(UNREAD_RUNBOOK)
+    if not text_only or light or cap is None:
+        return runbook, notes
+    why = (
+        f"runbook {cap.id} ({cap.action_class}) instead of {runbook.id} ({runbook.action_class}): "
+        f"the incident rests on report text no rule reads, matched to {top.card_id} by the "
+        "knowledge base's text, and no finding confirms it; nothing is drained on a text match"
+    )
+    return cap, (*notes, why)
 
 
 def _apply(

@@ -61,6 +61,7 @@ from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
 from gpufleet.knowledge.retrieve import Hit, Query, from_incident
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SYMPTOM
 
 CHECK = 0.25
 POINTED = 0.5
@@ -94,10 +95,12 @@ def build_query(
         }
         - {""}
     )
-    base = from_incident(incident, tuple(dict.fromkeys(lines))[:MAX_LOG_LINES])
+    unread = _unread(incident, evidence)
+    lines = [*lines, *unread]
+    base = from_incident(incident, tuple(dict.fromkeys(lines))[: MAX_LOG_LINES + len(unread)])
     xids = sorted({*base.xids, *(int(f.name[4:]) for f in findings if f.name.startswith("xid:"))})
     return Query(
-        text=base.text,
+        text="\n".join(unread) if unread else base.text,
         symptoms=base.symptoms,
         fields=base.fields,
         xids=tuple(xids),
@@ -105,6 +108,19 @@ def build_query(
         scheduler_states=tuple(states),
         scope=base.scope,
     )
+
+
+def _unread(incident: Incident, evidence: Sequence[Evidence]) -> list[str]:
+    """For an incident a report no rule read opened or joined (``gpu_text_unread``), that
+    report's failure lines: the text is all there is to rank failure modes by."""
+    if UNREAD_SYMPTOM not in incident.symptoms:
+        return []
+    texts = [
+        str(e.facts["unread_text"])
+        for e in evidence
+        if e.tool == "node_evidence.search" and e.facts.get("unread_text")
+    ]
+    return list(dict.fromkeys(ln.strip() for t in texts for ln in t.splitlines() if ln.strip()))
 
 
 def _satisfied(

@@ -1,0 +1,145 @@
+"""A report no parser could read → one fault report, so the text is diagnosed, not only counted.
+
+An operator drops a file into the reports folder, a job log lands, a ticket is pasted: the parsers
+(:mod:`telemetry.job_log`, :mod:`telemetry.report_files`) recognise the forms they were written
+for, and a form they were not (a ``kubectl describe node`` taint, an IPMI event log, a health
+agent's own wording) would leave only a count of "GPU-related lines not understood". Yet someone
+collected that file because something was wrong. When a file produced no fault report of its own
+and its GPU-related lines that no rule read include words of failure, this module makes one
+``report_signature`` event of signal ``gpu_text_unread`` from it, quoting those lines: the NOC
+joins it to an incident already open on the node (a report is usually taken because of one), or
+opens one; the SRE agent ranks failure modes for it by retrieval over the knowledge base (the
+cards' own log strings and prose) over the file's :func:`excerpt`, like any other incident.
+
+Only text the generic reader read (``job_log``: job output, pasted tickets, files named for no
+tool): a tool's own parser (Fabric Manager, ``nvidia-smi -q``, ``dcgmi diag``, NHC, nccl-tests)
+reads its whole format and gives its verdict, so its leftovers open nothing ("NVSwitch not
+found" on a PCIe server is Fabric Manager's benign word, not a fault to guess at).
+
+A line must mention the GPU stack (:data:`telemetry.text_evidence.GPU_HINT`: the parsers keep only
+those) and a failure (:data:`FAILURE`): an inventory listing or a banner opens nothing. Pure: no
+clock, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.report_signals import KIND
+from gpufleet.telemetry.text_evidence import TextReport
+from gpufleet.telemetry.topology import Topology
+
+SIGNAL = "gpu_text_unread"
+GENERIC_SOURCES = frozenset({"job_log"})  # readers of any text (the rest read one tool's format)
+MAX_QUOTED = 6  # failure lines quoted in the event: enough to retrieve by, short to read
+MAX_QUOTE = 600  # characters of quoted text in all
+MAX_EXCERPT = 2500  # characters of a file's excerpt for retrieval (its head and failure lines)
+
+# Words with which tools and people say something failed. Deliberately plain words, not forms:
+# the forms are the parsers' business; this is only "is this a complaint".
+FAILURE = re.compile(
+    r"error|fail|fatal|unhealthy|timed? ?out|\blost\b|killed|abort|cannot|can't|unable|"
+    r"not found|no such|exception|panic|\bhung\b|\bhang|stuck|\bdown\b|denied|mismatch|invalid|"
+    r"segfault|oops|\bbug\b|refus|insufficient|unavailable|not (?:ready|supported|responding)|"
+    r"\btaint|degrad|throttl|crash|corrupt|illegal|uncorrectable|\bdrain|\bzombie|\bdefunct|"
+    r"\bslow|over ?temp|critical|\bwarn",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
+_AREAS = (
+    ("memory", re.compile(r"\becc\b|memory|\bdimm\b|row remap|page retire|\bdbe\b|\bsbe\b", re.I)),
+    ("interconnect", re.compile(r"nvlink|nvswitch|\bnccl\b|infiniband|\bmlx5|\bib\b|fabric", re.I)),
+    ("thermal", re.compile(r"thermal|temperature|over ?temp|\bfan\b", re.I)),
+    ("power", re.compile(r"\bpower\b|\bpsu\b|voltage", re.I)),
+)
+
+
+def failure_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The (line number, text) of ``lines`` that say something failed, at most
+    :data:`MAX_QUOTED`, in file order, each once."""
+    out: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for n, text in lines:
+        key = " ".join(text.split())
+        if key in seen or FAILURE.search(text) is None:
+            continue
+        seen.add(key)
+        out.append((n, key))
+        if len(out) == MAX_QUOTED:
+            break
+    return out
+
+
+def quote(lines: Sequence[tuple[int, str]]) -> str:
+    """The lines as one quotation, `` | `` between them, cut at :data:`MAX_QUOTE`."""
+    return " | ".join(t for _, t in lines)[:MAX_QUOTE]
+
+
+def excerpt(report: TextReport) -> str:
+    """What a text no rule read is about, for ranking failure modes by it: its first lines
+    (what was run, on what) then its GPU lines that say something failed, one per line, cut at
+    :data:`MAX_EXCERPT`; ``""`` when none of its unread GPU lines says anything failed."""
+    failed = failure_lines(report.gpu_unparsed_lines)
+    if not failed:
+        return ""
+    head = [n for n, _ in report.head]
+    rows = [*report.head, *((n, t) for n, t in failed if n not in head)]
+    return "\n".join(" ".join(t.split()) for _, t in rows)[:MAX_EXCERPT]
+
+
+def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
+    """The fleet's only node, else the one node of the topology the lines name (a pasted
+    ``user@gpu-07:~$`` prompt, a hostname in the message); ``""`` when none or several."""
+    if len(topology.node_keys) == 1:
+        return str(topology.node_keys[0])
+    words = {w for _, t in lines for w in _WORD.findall(t)}
+    named = [n for n in topology.node_keys if n in words]
+    return str(named[0]) if len(named) == 1 else ""
+
+
+def unread_event(
+    *,
+    origin: str,
+    source: str,
+    node: str,
+    job: str,
+    unparsed: Sequence[tuple[int, str]],
+    topology: Topology,
+    at: float,
+    head: Sequence[tuple[int, str]] = (),
+) -> LogEvent | str | None:
+    """The event for a file whose GPU lines no rule read (``unparsed``; ``head``: its first
+    lines, where a prompt or a banner names the host), or a reason it cannot be placed (no
+    node of the topology), or None (no line says anything failed, or a tool's own
+    parser read the file)."""
+    if source not in GENERIC_SOURCES:
+        return None
+    found = failure_lines(unparsed)
+    if not found:
+        return None
+    where = node or _named_node([*head, *found], topology)
+    if where not in topology.node_pos:
+        return (
+            f"{origin}:{found[0][0]}: GPU text no rule reads, about "
+            f"{node or 'no named node'}, not a node of the topology: kept as evidence"
+        )
+    text = quote(found)
+    area = next((name for name, rx in _AREAS if rx.search(text) is not None), "device")
+    return LogEvent(
+        timestamp=at,
+        node=where,
+        kind=KIND,
+        message=text,
+        job_id=job or None,
+        attrs={
+            "signal": SIGNAL,
+            "source": source,
+            "origin": origin,
+            "line": str(found[0][0]),
+            "lines": str(len(found)),
+            "area": area,
+            "time": "inferred",
+        },
+    )

@@ -1,0 +1,217 @@
+"""A report no parser reads still gets diagnosed: it opens (or joins) an incident, the SRE ranks
+failure modes by its text, and nothing is drained on a text match (telemetry.unread_text)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gpufleet.agents.pipeline import final_incidents, replay_noc
+from gpufleet.agents.sre.diagnose_core import diagnose_deterministic
+from gpufleet.agents.sre.plan import UNREAD_RUNBOOK, text_only_cap
+from gpufleet.agents.sre.read_tools import read_tools
+from gpufleet.bus.events import Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.evals.recorded import LoadedIncident, load_incident
+from gpufleet.graph.tools import ToolRegistry
+from gpufleet.knowledge.index import CardIndex
+from gpufleet.knowledge.retrieve import Retriever
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.text_evidence import HEAD_KEPT, TextReport, lines_of
+from gpufleet.telemetry.topology import Topology, build_cluster
+from gpufleet.telemetry.unread_text import (
+    MAX_QUOTED,
+    SIGNAL,
+    excerpt,
+    failure_lines,
+    unread_event,
+)
+
+EXAMPLE = Path(__file__).parents[1] / "src" / "gpufleet" / "evals" / "examples" / "dbe-recorded"
+KB = KnowledgeBase.load()
+
+# A container started under Slurm sees none of the GPUs it was given (device cgroup not set up):
+# no parser rule reads `ls` failing on /dev/nvidiaN, but every line says what is wrong.
+CGROUP_REPORT = """\
+user@node-01:~$ srun -p gpu --container-image=cuda-12.2 --gres=gpu:1 echo $CUDA_VISIBLE_DEVICES
+2
+user@node-01:~$ srun -p gpu --container-image=cuda-12.2 --gres=gpu:1 ls -l /dev/nvidia0 /dev/nvidia1
+/usr/bin/ls: cannot access '/dev/nvidia0': No such file or directory
+/usr/bin/ls: cannot access '/dev/nvidia1': No such file or directory
+"""
+
+
+def test_failure_lines_keep_complaints_once_and_leave_inventory_out() -> None:
+    lines = [
+        (1, "NVIDIA-SMI 550.54.15   Driver Version: 550.54.15   CUDA Version: 12.4"),
+        (2, "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-1234)"),
+        (3, "nvidia-fabricmanager.service: Failed with result 'exit-code'."),
+        (4, "nvidia-fabricmanager.service:  Failed with result   'exit-code'."),
+        *((10 + i, f"cuda device {i} unavailable") for i in range(10)),
+    ]
+    found = failure_lines(lines)
+    assert [n for n, _ in found][:2] == [3, 10]  # the inventory opens nothing; 4 repeats 3
+    assert len(found) == MAX_QUOTED
+
+
+def test_a_report_is_placed_on_the_node_it_names_and_only_a_generic_reader_raises_one() -> None:
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
+    unread = [(3, "ls: cannot access '/dev/nvidia0' on node-02: No such file or directory")]
+    args = dict(origin="jobs/a.log", node="", job="a", unparsed=unread, topology=topo, at=5.0)
+    event = unread_event(source="job_log", **args)  # type: ignore[arg-type]
+    assert not isinstance(event, str) and event is not None
+    assert (event.node, event.job_id, event.attrs["signal"]) == ("node-02", "a", SIGNAL)
+    assert event.attrs["line"] == "3" and "cannot access" in event.message
+    # a tool's own parser read the file and gave its verdict: its leftovers open nothing
+    assert unread_event(source="fabric_manager", **args) is None  # type: ignore[arg-type]
+    nameless = [(1, "CUDA error: unknown error")]
+    problem = unread_event(source="job_log", **{**args, "unparsed": nameless})  # type: ignore[arg-type]
+    assert isinstance(problem, str) and "not a node of the topology" in problem
+    quiet = [(1, "CUDA Version: 12.4")]
+    assert unread_event(source="job_log", **{**args, "unparsed": quiet}) is None  # type: ignore[arg-type]
+
+
+def test_a_text_keeps_its_first_lines_and_its_excerpt_is_head_then_failures() -> None:
+    report = TextReport()
+    text = "\n".join(["", *(f"step {i}" for i in range(30))])
+    assert [n for n, _ in lines_of(text, report)][-1] == 31
+    assert len(report.head) == HEAD_KEPT and report.head[0] == (2, "step 0")  # blank skipped
+    parsed = parse_job_log(CGROUP_REPORT, origin="jobs/c.log", node="node-01")
+    words = excerpt(parsed.report)
+    assert words.splitlines()[0].startswith("user@node-01:~$ srun")
+    assert "cannot access '/dev/nvidia0'" in words
+    assert excerpt(parse_job_log("epoch 1 loss 0.3\n", origin="jobs/ok.log").report) == ""
+
+
+def _folder(tmp_path: Path, files: dict[str, str]) -> LoadedIncident:
+    dst = tmp_path / "inc"
+    shutil.copytree(EXAMPLE, dst)
+    (dst / "logs.txt").write_text("")
+    for rel, text in files.items():
+        (dst / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dst / rel).write_text(text)
+    return load_incident(dst, tmp_path / "cache")
+
+
+def _incidents(li: LoadedIncident) -> list[Incident]:
+    fleet = li.replay_fleet()
+    events = [e for _, evs in replay_noc(li.topology, li.iter_ticks(), fleet) for e in evs]
+    return final_incidents(events)
+
+
+@pytest.fixture(scope="module")
+def retriever() -> Retriever:
+    index = CardIndex()
+    index.build(KB)  # the checkout's index: rebuilt only when the cards changed
+    return Retriever(KB, index)
+
+
+def test_a_report_no_rule_reads_opens_an_incident_ranked_by_its_own_words(
+    tmp_path: Path, retriever: Retriever
+) -> None:
+    li = _folder(tmp_path, {"jobs/pyxis-run.log": CGROUP_REPORT})
+    [inc] = [i for i in _incidents(li) if "node-01" in i.nodes or i.root_entity == "node-01"]
+    assert inc.symptoms == (SIGNAL,) and "pyxis-run" in inc.jobs
+    assert "cannot access '/dev/nvidia0'" in inc.summary  # the operator sees the words
+    fleet = li.replay_fleet()
+    for tick in li.iter_ticks():
+        fleet.observe(tick)
+    core = diagnose_deterministic(
+        inc, ToolRegistry(read_tools(fleet)), retriever, KB, inc.updated_at, li.topology
+    )
+    assert core.hypotheses[0].card_id == "slurm-cgroup-gpu-mismatch", [
+        h.card_id for h in core.hypotheses[:3]
+    ]
+
+
+def test_an_unread_report_joins_the_incident_a_readable_one_opens_at_the_same_moment(
+    tmp_path: Path,
+) -> None:
+    lost = "Unable to determine the device handle for GPU 0000:2A:00.0: Unknown Error\n"
+    drained = "user@node-01:~$ sinfo\nnormal up drain 5-00:00:00 gpu:8 node-01 0/0/64/64\n"
+    li = _folder(tmp_path, {"nodes/node-01/nvidia-smi.txt": lost, "jobs/sinfo.log": drained})
+    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == "node-01"]
+    assert len(on_node) == 1, [(i.root_entity, i.symptoms) for i in on_node]
+    [inc] = on_node
+    # the GPU stays the root
+    assert (inc.root_entity, inc.scope) == ("node-01/gpu1", Scope.GPU)
+    assert "gpu_missing" in inc.symptoms
+    assert SIGNAL in inc.symptoms  # the unread report rides along
+
+
+def _hypothesis(card: str, supporting: tuple[str, ...] = ()) -> Hypothesis:
+    return Hypothesis(card_id=card, title=card, score=1.0, supporting=supporting)
+
+
+def _incident(symptoms: tuple[str, ...]) -> Incident:
+    return Incident(
+        incident_id="inc-1",
+        title="t",
+        family=Family.DEVICE,
+        scope=Scope.NODE,
+        root_entity="node-01",
+        severity=Severity.WARNING,
+        opened_at=0.0,
+        updated_at=0.0,
+        last_anomaly_at=0.0,
+        entities=("node-01",),
+        symptoms=symptoms,
+        anomaly_ids=("a",),
+        anomaly_count=1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("runbook", "symptoms", "supporting", "capped"),
+    [
+        ("drain-and-reboot-node", (SIGNAL,), (), True),  # a text match drains nothing
+        ("restart-fabric-manager", (SIGNAL,), (), True),  # nor restarts a service
+        ("notify-user-workload-issue", (SIGNAL,), (), False),  # telling a person stands
+        ("drain-and-reboot-node", (SIGNAL,), ("gpu_fallen_off_bus",), False),  # a rule read it
+        ("drain-and-reboot-node", (SIGNAL, "gpu_missing"), (), False),  # another signal too
+    ],
+)
+def test_a_plan_that_rests_on_unread_text_only_collects_evidence(
+    runbook: str, symptoms: tuple[str, ...], supporting: tuple[str, ...], capped: bool
+) -> None:
+    chosen, notes = text_only_cap(
+        KB,
+        _hypothesis("gpu-driver-wedge-hung-tasks", supporting),
+        _incident(symptoms),
+        KB.runbooks[runbook],
+        (),
+    )
+    assert (chosen.id == UNREAD_RUNBOOK) is capped
+    assert bool(notes) is capped
+    if capped:
+        assert chosen.action_class == "investigate" and all(s.risk == "read" for s in chosen.steps)
+
+
+def test_a_watched_folder_reads_a_pasted_ticket_and_raises_its_unread_complaint(
+    tmp_path: Path,
+) -> None:
+    """The reports folder (``watch --reports``): a ticket no tool wrote is read as job output;
+    one whose GPU lines no rule reads says its complaint once; a Fabric Manager log, a format
+    the folder has no reader for, is a problem line (old code: every such file 'not read')."""
+    from gpufleet.telemetry.report_folder import ReportFolder
+
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
+    folder = tmp_path / "reports"
+    (folder / "node-02").mkdir(parents=True)
+    (folder / "node-02" / "ticket-4711.txt").write_text(CGROUP_REPORT)
+    (folder / "fm.log").write_text(
+        "[Mar 02 2026 10:00:00] [ERROR] [tid 1] fabric manager: request to query NVSwitch failed\n"
+    )
+    said: list[str] = []
+    rf = ReportFolder(folder, topo, say=said.append, state=tmp_path / "state.json")
+    [event] = rf.scan(100.0)
+    assert (event.node, event.attrs["signal"], event.attrs["origin"]) == (
+        "node-02",
+        SIGNAL,
+        "node-02/ticket-4711.txt",
+    )
+    assert "cannot access '/dev/nvidia0'" in event.message
+    assert any(p.startswith("fm.log: its text reads as fabric_manager") for p in said), said
+    assert rf.scan(160.0) == []  # read once
