@@ -215,3 +215,17 @@ def test_a_watched_folder_reads_a_pasted_ticket_and_raises_its_unread_complaint(
     assert "cannot access '/dev/nvidia0'" in event.message
     assert any(p.startswith("fm.log: its text reads as fabric_manager") for p in said), said
     assert rf.scan(160.0) == []  # read once
+
+
+def test_the_words_ranked_by_drop_what_varies_between_pastes_and_keep_the_codes() -> None:
+    from gpufleet.telemetry.unread_text import words_of
+
+    line = (
+        "2018/02/27 16:43:50 GPU-edae6d5d-6698-fb8d-2c6b-2a791224f089 at 0000:3b:00.0 "
+        "(0x62) failed: CUDA error 46, status=12, killed by signal 9 after 1800 s"
+    )
+    kept = words_of(line)
+    for noise in ("2018/02/27", "16:43:50", "0000:3b:00.0", "0x62", "1800", "edae6d5d"):
+        assert noise not in kept
+    for code in ("error 46", "status=12", "signal 9"):
+        assert code in kept

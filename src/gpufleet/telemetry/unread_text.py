@@ -77,6 +77,28 @@ def quote(lines: Sequence[tuple[int, str]]) -> str:
     return " | ".join(t for _, t in lines)[:MAX_QUOTE]
 
 
+# What varies from one paste to the next and names no failure mode: times, dates, UUIDs, PCI
+# addresses, hex values, kernel uptime stamps, and bare numbers (but not a code after the word
+# that says what it is: "Xid 79", "error 46", "status=12", "signal 9").
+_NOISE = re.compile(
+    r"\b(?:GPU|MIG)-[0-9a-f]{8}(?:-[0-9a-f]{4,12}){1,4}\b|"
+    r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|"
+    r"\b(?:[0-9a-f]{4,8}:)?[0-9a-f]{2}:[0-9a-f]{2}(?:\.[0-7])?\b|"
+    r"\b0x[0-9a-f]+\b|"
+    r"\b\d{4}[-/]\d{2}[-/]\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:[.,]\d+)?Z?)?|"
+    r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?\b|"
+    r"\[\s*\d+\.\d+\]|"
+    r"(?<![A-Za-z_=:#-])(?<!xid )(?<!error )(?<!code )(?<!status )(?<!signal )\b\d+(?:\.\d+)*\b",
+    re.IGNORECASE,
+)
+
+
+def words_of(line: str) -> str:
+    """``line`` without what names no failure mode (:data:`_NOISE`): the words to rank cards
+    by, so that a timestamp's "16" or a UUID's hex never matches a card."""
+    return " ".join(_NOISE.sub(" ", line).split())
+
+
 def excerpt(report: TextReport) -> str:
     """What a text no rule read is about, for ranking failure modes by it: its first lines
     (what was run, on what) then its GPU lines that say something failed, one per line, cut at

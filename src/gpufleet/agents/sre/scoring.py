@@ -62,6 +62,7 @@ from gpufleet.knowledge.retrieve import Hit, Query, from_incident
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SYMPTOM
+from gpufleet.telemetry.unread_text import words_of
 
 CHECK = 0.25
 POINTED = 0.5
@@ -100,20 +101,21 @@ def build_query(
     base = from_incident(incident, tuple(dict.fromkeys(lines))[: MAX_LOG_LINES + len(unread)])
     xids = sorted({*base.xids, *(int(f.name[4:]) for f in findings if f.name.startswith("xid:"))})
     return Query(
-        text="\n".join(unread) if unread else base.text,
+        text="\n".join(words_of(ln) for ln in unread) if unread else base.text,
         symptoms=base.symptoms,
         fields=base.fields,
         xids=tuple(xids),
         log_lines=base.log_lines,
         scheduler_states=tuple(states),
-        scope=base.scope,
+        scope=None if unread else base.scope,  # the NOC placed a text; not its mode
     )
 
 
 def _unread(incident: Incident, evidence: Sequence[Evidence]) -> list[str]:
-    """For an incident a report no rule read opened or joined (``gpu_text_unread``), that
-    report's failure lines: the text is all there is to rank failure modes by."""
-    if UNREAD_SYMPTOM not in incident.symptoms:
+    """For an incident only a report no rule read opened (``gpu_text_unread``), that report's
+    excerpt: the text is all there is to rank failure modes by. An incident a readable signal
+    opened keeps its own query: the unread report that joined it rides along as evidence."""
+    if set(incident.symptoms) != {UNREAD_SYMPTOM}:
         return []
     texts = [
         str(e.facts["unread_text"])
