@@ -15,7 +15,6 @@ from gpufleet.agents.sre.read_tools import read_tools
 from gpufleet.bus.events import Family, Hypothesis, Incident, Scope, Severity
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.graph.tools import ToolRegistry
-from gpufleet.knowledge.index import CardIndex
 from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
@@ -103,9 +102,7 @@ def _incidents(li: LoadedIncident) -> list[Incident]:
 
 @pytest.fixture(scope="module")
 def retriever() -> Retriever:
-    index = CardIndex()
-    index.build(KB)  # the checkout's index: rebuilt only when the cards changed
-    return Retriever(KB, index)
+    return Retriever.open(KB)  # the checkout's index: rebuilt only when the cards changed
 
 
 def test_a_report_no_rule_reads_opens_an_incident_ranked_by_its_own_words(
