@@ -168,6 +168,7 @@ def _incident(symptoms: tuple[str, ...]) -> Incident:
         ("notify-user-workload-issue", (SIGNAL,), (), False),  # telling a person stands
         ("drain-and-reboot-node", (SIGNAL,), ("gpu_fallen_off_bus",), False),  # a rule read it
         ("drain-and-reboot-node", (SIGNAL, "gpu_missing"), (), False),  # another signal too
+        ("drain-and-reboot-node", (), (), False),  # no unread report at all
     ],
 )
 def test_a_plan_that_rests_on_unread_text_only_collects_evidence(

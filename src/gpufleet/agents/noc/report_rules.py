@@ -129,7 +129,7 @@ REPORT_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
     # telemetry.unread_text: a file whose GPU lines no rule reads says something failed; the
     # diagnosis ranks failure modes by the quoted text (knowledge-base retrieval)
     UNREAD_SIGNAL: (
-        "gpu_text_unread",
+        UNREAD_SIGNAL,  # the symptom is the signal's name
         Family.DEVICE,
         Severity.WARNING,
         "driver",
@@ -181,7 +181,7 @@ def report_anomaly(
         layer=layer,
         job=e.job_id or None,
         message=f"{entity}: {what}{_specifics(e)}. Reported by {_provenance(e)}: "
-        f"{e.message[: MAX_QUOTE if symptom == 'gpu_text_unread' else 160]!r}",
+        f"{e.message[: MAX_QUOTE if symptom == UNREAD_SIGNAL else 160]!r}",
     )
 
 

@@ -318,7 +318,7 @@ def text_only_cap(
     card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
     resets, reboots, restarts a service) becomes the read-only evidence collection; one that
     only reads or tells a person stands."""
-    text_only = set(incident.symptoms) <= {UNREAD_SIGNAL} and not top.supporting
+    text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not top.supporting
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     cap = kb.runbooks.get(UNREAD_RUNBOOK)
     if not text_only or light or cap is None:
