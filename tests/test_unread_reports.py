@@ -57,7 +57,7 @@ def test_failure_lines_keep_complaints_once_and_leave_inventory_out() -> None:
 
 def test_a_report_is_placed_on_the_node_it_names_and_only_a_generic_reader_raises_one() -> None:
     topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
-    unread = [(3, "ls: cannot access '/dev/nvidia0' on node-02: No such file or directory")]
+    unread = [(3, "ls: cannot access '/dev/nvidia0' on node-02.cluster.local: No such file")]
     args = dict(origin="jobs/a.log", node="", job="a", unparsed=unread, topology=topo, at=5.0)
     event = unread_event(source="job_log", **args)  # type: ignore[arg-type]
     assert not isinstance(event, str) and event is not None

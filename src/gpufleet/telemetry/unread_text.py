@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.report_signals import KIND
-from gpufleet.telemetry.text_evidence import TextReport
+from gpufleet.telemetry.text_evidence import TextReport, host_node
 from gpufleet.telemetry.topology import Topology
 
 SIGNAL = "gpu_text_unread"
@@ -113,12 +113,13 @@ def excerpt(report: TextReport) -> str:
 
 def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
     """The fleet's only node, else the one node of the topology the lines name (a pasted
-    ``user@gpu-07:~$`` prompt, a hostname in the message); ``""`` when none or several."""
+    ``user@gpu-07:~$`` prompt, a hostname or its FQDN in the message, as
+    :func:`telemetry.text_evidence.host_node` maps them); ``""`` when none or several."""
     if len(topology.node_keys) == 1:
         return str(topology.node_keys[0])
-    words = {w for _, t in lines for w in _WORD.findall(t)}
-    named = [n for n in topology.node_keys if n in words]
-    return str(named[0]) if len(named) == 1 else ""
+    nodes = frozenset(str(n) for n in topology.node_keys)
+    named = {host_node(w, nodes) for _, t in lines for w in _WORD.findall(t)} & nodes
+    return named.pop() if len(named) == 1 else ""
 
 
 def unread_event(
