@@ -96,6 +96,22 @@ def test_one_rank_behind_is_the_straggler() -> None:
     assert "rdma_errors_name_one_peer" not in found
 
 
+def test_a_group_that_never_completed_a_collective_is_the_transports_question() -> None:
+    # PyTorch 2.5's wording; "last completed work: -1": the communicator never moved data
+    lines = [
+        f"[rank{r}]:[E108 16:19:09.6 ProcessGroupNCCL.cpp:2251] [PG ID 6 PG GUID 623(PIPELINE"
+        f"_MODEL_PARALLEL_GROUP) Rank {r}]  failure detected by watchdog at work sequence id: 1"
+        " PG status: last enqueued work: 1, last completed work: -1"
+        for r in range(4)
+    ]
+    job = parse_job_log("\n".join(lines), origin="jobs/7.log", node="node-01")
+    found = _findings(
+        _incident("job-7", ("node-01",), Scope.JOB), _source((job, "j", "job_log", "node-01"))
+    )
+    assert "nccl_first_collective_hung" in found
+    assert "nccl_one_rank_behind" not in found  # every rank is at the same place
+
+
 def test_nvidia_smi_state_is_read_on_the_incident_gpu_only() -> None:
     smi = parse_nvidia_smi_q(
         (CORPUS / "smi-h100-recovery.txt").read_text(), origin="smi", node="node-02"

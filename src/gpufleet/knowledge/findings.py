@@ -173,6 +173,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "workload",
         "no hardware fault on any GPU of the job (no Xid, no ECC, no link errors, no thermal)",
     ),
+    "job_infra_clean": (
+        "workload",
+        "a job's incident whose evidence (telemetry read, kernel log searched) shows no "
+        "hardware, driver, network or host fault: the job's own code is what is left",
+    ),
     # scheduler / changes / history
     "node_drained_by_human": ("workload", "the node is drained with an operator's reason"),
     "node_drained_by_scheduler": ("workload", "the node is drained/down with a scheduler reason"),
@@ -197,6 +202,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "nccl_watchdog_timeout": (
         "workload",
         "job output: PyTorch's NCCL watchdog timed out a collective (the job hung, then died)",
+    ),
+    "nccl_first_collective_hung": (
+        "os",
+        "job output: the collective the watchdog timed out was its process group's first (last "
+        "completed work -1): the communicator never moved data - its transport or set-up, "
+        "not ranks drifting apart",
     ),
     "nccl_one_rank_behind": (
         "workload",
@@ -417,6 +428,30 @@ FAULT_FINDINGS: frozenset[str] = frozenset(
         "xid_chain_same_gpu",
     }
 )
+
+# Findings that report a check came back normal, or give context, rather than a fault.
+NORMAL_FINDINGS: frozenset[str] = frozenset(
+    {
+        "temp_follows_load",
+        "no_baseline_before_fault",
+        "xid_hardware_counters_clean",
+        "smi_no_uncorrectable_ecc",
+        "dcgm_diag_passed",
+        "untrusted_log_lines",
+        "earlier_incidents_same_node",
+    }
+)
+
+# Findings no card's checks score: they choose between a card's runbooks (``runbook_when``),
+# never move a ranking.
+CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
+
+
+def implicates_infrastructure(name: str) -> bool:
+    """A finding about the GPUs, the driver, the network or the host (not the job), other than
+    a check that came back normal."""
+    return finding_layer(name) != "workload" and name not in NORMAL_FINDINGS
+
 
 # NOC symptom → the findings that confirm it from the evidence. When the symptom opened the
 # incident, a card those findings rule in explains what the NOC saw first: it outweighs cards

@@ -28,8 +28,9 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
   operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, …) ran for 600086 milliseconds``
   (``rank``, ``seq``, ``op``, ``ran_ms``); ``nccl_work_progress`` — ``… Rank 4] Timeout at NCCL
-  work: 610, last enqueued NCCL work: 616, last completed NCCL work: 609`` (``last_completed``):
-  the rank whose last completed work is behind the others is the straggler.
+  work: 610, last enqueued NCCL work: 616, last completed NCCL work: 609`` and its later
+  wordings (``last_completed``): the rank whose last completed work is behind the others is the
+  straggler; ``-1`` means the group never completed a collective.
 * CUDA errors in any wording (``RuntimeError: CUDA error: …``, ``CUDA_ERROR_…``, ``cudaError…``):
   ``cuda_contained_error`` (``CUDA_ERROR_CONTAINED`` / ``cudaErrorContained`` / "Invalid access
   of peer GPU memory over nvlink or a hardware error"), ``cuda_uncorrectable_ecc`` ("uncorrectable
@@ -248,9 +249,15 @@ _WATCHDOG = re.compile(
 # worker processes to keep up - the usual cause of input starvation
 _FEW_WORKERS = re.compile(r"does not have many workers which may be a bottleneck")
 _RAN_FOR = re.compile(r"ran for (?P<ms>[0-9]{1,15}) milliseconds")
+# The watchdog's progress line in the three wordings ProcessGroupNCCL has used: "Timeout at
+# NCCL work: 19, last enqueued NCCL work: 19, last completed NCCL work: 18" (2.2-2.3),
+# "Exception (either an error or timeout) detected by watchdog at work: 7930, last enqueued NCCL
+# work: 7931, …" (2.4), "failure detected by watchdog at work sequence id: 1 PG status: last
+# enqueued work: 1, last completed work: -1" (2.5 on)
 _PROGRESS = re.compile(
-    r"Timeout at NCCL work: (?P<seq>[0-9]{1,15}), last enqueued NCCL work: (?P<enq>-?[0-9]{1,15}),"
-    r" last completed NCCL work: (?P<done>-?[0-9]{1,15})"
+    r"(?:Timeout at NCCL work|detected by watchdog at work(?: sequence id)?): "
+    r"(?P<seq>[0-9]{1,15}),? (?:PG status: )?last enqueued (?:NCCL )?work: (?P<enq>-?[0-9]{1,15}),"
+    r" last completed (?:NCCL )?work: (?P<done>-?[0-9]{1,15})"
 )
 # NCCL's IB transport failing to set a connection up (transport/net_ib.cc, misc/ibvwrap.cc):
 # "NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_0:1, curr

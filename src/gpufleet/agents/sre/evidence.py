@@ -1081,7 +1081,8 @@ def _rdma_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
 
 
 def _rank_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
-    """Watchdog timeouts per rank, and the ranks whose last completed work is behind."""
+    """Watchdog timeouts per rank, the ranks whose last completed work is behind, and whether
+    the hung collective was the group's first."""
     ranks = {
         str((i.get("detail") or {}).get("rank"))
         for i in items
@@ -1099,6 +1100,9 @@ def _rank_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
     facts: dict[str, Scalar] = {}
     if ranks:
         facts["watchdog_ranks"] = len(ranks)
+    if any(v < 0 for v in done.values()):
+        # the group never completed a collective: its communicator never moved data
+        facts["first_collective_hung"] = True
     if len(done) >= 2:
         top = max(done.values())
         behind = sorted(r for r, v in done.items() if v < top)

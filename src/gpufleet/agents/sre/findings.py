@@ -43,7 +43,8 @@ from gpufleet.agents.sre.evidence import (
     R_THERMAL_C_PER_W,
     RACK_PEERS,
 )
-from gpufleet.bus.events import Evidence, Finding, Incident, Scalar, Scope
+from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
+from gpufleet.knowledge.findings import implicates_infrastructure
 
 TEMP_RISE_C = 8.0
 NEIGHBOUR_RISE_C = 3.0
@@ -212,7 +213,34 @@ def derive_findings(incident: Incident, evidence: Sequence[Evidence]) -> tuple[F
     _scheduler(incident, v, out)
     _text_evidence(incident, v, out)
     _kubernetes(incident, v, out)
+    _job_infra_clean(incident, v, out)  # last: it reads every other finding
     return tuple(sorted(out.items.values(), key=lambda f: f.name))
+
+
+#: The NOC families of a job's own behaviour (a hang, a collapse, an application Xid); a
+#: runtime that cannot start containers or a GPU that left is the host's, whatever the findings.
+WORKLOAD_FAMILIES = frozenset({Family.UTILIZATION, Family.APPLICATION})
+
+
+def _job_infra_clean(incident: Incident, v: _View, out: _Out) -> None:
+    """A job's incident about the job's own behaviour, for which the GPUs' telemetry was read
+    and the kernel log searched, and no finding names the hardware, the driver, the network or
+    the host: what a hang collection would hand back as "the application" (the hang cards' own
+    Act paragraphs)."""
+    telemetry = [e for role in v.metrics.values() for e in role.values()]
+    if incident.family not in WORKLOAD_FAMILIES or not incident.jobs:
+        return
+    if not telemetry or not v.logs:
+        return
+    if any(implicates_infrastructure(name) for name in out.items):
+        return
+    out.add(
+        "job_infra_clean",
+        incident.root_entity,
+        [*telemetry[:4], *v.logs],
+        detail=f"{len(telemetry)} telemetry series and {len(v.logs)} kernel-log searches, "
+        "no hardware, driver, network or host finding",
+    )
 
 
 # --------------------------------------------------------------------------- per family
@@ -1067,6 +1095,14 @@ def _rdma_and_ranks(incident: Incident, v: _View, out: _Out) -> None:
             incident.root_entity,
             watchdog,
             _num(watchdog[0].facts, "watchdog_ranks"),
+        )
+    first = [e for e in v.text if e.facts.get("first_collective_hung") is True]
+    if first:
+        out.add(
+            "nccl_first_collective_hung",
+            incident.root_entity,
+            first,
+            detail="the timed-out collective was its process group's first: none ever completed",
         )
     lag = [e for e in v.text if e.facts.get("lagging_rank")]
     if lag:

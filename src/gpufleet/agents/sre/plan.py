@@ -33,13 +33,15 @@ naming ``{job_id}`` becomes one step per affected job, or disappears when no job
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from gpufleet.agents.sre.corroboration import hold_uncorroborated
+from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.guidance import earlier_gpu_faults, vendor_guidance
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from gpufleet.knowledge.actions import DISRUPTION
+from gpufleet.knowledge.findings import CONTEXT_FINDINGS
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
     RISK_ORDER,
@@ -222,19 +224,30 @@ def render_steps(
     return out
 
 
-def choose_runbook(kb: KnowledgeBase, hypotheses: Sequence[Hypothesis]) -> Runbook | None:
+def choose_runbook(
+    kb: KnowledgeBase, hypotheses: Sequence[Hypothesis], context: Collection[str] = ()
+) -> Runbook | None:
     """The top card's runbook: the one its ``runbook_when`` names for a variant the findings
-    that ruled the card in show (a GRES mismatch is a config fix, not a requeue), else its
-    first."""
+    that ruled the card in show (a GRES mismatch is a config fix, not a requeue), or that a
+    context finding of the incident shows (``context``: a hang with nothing wrong on the
+    job's nodes goes to its owner), else its first."""
     if not hypotheses:
         return None
     top = hypotheses[0]
+    seen = {*top.supporting, *(CONTEXT_FINDINGS & set(context))}
     card = kb.cards.get(top.card_id)
     for rule in card.runbook_when if card is not None else ():
-        if rule.finding in top.supporting and rule.runbook in kb.runbooks:
+        if rule.finding in seen and rule.runbook in kb.runbooks:
             return kb.runbooks[rule.runbook]
     runbooks = kb.runbooks_for(top.card_id)
     return runbooks[0] if runbooks else None
+
+
+def context_findings(incident: Incident, evidence: Sequence[Evidence]) -> frozenset[str]:
+    """The context findings (no card scores them) the evidence shows for the incident."""
+    return frozenset(
+        f.name for f in derive_findings(incident, evidence) if f.name in CONTEXT_FINDINGS
+    )
 
 
 #: Findings that show the fault already came back (after a reboot, or in an earlier incident on
@@ -289,7 +302,7 @@ def guided_runbook(
     evidence: Sequence[Evidence],
 ) -> tuple[Runbook | None, tuple[str, ...]]:
     """:func:`choose_runbook` corrected by the vendor's guidance, with a note per change."""
-    runbook = choose_runbook(kb, hypotheses)
+    runbook = choose_runbook(kb, hypotheses, context_findings(incident, evidence))
     if runbook is None:
         return None, ()
     top = hypotheses[0]
@@ -459,7 +472,7 @@ def _plan_for(
     runbook, steered = (
         guided_runbook(kb, hypotheses, incident, evidence)
         if guided
-        else (choose_runbook(kb, hypotheses), ())
+        else (choose_runbook(kb, hypotheses, context_findings(incident, evidence)), ())
     )
     if runbook is None:
         why = "no hypothesis" if not hypotheses else f"card {hypotheses[0].card_id} has no runbook"
