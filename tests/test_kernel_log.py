@@ -515,6 +515,21 @@ def test_rm_init_forms_and_echo() -> None:
     assert (report.ignored, report.unrecognised) == (1, 1)
 
 
+def test_an_excerpt_that_starts_at_the_echo_still_reports_the_failed_init() -> None:
+    # a ticket quotes dmesg from the echo on (the RmInitAdapter line above it was not pasted):
+    # the echo is then the only word of the failure, and a second echo adds nothing
+    lines = [
+        "[73728.997618] NVRM: GPU 0000:00:16.0: rm_init_adapter failed, device minor number 0",
+        "[73728.997700] NVRM: GPU 0000:00:16.0: rm_init_adapter failed, device minor number 0",
+        "[73750.262579] NVRM: kfspSendBootCommands_GH100: FSP boot cmds failed. RM cannot boot.",
+    ]
+    events, report = parse_lines(lines, node="n", boot_time=0.0)
+    assert [(e.kind, e.pci_bus_id, _sans_via(e.attrs)) for e in events] == [
+        ("rm_init_failed", "00000000:00:16.0", {"echo": "true"}),
+    ]
+    assert report.ignored == 1
+
+
 def test_mellanox_link_forms() -> None:
     lines = [
         "[ 1.0] mlx5_core 0000:c1:00.0 mlx5_3: Port 1 link state changed to Down",

@@ -81,7 +81,13 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader, SmiTable
+from gpufleet.telemetry.text_context import (
+    DataWait,
+    NodeGpuCounts,
+    SmiGpuHeader,
+    SmiTable,
+    is_smi_row,
+)
 from gpufleet.telemetry.text_evidence import (
     SNIPPET,
     AddressBook,
@@ -311,9 +317,16 @@ def parse_job_log(
     table = SmiTable()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
-        if line.startswith("|") and (lost := table.read(line, n, origin, node)) is not None:
-            out.report.recognised += 1
-            out.add(lost)
+        if (
+            line.lstrip().startswith(("|", "+"))
+            and (rows := table.read(line.strip(), n, origin, node)) is not None
+        ):
+            if rows or is_smi_row(line.strip()):
+                out.report.recognised += 1
+            else:
+                out.report.ignored += 1
+            for row in rows:
+                out.add(row)
             continue
         held, ended = gpud.read(line, n, origin, node)
         for state in ended:
@@ -341,6 +354,8 @@ def parse_job_log(
         out.add(last)
     if (waiting := data_wait.signature(origin, node)) is not None:
         out.add(waiting)
+    if (listed := table.signature(origin, node)) is not None:
+        out.add(listed)
     return out
 
 

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.text_evidence import Signature
-from gpufleet.telemetry.topology import Topology
+from gpufleet.telemetry.topology import Topology, normalize_pci_bus_id
 
 KIND = "job_signature"
 # job_log kinds that implicate the GPU stack, not the application
@@ -58,6 +58,10 @@ FLEET_SIGNATURES = frozenset(
         "nccl_watchdog_timeout",
         # telemetry.stack_errors: the tools around the job
         "smi_gpu_lost",
+        # job_signals.not_listed: the node's own nvidia-smi lists fewer GPUs than it has
+        "smi_gpu_not_listed",
+        # nvidia-smi's table: the Volatile Uncorr. ECC column of a GPU counts errors
+        "smi_uncorrectable_ecc",
         "smi_no_devices",
         "smi_nvlink_inactive",
         "k8s_gpu_allocatable_low",
@@ -109,7 +113,10 @@ def job_signal_events(
     the time the log was read, marked ``attrs["time"] = "inferred"``)."""
     only = topology.node_keys[0] if len(topology.node_keys) == 1 else ""
     out = JobSignalReport()
-    for sig, job in signatures:
+    for read, job in signatures:
+        # the node's own listing: judged against the node's GPUs here, where they are known
+        listing = read.kind == "smi_gpus_listed" and not job
+        sig = (not_listed(read, topology, read.node or only) if listing else None) or read
         if sig.kind not in FLEET_SIGNATURES:
             continue
         node = sig.node or only
@@ -132,6 +139,30 @@ def job_signal_events(
             )
         )
     return out
+
+
+def not_listed(sig: Signature, topology: Topology, node: str) -> Signature | None:
+    """``smi_gpu_not_listed`` when nvidia-smi, run on the node itself (not in a job, whose
+    container sees only the GPUs it was given), lists fewer GPUs than the node has: NVML did
+    not enumerate the rest (fallen off the bus, failed to initialise). The report is about the
+    node - the listing is what it shows - and names the missing GPU's bus id (``missing_pci``)
+    when the topology's bus ids leave exactly one out."""
+    pos = topology.node_pos.get(node)
+    if pos is None:
+        return None
+    gpus = [int(g) for g in topology.gpus_of_node(pos)]
+    listed = {normalize_pci_bus_id(p) for p in sig.detail.get("pcis", "").split(",")} - {None}
+    count = int(sig.detail.get("count", "0") or 0)
+    if sig.detail.get("complete") != "true" or not 0 < count < len(gpus):
+        return None
+    missing = [g for g in gpus if normalize_pci_bus_id(topology.gpu_pci_bus_id[g]) not in listed]
+    detail = {"listed": str(count), "node_gpus": str(len(gpus))}
+    if len(missing) == 1 and len(gpus) - count == 1:
+        detail["missing_pci"] = topology.gpu_pci_bus_id[missing[0]]
+    why = f"nvidia-smi lists {count} of the node's {len(gpus)} GPUs" + (
+        f" (not {detail['missing_pci']})" if "missing_pci" in detail else ""
+    )
+    return replace(sig, kind="smi_gpu_not_listed", detail=detail, text=why)
 
 
 def _no_nvlink_by_design(sig: Signature, topology: Topology, node: str, gpu: str | None) -> bool:

@@ -920,11 +920,15 @@ _RMINIT_RE = re.compile(
     r"^NVRM: (?:GPU (?:at )?" + _PCI_TEXT + r":? {1,4})?RmInitAdapter failed!"
     r"(?: {0,4}\((?P<code>[^)]{0,64})\))?"
 )
-# Printed right after every "RmInitAdapter failed!": an echo, counting it would double the alarm.
+# Printed right after every "RmInitAdapter failed!": an echo, counting it would double the alarm
+# - unless the excerpt an operator pasted starts at it (no RmInitAdapter line before it): then it
+# is the only word of the failed initialisation.
 _RMINIT_ECHO_RE = re.compile(
-    r"^NVRM: (?:GPU \S{1,32} rm_init_adapter failed, device minor number|"
+    r"^NVRM: (?:GPU (?:" + _PCI_TEXT + r":?|\S{1,32}) rm_init_adapter failed, device minor number|"
     r"rm_init_adapter failed for device bearing minor number)"
 )
+# how many lines after an "RmInitAdapter failed!" its echo comes (nv.c prints it next)
+_ECHO_LINES = 8
 # nv.c: "NVRM: The NVIDIA probe routine failed for 1 device(s)."; the Linux driver core:
 # "nvidia: probe of 0000:3b:00.0 failed with error -1" (older kernels) and
 # "nvidia 0000:3b:00.0: probe with driver nvidia failed with error -1" (newer ones).
@@ -1222,8 +1226,11 @@ def _nvrm(msg: str) -> _Result:
             return rpci
         attrs = {"code": m["code"].strip()} if m["code"] else {}
         return _Found("rm_init_failed", None, rpci, attrs)
-    if _RMINIT_ECHO_RE.match(msg):
-        return _Skip("rm_init_adapter echo")
+    if (m := _RMINIT_ECHO_RE.match(msg)) is not None:
+        rpci = None if m["pci"] is None else _pci_or_bad(m["pci"], "rm_init_adapter line")
+        if isinstance(rpci, _Bad):
+            return rpci
+        return _Found("rm_init_failed", None, rpci, {"echo": "true"})
     if (m := _PROBE_COUNT_RE.match(msg)) is not None:
         return _Found("gpu_probe_failed", None, None, {"devices": str(int(m["n"]))})
     if (m := _PROBE_NOT_CALLED_RE.match(msg)) is not None:
@@ -1506,6 +1513,7 @@ class KernelLogParser:
         self._lost_pci: str | None = None
         self._hung: _Hung | None = None
         self._sxid_last: dict[str, int] = {}  # switch PCI id → code of its last SXid header
+        self._rm_init_line = -_ECHO_LINES - 1  # the line of the last "RmInitAdapter failed!"
         # PCIe error records: the AER event whose detail lines (status, bits) are being read,
         # and the last event on a port (for the lines of the devices below it).
         self._aer_detail: LogEvent | None = None
@@ -1650,6 +1658,11 @@ class KernelLogParser:
         if isinstance(stamp, str):
             rep._malformed(line_no, stamp, text, self.max_malformed)
             return None
+        if found.kind == "rm_init_failed":
+            if found.attrs.get("echo") and line_no - self._rm_init_line <= _ECHO_LINES:
+                rep.ignored += 1  # the echo of the failure just counted
+                return None
+            self._rm_init_line = line_no
         if found.kind == "sxid" and found.pci is not None and found.xid is not None:
             if len(self._sxid_last) >= 256 and found.pci not in self._sxid_last:
                 self._sxid_last.pop(next(iter(self._sxid_last)))

@@ -119,7 +119,7 @@ _LOADER_KILLED = re.compile(
 )
 # slurmstepd's cgroup OOM report for a step: "Detected 1 oom_kill event in StepId=1234.batch"
 _STEP_OOM = re.compile(
-    r"Detected (?P<n>\d{1,6}) oom.kill events? in (?:StepId=|step )(?P<step>\S{1,40})"
+    r"Detected (?P<n>\d{1,6}) oom.kill event(?:s|\(s\))? in (?:StepId=|step )(?P<step>\S{1,40})"
 )
 _POD_ROW = re.compile(
     r"^\s*(?:(?P<ns>[a-z0-9][a-z0-9-]{0,62})\s+)?(?P<pod>[a-z0-9][a-z0-9.-]{0,252})\s+"

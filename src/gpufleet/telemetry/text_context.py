@@ -8,9 +8,12 @@ Pure. Two outputs need their context:
   unhealthy device is withdrawn from allocation) - :class:`NodeGpuCounts`;
 * ``nvidia-smi nvlink -s`` prints each link under its ``GPU N: <name> (UUID: …)`` header -
   :class:`SmiGpuHeader` says which GPU a link line is about;
-* ``nvidia-smi``'s table prints a GPU in two rows (index, name, bus id; then fan, temperature,
-  power, memory): ``ERR!`` in several of that GPU's fields is NVML failing to read the GPU at
-  all - a GPU that stopped answering, before or without an Xid 79 in the log - :class:`SmiTable`;
+* ``nvidia-smi``'s table prints a GPU in two rows (index, name, bus id, Volatile Uncorr. ECC;
+  then fan, temperature, power, memory): ``ERR!`` in several of that GPU's fields is NVML failing
+  to read the GPU at all - a GPU that stopped answering, before or without an Xid 79 in the log;
+  a count in the ECC column is uncorrectable errors since the driver loaded; and the whole table
+  lists every GPU NVML enumerated, which :func:`telemetry.job_signals.not_listed` compares with
+  the node's GPUs - :class:`SmiTable`;
 * a training job's progress lines split each step's time into data loading and the rest
   (PyTorch's ImageNet example ``Time 0.154 (8.010)  Data 0.001 (7.720)``, MMEngine's
   ``time: 0.52  data_time: 0.41``): the job waiting on its input most of the time is input
@@ -40,49 +43,112 @@ _MM_TIME = re.compile(
 _SMI_GPU = re.compile(r"^GPU (?P<index>\d{1,2}): (?P<name>.{1,80}?) ?\(UUID: ")
 
 
-# nvidia-smi's first row of a GPU: "|   3  Tesla V100-SXM2-32GB     On   | 00000000:89:00.0 Off |"
+# nvidia-smi's first row of a GPU: "|   3  Tesla V100-SXM2-32GB     On   | 00000000:89:00.0 Off |
+# 0 |" - index, name, persistence | bus id, display | volatile uncorrectable ECC (a count, N/A)
 _SMI_ROW = re.compile(
     r"^\|\s{0,4}(?P<index>\d{1,2})\s{1,4}\S.{0,60}?\|\s{0,4}"
     r"(?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s"
+    r"(?:[^|]{0,20}\|\s{0,24}(?P<ecc>[^|\s]{1,12})\s{0,4}\|)?"
 )
+# the table's own lines: its banner, column heads, rules and the processes block
+_SMI_FURNITURE = re.compile(
+    r"^[|+][-=+| ]*$|NVIDIA-SMI \d|Driver Version|\bGPU\s+Name\b|\bFan\s+Temp\b|"
+    r"\bMIG M\.|Volatile Uncorr|Memory-Usage|GPU-Util|Processes:|GPU\s+GI\s+CI\b|"
+    r"\bID\s+ID\b|No running processes found|Compute M\.|Disp\.A|Bus-Id"
+)
+# a rule of the table: "+-----+-----+" or "|=====+=====|"
+_SMI_RULE = re.compile(r"^[|+][-=+]{10,}[|+]$")
+# a row of its processes block: "|    0   N/A  N/A    12345      C   python      1234MiB |"
+_SMI_PROCESS = re.compile(r"^\|\s{1,8}\d{1,2}\s.{0,120}\s[CG]\+?G?\s.{0,120}(?:MiB|N/A)\s*\|$")
 # fields NVML could not read in one GPU's rows, from which on the GPU is taken as not answering
 # (one ERR! alone is a sensor - a fan or a power reading - not the GPU)
 SMI_ERR_FIELDS = 2
 
 
+def is_smi_row(line: str) -> bool:
+    """A GPU's first row in nvidia-smi's table."""
+    return _SMI_ROW.match(line) is not None
+
+
 @dataclass
 class SmiTable:
-    """``ERR!`` fields of each GPU in ``nvidia-smi``'s table."""
+    """nvidia-smi's table: the GPUs it lists (bus ids), a GPU whose Volatile Uncorr. ECC
+    column counts errors, and ``ERR!`` fields of each GPU."""
 
     index: str = ""
     pci: str = ""
     errors: int = 0
-    rows: int = 0  # rows read since the GPU's first row (its block is two rows)
+    rows: int = 0  # rows read since the GPU's first row (two rows, three with MIG M.)
     reported: bool = False
+    listed: dict[str, str] = field(default_factory=dict)  # bus id → nvidia-smi index
+    first_line: int = 0
+    banner: bool = False  # the "NVIDIA-SMI <version>" line came before the GPUs
+    block_ended: bool = False  # the rule under the last GPU's rows was read
+    closed: bool = False  # and a line of the table after it (the processes box)
 
-    def read(self, line: str, n: int, origin: str, node: str) -> Signature | None:
+    def read(self, line: str, n: int, origin: str, node: str) -> list[Signature] | None:
+        """The signatures a table line gives ([] for a line of the table that says nothing
+        alone: a rule, a column head, a GPU's second row), None for a line not the table's."""
+        found: list[Signature] = []
+        self.banner = self.banner or (not self.listed and "NVIDIA-SMI" in line)
         if (m := _SMI_ROW.match(line)) is not None:
             self.index, self.pci = m["index"], m["pci"].lower()
             self.errors, self.rows, self.reported = 0, 0, False
-        elif not self.pci or self.rows >= 2:
-            return None
+            self.block_ended = False
+            self.listed.setdefault(self.pci, self.index)
+            self.first_line = self.first_line or n
+            if (ecc := m["ecc"] or "").isdigit() and int(ecc) > 0:
+                found.append(self._sig("smi_uncorrectable_ecc", n, line, origin, node, ecc=ecc))
+        elif not self.pci or self.rows >= 3 or (self.rows >= 2 and _SMI_RULE.match(line)):
+            self.closed = self.closed or self.block_ended
+            self.block_ended = self.block_ended or bool(self.pci and _SMI_RULE.match(line))
+            known = _SMI_FURNITURE.search(line) or _SMI_PROCESS.match(line)
+            return [] if known is not None else None
         self.rows += 1
         self.errors += line.count("ERR!")
-        if self.errors < SMI_ERR_FIELDS or self.reported:
-            return None
-        self.reported = True
+        if self.errors >= SMI_ERR_FIELDS and not self.reported:
+            self.reported = True
+            why = f"nvidia-smi shows ERR! in {self.errors} fields"
+            found.append(self._sig("smi_gpu_lost", n, line, origin, node, why=why))
+        return found
+
+    def _sig(self, kind: str, n: int, line: str, origin: str, node: str, **extra: str) -> Signature:
+        pci = self.pci[-12:] if len(self.pci) > 12 else self.pci
         return Signature(
-            kind="smi_gpu_lost",
+            kind=kind,
             source="job_log",
             origin=origin,
             line=n,
             node=node,
-            detail={
-                "pci": self.pci[-12:] if len(self.pci) > 12 else self.pci,
-                "smi_gpu": self.index,
-                "why": f"nvidia-smi shows ERR! in {self.errors} fields",
-            },
+            detail={"pci": pci, "smi_gpu": self.index, **extra},
             text=line[:SNIPPET],
+        )
+
+    @property
+    def complete(self) -> bool:
+        """The whole table: its banner, GPUs numbered from 0 without a gap, and a line of the
+        table after the last GPU's rows (a paste cut mid-table or one GPU's block quoted alone
+        lists fewer GPUs than the node has without any being missing)."""
+        indices = sorted(int(i) for i in self.listed.values())
+        return self.banner and self.closed and indices == list(range(len(indices)))
+
+    def signature(self, origin: str, node: str) -> Signature | None:
+        """``smi_gpus_listed``: how many GPUs (and which bus ids) the table listed, and whether
+        the table is whole (:attr:`complete`)."""
+        if not self.listed:
+            return None
+        return Signature(
+            kind="smi_gpus_listed",
+            source="job_log",
+            origin=origin,
+            line=self.first_line,
+            node=node,
+            detail={
+                "count": str(len(self.listed)),
+                "pcis": ",".join(sorted(self.listed)),
+                "complete": "true" if self.complete else "false",
+            },
+            text=f"nvidia-smi lists {len(self.listed)} GPU(s)",
         )
 
 

@@ -265,7 +265,7 @@ add(
 add(
     "Apr 19 13:16:41 Kyrios kernel: NVRM: kgspHealthCheck_TU102: ****************************** GSP-CrashCat Report *******************************",
     u,
-    "gpu_unparsed",
+    ev("gsp_error"),
     "syslog",
     group="ogkm829",
 )
@@ -321,12 +321,14 @@ add(
     u,
     ev("rm_init_failed", None, P.format("98")),
     "dmesg",
+    group="ogkm-789",  # the echo follows its RmInitAdapter line
 )
 add(
     "[  903.611884] NVRM: GPU 0000:98:00.0: rm_init_adapter failed, device minor number 0",
     u,
     "ignored",
     "dmesg",
+    group="ogkm-789",  # the echo follows its RmInitAdapter line
 )
 add(
     "[  903.609564] NVRM: RmInitAdapter: Cannot initialize GSP firmware RM",
@@ -353,12 +355,14 @@ add(
     u,
     ev("rm_init_failed", None, P.format("0A")),
     "syslog+embedded-mono",
+    group="gpu-operator-1146",  # the echo follows its RmInitAdapter line
 )
 add(
     "Dec  2 11:49:53 worker4 kernel: [  885.242457] NVRM: GPU 0000:0a:00.0: rm_init_adapter failed, device minor number 5",
     u,
     "ignored",
     "syslog+embedded-mono",
+    group="gpu-operator-1146",  # the echo follows its RmInitAdapter line
 )
 u = "https://github.com/Bumblebee-Project/Bumblebee/issues/722"
 add(
@@ -366,12 +370,14 @@ add(
     u,
     ev("rm_init_failed"),
     "dmesg",
+    group="bumblebee-722",  # the echo follows its RmInitAdapter line
 )
 add(
     "[87669.726572] NVRM: rm_init_adapter failed for device bearing minor number 0",
     u,
     "ignored",
     "dmesg",
+    group="bumblebee-722",  # the echo follows its RmInitAdapter line
 )
 add(
     "[87669.726589] NVRM: nvidia_frontend_open: minor 0, module->open() failed, error -5",

@@ -221,6 +221,20 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "driver",
         "nvidia-smi cannot reach the GPU (its handle is lost)",
     ),
+    "smi_uncorrectable_ecc": (
+        "dbe",
+        Family.MEMORY,
+        Severity.CRITICAL,
+        "hardware",
+        "nvidia-smi counts volatile uncorrectable ECC errors on the GPU",
+    ),
+    "smi_gpu_not_listed": (
+        "gpu_missing",
+        Family.DEVICE,
+        Severity.CRITICAL,
+        "driver",
+        "nvidia-smi on the node lists fewer GPUs than the node has",
+    ),
     "smi_no_devices": (
         "node_gpus_silent",
         Family.DEVICE,
