@@ -112,6 +112,20 @@ def test_a_group_that_never_completed_a_collective_is_the_transports_question() 
     assert "nccl_one_rank_behind" not in found  # every rank is at the same place
 
 
+def test_a_counted_ecc_error_in_nvidia_smis_table_is_read_on_its_gpu_only() -> None:
+    rows = [
+        "|   0  Tesla V100-SXM2...  On   | 00000000:03:00.0 Off |                    0 |",
+        "| N/A   35C    P0    56W / 300W |      0MiB / 32510MiB |      0%      Default |",
+        "+-------------------------------+----------------------+----------------------+",
+        "|   1  Tesla V100-SXM2...  On   | 00000000:04:00.0 Off |                    2 |",
+        "| N/A   36C    P0    57W / 300W |      0MiB / 32510MiB |      0%      Default |",
+    ]
+    table = parse_job_log("\n".join(rows), origin="nodes/node-02/nvidia-smi.txt", node="node-02")
+    ev = _source((table, "smi", "job_log", "node-02"))
+    assert "smi_uncorrectable_ecc" in _findings(_incident("node-02/gpu1", ("node-02",)), ev)
+    assert "smi_uncorrectable_ecc" not in _findings(_incident("node-02/gpu0", ("node-02",)), ev)
+
+
 def test_nvidia_smi_state_is_read_on_the_incident_gpu_only() -> None:
     smi = parse_nvidia_smi_q(
         (CORPUS / "smi-h100-recovery.txt").read_text(), origin="smi", node="node-02"

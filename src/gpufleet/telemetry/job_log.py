@@ -81,13 +81,7 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.text_context import (
-    DataWait,
-    NodeGpuCounts,
-    SmiGpuHeader,
-    SmiTable,
-    is_smi_row,
-)
+from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader, SmiTable
 from gpufleet.telemetry.text_evidence import (
     SNIPPET,
     AddressBook,
@@ -321,7 +315,7 @@ def parse_job_log(
             line.lstrip().startswith(("|", "+"))
             and (rows := table.read(line.strip(), n, origin, node)) is not None
         ):
-            if rows or is_smi_row(line.strip()):
+            if rows or table.on_row:
                 out.report.recognised += 1
             else:
                 out.report.ignored += 1

@@ -65,11 +65,6 @@ _SMI_PROCESS = re.compile(r"^\|\s{1,8}\d{1,2}\s.{0,120}\s[CG]\+?G?\s.{0,120}(?:M
 SMI_ERR_FIELDS = 2
 
 
-def is_smi_row(line: str) -> bool:
-    """A GPU's first row in nvidia-smi's table."""
-    return _SMI_ROW.match(line) is not None
-
-
 @dataclass
 class SmiTable:
     """nvidia-smi's table: the GPUs it lists (bus ids), a GPU whose Volatile Uncorr. ECC
@@ -85,13 +80,16 @@ class SmiTable:
     banner: bool = False  # the "NVIDIA-SMI <version>" line came before the GPUs
     block_ended: bool = False  # the rule under the last GPU's rows was read
     closed: bool = False  # and a line of the table after it (the processes box)
+    on_row: bool = False  # the line just read was a GPU's first row
 
     def read(self, line: str, n: int, origin: str, node: str) -> list[Signature] | None:
         """The signatures a table line gives ([] for a line of the table that says nothing
         alone: a rule, a column head, a GPU's second row), None for a line not the table's."""
         found: list[Signature] = []
         self.banner = self.banner or (not self.listed and "NVIDIA-SMI" in line)
-        if (m := _SMI_ROW.match(line)) is not None:
+        m = _SMI_ROW.match(line)
+        self.on_row = m is not None
+        if m is not None:
             self.index, self.pci = m["index"], m["pci"].lower()
             self.errors, self.rows, self.reported = 0, 0, False
             self.block_ended = False
@@ -120,6 +118,9 @@ class SmiTable:
             origin=origin,
             line=n,
             node=node,
+            # nvidia-smi numbers the GPUs it sees in bus order (in a container, only the
+            # ones given to it; the bus id in the detail is what names the GPU there)
+            gpu=int(self.index),
             detail={"pci": pci, "smi_gpu": self.index, **extra},
             text=line[:SNIPPET],
         )

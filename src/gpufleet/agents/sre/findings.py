@@ -1143,7 +1143,6 @@ _STACK_FINDINGS = (
     ("gpu_pod_crashloop", "gpu_stack_pod_failing"),
     ("device_plugin_admission_error", "k8s_device_plugin_admission_failed"),
     ("smi_gpu_lost", "gpu_fallen_off_bus"),
-    ("smi_uncorrectable_ecc", "smi_uncorrectable_ecc"),
     ("dcgm_health_thermal", "dcgm_health_thermal"),
     ("dcgm_health_nvlink", "nvlink_links_down"),
     ("smi_nvlink_inactive", "nvlink_links_down"),
