@@ -37,6 +37,7 @@ from gpufleet.knowledge.store import (
     load_runbooks,
     noc_symptoms,
 )
+from gpufleet.knowledge.symptoms import CARDLESS
 from gpufleet.sim.faults import ALL_FAULTS, FallenOffBus
 from gpufleet.sim.simulator import FleetSimulator
 from gpufleet.telemetry.topology import Topology, build_cluster
@@ -411,11 +412,26 @@ def test_noc_symptom_vocabulary_matches_the_rules() -> None:
     } | {s.symptom for s in extended_rules.EXTENDED_SPECS}
     log_source = Path(log_rules.__file__).read_text() + Path(report_rules.__file__).read_text()
     log_names = {n for n in names if f'"{n}"' in log_source}
+    # every symptom the job-signal and report rules put on an anomaly is in it too
+    emitted = {
+        v[0] for v in (*log_rules.JOB_SIGNAL_RULES.values(), *report_rules.REPORT_RULES.values())
+    }
+    assert emitted <= names, sorted(emitted - names)
     assert specs <= names
-    assert names == specs | log_names
+    assert names == specs | log_names | emitted
     assert {"nic_link_flap", "rm_init_failed"} <= log_names
     with pytest.raises(ValueError, match=r"not in knowledge\.symptoms"):
         rules.RuleSpec("x.y", "made_up_symptom", Family.THERMAL, "hardware", None, "made up")
+
+
+def test_every_symptom_names_its_cards_unless_said_why_not() -> None:
+    """Retrieval recognises an incident by its symptoms on the cards: a symptom no card lists
+    (an anomaly a job's or a tool's words opened) would rank by prose alone."""
+    kb = KnowledgeBase.load()
+    listed = {s for card in kb.cards.values() for s in card.signals.symptoms}
+    cardless = set(noc_symptoms()) - listed
+    assert cardless == set(CARDLESS), sorted(cardless ^ set(CARDLESS))
+    assert set(CARDLESS) <= set(noc_symptoms())
 
 
 def test_content_hash_tracks_file_bytes(tmp_path: Path) -> None:

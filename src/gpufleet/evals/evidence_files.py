@@ -139,6 +139,14 @@ def _read_as(
     return sniffed, other, f"{why}; its text reads as {sniffed}: read so"
 
 
+def _placed(ef: EvidenceFile, topology: Topology) -> EvidenceFile:
+    """A file from no node (a job's log, a ticket) on a one-node fleet is that node's, as
+    :mod:`telemetry.job_signals` places the events it opens."""
+    if ef.node or len(topology.node_keys) != 1:
+        return ef
+    return ef.model_copy(update={"node": str(topology.node_keys[0])})
+
+
 def load_evidence(
     folder: Path, spec: IncidentSpec, topology: Topology, problems: list[str]
 ) -> StaticEvidence:
@@ -158,7 +166,7 @@ def load_evidence(
         except (OSError, UntrustedInputError) as e:
             problems.append(f"{path}: cannot read {ef.kind} evidence: {e}")
             continue
-        read = _read_as(ef, text, topology, book)
+        read = _read_as(_placed(ef, topology), text, topology, book)
         if read is None:
             problems.append(f"{path}: cannot read {ef.kind} evidence, nor as what its text is")
             continue

@@ -116,6 +116,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     ),
     "xid_single_on_gpu": ("driver", "an application-class Xid seen once on the GPU, not repeating"),
     "xid_repeats_same_gpu": ("driver", "the same Xid repeats on the same GPU"),
+    "xid_recurred_same_gpu": (
+        "hardware",
+        "a fatal Xid the same GPU already logged days before: the fault came back after the "
+        "reset or reboot that recovered it",
+    ),
     "xid_chain_same_gpu": (
         "hardware",
         "several different Xids on one GPU, at least one of them not application-class (a PMU "
@@ -224,6 +229,10 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "cuda_uncorrectable_ecc_in_job": (
         "hardware",
         "job output: CUDA reported 'uncorrectable ECC error encountered'",
+    ),
+    "cuda_nvlink_uncorrectable_in_job": (
+        "hardware",
+        "job output: CUDA reported 'uncorrectable NVLink error' (cudaErrorNvlinkUncorrectable)",
     ),
     "cuda_device_unavailable": (
         "driver",
@@ -475,6 +484,23 @@ SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
     "nvlink_errors": ("nvlink_crc_rate_high",),
     "driver_wedge": ("driver_wedge_hung_tasks",),
     "gpu_reset_required": ("gsp_reset_required",),
+    # what a job, a tool or a pod said, read into the finding of the same fact
+    "job_uncorrectable_ecc": ("cuda_uncorrectable_ecc_in_job",),
+    "uncorrectable_ecc": ("smi_uncorrectable_ecc",),
+    "job_contained_error": ("cuda_contained_error",),
+    "job_nvlink_uncorrectable": ("cuda_nvlink_uncorrectable_in_job",),
+    "job_nvls_failure": ("nvls_setup_failed",),
+    "job_ib_completion_error": ("rdma_retry_exceeded", "rdma_errors_name_one_peer"),
+    "job_ib_setup_failed": ("nccl_ib_setup_failed",),
+    "cuda_devices_unavailable": ("cuda_device_unavailable",),
+    "device_plugin_admission_error": ("k8s_device_plugin_admission_failed",),
+    "gpu_stack_pod_crashloop": ("gpu_stack_pod_failing",),
+    "gpu_runtime_failed": (
+        "nvml_driver_mismatch",
+        "nvml_driver_not_loaded",
+        "nvml_library_missing",
+        "k8s_nvml_init_failed",
+    ),
 }
 
 

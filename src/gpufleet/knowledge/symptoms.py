@@ -94,8 +94,41 @@ _SYMPTOMS: dict[str, str] = {
     "the job is hung",
     "fabric_manager_failed": "Fabric Manager's log says it is not serving the NVSwitch fabric "
     "(failed start, driver version mismatch, NVLink training failed)",
+    "job_uncorrectable_ecc": "a job's CUDA call failed with 'uncorrectable ECC error "
+    "encountered' (cudaErrorECCUncorrectable)",
+    "job_contained_error": "a job's CUDA call failed with CUDA_ERROR_CONTAINED: the driver "
+    "contained a hardware error to the job",
+    "job_nvlink_uncorrectable": "a job's CUDA call failed with 'uncorrectable NVLink error' "
+    "(cudaErrorNvlinkUncorrectable)",
+    "job_no_cuda_device": "a job found no CUDA-capable device on a GPU node",
+    "job_nvls_failure": "NCCL's NVLink SHARP (NVLS) set-up failed with a CUDA error",
+    "job_ib_completion_error": "NCCL's InfiniBand / RoCE transfers failed (work completion "
+    "error, e.g. transport retries exhausted)",
+    "job_ib_port_event": "NCCL saw the HCA port change state (port error, port active)",
+    "device_plugin_unhealthy": "the NVIDIA device plugin marked a GPU unhealthy (after an Xid)",
+    "gpu_runtime_failed": "the NVIDIA container runtime or NVML could not start on the node "
+    "(driver/library version mismatch, driver not loaded, library missing)",
+    "uncorrectable_ecc": "nvidia-smi -q counts volatile uncorrectable ECC errors on the GPU",
+    # telemetry.unread_text: a report whose GPU lines no rule reads says something failed; no
+    # card lists it - the diagnosis ranks failure modes by the quoted text
+    "gpu_text_unread": "a report whose GPU lines no rule reads says something failed",
 }
 SYMPTOMS = MappingProxyType(_SYMPTOMS)
+# Symptoms no card lists, and why: each is said of many failure modes alike, so the findings
+# beside it and the report's own words rank the cards (every other symptom names its cards, so
+# that retrieval recognises an incident a job's or a tool's words opened)
+CARDLESS: MappingProxyType[str, str] = MappingProxyType(
+    {
+        "dcgm_diag_failed": "a failed test names a subsystem, not a mode (its findings do)",
+        "dcgm_diag_warning": "as dcgm_diag_failed, weaker",
+        "nhc_gpu_check_failed": "NHC's check names what failed; its findings rank the modes",
+        "nhc_check_failed": "any host check: memory, disk, mounts, daemons",
+        "nccl_busbw_low": "slow collectives: NVLink, PCIe, the NIC or the job's settings",
+        "nccl_wrong_results": "corruption between GPUs: any link or GPU on the path",
+        "job_no_cuda_device": "from the container's device list to a GPU lost to the driver",
+        "gpu_text_unread": "the text no rule read is the query: retrieval ranks by its words",
+    }
+)
 # The summary line of an incident an Alertmanager alert opened that says what the alert was
 # understood to be about (agents.noc.alert_signals writes it, knowledge.retrieve reads it).
 ALERT_UNDERSTOOD = "understood as: "

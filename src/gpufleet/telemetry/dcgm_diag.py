@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from gpufleet.telemetry.text_evidence import (
+    ECHOED_COMMAND,
     MAX_LINE,
     SNIPPET,
     Signature,
@@ -325,7 +326,7 @@ def _parse_table(text: str, origin: str, node: str) -> TextParse:
             continue
         row = _ROW.match(s)
         if row is None:
-            if not s or s.startswith(("+", "Successfully ran", "=")):
+            if not s or s.startswith(("+", "Successfully ran", "=")) or ECHOED_COMMAND.match(s):
                 t.out.report.ignored += 1
             else:
                 t.out.report.not_understood(n, s, gpu_text=True)

@@ -81,8 +81,15 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.text_context import DataWait, NodeGpuCounts, SmiGpuHeader, SmiTable
+from gpufleet.telemetry.text_context import (
+    DataWait,
+    DcgmLinkStatus,
+    NodeGpuCounts,
+    SmiGpuHeader,
+    SmiTable,
+)
 from gpufleet.telemetry.text_evidence import (
+    ECHOED_COMMAND,
     SNIPPET,
     AddressBook,
     Signature,
@@ -274,7 +281,11 @@ _REMOTE_ERROR = re.compile(
 )
 _UNHANDLED_CUDA = re.compile(r"unhandled cuda error|ncclUnhandledCudaError", re.I)
 _ECC = re.compile(r"\becc errors?\b", re.I)
-_NVML_MISMATCH = re.compile(r"Failed to initialize NVML: Driver/library version mismatch", re.I)
+# NVML's own words, and libnvidia-container's ("nvml error: driver/library version mismatch"),
+# which a terminal paste often wraps onto a line of its own after "nvidia-container-cli: …"
+_NVML_MISMATCH = re.compile(
+    r"(?:Failed to initialize NVML|\bnvml error): Driver/library version mismatch", re.I
+)
 _PLUGIN_XID = re.compile(
     r"XidCriticalError: Xid=(?P<xid>[0-9]{1,5}) on Device=(?P<uuid>[A-Za-z0-9-]{1,80})"
 )
@@ -308,9 +319,15 @@ def parse_job_log(
     out = TextParse()
     block = _Describe()
     counts, smi, gpud, data_wait = NodeGpuCounts(), SmiGpuHeader(), GpudStates(), DataWait()
-    table = SmiTable()
+    table, links = SmiTable(), DcgmLinkStatus()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
+        taken, down = links.read(line, n, origin, node)
+        if taken:
+            out.report.recognised += 1
+            if down is not None:
+                out.add(down)
+            continue
         if (
             line.lstrip().startswith(("|", "+"))
             and (rows := table.read(line.strip(), n, origin, node)) is not None
@@ -338,7 +355,7 @@ def parse_job_log(
             out.report.recognised += 1
             for each in _per_listed_node(sig, known):
                 out.add(each)
-        elif not line.strip() or _IGNORED.search(line) is not None:
+        elif not line.strip() or _IGNORED.search(line) or ECHOED_COMMAND.match(line):
             out.report.ignored += 1
         else:
             out.report.not_understood(n, line)

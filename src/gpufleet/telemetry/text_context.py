@@ -14,6 +14,9 @@ Pure. Two outputs need their context:
   a count in the ECC column is uncorrectable errors since the driver loaded; and the whole table
   lists every GPU NVML enumerated, which :func:`telemetry.job_signals.not_listed` compares with
   the node's GPUs - :class:`SmiTable`;
+* ``dcgmi nvlink --link-status`` prints each GPU's links as one row of letters under its
+  ``gpuId N:`` line (``U`` up, ``D`` down, ``X`` disabled, ``_`` not supported, as its own key
+  says) - :class:`DcgmLinkStatus`;
 * a training job's progress lines split each step's time into data loading and the rest
   (PyTorch's ImageNet example ``Time 0.154 (8.010)  Data 0.001 (7.720)``, MMEngine's
   ``time: 0.52  data_time: 0.41``): the job waiting on its input most of the time is input
@@ -198,6 +201,49 @@ class SmiGpuHeader:
             self.index, self.name = m["index"], m["name"].strip()
             return True
         return False
+
+
+# dcgmi nvlink --link-status (DCGM's dcgmi/Nvlink.cpp): "GPUs:" / "NvSwitches:" sections, a
+# "gpuId N:" (or "physicalId N:") line, then that entity's link states on one line
+_DCGM_LINK_SECTION = re.compile(r"^\s*(?P<name>GPUs|NvSwitches):\s*$")
+_DCGM_LINK_ENTITY = re.compile(r"^\s*(?:gpuId|physicalId) (?P<id>\d{1,4}):\s*$")
+_DCGM_LINK_STATES = re.compile(r"^\s*(?P<states>[UDX_](?: [UDX_]){0,35})\s*$")
+_DCGM_LINK_FURNITURE = re.compile(
+    r"^\s*(?:\|\s*NvLink Link Status\s*\||No NvSwitches found\.|Key: Up=U, Down=D)", re.I
+)
+
+
+@dataclass
+class DcgmLinkStatus:
+    """The GPU each row of ``dcgmi nvlink --link-status`` is about; a GPU row with a link
+    ``D`` (supported and down, unlike ``X`` disabled or ``_`` not supported) is the same
+    finding as ``nvidia-smi nvlink -s``'s ``<inactive>``."""
+
+    section: str = ""
+    entity: str = ""
+
+    def read(self, line: str, n: int, origin: str, node: str) -> tuple[bool, Signature | None]:
+        """Take a line; (whether it was part of the output, the signature of a GPU row with a
+        link down)."""
+        if (m := _DCGM_LINK_SECTION.match(line)) is not None:
+            self.section, self.entity = m["name"], ""
+            return True, None
+        if _DCGM_LINK_FURNITURE.match(line) is not None:
+            return True, None
+        if self.section and (m := _DCGM_LINK_ENTITY.match(line)) is not None:
+            self.entity = m["id"]
+            return True, None
+        if not self.entity or (m := _DCGM_LINK_STATES.match(line)) is None:
+            self.entity = ""
+            return False, None
+        entity, self.entity = self.entity, ""
+        states = m["states"].split()
+        down = [str(i) for i, state in enumerate(states) if state == "D"]
+        if self.section != "GPUs" or not down:
+            return True, None
+        detail = {"link": ",".join(down), "smi_gpu": entity, "tool": "dcgmi nvlink --link-status"}
+        text = f"gpuId {entity}: {len(down)} of {len(states)} NVLink links down"
+        return True, _said("smi_nvlink_inactive", origin, n, node, detail, text)
 
 
 # the share of step time spent waiting for data above which the job is input-bound, over at

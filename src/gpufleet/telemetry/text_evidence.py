@@ -65,6 +65,19 @@ GPU_HINT = re.compile(
     re.IGNORECASE,
 )
 
+# The command a paste starts with ("$ nvidia-smi -q", "root@gpu-07:~# dcgmi diag -r 2",
+# "dcgmi nvlink --link-status"): the reporter's own line, saying which output follows, not
+# output of the GPU stack to read or to count as not understood.
+ECHOED_COMMAND = re.compile(
+    r"^\s*(?:[\w.@:~/-]{0,80}[$#>]\s*)?(?:sudo\s+)?"
+    r"(?:nvidia-smi|dcgmi|nvidia-bug-report\.sh|nv-fabricmanager|nvsm|ibstat|ibv_devinfo|"
+    r"(?:all_reduce|all_gather|alltoall|broadcast|reduce_scatter)_perf)"
+    # alone, or with a flag or one of its subcommands: "nvidia-smi: ..." is the tool speaking,
+    # "nvidia-smi shows ERR!" a person reporting
+    r"(?:\s+-.{0,160}|\s+(?:diag|nvlink|health|discovery|topo|stats|dmon|pmon|mig|"
+    r"fieldgroup|group|policy|profile|modules|config)\b.{0,160})?\s*$"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Signature:

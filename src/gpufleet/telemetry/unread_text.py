@@ -44,7 +44,8 @@ FAILURE = re.compile(
     r"not found|no such|exception|panic|\bhung\b|\bhang|stuck|\bdown\b|denied|mismatch|invalid|"
     r"segfault|oops|\bbug\b|refus|insufficient|unavailable|not (?:ready|supported|responding)|"
     r"\btaint|degrad|throttl|crash|corrupt|illegal|uncorrectable|\bdrain|\bzombie|\bdefunct|"
-    r"\bslow|over ?temp|critical|\bwarn",
+    r"\bslow|over ?temp|critical|\bwarn|deadlock|\bblocked\b|\bfrozen\b|\bfreez|\bfault|"
+    r"\bbad\b|\bblown\b|(?<!\bno )\b(?:issue|problem)s?\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
@@ -122,6 +123,22 @@ def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
     return named.pop() if len(named) == 1 else ""
 
 
+# a PCI address as people paste it: "GPU e3:00.0", "0000:e3:00.0", "00000000:E3:00.0"
+_PCI = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b")
+
+
+def _named_gpu(lines: Sequence[tuple[int, str]], node: str, topology: Topology) -> str | None:
+    """The GPU of ``node`` the failure lines name by PCI address, when they name exactly one
+    (the complaint is about that GPU); None when they name none or several."""
+    named = {
+        g
+        for _, text in lines
+        for pci in _PCI.findall(text)
+        if (g := topology.gpu_by_pci(node, pci)) is not None
+    }
+    return topology.gpu_keys[named.pop()] if len(named) == 1 else None
+
+
 def unread_event(
     *,
     origin: str,
@@ -155,6 +172,7 @@ def unread_event(
         node=where,
         kind=KIND,
         message=text,
+        gpu=_named_gpu(found, where, topology),
         job_id=job or None,
         attrs={
             "signal": SIGNAL,

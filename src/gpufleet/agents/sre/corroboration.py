@@ -68,7 +68,12 @@ def _split(value: object) -> set[str]:
 
 
 def _logs(evidence: Sequence[Evidence]) -> list[Evidence]:
-    return [e for e in evidence if e.tool == KERNEL_LOG_TOOL and e.status == "ok"]
+    # the days before the window (the earlier-fault read) are not this episode's lines
+    return [
+        e
+        for e in evidence
+        if e.tool == KERNEL_LOG_TOOL and e.status == "ok" and not e.facts.get("earlier")
+    ]
 
 
 def _codes(incident: Incident, logs: Sequence[Evidence]) -> list[int]:
@@ -160,7 +165,7 @@ def annotate(incident: Incident, evidence: Sequence[Evidence]) -> tuple[Evidence
         return tuple(evidence)
     out = []
     for e in evidence:
-        is_log = e.tool == KERNEL_LOG_TOOL and e.status == "ok"
+        is_log = e.tool == KERNEL_LOG_TOOL and e.status == "ok" and not e.facts.get("earlier")
         mine = [s for s in shaky if is_log and _vias(s.code, [e]) & UNCORROBORATED]
         if not mine:
             out.append(e)

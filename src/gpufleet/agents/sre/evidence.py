@@ -51,6 +51,13 @@ HISTORY_S = 30 * 86400.0  # earlier incidents / changes: the last 30 days
 # seen twice (the NOC and an Alertmanager alert, two symptom families of one fault), not a
 # recurrence: a recurrence ended first, or began well before.
 RECURRENCE_GAP_S = 1800.0
+# The earlier-fault read: the root GPU's own Xid lines in the days before the window. A fatal
+# Xid that the GPU already logged days ago came back after whatever recovered it then (a GPU
+# that fell off the bus is back only after a reset or a reboot): the hardware signature that
+# gpufleet's own incident history gives only for faults it was running for. A week is the
+# longest window kernel_log.search serves.
+EARLIER_XIDS_PATTERN = r"NVRM: Xid"
+EARLIER_XIDS_S = 7 * 86400.0
 R_THERMAL_C_PER_W = 0.06
 BUSY_UTIL_FOR_LINK = 30.0
 MAX_FOCUS_GPUS = 8
@@ -250,13 +257,41 @@ def _hardware_calls(a: _Around) -> list[ToolCall]:
 
 
 def _driver_calls(a: _Around) -> list[ToolCall]:
-    return [
+    calls = [
         ToolCall(tool="kernel_log.search", args={"nodes": a.nodes, **a.window, "limit": 500}),
         ToolCall(
             tool="changes.recent",
             args={"nodes": a.nodes, "start": a.end - HISTORY_S, "end": a.end},
         ),
     ]
+    if (earlier := _earlier_xids_call(a)) is not None:
+        calls.append(earlier)
+    return calls
+
+
+def _earlier_xids_call(a: _Around) -> ToolCall | None:
+    """The root GPU's Xid lines in the week before the window (:data:`EARLIER_XIDS_PATTERN`),
+    for an incident about one GPU; None for the rest."""
+    root = a.incident.root_entity
+    gpu = root if root in a.topology.gpu_pos else a.focus[0] if len(a.focus) == 1 else None
+    if gpu is None:
+        return None
+    return ToolCall(
+        tool="kernel_log.search",
+        args={
+            "nodes": [a.topology.node_of_gpu_key(gpu)],
+            "gpu": gpu,
+            "start": a.start - EARLIER_XIDS_S,
+            "end": a.start,
+            "pattern": EARLIER_XIDS_PATTERN,
+            "limit": 200,
+        },
+    )
+
+
+def is_earlier_xids_read(call: ToolCall) -> bool:
+    """Whether ``call`` is the earlier-fault read of :func:`_earlier_xids_call`."""
+    return call.args.get("pattern") == EARLIER_XIDS_PATTERN and bool(call.args.get("gpu"))
 
 
 def _os_calls(a: _Around) -> list[ToolCall]:
@@ -692,6 +727,8 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     kinds = Counter(str(e.get("kind")) for e in events)
     xids = Counter(int(e["xid"]) for e in events if isinstance(e.get("xid"), int))
     facts: dict[str, Scalar] = {"events": len(events)}
+    if is_earlier_xids_read(call):
+        facts["earlier"] = 1  # before the window: what the GPU logged before this episode
     for k, n in sorted(kinds.items()):
         facts[f"kind_{k}"] = n
     for x, n in sorted(xids.items()):
@@ -1056,6 +1093,10 @@ def _kind_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
         facts[f"sig_{kind}"] = n
         facts[f"sig_{kind}_nodes"] = ",".join(sorted({str(i.get("node")) for i in of_kind} - {""}))
         facts[f"sig_{kind}_gpus"] = ",".join(sorted({_gpu_key(i) for i in of_kind} - {""}))
+        # a line that names no host, in a file taken from no node (a job's log, a ticket):
+        # found through the job it belongs to, so about that job's nodes
+        if unplaced := sum(1 for i in of_kind if not i.get("node")):
+            facts[f"sig_{kind}_unplaced"] = unplaced
     return facts
 
 

@@ -127,6 +127,7 @@ class _View:
     metrics: dict[str, dict[str, Evidence]] = field(default_factory=dict)  # role → entity → ev
     topology: list[Evidence] = field(default_factory=list)
     logs: list[Evidence] = field(default_factory=list)
+    earlier_logs: list[Evidence] = field(default_factory=list)  # the days before the window
     scheduler: list[Evidence] = field(default_factory=list)
     changes: list[Evidence] = field(default_factory=list)
     history: list[Evidence] = field(default_factory=list)
@@ -144,7 +145,7 @@ class _View:
             elif e.tool == "topology.describe":
                 v.topology.append(e)
             elif e.tool == "kernel_log.search":
-                v.logs.append(e)
+                (v.earlier_logs if e.facts.get("earlier") else v.logs).append(e)
             elif e.tool.startswith("slurm."):
                 v.scheduler.append(e)
             elif e.tool == "changes.recent":
@@ -650,6 +651,7 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
     fob = [e for e in v.logs if e.facts.get("fallen_off_bus_on")]
     if fob or 79 in xids_seen:
         out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
+    _xid_recurred(incident, v, out)
     _driver_signals(incident, v, out, xids_seen)
     _pcie_errors(incident, v, out)
     _metrics_vanished(incident, v, out)
@@ -734,6 +736,22 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
         out.add(f"xid:{x}", incident.root_entity, evs, float(x))
     _xid_gauge_without_log(incident, v, out, per_gpu)
     return xids_seen
+
+
+def _xid_recurred(incident: Incident, v: _View, out: _Out) -> None:
+    """A fatal Xid on a root GPU now that the same GPU already logged in the days before the
+    window (the earlier-fault read): the fault came back after the reset or reboot that
+    recovered it. Application-class Xids repeat with the code that causes them, not the GPU."""
+    roots = set(_gpu_roots(incident))
+    for old in v.earlier_logs:
+        for k in old.facts:
+            if not (k.startswith("xid_") and k[4:].isdigit()) or int(k[4:]) in APP_XIDS:
+                continue
+            again = set(_split(old.facts.get(f"{k}_gpus"))) & roots
+            now = [e for e in v.logs if again & set(_split(e.facts.get(f"{k}_gpus")))]
+            if now:
+                out.add("xid_recurred_same_gpu", sorted(again)[0], [old, *now], float(k[4:]))
+                return
 
 
 def _xid_chain(
@@ -1029,14 +1047,26 @@ def _with(v: _View, kind: str) -> list[Evidence]:
     return [e for e in v.text if _ge(e.facts, f"sig_{kind}", 1)]
 
 
-def _on(evs: Sequence[Evidence], kind: str, gpus: set[str], nodes: set[str]) -> list[Evidence]:
+def _on(
+    evs: Sequence[Evidence],
+    kind: str,
+    gpus: set[str],
+    nodes: set[str],
+    *,
+    job_lines: bool = False,
+) -> list[Evidence]:
     """Those of ``evs`` whose ``kind`` signatures sit on one of ``gpus`` (when the incident has
-    GPU roots and the text names GPUs) or else on one of ``nodes``."""
+    GPU roots and the text names GPUs) or else on one of ``nodes``; with ``job_lines``, also
+    those that name no host at all (found through the incident's job: about its nodes)."""
     hit = []
     for e in evs:
         on_gpus = set(_split(e.facts.get(f"sig_{kind}_gpus")))
         on_nodes = set(_split(e.facts.get(f"sig_{kind}_nodes")))
-        if (gpus and on_gpus and on_gpus & gpus) or (not (gpus and on_gpus) and on_nodes & nodes):
+        placed = (gpus and on_gpus and on_gpus & gpus) or (
+            not (gpus and on_gpus) and on_nodes & nodes
+        )
+        unplaced = not (on_nodes or on_gpus) and _ge(e.facts, f"sig_{kind}_unplaced", 1)
+        if placed or (job_lines and unplaced):
             hit.append(e)
     return hit
 
@@ -1120,6 +1150,7 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
     for kind, name in (
         ("cuda_contained_error", "cuda_contained_error"),
         ("cuda_uncorrectable_ecc", "cuda_uncorrectable_ecc_in_job"),
+        ("cuda_nvlink_uncorrectable", "cuda_nvlink_uncorrectable_in_job"),
         ("cuda_device_unavailable", "cuda_device_unavailable"),
         ("cuda_oom_foreign", "cuda_oom_foreign_memory"),
         ("cuda_oom_fragmentation", "cuda_oom_fragmentation"),
@@ -1168,7 +1199,7 @@ def _stack_errors(incident: Incident, v: _View, out: _Out) -> None:
     GRES, kubectl, DCGM health), on the incident's nodes."""
     nodes = _root_nodes(incident)
     for kind, name in _STACK_FINDINGS:
-        evs = _on(_with(v, kind), kind, set(), nodes)
+        evs = _on(_with(v, kind), kind, set(), nodes, job_lines=bool(incident.jobs))
         if evs:
             out.add(name, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
     pairs = (p.split("=", 1) for e in v.text for p in _split(e.facts.get("runtime_errors")))

@@ -38,8 +38,8 @@ def incident_xids(incident: Incident, evidence: Sequence[Evidence]) -> frozenset
     found = set(incident.xids)
     gpus = _gpus(incident)
     for e in evidence:
-        if e.tool != "kernel_log.search" or e.status != "ok":
-            continue
+        if e.tool != "kernel_log.search" or e.status != "ok" or e.facts.get("earlier"):
+            continue  # an Xid of days before is the recurrence's business, not this episode's
         codes = [k[4:] for k in e.facts if k.startswith("xid_") and k[4:].isdigit()]
         found |= {int(c) for c in codes if not _elsewhere(e.facts.get(f"xid_{c}_gpus"), gpus)}
     return frozenset(found)
@@ -52,6 +52,7 @@ def recovery_action(evidence: Sequence[Evidence], incident: Incident | None = No
         str(e.facts["xid154_recovery_action"])
         for e in evidence
         if e.tool == "kernel_log.search"
+        and not e.facts.get("earlier")
         and e.facts.get("xid154_recovery_action")
         and not _elsewhere(e.facts.get("xid154_recovery_action_gpu"), gpus)
     ]
@@ -82,7 +83,11 @@ def _count(e: Evidence, key: str) -> int:
 def pcie_corrected_only(incident: Incident, evidence: Sequence[Evidence]) -> Guidance | None:
     """Corrected PCIe errors in the kernel log and nothing worse (no uncorrectable error, no
     surprise down, no lost GPU, no Xid): the kernel recovered each one."""
-    logs = [e for e in evidence if e.tool == "kernel_log.search" and e.status == "ok"]
+    logs = [
+        e
+        for e in evidence
+        if e.tool == "kernel_log.search" and e.status == "ok" and not e.facts.get("earlier")
+    ]
     corrected = sum(_count(e, "pcie_corrected") for e in logs)
     worse = any(
         _count(e, k) for e in logs for k in ("pcie_uncorrectable", "pcie_surprise_down")

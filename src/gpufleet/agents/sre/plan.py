@@ -252,7 +252,8 @@ def context_findings(incident: Incident, evidence: Sequence[Evidence]) -> frozen
 
 #: Findings that show the fault already came back (after a reboot, or in an earlier incident on
 #: this GPU): they justify a card's class above the vendor's immediate one.
-RECURRENCE_FINDINGS = frozenset({"recent_reboot", "earlier_incidents_same_gpu"})
+LOGGED_RECURRENCE = "xid_recurred_same_gpu"
+RECURRENCE_FINDINGS = frozenset({"recent_reboot", "earlier_incidents_same_gpu", LOGGED_RECURRENCE})
 _HEAVY = frozenset({"reboot", "hardware_ticket", "power_cycle_rma"})
 #: What the Xid catalog's buckets are about: the GPU that logged the Xid and its job. A card
 #: whose action is elsewhere (a driver rollback, a config fix, the fabric, facilities) read the
@@ -302,11 +303,14 @@ def guided_runbook(
     evidence: Sequence[Evidence],
 ) -> tuple[Runbook | None, tuple[str, ...]]:
     """:func:`choose_runbook` corrected by the vendor's guidance, with a note per change."""
-    runbook = choose_runbook(kb, hypotheses, context_findings(incident, evidence))
+    found = frozenset(f.name for f in derive_findings(incident, evidence))
+    runbook = choose_runbook(kb, hypotheses, found & CONTEXT_FINDINGS)
     if runbook is None:
         return None, ()
     top = hypotheses[0]
-    earlier = earlier_gpu_faults(evidence)
+    # an earlier episode: gpufleet's own incident history, else the GPU's kernel log (a fatal
+    # Xid it logged days before, from before gpufleet watched it)
+    earlier = max(earlier_gpu_faults(evidence), int(LOGGED_RECURRENCE in found))
     recurred = earlier > 0 or bool(RECURRENCE_FINDINGS & set(top.supporting))
     guidance = vendor_guidance(incident, evidence)
     runbook, notes = _apply(kb, top.card_id, runbook, guidance, recurred, ())

@@ -1,0 +1,206 @@
+"""What a job's own output says, read into findings the ranking and the plan use: a Slurm
+reason line with no host in the incident's job log, the container runtime's NVML mismatch
+wrapped onto its own line, CUDA's uncorrectable NVLink error, a job's words that it is blocked,
+and the symptom that opened an incident counting for the finding of the same fact."""
+
+from __future__ import annotations
+
+from gpufleet.agents.sre.evidence import evidence_from_results
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.plan import make_plan
+from gpufleet.agents.sre.scoring import rank_hypotheses
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.knowledge.findings import SYMPTOM_FINDINGS
+from gpufleet.knowledge.retrieve import Hit
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.text_evidence import Signature
+from gpufleet.telemetry.topology import Cluster, Gpu, Node, Rack, Topology
+from gpufleet.telemetry.unread_text import unread_event
+
+KB = KnowledgeBase.load()
+T0 = 1_780_000_000.0
+
+
+def _incident(
+    root: str, family: Family, symptoms: tuple[str, ...], jobs: tuple[str, ...] = ()
+) -> Incident:
+    scope = Scope.GPU if "/" in root else Scope.NODE
+    return Incident(
+        incident_id="inc-j",
+        title="t",
+        family=family,
+        scope=scope,
+        root_entity=root,
+        severity=Severity.CRITICAL,
+        opened_at=T0,
+        updated_at=T0,
+        last_anomaly_at=T0,
+        entities=(root,),
+        symptoms=symptoms,
+        anomaly_ids=("a1",),
+        anomaly_count=1,
+        nodes=(root.split("/", 1)[0],),
+        jobs=jobs,
+    )
+
+
+def _text(sigs: list[Signature], job: str) -> list[Evidence]:
+    """The node_evidence.search evidence of these signatures, found through ``job``."""
+    items = [{**s.as_dict(), "job": job, "collected_at": None} for s in sigs]
+    files = [{"origin": f"jobs/{job}.log", "source": "job_log"}]
+    data = {"items": items, "files": files, "unparsed": 0, "unparsed_lines": [], "unread": []}
+    call = ToolCall(tool="node_evidence.search", args={"nodes": ["c016"], "jobs": [job]})
+    return evidence_from_results("workload", [call], [ToolResult.success(data)])
+
+
+TICKET = (
+    "Node:  c016\n"
+    "Anything Else: Node unexpectedly rebooted [slurm@2022-07-13T07:38:29]\n"
+    "I'm going to leave this down and run some stability tests on it.\n"
+)
+
+
+def test_a_slurm_reason_in_the_incidents_own_job_log_is_about_its_node() -> None:
+    # a ticket pasted as the job's text names no host on the reason's line
+    sigs = parse_job_log(TICKET, origin="jobs/ticket-157.log").signatures
+    assert [(s.kind, s.node) for s in sigs] == [("slurm_node_down_reason", "")]
+    ev = _text(sigs, "ticket-157")
+    inc = _incident("c016", Family.HOST, ("slurm_node_drained",), jobs=("ticket-157",))
+    names = {f.name for f in derive_findings(inc, ev)}
+    assert "slurm_node_down_reason" in names
+    # an incident that is not about that job does not take the line as its node's
+    other = _incident("c016", Family.HOST, ("slurm_node_drained",))
+    assert "slurm_node_down_reason" not in {f.name for f in derive_findings(other, ev)}
+    # a node Slurm downed for its own reason is validated and resumed, not its jobs requeued
+    top = [
+        Hypothesis(
+            card_id="slurm-node-down", title="t", score=1.0, supporting=("slurm_node_down_reason",)
+        )
+    ]
+    plan = make_plan(KB, inc, top, ev)
+    assert plan.runbook is not None and plan.runbook.id == "return-to-service-validation"
+
+
+def test_the_runtimes_nvml_mismatch_wrapped_onto_its_own_line() -> None:
+    pasted = (
+        "failed: runc create failed: error running hook #0: error running hook: exit status 1, "
+        "stdout: , stderr: nvidia-container-cli: initialization error:\n"
+        "nvml error: driver/library version mismatch: unknown\n"
+    )
+    sigs = parse_job_log(pasted, origin="jobs/backend.log", node="gpu-07").signatures
+    errors = [s.detail.get("runtime_error") for s in sigs if s.kind == "gpu_runtime_failed"]
+    assert "driver_library_mismatch" in errors
+
+
+def test_cudas_uncorrectable_nvlink_error_ranks_the_nvlink_error_mode() -> None:
+    line = "RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution"
+    sigs = parse_job_log(line, origin="jobs/train.log", node="c016").signatures
+    assert [s.kind for s in sigs] == ["cuda_nvlink_uncorrectable"]
+    inc = _incident("c016", Family.INTERCONNECT, ("job_nvlink_uncorrectable",), jobs=("train",))
+    found = derive_findings(inc, _text(sigs, "train"))
+    assert [f.name for f in found] == ["cuda_nvlink_uncorrectable_in_job"]
+    hits = [
+        Hit(c, 0.5, 0.5, 0.5, ["symptom"], 0.0)
+        for c in ("nvlink-crc-errors", "nvlink-link-down", "xid-74-nvlink-error")
+    ]
+    ranked = rank_hypotheses(inc, [], found, hits, KB)
+    assert ranked[0].card_id == "xid-74-nvlink-error"
+
+
+def test_the_symptom_that_opened_an_incident_counts_for_its_finding() -> None:
+    # a job's "uncorrectable ECC error encountered" opened the incident: the finding of the
+    # same fact counts double for the cards it rules in, over retrieval noise
+    assert SYMPTOM_FINDINGS["job_uncorrectable_ecc"] == ("cuda_uncorrectable_ecc_in_job",)
+    line = "RuntimeError: CUDA error: uncorrectable ECC error encountered"
+    sigs = parse_job_log(line, origin="jobs/sft.log", node="c016").signatures
+    inc = _incident("c016/gpu6", Family.MEMORY, ("job_uncorrectable_ecc",), jobs=("sft",))
+    found = derive_findings(inc, _text(sigs, "sft"))
+    # retrieval: the card a little below a card its words resemble
+    noise = [
+        Hit("xid-79-fallen-off-bus", 0.35, 0.35, 0.35, ["keywords"], 0.0),
+        Hit("ecc-dbe", 0.2, 0.2, 0.2, ["symptom"], 0.0),
+    ]
+    opened = rank_hypotheses(inc, [], found, noise, KB)
+    assert opened[0].card_id == "ecc-dbe"
+    later = inc.model_copy(update={"symptoms": ("gpu_text_unread", "job_uncorrectable_ecc")})
+    assert rank_hypotheses(later, [], found, noise, KB)[0].card_id == "xid-79-fallen-off-bus"
+
+
+def _one_node() -> Topology:
+    gpus = tuple(
+        Gpu(
+            index=i,
+            uuid=f"GPU-{i:08d}",
+            pci_bus_id=f"00000000:{i + 3:02x}:00.0",
+            sku="V100",
+            slot=i,
+        )
+        for i in range(4)
+    )
+    rack = Rack(
+        name="r1",
+        pdu="p1",
+        cooling_zone="z1",
+        nodes=(Node(hostname="box", nvlink_domain="box", gpus=gpus),),
+    )
+    return Topology([Cluster(name="site", racks=(rack,))])
+
+
+def test_a_job_saying_it_is_blocked_is_a_complaint_to_diagnose() -> None:
+    lines = [
+        (1, "I let one process skip the allGather() step; the other 3 were blocked waiting"),
+        (2, "for their NCCL allGather() to return, and nvidia-smi shows the GPUs 100% busy"),
+    ]
+    event = unread_event(
+        origin="jobs/report.log",
+        source="job_log",
+        node="",
+        job="report",
+        unparsed=lines,
+        topology=_one_node(),
+        at=T0,
+    )
+    assert event is not None and not isinstance(event, str)
+    assert event.node == "box" and event.job_id == "report" and "blocked" in event.message
+    # an inventory line with no failure word still opens nothing
+    quiet = [(1, "4 GPUs with NCCL 2.5.6 and CUDA 10.2 on the node")]
+    kwargs = dict(origin="o", source="job_log", node="", job="", topology=_one_node(), at=T0)
+    assert unread_event(unparsed=quiet, **kwargs) is None  # type: ignore[arg-type]
+
+
+def _unread(lines: list[str], topology: Topology) -> object:
+    return unread_event(
+        origin="jobs/ticket.log",
+        source="job_log",
+        node="",
+        job="ticket",
+        unparsed=list(enumerate(lines, 1)),
+        topology=topology,
+        at=T0,
+    )
+
+
+def test_a_ticket_in_plain_words_is_a_complaint() -> None:
+    for words in (
+        "GPU nodes power supply issues: one PSU on the GPU node was bad and a fuse blown",
+        "traced the GPU problem back to a faulty riser",
+    ):
+        event = _unread([words], _one_node())
+        assert event is not None and not isinstance(event, str), words
+    # what says nothing failed still opens nothing
+    for words in ("GPU burn-in finished with no issues", "no problems on the GPUs this week"):
+        assert _unread([words], _one_node()) is None, words
+
+
+def test_a_complaint_that_names_one_gpu_by_pci_address_is_about_that_gpu() -> None:
+    one = _unread(
+        ["that mistake left GPU 05:00.0 at Gen2 for hours: training was slow"], _one_node()
+    )
+    assert isinstance(one, LogEvent) and one.gpu == "box/gpu2" and one.node == "box"
+    both = _unread(["GPUs 04:00.0 and 05:00.0 are slow"], _one_node())
+    assert isinstance(both, LogEvent) and both.gpu is None  # two GPUs: the node's complaint
+    unknown = _unread(["GPU 0000:99:00.0 is slow"], _one_node())
+    assert isinstance(unknown, LogEvent) and unknown.gpu is None
