@@ -204,3 +204,56 @@ def test_a_complaint_that_names_one_gpu_by_pci_address_is_about_that_gpu() -> No
     assert isinstance(both, LogEvent) and both.gpu is None  # two GPUs: the node's complaint
     unknown = _unread(["GPU 0000:99:00.0 is slow"], _one_node())
     assert isinstance(unknown, LogEvent) and unknown.gpu is None
+
+
+def test_a_fault_named_in_passing_is_still_a_complaint_to_diagnose() -> None:
+    # a post-mortem in prose: the ECC line is read only as a mention (evidence, no incident of
+    # its own), so its words go to the complaint reader instead of being lost
+    text = (
+        "## Incident\n"
+        "The Tesla P100 (idx0) died from an uncorrectable HBM2 double-bit ECC error (Xid 48/64), "
+        "which wedged NVML: every nvidia-smi hung.\n"
+    )
+    parsed = parse_job_log(text, origin="jobs/adr.log", node="box")
+    assert [s.kind for s in parsed.signatures] == ["ecc_error_mention"]
+    assert parsed.report.gpu_unparsed == 0  # recognised, not "not understood"
+    assert [n for n, _ in parsed.report.complaint_lines] == [2]
+    event = _unread_lines(parsed.report.complaint_lines)
+    assert isinstance(event, LogEvent) and event.attrs["area"] == "memory"
+    assert "double-bit ECC error" in event.message
+
+
+def _unread_lines(lines: list[tuple[int, str]]) -> object:
+    return unread_event(
+        origin="jobs/adr.log",
+        source="job_log",
+        node="box",
+        job="adr",
+        unparsed=lines,
+        topology=_one_node(),
+        at=T0,
+    )
+
+
+def _plan(card: str, incident: Incident, evidence: list[Evidence], *supporting: str) -> str:
+    top = [Hypothesis(card_id=card, title="t", score=1.0, supporting=supporting)]
+    plan = make_plan(KB, incident, top, evidence)
+    assert plan.runbook is not None
+    return plan.runbook.id
+
+
+def test_a_version_mismatch_is_a_configuration_fix_unless_a_reboot_loads_the_module() -> None:
+    inc = _incident("gpu-07", Family.HOST, ("gpu_runtime_failed",))
+    # the parts of the driver disagree (an unpinned upgrade, a container's own libcuda): align
+    # them; NVML's "Driver/library version mismatch" is the loaded module: a reboot loads the new
+    assert _plan("driver-cuda-mismatch", inc, []) == "fix-gpu-node-config"
+    line = "Failed to initialize NVML: Driver/library version mismatch"
+    sigs = parse_job_log(line, origin="jobs/smi.log", node="gpu-07").signatures
+    ev = _text(sigs, "smi")
+    rebooted = _plan("driver-cuda-mismatch", inc, ev, "nvml_driver_mismatch")
+    assert rebooted == "drain-and-reboot-node"
+
+
+def test_a_node_slurm_set_down_is_returned_to_service_not_its_jobs_requeued() -> None:
+    inc = _incident("c016", Family.HOST, ("slurm_node_drained",))
+    assert _plan("slurm-node-down", inc, []) == "return-to-service-validation"

@@ -269,7 +269,7 @@ def _unread_reports(
             source=f.source,
             node=f.node,
             job=f.job,
-            unparsed=f.report.gpu_unparsed_lines,
+            unparsed=f.report.complaint_lines,
             topology=topology,
             at=at,
             head=f.report.head,

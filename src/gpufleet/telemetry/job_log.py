@@ -292,6 +292,9 @@ _PLUGIN_XID = re.compile(
 _PLUGIN_MARKED = re.compile(
     r"'(?P<res>[A-Za-z0-9._/-]{1,64})' device marked unhealthy: (?P<uuid>[A-Za-z0-9-]{1,80})"
 )
+# kinds that are a line naming a fault in passing, not a tool's report of one: evidence, and
+# words for the complaint reader when nothing else in the file opened an incident
+MENTIONS = frozenset({"ecc_error_mention"})
 # context a crash prints around the error line: understood, carries no signature of its own
 _IGNORED = re.compile(
     r"NCCL INFO|^\s*File \"|^\s*Traceback \(most recent call last\)|"
@@ -353,6 +356,8 @@ def parse_job_log(
                 gpu = {"smi_gpu": smi.index, "gpu_name": smi.name}
                 sig = replace(sig, detail={**sig.detail, **gpu})
             out.report.recognised += 1
+            if sig.kind in MENTIONS:
+                out.report.mentioned(n, line)
             for each in _per_listed_node(sig, known):
                 out.add(each)
         elif not line.strip() or _IGNORED.search(line) or ECHOED_COMMAND.match(line):

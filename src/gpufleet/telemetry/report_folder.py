@@ -247,7 +247,7 @@ class ReportFolder:
             source="job_log",
             node=node,
             job="",
-            unparsed=[(n + base, t) for n, t in rep.gpu_unparsed_lines],
+            unparsed=[(n + base, t) for n, t in rep.complaint_lines],
             topology=self.topology,
             at=at,
             head=[(n + base, t) for n, t in rep.head],

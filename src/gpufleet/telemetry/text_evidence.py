@@ -139,6 +139,18 @@ class TextReport:
     by_kind: dict[str, int] = field(default_factory=dict)
     gpu_unparsed_lines: list[tuple[int, str]] = field(default_factory=list)
     head: list[tuple[int, str]] = field(default_factory=list)
+    # lines a rule read only as a mention (a person's "uncorrectable double-bit ECC error"):
+    # recognised, yet only their words say what failed (telemetry.unread_text)
+    mentioned_lines: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def complaint_lines(self) -> list[tuple[int, str]]:
+        """The GPU lines no rule read and those read only as mentions, in file order."""
+        return sorted([*self.gpu_unparsed_lines, *self.mentioned_lines])
+
+    def mentioned(self, line_no: int, text: str) -> None:
+        if len(self.mentioned_lines) < MAX_KEPT:
+            self.mentioned_lines.append((line_no, text[:SNIPPET]))
 
     @property
     def consistent(self) -> bool:

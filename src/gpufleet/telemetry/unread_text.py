@@ -104,7 +104,7 @@ def excerpt(report: TextReport) -> str:
     """What a text no rule read is about, for ranking failure modes by it: its first lines
     (what was run, on what) then its GPU lines that say something failed, one per line, cut at
     :data:`MAX_EXCERPT`; ``""`` when none of its unread GPU lines says anything failed."""
-    failed = failure_lines(report.gpu_unparsed_lines)
+    failed = failure_lines(report.complaint_lines)
     if not failed:
         return ""
     head = [n for n, _ in report.head]
