@@ -225,6 +225,9 @@ class DcgmLinkStatus:
     def read(self, line: str, n: int, origin: str, node: str) -> tuple[bool, Signature | None]:
         """Take a line; (whether it was part of the output, the signature of a GPU row with a
         link down)."""
+        # every job-log line comes here first: outside the output, only its opening lines count
+        if not self.section and "GPUs:" not in line and "NvLink Link Status" not in line:
+            return False, None
         if (m := _DCGM_LINK_SECTION.match(line)) is not None:
             self.section, self.entity = m["name"], ""
             return True, None
