@@ -172,15 +172,7 @@ def test_a_job_saying_it_is_blocked_is_a_complaint_to_diagnose() -> None:
 
 
 def _unread(lines: list[str], topology: Topology) -> object:
-    return unread_event(
-        origin="jobs/ticket.log",
-        source="job_log",
-        node="",
-        job="ticket",
-        unparsed=list(enumerate(lines, 1)),
-        topology=topology,
-        at=T0,
-    )
+    return _unread_lines(list(enumerate(lines, 1)), topology)
 
 
 def test_a_ticket_in_plain_words_is_a_complaint() -> None:
@@ -223,14 +215,14 @@ def test_a_fault_named_in_passing_is_still_a_complaint_to_diagnose() -> None:
     assert "double-bit ECC error" in event.message
 
 
-def _unread_lines(lines: list[tuple[int, str]]) -> object:
+def _unread_lines(lines: list[tuple[int, str]], topology: Topology | None = None) -> object:
     return unread_event(
-        origin="jobs/adr.log",
+        origin="jobs/ticket.log",
         source="job_log",
-        node="box",
-        job="adr",
+        node="",
+        job="ticket",
         unparsed=lines,
-        topology=_one_node(),
+        topology=topology or _one_node(),
         at=T0,
     )
 
