@@ -16,7 +16,7 @@ from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
-from gpufleet.telemetry.text_evidence import Signature
+from gpufleet.telemetry.text_evidence import GPU_HINT, Signature
 from gpufleet.telemetry.topology import Cluster, Gpu, Node, Rack, Topology
 from gpufleet.telemetry.unread_text import unread_event
 
@@ -249,3 +249,12 @@ def test_a_version_mismatch_is_a_configuration_fix_unless_a_reboot_loads_the_mod
 def test_a_node_slurm_set_down_is_returned_to_service_not_its_jobs_requeued() -> None:
     inc = _incident("c016", Family.HOST, ("slurm_node_drained",))
     assert _plan("slurm-node-down", inc, []) == "return-to-service-validation"
+
+
+def test_gpu_text_is_recognised_in_the_plural_and_by_index() -> None:
+    for line in ("a particular pair of GPUs falls off", "thermal slowdown asserted on GPU0"):
+        assert GPU_HINT.search(line) is not None, line
+        event = _unread([f"{line}: hardware issues"], _one_node())
+        assert isinstance(event, LogEvent), line
+    # a word that only starts with the letters is not the GPU
+    assert GPU_HINT.search("gpupdate ran on the workstation") is None

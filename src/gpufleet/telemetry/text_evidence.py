@@ -61,7 +61,8 @@ SNIPPET = 200  # characters of a line kept in a sample or a signature
 # understands is "GPU-related but not understood" and is reported.
 GPU_HINT = re.compile(
     r"nccl|cuda|nvrm|nvidia|\bxid\b|nvlink|nvswitch|\bnvls\b|\bgsp\b|\becc\b|"
-    r"\bgpu\b|processgroupnccl|fabric ?manager|\bmlx5|\bhca\b",
+    # "GPU", "GPUs", "GPU0", "gpu3" as people and nvidia-smi topo write them
+    r"\bgpus?\d{0,2}\b|processgroupnccl|fabric ?manager|\bmlx5|\bhca\b",
     re.IGNORECASE,
 )
 
