@@ -258,3 +258,20 @@ def test_gpu_text_is_recognised_in_the_plural_and_by_index() -> None:
         assert isinstance(event, LogEvent), line
     # a word that only starts with the letters is not the GPU
     assert GPU_HINT.search("gpupdate ran on the workstation") is None
+
+
+def test_the_container_runtime_timing_out_on_the_driver_is_a_wedged_driver() -> None:
+    # libnvidia-container's RPC into the driver got no answer: the driver does not respond
+    line = "nvidia-container-cli: initialization error: driver error: timed out: unknown"
+    sigs = parse_job_log(line, origin="jobs/kubelet.log", node="gpu-07").signatures
+    assert [(s.kind, s.detail.get("runtime_error")) for s in sigs] == [
+        ("gpu_runtime_failed", "driver_timed_out")
+    ]
+    inc = _incident("gpu-07", Family.HOST, ("gpu_runtime_failed",), jobs=("kubelet",))
+    found = derive_findings(inc, _text(sigs, "kubelet"))
+    assert [f.name for f in found] == ["nvidia_driver_unresponsive"]
+    hits = [
+        Hit(c, 0.4, 0.4, 0.4, ["symptom"], 0.0)
+        for c in ("driver-cuda-mismatch", "gpu-driver-wedge-hung-tasks")
+    ]
+    assert rank_hypotheses(inc, [], found, hits, KB)[0].card_id == "gpu-driver-wedge-hung-tasks"

@@ -230,6 +230,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "hardware",
         "job output: CUDA reported 'uncorrectable ECC error encountered'",
     ),
+    "nvidia_driver_unresponsive": (
+        "driver",
+        "the NVIDIA container runtime's calls into the driver time out ('nvidia-container-cli: "
+        "... driver error: timed out'): the driver does not answer",
+    ),
     "cuda_nvlink_uncorrectable_in_job": (
         "hardware",
         "job output: CUDA reported 'uncorrectable NVLink error' (cudaErrorNvlinkUncorrectable)",
@@ -500,6 +505,7 @@ SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
         "nvml_driver_not_loaded",
         "nvml_library_missing",
         "k8s_nvml_init_failed",
+        "nvidia_driver_unresponsive",
     ),
 }
 

@@ -99,6 +99,9 @@ _GPU_RUNTIME = re.compile(
 _RUNTIME_ERRORS = (
     ("driver/library version mismatch", "driver_library_mismatch"),
     ("driver not loaded", "driver_not_loaded"),
+    # libnvidia-container's driver RPC got no answer from the driver in time: the driver (or a
+    # GPU it is stuck on) does not respond - the user-space face of a wedged driver
+    ("driver error: timed out", "driver_timed_out"),
     ("unknown device", "unknown_device"),
     ("no runtime for", "runtime_not_configured"),
     ("could not select device driver", "runtime_not_configured"),

@@ -1189,6 +1189,7 @@ _NVML_FINDINGS = {
     "driver_library_mismatch": "nvml_driver_mismatch",
     "driver_not_loaded": "nvml_driver_not_loaded",
     "nvml_library_missing": "nvml_library_missing",
+    "driver_timed_out": "nvidia_driver_unresponsive",
     # no NVIDIA runtime registered with containerd / Docker: the driver is not injected either
     "runtime_not_configured": "nvml_library_missing",
 }
