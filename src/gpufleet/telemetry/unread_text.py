@@ -45,7 +45,7 @@ FAILURE = re.compile(
     r"segfault|oops|\bbug\b|refus|insufficient|unavailable|not (?:ready|supported|responding)|"
     r"\btaint|degrad|throttl|crash|corrupt|illegal|uncorrectable|\bdrain|\bzombie|\bdefunct|"
     r"\bslow|over ?temp|critical|\bwarn|deadlock|\bblocked\b|\bfrozen\b|\bfreez|\bfault|"
-    r"\bbad\b|\bblown\b|(?<!\bno )\b(?:issue|problem)s?\b",
+    r"\bbad\b|\bblown\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
