@@ -18,7 +18,7 @@ from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.text_evidence import GPU_HINT, Signature
 from gpufleet.telemetry.topology import Cluster, Gpu, Node, Rack, Topology
-from gpufleet.telemetry.unread_text import unread_event
+from gpufleet.telemetry.unread_text import says_failure, unread_event
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -279,3 +279,16 @@ def test_the_container_runtime_timing_out_on_the_driver_is_a_wedged_driver() -> 
         for c in ("driver-cuda-mismatch", "gpu-driver-wedge-hung-tasks")
     ]
     assert rank_hypotheses(inc, [], found, hits, KB)[0].card_id == "gpu-driver-wedge-hung-tasks"
+
+
+def test_a_failure_word_the_line_denies_is_no_complaint() -> None:
+    for clean in (
+        "GPU burn-in finished with no errors",
+        "GPU stress test ran without error for 12 h",
+        "NVLink errors: 0 on every GPU",
+    ):
+        assert not says_failure(clean), clean
+        assert _unread([clean], _one_node()) is None, clean
+    # an index before the word is no denial, and one denied word leaves the others
+    for failing in ("GPU 0 error: Xid 79", "no errors on GPU0, but the fan failed"):
+        assert says_failure(failing), failing

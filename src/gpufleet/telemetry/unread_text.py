@@ -57,6 +57,22 @@ _AREAS = (
 )
 
 
+# what says a failure word did not happen: "no errors", "without error", "never failed",
+# "errors: 0" (not "GPU 0 error": an index before the word is no denial)
+_NEGATED_BEFORE = re.compile(r"(?:\bno|\bwithout|\bnever|\bnot)\s+(?:\w+\s+)?$", re.I)
+_NEGATED_AFTER = re.compile(r"^\w*\s*[:=]\s*(?:0|none|no)\b", re.I)
+
+
+def says_failure(text: str) -> bool:
+    """Whether ``text`` says something failed: a :data:`FAILURE` word that the words around it
+    do not deny ("no errors", "without error", "errors: 0" report a clean run)."""
+    for m in FAILURE.finditer(text):
+        before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 16]
+        if _NEGATED_BEFORE.search(before) is None and _NEGATED_AFTER.match(after) is None:
+            return True
+    return False
+
+
 def failure_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """The (line number, text) of ``lines`` that say something failed, at most
     :data:`MAX_QUOTED`, in file order, each once."""
@@ -64,7 +80,7 @@ def failure_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     seen: set[str] = set()
     for n, text in lines:
         key = " ".join(text.split())
-        if key in seen or FAILURE.search(text) is None:
+        if key in seen or not says_failure(text):
             continue
         seen.add(key)
         out.append((n, key))
