@@ -154,21 +154,11 @@ def test_a_job_saying_it_is_blocked_is_a_complaint_to_diagnose() -> None:
         (1, "I let one process skip the allGather() step; the other 3 were blocked waiting"),
         (2, "for their NCCL allGather() to return, and nvidia-smi shows the GPUs 100% busy"),
     ]
-    event = unread_event(
-        origin="jobs/report.log",
-        source="job_log",
-        node="",
-        job="report",
-        unparsed=lines,
-        topology=_one_node(),
-        at=T0,
-    )
-    assert event is not None and not isinstance(event, str)
-    assert event.node == "box" and event.job_id == "report" and "blocked" in event.message
+    event = _unread_lines(lines)
+    assert isinstance(event, LogEvent)
+    assert event.node == "box" and event.job_id == "ticket" and "blocked" in event.message
     # an inventory line with no failure word still opens nothing
-    quiet = [(1, "4 GPUs with NCCL 2.5.6 and CUDA 10.2 on the node")]
-    kwargs = dict(origin="o", source="job_log", node="", job="", topology=_one_node(), at=T0)
-    assert unread_event(unparsed=quiet, **kwargs) is None  # type: ignore[arg-type]
+    assert _unread_lines([(1, "4 GPUs with NCCL 2.5.6 and CUDA 10.2 on the node")]) is None
 
 
 def _unread(lines: list[str], topology: Topology) -> object:

@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gpufleet.agents.sre.log_reads import episode_logs, is_episode_log
 from gpufleet.bus.events import Evidence, Incident, PlannedStep
 from gpufleet.telemetry.kernel_log import UNCORROBORATED
 
-KERNEL_LOG_TOOL = "kernel_log.search"
 HOLD = "corroboration"
 QUIET_S = 120.0  # a GPU with no sample this long (eight 15 s scrapes) has gone silent
 FRESH_S = 60.0  # ... while a GPU of its node sampled this recently still reports
@@ -68,12 +68,7 @@ def _split(value: object) -> set[str]:
 
 
 def _logs(evidence: Sequence[Evidence]) -> list[Evidence]:
-    # the days before the window (the earlier-fault read) are not this episode's lines
-    return [
-        e
-        for e in evidence
-        if e.tool == KERNEL_LOG_TOOL and e.status == "ok" and not e.facts.get("earlier")
-    ]
+    return episode_logs(evidence)
 
 
 def _codes(incident: Incident, logs: Sequence[Evidence]) -> list[int]:
@@ -165,7 +160,7 @@ def annotate(incident: Incident, evidence: Sequence[Evidence]) -> tuple[Evidence
         return tuple(evidence)
     out = []
     for e in evidence:
-        is_log = e.tool == KERNEL_LOG_TOOL and e.status == "ok" and not e.facts.get("earlier")
+        is_log = is_episode_log(e)
         mine = [s for s in shaky if is_log and _vias(s.code, [e]) & UNCORROBORATED]
         if not mine:
             out.append(e)

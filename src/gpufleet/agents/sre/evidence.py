@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from gpufleet.agents.sre.log_reads import EARLIER
 from gpufleet.bus.events import Evidence, Incident, Layer, Scalar, Scope
 from gpufleet.graph.tools import ToolCall, ToolRegistry, ToolResult
 from gpufleet.telemetry.fields import ALL_FIELDS, DCGM_FP64_BLANK, ClockEventReason
@@ -728,7 +729,7 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     xids = Counter(int(e["xid"]) for e in events if isinstance(e.get("xid"), int))
     facts: dict[str, Scalar] = {"events": len(events)}
     if is_earlier_xids_read(call):
-        facts["earlier"] = 1  # before the window: what the GPU logged before this episode
+        facts[EARLIER] = 1  # before the window: what the GPU logged before this episode
     for k, n in sorted(kinds.items()):
         facts[f"kind_{k}"] = n
     for x, n in sorted(xids.items()):

@@ -43,6 +43,7 @@ from gpufleet.agents.sre.evidence import (
     R_THERMAL_C_PER_W,
     RACK_PEERS,
 )
+from gpufleet.agents.sre.log_reads import EARLIER
 from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
 from gpufleet.knowledge.findings import implicates_infrastructure
 
@@ -145,7 +146,7 @@ class _View:
             elif e.tool == "topology.describe":
                 v.topology.append(e)
             elif e.tool == "kernel_log.search":
-                (v.earlier_logs if e.facts.get("earlier") else v.logs).append(e)
+                (v.earlier_logs if e.facts.get(EARLIER) else v.logs).append(e)
             elif e.tool.startswith("slurm."):
                 v.scheduler.append(e)
             elif e.tool == "changes.recent":

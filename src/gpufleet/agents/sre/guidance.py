@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from gpufleet.agents.sre.log_reads import episode_logs
 from gpufleet.bus.events import Evidence, Incident
 from gpufleet.knowledge.vendor_actions import (
     Guidance,
@@ -37,9 +38,7 @@ def incident_xids(incident: Incident, evidence: Sequence[Evidence]) -> frozenset
     when the incident or the log names no GPU)."""
     found = set(incident.xids)
     gpus = _gpus(incident)
-    for e in evidence:
-        if e.tool != "kernel_log.search" or e.status != "ok" or e.facts.get("earlier"):
-            continue  # an Xid of days before is the recurrence's business, not this episode's
+    for e in episode_logs(evidence):  # an Xid of days before is the recurrence's business
         codes = [k[4:] for k in e.facts if k.startswith("xid_") and k[4:].isdigit()]
         found |= {int(c) for c in codes if not _elsewhere(e.facts.get(f"xid_{c}_gpus"), gpus)}
     return frozenset(found)
@@ -50,10 +49,8 @@ def recovery_action(evidence: Sequence[Evidence], incident: Incident | None = No
     gpus = _gpus(incident) if incident is not None else set()
     said = [
         str(e.facts["xid154_recovery_action"])
-        for e in evidence
-        if e.tool == "kernel_log.search"
-        and not e.facts.get("earlier")
-        and e.facts.get("xid154_recovery_action")
+        for e in episode_logs(evidence)
+        if e.facts.get("xid154_recovery_action")
         and not _elsewhere(e.facts.get("xid154_recovery_action_gpu"), gpus)
     ]
     return said[-1] if said else None
@@ -83,11 +80,7 @@ def _count(e: Evidence, key: str) -> int:
 def pcie_corrected_only(incident: Incident, evidence: Sequence[Evidence]) -> Guidance | None:
     """Corrected PCIe errors in the kernel log and nothing worse (no uncorrectable error, no
     surprise down, no lost GPU, no Xid): the kernel recovered each one."""
-    logs = [
-        e
-        for e in evidence
-        if e.tool == "kernel_log.search" and e.status == "ok" and not e.facts.get("earlier")
-    ]
+    logs = episode_logs(evidence)
     corrected = sum(_count(e, "pcie_corrected") for e in logs)
     worse = any(
         _count(e, k) for e in logs for k in ("pcie_uncorrectable", "pcie_surprise_down")
