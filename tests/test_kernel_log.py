@@ -450,6 +450,34 @@ def test_a_tickets_shorthand_for_a_run_of_xids_is_read() -> None:
     assert report.malformed_count == 0
 
 
+def test_an_operators_list_of_xids_with_the_code_before_the_address_is_read() -> None:
+    # "Mar 10 21:38:13  Xid 79 (PCI:0000:46:00): …" (a GPU's Xid history copied out of a bug
+    # report): no host or tag, so pasted kernel text; the code and the GPU are the driver's
+    lines = [
+        "Mar 10 21:38:13  Xid 79 (PCI:0000:46:00): GPU has fallen off the bus",
+        "Mar 10 23:25:13  Xid 79 (PCI:0000:46:00): pid=14944, name=VLLM::Worker, GPU has fallen",
+    ]
+    events, report = parse_lines(lines, node="node-02", year=2026)
+    assert [(e.xid, e.pci_bus_id, e.attrs.get("pid")) for e in events] == [
+        (79, "00000000:46:00.0", None),
+        (79, "00000000:46:00.0", "14944"),
+    ]
+    assert report.malformed_count == 0 and report.untrusted == 0
+
+
+def test_a_date_before_a_quoted_xid_is_no_pdsh_host() -> None:
+    # "19/09/2026: Xid 79, …" in a ticket: the word before the colon is a date, not a host;
+    # "node-17: …" and "10.0.0.5: …" (pdsh / clush) still name theirs
+    lines = {
+        "19/09/2026: Xid 79, GPU has fallen off the bus.": "node-02",
+        "node-17: NVRM: Xid (PCI:0000:18:00): 79, GPU has fallen off the bus": "node-17",
+        "10.0.0.5: NVRM: Xid (PCI:0000:18:00): 79, GPU has fallen off the bus": "10.0.0.5",
+    }
+    for line, host in lines.items():
+        [e], _ = parse_lines([line], node="node-02", at=1000.0)
+        assert (e.node, e.xid) == (host, 79), line
+
+
 def test_a_garbled_pci_id_or_a_bare_xid_without_its_name_is_still_malformed() -> None:
     lines = ["NVRM: Xid (PCI:zz): 48, pid=1", "Xid 13, happened again"]
     events, report = parse_lines(lines, node="node-02", at=1000.0)

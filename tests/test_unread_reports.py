@@ -100,6 +100,22 @@ def _incidents(li: LoadedIncident) -> list[Incident]:
     return final_incidents(events)
 
 
+def test_a_quoted_xid_without_its_address_lands_on_the_gpu_its_paragraph_names(
+    tmp_path: Path,
+) -> None:
+    # the ticket quotes the Xid with no PCI id but names the GPU's address beside it; another
+    # GPU named in a later paragraph does not make the placement ambiguous
+    ticket = (
+        "What happened. GPU1 (PCI 0000:2A:00) failed physically on\n"
+        "19/09/2026: Xid 79, GPU has fallen off the bus. The board is still on the bus.\n"
+        "\n"
+        "Everything now runs on GPU0 (PCI 0000:18:00).\n"
+    )
+    li = _folder(tmp_path, {"nodes/node-01/pending-issues.txt": ticket})
+    on_node = [i for i in _incidents(li) if "xid_79" in i.symptoms]
+    assert [(i.root_entity, i.scope) for i in on_node] == [("node-01/gpu1", Scope.GPU)]
+
+
 @pytest.fixture(scope="module")
 def retriever() -> Retriever:
     return Retriever.open(KB)  # the checkout's index: rebuilt only when the cards changed

@@ -223,7 +223,11 @@ def _quoted_kernel_lines(
         )
         placed = [e for e in events if e.attrs.get("clock") != "monotonic" and e.node]
         out += [
-            replace(e, attrs={**e.attrs, "via": "pasted", "pasted_from": f.path}) for e in placed
+            replace(
+                _on_named_gpu(e, text, topology),
+                attrs={**e.attrs, "via": "pasted", "pasted_from": f.path},
+            )
+            for e in placed
         ]
         if len(placed) < len(events):
             problems.append(
@@ -279,6 +283,48 @@ def _unread_reports(
         elif found is not None:
             out.append(found)
     return out
+
+
+# a PCI address as reports write it: "0000:21:00.0", "21:00.0", "PCI 0000:21:00" (no function)
+_PCI_IN_TEXT = re.compile(
+    r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?(?![0-9A-Fa-f:])"
+)
+
+
+def _named_gpus(text: str, node: str, topology: Topology) -> set[int]:
+    return {
+        g for pci in _PCI_IN_TEXT.findall(text) if (g := topology.gpu_by_pci(node, pci)) is not None
+    }
+
+
+def _paragraph(lines: list[str], needle: str) -> str:
+    """The blank-line-delimited paragraph of ``lines`` that holds ``needle`` ("" if none)."""
+    at = next((i for i, line in enumerate(lines) if needle in line), None)
+    if at is None:
+        return ""
+    lo, hi = at, at
+    while lo > 0 and lines[lo - 1].strip():
+        lo -= 1
+    while hi + 1 < len(lines) and lines[hi + 1].strip():
+        hi += 1
+    return "\n".join(lines[lo : hi + 1])
+
+
+def _on_named_gpu(event: LogEvent, text: str, topology: Topology) -> LogEvent:
+    """A quoted Xid whose address the report left out ("19/09/2026: Xid 79, …") on the GPU of
+    its node that the report names by PCI address ("GPU0 (PCI 0000:21:00)"): the one its own
+    paragraph names, else the one the whole report names; unchanged when that is none or
+    several."""
+    if event.gpu is not None or event.attrs.get("pci_masked") != "true":
+        return event
+    paragraph = _paragraph(text.splitlines(), event.message[:60])
+    gpus = _named_gpus(paragraph, event.node, topology)
+    if len(gpus) != 1:
+        gpus = _named_gpus(text, event.node, topology)
+    if len(gpus) != 1:
+        return event
+    g = gpus.pop()
+    return replace(event, gpu=topology.gpu_keys[g], pci_bus_id=topology.gpu_pci_bus_id[g])
 
 
 # a driver line inside another tool's output (not the kernel log file itself)

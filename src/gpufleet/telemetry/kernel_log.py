@@ -457,6 +457,11 @@ _HEADER_RE = re.compile(
     r"(?P<pid>\[\d{1,10}\])?:(?:\s+|$)(?P<msg>.*)$"
 )
 # pdsh / clush output: "node-17: <line>".
+# A word that can name a host: a hostname with a letter in it, or an IPv4 address.
+_HOST_WORD_RE = re.compile(
+    r"^(?:(?=[A-Za-z0-9._-]{0,254}[A-Za-z])[A-Za-z0-9][A-Za-z0-9._-]{0,254}|"
+    r"\d{1,3}(?:\.\d{1,3}){3})$"
+)
 _PDSH_RE = re.compile(r"^(?P<host>[A-Za-z0-9][A-Za-z0-9._-]{0,254}+):\s(?P<rest>.*)$")
 # dmesg --decode / -x ("kern  :warn  : ") and talosctl ("kern: warning: "): facility and level.
 _DECODE_RE = re.compile(
@@ -467,10 +472,11 @@ _DECODE_RE = re.compile(
 # rsyslog's imklog keeps the kernel's own "[ 1234.567890] " after "kernel:"; it is not message.
 _EMBEDDED_MONO_RE = re.compile(r"^\[ {0,12}\d{1,12}\.\d{1,9}\]\s?")
 # Text that is already a kernel message where a "[host] ident:" header could stand (trimmed
-# excerpts "Jul 26 08:17:15 NVRM: Xid …", pasted lines): without this "NVRM" would be read as
-# the syslog ident.
+# excerpts "Jul 26 08:17:15 NVRM: Xid …", an operator's "Mar 10 21:38:13  Xid 79 (PCI:…): …",
+# pasted lines): without this "NVRM" would be read as the syslog ident.
 _BARE_MSG_RE = re.compile(
-    r"^(?:NVRM:|S?Xid \(|nvidia-nvswitch\d{0,4}:|mlx5_core |INFO: task |task:|"
+    r"^(?:NVRM:|S?Xid \(|Xid \d{1,5},? \(?PCI:|nvidia-nvswitch\d{0,4}:|mlx5_core |"
+    r"INFO: task |task:|"
     r"nvidia(?:-[a-z]{1,16})?: probe of |nvidia [0-9A-Fa-f:.]{4,16}: |"
     r"(?:pcieport|pci|dpc|pciehp|aer) [0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:|"
     r"Unable to (?:determine|detect) the device handle|\[ {0,12}\d{1,12}\.\d{1,9}\])"
@@ -802,9 +808,12 @@ _MASKED_PCI_RE = re.compile(
     r"[0-9A-Fa-f]{4}:[xX*?]{2}:[0-9A-Fa-f.xX*?]{2,5})$",
     re.I,
 )
-# a ticket's shorthand for a run of the same Xid: "Xid 31 PCI:0000:f0:00 pid=477448 ..."
+# a ticket's shorthand for a run of the same Xid: "Xid 31 PCI:0000:f0:00 pid=477448 ...", or
+# with the code moved before the driver's bracketed address: "Xid 79 (PCI:0000:46:00): GPU has
+# fallen off the bus" (an operator's list of the Xids a GPU logged)
 _XID_SHORT_RE = re.compile(
-    r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}),? (?P<pci>PCI:[0-9A-Fa-f:.]{4,16})(?P<rest>.*)$"
+    r"^(?:NVRM: ?)?Xid (?P<code>[0-9]{1,5}),? (?P<open>\()?(?P<pci>PCI:[0-9A-Fa-f:.]{4,16})"
+    r"(?(open)\) ?:?)(?P<rest>.*)$"
 )
 # GPUd quoting the kernel's Xid (pkg/nvidia-query/xid): "XID 79(GPU has fallen off the bus)
 # detected on PCI:0000:ae:00" - the driver's code and address, in the agent's words
@@ -1614,7 +1623,9 @@ class KernelLogParser:
         if h.has_pid or h.host is not None:
             why = _tag_problem(h)
             return _Prefix("bare", h.host, h.msg, userspace=True, stamped=False, why=why)
-        return _Prefix("bare", h.ident, h.msg, stamped=False)
+        # a date or a number before the colon ("19/09/2026: Xid 79, …" in a ticket) names no host
+        host = h.ident if _HOST_WORD_RE.match(h.ident) else None
+        return _Prefix("bare", host, h.msg, stamped=False)
 
     def _stamp(self, p: _Prefix, at: float | None) -> _Stamp:
         if p.fmt == "continuation" and self._prev is not None:
