@@ -337,7 +337,7 @@ def text_only_cap(
     only reads or tells a person stands."""
     text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not top.supporting
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
-    cap = kb.runbooks.get(UNREAD_RUNBOOK)
+    cap = _config_ticket(kb, top.card_id) or kb.runbooks.get(UNREAD_RUNBOOK)
     if not text_only or light or cap is None:
         return runbook, notes
     why = (
@@ -346,6 +346,22 @@ def text_only_cap(
         "knowledge base's text, and no finding confirms it; nothing is drained on a text match"
     )
     return cap, (*notes, why)
+
+
+def _config_ticket(kb: KnowledgeBase, card_id: str) -> Runbook | None:
+    """The card's own configuration fix that takes nothing out of service (a ticket to the
+    owner of the setting, with the report's error lines), if it has one: a report that opens
+    an incident by its words alone is most often a set-up problem a person wrote down, and
+    the card's fix in place is the useful answer; the read-only collection is the fallback."""
+    return next(
+        (
+            r
+            for r in kb.runbooks_for(card_id)
+            if r.action_class == "config_fix"
+            and SAFETY_ORDER[r.safety_class] <= SAFETY_ORDER["notify"]
+        ),
+        None,
+    )
 
 
 def _apply(
