@@ -245,6 +245,7 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead() -
     assert all(s.risk == "read" or s.tool == "ticket.open" for s in chosen.steps)
     assert notes and "text match" in notes[0]
 
+
 def test_the_words_ranked_by_drop_what_varies_between_pastes_and_keep_the_codes() -> None:
     from gpufleet.telemetry.unread_text import words_of
 
