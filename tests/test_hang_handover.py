@@ -131,11 +131,23 @@ def test_normal_and_context_findings_do_not_implicate_the_infrastructure() -> No
 
 
 # --------------------------------------------------------------------------- the plan
-@pytest.mark.parametrize("card", ["nccl-timeout", "nccl-hang-straggler", "training-stall"])
+@pytest.mark.parametrize("card", ["nccl-hang-straggler", "training-stall"])
 def test_a_clean_hang_goes_to_the_owner(card: str) -> None:
     plan = make_plan(KB, _incident(), _top(card), [*_telemetry(), *_kernel_log([])])
     assert plan.runbook is not None and plan.runbook.id == "notify-user-workload-issue"
     assert plan.runbook.action_class == "notify_user"
+
+
+def test_a_clean_collective_timeout_is_requeued_and_its_owner_told() -> None:
+    # the watchdog tore the job down and no node is suspect: requeue it from its checkpoint
+    # with nothing excluded or drained, and tell the owner what to change
+    plan = make_plan(KB, _incident(), _top("nccl-timeout"), [*_telemetry(), *_kernel_log([])])
+    assert plan.runbook is not None and plan.runbook.id == "notify-and-requeue-hung-job"
+    assert plan.runbook.action_class == "restart_application"
+    changes = [s for s in plan.steps if s.risk != "read"]
+    assert [s.tool for s in changes] == ["notify.user", "slurm.requeue_job"]
+    assert all("exclude" not in s.args for s in changes)
+    assert plan.runbook.safety_class == "notify"  # nothing drained, reset or isolated
 
 
 def test_a_hang_beside_a_fault_is_investigated() -> None:
