@@ -231,15 +231,20 @@ def test_a_watched_folder_reads_a_pasted_ticket_and_raises_its_unread_complaint(
     assert rf.scan(160.0) == []  # read once
 
 
-def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead() -> None:
-    # a device-plugin report matched by its words: the card's configuration ticket (nothing
-    # drained, a person fixes the setting), not the cordon its findings would justify
+@pytest.mark.parametrize(
+    ("card", "runbook"),
+    [
+        ("k8s-device-plugin-unhealthy", "cordon-k8s-node"),
+        ("fabric-manager-down", "restart-fabric-manager"),  # that one drains first
+    ],
+)
+def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
+    card: str, runbook: str
+) -> None:
+    # a set-up report matched by its words: the card's configuration ticket (nothing drained,
+    # a person fixes the setting), not the plan its findings would justify
     chosen, notes = text_only_cap(
-        KB,
-        _hypothesis("k8s-device-plugin-unhealthy"),
-        _incident((SIGNAL,)),
-        KB.runbooks["cordon-k8s-node"],
-        (),
+        KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[runbook], ()
     )
     assert (chosen.id, chosen.action_class) == ("fix-gpu-node-config", "config_fix")
     assert all(s.risk == "read" or s.tool == "ticket.open" for s in chosen.steps)
