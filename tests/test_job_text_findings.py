@@ -282,3 +282,22 @@ def test_a_failure_word_the_line_denies_is_no_complaint() -> None:
     # an index before the word is no denial, and one denied word leaves the others
     for failing in ("GPU 0 error: Xid 79", "no errors on GPU0, but the fan failed"):
         assert says_failure(failing), failing
+
+
+def test_a_gpu_that_works_but_does_not_do_the_work_is_a_complaint() -> None:
+    # people report an idle, barely used or slow GPU, or the machine going down under load,
+    # without an error word; a healthy utilisation reading or a table row is no complaint
+    for said in (
+        "GPU usage is about 2-3% and GPU memory usage is slightly more than 200mb",
+        "Profiling shows the GPU is idle 70-92% of the time, waiting for data",
+        "only my CPU is running while training on the GPU",
+        "GPU training throughput is much lower than expected",
+        "Machine restarts when running TensorFlow with GPU",
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "GPU usage is 95% on all eight GPUs",
+        "|   0  Tesla V100-SXM3...  On   | 00000000:34:00.0 Off | 0MiB / 32480MiB | 0%  Default |",
+        "restart the node after the driver upgrade to load the GPU module",
+    ):
+        assert not says_failure(fine), fine

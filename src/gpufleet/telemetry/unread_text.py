@@ -45,7 +45,19 @@ FAILURE = re.compile(
     r"segfault|oops|\bbug\b|refus|insufficient|unavailable|not (?:ready|supported|responding)|"
     r"\btaint|degrad|throttl|crash|corrupt|illegal|uncorrectable|\bdrain|\bzombie|\bdefunct|"
     r"\bslow|over ?temp|critical|\bwarn|deadlock|\bblocked\b|\bfrozen\b|\bfreez|\bfault|"
-    r"\bbad\b|\bblown\b",
+    r"\bbad\b|\bblown\b|"
+    # a person's words for a GPU that works but does not do the work: idle or barely used, the
+    # job on the CPU, throughput under what it should be, the machine going down under load
+    r"\bidle\b|(?:lower|less|slower) than expected|\b(?:much|far|\d+ ?x) (?:lower|slower|less)\b|"
+    r"\bonly (?:my |the )?cpu\b|\binstead of (?:the )?gpu|\bwaiting for (?:the )?(?:data|input)|"
+    r"\bnot (?:using|used|utili[sz]\w*) (?:the |my |any )?gpu|"
+    r"\b(?:low|poor) (?:gpu[- ])?(?:util\w*|usage|performance|throughput)|"
+    r"\b(?:usage|util\w*) (?:is |was |stays |of |at )?(?:about |only |around |just |~ ?)?"
+    r"\d(?:\.\d)?(?: ?[-–] ?\d)? ?%|"
+    r"\b(?:restarts|reboots|shuts? ?down|powers? off|turns? off) (?:the |my |our )?"
+    r"(?:machine|system|computer|pc|workstation|server|node)\b|"
+    r"\b(?:machine|system|computer|pc|workstation|server|node) (?:(?:hard |suddenly )?"
+    r"(?:restarts|reboots|shuts? ?down|powers? off|turns? off))",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
