@@ -301,3 +301,20 @@ def test_a_gpu_that_works_but_does_not_do_the_work_is_a_complaint() -> None:
         "restart the node after the driver upgrade to load the GPU module",
     ):
         assert not says_failure(fine), fine
+
+
+def test_a_complaint_that_names_one_gpu_by_its_nvidia_smi_index_lands_on_that_gpu() -> None:
+    topo = _one_node()
+    node = str(topo.node_keys[0])
+    for said, gpu in (
+        (["GPU 2 has 1 volatile uncorrectable ECC error and jobs on it fail"], f"{node}/gpu2"),
+        (["GPU#1 is unhealthy", "jobs fail on GPU #1"], f"{node}/gpu1"),
+        # two GPUs, a range, a size or an index the node lacks: the node, not a guess
+        (["GPU 0 and GPU 3 both fail"], None),
+        (["GPUs 0-3 fail to initialise"], None),
+        (["GPU 24GB card fails"], None),
+        (["GPU 9 fails"], None),
+    ):
+        event = _unread(said, topo)
+        assert isinstance(event, LogEvent), said
+        assert event.gpu == gpu, said

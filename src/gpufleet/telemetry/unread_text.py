@@ -155,15 +155,28 @@ def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
 _PCI = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b")
 
 
+# nvidia-smi's index as people write it: "GPU 1", "GPU1", "GPU #1", "gpu 1" (not "GPU 1.5",
+# "GPUs 0-3", "GPU 24GB"); nvidia-smi numbers a node's GPUs in PCI bus order, as the topology does
+_SMI_INDEX = re.compile(r"\bGPU ?#?(\d{1,2})\b(?![.,:-]\d| ?[GMT]i?B\b)", re.IGNORECASE)
+
+
 def _named_gpu(lines: Sequence[tuple[int, str]], node: str, topology: Topology) -> str | None:
-    """The GPU of ``node`` the failure lines name by PCI address, when they name exactly one
-    (the complaint is about that GPU); None when they name none or several."""
+    """The GPU of ``node`` the failure lines name, when they name exactly one (the complaint is
+    about that GPU): by PCI address, else by nvidia-smi index; None when they name none or
+    several. A CUDA ordinal or a rank is not read: inside a container or a job they count the
+    GPUs the job was given, not the node's."""
     named = {
         g
         for _, text in lines
         for pci in _PCI.findall(text)
         if (g := topology.gpu_by_pci(node, pci)) is not None
     }
+    if not named:
+        gpus = topology.gpus_of_node(topology.node_pos[node])
+        indices = {int(i) for _, text in lines for i in _SMI_INDEX.findall(text)}
+        named = {int(gpus[i]) for i in indices if i < len(gpus)}
+        if len(indices) != 1:
+            return None
     return topology.gpu_keys[named.pop()] if len(named) == 1 else None
 
 
