@@ -231,6 +231,27 @@ def test_a_watched_folder_reads_a_pasted_ticket_and_raises_its_unread_complaint(
     assert rf.scan(160.0) == []  # read once
 
 
+def test_a_watched_folder_reads_the_driver_lines_a_ticket_quotes(tmp_path: Path) -> None:
+    # an operator drops a ticket with the dmesg line pasted in: the Xid is the kernel's, read
+    # as pasted kernel text on the GPU its address names (before: "not understood", nothing
+    # opened), exactly as a recorded incident replays the same ticket
+    from gpufleet.telemetry.report_folder import ReportFolder
+
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
+    folder = tmp_path / "reports"
+    (folder / "node-01").mkdir(parents=True)
+    (folder / "node-01" / "ticket.txt").write_text(
+        "Our GPU died overnight. dmesg shows:\n"
+        "[Mon Mar 10 21:38:13 2026] NVRM: Xid (PCI:0000:2a:00): 79, pid=1234, name=python, "
+        "GPU has fallen off the bus.\n"
+    )
+    rf = ReportFolder(folder, topo, say=lambda _: None, state=tmp_path / "state.json")
+    [event] = rf.scan(2_000_000_000.0)
+    assert (event.kind, event.xid, event.node, event.gpu) == ("xid", 79, "node-01", "node-01/gpu1")
+    assert event.attrs["via"] == "pasted" and event.attrs["pasted_from"] == "node-01/ticket.txt"
+    assert rf.scan(2_000_000_100.0) == []  # read once
+
+
 @pytest.mark.parametrize(
     ("card", "runbook"),
     [

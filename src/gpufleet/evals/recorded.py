@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -28,6 +27,7 @@ from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
+from gpufleet.telemetry.quoted_kernel import quoted_driver_events
 from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.topology import Cluster, Topology, Workload
 from gpufleet.telemetry.unread_text import unread_event
@@ -204,9 +204,8 @@ def _quoted_kernel_lines(
     topology: Topology,
     problems: list[str],
 ) -> list[LogEvent]:
-    """Driver lines other tools quote (a health agent's scan, a grep over logs, a ticket):
-    read as the kernel log is, marked pasted, on the file's node, when the file was collected
-    (else when the recording ends). Seconds-since-boot lines with no boot time are left out."""
+    """Driver lines other tools quote (:mod:`telemetry.quoted_kernel`), on the file's node,
+    when the file was collected (else when the recording ends)."""
     out: list[LogEvent] = []
     single = _only_node(dict(spec.boot_times), topology)
     for f in evidence.files:
@@ -214,24 +213,14 @@ def _quoted_kernel_lines(
             text = (folder / f.path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue  # already reported by load_evidence
-        quoted = [line for line in text.splitlines() if _QUOTED_NVRM.search(line)]
-        if not quoted:
-            continue
         at = f.collected_at if f.collected_at is not None else spec.time_range.end
-        events, _ = parse_lines(
-            quoted, node=f.node or single, year=_year(spec), at=at, topology=topology
+        found = quoted_driver_events(
+            text, origin=f.path, node=f.node or single, topology=topology, year=_year(spec), at=at
         )
-        placed = [e for e in events if e.attrs.get("clock") != "monotonic" and e.node]
-        out += [
-            replace(
-                _on_named_gpu(e, text, topology),
-                attrs={**e.attrs, "via": "pasted", "pasted_from": f.path},
-            )
-            for e in placed
-        ]
-        if len(placed) < len(events):
+        out += found.events
+        if found.unplaced:
             problems.append(
-                f"{folder / f.path}: {len(events) - len(placed)} quoted driver line(s) with no "
+                f"{folder / f.path}: {found.unplaced} quoted driver line(s) with no "
                 "wall-clock time or node: not replayed"
             )
     return out
@@ -283,54 +272,6 @@ def _unread_reports(
         elif found is not None:
             out.append(found)
     return out
-
-
-# a PCI address as reports write it: "0000:21:00.0", "21:00.0", "PCI 0000:21:00" (no function)
-_PCI_IN_TEXT = re.compile(
-    r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?(?![0-9A-Fa-f:])"
-)
-
-
-def _named_gpus(text: str, node: str, topology: Topology) -> set[int]:
-    return {
-        g for pci in _PCI_IN_TEXT.findall(text) if (g := topology.gpu_by_pci(node, pci)) is not None
-    }
-
-
-def _paragraph(lines: list[str], needle: str) -> str:
-    """The blank-line-delimited paragraph of ``lines`` that holds ``needle`` ("" if none)."""
-    at = next((i for i, line in enumerate(lines) if needle in line), None)
-    if at is None:
-        return ""
-    lo, hi = at, at
-    while lo > 0 and lines[lo - 1].strip():
-        lo -= 1
-    while hi + 1 < len(lines) and lines[hi + 1].strip():
-        hi += 1
-    return "\n".join(lines[lo : hi + 1])
-
-
-def _on_named_gpu(event: LogEvent, text: str, topology: Topology) -> LogEvent:
-    """A quoted Xid whose address the report left out ("19/09/2026: Xid 79, …") on the GPU of
-    its node that the report names by PCI address ("GPU0 (PCI 0000:21:00)"): the one its own
-    paragraph names, else the one the whole report names; unchanged when that is none or
-    several."""
-    if event.gpu is not None or event.attrs.get("pci_masked") != "true":
-        return event
-    paragraph = _paragraph(text.splitlines(), event.message[:60])
-    gpus = _named_gpus(paragraph, event.node, topology)
-    if len(gpus) != 1:
-        gpus = _named_gpus(text, event.node, topology)
-    if len(gpus) != 1:
-        return event
-    g = gpus.pop()
-    return replace(event, gpu=topology.gpu_keys[g], pci_bus_id=topology.gpu_pci_bus_id[g])
-
-
-# a driver line inside another tool's output (not the kernel log file itself)
-_QUOTED_NVRM = re.compile(
-    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:"
-)
 
 
 def _read_logs(

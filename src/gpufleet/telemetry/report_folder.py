@@ -31,12 +31,14 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.log_feed import KernelLogFeed
+from gpufleet.telemetry.quoted_kernel import quoted_driver_events
 from gpufleet.telemetry.report_files import (
     REPORT_ERRORS,
     REPORT_PARSERS,
@@ -230,7 +232,8 @@ class ReportFolder:
 
     def _plain(self, text: str, rel: str, base: int, at: float, node: str) -> list[LogEvent]:
         """Text no tool's name or header claims: read as job output is (telemetry.job_log);
-        the faults it reports become events, and when none does but its GPU lines say
+        the faults it reports, and the driver lines it quotes (telemetry.quoted_kernel: a
+        ticket's pasted dmesg), become events; when neither does but its GPU lines say
         something failed, one unread report (telemetry.unread_text) carries its words."""
         parsed = parse_job_log(text, origin=rel, node=node, nodes=self.topology.node_keys)
         self.counts["files_read"] += 1
@@ -238,9 +241,20 @@ class ReportFolder:
         sigs = [replace(s, line=s.line + base) if s.line else s for s in parsed.signatures]
         found = job_signal_events([(s, "") for s in sigs], self.topology, at)
         self.counts["unplaced"] += found.unplaced
-        if found.events:
-            self.counts["reports"] += len(found.events)
-            return found.events
+        only = str(self.topology.node_keys[0]) if len(self.topology.node_keys) == 1 else None
+        year = datetime.fromtimestamp(at, UTC).year  # the scan's time, not the wall clock
+        quoted = quoted_driver_events(
+            text, origin=rel, node=node or only, topology=self.topology, year=year, at=at
+        )
+        if quoted.unplaced:
+            self.counts["unplaced"] += quoted.unplaced
+            self._problem(
+                f"{rel}: {quoted.unplaced} quoted driver line(s) with no wall-clock time or "
+                "node: not read as kernel evidence"
+            )
+        if found.events or quoted.events:
+            self.counts["reports"] += len(found.events) + len(quoted.events)
+            return [*found.events, *quoted.events]
         rep = parsed.report
         unread = unread_event(
             origin=rel,

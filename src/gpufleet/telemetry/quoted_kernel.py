@@ -1,0 +1,97 @@
+"""Driver lines other text quotes: a ticket's pasted ``dmesg``, a health agent's scan, a grep.
+
+A person who files a ticket about a GPU often pastes the kernel's own words
+(``NVRM: Xid (PCI:0000:2a:00): 79, … GPU has fallen off the bus``) among their own. The generic
+text reader (:mod:`telemetry.job_log`) reads what jobs print; this module reads those quoted
+driver lines the way the kernel log is read (:func:`telemetry.kernel_log.parse_lines`), marked
+``via = "pasted"`` (they need corroboration before an Xid changes anything) and
+``pasted_from`` the file, on the file's node, at the time the file was read. A quoted Xid with
+its address left out lands on the GPU the text names by PCI address: the one its own paragraph
+names, else the one the whole text names. Both the eval's recorded incidents and the watched
+reports folder use it, so a ticket means the same in a replay and on a live fleet. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.kernel_log import parse_lines
+from gpufleet.telemetry.topology import Topology
+
+# a driver line inside another tool's output (not the kernel log file itself)
+QUOTED_DRIVER = re.compile(
+    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:"
+)
+# a PCI address as reports write it: "0000:21:00.0", "21:00.0", "PCI 0000:21:00" (no function)
+_PCI_IN_TEXT = re.compile(
+    r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?(?![0-9A-Fa-f:])"
+)
+
+
+@dataclass
+class QuotedLines:
+    """The quoted driver lines' events, and how many could not be placed (seconds since boot
+    with no boot time, or no node)."""
+
+    events: list[LogEvent] = field(default_factory=list)
+    unplaced: int = 0
+
+
+def quoted_driver_events(
+    text: str, *, origin: str, node: str | None, topology: Topology, year: int, at: float
+) -> QuotedLines:
+    """The driver lines ``text`` quotes, as kernel-log events on ``node`` at ``at`` (a line's
+    own wall-clock stamp wins; ``year`` completes a syslog stamp that has none)."""
+    quoted = [line for line in text.splitlines() if QUOTED_DRIVER.search(line)]
+    if not quoted:
+        return QuotedLines()
+    events, _ = parse_lines(quoted, node=node, year=year, at=at, topology=topology)
+    placed = [e for e in events if e.attrs.get("clock") != "monotonic" and e.node]
+    return QuotedLines(
+        [
+            replace(
+                _on_named_gpu(e, text, topology),
+                attrs={**e.attrs, "via": "pasted", "pasted_from": origin},
+            )
+            for e in placed
+        ],
+        len(events) - len(placed),
+    )
+
+
+def _named_gpus(text: str, node: str, topology: Topology) -> set[int]:
+    return {
+        g for pci in _PCI_IN_TEXT.findall(text) if (g := topology.gpu_by_pci(node, pci)) is not None
+    }
+
+
+def _paragraph(lines: list[str], needle: str) -> str:
+    """The blank-line-delimited paragraph of ``lines`` that holds ``needle`` ("" if none)."""
+    at = next((i for i, line in enumerate(lines) if needle in line), None)
+    if at is None:
+        return ""
+    lo, hi = at, at
+    while lo > 0 and lines[lo - 1].strip():
+        lo -= 1
+    while hi + 1 < len(lines) and lines[hi + 1].strip():
+        hi += 1
+    return "\n".join(lines[lo : hi + 1])
+
+
+def _on_named_gpu(event: LogEvent, text: str, topology: Topology) -> LogEvent:
+    """A quoted Xid whose address the report left out ("19/09/2026: Xid 79, …") on the GPU of
+    its node that the report names by PCI address ("GPU0 (PCI 0000:21:00)"): the one its own
+    paragraph names, else the one the whole report names; unchanged when that is none or
+    several."""
+    if event.gpu is not None or event.attrs.get("pci_masked") != "true":
+        return event
+    paragraph = _paragraph(text.splitlines(), event.message[:60])
+    gpus = _named_gpus(paragraph, event.node, topology)
+    if len(gpus) != 1:
+        gpus = _named_gpus(text, event.node, topology)
+    if len(gpus) != 1:
+        return event
+    g = gpus.pop()
+    return replace(event, gpu=topology.gpu_keys[g], pci_bus_id=topology.gpu_pci_bus_id[g])
