@@ -53,12 +53,14 @@ class ConnectionLimits(BaseModel):
 
 def connection_limit(limits: ConnectionLimits, nofile: int | None = None) -> int:
     """The connection limit for a process allowed ``nofile`` descriptors (its soft limit):
-    below it by the reserve plus twice the backlog — asyncio accepts up to a backlog of
-    connections in one go before the guard sees them, and the ones it closes to make room
-    give their descriptors back only on the loop's next turn."""
+    below it by the reserve plus three backlogs. asyncio accepts up to a backlog of
+    connections per loop turn, and the guard sees one only two turns later (accept, then a
+    task that builds the transport, then ``connection_made``); the ones it closes to make room
+    give their descriptors back a turn after that. So when the accept runs, one backlog is
+    being accepted, one is built but unseen and one is evicted but not yet closed."""
     if nofile is None:
         nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    room = max(1, nofile - limits.fd_reserve - 2 * limits.backlog)
+    room = max(1, nofile - limits.fd_reserve - 3 * limits.backlog)
     return min(room, limits.max_connections) if limits.max_connections is not None else room
 
 
