@@ -1,0 +1,237 @@
+"""heldout-public-16's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-16/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers as the report prints them, one per GPU,
+in index order; default an 8-GPU HGX)). sku is one of A10, V100, A100, H100, B200, GB200 (stand-in where
+the report's GPU is not one). No case uses extra: no report quotes an exporter value as a metric sample.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    "abhik-ai-video-pipeline-xid31-mmu-fault-pde-gpc10-cuda-context-dead-multi-allocator-race-28-crashes-a-day-to-zero": Backdrop(
+        "video-inference-node",
+        "A10",
+        "550.90.07",
+        "2025-10-01T11:30:00Z",
+        "2025-10-01T12:10:00Z",
+        pci=("c1",),
+    ),
+    "alice-leiden-maintenance-day-5-oct-2020-nodes-drained-from-4-oct-running-jobs-cancelled-cluster-offline-benign": Backdrop(
+        "alice-gpu-node",
+        "V100",
+        "450.80.02",
+        "2020-10-04T05:30:00Z",
+        "2020-10-04T06:10:00Z",
+        pci=("3b", "5e", "86", "af",),
+    ),
+    "apricot-health-diagnosis-2x-rtx3090-threadripper-hard-off-journal-cuts-no-panic-psu-ocp-uvp-brownout": Backdrop(
+        "apricot",
+        "A10",
+        "570.133.20",
+        "2026-04-16T22:28:06Z",
+        "2026-04-16T23:08:06Z",
+        pci=("01", "02",),
+    ),
+    "baaz-blog-dual-gpu-pcie5-slots-report-pcie-gen1-2-5gts-lnksta-downgraded-at-idle-expected-power-management-benign": Backdrop(
+        "dual-gpu-node",
+        "H100",
+        "570.133.20",
+        "2025-09-01T11:30:00Z",
+        "2025-09-01T12:10:00Z",
+        pci=("05", "e1",),
+    ),
+    "behuret-blog-dual-gpu-rig-random-reboots-freezes-shutdowns-underrated-850w-psu-and-faulty-ecc-ram-stick": Backdrop(
+        "dual-gpu-rig",
+        "A10",
+        "535.129.03",
+        "2020-06-01T11:30:00Z",
+        "2020-06-01T12:10:00Z",
+        pci=("01", "02",),
+    ),
+    "bu-scv-shared-computing-cluster-mghpcc-full-power-outage-dec-9-2013-queues-drained-from-dec-4-planned-benign": Backdrop(
+        "scc-gpu-node",
+        "V100",
+        "331.20",
+        "2013-12-09T02:30:00Z",
+        "2013-12-09T03:10:00Z",
+        pci=("02", "03", "83", "84",),
+    ),
+    "coderkang-blog-nvidia-exporter-intermittent-grafana-gaps-metrics-curl-timeout-non-persistent-driver-mode-benign": Backdrop(
+        "gpu-stress-server",
+        "A10",
+        "570.133.20",
+        "2025-11-07T11:30:00Z",
+        "2025-11-07T12:10:00Z",
+        pci=("01",),
+    ),
+    "convergence-ninja-toaster-4x-blackwell-max-q-daily-hard-lockup-post-00-ipmi-sel-pcie-retimer-temps-upper-noncritical": Backdrop(
+        "toaster",
+        "B200",
+        "580.95.05",
+        "2026-03-01T11:30:00Z",
+        "2026-03-01T12:10:00Z",
+        pci=("01", "21", "41", "61",),
+    ),
+    "edwingao-blog-first-gpu-oom-2gib-allocation-fails-while-nvidia-smi-shows-free-reserved-but-unallocated-allocator-fragmentation": Backdrop(
+        "inference-24gb-node",
+        "A10",
+        "550.90.07",
+        "2025-12-01T11:30:00Z",
+        "2025-12-01T12:10:00Z",
+        pci=("01",),
+    ),
+    "fluidstack-engineering-node-1147-runs-0-3pct-slower-one-nvlink-lane-downtrained-after-correctable-errors-drained-reseated": Backdrop(
+        "node-1147",
+        "H100",
+        "550.90.07",
+        "2025-06-01T11:30:00Z",
+        "2025-06-01T12:10:00Z",
+    ),
+    "fsu-rcc-hpc-notice-sliger-datacenter-unplanned-power-outage-fire-suppression-test-tripped-undocumented-ups-epo-link": Backdrop(
+        "rcc-hpc-gpu-node",
+        "A100",
+        "515.65.01",
+        "2022-10-10T11:30:00Z",
+        "2022-10-10T12:10:00Z",
+        pci=("07", "0f", "47", "4e",),
+    ),
+    "game-experience-rtx3090-fe-110c-under-load-finger-cot-left-between-heatsink-and-memory-modules-86c-after-removal": Backdrop(
+        "antonyjeweet-pc",
+        "A10",
+        "471.68",
+        "2021-08-27T11:30:00Z",
+        "2021-08-27T12:10:00Z",
+        pci=("01",),
+    ),
+    "gmu-its-after-action-fairfax-datacenter-power-outage-no-chilled-water-cracs-fail-to-enter-dx-orc-hosts-powered-off-for-heat": Backdrop(
+        "orc-gpu-node",
+        "A100",
+        "535.104.05",
+        "2023-10-07T22:15:00Z",
+        "2023-10-07T22:55:00Z",
+        pci=("07", "0f", "47", "4e",),
+    ),
+    "hcompany-vram-ghost-busting-idle-8xh100-nodes-hold-tens-of-gb-vram-no-owner-d-state-workers-leaked-fuse-fd-in-fusermount-server": Backdrop(
+        "hyperpod-h100-node",
+        "H100",
+        "570.133.20",
+        "2026-06-25T11:30:00Z",
+        "2026-06-25T12:10:00Z",
+    ),
+    "lablup-arxiv-2605-09370-63-node-b200-cluster-60-node-scale-storage-io-bottleneck-nfs-rpc-queueing-at-checkpoint": Backdrop(
+        "b200-node-01",
+        "B200",
+        "570.133.20",
+        "2026-05-01T11:30:00Z",
+        "2026-05-01T12:10:00Z",
+    ),
+    "localllama-node04-4x-rtx3090-x399-one-gpu-in-electrically-pcie2-x4-slot-negotiates-gen2-x1-mistral-128b-11-tok-s": Backdrop(
+        "node04",
+        "A10",
+        "580.95.05",
+        "2026-05-15T11:30:00Z",
+        "2026-05-15T12:10:00Z",
+        pci=("08", "09", "41", "42",),
+    ),
+    "mit-csail-tig-sep-2025-slurm-25-05-upgrade-packages-built-without-feature-needed-for-gpu-configuration-downgrade-redeploy-outage": Backdrop(
+        "csail-gpu-node",
+        "A100",
+        "570.133.20",
+        "2025-09-09T12:30:00Z",
+        "2025-09-09T13:10:00Z",
+    ),
+    "ml-engineering-debug-a100-sxm4-80gb-gpu-10-1c-xid63-row-remapper-new-row-marked-reset-gpu-to-activate-177-dram-correctable": Backdrop(
+        "a100-node",
+        "A100",
+        "510.73.08",
+        "2023-06-07T19:02:16Z",
+        "2023-06-07T19:42:16Z",
+        pci=("07", "0f", "10:1c", "4e", "87", "90", "b7", "bd",),
+    ),
+    "ncsu-oit-data-center-2-chilled-water-failed-backup-cooling-did-not-switch-over-room-above-100f-hpc-cluster-unavailable": Backdrop(
+        "henry2-gpu-node",
+        "V100",
+        "340.58",
+        "2014-11-06T00:15:00Z",
+        "2014-11-06T00:55:00Z",
+        pci=("02", "03", "83", "84",),
+    ),
+    "newscrewdriver-luggable-pc-mark-ii-freezes-then-spontaneous-reboots-video-subsystem-tired-pcie-extension-cable": Backdrop(
+        "luggable-pc-mark-ii",
+        "A10",
+        "384.69",
+        "2017-09-04T11:30:00Z",
+        "2017-09-04T12:10:00Z",
+        pci=("01",),
+    ),
+    "nvidia-forum-366591-rtx-pro-1000-blackwell-laptop-gsp-heartbeat-stuck-after-gc6-exit-fifth-wake-fatal-xid79-595-58-03": Backdrop(
+        "dell-pro-max-16",
+        "B200",
+        "595.58.03",
+        "2026-04-08T11:30:00Z",
+        "2026-04-08T12:10:00Z",
+        pci=("01",),
+    ),
+    "nvidia-forum-68651-windows7-display-driver-stopped-responding-and-has-recovered-wddm-tdr-kernel-timeout-cuda-processes-must-restart": Backdrop(
+        "win7-cuda-host",
+        "A10",
+        "417.35",
+        "2018-12-15T11:30:00Z",
+        "2018-12-15T12:10:00Z",
+        pci=("01",),
+    ),
+    "pokgak-notes-h200-cluster-pxe-image-without-iommu-passthrough-nccl-allreduce-busbw-capped-98-101-gbs-iotlb-acs": Backdrop(
+        "h200-node-01",
+        "H100",
+        "570.133.20",
+        "2026-02-01T11:30:00Z",
+        "2026-02-01T12:10:00Z",
+    ),
+    "thomaskalnik-deepseek-v3-24x-a100-lora-checkpoint-storm-to-nfs-head-node-stalls-ssh-banner-timeouts-io-saturation": Backdrop(
+        "head-node",
+        "A100",
+        "550.54.15",
+        "2025-03-01T11:30:00Z",
+        "2025-03-01T12:10:00Z",
+    ),
+    "uni-greifswald-urz-hpc-systems-shut-down-repeated-cooling-system-failures-in-new-datacenter-building-hot-water-cooling": Backdrop(
+        "urz-hpc-node",
+        "V100",
+        "470.82.01",
+        "2021-06-25T11:30:00Z",
+        "2021-06-25T12:10:00Z",
+        pci=("3b", "5e", "86", "af",),
+    ),
+    "uoregon-synapticon-third-gpu-via-pcie-ribbon-extension-post-boot-loops-idrac-lclog-gpu-removed-ribbon-cable-failure": Backdrop(
+        "SYNAPTICON",
+        "A10",
+        "570.133.20",
+        "2026-06-06T01:36:00Z",
+        "2026-06-06T02:16:00Z",
+        pci=("3b", "5e", "af",),
+    ),
+    "wanpihou-blog-nvml-driver-library-version-mismatch-570-133-vs-570-124-unattended-upgrades-kernel-dkms-build-failed": Backdrop(
+        "ubuntu-gpu-server",
+        "A10",
+        "570.124.06",
+        "2025-06-01T11:30:00Z",
+        "2025-06-01T12:10:00Z",
+        pci=("01",),
+    ),
+    "ziteworld-hp-microserver-gen8-passive-tesla-t4-throttles-and-shuts-down-under-load-no-chassis-airflow-active-cooler-kit": Backdrop(
+        "microserver-gen8",
+        "A10",
+        "535.183.01",
+        "2025-01-15T11:30:00Z",
+        "2025-01-15T12:10:00Z",
+        pci=("07",),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
