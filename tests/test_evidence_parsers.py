@@ -134,7 +134,13 @@ def test_host_names_map_to_topology_nodes() -> None:
         nodes=NODES,
     )
     sig = res.signatures[0]
-    assert (sig.node, sig.gpu, sig.detail["cuda_error"]) == ("node-03", 7, "cuda_launch_failure")
+    # the CUDA error NCCL relays is that error, on the GPU NCCL's prefix names
+    assert (sig.node, sig.gpu, sig.kind, sig.detail["relayed_by"]) == (
+        "node-03",
+        7,
+        "cuda_launch_failure",
+        "nccl",
+    )
 
 
 def test_line_cap_counts_what_it_does_not_read() -> None:

@@ -92,6 +92,37 @@ def test_application_faults_and_unplaced_lines_open_nothing(topo: Topology) -> N
     assert found.events == [] and found.unplaced == 1  # two nodes, no host: not guessed
 
 
+def test_stack_errors_a_job_cannot_cause_open_an_incident_and_a_relayed_cuda_error_is_itself(
+    topo: Topology,
+) -> None:
+    """NCCL relaying "Cuda failure 802 'system not yet initialized'" is CUDA's own
+    cudaErrorSystemNotReady (Fabric Manager on an NVSwitch system), not an NCCL problem; its
+    bare "unhandled cuda error" / "unhandled system error", cuInit's "unknown error" and a GPU
+    pod Pending for want of nvidia.com/gpu are the stack's failures, each a warning on the node.
+    A relayed application error (illegal address) still opens nothing."""
+    relayed = (
+        "[rank0]: ncclUnhandledCudaError: Call to CUDA function failed.\n"
+        "[rank0]: Last error:\n"
+        "[rank0]: Cuda failure 802 'system not yet initialized'"
+    )
+    assert sorted(_anomalies(topo, relayed)) == [
+        f"cuda_system_not_ready@node-02:CRITICAL:{Family.INTERCONNECT}",
+        f"nccl_cuda_call_failed@node-02:WARNING:{Family.HOST}",
+    ]
+    assert _anomalies(topo, "Test NCCL failure common.cu:874 'unhandled system error'") == [
+        f"nccl_system_error@node-02:WARNING:{Family.HOST}"
+    ]
+    cuinit = "cuInit returned CUDA_ERROR_UNKNOWN (999) on this node"
+    assert _anomalies(topo, cuinit) == [f"cuda_unknown_error@node-02:WARNING:{Family.DEVICE}"]
+    pending = (
+        "Warning  FailedScheduling  2s (x57 over 15m)  default-scheduler  0/6 nodes are "
+        "available: 6 Insufficient nvidia.com/gpu."
+    )
+    assert _anomalies(topo, pending) == [f"k8s_gpu_insufficient@node-02:WARNING:{Family.HOST}"]
+    app = "h100-17:2871:3020 [5] NCCL WARN Cuda failure 'an illegal memory access was encountered'"
+    assert _anomalies(topo, app, node="node-01") == []
+
+
 def test_a_recorded_incident_whose_only_evidence_is_a_job_log_is_detected(
     tmp_path: Path,
 ) -> None:

@@ -252,6 +252,39 @@ def test_a_watched_folder_reads_the_driver_lines_a_ticket_quotes(tmp_path: Path)
     assert rf.scan(2_000_000_100.0) == []  # read once
 
 
+def test_a_ticket_whose_only_read_line_is_a_bare_nccl_error_still_carries_its_other_words(
+    tmp_path: Path,
+) -> None:
+    # "unhandled cuda error" says a CUDA call failed, not which or why: the ticket's own words
+    # about the failure still reach the diagnosis (before: the bare error stood for the whole
+    # file and its multicast lines were dropped); a named CUDA error alone stands for its file
+    from gpufleet.telemetry.report_folder import ReportFolder
+
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
+    folder = tmp_path / "reports"
+    (folder / "node-03").mkdir(parents=True)
+    (folder / "node-03" / "ticket.txt").write_text(
+        "symmetric memory test on the H100 runner:\n"
+        "NCCL error in: NCCLUtils.cpp:93, unhandled cuda error (run with NCCL_DEBUG=INFO)\n"
+        "RuntimeError: CUDA driver error: failed to bind GPU multicast memory to the NVLink "
+        "fabric\n"
+    )
+    (folder / "node-04").mkdir(parents=True)
+    (folder / "node-04" / "ticket.txt").write_text(
+        "NCCL WARN Cuda failure 802 'system not yet initialized'\n"
+        "RuntimeError: CUDA driver error: failed to bind GPU multicast memory\n"
+    )
+    rf = ReportFolder(folder, topo, say=lambda _: None, state=tmp_path / "state.json")
+    got = sorted(
+        (e.node, e.attrs.get("signature") or e.attrs.get("signal")) for e in rf.scan(100.0)
+    )
+    assert got == [
+        ("node-03", SIGNAL),
+        ("node-03", "nccl_unhandled_cuda_error"),
+        ("node-04", "cuda_system_not_ready"),
+    ], got
+
+
 @pytest.mark.parametrize(
     ("card", "runbook"),
     [

@@ -25,7 +25,7 @@ from gpufleet.evals.materialize import check_truth, materialize, simulator_for, 
 from gpufleet.evals.sched_events import read_events
 from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.frame import LogEvent, Tick
-from gpufleet.telemetry.job_signals import job_signal_events
+from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
 from gpufleet.telemetry.quoted_kernel import quoted_driver_events
 from gpufleet.telemetry.report_signals import report_signal_events
@@ -251,7 +251,8 @@ def _unread_reports(
 ) -> list[LogEvent]:
     """Evidence files that reported nothing a rule reads but whose GPU lines say something
     failed (:mod:`telemetry.unread_text`), as a watched folder would have delivered them."""
-    read = {e.attrs.get("origin") for e in events} | {e.attrs.get("pasted_from") for e in events}
+    named = [e for e in events if names_the_fault(e)]
+    read = {e.attrs.get("origin") for e in named} | {e.attrs.get("pasted_from") for e in named}
     out: list[LogEvent] = []
     for f in evidence.files:
         if f.path in read:

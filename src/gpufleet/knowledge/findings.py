@@ -366,6 +366,25 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "os",
         "Kubernetes FailedScheduling: the pod does not tolerate the GPU nodes' taint",
     ),
+    "cuda_unknown_error_in_job": (
+        "driver",
+        "job output: CUDA failed with 'unknown error' (CUDA_ERROR_UNKNOWN, 999; from cuInit: "
+        "the driver could not bring the GPU up)",
+    ),
+    "nccl_cuda_call_failed": (
+        "driver",
+        "job output: NCCL's call into CUDA failed ('unhandled cuda error', ncclUnhandledCudaError) "
+        "and no CUDA error is named",
+    ),
+    "nccl_system_call_failed": (
+        "os",
+        "job output: NCCL's call into the OS failed ('unhandled system error', ncclSystemError): "
+        "sockets, network interfaces, shared memory",
+    ),
+    "k8s_gpu_insufficient": (
+        "os",
+        "a GPU pod is Pending with FailedScheduling 'Insufficient nvidia.com/gpu'",
+    ),
     "host_oom_kill": (
         "os",
         "the Linux OOM killer (or a memory cgroup's) killed a process: host memory, not GPU memory",
@@ -498,6 +517,10 @@ SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
     "job_ib_completion_error": ("rdma_retry_exceeded", "rdma_errors_name_one_peer"),
     "job_ib_setup_failed": ("nccl_ib_setup_failed",),
     "cuda_devices_unavailable": ("cuda_device_unavailable",),
+    "cuda_unknown_error": ("cuda_unknown_error_in_job",),
+    "nccl_cuda_call_failed": ("nccl_cuda_call_failed",),
+    "nccl_system_error": ("nccl_system_call_failed",),
+    "k8s_gpu_insufficient": ("k8s_gpu_insufficient",),
     "device_plugin_admission_error": ("k8s_device_plugin_admission_failed",),
     "gpu_stack_pod_crashloop": ("gpu_stack_pod_failing",),
     "gpu_runtime_failed": (

@@ -85,6 +85,14 @@ _SYMPTOMS: dict[str, str] = {
     "k8s_gpu_pod_unschedulable": "a GPU pod cannot be scheduled: it does not tolerate the GPU "
     "nodes' taint",
     "host_oom_kill": "the Linux OOM killer killed a process (host or cgroup memory)",
+    "cuda_unknown_error": "CUDA failed with 'unknown error' (CUDA_ERROR_UNKNOWN, 999): the "
+    "driver could not use the GPU and cannot say why",
+    "nccl_cuda_call_failed": "NCCL's call into CUDA failed ('unhandled cuda error'): the "
+    "driver, the CUDA runtime or the GPU's state",
+    "nccl_system_error": "NCCL's call into the operating system failed ('unhandled system "
+    "error'): sockets, network interfaces, shared memory",
+    "k8s_gpu_insufficient": "a GPU pod stays Pending: 'Insufficient nvidia.com/gpu' (GPUs not "
+    "advertised, withheld or held by other pods)",
     "job_ib_setup_failed": "NCCL's IB transport could not set a connection up (a verbs call "
     "such as ibv_modify_qp failed)",
     "cuda_no_kernel_image": "a job's binary has no kernel for the GPU's architecture",

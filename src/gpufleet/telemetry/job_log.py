@@ -18,8 +18,9 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``nccl_ib_async_event`` — ``NET/IB : mlx5_0:1 Got async event : port error`` (link events NCCL
   saw on the HCA).
 * ``nccl_nvls_failure`` / ``nccl_cuda_failure`` — ``transport/nvls.cc:… NCCL WARN Cuda failure 1
-  'invalid argument'`` (NVLink SHARP set-up) / any other ``Cuda failure '…'``; ``cuda_error``
-  classifies the quoted CUDA message as below.
+  'invalid argument'`` (NVLink SHARP set-up) / any other ``Cuda failure '…'`` whose message is
+  none of the CUDA errors below. A relayed CUDA error that is one of them (``Cuda failure 802
+  'system not yet initialized'``) takes that error's kind, ``relayed_by: nccl``.
 * ``nccl_ib_setup_failed`` — ``NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed
   out …`` (``call``, ``why``): the IB transport could not set a connection up (addressing,
   routing, a GID index, memory registration limits).
@@ -493,7 +494,12 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
     if m is not None:
         nvls = "nvls" in line.lower()
         detail = {"cuda_message": m["msg"][:120], "cuda_code": m["code"] or ""}
-        detail["cuda_error"] = _cuda_kind(m["msg"]) or ""
+        relayed = _cuda_kind(m["msg"])
+        if relayed is not None and not nvls:
+            # NCCL relaying a CUDA error is that CUDA error ("Cuda failure 802 'system not yet
+            # initialized'" is cudaErrorSystemNotReady, whoever printed it)
+            return relayed, {**detail, "relayed_by": "nccl"}, ""
+        detail["cuda_error"] = relayed or ""
         return ("nccl_nvls_failure" if nvls else "nccl_cuda_failure"), detail, ""
     if _NVLS_FAILED.search(line) is not None:
         code = _CUDA_CODE.search(line)
@@ -567,7 +573,10 @@ def _other(line: str) -> tuple[str | None, dict[str, str], str]:
     if _REMOTE_ERROR.search(line) is not None:
         return "nccl_remote_error", {}, ""
     if _UNHANDLED_CUDA.search(line) is not None:
-        return "nccl_unhandled_cuda_error", {"cuda_error": _cuda_kind(line) or ""}, ""
+        relayed = _cuda_kind(line)
+        if relayed is not None:
+            return relayed, {"relayed_by": "nccl"}, ""
+        return "nccl_unhandled_cuda_error", {}, ""
     if (oom := cuda_oom.read(line)) is not None:
         return f"cuda_oom_{oom['verdict']}", oom, ""
     kind = _cuda_kind(line)

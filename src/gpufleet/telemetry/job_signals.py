@@ -9,10 +9,15 @@ the ones that point at the hardware, the driver or the fabric into :class:`LogEv
 opens an incident.
 
 Application faults (illegal address, launch failure, a remote rank that exited) are left out:
-a job's own bug is not a fleet fault. A collective the NCCL watchdog timed out is kept, as a
-warning: the NOC's job rules see a hang in the telemetry, but when the job's log is all there is
-(a pasted report, a fleet without per-job telemetry) it is the only sign of the hang, and the
-diagnosis tells a straggler, a link or the job's own code apart.
+a job's own bug is not a fleet fault. The errors a job cannot cause by its own code are kept:
+CUDA's "unknown error" (``cuInit`` returning 999 on a GPU the driver cannot bring up), NCCL's
+"unhandled cuda error" / "unhandled system error" (its calls into CUDA or the OS failed: the
+driver, the runtime, sockets, shared memory) and a GPU pod left Pending for want of
+``nvidia.com/gpu`` (GPUs not advertised, withheld or held by something else). A collective
+the NCCL watchdog timed out is kept, as a warning: the NOC's job rules see a hang in the
+telemetry, but when the job's log is all there is (a pasted report, a fleet without per-job
+telemetry) it is the only sign of the hang, and the diagnosis tells a straggler, a link or
+the job's own code apart.
 
 A signature with no node (a line that names no host, in a log that names none) belongs to the
 fleet's only node when there is one, else it stays evidence only and is counted
@@ -71,6 +76,11 @@ FLEET_SIGNATURES = frozenset(
         "slurm_node_config_mismatch",
         "k8s_gpu_taint_untolerated",
         "host_oom_kill",
+        # the job's own code cannot cause these (see the module docstring)
+        "cuda_unknown_error",
+        "nccl_unhandled_cuda_error",
+        "nccl_system_error",
+        "insufficient_gpu",
         "dcgm_health_thermal",
         "dcgm_health_nvlink",
         "dcgm_health_pcie",
@@ -88,6 +98,19 @@ FLEET_SIGNATURES = frozenset(
         "gpud_other",
     }
 )
+
+
+# Fleet signatures that say a call into the stack failed but not why: the file's other words
+# (the lines no rule read) may still say more, so they do not stand for the whole file
+# (telemetry.unread_text reads those lines too).
+NONSPECIFIC = frozenset(
+    {"cuda_unknown_error", "nccl_unhandled_cuda_error", "nccl_system_error", "insufficient_gpu"}
+)
+
+
+def names_the_fault(event: LogEvent) -> bool:
+    """Whether a job-signature event names what failed (not one of :data:`NONSPECIFIC`)."""
+    return event.kind != KIND or event.attrs.get("signature") not in NONSPECIFIC
 
 
 @dataclass

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
-from gpufleet.telemetry.job_signals import job_signal_events
+from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.quoted_kernel import quoted_driver_events
 from gpufleet.telemetry.report_files import (
@@ -252,9 +252,10 @@ class ReportFolder:
                 f"{rel}: {quoted.unplaced} quoted driver line(s) with no wall-clock time or "
                 "node: not read as kernel evidence"
             )
-        if found.events or quoted.events:
-            self.counts["reports"] += len(found.events) + len(quoted.events)
-            return [*found.events, *quoted.events]
+        reports = [*found.events, *quoted.events]
+        self.counts["reports"] += len(reports)
+        if any(names_the_fault(e) for e in reports):
+            return reports
         rep = parsed.report
         unread = unread_event(
             origin=rel,
@@ -269,9 +270,9 @@ class ReportFolder:
         if isinstance(unread, str):
             self.counts["unplaced"] += 1
             self._problem(unread)
-            return []
+            return reports
         self.counts["reports"] += unread is not None
-        return [unread] if unread is not None else []
+        return [*reports, unread] if unread is not None else reports
 
     def _not_understood(self, parsed: TextParse, rel: str, kind: str, base: int) -> None:
         rep = parsed.report

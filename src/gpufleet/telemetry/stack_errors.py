@@ -134,8 +134,11 @@ _ADMISSION = re.compile(
 )
 _INSUFFICIENT = re.compile(r"Insufficient nvidia\.com/gpu")
 # the scheduler's FailedScheduling message: the GPU nodes' taint is not tolerated by the pod
+# ("had untolerated taint {…}" since Kubernetes 1.26; before, "had taints that the pod didn't
+# tolerate", which a terminal often wraps before "didn't tolerate")
 _UNTOLERATED = re.compile(
-    r"untolerated taint\(?s?\)?[^\r\n]{0,80}nvidia|nvidia[^\r\n]{0,80}untolerated taint"
+    r"(?:untolerated taint\(?s?\)?|didn't tolerate)[^\r\n]{0,80}nvidia|"
+    r"nvidia[^\r\n]{0,80}(?:untolerated taint|didn't tolerate)"
 )
 # the Linux OOM killer (mm/oom_kill.c) and the memory cgroup's, quoted in any log
 _OOM = re.compile(

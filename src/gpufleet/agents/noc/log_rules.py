@@ -287,6 +287,37 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "os",
         "a GPU pod cannot be scheduled: it does not tolerate the GPU nodes' taint",
     ),
+    "cuda_unknown_error": (
+        "cuda_unknown_error",
+        Family.DEVICE,
+        Severity.WARNING,
+        "driver",
+        "CUDA failed with 'unknown error' (CUDA_ERROR_UNKNOWN, 999): the driver could not use "
+        "the GPU and cannot say why",
+    ),
+    "nccl_unhandled_cuda_error": (
+        "nccl_cuda_call_failed",
+        Family.HOST,
+        Severity.WARNING,
+        "driver",
+        "NCCL's call into CUDA failed (ncclUnhandledCudaError): the driver, the CUDA runtime or "
+        "the GPU's state, not the job's collective",
+    ),
+    "nccl_system_error": (
+        "nccl_system_error",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "NCCL's call into the operating system failed (ncclSystemError): sockets, network "
+        "interfaces, shared memory",
+    ),
+    "insufficient_gpu": (
+        "k8s_gpu_insufficient",
+        Family.HOST,
+        Severity.WARNING,
+        "os",
+        "a GPU pod stays Pending: the scheduler finds no node with a free nvidia.com/gpu",
+    ),
     "host_oom_kill": (
         "host_oom_kill",
         Family.HOST,

@@ -1191,7 +1191,8 @@ def _fm_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
 
 
 def _named_cuda_errors(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """An NCCL "Cuda failure '<message>'" also counts as the CUDA error its message names."""
+    """An NCCL NVLS set-up "Cuda failure '<message>'" also counts as the CUDA error its message
+    names (any other relayed CUDA error already has that error's kind: telemetry.job_log)."""
     return [
         {**i, "kind": str((i.get("detail") or {}).get("cuda_error"))}
         for i in items

@@ -1162,6 +1162,9 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_insufficient_driver", "cuda_insufficient_driver"),
         ("cuda_no_kernel_image", "cuda_no_kernel_image"),
         ("nccl_ib_setup_failed", "nccl_ib_setup_failed"),
+        ("cuda_unknown_error", "cuda_unknown_error_in_job"),
+        ("nccl_unhandled_cuda_error", "nccl_cuda_call_failed"),
+        ("nccl_system_error", "nccl_system_call_failed"),
     ):
         evs = _with(v, kind)
         if evs:
@@ -1184,6 +1187,7 @@ _STACK_FINDINGS = (
     ("slurm_node_config_mismatch", "slurm_node_config_mismatch"),
     ("k8s_gpu_taint_untolerated", "k8s_gpu_taint_untolerated"),
     ("host_oom_kill", "host_oom_kill"),
+    ("insufficient_gpu", "k8s_gpu_insufficient"),
 )
 # NVML's own reason (nvmlErrorString) → the finding
 _NVML_FINDINGS = {
