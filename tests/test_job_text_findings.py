@@ -303,6 +303,23 @@ def test_a_gpu_that_works_but_does_not_do_the_work_is_a_complaint() -> None:
         assert not says_failure(fine), fine
 
 
+def test_something_gone_or_silent_is_a_complaint_and_its_denial_is_not() -> None:
+    # what does not answer, is not there or does not match, in a person's or a tool's words
+    for said in (
+        "The gpu servers aren't responding to pings from the monitoring host",
+        "Looks like /dev/nvidia-uvm is not present after a node is rebooted",
+        "fabric manager NVIDIA GPU driver interface version 590.48.01 don't match with "
+        "driver version 580.126.09.",
+        "after the upgrade GPU 3 disappeared from nvidia-smi",
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "nvidia-smi: nothing is missing, all 8 GPUs listed",
+        "no GPU missing after the reboot",
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_a_complaint_that_names_one_gpu_by_its_nvidia_smi_index_lands_on_that_gpu() -> None:
     topo = _one_node()
     node = str(topo.node_keys[0])

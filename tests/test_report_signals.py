@@ -291,6 +291,29 @@ def test_nvidia_smi_q_at_the_thermal_limit(
     assert got == ([f"thermal_slowdown@node-01/gpu0:WARNING:{Family.THERMAL}"] if thermal else [])
 
 
+@pytest.mark.parametrize(
+    ("reasons", "want"),
+    [
+        # NVML: HW Slowdown is active whenever the brake (or a HW thermal reason) is
+        (
+            ("HW Slowdown", "HW Power Brake Slowdown"),
+            f"power_brake@node-01/gpu0:WARNING:{Family.POWER}",
+        ),
+        (("HW Slowdown",), f"hw_slowdown@node-01/gpu0:WARNING:{Family.POWER}"),
+        (("HW Slowdown", "HW Thermal Slowdown"), None),  # the thermal condition's
+        (("SW Power Cap",), None),  # the driver's own cap under load: no fault
+    ],
+)
+def test_nvidia_smi_q_hardware_clock_cuts_are_faults(
+    topo: Topology, reasons: tuple[str, ...], want: str | None
+) -> None:
+    rows = "".join(f"        {r:<34}: Active\n" for r in reasons)
+    text = "GPU 00000000:2D:00.0\n    Clocks Throttle Reasons\n" + rows
+    parsed = parse_nvidia_smi_q(text, origin="nvidia-smi-q.txt", node="node-01")
+    got = [a for a in _anomalies(topo, parsed.signatures) if "thermal" not in a]
+    assert got == ([want] if want else [])
+
+
 # ----------------------------------------------------------------------- recorded
 
 

@@ -29,6 +29,8 @@ person: ``smi_recovery_action`` (anything but None), ``smi_reset_required`` (GPU
 says Reset Required / Drain and Reset Recommended: Yes), ``smi_uncorrectable_ecc`` (volatile
 uncorrectable > 0), ``smi_remap_pending``, ``smi_remap_failure``, ``smi_retired_pages_pending``,
 ``smi_clock_event`` (an active reason other than Idle / Applications Clocks Setting),
+``smi_power_brake`` / ``smi_hw_slowdown`` (the hardware's own clock cut: HW Power Brake
+Slowdown, or HW Slowdown with no thermal reason),
 ``smi_thermal_limit`` (a thermal slowdown reason active, or GPU Current Temp within
 :data:`AT_LIMIT_C` of GPU Max Operating Temp),
 ``smi_persistence_disabled``, ``smi_fabric_incomplete`` (Fabric State not Completed or Status
@@ -218,6 +220,7 @@ def _conditions(d: dict[str, str]) -> list[str]:
     loud = [r for r in d["clock_events"].split(",") if r and r.lower() not in _QUIET_REASONS]
     if loud:
         kinds.append("smi_clock_event")
+    kinds += _hardware_slowdown({r.strip().lower() for r in loud})
     if any("thermal" in r.lower() for r in loud) or _at_max_operating_temp(d):
         kinds.append("smi_thermal_limit")
     if d["persistence"].strip().lower() == "disabled":
@@ -228,6 +231,18 @@ def _conditions(d: dict[str, str]) -> list[str]:
     ):
         kinds.append("smi_fabric_incomplete")
     return kinds
+
+
+def _hardware_slowdown(active: set[str]) -> list[str]:
+    """The hardware's own clock cuts (NVML's clock event reasons): ``smi_power_brake`` when the
+    external power brake holds the clocks ("HW Power Brake Slowdown", asserted by the system's
+    power supply), ``smi_hw_slowdown`` when "HW Slowdown" is active with neither the brake nor
+    a thermal reason (which the thermal condition covers): a board or sensor fault. NVML:
+    "HW Slowdown" is active whenever either of the other two is."""
+    if "hw power brake slowdown" in active:
+        return ["smi_power_brake"]
+    thermal = any("thermal" in r for r in active)
+    return ["smi_hw_slowdown"] if "hw slowdown" in active and not thermal else []
 
 
 # NVIDIA's "GPU Max Operating Temp" is where the SW thermal slowdown holds the GPU: one that

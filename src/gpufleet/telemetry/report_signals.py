@@ -45,6 +45,8 @@ _SMI = {
     "smi_uncorrectable_ecc": "uncorrectable_ecc",
     "smi_reset_required": "gpu_reset_required",
     "smi_thermal_limit": "thermal_limit",
+    "smi_power_brake": "power_brake",
+    "smi_hw_slowdown": "hw_slowdown",
 }
 # Fabric Manager log lines that say it is not serving the node's NVSwitch fabric (a start
 # that failed, a version that does not match the driver, NVLink training that failed, a fabric it

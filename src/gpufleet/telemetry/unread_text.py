@@ -46,6 +46,11 @@ FAILURE = re.compile(
     r"\btaint|degrad|throttl|crash|corrupt|illegal|uncorrectable|\bdrain|\bzombie|\bdefunct|"
     r"\bslow|over ?temp|critical|\bwarn|deadlock|\bblocked\b|\bfrozen\b|\bfreez|\bfault|"
     r"\bbad\b|\bblown\b|"
+    # what is gone or does not answer: "aren't responding to pings", "/dev/nvidia-uvm is not
+    # present", "version 590 don't match with driver version 580", "the GPU disappeared"
+    r"\b(?:do|does|did)(?: not|n'?t) match|\bunreachable|\bunresponsive|"
+    r"(?:\bnot|n't|\bstopped) (?:respond|reachable|present|detected|visible)\w*|"
+    r"\bmissing\b|\bdisappear|\bvanish|"
     # a person's words for a GPU that works but does not do the work: idle or barely used, the
     # job on the CPU, throughput under what it should be, the machine going down under load
     r"\bidle\b|(?:lower|less|slower) than expected|\b(?:much|far|\d+ ?x) (?:lower|slower|less)\b|"
@@ -71,7 +76,7 @@ _AREAS = (
 
 # what says a failure word did not happen: "no errors", "without error", "never failed",
 # "errors: 0" (not "GPU 0 error": an index before the word is no denial)
-_NEGATED_BEFORE = re.compile(r"(?:\bno|\bwithout|\bnever|\bnot)\s+(?:\w+\s+)?$", re.I)
+_NEGATED_BEFORE = re.compile(r"(?:\bno|\bnothing|\bwithout|\bnever|\bnot)\s+(?:\w+\s+)?$", re.I)
 _NEGATED_AFTER = re.compile(r"^\w*\s*[:=]\s*(?:0|none|no)\b", re.I)
 
 

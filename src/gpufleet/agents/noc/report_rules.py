@@ -67,6 +67,22 @@ REPORT_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "hardware",
         "nvidia-smi shows the GPU at its max operating temperature or in thermal slowdown",
     ),
+    "power_brake": (
+        "power_brake",
+        Family.POWER,
+        Severity.WARNING,
+        "hardware",
+        "nvidia-smi shows HW Power Brake Slowdown active: the system's power supply holds the "
+        "GPU's clocks down",
+    ),
+    "hw_slowdown": (
+        "hw_slowdown",
+        Family.POWER,
+        Severity.WARNING,
+        "hardware",
+        "nvidia-smi shows HW Slowdown active with no thermal reason: the board cuts the GPU's "
+        "clocks",
+    ),
     "gpu_reset_required": (
         "gpu_reset_required",
         Family.DEVICE,

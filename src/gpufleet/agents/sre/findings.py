@@ -1225,6 +1225,8 @@ def _gpu_state(incident: Incident, v: _View, out: _Out, gpus: set[str], nodes: s
         ("smi_remap_failure", "smi_remap_failure"),
         ("smi_uncorrectable_ecc", "smi_uncorrectable_ecc"),
         ("dcgm_diag_fail", "dcgm_diag_failed"),
+        ("smi_power_brake", "power_brake_active"),
+        ("smi_hw_slowdown", "hw_slowdown_no_thermal"),
     ):
         evs = _on(_with(v, kind), kind, gpus, nodes)
         if evs:
