@@ -276,11 +276,18 @@ def test_a_failure_word_the_line_denies_is_no_complaint() -> None:
         "GPU burn-in finished with no errors",
         "GPU stress test ran without error for 12 h",
         "NVLink errors: 0 on every GPU",
+        "| thermal throttle | **0 samples, all runs** |",  # a table's zero
+        "## Describe the bug",  # an issue template's heading, not a complaint
+        "**Expected behavior**",
     ):
         assert not says_failure(clean), clean
         assert _unread([clean], _one_node()) is None, clean
     # an index before the word is no denial, and one denied word leaves the others
-    for failing in ("GPU 0 error: Xid 79", "no errors on GPU0, but the fan failed"):
+    for failing in (
+        "GPU 0 error: Xid 79",
+        "no errors on GPU0, but the fan failed",
+        "Describe the bug: the GPU falls off the bus under load",
+    ):
         assert says_failure(failing), failing
 
 

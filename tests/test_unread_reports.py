@@ -72,6 +72,30 @@ def test_a_report_is_placed_on_the_node_it_names_and_only_a_generic_reader_raise
     assert unread_event(source="job_log", **{**args, "unparsed": quiet}) is None  # type: ignore[arg-type]
 
 
+def test_a_complaint_that_names_no_gpu_is_read_when_no_gpu_line_says_anything_failed() -> None:
+    # a person's "training hangs" names no GPU; it is the file's complaint only when none of
+    # its GPU lines says something failed, and a file with no failure word still opens nothing
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
+    text = (
+        "YOLO training on one RTX 3090, CUDA 12.1\n"
+        "Training hangs after scanning training images\n"
+        "labels are on an NFS mount\n"
+    )
+    rep = parse_job_log(text, origin="jobs/t.log").report
+    args = dict(origin="jobs/t.log", source="job_log", node="", job="t", topology=topo, at=5.0)
+    event = unread_event(unparsed=rep.complaint_lines, plain=rep.plain_lines, **args)  # type: ignore[arg-type]
+    assert not isinstance(event, str) and event is not None
+    assert event.message == "Training hangs after scanning training images"
+    assert "Training hangs" in excerpt(rep)
+    quiet = parse_job_log("YOLO training on one RTX 3090\nepoch 3/100 done\n", origin="x").report
+    assert unread_event(unparsed=quiet.complaint_lines, plain=quiet.plain_lines, **args) is None  # type: ignore[arg-type]
+    # a GPU line that says something failed is the complaint; the plain ones are not needed
+    both = parse_job_log("the job hangs\nGPU 0 is stuck at 100 % util\n", origin="y").report
+    event = unread_event(unparsed=both.complaint_lines, plain=both.plain_lines, **args)  # type: ignore[arg-type]
+    assert not isinstance(event, str) and event is not None
+    assert event.message == "GPU 0 is stuck at 100 % util"
+
+
 def test_a_text_keeps_its_first_lines_and_its_excerpt_is_head_then_failures() -> None:
     report = TextReport()
     text = "\n".join(["", *(f"step {i}" for i in range(30))])

@@ -267,6 +267,7 @@ def _unread_reports(
             topology=topology,
             at=at,
             head=f.report.head,
+            plain=f.report.plain_lines,
         )
         if isinstance(found, str):
             problems.append(found)

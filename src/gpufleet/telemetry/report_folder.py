@@ -266,6 +266,7 @@ class ReportFolder:
             topology=self.topology,
             at=at,
             head=[(n + base, t) for n, t in rep.head],
+            plain=[(n + base, t) for n, t in rep.plain_lines],
         )
         if isinstance(unread, str):
             self.counts["unplaced"] += 1

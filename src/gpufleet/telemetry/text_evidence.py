@@ -54,6 +54,8 @@ SOURCES: tuple[Source, ...] = (
 MAX_LINE = 4096  # characters of one line that are parsed
 MAX_LINES = 200_000  # lines read from one text; the rest are counted, not parsed
 MAX_KEPT = 50  # sample lines kept per report category
+# other lines no rule read, kept for what a person says without naming the GPU stack
+MAX_PLAIN = 400
 HEAD_KEPT = 20  # first non-blank lines kept: what a text is about, when no rule reads it
 SNIPPET = 200  # characters of a line kept in a sample or a signature
 
@@ -143,6 +145,11 @@ class TextReport:
     # lines a rule read only as a mention (a person's "uncorrectable double-bit ECC error"):
     # recognised, yet only their words say what failed (telemetry.unread_text)
     mentioned_lines: list[tuple[int, str]] = field(default_factory=list)
+    # the first MAX_PLAIN lines no rule read that name nothing of the GPU stack: in a report
+    # about a GPU job a person writes "training hangs after scanning the images" or "the server
+    # shuts down under load" without a GPU word (telemetry.unread_text reads them when no GPU
+    # line says anything failed)
+    plain_lines: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def complaint_lines(self) -> list[tuple[int, str]]:
@@ -171,6 +178,8 @@ class TextReport:
             self.gpu_unparsed += 1
             if len(self.gpu_unparsed_lines) < MAX_KEPT:
                 self.gpu_unparsed_lines.append((line_no, text[:SNIPPET]))
+        elif len(self.plain_lines) < MAX_PLAIN:
+            self.plain_lines.append((line_no, text[:SNIPPET]))
 
     def summary(self) -> str:
         kinds = ", ".join(f"{k}={v}" for k, v in sorted(self.by_kind.items())) or "none"

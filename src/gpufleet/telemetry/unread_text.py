@@ -16,9 +16,11 @@ tool): a tool's own parser (Fabric Manager, ``nvidia-smi -q``, ``dcgmi diag``, N
 reads its whole format and gives its verdict, so its leftovers open nothing ("NVSwitch not
 found" on a PCIe server is Fabric Manager's benign word, not a fault to guess at).
 
-A line must mention the GPU stack (:data:`telemetry.text_evidence.GPU_HINT`: the parsers keep only
-those) and a failure (:data:`FAILURE`): an inventory listing or a banner opens nothing. Pure: no
-clock, no I/O.
+A line must say something failed (:data:`FAILURE`): an inventory listing or a banner opens
+nothing. The lines that mention the GPU stack (:data:`telemetry.text_evidence.GPU_HINT`) are
+read first; when none of them says anything failed, the file's other lines are (a report is
+about the GPU fleet because someone put it there: "training hangs after scanning the images",
+"the server shuts down under load" name no GPU). Pure: no clock, no I/O.
 """
 
 from __future__ import annotations
@@ -77,12 +79,23 @@ _AREAS = (
 # what says a failure word did not happen: "no errors", "without error", "never failed",
 # "errors: 0" (not "GPU 0 error": an index before the word is no denial)
 _NEGATED_BEFORE = re.compile(r"(?:\bno|\bnothing|\bwithout|\bnever|\bnot)\s+(?:\w+\s+)?$", re.I)
-_NEGATED_AFTER = re.compile(r"^\w*\s*[:=]\s*(?:0|none|no)\b", re.I)
+# (also a table cell after the word: "| thermal throttle | 0 samples |", "hw_slow = false")
+_NEGATED_AFTER = re.compile(r"^\w*\s*[:=|]\s*[*_`]*\s*(?:0|none|no|false)\b", re.I)
+# an issue template's own headings ("## Describe the bug", "**Expected behavior**"): the form a
+# report is written in, not what it says failed
+_TEMPLATE_HEADING = re.compile(
+    r"^[\s#*_>-]*(?:describe the bug|bug report|bug description|to reproduce|steps to "
+    r"reproduce|expected behaviou?r|actual behaviou?r|additional context|environment|"
+    r"system info(?:rmation)?)[\s#*_:]*$",
+    re.I,
+)
 
 
 def says_failure(text: str) -> bool:
     """Whether ``text`` says something failed: a :data:`FAILURE` word that the words around it
     do not deny ("no errors", "without error", "errors: 0" report a clean run)."""
+    if _TEMPLATE_HEADING.match(text) is not None:
+        return False
     for m in FAILURE.finditer(text):
         before, after = text[max(0, m.start() - 24) : m.start()], text[m.end() : m.end() + 16]
         if _NEGATED_BEFORE.search(before) is None and _NEGATED_AFTER.match(after) is None:
@@ -137,7 +150,7 @@ def excerpt(report: TextReport) -> str:
     """What a text no rule read is about, for ranking failure modes by it: its first lines
     (what was run, on what) then its GPU lines that say something failed, one per line, cut at
     :data:`MAX_EXCERPT`; ``""`` when none of its unread GPU lines says anything failed."""
-    failed = failure_lines(report.complaint_lines)
+    failed = failure_lines(report.complaint_lines) or failure_lines(report.plain_lines)
     if not failed:
         return ""
     head = [n for n, _ in report.head]
@@ -195,14 +208,15 @@ def unread_event(
     topology: Topology,
     at: float,
     head: Sequence[tuple[int, str]] = (),
+    plain: Sequence[tuple[int, str]] = (),
 ) -> LogEvent | str | None:
-    """The event for a file whose GPU lines no rule read (``unparsed``; ``head``: its first
-    lines, where a prompt or a banner names the host), or a reason it cannot be placed (no
-    node of the topology), or None (no line says anything failed, or a tool's own
-    parser read the file)."""
+    """The event for a file whose GPU lines no rule read (``unparsed``; ``plain``: its other
+    unread lines, read when no GPU line says anything failed; ``head``: its first lines, where
+    a prompt or a banner names the host), or a reason it cannot be placed (no node of the
+    topology), or None (no line says anything failed, or a tool's own parser read the file)."""
     if source not in GENERIC_SOURCES:
         return None
-    found = failure_lines(unparsed)
+    found = failure_lines(unparsed) or failure_lines(plain)
     if not found:
         return None
     where = node or _named_node([*head, *found], topology)
