@@ -18,6 +18,7 @@ from gpufleet.graph.tools import ToolRegistry
 from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.report_folder import ReportFolder
 from gpufleet.telemetry.text_evidence import HEAD_KEPT, TextReport, lines_of
 from gpufleet.telemetry.topology import Topology, build_cluster
 from gpufleet.telemetry.unread_text import (
@@ -140,6 +141,17 @@ def test_a_quoted_xid_without_its_address_lands_on_the_gpu_its_paragraph_names(
     assert [(i.root_entity, i.scope) for i in on_node] == [("node-01/gpu1", Scope.GPU)]
 
 
+def _report_folder(tmp_path: Path, files: dict[str, str]) -> ReportFolder:
+    """A watched reports folder (``watch --reports``) over a 4-node, 8-GPU fleet holding
+    ``files`` (path under the folder → text)."""
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
+    folder = tmp_path / "reports"
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    return ReportFolder(folder, topo, say=lambda _: None, state=tmp_path / "state.json")
+
+
 @pytest.fixture(scope="module")
 def retriever() -> Retriever:
     return Retriever.open(KB)  # the checkout's index: rebuilt only when the cards changed
@@ -233,8 +245,6 @@ def test_a_watched_folder_reads_a_pasted_ticket_and_raises_its_unread_complaint(
     """The reports folder (``watch --reports``): a ticket no tool wrote is read as job output;
     one whose GPU lines no rule reads says its complaint once; a Fabric Manager log, a format
     the folder has no reader for, is a problem line (old code: every such file 'not read')."""
-    from gpufleet.telemetry.report_folder import ReportFolder
-
     topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
     folder = tmp_path / "reports"
     (folder / "node-02").mkdir(parents=True)
@@ -259,17 +269,12 @@ def test_a_watched_folder_reads_the_driver_lines_a_ticket_quotes(tmp_path: Path)
     # an operator drops a ticket with the dmesg line pasted in: the Xid is the kernel's, read
     # as pasted kernel text on the GPU its address names (before: "not understood", nothing
     # opened), exactly as a recorded incident replays the same ticket
-    from gpufleet.telemetry.report_folder import ReportFolder
-
-    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
-    folder = tmp_path / "reports"
-    (folder / "node-01").mkdir(parents=True)
-    (folder / "node-01" / "ticket.txt").write_text(
+    ticket = (
         "Our GPU died overnight. dmesg shows:\n"
         "[Mon Mar 10 21:38:13 2026] NVRM: Xid (PCI:0000:2a:00): 79, pid=1234, name=python, "
         "GPU has fallen off the bus.\n"
     )
-    rf = ReportFolder(folder, topo, say=lambda _: None, state=tmp_path / "state.json")
+    rf = _report_folder(tmp_path, {"node-01/ticket.txt": ticket})
     [event] = rf.scan(2_000_000_000.0)
     assert (event.kind, event.xid, event.node, event.gpu) == ("xid", 79, "node-01", "node-01/gpu1")
     assert event.attrs["via"] == "pasted" and event.attrs["pasted_from"] == "node-01/ticket.txt"
@@ -282,23 +287,17 @@ def test_a_ticket_whose_only_read_line_is_a_bare_nccl_error_still_carries_its_ot
     # "unhandled cuda error" says a CUDA call failed, not which or why: the ticket's own words
     # about the failure still reach the diagnosis (before: the bare error stood for the whole
     # file and its multicast lines were dropped); a named CUDA error alone stands for its file
-    from gpufleet.telemetry.report_folder import ReportFolder
-
-    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
-    folder = tmp_path / "reports"
-    (folder / "node-03").mkdir(parents=True)
-    (folder / "node-03" / "ticket.txt").write_text(
+    bare = (
         "symmetric memory test on the H100 runner:\n"
         "NCCL error in: NCCLUtils.cpp:93, unhandled cuda error (run with NCCL_DEBUG=INFO)\n"
         "RuntimeError: CUDA driver error: failed to bind GPU multicast memory to the NVLink "
         "fabric\n"
     )
-    (folder / "node-04").mkdir(parents=True)
-    (folder / "node-04" / "ticket.txt").write_text(
+    named = (
         "NCCL WARN Cuda failure 802 'system not yet initialized'\n"
         "RuntimeError: CUDA driver error: failed to bind GPU multicast memory\n"
     )
-    rf = ReportFolder(folder, topo, say=lambda _: None, state=tmp_path / "state.json")
+    rf = _report_folder(tmp_path, {"node-03/ticket.txt": bare, "node-04/ticket.txt": named})
     got = sorted(
         (e.node, e.attrs.get("signature") or e.attrs.get("signal")) for e in rf.scan(100.0)
     )
