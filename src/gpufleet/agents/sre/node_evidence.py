@@ -174,7 +174,7 @@ class StaticEvidence:
             ],
             "unparsed": sum(f.report.gpu_unparsed for f in files),
             "unparsed_lines": unparsed_lines[:20],
-            # files whose unread GPU lines say something failed: their excerpt
+            # files whose unread lines say something failed (GPU lines first): their excerpt
             "unread": [
                 {"file": f.path, "text": text}
                 for f in files
