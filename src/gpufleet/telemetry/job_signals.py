@@ -231,9 +231,7 @@ def _gpu_key(sig: Signature, topology: Topology, node: str) -> str | None:
     if g is None and (pci := sig.detail.get("pci", "")):
         g = topology.gpu_by_pci(node, pci)
     if g is None and (index := sig.detail.get("smi_gpu", "")).isdigit():
-        # nvidia-smi numbers a node's GPUs in PCI bus order, as the topology does
-        gpus = topology.gpus_of_node(topology.node_pos[node])
-        g = int(gpus[int(index)]) if int(index) < len(gpus) else None
+        g = topology.gpu_by_index(node, int(index))
     if g is not None:
         return topology.gpu_keys[g]
     return topology.only_gpu(node) if sig.kind in GPU_SCOPED else None

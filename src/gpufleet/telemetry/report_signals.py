@@ -186,9 +186,5 @@ def _nccl(sig: Signature, topology: Topology) -> tuple[str, dict[str, str]] | st
 
 def _gpu_key(topology: Topology, node: str, index: int | None) -> str | None:
     """The key of GPU ``index`` (nvidia-smi's / DCGM's index) on ``node``."""
-    if index is None:
-        return None
-    for g in topology.gpus_of_node(topology.node_pos[node]):
-        if int(topology.gpu_local_index[g]) == index:
-            return topology.gpu_keys[int(g)]
-    return None
+    g = topology.gpu_by_index(node, index) if index is not None else None
+    return topology.gpu_keys[g] if g is not None else None

@@ -492,6 +492,18 @@ class Topology:
     def rack_of_node_key(self, key: str) -> str:
         return self.rack_keys[int(self.node_rack[self.node_pos[key]])]
 
+    def gpu_by_index(self, hostname: str, index: int) -> int | None:
+        """The GPU that nvidia-smi (and DCGM) numbers ``index`` on ``hostname``: its local
+        index, which counts the node's GPUs in PCI bus order. Not a CUDA ordinal, which counts
+        the GPUs a job or a container was given."""
+        n = self.node_pos.get(hostname)
+        if n is None:
+            return None
+        for g in self.gpus_of_node(n):
+            if int(self.gpu_local_index[g]) == index:
+                return int(g)
+        return None
+
     def gpu_by_pci(self, hostname: str, pci_bus_id: str) -> int | None:
         """Map a kernel-log PCI address (any case, with or without domain) to a GPU."""
         want = normalize_pci_bus_id(pci_bus_id)

@@ -190,9 +190,8 @@ def _named_gpu(lines: Sequence[tuple[int, str]], node: str, topology: Topology) 
         if (g := topology.gpu_by_pci(node, pci)) is not None
     }
     if not named:
-        gpus = topology.gpus_of_node(topology.node_pos[node])
         indices = {int(i) for _, text in lines for i in _SMI_INDEX.findall(text)}
-        named = {int(gpus[i]) for i in indices if i < len(gpus)}
+        named = {g for i in indices if (g := topology.gpu_by_index(node, i)) is not None}
         if len(indices) != 1:
             return None
     return topology.gpu_keys[named.pop()] if len(named) == 1 else None
