@@ -24,10 +24,6 @@ from gpufleet.telemetry.topology import Topology
 QUOTED_DRIVER = re.compile(
     r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:"
 )
-# a PCI address as reports write it: "0000:21:00.0", "21:00.0", "PCI 0000:21:00" (no function)
-_PCI_IN_TEXT = re.compile(
-    r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?(?![0-9A-Fa-f:])"
-)
 
 
 @dataclass
@@ -61,12 +57,6 @@ def quoted_driver_events(
     )
 
 
-def _named_gpus(text: str, node: str, topology: Topology) -> set[int]:
-    return {
-        g for pci in _PCI_IN_TEXT.findall(text) if (g := topology.gpu_by_pci(node, pci)) is not None
-    }
-
-
 def _paragraph(lines: list[str], needle: str) -> str:
     """The blank-line-delimited paragraph of ``lines`` that holds ``needle`` ("" if none)."""
     at = next((i for i, line in enumerate(lines) if needle in line), None)
@@ -88,9 +78,9 @@ def _on_named_gpu(event: LogEvent, text: str, topology: Topology) -> LogEvent:
     if event.gpu is not None or event.attrs.get("pci_masked") != "true":
         return event
     paragraph = _paragraph(text.splitlines(), event.message[:60])
-    gpus = _named_gpus(paragraph, event.node, topology)
+    gpus = topology.gpus_named_by_pci(event.node, paragraph, bare=True)
     if len(gpus) != 1:
-        gpus = _named_gpus(text, event.node, topology)
+        gpus = topology.gpus_named_by_pci(event.node, text, bare=True)
     if len(gpus) != 1:
         return event
     g = gpus.pop()

@@ -504,6 +504,15 @@ class Topology:
                 return int(g)
         return None
 
+    def gpus_named_by_pci(self, hostname: str, text: str, *, bare: bool = False) -> set[int]:
+        """The GPUs of ``hostname`` that ``text`` names by PCI address ("GPU 0000:e3:00.0",
+        "e3:00.0"); ``bare`` also takes an address without its function, as NVRM writes it
+        ("PCI 0000:21:00"), where a person's clock time could otherwise pass for one."""
+        pattern = _PCI_IN_TEXT_BARE if bare else _PCI_IN_TEXT
+        return {
+            g for pci in pattern.findall(text) if (g := self.gpu_by_pci(hostname, pci)) is not None
+        }
+
     def gpu_by_pci(self, hostname: str, pci_bus_id: str) -> int | None:
         """Map a kernel-log PCI address (any case, with or without domain) to a GPU."""
         want = normalize_pci_bus_id(pci_bus_id)
@@ -534,6 +543,16 @@ class Topology:
 _PCI_RE = re.compile(
     r"^(?:(?P<dom>[0-9A-Fa-f]{1,8}):)?(?P<bus>[0-9A-Fa-f]{1,2}):(?P<dev>[0-9A-Fa-f]{1,2})"
     r"(?:\.(?P<fn>[0-7]))?$"
+)
+
+
+# a PCI address inside text, as people and tools paste it: "GPU e3:00.0", "0000:e3:00.0",
+# "00000000:E3:00.0"; _BARE also without the function ("PCI 0000:21:00")
+_PCI_IN_TEXT = re.compile(
+    r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b"
+)
+_PCI_IN_TEXT_BARE = re.compile(
+    r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}(?:\.[0-7])?(?![0-9A-Fa-f:])"
 )
 
 

@@ -169,10 +169,6 @@ def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
     return named.pop() if len(named) == 1 else ""
 
 
-# a PCI address as people paste it: "GPU e3:00.0", "0000:e3:00.0", "00000000:E3:00.0"
-_PCI = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]\b")
-
-
 # nvidia-smi's index as people write it: "GPU 1", "GPU1", "GPU #1", "gpu 1" (not "GPU 1.5",
 # "GPUs 0-3", "GPU 24GB"); nvidia-smi numbers a node's GPUs in PCI bus order, as the topology does
 _SMI_INDEX = re.compile(r"\bGPU ?#?(\d{1,2})\b(?![.,:-]\d| ?[GMT]i?B\b)", re.IGNORECASE)
@@ -183,12 +179,7 @@ def _named_gpu(lines: Sequence[tuple[int, str]], node: str, topology: Topology) 
     about that GPU): by PCI address, else by nvidia-smi index; None when they name none or
     several. A CUDA ordinal or a rank is not read: inside a container or a job they count the
     GPUs the job was given, not the node's."""
-    named = {
-        g
-        for _, text in lines
-        for pci in _PCI.findall(text)
-        if (g := topology.gpu_by_pci(node, pci)) is not None
-    }
+    named = {g for _, text in lines for g in topology.gpus_named_by_pci(node, text)}
     if not named:
         indices = {int(i) for _, text in lines for i in _SMI_INDEX.findall(text)}
         named = {g for i in indices if (g := topology.gpu_by_index(node, i)) is not None}
