@@ -164,11 +164,9 @@ def _cpu_s(text: str) -> float:
 
 def test_parse_time_is_linear_in_the_input() -> None:
     line = 'DCGM_FI_DEV_GPU_TEMP{gpu="0",} 1 2 3 x\n'
-    times = []
-    for n in (2_000, 8_000):
-        t0 = time.process_time()
-        parse_exposition(line * n)
-        times.append(time.process_time() - t0)
+    # best of three per size: one sample of ~20 ms CPU can carry a collector pause or a page-in
+    # burst (CI once saw 0.53 s for the larger input), which says nothing about the parser
+    times = [min(_cpu_s(line * n) for _ in range(3)) for n in (2_000, 8_000)]
     assert times[1] < 4 * times[0] * 2  # 4x the input: well under the 16x of quadratic time
 
 
