@@ -121,6 +121,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "a fatal Xid the same GPU already logged days before: the fault came back after the "
         "reset or reboot that recovered it",
     ),
+    "fault_recurrence_reported": (
+        "hardware",
+        "the report's writer says the fault came back after the reset or reboot that recovered "
+        'it ("reoccurred", "happened again after the reboot")',
+    ),
     "xid_chain_same_gpu": (
         "hardware",
         "several different Xids on one GPU, at least one of them not application-class (a PMU "
@@ -480,10 +485,19 @@ NORMAL_FINDINGS: frozenset[str] = frozenset(
 CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
 
 
+# Findings that are a person's word about the fault's history, not about any layer: "it came
+# back after the reboot" says nothing of whether the job or the GPU failed.
+STATEMENT_FINDINGS: frozenset[str] = frozenset({"fault_recurrence_reported"})
+
+
 def implicates_infrastructure(name: str) -> bool:
     """A finding about the GPUs, the driver, the network or the host (not the job), other than
-    a check that came back normal."""
-    return finding_layer(name) != "workload" and name not in NORMAL_FINDINGS
+    a check that came back normal or a person's statement."""
+    return (
+        finding_layer(name) != "workload"
+        and name not in NORMAL_FINDINGS
+        and name not in STATEMENT_FINDINGS
+    )
 
 
 # NOC symptom → the findings that confirm it from the evidence. When the symptom opened the

@@ -61,6 +61,9 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``k8s_gpu_allocatable_low`` — a node's ``nvidia.com/gpu`` allocatable below its capacity, and
   which GPU an ``nvidia-smi nvlink -s`` link line is under (:mod:`telemetry.text_context`).
 * ``ecc_error_mention`` — any other line naming ECC errors.
+* ``fault_recurrence_reported`` — the writer says the fault came back after it was recovered
+  ("reoccurred", "happened again after the reboot", :mod:`telemetry.recurrence_words`); taken
+  beside whatever else the line is, evidence only.
 * ``container_status`` — ``kubectl describe pod``'s container blocks (a pod's "log" as operators
   paste it): after a container's name line (``  toolkit-validation:`` followed by
   ``Container ID:``), its ``Image:``, ``Reason:``, ``Exit Code:`` and ``Signal:`` lines
@@ -82,6 +85,7 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
+from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
 from gpufleet.telemetry.text_context import (
     DataWait,
     DcgmLinkStatus,
@@ -349,6 +353,8 @@ def parse_job_log(
         if held or counts.read(line, n) or smi.read(line) or data_wait.read(line, n):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
+        if says_recurrence(line):  # a statement beside whatever else the line is
+            out.add(_recurrence(line, n, origin, node))
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
             line, n, origin, node
         )
@@ -374,6 +380,19 @@ def parse_job_log(
     if (listed := table.signature(origin, node)) is not None:
         out.add(listed)
     return out
+
+
+def _recurrence(line: str, n: int, origin: str, node: str) -> Signature:
+    """The writer's word that the fault came back after recovery (telemetry.recurrence_words):
+    evidence only, it opens nothing."""
+    return Signature(
+        kind=RECURRENCE_REPORTED,
+        source="job_log",
+        origin=origin,
+        line=n,
+        node=node,
+        text=line[:SNIPPET],
+    )
 
 
 # kubectl describe pod: a container's name line, the line that confirms it, its status fields

@@ -46,6 +46,7 @@ from gpufleet.agents.sre.evidence import (
 from gpufleet.agents.sre.log_reads import EARLIER
 from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
 from gpufleet.knowledge.findings import implicates_infrastructure
+from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED
 
 TEMP_RISE_C = 8.0
 NEIGHBOUR_RISE_C = 3.0
@@ -1088,6 +1089,7 @@ def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
     nodes = _root_nodes(incident)
     _rdma_and_ranks(incident, v, out)
     _job_errors(incident, v, out)
+    _reported_recurrence(incident, v, out, nodes)
     _gpu_state(incident, v, out, gpus, nodes)
     _fabric(incident, v, out, nodes)
 
@@ -1170,6 +1172,15 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         if evs:
             out.add(name, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
     _stack_errors(incident, v, out)
+
+
+def _reported_recurrence(incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
+    """A ticket or log on the incident's nodes whose writer says the fault came back after it
+    was recovered: the recurrence the driver's log would show, had gpufleet seen those days."""
+    evs = _on(_with(v, RECURRENCE_REPORTED), RECURRENCE_REPORTED, set(), nodes, job_lines=True)
+    if evs:
+        n = sum(_num(e.facts, f"sig_{RECURRENCE_REPORTED}") for e in evs)
+        out.add(RECURRENCE_REPORTED, incident.root_entity, evs, n)
 
 
 # telemetry.stack_errors kinds → the finding each is, on the incident's nodes

@@ -41,7 +41,7 @@ from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.guidance import earlier_gpu_faults, vendor_guidance
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from gpufleet.knowledge.actions import DISRUPTION
-from gpufleet.knowledge.findings import CONTEXT_FINDINGS
+from gpufleet.knowledge.findings import CONTEXT_FINDINGS, STATEMENT_FINDINGS
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
     RISK_ORDER,
@@ -54,6 +54,7 @@ from gpufleet.knowledge.schema import (
 )
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.knowledge.vendor_actions import LADDER, LADDER_RUNBOOKS, Guidance, escalate
+from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SIGNAL
 
 # "{name}", or a time with an offset: "{onset-6h}", "{onset+15m}" (s, m, h, d)
@@ -253,7 +254,9 @@ def context_findings(incident: Incident, evidence: Sequence[Evidence]) -> frozen
 #: Findings that show the fault already came back (after a reboot, or in an earlier incident on
 #: this GPU): they justify a card's class above the vendor's immediate one.
 LOGGED_RECURRENCE = "xid_recurred_same_gpu"
-RECURRENCE_FINDINGS = frozenset({"recent_reboot", "earlier_incidents_same_gpu", LOGGED_RECURRENCE})
+RECURRENCE_FINDINGS = frozenset(
+    {"recent_reboot", "earlier_incidents_same_gpu", LOGGED_RECURRENCE, RECURRENCE_REPORTED}
+)
 _HEAVY = frozenset({"reboot", "hardware_ticket", "power_cycle_rma"})
 #: What the Xid catalog's buckets are about: the GPU that logged the Xid and its job. A card
 #: whose action is elsewhere (a driver rollback, a config fix, the fabric, facilities) read the
@@ -310,6 +313,9 @@ def guided_runbook(
     top = hypotheses[0]
     # an earlier episode: gpufleet's own incident history, else the GPU's kernel log (a fatal
     # Xid it logged days before, from before gpufleet watched it)
+    # a writer's "it came back" (fault_recurrence_reported) is not counted here: it names no GPU
+    # and no cause ("CUDA fails again after every suspend" is a driver's habit, not a board),
+    # so it only moves the ranking between the variants that recurrence separates
     earlier = max(earlier_gpu_faults(evidence), int(LOGGED_RECURRENCE in found))
     recurred = earlier > 0 or bool(RECURRENCE_FINDINGS & set(top.supporting))
     guidance = vendor_guidance(incident, evidence)
@@ -335,7 +341,10 @@ def text_only_cap(
     card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
     resets, reboots, restarts a service) becomes the read-only evidence collection; one that
     only reads or tells a person stands."""
-    text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not top.supporting
+    # a person's statement ("it came back") is no finding that confirms the card
+    text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
+        set(top.supporting) - STATEMENT_FINDINGS
+    )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     cap = _config_ticket(kb, top.card_id) or kb.runbooks.get(UNREAD_RUNBOOK)
     if not text_only or light or cap is None:
