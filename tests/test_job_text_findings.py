@@ -16,7 +16,7 @@ from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
-from gpufleet.telemetry.text_evidence import GPU_HINT, Signature
+from gpufleet.telemetry.text_evidence import GPU_HINT, MAX_PIECES, SNIPPET, Signature, pieces
 from gpufleet.telemetry.topology import Cluster, Gpu, Node, Rack, Topology
 from gpufleet.telemetry.unread_text import says_failure, unread_event
 
@@ -342,3 +342,47 @@ def test_a_complaint_that_names_one_gpu_by_its_nvidia_smi_index_lands_on_that_gp
         event = _unread(said, topo)
         assert isinstance(event, LogEvent), said
         assert event.gpu == gpu, said
+
+
+def test_a_posts_paragraph_is_read_by_its_sentences() -> None:
+    # a post's paragraph is one line; what failed is in its third sentence, past the first 200
+    # characters a sample keeps
+    paragraph = (
+        "In the very early morning, various sensors around the datacenter began sending out "
+        "emergency notifications to IT and Facilities staff about the room's temperature. "
+        "By half past midnight the technician walked into the central datacenter and got a "
+        "face-full of hot air. The two cooling units built to keep the room's temperature had "
+        "both failed, and the servers in the racks were shutting themselves down."
+    )
+    parsed = parse_job_log(f"The Case of the Hot Room\n\n{paragraph}\n", origin="jobs/post.log")
+    plain = parsed.report.plain_lines
+    assert all(len(t) <= SNIPPET for _, t in plain)
+    assert any(t.startswith("The two cooling units") and n == 3 for n, t in plain)
+    event = unread_event(
+        origin="jobs/post.log",
+        source="job_log",
+        node="box",
+        job="",
+        unparsed=parsed.report.gpu_unparsed_lines,
+        plain=plain,
+        topology=_one_node(),
+        at=T0,
+    )
+    assert isinstance(event, LogEvent) and "had both failed" in event.message
+    assert parsed.report.consistent  # one line counted once, however many pieces it keeps
+
+
+def test_a_long_line_is_cut_between_words_and_bounded() -> None:
+    assert pieces("short line") == ["short line"]
+    long = "word " * 1000  # no sentence end: parts cut at spaces, at most MAX_PIECES
+    parts = pieces(long)
+    assert len(parts) == MAX_PIECES and all(p.endswith("word") for p in parts)
+    assert all(len(p) <= SNIPPET for p in parts)
+    # CJK full stops end sentences too
+    cjk = "训练经常随机卡住。" * 30
+    assert pieces(cjk)[0] == "训练经常随机卡住。"
+    # a word is never split into two other words
+    assert pieces("x" * 190 + " the temperature went up") == [
+        "x" * 190 + " the",
+        "temperature went up",
+    ]

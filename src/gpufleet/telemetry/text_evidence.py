@@ -121,6 +121,37 @@ class Signature:
         }
 
 
+# where a sentence ends: Latin and CJK full stops, question and exclamation marks
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f])")
+MAX_PIECES = 24  # samples kept of one long line (MAX_LINE characters hold about 20)
+
+
+def pieces(text: str) -> list[str]:
+    """``text`` as the samples kept of it: itself when it fits in :data:`SNIPPET` characters,
+    else its sentences, a longer one cut at the last space before :data:`SNIPPET`
+    characters, at most :data:`MAX_PIECES`."""
+    if len(text) <= SNIPPET:
+        return [text]
+    out: list[str] = []
+    for raw in _SENTENCE_END.split(text):
+        out.extend(_cut(raw.strip()))
+        if len(out) >= MAX_PIECES:
+            break
+    return out[:MAX_PIECES]
+
+
+def _cut(sentence: str) -> list[str]:
+    """``sentence`` in parts of at most :data:`SNIPPET` characters, cut between words where
+    there is a space to cut at (a word split in two would read as two other words)."""
+    parts: list[str] = []
+    while len(sentence) > SNIPPET:
+        at = sentence.rfind(" ", 0, SNIPPET + 1)
+        at = at if at > 0 else SNIPPET
+        parts.append(sentence[:at])
+        sentence = sentence[at:].lstrip()
+    return [*parts, sentence] if sentence else parts
+
+
 @dataclass(slots=True)
 class TextReport:
     """Accounting for every line: ``total == recognised + ignored + unrecognised``;
@@ -172,14 +203,19 @@ class TextReport:
 
     def not_understood(self, line_no: int, text: str, *, gpu_text: bool = False) -> None:
         """An unrecognised line; kept when it mentions the GPU stack (or, ``gpu_text``, when
-        the whole text is GPU output, as ``nvidia-smi -q`` and ``dcgmi diag`` are)."""
+        the whole text is GPU output, as ``nvidia-smi -q`` and ``dcgmi diag`` are), else among
+        the plain lines. A line longer than a sample is kept as its sentences (a post's whole
+        paragraph is one line, and what failed is rarely in its first 200 characters), each
+        where its own words put it."""
         self.unrecognised += 1
         if gpu_text or GPU_HINT.search(text) is not None:
             self.gpu_unparsed += 1
-            if len(self.gpu_unparsed_lines) < MAX_KEPT:
-                self.gpu_unparsed_lines.append((line_no, text[:SNIPPET]))
-        elif len(self.plain_lines) < MAX_PLAIN:
-            self.plain_lines.append((line_no, text[:SNIPPET]))
+        for piece in pieces(text):
+            if gpu_text or GPU_HINT.search(piece) is not None:
+                if len(self.gpu_unparsed_lines) < MAX_KEPT:
+                    self.gpu_unparsed_lines.append((line_no, piece))
+            elif len(self.plain_lines) < MAX_PLAIN:
+                self.plain_lines.append((line_no, piece))
 
     def summary(self) -> str:
         kinds = ", ".join(f"{k}={v}" for k, v in sorted(self.by_kind.items())) or "none"
