@@ -16,7 +16,14 @@ from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
-from gpufleet.telemetry.text_evidence import GPU_HINT, MAX_PIECES, SNIPPET, Signature, pieces
+from gpufleet.telemetry.text_evidence import (
+    GPU_HINT,
+    MAX_LINE,
+    MAX_PIECES,
+    SNIPPET,
+    Signature,
+    pieces,
+)
 from gpufleet.telemetry.topology import Cluster, Gpu, Node, Rack, Topology
 from gpufleet.telemetry.unread_text import says_failure, unread_event
 
@@ -376,7 +383,8 @@ def test_a_long_line_is_cut_between_words_and_bounded() -> None:
     assert pieces("short line") == ["short line"]
     long = "word " * 1000  # no sentence end: parts cut at spaces, at most MAX_PIECES
     parts = pieces(long)
-    assert len(parts) == MAX_PIECES and all(p.endswith("word") for p in parts)
+    assert len(parts) <= MAX_PIECES and all(p.endswith("word") for p in parts[:-1])
+    assert sum(len(p) for p in parts) <= MAX_LINE  # no more than a line the reader reads
     assert all(len(p) <= SNIPPET for p in parts)
     # CJK full stops end sentences too
     cjk = "训练经常随机卡住。" * 30

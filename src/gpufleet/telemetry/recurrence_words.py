@@ -95,6 +95,7 @@ def says_recurrence(line: str) -> bool:
     """Whether ``line`` says a fault came back after it had been recovered (and does not deny
     it)."""
     low = line.lower()
-    if not any(a in low for a in _ANCHORS):
-        return False
-    return RECURRENCE.search(line) is not None and _DENIED.search(line) is None
+    for anchor in _ANCHORS:
+        if anchor in low:
+            return RECURRENCE.search(line) is not None and _DENIED.search(line) is None
+    return False

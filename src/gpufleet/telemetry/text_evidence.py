@@ -133,18 +133,19 @@ def pieces(text: str) -> list[str]:
     if len(text) <= SNIPPET:
         return [text]
     out: list[str] = []
-    for raw in _SENTENCE_END.split(text):
-        out.extend(_cut(raw.strip()))
+    for raw in _SENTENCE_END.split(text[: MAX_LINE + 1]):
+        out.extend(_cut(raw.strip(), MAX_PIECES - len(out)))
         if len(out) >= MAX_PIECES:
             break
     return out[:MAX_PIECES]
 
 
-def _cut(sentence: str) -> list[str]:
-    """``sentence`` in parts of at most :data:`SNIPPET` characters, cut between words where
-    there is a space to cut at (a word split in two would read as two other words)."""
+def _cut(sentence: str, most: int) -> list[str]:
+    """``sentence`` in at most ``most`` parts of at most :data:`SNIPPET` characters, cut
+    between words where there is a space to cut at (a word split in two would read as two
+    other words)."""
     parts: list[str] = []
-    while len(sentence) > SNIPPET:
+    while len(sentence) > SNIPPET and len(parts) < most:
         at = sentence.rfind(" ", 0, SNIPPET + 1)
         at = at if at > 0 else SNIPPET
         parts.append(sentence[:at])
