@@ -313,9 +313,10 @@ def guided_runbook(
     top = hypotheses[0]
     # an earlier episode: gpufleet's own incident history, else the GPU's kernel log (a fatal
     # Xid it logged days before, from before gpufleet watched it)
-    # a writer's "it came back" (fault_recurrence_reported) is not counted here: it names no GPU
-    # and no cause ("CUDA fails again after every suspend" is a driver's habit, not a board),
-    # so it only moves the ranking between the variants that recurrence separates
+    # a writer's "it came back" (fault_recurrence_reported) climbs no rung here: it names no GPU
+    # and no cause ("CUDA fails again after every suspend" is a driver's habit, not a board). It
+    # counts only through a top card that weighs it (the recurring variant the ranking chose),
+    # whose own heavier class the vendor's immediate action then does not lower (``recurred``)
     earlier = max(earlier_gpu_faults(evidence), int(LOGGED_RECURRENCE in found))
     recurred = earlier > 0 or bool(RECURRENCE_FINDINGS & set(top.supporting))
     guidance = vendor_guidance(incident, evidence)
