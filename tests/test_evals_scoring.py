@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from gpufleet.evals.format import TruthFault
-from gpufleet.evals.scoring import AgentRun, Prediction, ProposedAction, score_incident, summarize
+from gpufleet.evals.scoring import (
+    AgentRun,
+    Prediction,
+    ProposedAction,
+    one_gpu_roots,
+    score_incident,
+    summarize,
+)
 
 T0 = 1_000_000.0
 
@@ -72,6 +79,31 @@ def test_wrong_gpu_on_the_right_node_is_a_miss_graded_node() -> None:
     s = score([fault()], [pred("node-02/gpu5")])
     assert not s.outcomes[0].detected and s.outcomes[0].localization == "node"
     assert s.false_incidents == 0  # near miss: counted as poor localization, not as noise
+
+
+def only_gpu(node: str) -> str | None:
+    """node-07 is a workstation with one GPU; node-02 has eight."""
+    return "node-07/gpu0" if node == "node-07" else None
+
+
+def test_on_a_one_gpu_node_the_node_and_its_gpu_are_one_place() -> None:
+    on_gpu = one_gpu_roots(fault("node-07/gpu0"), only_gpu)
+    on_node = one_gpu_roots(fault("node-07", "node"), only_gpu)
+    assert on_gpu.roots == ("node-07/gpu0", "node-07")
+    assert on_node.roots == ("node-07", "node-07/gpu0")
+    for truth in (on_gpu, on_node):
+        for root, scope in (("node-07", "node"), ("node-07/gpu0", "gpu")):
+            o = score([truth], [pred(root, scope=scope)]).outcomes[0]
+            assert o.detected, (truth.root_entity, root)
+
+
+def test_on_a_many_gpu_node_which_gpu_is_still_a_localization() -> None:
+    truth = one_gpu_roots(fault(), only_gpu)  # node-02/gpu3 on an eight-GPU node
+    assert truth.roots == ("node-02/gpu3",)
+    s = score([truth], [pred("node-02", scope="node")])
+    assert not s.outcomes[0].detected and s.outcomes[0].localization == "node"
+    node_truth = one_gpu_roots(fault("node-02", "node"), only_gpu)
+    assert not score([node_truth], [pred("node-02/gpu3")]).outcomes[0].detected
 
 
 def test_late_detection_is_found_but_outside_the_limit() -> None:

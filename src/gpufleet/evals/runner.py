@@ -24,7 +24,14 @@ from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
 from gpufleet.evals.late_join import known_from, load_late
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.evals.restart import RestartRow, restart_row
-from gpufleet.evals.scoring import AgentRun, IncidentScore, Summary, score_incident, summarize
+from gpufleet.evals.scoring import (
+    AgentRun,
+    IncidentScore,
+    Summary,
+    one_gpu_roots,
+    score_incident,
+    summarize,
+)
 from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.topology import Topology
 
@@ -181,6 +188,7 @@ def _score(
         inc.spec, inc.gpu_days, len(inc.ticks) if inc.ticks else None, inc.problems
     )
     locate = locator(inc.topology)
+    faults = [one_gpu_roots(f, inc.topology.only_gpu) for f in inc.spec.truth.faults]
     for agent in agents:
         run = agent.run(inc)
         if late:
@@ -189,7 +197,7 @@ def _score(
         rec.scores[agent.name] = score_incident(
             inc.spec.id,
             inc.spec.kind,
-            inc.spec.truth.faults,
+            faults,
             run,
             interval_s=inc.spec.interval_s,
             gpu_days=inc.gpu_days,

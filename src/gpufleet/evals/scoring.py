@@ -14,11 +14,16 @@ Localization grades a detection by how close its root is to the truth root: ``gp
 GPU or chassis root), ``node`` (same node), ``rack`` (same rack), else ``wrong``.
 
 A truth fault may accept several roots (``root_entities``) and several causes
-(``acceptable_causes``): any of them counts. Action class: a fault whose truth names
-``action_classes`` is graded on every agent that proposes one (the SRE agent: its runbook's
-class) — right when the class is among them; a missed fault is wrong — and against the "always
-reboot" baseline (:data:`knowledge.actions.BASELINE_ACTION_CLASS`, right when the truth accepts a
-reboot), so the report shows how much the diagnosis changes what an operator would do.
+(``acceptable_causes``): any of them counts. On a node with exactly one GPU the node and its GPU
+are one place (:func:`one_gpu_roots`): whether a report about a workstation or a one-GPU VM is
+filed against "the host" or "its GPU" is the writer's choice, not a localization the responder
+could get wrong, and every action lands on the same hardware.
+
+Action class: a fault whose truth names ``action_classes`` is graded on every agent that proposes
+one (the SRE agent: its runbook's class) — right when the class is among them; a missed fault is
+wrong — and against the "always reboot" baseline (:data:`knowledge.actions.BASELINE_ACTION_CLASS`,
+right when the truth accepts a reboot), so the report shows how much the diagnosis changes what
+an operator would do.
 
 Over-remediation is an error beside unsafe actions: a prediction whose action class drains,
 resets, reboots or RMAs (:func:`knowledge.actions.over_remediates`) when the fault it answers
@@ -122,6 +127,23 @@ class IncidentScore:
 
 
 Locate = Callable[[str], tuple[str | None, str | None]]  # entity → (node, rack)
+OnlyGpu = Callable[[str], str | None]  # node → its GPU's key when it has exactly one GPU
+
+
+def one_gpu_roots(fault: TruthFault, only_gpu: OnlyGpu) -> TruthFault:
+    """``fault`` with the other name of each root that sits on a one-GPU node: the node for its
+    only GPU, the GPU for the node. Roots on nodes with several GPUs stay exact (which GPU, or
+    the whole node, is then a real localization)."""
+    more: list[str] = []
+    for root in fault.roots:
+        node = root.split("/", maxsplit=1)[0]
+        gpu = only_gpu(node)
+        if gpu is not None and root in (gpu, node):
+            more.append(node if root == gpu else gpu)
+    new = [r for r in dict.fromkeys(more) if r not in fault.roots]
+    if not new:
+        return fault
+    return fault.model_copy(update={"root_entities": [*fault.root_entities, *new]})
 
 
 class PredictionLike(Protocol):
