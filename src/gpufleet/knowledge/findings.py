@@ -126,6 +126,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report's writer says the fault came back after the reset or reboot that recovered "
         'it ("reoccurred", "happened again after the reboot")',
     ),
+    "gpu_stray_process_reported": (
+        "os",
+        "the report's writer says a process outlived its job and still holds the GPU (a zombie "
+        "or defunct process, an orphan reparented to init, GPU memory kept after the kill)",
+    ),
     "xid_chain_same_gpu": (
         "hardware",
         "several different Xids on one GPU, at least one of them not application-class (a PMU "

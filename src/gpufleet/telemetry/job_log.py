@@ -86,6 +86,7 @@ from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
+from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
 from gpufleet.telemetry.text_context import (
     DataWait,
     DcgmLinkStatus,
@@ -354,7 +355,9 @@ def parse_job_log(
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
         if says_recurrence(line):  # a statement beside whatever else the line is
-            out.add(_recurrence(line, n, origin, node))
+            out.add(_statement(RECURRENCE_REPORTED, line, n, origin, node))
+        if says_stray_process(line):
+            out.add(_statement(STRAY_PROCESS_REPORTED, line, n, origin, node))
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
             line, n, origin, node
         )
@@ -382,11 +385,12 @@ def parse_job_log(
     return out
 
 
-def _recurrence(line: str, n: int, origin: str, node: str) -> Signature:
-    """The writer's word that the fault came back after recovery (telemetry.recurrence_words):
+def _statement(kind: str, line: str, n: int, origin: str, node: str) -> Signature:
+    """The writer's word about the fault (that it came back after recovery,
+    telemetry.recurrence_words; that a process outlived its job, telemetry.stray_process_words):
     evidence only, it opens nothing."""
     return Signature(
-        kind=RECURRENCE_REPORTED,
+        kind=kind,
         source="job_log",
         origin=origin,
         line=n,

@@ -47,7 +47,7 @@ FAILURE = re.compile(
     r"segfault|oops|\bbug\b|refus|insufficient|unavailable|not (?:ready|supported|responding)|"
     r"\btaint|degrad|throttl|crash|corrupt|illegal|uncorrectable|\bdrain|\bzombie|\bdefunct|"
     r"\bslow|over ?temp|critical|\bwarn|deadlock|\bblocked\b|\bfrozen\b|\bfreez|\bfault|"
-    r"\bbad\b|\bblown\b|\boverheat|"
+    r"\bbad\b|\bblown\b|\boverheat|\borphan|\bre-?parented to\b|"
     # what is gone or does not answer: "aren't responding to pings", "/dev/nvidia-uvm is not
     # present", "version 590 don't match with driver version 580", "the GPU disappeared"
     r"\b(?:do|does|did)(?: not|n'?t) match|\bunreachable|\bunresponsive|"

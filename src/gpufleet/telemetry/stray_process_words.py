@@ -1,0 +1,93 @@
+"""A person's words that a process outlived the job that owned the GPU: "the parent became a
+zombie and keeps occupying GPU memory", "orphaned dataloader workers", "reparented to init",
+"GPU memory is not released after the process was killed", ``<defunct>`` in a pasted ``ps``.
+
+That is the ghost-job mode (``slurm-ghost-job``): the CUDA context, and with it the GPU's memory,
+belongs to a process, and lives as long as any process holding the device file does (CUDA C++
+Programming Guide, "Initialization": a context per process, destroyed when the process exits);
+a process reparented to init escapes a ``proctrack/linuxproc`` sweep, which follows the PPID tree
+(Slurm ``proctrack`` documentation), and a zombie whose threads are not all reaped keeps its
+resources (proc(5), state ``Z``). The telemetry shows it as framebuffer in use on a GPU with no
+job; a ticket usually says it in words. This module recognises those words, one line at a time
+(:mod:`telemetry.job_log` keeps a ``gpu_stray_process_reported`` signature beside the line; the
+SRE agent reads it as the finding of the same name).
+
+Deliberately narrow: a word for a process that should be gone (zombie, defunct, orphaned,
+leftover, stale, stray, reparented) next to a word for a process, or GPU memory that stays held
+after its process ended. Never a bare "zombie" (a game, a hostname), never a hung or unkillable
+process (a driver wedge or a stuck drain, other modes). A denial ("no zombie processes", "no
+leftover processes remain") is not the statement. Pure; every expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+STRAY_PROCESS_REPORTED = "gpu_stray_process_reported"  # the signature kind and the SRE finding
+
+_STRAY = r"(?:zombie|defunct|orphan(?:ed|s)?|left[- ]?over|stale|stray|lingering|unreaped|ghost)"
+_PROCESS = (
+    r"(?:process(?:es)?|pids?|workers?|parents?|children|child(?:ren)? process(?:es)?|daemons?)"
+)
+_ENDED = r"(?:kill(?:ed)?|exit(?:s|ed)?|end(?:s|ed)?|terminat\w*|finish\w*|stop(?:s|ped)?|crash\w*)"
+_HELD = (
+    r"(?:not (?:being )?(?:released|freed|deallocated|reclaimed|cleared)|"
+    r"(?:still )?(?:occupied|allocated|in use|held|reserved|taken)|never (?:released|freed))"
+)
+
+STRAY_PROCESS = re.compile(
+    # "zombie process", "orphaned dataloader workers", "leftover python processes", "stale PIDs"
+    r"\b" + _STRAY + r"[\s-]+(?:[\w.:/-]+\s+){0,2}" + _PROCESS + r"\b|"
+    # "the parent process becomes a zombie", "workers are left as orphans"
+    r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,4} (?:become|became|becomes|turns? into|turned into|"
+    r"turns?|turned|are left as|left as|remain(?:s|ed)? as|stays? as|is|are|was|were) "
+    r"(?:an? )?(?:zombie|defunct|orphan)|"
+    # "reparented to init", "re-parented to PID 1", "adopted by systemd"
+    r"\bre-?parented to (?:init|pid ?1|systemd)\b|\badopted by (?:init|pid ?1|systemd)\b|"
+    # a pasted ps row
+    r"<defunct>|"
+    # "GPU memory is not released after the process was killed", "VRAM still occupied after
+    # the job ended"
+    r"\b(?:(?:gpu|video|device|cuda|graphics) ?(?:card'?s? )?memory|vram)\b(?: [\w'-]+){0,3} "
+    r"(?:is |was |are |stays? |remains? |keeps? being )?" + _HELD + r"\b(?: [\w'-]+){0,4} "
+    r"(?:after|even though|although|when|once|though) (?:[\w'-]+ ){0,3}" + _ENDED + r"|"
+    # "keeps occupying the GPU memory", "still holding GPU memory" (said of a process)
+    r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,4} (?:keeps? |kept |are |is |still )+"
+    r"(?:occupying|holding|hogging|using|pinning) (?:the |all |\d+ ?[gm]i?b of )?"
+    r"(?:gpu|vram|cuda|device)",
+    re.IGNORECASE,
+)
+
+# "no zombie processes", "without leftover processes", "there are no stale PIDs", "no longer
+# a zombie": the words a clean check is reported in
+_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bwithout|\bnever|\bzero|\b0)\s+(?:\w+\s+){0,2}$", re.I)
+
+# Every form above holds one of these (lower case): a substring test first keeps the reader's
+# cost on a job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = (
+    "zombie",
+    "defunct",
+    "orphan",
+    "left",
+    "stale",
+    "stray",
+    "linger",
+    "unreaped",
+    "ghost",
+    "parent",
+    "adopted",
+    "memory",
+    "vram",
+)
+
+
+def says_stray_process(line: str) -> bool:
+    """Whether ``line`` says a process outlived its job and still holds a GPU (and does not
+    deny it)."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    for m in STRAY_PROCESS.finditer(line):
+        if _DENIED_BEFORE.search(line[max(0, m.start() - 32) : m.start()]) is None:
+            return True
+    return False

@@ -1,0 +1,136 @@
+"""A report whose writer says a process outlived its job and still holds the GPU ("the parent
+became a zombie and keeps occupying GPU memory", "orphaned workers reparented to init",
+``<defunct>``): the ghost-job mode's own definition, in words. It raises ``slurm-ghost-job`` over
+the memory and workload cards a job's OOM also fits, its plan tells the owner (the processes are
+a user's) rather than resetting a GPU under a live process, and a denial or an unrelated use of
+the words changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.evidence import evidence_from_results
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.plan import make_plan
+from gpufleet.agents.sre.scoring import rank_hypotheses
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.knowledge.retrieve import Hit
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
+
+KB = KnowledgeBase.load()
+T0 = 1_780_000_000.0
+GPU = "n1/gpu3"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "alert: found nvidia zombie process",
+        "the parent process becomes a zombie process which keeps occupying the GPU memory",
+        "the memory is held by live processes reparented to init.",
+        "user 4242 0.0 0.0 0 0 ? Z 10:00 0:00 [python] <defunct>",
+        "GPU memory is not released after the process was killed",
+        "Cancelled jobs leave orphaned dataloader workers on the node",
+        "leftover python processes from the previous job hold 39 GiB",
+        "the stale PIDs still show in nvidia-smi",
+        "VRAM stays occupied even though the training script crashed",
+        "killed job children become nvidia zombie processes",
+    ],
+)
+def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:
+    assert says_stray_process(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # denials: the check came back clean
+        "There are no zombie processes on the node",
+        "no leftover processes remain after the epilog",
+        # the words in other senses
+        "Zombie Army 4 crashes with a DXGI error",
+        "Stale file handle on /scratch",
+        "left over 3 GB of memory free",
+        # other modes: a hung process is a wedge, an OOM is the job's own memory
+        "process 1234 is hung in D state",
+        "CUDA out of memory. Tried to allocate 2.00 GiB",
+        "the GPU memory is in use by the current job",
+        "the worker process exited with code 1",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_stray_process(line)
+
+
+def test_the_statement_is_evidence_beside_the_line_and_opens_nothing() -> None:
+    text = "training finished\nthe parent became a zombie and keeps occupying the GPU memory\n"
+    parsed = parse_job_log(text, origin="jobs/ticket.log", node="n1")
+    said = [s for s in parsed.signatures if s.kind == STRAY_PROCESS_REPORTED]
+    assert [(s.line, s.node) for s in said] == [(2, "n1")]
+    assert STRAY_PROCESS_REPORTED not in FLEET_SIGNATURES
+
+
+def _incident() -> Incident:
+    return Incident(
+        incident_id="inc-sp",
+        title="t",
+        family=Family.UTILIZATION,
+        scope=Scope.GPU,
+        root_entity=GPU,
+        severity=Severity.WARNING,
+        opened_at=T0,
+        updated_at=T0,
+        last_anomaly_at=T0,
+        entities=(GPU,),
+        symptoms=("fb_nearly_full",),
+        anomaly_ids=("a1",),
+        anomaly_count=1,
+        nodes=("n1",),
+    )
+
+
+def _ticket(*lines: str) -> list[Evidence]:
+    """node_evidence.search's evidence of a ticket on n1 holding ``lines``."""
+    parsed = parse_job_log("\n".join(lines), origin="jobs/ticket.log", node="n1")
+    items = [{**s.as_dict(), "job": "", "collected_at": None} for s in parsed.signatures]
+    files = [{"origin": "jobs/ticket.log", "source": "job_log"}]
+    data = {"items": items, "files": files, "unparsed": 0, "unparsed_lines": [], "unread": []}
+    call = ToolCall(tool="node_evidence.search", args={"nodes": ["n1"]})
+    return evidence_from_results("workload", [call], [ToolResult.success(data)])
+
+
+CARDS = ("fb-memory-leak", "slurm-ghost-job", "fb-fragmentation-oom", "cpu-only-execution")
+FULL = "nvidia-smi shows 5371MiB used on GPU 3 while no job runs there"
+ZOMBIE = "the training process became a zombie and keeps occupying the GPU memory"
+
+
+def _rank(evidence: list[Evidence]) -> list[str]:
+    found = derive_findings(_incident(), evidence)
+    # retrieval's order, flat: the leak card first, as text about memory in use often ranks it
+    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(CARDS)]
+    return [h.card_id for h in rank_hypotheses(_incident(), evidence, found, hits, KB)]
+
+
+def test_the_statement_ranks_the_ghost_job_first_and_tells_the_owner() -> None:
+    said = _ticket(FULL, ZOMBIE)
+    assert STRAY_PROCESS_REPORTED in {f.name for f in derive_findings(_incident(), said)}
+    assert _rank(_ticket(FULL))[0] != "slurm-ghost-job"
+    assert _rank(said)[0] == "slurm-ghost-job"
+    top = [
+        Hypothesis(
+            card_id="slurm-ghost-job", title="t", score=1.0, supporting=(STRAY_PROCESS_REPORTED,)
+        )
+    ]
+    plan = make_plan(KB, _incident(), top, said)
+    # the processes are a user's: tell the owner, never reset a GPU under a live process
+    assert plan.runbook is not None and plan.runbook.action_class == "notify_user"
+
+
+def test_a_denied_statement_changes_nothing() -> None:
+    denied = _ticket(FULL, "checked: there are no zombie processes on the node")
+    assert STRAY_PROCESS_REPORTED not in {f.name for f in derive_findings(_incident(), denied)}
+    assert _rank(denied) == _rank(_ticket(FULL))
