@@ -11,7 +11,8 @@ import pytest
 
 from gpufleet.cli.main import main
 from gpufleet.evals.report import NOC, STATIC
-from gpufleet.evals.runner import SUITE_DIR, run_suite
+from gpufleet.evals.runner import SUITE_DIR, model_use_note, run_suite
+from gpufleet.evals.scoring import AgentRun
 
 NEEDS_VM = pytest.mark.skipif(
     shutil.which("victoria-metrics") is None or shutil.which("vmalert") is None,
@@ -80,3 +81,15 @@ def test_cli_eval_rejects_unknown_layer_and_llm_without_sre(
     assert "--llm applies to the SRE agent" in capsys.readouterr().err
     assert main(["eval", "--llm", "gpt-9"], out=io.StringIO()) == 2
     assert "--llm must be local, openai or ollama" in capsys.readouterr().err
+
+
+def test_model_note_counts_one_fallback_per_diagnosis_when_the_model_is_missing() -> None:
+    # an unavailable model falls back on every diagnosis, never on more than were made (a run
+    # with no incident makes no diagnosis and no note)
+    why = "fallback: model unavailable, BundledModelError: needs 6 more package(s)"
+    runs = [
+        AgentRun([], 0, 0.1, diagnosis_latencies_s=[0.2, 0.3], notes=[f"i1: {why}", f"i2: {why}"]),
+        AgentRun([], 0, 0.1, diagnosis_latencies_s=[], notes=[]),
+    ]
+    note = model_use_note("SRE (local model)", runs)
+    assert "used in 0 of 2 diagnoses" in note and "×2" in note

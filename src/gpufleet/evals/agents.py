@@ -238,8 +238,6 @@ class SreAgent:
         latencies: list[float] = []
         tokens = 0
         notes: list[str] = []
-        if self._model_error:
-            notes.append(f"model unavailable, deterministic fallback: {self._model_error}")
         with tempfile.TemporaryDirectory(prefix="gpufleet-eval-") as tmp:
             rt = build_runtime(
                 cfg,
@@ -259,7 +257,10 @@ class SreAgent:
                     report = rt.runner.diagnose(inc, now=max(inc.updated_at, start))
                     latencies.append(time.perf_counter() - d0)
                     dx = report.diagnosis
-                    if dx is not None:
+                    if self._model_error:  # one note per diagnosis, as a model's own fallback
+                        why = f"model unavailable, {self._model_error}"
+                        notes.append(f"{inc.incident_id}: fallback: {why}")
+                    elif dx is not None:
                         tokens += dx.model_tokens
                         if dx.fallback and self._model is not None:
                             notes.append(f"{inc.incident_id}: fallback: {dx.fallback}")

@@ -131,6 +131,21 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report's writer says a process outlived its job and still holds the GPU (a zombie "
         "or defunct process, an orphan reparented to init, GPU memory kept after the kill)",
     ),
+    "gpu_thermal_throttle_reported": (
+        "hardware",
+        "the report's writer says the GPU is slowed by heat (\"throttled … because of the thermal "
+        'limit", "overheats and slows down", SW/HW Thermal Slowdown: Active pasted)',
+    ),
+    "gpu_hw_thermal_reported": (
+        "hardware",
+        "the report's writer names the hardware thermal slowdown (\"HW Thermal Slowdown … "
+        'Active", "a hardware thermal-slowdown flag asserted")',
+    ),
+    "gpu_fan_fault_reported": (
+        "hardware",
+        'the report\'s writer says a fan stopped or failed ("the GPU fan stopped spinning", '
+        '"0 RPM")',
+    ),
     "xid_chain_same_gpu": (
         "hardware",
         "several different Xids on one GPU, at least one of them not application-class (a PMU "
@@ -493,6 +508,19 @@ CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
 # Findings that are a person's word about the fault's history, not about any layer: "it came
 # back after the reboot" says nothing of whether the job or the GPU failed.
 STATEMENT_FINDINGS: frozenset[str] = frozenset({"fault_recurrence_reported"})
+
+# Findings read from a person's words in a report (telemetry's ``*_words`` readers), not from a
+# tool's output: they move the ranking, but never confirm a card enough for a plan that changes
+# the fleet on an incident only a report opened ("the fans are not spinning" is also what a
+# zero-RPM fan at idle does; a writer's "zombie" may be a word for something else).
+REPORTED_FINDINGS: frozenset[str] = STATEMENT_FINDINGS | frozenset(
+    {
+        "gpu_stray_process_reported",
+        "gpu_thermal_throttle_reported",
+        "gpu_hw_thermal_reported",
+        "gpu_fan_fault_reported",
+    }
+)
 
 
 def implicates_infrastructure(name: str) -> bool:

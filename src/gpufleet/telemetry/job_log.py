@@ -105,6 +105,14 @@ from gpufleet.telemetry.text_evidence import (
     lines_of,
     normalize_address,
 )
+from gpufleet.telemetry.thermal_words import (
+    FAN_FAULT_REPORTED,
+    HW_THERMAL_REPORTED,
+    THROTTLE_REPORTED,
+    says_fan_fault,
+    says_hw_thermal,
+    says_thermal_throttle,
+)
 
 __all__ = ["CUDA_ERRORS", "IBV_WC_STATUS", "JobLogError", "parse_job_log"]
 
@@ -358,6 +366,12 @@ def parse_job_log(
             out.add(_statement(RECURRENCE_REPORTED, line, n, origin, node))
         if says_stray_process(line):
             out.add(_statement(STRAY_PROCESS_REPORTED, line, n, origin, node))
+        if says_thermal_throttle(line):
+            out.add(_statement(THROTTLE_REPORTED, line, n, origin, node))
+        if says_hw_thermal(line):
+            out.add(_statement(HW_THERMAL_REPORTED, line, n, origin, node))
+        if says_fan_fault(line):
+            out.add(_statement(FAN_FAULT_REPORTED, line, n, origin, node))
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
             line, n, origin, node
         )
@@ -387,8 +401,9 @@ def parse_job_log(
 
 def _statement(kind: str, line: str, n: int, origin: str, node: str) -> Signature:
     """The writer's word about the fault (that it came back after recovery,
-    telemetry.recurrence_words; that a process outlived its job, telemetry.stray_process_words):
-    evidence only, it opens nothing."""
+    telemetry.recurrence_words; that a process outlived its job, telemetry.stray_process_words;
+    that heat slows the GPU or a fan stopped, telemetry.thermal_words): evidence only, it opens
+    nothing."""
     return Signature(
         kind=kind,
         source="job_log",

@@ -48,6 +48,11 @@ from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Sco
 from gpufleet.knowledge.findings import implicates_infrastructure
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED
+from gpufleet.telemetry.thermal_words import (
+    FAN_FAULT_REPORTED,
+    HW_THERMAL_REPORTED,
+    THROTTLE_REPORTED,
+)
 
 TEMP_RISE_C = 8.0
 NEIGHBOUR_RISE_C = 3.0
@@ -1091,7 +1096,8 @@ def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
     _rdma_and_ranks(incident, v, out)
     _job_errors(incident, v, out)
     _reported_recurrence(incident, v, out, nodes)
-    _reported_stray_process(incident, v, out, nodes)
+    for kind in _REPORTED_KINDS:
+        _reported(kind, incident, v, out, nodes)
     _gpu_state(incident, v, out, gpus, nodes)
     _fabric(incident, v, out, nodes)
 
@@ -1185,15 +1191,22 @@ def _reported_recurrence(incident: Incident, v: _View, out: _Out, nodes: set[str
         out.add(RECURRENCE_REPORTED, incident.root_entity, evs, n)
 
 
-def _reported_stray_process(incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
-    """A ticket or log on the incident's nodes whose writer says a process outlived its job and
-    still holds the GPU (a zombie, an orphan reparented to init, memory kept after the kill):
-    what ``nvidia-smi --query-compute-apps`` against the scheduler's jobs would show."""
-    kind = STRAY_PROCESS_REPORTED
+# what a person's words in a report say a check would have shown (telemetry's *_words readers)
+_REPORTED_KINDS = (
+    STRAY_PROCESS_REPORTED,
+    THROTTLE_REPORTED,
+    HW_THERMAL_REPORTED,
+    FAN_FAULT_REPORTED,
+)
+
+
+def _reported(kind: str, incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
+    """A ticket or log on the incident's nodes whose writer says what a check would have shown:
+    a process that outlived its job and still holds the GPU (a zombie, an orphan reparented to
+    init), a GPU slowed by heat, a fan that stopped. The finding is named as the statement."""
     evs = _on(_with(v, kind), kind, set(), nodes, job_lines=True)
     if evs:
-        n = sum(_num(e.facts, f"sig_{kind}") for e in evs)
-        out.add(kind, incident.root_entity, evs, n)
+        out.add(kind, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
 
 
 # telemetry.stack_errors kinds → the finding each is, on the incident's nodes

@@ -41,7 +41,7 @@ from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.guidance import earlier_gpu_faults, vendor_guidance
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from gpufleet.knowledge.actions import DISRUPTION
-from gpufleet.knowledge.findings import CONTEXT_FINDINGS, STATEMENT_FINDINGS
+from gpufleet.knowledge.findings import CONTEXT_FINDINGS, REPORTED_FINDINGS
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
     RISK_ORDER,
@@ -342,9 +342,9 @@ def text_only_cap(
     card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
     resets, reboots, restarts a service) becomes the read-only evidence collection; one that
     only reads or tells a person stands."""
-    # a person's statement ("it came back") is no finding that confirms the card
+    # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
-        set(top.supporting) - STATEMENT_FINDINGS
+        set(top.supporting) - REPORTED_FINDINGS
     )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     cap = _config_ticket(kb, top.card_id) or kb.runbooks.get(UNREAD_RUNBOOK)
