@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
-from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.findings import implicates_infrastructure
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
@@ -21,6 +19,7 @@ from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
+from tests.report_words import report_evidence
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -110,13 +109,7 @@ def _incident(
 
 
 def _ticket(*lines: str) -> list[Evidence]:
-    """node_evidence.search's evidence of a ticket on n1 holding ``lines``."""
-    parsed = parse_job_log("\n".join(lines), origin="jobs/ticket.log", node="n1")
-    items = [{**s.as_dict(), "job": "", "collected_at": None} for s in parsed.signatures]
-    files = [{"origin": "jobs/ticket.log", "source": "job_log"}]
-    data = {"items": items, "files": files, "unparsed": 0, "unparsed_lines": [], "unread": []}
-    call = ToolCall(tool="node_evidence.search", args={"nodes": ["n1"]})
-    return evidence_from_results("workload", [call], [ToolResult.success(data)])
+    return report_evidence(*lines, node="n1", origin="jobs/ticket.log")
 
 
 FELL = "NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=x, GPU has fallen off the bus."

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
-from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
@@ -26,6 +24,7 @@ from gpufleet.telemetry.thermal_words import (
     says_thermal_throttle,
 )
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
+from tests.report_words import report_evidence
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -111,12 +110,7 @@ def _incident() -> Incident:
 
 
 def _post(*lines: str) -> list[Evidence]:
-    parsed = parse_job_log("\n".join(lines), origin="jobs/post.log", node="ws1")
-    items = [{**s.as_dict(), "job": "", "collected_at": None} for s in parsed.signatures]
-    files = [{"origin": "jobs/post.log", "source": "job_log"}]
-    data = {"items": items, "files": files, "unparsed": 0, "unparsed_lines": [], "unread": []}
-    call = ToolCall(tool="node_evidence.search", args={"nodes": ["ws1"]})
-    return evidence_from_results("workload", [call], [ToolResult.success(data)])
+    return report_evidence(*lines, node="ws1", origin="jobs/post.log")
 
 
 # retrieval's order, flat, with the cards a slow job's text also fits first
