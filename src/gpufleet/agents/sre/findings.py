@@ -1095,7 +1095,6 @@ def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
     nodes = _root_nodes(incident)
     _rdma_and_ranks(incident, v, out)
     _job_errors(incident, v, out)
-    _reported_recurrence(incident, v, out, nodes)
     for kind in _REPORTED_KINDS:
         _reported(kind, incident, v, out, nodes)
     _gpu_state(incident, v, out, gpus, nodes)
@@ -1182,17 +1181,9 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
     _stack_errors(incident, v, out)
 
 
-def _reported_recurrence(incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
-    """A ticket or log on the incident's nodes whose writer says the fault came back after it
-    was recovered: the recurrence the driver's log would show, had gpufleet seen those days."""
-    evs = _on(_with(v, RECURRENCE_REPORTED), RECURRENCE_REPORTED, set(), nodes, job_lines=True)
-    if evs:
-        n = sum(_num(e.facts, f"sig_{RECURRENCE_REPORTED}") for e in evs)
-        out.add(RECURRENCE_REPORTED, incident.root_entity, evs, n)
-
-
 # what a person's words in a report say a check would have shown (telemetry's *_words readers)
 _REPORTED_KINDS = (
+    RECURRENCE_REPORTED,
     STRAY_PROCESS_REPORTED,
     THROTTLE_REPORTED,
     HW_THERMAL_REPORTED,
@@ -1202,8 +1193,9 @@ _REPORTED_KINDS = (
 
 def _reported(kind: str, incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
     """A ticket or log on the incident's nodes whose writer says what a check would have shown:
-    a process that outlived its job and still holds the GPU (a zombie, an orphan reparented to
-    init), a GPU slowed by heat, a fan that stopped. The finding is named as the statement."""
+    the fault came back after it was recovered (the recurrence the driver's log would show, had
+    gpufleet seen those days), a process outlived its job and still holds the GPU, heat slows the
+    GPU, a fan stopped. The finding is named as the statement."""
     evs = _on(_with(v, kind), kind, set(), nodes, job_lines=True)
     if evs:
         out.add(kind, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
