@@ -77,6 +77,12 @@ def to_json(result: SuiteResult) -> dict[str, Any]:
     }
 
 
+def _gpu_days(days: float) -> str:
+    """GPU-days as a reader needs them: a few red-herring recordings hold a fraction of one, and
+    "over 0 GPU-days" beside a rate reads as a division by zero."""
+    return f"{days:,.0f}" if days >= 10 else f"{days:.2f}"
+
+
 def target_checks(result: SuiteResult) -> dict[str, Any]:
     noc = result.summaries.get(NOC)
     static = result.summaries.get(STATIC)
@@ -131,7 +137,7 @@ def markdown(result: SuiteResult, plots: Sequence[Path] = ()) -> str:
             "false incidents / 1,000 GPU-days (fault-free)",
             lambda x: (
                 _f(x.false_per_1000_gpu_days, "{:.2f}")
-                + f" over {x.fault_free_gpu_days:,.0f} GPU-days"
+                + f" over {_gpu_days(x.fault_free_gpu_days)} GPU-days"
             ),
         ),
         (
