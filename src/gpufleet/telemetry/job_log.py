@@ -78,7 +78,7 @@ signature); other lines that mention the GPU stack are ``gpu_unparsed``. Errors:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from gpufleet.telemetry import cuda_oom, stack_errors
@@ -317,6 +317,17 @@ _IGNORED = re.compile(
 )
 
 
+# A writer's words about the fault, each read on every line and kept as its own signature beside
+# whatever else the line is: evidence only, they open nothing (telemetry's *_words readers).
+_STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    (RECURRENCE_REPORTED, says_recurrence),
+    (STRAY_PROCESS_REPORTED, says_stray_process),
+    (THROTTLE_REPORTED, says_thermal_throttle),
+    (HW_THERMAL_REPORTED, says_hw_thermal),
+    (FAN_FAULT_REPORTED, says_fan_fault),
+)
+
+
 def parse_job_log(
     data: str | bytes,
     *,
@@ -362,16 +373,9 @@ def parse_job_log(
         if held or counts.read(line, n) or smi.read(line) or data_wait.read(line, n):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
-        if says_recurrence(line):  # a statement beside whatever else the line is
-            out.add(_statement(RECURRENCE_REPORTED, line, n, origin, node))
-        if says_stray_process(line):
-            out.add(_statement(STRAY_PROCESS_REPORTED, line, n, origin, node))
-        if says_thermal_throttle(line):
-            out.add(_statement(THROTTLE_REPORTED, line, n, origin, node))
-        if says_hw_thermal(line):
-            out.add(_statement(HW_THERMAL_REPORTED, line, n, origin, node))
-        if says_fan_fault(line):
-            out.add(_statement(FAN_FAULT_REPORTED, line, n, origin, node))
+        for kind, says in _STATEMENTS:  # beside whatever else the line is
+            if says(line):
+                out.add(_statement(kind, line, n, origin, node))
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
             line, n, origin, node
         )
