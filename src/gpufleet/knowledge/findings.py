@@ -146,6 +146,17 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'the report\'s writer says a fan stopped or failed ("the GPU fan stopped spinning", '
         '"0 RPM")',
     ),
+    "host_down_reported": (
+        "os",
+        "the report's writer says the host itself stopped: it crashed, froze, went down or "
+        "offline, rebooted or shut down on its own, lost power (an outage, an exhausted UPS) or "
+        "panicked",
+    ),
+    "host_power_trip_reported": (
+        "hardware",
+        "the report's writer says the host switches off or restarts as its GPUs take load, or "
+        "that its power supply's protection tripped",
+    ),
     "xid_chain_same_gpu": (
         "hardware",
         "several different Xids on one GPU, at least one of them not application-class (a PMU "
@@ -519,6 +530,8 @@ REPORTED_FINDINGS: frozenset[str] = STATEMENT_FINDINGS | frozenset(
         "gpu_thermal_throttle_reported",
         "gpu_hw_thermal_reported",
         "gpu_fan_fault_reported",
+        "host_down_reported",
+        "host_power_trip_reported",
     }
 )
 

@@ -83,6 +83,12 @@ from dataclasses import replace
 
 from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
+from gpufleet.telemetry.host_down_words import (
+    HOST_DOWN_REPORTED,
+    POWER_TRIP_REPORTED,
+    says_host_down,
+    says_power_trip,
+)
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
@@ -325,6 +331,8 @@ _STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (THROTTLE_REPORTED, says_thermal_throttle),
     (HW_THERMAL_REPORTED, says_hw_thermal),
     (FAN_FAULT_REPORTED, says_fan_fault),
+    (HOST_DOWN_REPORTED, says_host_down),
+    (POWER_TRIP_REPORTED, says_power_trip),
 )
 
 
@@ -406,8 +414,8 @@ def parse_job_log(
 def _statement(kind: str, line: str, n: int, origin: str, node: str) -> Signature:
     """The writer's word about the fault (that it came back after recovery,
     telemetry.recurrence_words; that a process outlived its job, telemetry.stray_process_words;
-    that heat slows the GPU or a fan stopped, telemetry.thermal_words): evidence only, it opens
-    nothing."""
+    that heat slows the GPU or a fan stopped, telemetry.thermal_words; that the host stopped or
+    switched off under load, telemetry.host_down_words): evidence only, it opens nothing."""
     return Signature(
         kind=kind,
         source="job_log",

@@ -46,6 +46,7 @@ from gpufleet.agents.sre.evidence import (
 from gpufleet.agents.sre.log_reads import EARLIER
 from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
 from gpufleet.knowledge.findings import implicates_infrastructure
+from gpufleet.telemetry.host_down_words import HOST_DOWN_REPORTED, POWER_TRIP_REPORTED
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED
 from gpufleet.telemetry.thermal_words import (
@@ -1188,6 +1189,8 @@ _REPORTED_KINDS = (
     THROTTLE_REPORTED,
     HW_THERMAL_REPORTED,
     FAN_FAULT_REPORTED,
+    HOST_DOWN_REPORTED,
+    POWER_TRIP_REPORTED,
 )
 
 

@@ -1,0 +1,196 @@
+"""A person's words that the host itself stopped: "the server hard-crashes under load", "the whole
+machine froze and had to be power-cycled", "the node rebooted itself", "a power outage took the
+cluster offline", "UPS batteries exhausted, 221 systems shut down", "got a kernel panic".
+
+That is the silent-node mode (``node-unreachable-node-silent``): a kernel panic or hard lockup,
+lost power, or a host that drops off its network stops every agent on it at once, and the
+scheduler sets the node DOWN with "Not responding" or "Node unexpectedly rebooted" (Slurm
+documentation, node states; ``SlurmdTimeout``, ``ReturnToService``). gpufleet sees it as a node
+whose node exporter and GPU series stop together; a ticket, a forum post or a facility notice
+says it in words. This module recognises those words one line at a time
+(:mod:`telemetry.job_log` keeps a ``host_down_reported`` signature beside the line; the SRE agent
+reads it as the finding of the same name).
+
+Deliberately narrow: a word for the host (node, server, machine, workstation, cluster; never the
+GPU, the job, the process or the training, whose hang or crash is another mode) followed closely
+by a word that it crashed, froze, locked up, went down or offline, stopped answering, or rebooted
+or shut down *by itself* (an operator's "I rebooted the server" is an action, not the fault);
+a loss of power to the site or the host (an outage, a blackout, an exhausted UPS; not a GPU's
+power cap or brake); a kernel panic. Planned work ("scheduled maintenance", "will be shut down")
+and a denial ("the machine did not crash", "no kernel panic") are not the statement. Pure; every
+expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+HOST_DOWN_REPORTED = "host_down_reported"  # the signature kind and the SRE finding
+POWER_TRIP_REPORTED = "host_power_trip_reported"  # the host loses power when the GPUs load
+
+_HOST = (
+    r"(?<![-/.])(?:(?:compute |gpu |worker |login )?nodes?|servers?|machines?|hosts?|"
+    r"computers?|pcs?|workstations?|desktops?|boxe?s?|clusters?|vms?|rigs?|"
+    r"(?:whole|entire|complete|operating) (?:system|os|pc|computer|machine|server|node|rig))"
+)
+# up to three words between the host and the verb, none of them a negation ("the machine does
+# not crash" is a denial) nor a thing on the host that stops by itself ("node 3's job crashed",
+# "the server GPU hangs": another mode)
+_GAP = (
+    r"(?:\s+(?!(?:not|never|no|hardly|didn'?t|doesn'?t|don'?t|won'?t|isn'?t|wasn'?t|jobs?|gpus?|"
+    r"process(?:es)?|training|driver|apps?|application|containers?|pods?|services?|daemons?|"
+    r"programs?|scripts?|workers?|kernels?|models?)\b)[\w'/().,-]+){0,3}"
+)
+_BY_ITSELF = (
+    r"(?:itself|on (?:its|their) own|spontaneously|unexpectedly|randomly|suddenly|abruptly|"
+    r"without warning|by (?:it|them)sel(?:f|ves)|at random)"
+)
+_STOPPED = (
+    # crashed, froze, locked up, died: a host stops
+    r"(?:(?:hard[- ])?crash(?:e[sd]|ing)?|hard[- ](?:lock(?:s|ed)?(?: ?up)?|freez\w*|reset)|"
+    r"froze|freez(?:es|ing)|(?:is|was|gets?|got|became) frozen|lock(?:s|ed)? up|"
+    r"died|dies|(?:is|was|went) dead|"
+    # went down / offline / dark, stopped answering
+    r"(?:went|goes|go|going|gone|was taken|were taken|taken) (?:down|offline|dark)|"
+    r"(?:is|are|was|were|became|becomes|become|went) (?:unresponsive|unreachable|offline)|"
+    r"(?:is |are |was |were )?(?:not responding|stopped responding)|"
+    # rebooted or shut down by itself (an operator's reboot is an action, not the fault)
+    r"(?:reboot|restart|reset|power(?:ed)? (?:off|down|cycle)|shut|turn)\w*(?: down| off)? "
+    + _BY_ITSELF
+    + r"|"
+    + _BY_ITSELF
+    + r" (?:reboot|restart|reset|shut|turn|power)\w*(?: down| off)?)"
+)
+
+HOST_DOWN = re.compile(
+    # "the server hard-crashes", "the whole system froze", "node went down", "machine reboots
+    # itself", "the PC shuts down under load"
+    r"\b" + _HOST + r"\b" + _GAP + r"\s+" + _STOPPED + r"|"
+    # "spontaneous reboots", "random reboots", "unexpected shutdown", "hard lockup"
+    r"\b(?:spontaneous|random|unexpected|sudden|unplanned|unscheduled|abrupt|hard)"
+    r"(?:ly)? (?:(?:system|host|node|server|machine) )?(?:reboot|restart|shutdown|shut-down|"
+    r"power[- ]?off|power[- ]?loss|lock-?up|freeze|crash)e?s?\b|"
+    # a loss of power to the site or the host (not a GPU's power cap, brake or spike)
+    r"\b(?:power|electrical|utility|mains|grid) (?:outage|failure|loss|cut|interruption|"
+    r"disruption|fluctuation|blip|dip|glitch)s?\b|"
+    r"\b(?:lost|lose|loses|losing|loss of) (?:all |the |its |their |our )?"
+    r"(?:mains |utility |ac |site |building |facility )?power\b|"
+    r"\b(?:blackout|brownout)s?\b|"
+    r"\bups\b(?: [\w-]+){0,4} (?:exhausted|depleted|ran out|drained|failed|died)|"
+    # a kernel panic in a person's words ("got a kernel panic", "the node kernel-panicked")
+    r"\bkernel[- ]panic(?:s|ked)?\b",
+    re.IGNORECASE,
+)
+
+# The host switches off or restarts *when the GPUs take load*: the supply trips its over-current
+# protection on the GPUs' power excursions (Intel ATX 3.0 PSU design guide: a GPU's transient
+# can reach 2-3x its rated power for well under a millisecond, which a supply built to an older
+# guide answers by shutting down). "Reboots when training starts", "the PC shuts down under load".
+_OFF = (
+    r"(?:reboot(?:s|ed|ing)?|restart(?:s|ed|ing)?|reset(?:s|ting)?|"
+    r"power(?:s|ed)? (?:off|down|cycles?)|shut(?:s|ting)? (?:itself )?(?:down|off)|"
+    r"turn(?:s|ed)? (?:itself )?off|cut(?:s)? (?:out|power|off)|los(?:es|t|ing) power|"
+    r"(?:just )?(?:goes|went) (?:black|dark|off))"
+)
+_LOAD = (
+    r"(?:under (?:full |heavy |high |100 ?% |gpu )?load|at (?:full|high|max\w*) load|"
+    r"(?:when|whenever|while|once|as soon as|after|the (?:instant|moment|second)) (?:[\w'-]+ ){0,3}"
+    r"(?:train\w*|run(?:s|ning)?|generat\w*|render\w*|min(?:e|es|ing)|load\w*|start\w*|"
+    r"launch\w*|benchmark\w*|stress\w*|using|infer\w*|the gpus? (?:\w+ )?(?:load|ramp|spike)\w*)|"
+    r"during (?:[\w'-]+ ){0,2}(?:training|inference|rendering|mining|load|benchmark\w*|"
+    r"stress\w*|generation|runs?|games?|gaming))"
+)
+POWER_TRIP = re.compile(
+    # "the PC shuts down under load", "the server reboots itself when training starts"
+    r"\b" + _HOST + r"\b" + _GAP + r"\s+(?:(?:just|suddenly|immediately|instantly|randomly|"
+    r"completely|hard)[ -])?" + _OFF + r"(?: [\w'/().,-]+){0,5}? " + _LOAD + r"|"
+    # "as soon as training starts the machine reboots"
+    r"\b" + _LOAD + r"(?: [\w'/().,-]+){0,6}? " + _HOST + r"\b" + _GAP + r"\s+" + _OFF + r"|"
+    # the supply's own protection: "the PSU trips", "over-current protection kicks in", "OCP"
+    r"\b(?:psu|power supply|power supplies)\b(?: [\w'-]+){0,3} (?:trip(?:s|ped|ping)?|"
+    r"shut(?:s|ting)? (?:itself )?(?:down|off)|cut(?:s|ting)? (?:out|off)|kick(?:s|ed)? out)|"
+    r"\bover-?current protection\b|\bOCP\b(?: [\w-]+){0,2} (?:trip|kick|trigger|fire|activat)\w*",
+    re.IGNORECASE,
+)
+
+# "no kernel panic", "without the server going down", "never crashed"
+_DENIED_BEFORE = re.compile(
+    r"(?:\bno|\bnot|\bwithout|\bnever|n't|\bhardly)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE
+)
+# planned work is another mode (maintenance-drain): "scheduled maintenance", "will be shut down"
+_PLANNED = re.compile(
+    r"\b(?:maintenance|scheduled|planned|upgrade|will (?:be|go)|to be (?:shut|taken|powered)|"
+    r"in order to|drain(?:ed|ing)? for)\b",
+    re.IGNORECASE,
+)
+
+# Every form above holds one of these (lower case): a substring test first keeps the reader's
+# cost on a job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = (
+    "crash",
+    "froze",
+    "freez",
+    "frozen",
+    "lock",
+    "died",
+    "dies",
+    "dead",
+    "down",
+    "offline",
+    "dark",
+    "unresponsive",
+    "unreachable",
+    "responding",
+    "reboot",
+    "restart",
+    "reset",
+    "shut",
+    "turn",
+    "power",
+    "outage",
+    "blackout",
+    "brownout",
+    "ups",
+    "panic",
+    "psu",
+    "supply",
+    "current",
+    "ocp",
+    "black",
+    "cut",
+    "los",
+)
+
+
+# a program that serves, not a host: "the inference server crashed", "X server froze"
+_SOFTWARE_BEFORE = re.compile(
+    r"\b(?:inference|api|web|x|xorg|model|http|grpc|rpc|triton|vllm|tgi|ollama|jupyter|"
+    r"database|db|license|parameter|metrics|dns|proxy|app(?:lication)?|game|media|file)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _said(rx: re.Pattern[str], line: str) -> bool:
+    for m in rx.finditer(line):
+        before = line[max(0, m.start() - 32) : m.start()]
+        if _DENIED_BEFORE.search(before) is None and _SOFTWARE_BEFORE.search(before) is None:
+            return True
+    return False
+
+
+def _eligible(line: str) -> bool:
+    low = line.lower()
+    return any(anchor in low for anchor in _ANCHORS) and _PLANNED.search(line) is None
+
+
+def says_power_trip(line: str) -> bool:
+    """Whether ``line`` says a host switches off or restarts when its GPUs take load, or that its
+    supply's protection tripped (and does not deny it nor call it planned work)."""
+    return _eligible(line) and _said(POWER_TRIP, line)
+
+
+def says_host_down(line: str) -> bool:
+    """Whether ``line`` says a host itself stopped (crashed, froze, went down, rebooted or shut
+    down on its own, lost power, panicked), and does not deny it nor call it planned work. A
+    line that says it happened as the GPUs took load is the power-trip statement instead."""
+    return _eligible(line) and _said(HOST_DOWN, line) and not _said(POWER_TRIP, line)

@@ -1,0 +1,178 @@
+"""A report whose writer says the host itself stopped ("the server hard-crashed", "the node went
+down", "a power outage took the cluster offline", "got a kernel panic") or that it switches off
+as its GPUs take load ("the PC shuts down under load", "the PSU trips"): what the scheduler's
+"Not responding" or the BMC's event log would have shown. The first raises the silent-node card
+over the cards a post's other words fit; the second the supply that cannot carry the load;
+operators' own reboots, planned work, denials and a GPU's or a job's crash change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.plan import make_plan
+from gpufleet.agents.sre.scoring import rank_hypotheses
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.knowledge.retrieve import Hit
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.host_down_words import (
+    HOST_DOWN_REPORTED,
+    POWER_TRIP_REPORTED,
+    says_host_down,
+    says_power_trip,
+)
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
+from tests.report_words import report_evidence
+
+KB = KnowledgeBase.load()
+T0 = 1_780_000_000.0
+NODE = "gpu09"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "the whole system froze and had to be power-cycled",
+        "node gpu09 went down at 03:12 and never came back",
+        "Our server randomly reboots itself every few days",
+        "the node became unresponsive, ssh hangs",
+        "At 2:28 PM today, the lab suffered a partial site-wide power outage.",
+        "the remaining systems stayed up until the UPS batteries were exhausted",
+        "got a kernel panic right after the Xid",
+        "the workstation hard-crashes with no log entry",
+        "spontaneous reboots on two of the compute nodes",
+    ],
+)
+def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
+    assert says_host_down(line)
+    assert not says_power_trip(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # an operator's action, planned work, a denial
+        "I rebooted the server and the GPU came back",
+        "the cluster will go down for scheduled maintenance on Tuesday",
+        "the machine did not crash, only the job",
+        "no kernel panic, no oops, nothing in the journal",
+        # not the host: the GPU, the driver, the job, the training
+        "the GPU crashed with Xid 79",
+        "the training hangs after epoch 3",
+        "the job crashed with CUDA error: an illegal memory access",
+        # a GPU's power limit is another matter
+        "GPU power cap reached, clocks reduced",
+    ],
+)
+def test_what_is_not_the_host_down_statement(line: str) -> None:
+    assert not says_host_down(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Machine restarts when running TensorFlow with GPU",
+        "PC shuts down unceremoniously when trying to generate images",
+        "the server just powers off under full load",
+        "as soon as training starts the workstation reboots",
+        "The PSU trips as soon as both GPUs ramp up",
+        "the supply's over-current protection kicks in",
+    ],
+)
+def test_a_host_that_switches_off_as_the_gpus_load_is_the_power_trip(line: str) -> None:
+    assert says_power_trip(line)
+    assert not says_host_down(line)
+
+
+def test_the_statements_are_evidence_beside_the_line_and_open_nothing() -> None:
+    text = "step 100 took 0.7 s\nthe node went down at 03:12\nthe PC reboots under load\n"
+    parsed = parse_job_log(text, origin="jobs/post.log", node=NODE)
+    kinds = {(s.kind, s.line) for s in parsed.signatures}
+    assert {(HOST_DOWN_REPORTED, 2), (POWER_TRIP_REPORTED, 3)} <= kinds
+    assert not {HOST_DOWN_REPORTED, POWER_TRIP_REPORTED} & set(FLEET_SIGNATURES)
+
+
+def _incident() -> Incident:
+    # opened by the report's own failure words (telemetry.unread_text), as a post is
+    return Incident(
+        incident_id="inc-hd",
+        title="t",
+        family=Family.HOST,
+        scope=Scope.NODE,
+        root_entity=NODE,
+        severity=Severity.WARNING,
+        opened_at=T0,
+        updated_at=T0,
+        last_anomaly_at=T0,
+        entities=(NODE,),
+        symptoms=(UNREAD,),
+        anomaly_ids=("a1",),
+        anomaly_count=1,
+        nodes=(NODE,),
+    )
+
+
+def _post(*lines: str) -> list[Evidence]:
+    return report_evidence(*lines, node=NODE, origin="jobs/post.log")
+
+
+# retrieval's order, flat, with the cards a post about a stopped machine also fits first
+CARDS = (
+    "maintenance-drain",
+    "psu-redundancy-loss",
+    "ecc-dbe",
+    "slurm-node-down",
+    "power-brake-psu",
+    "node-unreachable-node-silent",
+)
+CONTEXT = "users report their jobs on gpu09 failed overnight"
+
+
+def _rank(evidence: list[Evidence]) -> list[str]:
+    found = derive_findings(_incident(), evidence)
+    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(CARDS)]
+    return [h.card_id for h in rank_hypotheses(_incident(), evidence, found, hits, KB)]
+
+
+def test_a_host_that_stopped_ranks_the_silent_node_first() -> None:
+    assert _rank(_post(CONTEXT))[0] != "node-unreachable-node-silent"
+    said = _post(CONTEXT, "the node froze and had to be power-cycled from the BMC")
+    assert HOST_DOWN_REPORTED in {f.name for f in derive_findings(_incident(), said)}
+    assert _rank(said)[0] == "node-unreachable-node-silent"
+
+
+def test_a_site_power_outage_is_no_planned_drain() -> None:
+    outage = _post(CONTEXT, "a power outage took the whole cluster offline at 14:28")
+    ranked = _rank(outage)
+    assert ranked[0] == "node-unreachable-node-silent"
+    assert ranked.index("maintenance-drain") > ranked.index("slurm-node-down")
+
+
+def test_a_host_that_switches_off_under_load_ranks_the_supply_first() -> None:
+    trip = _post(CONTEXT, "the server shuts down as soon as all four GPUs start training")
+    assert POWER_TRIP_REPORTED in {f.name for f in derive_findings(_incident(), trip)}
+    assert _rank(trip)[0] == "power-brake-psu"
+
+
+def test_an_operators_reboot_changes_nothing() -> None:
+    rebooted = _post(CONTEXT, "I rebooted the server and the jobs ran again")
+    assert HOST_DOWN_REPORTED not in {f.name for f in derive_findings(_incident(), rebooted)}
+    assert _rank(rebooted) == _rank(_post(CONTEXT))
+
+
+def test_words_alone_never_drain_a_node_a_report_opened() -> None:
+    # the silent-node card's own runbook drains and reboots; words alone stay read-only
+    evidence = _post(CONTEXT, "the node went down at 03:12")
+    top = [
+        Hypothesis(
+            card_id="node-unreachable-node-silent",
+            title="t",
+            score=1.0,
+            supporting=(HOST_DOWN_REPORTED,),
+        )
+    ]
+    plan = make_plan(KB, _incident(), top, evidence)
+    assert plan.runbook is not None
+    assert plan.runbook.action_class in {"investigate", "config_fix", "notify_user"}
