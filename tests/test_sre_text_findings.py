@@ -96,33 +96,6 @@ def test_one_rank_behind_is_the_straggler() -> None:
     assert "rdma_errors_name_one_peer" not in found
 
 
-def _watchdogs(sizes: dict[int, int], op: str = "BROADCAST") -> str:
-    return "\n".join(
-        f"[rank{r}]:[E918 19:29:24.4 ProcessGroupNCCL.cpp:689] [Rank {r}] Watchdog caught "
-        f"collective operation timeout: WorkNCCL(SeqNum=7219, OpType={op}, NumelIn={n}, "
-        f"NumelOut={n}, Timeout(ms)=3000000) ran for 3000074 milliseconds before timing out."
-        for r, n in sizes.items()
-    )
-
-
-def test_ranks_waiting_on_different_collectives_at_one_sequence_number_diverged() -> None:
-    # rank 2 broadcasts a 24M-element tensor where rank 3 broadcasts 64 elements: the ranks
-    # took different code paths, and the timeout is where the others wait on the odd one
-    job = parse_job_log(_watchdogs({2: 24084544, 3: 64}), origin="jobs/8.log", node="node-01")
-    found = _findings(
-        _incident("job-8", ("node-01",), Scope.JOB), _source((job, "j", "job_log", "node-01"))
-    )
-    assert "nccl_collective_mismatch" in found
-    assert "7219" in found["nccl_collective_mismatch"][1]
-
-
-def test_ranks_timing_out_on_the_same_collective_agree() -> None:
-    job = parse_job_log(_watchdogs({r: 64 for r in range(4)}), origin="jobs/9.log", node="n1")
-    found = _findings(_incident("job-9", ("n1",), Scope.JOB), _source((job, "j", "job_log", "n1")))
-    assert "nccl_watchdog_timeout" in found
-    assert "nccl_collective_mismatch" not in found
-
-
 def test_a_group_that_never_completed_a_collective_is_the_transports_question() -> None:
     # PyTorch 2.5's wording; "last completed work: -1": the communicator never moved data
     lines = [

@@ -146,11 +146,6 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'the report\'s writer says a fan stopped or failed ("the GPU fan stopped spinning", '
         '"0 RPM")',
     ),
-    "nccl_collective_mismatch": (
-        "workload",
-        "the ranks' NCCL watchdogs name different collectives (another operation or another "
-        "size) at the same sequence number: one rank took another code path, the rest wait on it",
-    ),
     "host_down_reported": (
         "os",
         "the report's writer says the host itself stopped: it crashed, froze, went down or "

@@ -27,11 +27,11 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``nccl_system_error`` (``unhandled system error``, ``ncclSystemError``), ``nccl_remote_error``
   (``remote process exited or there was a network error``), ``nccl_unhandled_cuda_error``.
 * ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
-  operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, NumelIn=…) ran for 600086
-  milliseconds`` (``rank``, ``seq``, ``op``, ``numel``, ``ran_ms``); ``nccl_work_progress`` —
-  ``… Rank 4] Timeout at NCCL work: 610, last enqueued NCCL work: 616, last completed NCCL work:
-  609`` and its later wordings (``last_completed``): the rank whose last completed work is
-  behind the others is the straggler; ``-1`` means the group never completed a collective.
+  operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, …) ran for 600086 milliseconds``
+  (``rank``, ``seq``, ``op``, ``ran_ms``); ``nccl_work_progress`` — ``… Rank 4] Timeout at NCCL
+  work: 610, last enqueued NCCL work: 616, last completed NCCL work: 609`` and its later
+  wordings (``last_completed``): the rank whose last completed work is behind the others is the
+  straggler; ``-1`` means the group never completed a collective.
 * CUDA errors in any wording (``RuntimeError: CUDA error: …``, ``CUDA_ERROR_…``, ``cudaError…``):
   ``cuda_contained_error`` (``CUDA_ERROR_CONTAINED`` / ``cudaErrorContained`` / "Invalid access
   of peer GPU memory over nvlink or a hardware error"), ``cuda_uncorrectable_ecc`` ("uncorrectable
@@ -270,8 +270,7 @@ _CUDA_CODE = re.compile(r"CUDA error (?P<code>\d{1,5}) '(?P<msg>[^']{1,200})'")
 # sentence alone is the timeout
 _WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout:?"
-    r"(?: {0,4}WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), OpType=(?P<op>[A-Za-z_]{1,40})"
-    r"(?:, NumelIn=(?P<numel>[0-9]{1,15}))?)?"
+    r"(?: {0,4}WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), OpType=(?P<op>[A-Za-z_]{1,40}))?"
 )
 # PyTorch Lightning's own warning (trainer/connectors/data_connector.py): the loader has too few
 # worker processes to keep up - the usual cause of input starvation
@@ -564,7 +563,6 @@ def _classify(line: str) -> tuple[str | None, dict[str, str], str]:
             {
                 "seq": m["seq"] or "",
                 "op": m["op"] or "",
-                "numel": m["numel"] or "",
                 "ran_ms": ran["ms"] if ran else "",
             },
             "",

@@ -1142,8 +1142,6 @@ def _rank_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
     facts: dict[str, Scalar] = {}
     if ranks:
         facts["watchdog_ranks"] = len(ranks)
-    if mismatched := _mismatched_collective(items):
-        facts["collective_mismatch"] = mismatched
     if any(v < 0 for v in done.values()):
         # the group never completed a collective: its communicator never moved data
         facts["first_collective_hung"] = True
@@ -1155,28 +1153,6 @@ def _rank_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
         if len(behind) == 1:
             facts["lagging_rank"] = behind[0]
     return facts
-
-
-def _mismatched_collective(items: Sequence[Mapping[str, Any]]) -> str:
-    """The sequence number at which the ranks' watchdogs name different collectives (another
-    operation, or the same one over another number of elements), or "". Every rank issues a
-    group's collectives in the same order with the same sizes; where two ranks' work of one
-    sequence number differ, one rank took another code path and the rest wait on it (PyTorch
-    distributed docs: TORCH_DISTRIBUTED_DEBUG=DETAIL checks collective consistency; the flight
-    recorder's analyser reports collectives mismatched by type or size across ranks)."""
-    seen: dict[str, dict[str, tuple[str, str]]] = {}
-    for i in items:
-        d = i.get("detail") or {}
-        if i.get("kind") != "nccl_watchdog_timeout" or not d.get("seq") or d.get("rank") is None:
-            continue
-        work = (str(d.get("op", "")), str(d.get("numel", "")))
-        seen.setdefault(str(d["seq"]), {})[str(d["rank"])] = work
-    for seq, by_rank in sorted(seen.items()):
-        ops = {op for op, _ in by_rank.values()}
-        sizes = {n for _, n in by_rank.values() if n}
-        if len(ops) > 1 or len(sizes) > 1:
-            return seq
-    return ""
 
 
 def _smi_facts(items: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:

@@ -1145,16 +1145,6 @@ def _rdma_and_ranks(incident: Incident, v: _View, out: _Out) -> None:
             first,
             detail="the timed-out collective was its process group's first: none ever completed",
         )
-    mismatch = [e for e in v.text if e.facts.get("collective_mismatch")]
-    if mismatch:
-        seq = str(mismatch[0].facts["collective_mismatch"])
-        out.add(
-            "nccl_collective_mismatch",
-            incident.root_entity,
-            mismatch,
-            float(seq),
-            detail=f"the ranks' watchdogs name different collectives at sequence number {seq}",
-        )
     lag = [e for e in v.text if e.facts.get("lagging_rank")]
     if lag:
         rank = str(lag[0].facts["lagging_rank"])
