@@ -64,6 +64,8 @@ def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
         "the job crashed with CUDA error: an illegal memory access",
         # a GPU's power limit is another matter
         "GPU power cap reached, clocks reduced",
+        # Slurm's own reason is the scheduler's verdict, read as such by its own parser
+        "   Reason=Node unexpectedly rebooted [slurm@2022-06-26T17:04:41]",
     ],
 )
 def test_what_is_not_the_host_down_statement(line: str) -> None:

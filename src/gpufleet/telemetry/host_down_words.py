@@ -125,6 +125,10 @@ _PLANNED = re.compile(
     re.IGNORECASE,
 )
 
+# Slurm's own DOWN reason ("Reason=Node unexpectedly rebooted [slurm@…]", "Not responding"):
+# the scheduler's verdict, which telemetry.slurm_lines reads as such, not a person's words
+_SLURM_REASON = re.compile(r"\bReason=|\bNode unexpectedly rebooted\b|\[slurm@\d")
+
 # Every form above holds one of these (lower case): a substring test first keeps the reader's
 # cost on a job's log lines, which hold none of them, to one lower() and a few scans. Whole
 # words where a stem would be common in logs ("lock" in "clock", "ups" in "groups", "cut" in
@@ -188,7 +192,11 @@ def _said(rx: re.Pattern[str], line: str) -> bool:
 @lru_cache(maxsize=1)
 def _eligible(line: str) -> bool:
     low = line.lower()
-    return any(anchor in low for anchor in _ANCHORS) and _PLANNED.search(line) is None
+    return (
+        any(anchor in low for anchor in _ANCHORS)
+        and _PLANNED.search(line) is None
+        and _SLURM_REASON.search(line) is None
+    )
 
 
 def says_power_trip(line: str) -> bool:
