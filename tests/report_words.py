@@ -1,13 +1,16 @@
 """A report's lines as the SRE agent's evidence: what ``node_evidence.search`` hands back for a
-ticket, a post or a job log on one node, for the tests of the readers of a writer's words
-(``telemetry.*_words``)."""
+ticket, a post or a job log on one node, and the incident it is diagnosed for, for the tests of
+the readers of a writer's words (``telemetry.*_words``)."""
 
 from __future__ import annotations
 
 from gpufleet.agents.sre.evidence import evidence_from_results
-from gpufleet.bus.events import Evidence
+from gpufleet.bus.events import Evidence, Family, Incident, Scope, Severity
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
+
+T0 = 1_780_000_000.0
 
 
 def report_evidence(*lines: str, node: str, origin: str = "jobs/ticket.log") -> list[Evidence]:
@@ -18,3 +21,32 @@ def report_evidence(*lines: str, node: str, origin: str = "jobs/ticket.log") -> 
     data = {"items": items, "files": files, "unparsed": 0, "unparsed_lines": [], "unread": []}
     call = ToolCall(tool="node_evidence.search", args={"nodes": [node]})
     return evidence_from_results("workload", [call], [ToolResult.success(data)])
+
+
+def report_incident(
+    root: str,
+    *,
+    family: Family,
+    symptoms: tuple[str, ...] = (UNREAD,),
+    severity: Severity = Severity.WARNING,
+    xids: tuple[int, ...] = (),
+) -> Incident:
+    """An incident on ``root`` (a GPU ``node/gpuN`` or a node), opened at ``T0`` by ``symptoms``:
+    by default the report's own failure words (``telemetry.unread_text``), as a post is."""
+    return Incident(
+        incident_id=f"inc-{root}",
+        title="t",
+        family=family,
+        scope=Scope.GPU if "/" in root else Scope.NODE,
+        root_entity=root,
+        severity=severity,
+        opened_at=T0,
+        updated_at=T0,
+        last_anomaly_at=T0,
+        entities=(root,),
+        symptoms=symptoms,
+        anomaly_ids=("a1",),
+        anomaly_count=1,
+        nodes=(root.split("/", maxsplit=1)[0],),
+        xids=xids,
+    )

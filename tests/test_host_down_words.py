@@ -12,7 +12,7 @@ import pytest
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
-from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.host_down_words import (
@@ -23,8 +23,7 @@ from gpufleet.telemetry.host_down_words import (
 )
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
-from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
-from tests.report_words import report_evidence
+from tests.report_words import report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -97,23 +96,7 @@ def test_the_statements_are_evidence_beside_the_line_and_open_nothing() -> None:
 
 
 def _incident() -> Incident:
-    # opened by the report's own failure words (telemetry.unread_text), as a post is
-    return Incident(
-        incident_id="inc-hd",
-        title="t",
-        family=Family.HOST,
-        scope=Scope.NODE,
-        root_entity=NODE,
-        severity=Severity.WARNING,
-        opened_at=T0,
-        updated_at=T0,
-        last_anomaly_at=T0,
-        entities=(NODE,),
-        symptoms=(UNREAD,),
-        anomaly_ids=("a1",),
-        anomaly_count=1,
-        nodes=(NODE,),
-    )
+    return report_incident(NODE, family=Family.HOST)
 
 
 def _post(*lines: str) -> list[Evidence]:

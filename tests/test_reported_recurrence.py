@@ -11,7 +11,7 @@ import pytest
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
-from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Severity
 from gpufleet.knowledge.findings import implicates_infrastructure
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
@@ -19,7 +19,7 @@ from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
-from tests.report_words import report_evidence
+from tests.report_words import report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -89,22 +89,9 @@ def test_the_statement_is_evidence_beside_the_line_and_opens_nothing() -> None:
 def _incident(
     *, symptoms: tuple[str, ...] = ("xid_79",), family: Family = Family.DEVICE
 ) -> Incident:
-    return Incident(
-        incident_id="inc-rr",
-        title="t",
-        family=family,
-        scope=Scope.GPU,
-        root_entity=GPU,
-        severity=Severity.CRITICAL,
-        opened_at=T0,
-        updated_at=T0,
-        last_anomaly_at=T0,
-        entities=(GPU,),
-        symptoms=symptoms,
-        anomaly_ids=("a1",),
-        anomaly_count=1,
-        nodes=("n1",),
-        xids=(79,) if "xid_79" in symptoms else (),
+    xids = (79,) if "xid_79" in symptoms else ()
+    return report_incident(
+        GPU, family=family, symptoms=symptoms, severity=Severity.CRITICAL, xids=xids
     )
 
 

@@ -12,13 +12,13 @@ import pytest
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
-from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
-from tests.report_words import report_evidence
+from tests.report_words import report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -74,22 +74,7 @@ def test_the_statement_is_evidence_beside_the_line_and_opens_nothing() -> None:
 
 
 def _incident() -> Incident:
-    return Incident(
-        incident_id="inc-sp",
-        title="t",
-        family=Family.UTILIZATION,
-        scope=Scope.GPU,
-        root_entity=GPU,
-        severity=Severity.WARNING,
-        opened_at=T0,
-        updated_at=T0,
-        last_anomaly_at=T0,
-        entities=(GPU,),
-        symptoms=("fb_nearly_full",),
-        anomaly_ids=("a1",),
-        anomaly_count=1,
-        nodes=("n1",),
-    )
+    return report_incident(GPU, family=Family.UTILIZATION, symptoms=("fb_nearly_full",))
 
 
 def _ticket(*lines: str) -> list[Evidence]:

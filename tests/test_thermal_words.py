@@ -11,7 +11,7 @@ import pytest
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
-from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
@@ -23,8 +23,7 @@ from gpufleet.telemetry.thermal_words import (
     says_hw_thermal,
     says_thermal_throttle,
 )
-from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
-from tests.report_words import report_evidence
+from tests.report_words import report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -90,23 +89,7 @@ def test_the_statements_are_evidence_beside_the_line_and_open_nothing() -> None:
 
 
 def _incident() -> Incident:
-    # opened by the report's own failure words (telemetry.unread_text), as a post is
-    return Incident(
-        incident_id="inc-th",
-        title="t",
-        family=Family.THERMAL,
-        scope=Scope.GPU,
-        root_entity=GPU,
-        severity=Severity.WARNING,
-        opened_at=T0,
-        updated_at=T0,
-        last_anomaly_at=T0,
-        entities=(GPU,),
-        symptoms=(UNREAD,),
-        anomaly_ids=("a1",),
-        anomaly_count=1,
-        nodes=("ws1",),
-    )
+    return report_incident(GPU, family=Family.THERMAL)
 
 
 def _post(*lines: str) -> list[Evidence]:
