@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from gpufleet.telemetry.statements import STATEMENT_KINDS
+
 FindingLayer = Literal["hardware", "driver", "os", "workload"]
 XID_FINDING = re.compile(r"^xid:([1-9][0-9]{0,3})$")
 
@@ -524,16 +526,7 @@ STATEMENT_FINDINGS: frozenset[str] = frozenset({"fault_recurrence_reported"})
 # tool's output: they move the ranking, but never confirm a card enough for a plan that changes
 # the fleet on an incident only a report opened ("the fans are not spinning" is also what a
 # zero-RPM fan at idle does; a writer's "zombie" may be a word for something else).
-REPORTED_FINDINGS: frozenset[str] = STATEMENT_FINDINGS | frozenset(
-    {
-        "gpu_stray_process_reported",
-        "gpu_thermal_throttle_reported",
-        "gpu_hw_thermal_reported",
-        "gpu_fan_fault_reported",
-        "host_down_reported",
-        "host_power_trip_reported",
-    }
-)
+REPORTED_FINDINGS: frozenset[str] = frozenset(STATEMENT_KINDS)
 
 
 def implicates_infrastructure(name: str) -> bool:

@@ -78,21 +78,14 @@ signature); other lines that mention the GPU stack are ``gpu_unparsed``. Errors:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
-from gpufleet.telemetry.host_down_words import (
-    HOST_DOWN_REPORTED,
-    POWER_TRIP_REPORTED,
-    says_host_down,
-    says_power_trip,
-)
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
-from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
+from gpufleet.telemetry.statements import STATEMENTS
 from gpufleet.telemetry.text_context import (
     DataWait,
     DcgmLinkStatus,
@@ -110,14 +103,6 @@ from gpufleet.telemetry.text_evidence import (
     host_node,
     lines_of,
     normalize_address,
-)
-from gpufleet.telemetry.thermal_words import (
-    FAN_FAULT_REPORTED,
-    HW_THERMAL_REPORTED,
-    THROTTLE_REPORTED,
-    says_fan_fault,
-    says_hw_thermal,
-    says_thermal_throttle,
 )
 
 __all__ = ["CUDA_ERRORS", "IBV_WC_STATUS", "JobLogError", "parse_job_log"]
@@ -323,19 +308,6 @@ _IGNORED = re.compile(
 )
 
 
-# A writer's words about the fault, each read on every line and kept as its own signature beside
-# whatever else the line is: evidence only, they open nothing (telemetry's *_words readers).
-_STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    (RECURRENCE_REPORTED, says_recurrence),
-    (STRAY_PROCESS_REPORTED, says_stray_process),
-    (THROTTLE_REPORTED, says_thermal_throttle),
-    (HW_THERMAL_REPORTED, says_hw_thermal),
-    (FAN_FAULT_REPORTED, says_fan_fault),
-    (HOST_DOWN_REPORTED, says_host_down),
-    (POWER_TRIP_REPORTED, says_power_trip),
-)
-
-
 def parse_job_log(
     data: str | bytes,
     *,
@@ -381,7 +353,7 @@ def parse_job_log(
         if held or counts.read(line, n) or smi.read(line) or data_wait.read(line, n):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
-        for kind, says in _STATEMENTS:  # beside whatever else the line is
+        for kind, says in STATEMENTS:  # beside whatever else the line is (telemetry.statements)
             if says(line):
                 out.add(_statement(kind, line, n, origin, node))
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
@@ -412,10 +384,8 @@ def parse_job_log(
 
 
 def _statement(kind: str, line: str, n: int, origin: str, node: str) -> Signature:
-    """The writer's word about the fault (that it came back after recovery,
-    telemetry.recurrence_words; that a process outlived its job, telemetry.stray_process_words;
-    that heat slows the GPU or a fan stopped, telemetry.thermal_words; that the host stopped or
-    switched off under load, telemetry.host_down_words): evidence only, it opens nothing."""
+    """The writer's word about the fault (:mod:`telemetry.statements`): evidence only, it opens
+    nothing."""
     return Signature(
         kind=kind,
         source="job_log",

@@ -46,14 +46,7 @@ from gpufleet.agents.sre.evidence import (
 from gpufleet.agents.sre.log_reads import EARLIER
 from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
 from gpufleet.knowledge.findings import implicates_infrastructure
-from gpufleet.telemetry.host_down_words import HOST_DOWN_REPORTED, POWER_TRIP_REPORTED
-from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED
-from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED
-from gpufleet.telemetry.thermal_words import (
-    FAN_FAULT_REPORTED,
-    HW_THERMAL_REPORTED,
-    THROTTLE_REPORTED,
-)
+from gpufleet.telemetry.statements import STATEMENT_KINDS
 
 TEMP_RISE_C = 8.0
 NEIGHBOUR_RISE_C = 3.0
@@ -1096,7 +1089,7 @@ def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
     nodes = _root_nodes(incident)
     _rdma_and_ranks(incident, v, out)
     _job_errors(incident, v, out)
-    for kind in _REPORTED_KINDS:
+    for kind in STATEMENT_KINDS:
         _reported(kind, incident, v, out, nodes)
     _gpu_state(incident, v, out, gpus, nodes)
     _fabric(incident, v, out, nodes)
@@ -1182,23 +1175,11 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
     _stack_errors(incident, v, out)
 
 
-# what a person's words in a report say a check would have shown (telemetry's *_words readers)
-_REPORTED_KINDS = (
-    RECURRENCE_REPORTED,
-    STRAY_PROCESS_REPORTED,
-    THROTTLE_REPORTED,
-    HW_THERMAL_REPORTED,
-    FAN_FAULT_REPORTED,
-    HOST_DOWN_REPORTED,
-    POWER_TRIP_REPORTED,
-)
-
-
 def _reported(kind: str, incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
-    """A ticket or log on the incident's nodes whose writer says what a check would have shown:
-    the fault came back after it was recovered (the recurrence the driver's log would show, had
-    gpufleet seen those days), a process outlived its job and still holds the GPU, heat slows the
-    GPU, a fan stopped. The finding is named as the statement."""
+    """A ticket or log on the incident's nodes whose writer says what a check would have shown
+    (:mod:`telemetry.statements`: the fault came back after it was recovered, a process outlived
+    its job, heat slows the GPU, a fan stopped, the host stopped): the finding is named as the
+    statement."""
     evs = _on(_with(v, kind), kind, set(), nodes, job_lines=True)
     if evs:
         out.add(kind, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))

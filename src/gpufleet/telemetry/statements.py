@@ -1,0 +1,44 @@
+"""A writer's statements about the fault, read on every line of a report: the one list of
+telemetry's ``*_words`` readers, each with the signature kind (and SRE finding) it keeps.
+
+A statement is what a check would have shown, said in words: the fault came back after it was
+recovered (:mod:`telemetry.recurrence_words`), a process outlived its job and still holds the GPU
+(:mod:`telemetry.stray_process_words`), heat slows the GPU, its hardware reason is named, a fan
+stopped (:mod:`telemetry.thermal_words`), the host itself stopped or switched off as its GPUs
+took load (:mod:`telemetry.host_down_words`). :mod:`telemetry.job_log` keeps each beside whatever
+else the line is (evidence only: a statement opens nothing), the SRE agent reads each kind as the
+finding of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from
+confirming a plan that changes the fleet. Adding a reader here adds it to all three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gpufleet.telemetry.host_down_words import (
+    HOST_DOWN_REPORTED,
+    POWER_TRIP_REPORTED,
+    says_host_down,
+    says_power_trip,
+)
+from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
+from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
+from gpufleet.telemetry.thermal_words import (
+    FAN_FAULT_REPORTED,
+    HW_THERMAL_REPORTED,
+    THROTTLE_REPORTED,
+    says_fan_fault,
+    says_hw_thermal,
+    says_thermal_throttle,
+)
+
+STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    (RECURRENCE_REPORTED, says_recurrence),
+    (STRAY_PROCESS_REPORTED, says_stray_process),
+    (THROTTLE_REPORTED, says_thermal_throttle),
+    (HW_THERMAL_REPORTED, says_hw_thermal),
+    (FAN_FAULT_REPORTED, says_fan_fault),
+    (HOST_DOWN_REPORTED, says_host_down),
+    (POWER_TRIP_REPORTED, says_power_trip),
+)
+STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)

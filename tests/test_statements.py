@@ -1,0 +1,19 @@
+"""The one list of a writer's statements (telemetry.statements): each kind is a finding the SRE
+agent describes, and each is read on a job log's line."""
+
+from __future__ import annotations
+
+from gpufleet.knowledge.findings import FINDINGS
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.statements import STATEMENT_KINDS
+
+
+def test_every_statement_is_a_described_finding_once() -> None:
+    assert len(set(STATEMENT_KINDS)) == len(STATEMENT_KINDS)
+    assert [k for k in STATEMENT_KINDS if k not in FINDINGS] == []
+
+
+def test_the_job_log_reads_the_statements_of_the_list() -> None:
+    text = "the node went down at 03:12\nthe GPU fan stopped spinning\n"
+    kinds = {s.kind for s in parse_job_log(text, origin="jobs/t.log", node="n1").signatures}
+    assert {"host_down_reported", "gpu_fan_fault_reported"} <= kinds & set(STATEMENT_KINDS)
