@@ -30,6 +30,7 @@ def report_incident(
     symptoms: tuple[str, ...] = (UNREAD,),
     severity: Severity = Severity.WARNING,
     xids: tuple[int, ...] = (),
+    jobs: tuple[str, ...] = (),
 ) -> Incident:
     """An incident on ``root`` (a GPU ``node/gpuN`` or a node), opened at ``T0`` by ``symptoms``:
     by default the report's own failure words (``telemetry.unread_text``), as a post is."""
@@ -49,4 +50,5 @@ def report_incident(
         anomaly_count=1,
         nodes=(root.split("/", maxsplit=1)[0],),
         xids=xids,
+        jobs=jobs,
     )

@@ -9,7 +9,7 @@ from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
-from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Severity
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.findings import SYMPTOM_FINDINGS
 from gpufleet.knowledge.retrieve import Hit
@@ -26,6 +26,7 @@ from gpufleet.telemetry.text_evidence import (
 )
 from gpufleet.telemetry.topology import Cluster, Gpu, Node, Rack, Topology
 from gpufleet.telemetry.unread_text import says_failure, unread_event
+from tests.report_words import report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -34,23 +35,8 @@ T0 = 1_780_000_000.0
 def _incident(
     root: str, family: Family, symptoms: tuple[str, ...], jobs: tuple[str, ...] = ()
 ) -> Incident:
-    scope = Scope.GPU if "/" in root else Scope.NODE
-    return Incident(
-        incident_id="inc-j",
-        title="t",
-        family=family,
-        scope=scope,
-        root_entity=root,
-        severity=Severity.CRITICAL,
-        opened_at=T0,
-        updated_at=T0,
-        last_anomaly_at=T0,
-        entities=(root,),
-        symptoms=symptoms,
-        anomaly_ids=("a1",),
-        anomaly_count=1,
-        nodes=(root.split("/", 1)[0],),
-        jobs=jobs,
+    return report_incident(
+        root, family=family, symptoms=symptoms, severity=Severity.CRITICAL, jobs=jobs
     )
 
 
