@@ -1,0 +1,251 @@
+"""heldout-public-30's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-30/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers as the report prints them, one per GPU,
+in index order; default an 8-GPU HGX)). sku must be one of A10, V100, A100, H100, B200, GB200
+(stand-in where the report's GPU is not one). No case uses extra: no report quotes an exporter value
+as a metric sample.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'cntk-1986-resnet152-brainscript-4-gpu-2-socket-every-cpu-thread-busy-libiomp5-hyper-barrier-spin': Backdrop(
+        'broadwell-2s-4gpu',
+        'V100',
+        '570.133.20',
+        '2017-06-09T11:30:00Z',
+        '2017-06-09T12:10:00Z',
+        pci=('04', '06', '84', '86'),
+    ),
+    'dcgm-227-dcgm-fi-dev-xid-errors-holds-the-last-xid-number-not-an-error-count-benign': Backdrop(
+        'dcgm-xid-node',
+        'H100',
+        '570.133.20',
+        '2025-05-21T11:30:00Z',
+        '2025-05-21T12:10:00Z',
+    ),
+    'dcgm-exporter-216-a100-mig-instances-dcgm-fi-dev-gpu-util-always-0-normal-use-prof-gr-engine-active-benign': Backdrop(
+        'a100-mig-k8s-node',
+        'A100',
+        '570.133.20',
+        '2023-12-07T11:30:00Z',
+        '2023-12-07T12:10:00Z',
+    ),
+    'dcgm-exporter-430-dcgm-fi-dev-util-metrics-absent-not-supported-for-mig-configurations-use-prof-metrics-benign': Backdrop(
+        'mig-k8s-node',
+        'A100',
+        '570.133.20',
+        '2024-12-12T11:30:00Z',
+        '2024-12-12T12:10:00Z',
+    ),
+    'dcgm-exporter-50-a100-mig-instances-no-gpu-util-and-identical-sm-mem-clocks-expected-benign': Backdrop(
+        'a100-mig-flex-host',
+        'A100',
+        '570.133.20',
+        '2022-03-08T11:30:00Z',
+        '2022-03-08T12:10:00Z',
+        pci=('01', '41', '81'),
+    ),
+    'gpu-operator-15-ubuntu-18-04-driver-container-fails-to-compile-load-driver-nouveau-loaded-fixed-by-blacklist': Backdrop(
+        'ubuntu1804-k8s-gpu',
+        'V100',
+        '570.133.20',
+        '2019-11-27T11:30:00Z',
+        '2019-11-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'k8s-driver-manager-37-rhel9-2-tesla-p4-gpu-operator-driver-install-crashes-kernel-nouveau-conflict-fixed-by-blacklist': Backdrop(
+        'rhel92-p4-node',
+        'A10',
+        '570.133.20',
+        '2024-08-28T11:30:00Z',
+        '2024-08-28T12:10:00Z',
+        pci=('01',),
+    ),
+    'megatron-lm-3684-stuck-dataloader-workers-keep-dev-nvidia-fds-gpu-memory-not-reclaimed-after-rank-killed': Backdrop(
+        'megatron-node',
+        'H100',
+        '570.133.20',
+        '2026-03-04T11:30:00Z',
+        '2026-03-04T12:10:00Z',
+    ),
+    'nccl-120-amd-ryzen-1700x-all-gather-test-stuck-gpu-direct-p2p-through-iommu-fixed-by-iommu-soft': Backdrop(
+        'ryzen-1700x-box',
+        'A10',
+        '570.133.20',
+        '2017-12-01T11:30:00Z',
+        '2017-12-01T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'nccl-306-horovod-tensorflow-training-hangs-nccl-2-6-hiccups-roce-fabric-dropping-packets-pfc': Backdrop(
+        'horovod-roce-node',
+        'V100',
+        '570.133.20',
+        '2020-03-26T11:30:00Z',
+        '2020-03-26T12:10:00Z',
+    ),
+    'nccl-tests-293-two-a100-pcie-hosts-low-all-reduce-bandwidth-fixed-by-bios-numa-nodes-per-socket-4': Backdrop(
+        'test1',
+        'A100',
+        '570.133.20',
+        '2025-03-08T11:30:00Z',
+        '2025-03-08T12:10:00Z',
+        pci=('81',),
+    ),
+    'nvidia-container-toolkit-381-driver-550-renames-nvidia-frontend-device-file-toolkit-nvml-unknown-error-fixed-in-1-14-6': Backdrop(
+        'nvct-550-host',
+        'H100',
+        '550.54.14',
+        '2024-02-28T11:30:00Z',
+        '2024-02-28T12:10:00Z',
+        pci=('01',),
+    ),
+    'nvidia-container-toolkit-394-rtx3060-docker-nvml-driver-library-version-mismatch-after-driver-update-fixed-by-reboot': Backdrop(
+        'rtx3060-docker-host',
+        'A10',
+        '550.54.14',
+        '2024-03-13T11:30:00Z',
+        '2024-03-13T12:10:00Z',
+        pci=('81',),
+    ),
+    'nvsentinel-883-h100-node-nvidia-fabricmanager-killed-and-failed-to-start-fabric-health-not-detected': Backdrop(
+        'h100-node-1',
+        'H100',
+        '570.133.20',
+        '2026-02-18T11:30:00Z',
+        '2026-02-18T12:10:00Z',
+    ),
+    'nvtrust-55-h100-passthrough-nvidia-fabricmanager-550-90-07-refuses-driver-550-107-02-version-mismatch': Backdrop(
+        'h100-passthrough-host',
+        'H100',
+        '550.107.02',
+        '2024-10-01T11:30:00Z',
+        '2024-10-01T12:10:00Z',
+        pci=('01',),
+    ),
+    'openrlhf-187-8xa100-ray-actor-sigkill-after-one-episode-537gb-host-memory-over-500g-docker-limit': Backdrop(
+        'openrlhf-8xa100',
+        'A100',
+        '570.133.20',
+        '2024-01-10T11:30:00Z',
+        '2024-01-10T12:10:00Z',
+    ),
+    'pai-2146-hadoop-ai-ecc-checker-fails-on-ecc-error-code-above-1-jobs-scheduled-onto-ecc-error-gpus': Backdrop(
+        'pai-gpu-node',
+        'V100',
+        '570.133.20',
+        '2019-02-15T11:30:00Z',
+        '2019-02-15T12:10:00Z',
+        pci=('1a', '1b', '3d', '3e'),
+    ),
+    'pytorch-105721-periodic-multigpu-ci-runner-nvidia-smi-timeout-600000ms-one-gpu-crashed-runner-issue': Backdrop(
+        'linux-16xlarge-nvidia-gpu',
+        'V100',
+        '570.133.20',
+        '2023-07-21T11:30:00Z',
+        '2023-07-21T12:10:00Z',
+        pci=('1b', '1c', '1d', '1e'),
+    ),
+    'pytorch-1085-gpu-memory-not-returned-after-killing-training-dataloader-workers-survive-abrupt-kill': Backdrop(
+        'dl-workstation',
+        'V100',
+        '570.133.20',
+        '2017-03-24T11:30:00Z',
+        '2017-03-24T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-167118-b200-runner-dgxb200-08-jobs-see-no-devices-were-found-bare-metal-nvidia-smi-fine-container-toolkit-1-18-0': Backdrop(
+        'dgxb200-08',
+        'B200',
+        '570.133.20',
+        '2025-11-07T11:30:00Z',
+        '2025-11-07T12:10:00Z',
+    ),
+    'pytorch-5040-dataloader-worker-killed-by-bus-error-in-docker-out-of-shared-memory': Backdrop(
+        'dataloader-docker-host',
+        'V100',
+        '570.133.20',
+        '2018-02-05T11:30:00Z',
+        '2018-02-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-5736-titan-xp-gpu-memory-not-released-after-sudo-kill-surviving-processes-hold-dev-nvidia0': Backdrop(
+        'titan-xp-box',
+        'V100',
+        '570.133.20',
+        '2018-03-13T11:30:00Z',
+        '2018-03-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-73790-a6000-docker-lightning-ddp-nccl-hang-disable-iommu-in-bios-or-nccl-p2p-disable': Backdrop(
+        'a6000-docker-node',
+        'A10',
+        '570.133.20',
+        '2023-07-10T11:30:00Z',
+        '2023-07-10T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'pytorch-88352-ci-a10g-10de-2237-not-supported-by-nvidia-515-57-probe-failed-driver-install-fails': Backdrop(
+        'g5-ci-runner',
+        'A10',
+        '515.57',
+        '2022-11-02T11:30:00Z',
+        '2022-11-02T12:10:00Z',
+        pci=('00:1e',),
+    ),
+    'pytorch-97585-g5-a10g-ci-runner-gpu-crashes-no-cuda-gpus-nvidia-smi-timeout-suspected-hardware-take-runner-out': Backdrop(
+        'g5-a10g-runner',
+        'A10',
+        '570.133.20',
+        '2023-03-25T11:30:00Z',
+        '2023-03-25T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-9871-seven-independent-training-scripts-each-on-own-gpu-all-allocate-on-gpu0-out-of-memory': Backdrop(
+        'seven-gpu-server',
+        'V100',
+        '570.133.20',
+        '2018-07-27T11:30:00Z',
+        '2018-07-27T12:10:00Z',
+        pci=('04', '05', '06', '07', '08', '09', '0a'),
+    ),
+    'pytorch-lightning-18221-ddp-4-gpus-hangs-nccl-tests-stuck-with-8-gpus-nccl-p2p-disable-works-iommu-acs': Backdrop(
+        'ddp-8gpu-node',
+        'A100',
+        '570.133.20',
+        '2023-08-05T11:30:00Z',
+        '2023-08-05T12:10:00Z',
+    ),
+    'tensorflow-8741-two-k40-second-card-runs-hotter-and-training-slower-and-slower-cooling-suspected': Backdrop(
+        'k40-workstation',
+        'V100',
+        '570.133.20',
+        '2017-03-27T11:30:00Z',
+        '2017-03-27T12:10:00Z',
+        pci=('03', '04'),
+    ),
+    'vllm-15597-qwen2-vl-server-host-ram-leak-since-0-7-0-parallel-sample-sequence-group-n-gt-1-never-freed': Backdrop(
+        'vllm-qwen2vl-server',
+        'H100',
+        '570.133.20',
+        '2025-04-11T11:30:00Z',
+        '2025-04-11T12:10:00Z',
+        pci=('01',),
+    ),
+    'vllm-50189-rtx-pro-6000-qwen3-5-nvfp4-xid-31-mmu-fault-illegal-write-flashinfer-b12x-moe-under-concurrent-prefill': Backdrop(
+        'rtx-pro-6000-maxq-ws',
+        'A10',
+        '570.133.20',
+        '2026-07-28T11:30:00Z',
+        '2026-07-28T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
