@@ -320,6 +320,33 @@ def test_something_gone_or_silent_is_a_complaint_and_its_denial_is_not() -> None
         assert not says_failure(fine), fine
 
 
+def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
+    # most reports name no error at all: "doesn't work", "stopped working", "won't start", an
+    # incompatible package, a problem or trouble, a card running hot, a speed that dropped
+    for said in (
+        "the GPU example doesn't work on the new node",
+        "DCGM exporter stopped working after the driver upgrade",
+        "nvidia-persistenced won't start since this morning",
+        "pods requesting nvidia.com/gpu don't get scheduled",
+        "apt pulled a fabric manager package incompatible with the installed driver",
+        "we had issues getting the container toolkit to start on two nodes",
+        "I'm having trouble scaling training to a second GPU",
+        "a problem occurred with the chillers and the room warmed up",
+        "the memory junction is very hot even at stock clocks",
+        "throughput dropped to half after the cooler was refitted",
+        "nvidia-smi nvlink -s shows links 4-11 inactive on GPU 2",
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "## Describe the problem",  # a template's heading
+        "no problems after the reboot, all 8 GPUs healthy",
+        "works fine with driver 550",
+        "link state: active on all 18 links",
+        "labels: inactive",  # a tracker's label, not a link
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_a_complaint_that_names_one_gpu_by_its_nvidia_smi_index_lands_on_that_gpu() -> None:
     topo = _one_node()
     node = str(topo.node_keys[0])

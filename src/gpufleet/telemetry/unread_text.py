@@ -64,7 +64,20 @@ FAILURE = re.compile(
     r"\b(?:restarts|reboots|shuts? ?down|powers? off|turns? off) (?:the |my |our )?"
     r"(?:machine|system|computer|pc|workstation|server|node)\b|"
     r"\b(?:machine|system|computer|pc|workstation|server|node) (?:(?:hard |suddenly )?"
-    r"(?:restarts|reboots|shuts? ?down|powers? off|turns? off))",
+    r"(?:restarts|reboots|shuts? ?down|powers? off|turns? off))|"
+    # a person's plain words for "it does not work", which name no error: "doesn't work",
+    # "stopped working", "won't start", "pods don't get scheduled", "an incompatible version",
+    # "issues getting Fabric Manager to start", "having trouble", "a problem occurred"
+    r"\b(?:does|do|did|is|are|was|were|has|have|had)(?: not|n'?t) (?:\w+ )?work|"
+    r"\bnot working\b|\bstop(?:s|ped)? (?:working|running)\b|"
+    r"\bwon'?t (?:start|boot|load|work|run|come up)|"
+    r"(?:n'?t|\bnot) (?:get |be )?(?:schedul|start|boot|load|recogni[sz]|come up)\w*|"
+    r"\bincompatib\w*|\bproblems?\b|\btrouble\b|"
+    r"\bissues? (?:with|getting|when|while|after|starting|running|loading)\b|"
+    # heat and lost speed in words: "the mem temp is very hot", "hashrate dropped to half",
+    # "elevated temperatures in the computer room", "NVLinks inactive"
+    r"\b(?:very|too|extremely|really|quite|so|running) hot\b|\belevated temperature|"
+    r"\bdropp(?:ed|ing)\b|\bhalv(?:ed|es)\b|\b(?:nv)?links?\b[^.\n]{0,20}\binactive\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
@@ -84,7 +97,8 @@ _NEGATED_AFTER = re.compile(r"^\w*\s*[:=|]\s*[*_`]*\s*(?:0|none|no|false)\b", re
 # an issue template's own headings ("## Describe the bug", "**Expected behavior**"): the form a
 # report is written in, not what it says failed
 _TEMPLATE_HEADING = re.compile(
-    r"^[\s#*_>-]*(?:describe the bug|bug report|bug description|to reproduce|steps to "
+    r"^[\s#*_>-]*(?:describe the (?:bug|problem|issue)|bug report|bug description|"
+    r"(?:the )?problem(?: description)?|to reproduce|steps to "
     r"reproduce|expected behaviou?r|actual behaviou?r|additional context|environment|"
     r"system info(?:rmation)?)[\s#*_:]*$",
     re.I,
