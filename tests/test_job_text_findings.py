@@ -347,6 +347,28 @@ def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
         assert not says_failure(fine), fine
 
 
+def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() -> None:
+    # tickets are written in the operator's language beside English tool output
+    for said in (
+        "训练跑到第三个 epoch 就卡住了",  # zh: training gets stuck at the third epoch
+        "多卡训练时报错, 进程退出",  # zh: multi-GPU training reports an error
+        "GPU が認識されずエラーになる",  # ja: the GPU is not recognised and errors out
+        "서버에서 GPU 오류가 발생했습니다",  # ko: a GPU error occurred on the server
+        "o driver falhou ao carregar depois da atualização",  # pt: the driver failed to load
+        "Der Knoten ist nach dem Treiberupdate abgestürzt",  # de: the node crashed
+        "le nœud ne fonctionne pas depuis la mise à jour",  # fr: the node does not work
+        "драйвер не работает после обновления",  # ru: the driver does not work
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "训练完成, 没有错误",  # zh: training finished, no error
+        "エラーなしで完了しました",  # ja: finished with no error
+        "모든 GPU 오류가 없습니다",  # ko: no GPU errors
+        "正常运行 8 张卡",  # zh: 8 cards running normally
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_a_complaint_that_names_one_gpu_by_its_nvidia_smi_index_lands_on_that_gpu() -> None:
     topo = _one_node()
     node = str(topo.node_keys[0])

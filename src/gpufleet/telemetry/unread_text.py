@@ -77,7 +77,26 @@ FAILURE = re.compile(
     # heat and lost speed in words: "the mem temp is very hot", "hashrate dropped to half",
     # "elevated temperatures in the computer room", "NVLinks inactive"
     r"\b(?:very|too|extremely|really|quite|so|running) hot\b|\belevated temperature|"
-    r"\bdropp(?:ed|ing)\b|\bhalv(?:ed|es)\b|\b(?:nv)?links?\b[^.\n]{0,20}\binactive\b",
+    r"\bdropp(?:ed|ing)\b|\bhalv(?:ed|es)\b|\b(?:nv)?links?\b[^.\n]{0,20}\binactive\b|"
+    # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
+    # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
+    # Chinese: error, failed, abnormal, fault, crash, stuck, blocked, deadlock, timeout, a card
+    # dropped, host down, cannot, problem, overheating, throttling, interrupted
+    r"错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频|中断|"
+    # Japanese: error, failure, abnormal, fault, stopped, froze, hang, timeout, cannot, defect,
+    # problem, overheating, crash, fail, went down
+    r"エラー|失敗|異常|障害|故障|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合|問題|"
+    r"過熱|クラッシュ|フェイル|落ち|"
+    # Korean: error (two spellings), failure, outage, broken, stopped, problem, overheating, crash
+    r"오류|에러|실패|장애|고장|멈춤|멈춰|문제|과열|충돌|"
+    # Portuguese / Spanish, German, French, Russian: error, failure, problem, crash, overheating,
+    # "does not work"
+    r"\berro\b|\bfalh[ao]u?\b|\bfallo\b|\bproblemas?\b|\btrav(?:ou|a)\b|"
+    r"\b(?:não|no) funciona|\binterromp\w*|"
+    r"\bfehler\w*|\bst[öo]rung\w*|\bausf[äa]ll\w*|\babgest[üu]rzt|\babsturz|"
+    r"funktioniert nicht|[üu]berhitz\w*|"
+    r"\berreur\w*|\b[ée]chec\b|\bpanne\b|\bplantage\b|ne fonctionne pas|\bsurchauffe\w*|"
+    r"ошибк\w*|сбо[йя]\w*|не работает|перегрев\w*|завис\w*",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
@@ -91,9 +110,13 @@ _AREAS = (
 
 # what says a failure word did not happen: "no errors", "without error", "never failed",
 # "errors: 0" (not "GPU 0 error": an index before the word is no denial)
-_NEGATED_BEFORE = re.compile(r"(?:\bno|\bnothing|\bwithout|\bnever|\bnot)\s+(?:\w+\s+)?$", re.I)
+_NEGATED_BEFORE = re.compile(
+    r"(?:\bno|\bnothing|\bwithout|\bnever|\bnot)\s+(?:\w+\s+)?$|(?:没有|沒有|无|無)$", re.I
+)
 # (also a table cell after the word: "| thermal throttle | 0 samples |", "hw_slow = false")
-_NEGATED_AFTER = re.compile(r"^\w*\s*[:=|]\s*[*_`]*\s*(?:0|none|no|false)\b", re.I)
+_NEGATED_AFTER = re.compile(
+    r"^\w*\s*[:=|]\s*[*_`]*\s*(?:0|none|no|false)\b|^(?:なし|無し|はありません|はない|가 없)", re.I
+)
 # an issue template's own headings ("## Describe the bug", "**Expected behavior**"): the form a
 # report is written in, not what it says failed
 _TEMPLATE_HEADING = re.compile(
