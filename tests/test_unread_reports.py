@@ -328,6 +328,27 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
     assert notes and "text match" in notes[0]
 
 
+@pytest.mark.parametrize(
+    "card", ["high-inlet-ambient", "rack-cooling-failure", "airflow-obstruction-blanking"]
+)
+def test_a_text_match_on_a_cooling_card_pages_facilities_and_changes_nothing_on_a_server(
+    card: str,
+) -> None:
+    # a facility notice matched by its words: the same decision as for a confirmed cooling
+    # fault (tell facilities), without the power limits the confirmed plan lowers
+    confirmed = KB.runbooks["notify-facilities-cooling"]
+    assert any(s.tool == "nvidia_smi.set_power_limit" for s in confirmed.steps)
+    chosen, notes = text_only_cap(KB, _hypothesis(card), _incident((SIGNAL,)), confirmed, ())
+    assert (chosen.id, chosen.action_class) == ("page-facilities-with-report", "facilities")
+    assert all(s.risk == "read" or s.tool == "notify.facilities" for s in chosen.steps)
+    assert notes and "text match" in notes[0]
+    # a cooling card that telemetry confirmed keeps its whole plan
+    kept, _ = text_only_cap(
+        KB, _hypothesis(card, ("whole_rack_warming",)), _incident((SIGNAL,)), confirmed, ()
+    )
+    assert kept.id == confirmed.id
+
+
 def test_the_words_ranked_by_drop_what_varies_between_pastes_and_keep_the_codes() -> None:
     from gpufleet.telemetry.unread_text import words_of
 

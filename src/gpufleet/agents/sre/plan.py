@@ -340,14 +340,20 @@ def text_only_cap(
 ) -> tuple[Runbook, tuple[str, ...]]:
     """An incident that only a report no rule reads opened (telemetry.unread_text), whose top
     card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
-    resets, reboots, restarts a service) becomes the read-only evidence collection; one that
-    only reads or tells a person stands."""
+    resets, reboots, restarts a service, lowers power limits) becomes the same decision in a
+    form that only tells people where the card has one (:func:`_report_form`), else the card's
+    fix in place as a ticket (:func:`_config_ticket`), else the read-only evidence collection;
+    one that only reads or tells a person stands."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
         set(top.supporting) - REPORTED_FINDINGS
     )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
-    cap = _config_ticket(kb, top.card_id) or kb.runbooks.get(UNREAD_RUNBOOK)
+    cap = (
+        _report_form(kb, top.card_id, runbook)
+        or _config_ticket(kb, top.card_id)
+        or kb.runbooks.get(UNREAD_RUNBOOK)
+    )
     if not text_only or light or cap is None:
         return runbook, notes
     why = (
@@ -356,6 +362,22 @@ def text_only_cap(
         "knowledge base's text, and no finding confirms it; nothing is drained on a text match"
     )
     return cap, (*notes, why)
+
+
+def _report_form(kb: KnowledgeBase, card_id: str, runbook: Runbook) -> Runbook | None:
+    """The card's runbook of the same action class that changes nothing on a server (it tells
+    people), if it has one: the decision a report supports is the same, only what it does to
+    the servers waits for telemetry (facilities are paged about a failed chiller in words; the
+    rack's power limits are lowered when its temperatures show it)."""
+    return next(
+        (
+            r
+            for r in kb.runbooks_for(card_id)
+            if r.action_class == runbook.action_class
+            and SAFETY_ORDER[r.safety_class] <= SAFETY_ORDER["notify"]
+        ),
+        None,
+    )
 
 
 def _config_ticket(kb: KnowledgeBase, card_id: str) -> Runbook | None:
