@@ -5,6 +5,8 @@ and the symptom that opened an incident counting for the finding of the same fac
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
@@ -367,6 +369,24 @@ def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() 
         "正常运行 8 张卡",  # zh: 8 cards running normally
     ):
         assert not says_failure(fine), fine
+
+
+def test_every_complaint_the_words_find_holds_one_of_the_anchor_words() -> None:
+    # says_failure runs the alternation only on a line holding an anchor: an anchor missing
+    # for a branch would silently lose that branch's complaints. Every line of the recorded
+    # reports (the held-out sets' posts, tickets and logs) the alternation finds holds one.
+    from gpufleet.telemetry.unread_text import FAILURE, FAILURE_ANCHORS
+
+    evals = Path(__file__).parents[1] / "src" / "gpufleet" / "evals"
+    found = 0
+    for path in sorted(evals.glob("heldout*/*/jobs/*.log")):
+        for line in path.read_text(errors="replace").splitlines():
+            if FAILURE.search(line[:4096]) is None:
+                continue
+            found += 1
+            low = line.lower()
+            assert any(a in low for a in FAILURE_ANCHORS), f"{path.name}: {line[:120]}"
+    assert found > 1000
 
 
 def test_a_complaint_that_names_one_gpu_by_its_nvidia_smi_index_lands_on_that_gpu() -> None:
