@@ -341,8 +341,8 @@ def text_only_cap(
     """An incident that only a report no rule reads opened (telemetry.unread_text), whose top
     card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
     resets, reboots, restarts a service, lowers power limits) becomes the same decision in a
-    form that only tells people where the card has one (:func:`_report_form`), else the card's
-    fix in place as a ticket (:func:`_config_ticket`), else the read-only evidence collection;
+    form that only tells people where the card has one, else the card's fix in place as a
+    ticket (:func:`_telling`), else the read-only evidence collection;
     one that only reads or tells a person stands."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
@@ -350,8 +350,8 @@ def text_only_cap(
     )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     cap = (
-        _report_form(kb, top.card_id, runbook)
-        or _config_ticket(kb, top.card_id)
+        _telling(kb, top.card_id, runbook.action_class)
+        or _telling(kb, top.card_id, "config_fix")
         or kb.runbooks.get(UNREAD_RUNBOOK)
     )
     if not text_only or light or cap is None:
@@ -364,32 +364,18 @@ def text_only_cap(
     return cap, (*notes, why)
 
 
-def _report_form(kb: KnowledgeBase, card_id: str, runbook: Runbook) -> Runbook | None:
-    """The card's runbook of the same action class that changes nothing on a server (it tells
-    people), if it has one: the decision a report supports is the same, only what it does to
-    the servers waits for telemetry (facilities are paged about a failed chiller in words; the
-    rack's power limits are lowered when its temperatures show it)."""
+def _telling(kb: KnowledgeBase, card_id: str, action_class: str | None) -> Runbook | None:
+    """The card's runbook of ``action_class`` that changes nothing on a server (it reads, tells
+    people or opens a ticket), if it has one. Two uses for an incident a report alone opened:
+    the plan's own decision in that form (facilities are paged about a failed chiller in words;
+    the rack's power limits are lowered when its temperatures show it), else the card's fix in
+    place as a ticket (a report that opens an incident by its words alone is most often a set-up
+    problem a person wrote down); the read-only collection is the fallback."""
     return next(
         (
             r
             for r in kb.runbooks_for(card_id)
-            if r.action_class == runbook.action_class
-            and SAFETY_ORDER[r.safety_class] <= SAFETY_ORDER["notify"]
-        ),
-        None,
-    )
-
-
-def _config_ticket(kb: KnowledgeBase, card_id: str) -> Runbook | None:
-    """The card's own configuration fix that takes nothing out of service (a ticket to the
-    owner of the setting, with the report's error lines), if it has one: a report that opens
-    an incident by its words alone is most often a set-up problem a person wrote down, and
-    the card's fix in place is the useful answer; the read-only collection is the fallback."""
-    return next(
-        (
-            r
-            for r in kb.runbooks_for(card_id)
-            if r.action_class == "config_fix"
+            if r.action_class == action_class
             and SAFETY_ORDER[r.safety_class] <= SAFETY_ORDER["notify"]
         ),
         None,
