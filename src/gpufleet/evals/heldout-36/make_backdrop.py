@@ -1,0 +1,243 @@
+"""heldout-public-36's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-36/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of A10, V100, A100, H100, B200, GB200 (stand-in where the report's GPU is not one).
+No case uses extra: no report quotes an exporter value as a metric sample.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'aks-engine-3930-azure-stack-hub-nvidia-device-plugin-not-auto-enabled-nc6s-v3-nodes-show-no-gpu-capacity': Backdrop(
+        'k8s-gpu-agent',
+        'V100',
+        '450.51.06',
+        '2020-10-13T11:30:00Z',
+        '2020-10-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'amazon-eks-ami-1494-newer-al2-kernels-break-nvidia-efa-linking-p4d-p5-lose-gpudirect-rdma-lock-kernel': Backdrop(
+        'eks-p4d-node',
+        'A100',
+        '535.54.03',
+        '2023-10-26T11:30:00Z',
+        '2023-10-26T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'aws-k8s-tester-806-dcgm-diag-pcie-width-error-46-on-instances-wired-below-x16-by-design-gpu-healthy-benign': Backdrop(
+        'single-gpu-node',
+        'A10',
+        '570.133.20',
+        '2026-07-17T11:30:00Z',
+        '2026-07-17T12:10:00Z',
+        pci=('1e',),
+    ),
+    'aws-ofi-nccl-63-nccl-2-9-6-reads-missing-pci-attributes-of-dummy-switch-nodes-in-p4d-topology-file-init-fails': Backdrop(
+        'p4d-node',
+        'A100',
+        '460.73.01',
+        '2021-05-04T11:30:00Z',
+        '2021-05-04T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'aws-parallelcluster-cookbook-854-amazon-linux-1-ami-has-no-nvidia-fabric-manager-devicequery-fails-on-p4d': Backdrop(
+        'p4d-compute-alinux',
+        'A100',
+        '450.80.02',
+        '2020-12-28T11:30:00Z',
+        '2020-12-28T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'aws-samples-eks-ml-118-karpenter-cudaefa-nodepool-overlaps-cuda-pool-mixed-subnets-efa-rdma-nccl-failures': Backdrop(
+        'cudaefa-node',
+        'H100',
+        '570.133.20',
+        '2025-11-08T11:30:00Z',
+        '2025-11-08T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'azhpc-images-398-ubuntu-hpc-2204-latest-image-driver-does-not-support-nv72ads-a10-v5-nvidia-smi-cannot-talk-to-driver': Backdrop(
+        'chatbot-server',
+        'A10',
+        '570.133.20',
+        '2025-03-13T11:30:00Z',
+        '2025-03-13T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'azurehpc-648-nhc-gpu-xid-check-greps-whole-syslog-old-xid-keeps-node-drained-until-logrotate-benign': Backdrop(
+        'ndv4-node',
+        'A100',
+        '510.47.03',
+        '2022-07-28T11:30:00Z',
+        '2022-07-28T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'cluster-toolkit-1664-slurm-controller-setup-fails-parsing-a2-highgpu-8g-machine-type-as-cpu-count-8g': Backdrop(
+        'a2-highgpu-8g-node',
+        'A100',
+        '570.133.20',
+        '2023-08-07T11:34:44Z',
+        '2023-08-07T12:14:44Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'dstack-1465-ssh-fleet-registered-before-nvidia-driver-install-keeps-zero-gpus-after-recreate-cached-host-info': Backdrop(
+        'ssh-fleet-instance',
+        'A10',
+        '570.133.20',
+        '2024-07-29T11:30:00Z',
+        '2024-07-29T12:10:00Z',
+        pci=('01',),
+    ),
+    'dstack-4085-ssh-fleet-gpu-vendor-detection-picks-amd-igpu-via-dev-kfd-rtx-5090-never-offered': Backdrop(
+        'pilot-fleet-node',
+        'A10',
+        '570.133.20',
+        '2026-08-04T11:30:00Z',
+        '2026-08-04T12:10:00Z',
+        pci=('01',),
+    ),
+    'k8s-rdma-shared-dev-plugin-108-ib-send-bw-r-fails-between-l40-pods-rdma-cm-needs-netdev-secondary-network': Backdrop(
+        'node7',
+        'A10',
+        '570.133.20',
+        '2024-05-27T11:30:00Z',
+        '2024-05-27T12:10:00Z',
+        pci=('1a', '1b', '3d', '3e'),
+    ),
+    'k8s-rdma-sriov-dev-plugin-32-ib-write-bw-unable-to-connect-hcas-zero-gid-with-ofed-5-2-inbox-driver-works': Backdrop(
+        'rdma-hca-node',
+        'V100',
+        '570.133.20',
+        '2021-03-24T11:30:00Z',
+        '2021-03-24T12:10:00Z',
+        pci=('3b',),
+    ),
+    'karpenter-3862-gpu-node-never-initialized-no-nvidia-device-plugin-daemonset-nvidia-com-gpu-never-registered': Backdrop(
+        'karpenter-gpu-node',
+        'A10',
+        '570.133.20',
+        '2023-05-10T11:30:00Z',
+        '2023-05-10T12:10:00Z',
+        pci=('1e',),
+    ),
+    'karpenter-8524-ec2-scheduled-maintenance-stop-event-weeks-ahead-drains-on-demand-node-at-once-planned-benign': Backdrop(
+        'ondemand-node',
+        'V100',
+        '570.133.20',
+        '2025-09-24T11:30:00Z',
+        '2025-09-24T12:10:00Z',
+        pci=('1e',),
+    ),
+    'kuberay-528-gke-autopilot-node-memory-equals-head-request-0-5g-not-limit-1g-head-pod-oom-job-fails': Backdrop(
+        'gke-autopilot-node',
+        'V100',
+        '570.133.20',
+        '2022-09-01T11:30:00Z',
+        '2022-09-01T12:10:00Z',
+        pci=('04',),
+    ),
+    'kubernetes-117955-completed-cuda-sample-pod-flips-to-unexpectedadmissionerror-after-kubelet-restart-benign-status': Backdrop(
+        'ipp2-0137',
+        'A10',
+        '570.133.20',
+        '2023-06-05T21:30:00Z',
+        '2023-06-05T22:10:00Z',
+        pci=('01',),
+    ),
+    'kubernetes-125579-gke-node-reboot-pods-admitted-before-device-plugin-ready-stuck-unexpectedadmissionerror': Backdrop(
+        'gke-gpu-node',
+        'V100',
+        '570.133.20',
+        '2024-06-19T11:30:00Z',
+        '2024-06-19T12:10:00Z',
+        pci=('04',),
+    ),
+    'mxnet-223-inception-bn-3-gpu-speed-drops-184-to-174-samples-per-sec-normal-stabilization-gpu-clocks-benign': Backdrop(
+        'mxnet-ws',
+        'V100',
+        '352.39',
+        '2015-10-07T11:30:00Z',
+        '2015-10-07T12:10:00Z',
+        pci=('02', '03', '04'),
+    ),
+    'nv-peer-memory-50-roce-gpudirect-rdma-all-reduce-much-slower-than-without-gdr-cpu-between-gpu0-and-hca': Backdrop(
+        'roce-node-1',
+        'V100',
+        '410.104',
+        '2019-04-16T11:30:00Z',
+        '2019-04-16T12:10:00Z',
+        pci=('1a', '1b', '3d', '3e'),
+    ),
+    'ray-18958-sgd-shared-cuda-visible-devices-lets-each-tf-worker-see-all-gpus-cuda-error-out-of-memory': Backdrop(
+        'ray-gpu-node',
+        'V100',
+        '460.32.03',
+        '2021-09-28T15:23:29Z',
+        '2021-09-28T16:03:29Z',
+        pci=('1b', '1c'),
+    ),
+    'ray-26631-torchtrainer-16-gpu-workers-idle-at-0pct-for-30-min-data-ingest-spilling-873-gib-object-store': Backdrop(
+        'g3-8xlarge-worker',
+        'V100',
+        '450.80.02',
+        '2022-07-16T14:35:51Z',
+        '2022-07-16T15:15:51Z',
+        pci=('1d', '1e'),
+    ),
+    'ray-27710-dask-on-ray-1tb-sort-node-marked-dead-busy-node-missed-gcs-heartbeats-workload-over-provision': Backdrop(
+        '10.0.3.192',
+        'V100',
+        '570.133.20',
+        '2022-08-11T17:22:21Z',
+        '2022-08-11T18:02:21Z',
+        pci=('1e',),
+    ),
+    'ray-31451-tune-ctrl-c-leaves-gpu-processes-on-worker-nodes-memory-still-taken-restart-hits-cuda-oom': Backdrop(
+        'ray-worker-node',
+        'A10',
+        '515.86.01',
+        '2023-01-14T11:30:00Z',
+        '2023-01-14T12:10:00Z',
+        pci=('28',),
+    ),
+    'ray-41432-serve-two-diffusers-replicas-num-gpus-0-5-packed-on-one-gpu-no-memory-isolation-cuda-oom': Backdrop(
+        'serve-gpu-node',
+        'A10',
+        '570.133.20',
+        '2023-11-30T11:30:00Z',
+        '2023-11-30T12:10:00Z',
+        pci=('1e',),
+    ),
+    'sagemaker-hyperpod-cli-282-efa-device-plugin-below-0-5-10-counts-p6-b200-nvlink-controllers-as-efa-nccl-timeouts': Backdrop(
+        'p6-b200-node',
+        'B200',
+        '570.133.20',
+        '2025-09-29T11:30:00Z',
+        '2025-09-29T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'skypilot-3310-azure-a10-cluster-waits-for-task-resources-ray-lacks-gpu-resource-demand-gpu-1-fixed-in-3313': Backdrop(
+        'sky-azure-a10-head',
+        'A10',
+        '570.133.20',
+        '2024-03-13T21:11:27Z',
+        '2024-03-13T21:51:27Z',
+        pci=('01',),
+    ),
+    'skypilot-4448-latest-skypilot-image-lacks-azure-accelerated-networking-nccl-2-nodes-falls-back-to-shm-socket': Backdrop(
+        'nccl-e9ef-7d4f-1',
+        'A100',
+        '535.161.08',
+        '2024-12-10T11:30:00Z',
+        '2024-12-10T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
