@@ -1,0 +1,263 @@
+"""heldout-public-35's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-35/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order; default an
+8-GPU HGX)). Hosts, SKUs, drivers and bus ids are the report's where it prints them, stand-ins
+otherwise (each case's description says which). No case uses extra: no report quotes an exporter
+value as a metric sample.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    "akash-support-266-nvidia-smi-failed-to-initialize-nvml-in-pods-after-some-time-systemd-cgroups-running-apps-unaffected": Backdrop(
+        "akash-provider-node",
+        "H100",
+        "570.133.20",
+        "2024-11-25T11:30:00Z",
+        "2024-11-25T12:10:00Z",
+    ),
+    "boinc-1652-gt440-gpu-missing-after-windows-10-update-pushed-non-opencl-driver-over-nvidia-driver": Backdrop(
+        "boinc-gt440-pc",
+        "A10",
+        "570.133.20",
+        "2016-09-21T11:30:00Z",
+        "2016-09-21T12:10:00Z",
+        pci=("01",),
+    ),
+    "colabfold-405-a100-40gb-not-enough-gpu-memory-xla-ret-check-dnn-nullptr-caused-by-upgraded-jax-in-local-env": Backdrop(
+        "colabfold-a100-40g",
+        "A100",
+        "570.133.20",
+        "2023-03-10T11:30:00Z",
+        "2023-03-10T12:10:00Z",
+        pci=("01",),
+    ),
+    "csc-user-guide-961-gromacs-openmp-threads-all-pinned-to-same-core-on-gpu-partition-drop-pin-on": Backdrop(
+        "csc-gpu-partition-node",
+        "V100",
+        "570.133.20",
+        "2021-06-07T11:30:00Z",
+        "2021-06-07T12:10:00Z",
+        pci=("3a", "3b", "88", "89"),
+    ),
+    "darknet-3496-two-k80-in-cloud-training-aborts-cuda-error-uncorrectable-ecc-error-encountered-labelled-hardware-bug": Backdrop(
+        "k80-cloud-vm",
+        "V100",
+        "570.133.20",
+        "2019-06-25T11:30:00Z",
+        "2019-06-25T12:10:00Z",
+        pci=("04", "05"),
+    ),
+    "excavator-190-mining-rig-cuda-error-999-in-run-single-stream-risers-not-getting-proper-power-from-psu": Backdrop(
+        "excavator-rig",
+        "A10",
+        "570.133.20",
+        "2018-02-20T11:30:00Z",
+        "2018-02-20T12:10:00Z",
+        pci=("01", "02", "03", "04"),
+    ),
+    "fideslib-28-amd-host-iommu-active-gpu-p2p-writes-silently-dropped-key-switching-returns-nan-iommu-pt": Backdrop(
+        "fides-amd-host",
+        "A100",
+        "570.133.20",
+        "2025-09-01T11:30:00Z",
+        "2025-09-01T12:10:00Z",
+        pci=("17", "65", "ca", "e3"),
+    ),
+    "fredhutch-wiki-778-announced-2022-09-10-rhino-gizmo-kernel-upgrade-and-silver-file-server-os-update-planned-benign": Backdrop(
+        "gizmo-gpu-node",
+        "V100",
+        "570.133.20",
+        "2022-09-10T11:30:00Z",
+        "2022-09-10T12:10:00Z",
+        pci=("3b",),
+    ),
+    "gminer-212-rtx-3080-hashrate-drops-with-lower-fan-core-56c-but-gddr6x-memory-at-110c-memory-overtemperature": Backdrop(
+        "gminer-3080-rig",
+        "A10",
+        "570.133.20",
+        "2021-04-20T11:30:00Z",
+        "2021-04-20T12:10:00Z",
+        pci=("01",),
+    ),
+    "htmd-836-metrocubo-4x-gtx-1080-ti-adaptive-sampling-crashes-gpu-lost-message-one-faulty-gpu-confirmed": Backdrop(
+        "metrocubo-4gpu-ws",
+        "A10",
+        "390.87",
+        "2019-01-08T11:30:00Z",
+        "2019-01-08T12:10:00Z",
+        pci=("02", "03", "81", "82"),
+    ),
+    "jaxsim-50-cuinit-cuda-error-unknown-after-suspend-resume-with-gpu-memory-still-allocated-reload-nvidia-uvm-or-reboot": Backdrop(
+        "jaxsim-ws",
+        "A10",
+        "570.133.20",
+        "2023-10-04T12:03:47Z",
+        "2023-10-04T12:43:47Z",
+        pci=("01",),
+    ),
+    "jobstats-32-nvidia-gpu-duty-cycle-zero-after-rhel9-migration-exporter-fine-first-test-job-was-bad-inefficient-job": Backdrop(
+        "rhel9-gpu-node",
+        "A100",
+        "570.133.20",
+        "2025-08-05T11:30:00Z",
+        "2025-08-05T12:10:00Z",
+        pci=("17", "65", "ca", "e3"),
+    ),
+    "kaldi-1802-nvidia-driver-384-59-general-protection-fault-during-2-gpu-nnet-training-on-grid5000-older-366-375-fine": Backdrop(
+        "grid5000-2gpu-node",
+        "V100",
+        "384.59",
+        "2017-08-08T11:30:00Z",
+        "2017-08-08T12:10:00Z",
+        pci=("03", "82"),
+    ),
+    "kaldi-3111-nnet3-training-reboots-two-gpu-server-after-a-few-iterations-psu-insufficient-for-fully-loaded-gpu": Backdrop(
+        "kaldi-2gpu-server",
+        "V100",
+        "570.133.20",
+        "2019-03-14T11:30:00Z",
+        "2019-03-14T12:10:00Z",
+        pci=("3b", "d8"),
+    ),
+    "lammps-2308-gpu-package-tersoff-and-lj-charmm-coul-charmm-kernels-illegal-memory-access-xid-31-kernel-bug-fixed-in-2711": Backdrop(
+        "lammps-unittest-ws",
+        "A10",
+        "570.133.20",
+        "2021-04-19T11:30:00Z",
+        "2021-04-19T12:10:00Z",
+        pci=("01",),
+    ),
+    "localcolabfold-105-2-gib-vram-gpu-resource-exhausted-out-of-memory-even-for-8-residues-gpu-too-small": Backdrop(
+        "localcolabfold-ws",
+        "A10",
+        "570.133.20",
+        "2022-08-17T11:30:00Z",
+        "2022-08-17T12:10:00Z",
+        pci=("01",),
+    ),
+    "megengine-models-2-resnet50-8-gpu-training-gpu-util-oscillates-60-100-pct-insufficient-data-supply-more-workers": Backdrop(
+        "megengine-8gpu",
+        "V100",
+        "570.133.20",
+        "2020-03-26T11:30:00Z",
+        "2020-03-26T12:10:00Z",
+    ),
+    "nbfc-181-laptop-kevin-pcieport-00-1c-5-corrected-physical-layer-receiver-errors-flood-syslog-nvidia-930m-driver": Backdrop(
+        "kevin",
+        "A10",
+        "570.133.20",
+        "2017-01-29T20:20:17Z",
+        "2017-01-29T21:00:17Z",
+        pci=("01",),
+    ),
+    "nixpkgs-454772-nixos-datacenter-driver-565-57-01-ships-no-gsp-firmware-gsp-tu10x-bin-load-fails-error-2": Backdrop(
+        "nixos-dc-gpu",
+        "A10",
+        "565.57.01",
+        "2025-10-23T11:30:00Z",
+        "2025-10-23T12:10:00Z",
+        pci=("00:1e",),
+    ),
+    "nnunet-469-2d-training-killed-at-epoch-4-high-and-increasing-system-ram-oom-fixed-by-newer-cuda-cudnn-pytorch-build": Backdrop(
+        "nnunet-2080ti-ws",
+        "A10",
+        "570.133.20",
+        "2021-01-18T11:30:00Z",
+        "2021-01-18T12:10:00Z",
+        pci=("01",),
+    ),
+    "nvidia-gpu-exporter-29-driver-version-missing-from-dashboard-460-91-03-has-two-dots-not-parsed-as-float-benign": Backdrop(
+        "k8s-gpu-exporter-node",
+        "V100",
+        "460.91.03",
+        "2021-09-03T11:30:00Z",
+        "2021-09-03T12:10:00Z",
+        pci=("3b",),
+    ),
+    "nvtop-436-nvtop-3-3-0-shows-55-58-gib-total-vram-on-24-gb-rtx-3090-bar1-counted-as-framebuffer-benign": Backdrop(
+        "nvtop-rtx3090-ws",
+        "A10",
+        "570.133.20",
+        "2026-01-18T11:30:00Z",
+        "2026-01-18T12:10:00Z",
+        pci=("01",),
+    ),
+    "relion-845-sbgrid-relion-3-1-after-system-upgrade-cuda-driver-version-insufficient-for-cuda-runtime-error-35": Backdrop(
+        "sbgrid-relion-ws",
+        "A10",
+        "570.133.20",
+        "2022-01-16T11:30:00Z",
+        "2022-01-16T12:10:00Z",
+        pci=("01",),
+    ),
+    "rigel-46-nexa-overclock-settings-overpowered-mining-rig-psu-blew-gpu-load-above-80-pct-of-psu-rating": Backdrop(
+        "rigel-nexa-rig",
+        "A10",
+        "570.133.20",
+        "2023-04-07T11:30:00Z",
+        "2023-04-07T12:10:00Z",
+        pci=("01", "02", "03", "04", "05", "06"),
+    ),
+    "siderolabs-extensions-717-blackwell-hgx-b200-fabricmanager-fails-nv-warn-nothing-to-do-without-nvlsm-cuda-system-not-ready": Backdrop(
+        "talos-hgx-b200",
+        "B200",
+        "570.133.20",
+        "2025-05-31T11:30:00Z",
+        "2025-05-31T12:10:00Z",
+    ),
+    "siderolabs-pkgs-720-fabric-manager-525-85-12-does-not-match-proprietary-driver-530-41-03-fm-refuses-to-start": Backdrop(
+        "talos-nvswitch-node",
+        "A100",
+        "530.41.03",
+        "2023-05-04T11:30:00Z",
+        "2023-05-04T12:10:00Z",
+    ),
+    "slurmcommander-5-tui-shows-gpuavail-0-gputotal-3-for-sh03-12n09-with-4-gpus-3-allocated-tool-parsing-benign": Backdrop(
+        "sh03-12n09",
+        "A100",
+        "570.133.20",
+        "2022-12-22T11:30:00Z",
+        "2022-12-22T12:10:00Z",
+        pci=("17", "65", "ca", "e3"),
+    ),
+    "ultralytics-1439-multi-gpu-ddp-watchdog-collective-timeout-2-2-tb-dataset-scan-exceeds-30-minute-init-timeout": Backdrop(
+        "yolov8-ddp-node",
+        "A100",
+        "570.133.20",
+        "2023-06-23T11:30:00Z",
+        "2023-06-23T12:10:00Z",
+    ),
+    "warpx-3349-perlmutter-hpe-cgroup-bug-segfaults-cuda-aware-mpi-with-gpus-per-task-gpu-bind-slurm-options": Backdrop(
+        "perlmutter-gpu-nid",
+        "A100",
+        "570.133.20",
+        "2022-08-29T11:30:00Z",
+        "2022-08-29T12:10:00Z",
+        pci=("03", "41", "82", "c1"),
+    ),
+    "warpx-3375-perlmutter-ntasks-per-node-with-gpus-per-node-too-loose-ranks-share-gpus-multiple-gpus-warning-ntasks-per-gpu": Backdrop(
+        "perlmutter-gpu-nid2",
+        "A100",
+        "570.133.20",
+        "2022-09-08T11:30:00Z",
+        "2022-09-08T12:10:00Z",
+        pci=("03", "41", "82", "c1"),
+    ),
+    "yolov5-4400-ddp-ranks-1-3-allreduce-watchdog-timeout-60s-while-rank-0-builds-train-cache": Backdrop(
+        "yolov5-ddp-node",
+        "V100",
+        "570.133.20",
+        "2021-08-12T11:30:00Z",
+        "2021-08-12T12:10:00Z",
+        pci=("3b", "5e", "86", "af"),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
