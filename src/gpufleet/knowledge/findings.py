@@ -154,6 +154,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "offline, rebooted or shut down on its own, lost power (an outage, an exhausted UPS) or "
         "panicked",
     ),
+    "gpu_data_wait_reported": (
+        "workload",
+        "the report's writer says the job's GPUs wait for their input (\"most of the time 0 % "
+        'waiting for data", "60 % of training time is consumed by the DataLoader", "the '
+        'DataLoader is the bottleneck", "freezes every num_workers iterations")',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

@@ -5,16 +5,18 @@ A statement is what a check would have shown, said in words: the fault came back
 recovered (:mod:`telemetry.recurrence_words`), a process outlived its job and still holds the GPU
 (:mod:`telemetry.stray_process_words`), heat slows the GPU, its hardware reason is named, a fan
 stopped (:mod:`telemetry.thermal_words`), the host itself stopped or switched off as its GPUs
-took load (:mod:`telemetry.host_down_words`). :mod:`telemetry.job_log` keeps each beside whatever
-else the line is (evidence only: a statement opens nothing), the SRE agent reads each kind as the
-finding of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from
-confirming a plan that changes the fleet. Adding a reader here adds it to all three.
+took load (:mod:`telemetry.host_down_words`), the job's GPUs wait for their input data
+(:mod:`telemetry.data_wait_words`). :mod:`telemetry.job_log` keeps each beside whatever else the
+line is (evidence only: a statement opens nothing), the SRE agent reads each kind as the finding
+of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
+a plan that changes the fleet. Adding a reader here adds it to all three.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from gpufleet.telemetry.data_wait_words import DATA_WAIT_REPORTED, says_data_wait
 from gpufleet.telemetry.host_down_words import (
     HOST_DOWN_REPORTED,
     POWER_TRIP_REPORTED,
@@ -40,5 +42,6 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (FAN_FAULT_REPORTED, says_fan_fault),
     (HOST_DOWN_REPORTED, says_host_down),
     (POWER_TRIP_REPORTED, says_power_trip),
+    (DATA_WAIT_REPORTED, says_data_wait),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
