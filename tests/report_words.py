@@ -4,9 +4,15 @@ the readers of a writer's words (``telemetry.*_words``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gpufleet.agents.sre.evidence import evidence_from_results
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Incident, Scope, Severity
 from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.knowledge.retrieve import Hit
+from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
 
@@ -52,3 +58,13 @@ def report_incident(
         xids=xids,
         jobs=jobs,
     )
+
+
+def rank_flat(
+    incident: Incident, evidence: list[Evidence], cards: Sequence[str], kb: KnowledgeBase
+) -> list[str]:
+    """The ranking of ``cards`` for ``incident`` on ``evidence``, retrieval giving them in the
+    order listed, a hundredth apart: what the findings move, and nothing else."""
+    found = derive_findings(incident, evidence)
+    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(cards)]
+    return [h.card_id for h in rank_hypotheses(incident, evidence, found, hits, kb)]

@@ -11,14 +11,12 @@ import pytest
 
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
-from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident
-from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.data_wait_words import DATA_WAIT_REPORTED, says_data_wait
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
-from tests.report_words import report_evidence, report_incident
+from tests.report_words import rank_flat, report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 NODE = "n1"
@@ -84,9 +82,7 @@ WAIT = "the profiler shows 60% of training time is consumed by the DataLoader"
 
 
 def _rank(evidence: list[Evidence]) -> list[str]:
-    found = derive_findings(_incident(), evidence)
-    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(CARDS)]
-    return [h.card_id for h in rank_hypotheses(_incident(), evidence, found, hits, KB)]
+    return rank_flat(_incident(), evidence, CARDS, KB)
 
 
 def test_the_statement_ranks_input_starvation_first_and_tells_the_owner() -> None:

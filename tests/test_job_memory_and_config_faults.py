@@ -384,6 +384,31 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             "host_oom_kill",
             {"scope": "host"},
         ),
+        # the host's other memory killers: Ray's memory monitor, systemd, Slurm, a container
+        (
+            "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on "
+            "memory.",
+            "host_oom_kill",
+            {"process": "ray worker", "scope": "host"},
+        ),
+        (
+            "n1 systemd[1]: slurmd.service: A process of this unit has been killed by the OOM "
+            "killer.",
+            "host_oom_kill",
+            {"scope": "cgroup"},
+        ),
+        (
+            "slurmstepd: error: Job 1234 exceeded memory limit (1048576 > 524288), being killed",
+            "host_oom_kill",
+            {"process": "slurm step", "scope": "cgroup"},
+        ),
+        ("      Reason:       OOMKilled", "host_oom_kill", {"scope": "cgroup"}),
+        # the GPU's own OutOfMemoryError stays the GPU's
+        (
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
+            "cuda_oom_capacity",
+            {},
+        ),
         # NCCL's IB transport failing to connect (misc/ibvwrap.cc)
         (
             "[2026-03-13 22:26:02] host-01:1234 [5] ibvwrap.c:262 NCCL WARN Call to ibv_modify_qp "
@@ -432,3 +457,16 @@ def test_an_address_less_gsp_line_beside_a_gpus_xid62_is_that_gpus() -> None:
     events, _ = parse_lines(lines, node=node, boot_time=T, topology=topo)
     out = LogRules(topo).evaluate(T + 100, events, np.full(topo.n_gpus, -1), [])
     assert {a.entity for a in out if a.symptom == "gsp_firmware_fault"} == {gpu3}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '            "OOMKilled": false,',
+        "java.lang.OutOfMemoryError: Java heap space",
+        "Reason: OOMKilled is one of the statuses the docs list",
+    ],
+)
+def test_a_memory_word_that_is_no_kill_names_no_oom(line: str) -> None:
+    kinds = {s.kind for s in parse_job_log(line, origin="jobs/1.log", node="n1").signatures}
+    assert not kinds & {"host_oom_kill", "cuda_oom_capacity"}

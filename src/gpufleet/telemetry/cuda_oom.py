@@ -36,8 +36,11 @@ CONTEXT_SHARE = 0.1
 _UNIT = {"b": 1 / 2**20, "kib": 1 / 1024, "mib": 1.0, "gib": 1024.0, "tib": 1024.0**2}
 _SIZE = r"(?P<{0}>[0-9]+(?:\.[0-9]+)?) ?(?P<{0}_u>[KMGT]iB|B)\b"
 
+# torch.OutOfMemoryError is the GPU's; Ray's and the JVM's exceptions of the same name are the
+# host's memory (telemetry.stack_errors reads Ray's as the host's OOM kill)
 _ANY_OOM = re.compile(
-    r"CUDA out of memory|OutOfMemoryError|OOM when allocating tensor|"
+    r"CUDA out of memory|(?<!ray\.exceptions\.)(?<!java\.lang\.)OutOfMemoryError|"
+    r"OOM when allocating tensor|"
     r"RESOURCE_EXHAUSTED: Out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation",
     re.I,
 )

@@ -51,7 +51,10 @@ Kinds and the text they come from:
                              ``X invoked oom-killer``, ``Memory cgroup out of memory``,
                              slurmstepd's ``Detected N oom_kill event``, PyTorch's ``DataLoader
                              worker (pid N) is killed by signal: Killed`` (``scope`` ``shm``
-                             for ``Bus error``: the worker ran out of shared memory)
+                             for ``Bus error``: the worker ran out of shared memory), Ray's
+                             memory monitor (``Task was killed due to the node running low on
+                             memory``), systemd's ``killed by the OOM killer``, slurmstepd's
+                             ``Exceeded job memory limit``, a container's ``Reason: OOMKilled``
 ``dcgm_health_<system>``     DCGM health watches: nv-hostengine's ``Detected a WARNING|FAILURE
                              in health system <System>``, ``dcgmi health -c``'s ``GPU N's NvLink
                              link L is currently down``; ``<system>`` one of thermal, nvlink, pcie,
@@ -157,7 +160,39 @@ _HEALTH_NVLINK = re.compile(
 _HEALTH_GPU = re.compile(r"\b(?:in|on|for) GPU (?P<gpu>\d{1,3})\b|\bGPU (?P<own>\d{1,3})'s ")
 
 
+# the host's memory killers other than the kernel's own record, as their programs print them:
+# Ray's memory monitor (Ray docs, "Out-Of-Memory Prevention": it kills a worker when the node's
+# memory passes RAY_memory_usage_threshold, 0.95 by default), systemd's note on a unit whose
+# process the OOM killer took, Slurm's older step-memory enforcement, and a container's
+# OOMKilled as `kubectl describe pod` and `docker inspect` write it (exit 137: the memory
+# cgroup's kill at the container's limit)
+_OTHER_KILLERS = (
+    (
+        re.compile(
+            r"Task was killed due to the node running low on memory|"
+            r"ray\.exceptions\.OutOfMemoryError|"
+            r"Ray killed this worker \(ID: [0-9a-f]{1,64}\) because it was the most recently"
+        ),
+        "ray worker",
+        "host",
+    ),
+    (re.compile(r"A process of this unit has been killed by the OOM killer"), "", "cgroup"),
+    (
+        re.compile(
+            r"slurmstepd: error: (?:Exceeded (?:job|step) memory limit|Job \d{1,12} exceeded "
+            r"memory limit \(\d{1,20} > \d{1,20}\), being killed)"
+        ),
+        "slurm step",
+        "cgroup",
+    ),
+    (re.compile(r"^\s*Reason:\s+OOMKilled\s*$|\"OOMKilled\":\s*true"), "container", "cgroup"),
+)
+
+
 def _oom(line: str) -> Found | None:
+    for rx, process, scope in _OTHER_KILLERS:
+        if rx.search(line) is not None:
+            return "host_oom_kill", {"pid": "", "process": process, "scope": scope}
     if (m := _LOADER_KILLED.search(line)) is not None:
         scope = "shm" if m["sig"] == "Bus error" else "host"
         return "host_oom_kill", {"pid": "", "process": "DataLoader worker", "scope": scope}
