@@ -51,6 +51,7 @@ def test_a_writer_saying_the_gpus_wait_for_input_is_the_statement(line: str) -> 
         "NCCL INFO waiting for peer",
         "waiting for the lock on /scratch/ckpt",
         "client is waiting for data from the server (HTTP 504)",
+        "scheduler: waiting for the batch to complete before admitting new requests",
         "GPU utilization 100%",
         "Epoch 3 [1200/5000] loss 0.4123 lr 1.0e-04 Time 0.154 (0.160)  Data 0.001 (0.002)",
     ],

@@ -46,9 +46,10 @@ _TRAINING_LINE = re.compile(
 )
 
 DATA_WAIT = re.compile(
-    # "waits on the dataloader", "GPU idles waiting for batches"
+    # "waits on the dataloader", "GPU idles waiting for batches" (not an inference server's
+    # "waiting for the batch to complete": a batch of requests, not of input data)
     r"\bwait(?:s|ing|ed)? (?:for|on) (?:the |new |next |more )?"
-    r"(?:batch(?:es)?\b|" + _LOADER + r")|"
+    r"(?:batches\b|" + _LOADER + r")|"
     # "the DataLoader is the bottleneck", "data loading is probably where your bottleneck is"
     r"\b" + _LOADER + r"\b(?: [\w'/-]+){0,6} " + _BOTTLENECK + r"|"
     r"\b" + _BOTTLENECK + r"\b(?: [\w'/-]+){0,4} (?:is |in |at |of )(?:the )?" + _LOADER + r"|"
