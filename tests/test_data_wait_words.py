@@ -34,6 +34,10 @@ NODE = "n1"
         "most of the time is spent in data loading",
         "the GPU sits idle waiting for batches",
         "this points towards a data loading bottleneck (or a tiny model)",
+        # each form's own words pass the anchor pre-check, not only "loader" / "loading"
+        "most of the time is spent in preprocessing",
+        "30% of step time is spent on augmentation",
+        "training stalls every numworkers batches",
     ],
 )
 def test_a_writer_saying_the_gpus_wait_for_input_is_the_statement(line: str) -> None:

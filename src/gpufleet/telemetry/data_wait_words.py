@@ -80,7 +80,20 @@ _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b", re.IGNORECASE)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("wait", "bottle", "loader", "loading", "pipeline", "util", "num_worker", "starv")
+_ANCHORS = (
+    "wait",
+    "bottle",
+    "loader",
+    "loading",
+    "pipeline",
+    "processing",
+    "augment",
+    "collat",
+    "util",
+    "numworker",
+    "num_worker",
+    "starv",
+)
 
 
 def says_data_wait(line: str) -> bool:
