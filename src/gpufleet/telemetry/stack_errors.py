@@ -190,9 +190,12 @@ _OTHER_KILLERS = (
 
 
 def _oom(line: str) -> Found | None:
-    for rx, process, scope in _OTHER_KILLERS:
-        if rx.search(line) is not None:
-            return "host_oom_kill", {"pid": "", "process": process, "scope": scope}
+    # every killer's message says "memory" or "OOM" (Ray's names the node's memory threshold):
+    # a job's other lines skip the four expressions
+    if "emory" in line or "OOM" in line:
+        for rx, process, scope in _OTHER_KILLERS:
+            if rx.search(line) is not None:
+                return "host_oom_kill", {"pid": "", "process": process, "scope": scope}
     if (m := _LOADER_KILLED.search(line)) is not None:
         scope = "shm" if m["sig"] == "Bus error" else "host"
         return "host_oom_kill", {"pid": "", "process": "DataLoader worker", "scope": scope}
