@@ -11,14 +11,12 @@ import pytest
 
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
-from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident
-from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
-from tests.report_words import report_evidence, report_incident
+from tests.report_words import rank_flat, report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -87,10 +85,8 @@ ZOMBIE = "the training process became a zombie and keeps occupying the GPU memor
 
 
 def _rank(evidence: list[Evidence]) -> list[str]:
-    found = derive_findings(_incident(), evidence)
     # retrieval's order, flat: the leak card first, as text about memory in use often ranks it
-    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(CARDS)]
-    return [h.card_id for h in rank_hypotheses(_incident(), evidence, found, hits, KB)]
+    return rank_flat(_incident(), evidence, CARDS, KB)
 
 
 def test_the_statement_ranks_the_ghost_job_first_and_tells_the_owner() -> None:

@@ -10,9 +10,7 @@ import pytest
 
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
-from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident
-from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
@@ -23,7 +21,7 @@ from gpufleet.telemetry.thermal_words import (
     says_hw_thermal,
     says_thermal_throttle,
 )
-from tests.report_words import report_evidence, report_incident
+from tests.report_words import rank_flat, report_evidence, report_incident
 
 KB = KnowledgeBase.load()
 T0 = 1_780_000_000.0
@@ -111,9 +109,7 @@ FAN = "the GPU fan stopped spinning"
 
 
 def _rank(evidence: list[Evidence]) -> list[str]:
-    found = derive_findings(_incident(), evidence)
-    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(CARDS)]
-    return [h.card_id for h in rank_hypotheses(_incident(), evidence, found, hits, KB)]
+    return rank_flat(_incident(), evidence, CARDS, KB)
 
 
 def test_heat_named_by_the_writer_ranks_the_thermal_slowdown_first() -> None:
