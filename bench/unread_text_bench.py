@@ -1,4 +1,4 @@
-"""The complaint test of a report no rule reads (``telemetry.unread_text.says_failure``).
+"""The complaint test of a report no rule reads (``telemetry.unread_text.is_complaint``).
 
     python bench/unread_text_bench.py [--lines 50000] [--json out]
 
@@ -6,8 +6,10 @@
 plain words of a person (and since round thirteen in eight languages). It runs only on a file
 that raised no fault report of its own, and only on the lines ``telemetry.text_evidence`` keeps
 for it (the GPU lines no rule read and at most ``MAX_PLAIN`` others), so its worst case per file
-is bounded: that bound is reported beside the lines/s. Three kinds of line, none of them a
-complaint (the slow case: every alternative is tried at every position): a training job's
+is bounded: that bound is reported beside the lines/s. Since round fifteen a line is also a
+complaint when it holds a writer's statement of a fault (``states_fault``: the eight
+``telemetry.*_words`` readers), tried only on a line with no failure word. Three kinds of line,
+none of them a complaint (the slow case: every alternative is tried at every position): a job's
 ordinary output, a person's prose in English, and prose in other languages. Best of three runs;
 run it on two checkouts (``PYTHONPATH=<checkout>/src``) to compare versions.
 """
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gpufleet.telemetry.text_evidence import MAX_KEPT, MAX_PLAIN
-from gpufleet.telemetry.unread_text import says_failure
+from gpufleet.telemetry.unread_text import is_complaint
 
 sys.path.insert(0, str(Path(__file__).parent))
 from job_log_bench import ORDINARY  # the same job output as the job-log bench
@@ -45,7 +47,7 @@ def _rate(lines: Sequence[str]) -> tuple[float, int]:
     best, said = float("inf"), 0
     for _ in range(3):
         start = time.perf_counter()
-        said = sum(1 for line in lines if says_failure(line))
+        said = sum(1 for line in lines if is_complaint(line))
         best = min(best, time.perf_counter() - start)
     return len(lines) / best, said
 

@@ -97,6 +97,38 @@ def test_a_complaint_that_names_no_gpu_is_read_when_no_gpu_line_says_anything_fa
     assert event.message == "GPU 0 is stuck at 100 % util"
 
 
+def test_a_writers_statement_of_a_fault_is_a_complaint_though_it_has_no_failure_word(
+    tmp_path: Path, retriever: Retriever
+) -> None:
+    # "60 % of training time is consumed by the DataLoader" says what is wrong (the GPU waits
+    # for its input) in no failure word; being evidence only, the statement opens nothing of
+    # its own, so before it counted as a complaint the whole report opened no incident
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
+    text = (
+        "Finetuning visual-bert on one A10\n"
+        "the profiler shows that 60% of training time is consumed by DataLoader\n"
+    )
+    rep = parse_job_log(text, origin="jobs/p.log").report
+    args = dict(origin="jobs/p.log", source="job_log", node="", job="p", topology=topo, at=5.0)
+    event = unread_event(unparsed=rep.complaint_lines, plain=rep.plain_lines, **args)  # type: ignore[arg-type]
+    assert not isinstance(event, str) and event is not None
+    assert "consumed by DataLoader" in event.message
+    # a report that states nothing and says nothing failed still opens nothing
+    calm = parse_job_log("Finetuning on one A10\nepoch 3 done, loss 0.41\n", origin="q").report
+    assert unread_event(unparsed=calm.complaint_lines, plain=calm.plain_lines, **args) is None  # type: ignore[arg-type]
+    li = _folder(tmp_path, {"jobs/profile.log": text.replace("one A10", "node-01's A10")})
+    [inc] = [i for i in _incidents(li) if i.symptoms == (SIGNAL,)]
+    fleet = li.replay_fleet()
+    for tick in li.iter_ticks():
+        fleet.observe(tick)
+    core = diagnose_deterministic(
+        inc, ToolRegistry(read_tools(fleet)), retriever, KB, inc.updated_at, li.topology
+    )
+    assert core.hypotheses[0].card_id == "dataloader-stall", [
+        h.card_id for h in core.hypotheses[:3]
+    ]
+
+
 def test_a_text_keeps_its_first_lines_and_its_excerpt_is_head_then_failures() -> None:
     report = TextReport()
     text = "\n".join(["", *(f"step {i}" for i in range(30))])

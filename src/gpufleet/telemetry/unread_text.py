@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.report_signals import KIND
+from gpufleet.telemetry.statements import STATEMENTS
 from gpufleet.telemetry.text_evidence import TextReport, host_node
 from gpufleet.telemetry.topology import Topology
 
@@ -176,14 +177,29 @@ def says_failure(text: str) -> bool:
     return False
 
 
+def states_fault(text: str) -> bool:
+    """Whether ``text`` holds a writer's statement of a fault (:data:`telemetry.statements.
+    STATEMENTS`: "60% of training time is consumed by the DataLoader", "it came back after
+    the reboot", "the fan stopped"). Each says what went wrong without a failure word, and
+    being evidence only it opens nothing of its own: a report made of such lines would open
+    no incident at all, though its writer says exactly what failed."""
+    return any(says(text) for _, says in STATEMENTS)
+
+
+def is_complaint(text: str) -> bool:
+    """Whether a line no rule read says something went wrong: in failure words, or as a
+    writer's statement of a fault."""
+    return says_failure(text) or states_fault(text)
+
+
 def failure_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The (line number, text) of ``lines`` that say something failed, at most
-    :data:`MAX_QUOTED`, in file order, each once."""
+    """The (line number, text) of ``lines`` that say something failed, in failure words or as
+    a statement of a fault, at most :data:`MAX_QUOTED`, in file order, each once."""
     out: list[tuple[int, str]] = []
     seen: set[str] = set()
     for n, text in lines:
         key = " ".join(text.split())
-        if key in seen or not says_failure(text):
+        if key in seen or not is_complaint(text):
             continue
         seen.add(key)
         out.append((n, key))
