@@ -349,6 +349,26 @@ def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
         assert not says_failure(fine), fine
 
 
+def test_a_bad_or_worsening_measure_and_memory_run_out_are_complaints() -> None:
+    # a measure said to be low or getting worse, memory run out, a feature the stack lacks
+    for said in (
+        "the gpu utility is very low during finetuning",
+        "with GPUDirect RDMA on, all_reduce_perf is severely deteriorating",
+        "a 20% performance regression since driver 550",
+        "CPU OOM in training of step3",
+        "the new image does not support accelerated networking",
+        "bandwidth is low between the two nodes",
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "performance is good on all eight GPUs",
+        "no OOM seen over the weekend",
+        "the image supports accelerated networking",
+        "the room is cool",
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() -> None:
     # tickets are written in the operator's language beside English tool output
     for said in (

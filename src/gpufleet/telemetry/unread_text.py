@@ -79,6 +79,13 @@ FAILURE = re.compile(
     # "elevated temperatures in the computer room", "NVLinks inactive"
     r"\b(?:very|too|extremely|really|quite|so|running) hot\b|\belevated temperature|"
     r"\bdropp(?:ed|ing)\b|\bhalv(?:ed|es)\b|\b(?:nv)?links?\b[^.\n]{0,20}\binactive\b|"
+    # a measure said to be bad or getting worse, memory run out, a feature not there:
+    # "the gpu utility is very low", "severely deteriorating all_reduce_perf", "a performance
+    # regression", "CPU OOM in step 3", "the image does not support accelerated networking"
+    r"\b(?:util\w*|usage|throughput|performance|speed|bandwidth) (?:is|was|are|were|stays|"
+    r"remains|seems|looks) (?:very |really |quite |too |extremely |so |pretty )?(?:low|poor|bad)\b|"
+    r"\bdeteriorat\w*|\bworse\b|\bregress(?:ed|ion)\b|\boom\b|\bout of memory\b|"
+    r"\b(?:does|do|did|is|are)(?: not|n'?t) support\b|"
     # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
     # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
     # Chinese: error, failed, abnormal, fault, crash, stuck, blocked, deadlock, timeout, a card
@@ -150,6 +157,8 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             # "it does not work"
             "n't|nt |work|running|won|schedul|start|boot|load|recogni|come up|incompatib",
             "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive",
+            # a bad or worsening measure, memory run out, a feature not there
+            "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
             # other languages
             "错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频",
             "中断|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合",
