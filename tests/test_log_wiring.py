@@ -299,6 +299,35 @@ def test_hung_task_outside_the_driver_is_not_a_wedge(topo: Topology) -> None:
     assert out == []
 
 
+# A kernel oops inside the driver, as an older kernel prints it (the pasted excerpt lost the "["
+# of its first uptime stamp): no Xid, no hung task, and before round fifteen nothing at all.
+DRIVER_OOPS = (
+    "395.350871] BUG: unable to handle kernel NULL pointer dereference at 00000000000000b1\n"
+    "[ 395.350973] PGD 5c9846d067 P4D 5c9846d067 PUD 5c9847f067 PMD 0\n"
+    "[ 395.351068] Oops: 0000 [#1] SMP NOPTI\n"
+    "[ 395.351153] CPU: 33 PID: 4564 Comm: sbatchd Kdump: loaded Tainted: P OE 4.18.0\n"
+    "[ 395.351681] RIP: 0010:_nv031695rm+0x79/0x940 [nvidia]\n"
+    "[ 395.351908] RSP: 0018:ffff9bc6dd237950 EFLAGS: 00010202\n"
+)
+
+
+def test_a_kernel_oops_inside_the_driver_is_a_wedge_and_one_elsewhere_is_not(
+    topo: Topology,
+) -> None:
+    events, _ = parse_text(DRIVER_OOPS, node="node-01", boot_time=T0)
+    [ev] = [e for e in events if e.kind == "gpu_hung_task"]
+    assert ev.attrs["how"] == "oops" and (ev.attrs["task"], ev.attrs["pid"]) == ("sbatchd", "4564")
+    assert ev.attrs["frame"] == "_nv031695rm"
+    events, _ = parse_text(DRIVER_OOPS, node="node-01", topology=topo, at=1e9)
+    [a] = LogRules(topo).evaluate(1e9, events, np.full(topo.n_gpus, -1), [])
+    assert (a.symptom, a.entity, a.severity) == ("driver_wedge", "node-01", Severity.CRITICAL)
+    assert "kernel oops in task sbatchd:4564 inside the NVIDIA driver" in a.message
+    # an oops in another module is not the driver's, whatever follows it out of its window
+    ext4 = DRIVER_OOPS.replace("_nv031695rm+0x79/0x940 [nvidia]", "ext4_file_write+0x1/0x9 [ext4]")
+    events, _ = parse_text(ext4, node="node-01", boot_time=T0)
+    assert not [e for e in events if e.kind == "gpu_hung_task"]
+
+
 def test_a_chain_of_gpu_faults_is_not_an_application_fault() -> None:
     for code, others in ((13, {62, 154}), (31, {120}), (43, {62}), (45, {154}), (13, {79})):
         v = classify(code, co_occurring=others)

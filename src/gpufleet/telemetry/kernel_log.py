@@ -38,9 +38,11 @@ year from ``year``, else ``now``, else ``at``; with none of them the event gets
 
 Message kinds (``LogEvent.kind``): ``xid``, ``sxid``, ``fallen_off_bus``, ``rm_init_failed``,
 ``nic_link_down``, ``nic_link_up`` and, for failures NVIDIA reports without an Xid,
-``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task``, ``driver_api_mismatch`` (a driver
-component another version than the loaded module) and ``gpu_handle_error`` (nvidia-smi's
-"Unable to determine the device handle"). See :meth:`KernelLogParser._classify`.
+``gpu_probe_failed``, ``gsp_error``, ``gpu_hung_task`` (a task blocked, a soft lockup, or a
+kernel oops, ``attrs["how"] = "oops"``, with an NVIDIA frame on its stack),
+``driver_api_mismatch`` (a driver component another version than the loaded module) and
+``gpu_handle_error`` (nvidia-smi's "Unable to determine the device handle"). See
+:meth:`KernelLogParser._classify`.
 
 PCIe errors of any PCI function (:mod:`telemetry.pcie_aer`, the kernel's AER / DPC / pciehp
 lines) make ``pcie_aer`` (one per error the AER driver reports: ``attrs`` severity
@@ -773,7 +775,16 @@ class _Ctx:
     """A context line: no event of its own, but state for the lines that follow it."""
 
     what: Literal[
-        "uuid", "serial", "lost_gpu", "unsupported", "hung", "hung_state", "frame", "sxid_detail"
+        "uuid",
+        "serial",
+        "lost_gpu",
+        "unsupported",
+        "hung",
+        "hung_state",
+        "oops",
+        "oops_task",
+        "frame",
+        "sxid_detail",
     ]
     pci: str | None = None
     value: str = ""
@@ -1018,6 +1029,21 @@ _HUNG_RE = re.compile(
 )
 _TASK_STATE_RE = re.compile(
     r"^task:(?P<task>\S{1,64}) {1,32}state:(?P<st>[A-Z]) .{0,64}?\bpid: {0,8}(?P<pid>\d{1,10})"
+)
+# A kernel oops (arch/x86/mm/fault.c, kernel/panic.c): "BUG: unable to handle kernel NULL
+# pointer dereference at …" (older kernels), "BUG: kernel NULL pointer dereference, address: …",
+# "BUG: unable to handle page fault for address: …", "general protection fault: 0000 [#1] SMP",
+# "kernel BUG at mm/…!", "Oops: 0000 [#1] SMP". Searched, not matched: a pasted excerpt often
+# loses the "[" of its uptime stamp. With an NVIDIA frame in the lines after it (the "RIP:"
+# line, the call trace) the driver itself crashed: its state and locks are gone with the task.
+_OOPS_RE = re.compile(
+    r"\bBUG: (?:unable to handle (?:kernel )?(?:NULL pointer dereference|paging request|page "
+    r"fault)|kernel NULL pointer dereference)|\bgeneral protection fault\b|\bkernel BUG at \S|"
+    r"^Oops: [0-9a-f]{4} \["
+)
+# the oops's task: "CPU: 33 PID: 4564 Comm: sbatchd Kdump: loaded Tainted: P OE …"
+_OOPS_TASK_RE = re.compile(
+    r"^CPU: \d{1,5} (?:UID: \d{1,10} )?PID: (?P<pid>\d{1,10}) Comm: (?P<task>\S{1,64})"
 )
 # A stack frame inside the NVIDIA driver: "[nvidia]" module tag, RM's obfuscated "_nv012345rm"
 # symbols, os_acquire_mutex / os_acquire_semaphore, nvidia_* / uvm_* entry points.
@@ -1285,6 +1311,13 @@ def _other(msg: str) -> _Result:
         return _Ctx("hung", None, m["task"], m["pid"], m["s"])
     if (m := _TASK_STATE_RE.match(msg)) is not None:
         return _Ctx("hung_state", None, m["task"], m["pid"], m["st"])
+    # the substring tests keep the searched alternation off the hot path of ordinary lines
+    if ("BUG" in msg or "protection fault" in msg or msg.startswith("Oops")) and (
+        _OOPS_RE.search(msg) is not None
+    ):
+        return _Ctx("oops")
+    if (m := _OOPS_TASK_RE.match(msg)) is not None:
+        return _Ctx("oops_task", None, m["task"], m["pid"])
     if (m := _SMI_HANDLE_RE.match(msg)) is not None:
         pci = _pci_or_bad(m["pci"], "nvidia-smi device handle line")
         if isinstance(pci, _Bad):
@@ -1433,6 +1466,7 @@ class _Hung:
     state: str = ""
     left: int = _HUNG_WINDOW
     reported: bool = False
+    how: str = ""  # "oops": the task crashed in the kernel, it is not blocked
 
 
 # --------------------------------------------------------------------------------------------
@@ -1846,10 +1880,18 @@ class KernelLogParser:
                 h.state = c.seconds
             else:
                 self._hung = _Hung(c.value, c.pid, state=c.seconds)
+        elif c.what == "oops":
+            self._hung = _Hung("?", "", how="oops")
+        elif c.what == "oops_task":
+            h = self._hung
+            if h is not None and h.how == "oops" and not h.reported:
+                h.task, h.pid = c.value, c.pid
         elif c.what == "frame" and self._hung is not None and not self._hung.reported:
             h = self._hung
             h.reported = True
             attrs = {"task": h.task, "pid": h.pid, "frame": c.value}
+            if h.how:
+                attrs["how"] = h.how
             if h.seconds:
                 attrs["blocked_s"] = h.seconds
             if h.state:

@@ -22,8 +22,8 @@ Failures NVIDIA reports without an Xid (:mod:`telemetry.kernel_log` kinds):
   ``gsp_firmware_fault`` WARNING. The driver names GSP errors by GPU instance, not PCI id, so
   the node is the entity (its GPU, when the node has only one, or the one GPU whose Xid of the
   GSP / PMU chain the line sits beside).
-* ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack): the node's driver
-  is wedged (``driver_wedge``, CRITICAL, node-level).
+* ``gpu_hung_task`` (a task blocked with an NVIDIA driver frame on its stack, or a kernel oops
+  in the driver): the node's driver is wedged (``driver_wedge``, CRITICAL, node-level).
 * ``job_signature`` (:mod:`telemetry.job_signals`): a fault a job's or pod's output reports
   (:data:`JOB_SIGNAL_RULES`), on the GPU the line names by UUID, else the node; the detector
   makes it evidence when the node already has an incident.
@@ -803,16 +803,20 @@ class LogRules:
         if not frame:  # the parser only reports hung tasks with an NVIDIA frame; be sure
             return []
         task = f"{e.attrs.get('task', '?')}:{e.attrs.get('pid', '?')}"
-        blocked = e.attrs.get("blocked_s")
-        how = f" blocked {blocked} s" if blocked else " blocked"
-        return self._node_signal(
-            e,
-            "driver_wedge",
-            Severity.CRITICAL,
-            "driver",
-            f"task {task}{how} inside the NVIDIA driver ({frame}): the GPU driver is wedged "
-            "and the node's GPUs will not answer until it is rebooted",
-        )
+        if e.attrs.get("how") == "oops":
+            what = (
+                f"kernel oops in task {task} inside the NVIDIA driver ({frame}): the driver "
+                "crashed holding its state, and the node's GPUs will not answer until it is "
+                "rebooted"
+            )
+        else:
+            blocked = e.attrs.get("blocked_s")
+            how = f" blocked {blocked} s" if blocked else " blocked"
+            what = (
+                f"task {task}{how} inside the NVIDIA driver ({frame}): the GPU driver is wedged "
+                "and the node's GPUs will not answer until it is rebooted"
+            )
+        return self._node_signal(e, "driver_wedge", Severity.CRITICAL, "driver", what)
 
     def _node_signal(
         self,
