@@ -350,7 +350,8 @@ def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
 
 
 def test_a_bad_or_worsening_measure_and_memory_run_out_are_complaints() -> None:
-    # a measure said to be low or getting worse, memory run out, a feature the stack lacks
+    # a measure said to be low or getting worse, memory run out, a feature the stack lacks, a
+    # limit run into, a clock pulled down, an outcome other than the one expected
     for said in (
         "the gpu utility is very low during finetuning",
         "with GPUDirect RDMA on, all_reduce_perf is severely deteriorating",
@@ -358,6 +359,11 @@ def test_a_bad_or_worsening_measure_and_memory_run_out_are_complaints() -> None:
         "CPU OOM in training of step3",
         "the new image does not support accelerated networking",
         "bandwidth is low between the two nodes",
+        "we canceled the job responsible for reaching the inode limit",
+        "disk quota exceeded on /scratch",
+        "the dGPU keeps downclocking to 139MHz while gaming",
+        "throughput fell to a third after the upgrade",
+        "I expected to see only the two GPUs of the job but docker shows all eight",
     ):
         assert says_failure(said), said
     for fine in (
@@ -365,6 +371,8 @@ def test_a_bad_or_worsening_measure_and_memory_run_out_are_complaints() -> None:
         "no OOM seen over the weekend",
         "the image supports accelerated networking",
         "the room is cool",
+        "the power limit is 300 W",
+        "as expected, all 8 GPUs show up",
     ):
         assert not says_failure(fine), fine
 

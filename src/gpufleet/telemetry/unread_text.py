@@ -86,6 +86,12 @@ FAILURE = re.compile(
     r"remains|seems|looks) (?:very |really |quite |too |extremely |so |pretty )?(?:low|poor|bad)\b|"
     r"\bdeteriorat\w*|\bworse\b|\bregress(?:ed|ion)\b|\boom\b|\bout of memory\b|"
     r"\b(?:does|do|did|is|are)(?: not|n'?t) support\b|"
+    # a limit run into, a clock pulled down, a measure that fell, an outcome not the one
+    # expected: "reaching the inode limit", "quota exceeded", "downclocking to 139MHz",
+    # "throughput fell to a third", "I expected to see all GPUs but only one shows"
+    r"\bexceed(?:ed|s|ing)\b|\blimit (?:was |is )?(?:reached|hit)\b|\breach(?:ed|ing) the "
+    r"\w+ ?limit\b|\bdown-?clock\w*|\b(?:fell|falls|falling) (?:to|by|from)\b|"
+    r"\bexpect(?:ed|ing)\b[^.\n]{0,80}\bbut\b|"
     # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
     # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
     # Chinese: error, failed, abnormal, fault, crash, stuck, blocked, deadlock, timeout, a card
@@ -159,6 +165,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive",
             # a bad or worsening measure, memory run out, a feature not there
             "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
+            "exceed|limit|clock|fell|falls|falling|expect",
             # other languages
             "错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频",
             "中断|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合",
