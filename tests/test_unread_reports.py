@@ -17,6 +17,7 @@ from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.graph.tools import ToolRegistry
 from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.report_folder import ReportFolder
 from gpufleet.telemetry.text_evidence import HEAD_KEPT, TextReport, lines_of
@@ -76,25 +77,36 @@ def test_a_report_is_placed_on_the_node_it_names_and_only_a_generic_reader_raise
 def test_a_complaint_that_names_no_gpu_is_read_when_no_gpu_line_says_anything_failed() -> None:
     # a person's "training hangs" names no GPU; it is the file's complaint only when none of
     # its GPU lines says something failed, and a file with no failure word still opens nothing
-    topo = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
     text = (
         "YOLO training on one RTX 3090, CUDA 12.1\n"
         "Training hangs after scanning training images\n"
         "labels are on an NFS mount\n"
     )
-    rep = parse_job_log(text, origin="jobs/t.log").report
-    args = dict(origin="jobs/t.log", source="job_log", node="", job="t", topology=topo, at=5.0)
-    event = unread_event(unparsed=rep.complaint_lines, plain=rep.plain_lines, **args)  # type: ignore[arg-type]
+    event = _one_node_event(text)
     assert not isinstance(event, str) and event is not None
     assert event.message == "Training hangs after scanning training images"
-    assert "Training hangs" in excerpt(rep)
-    quiet = parse_job_log("YOLO training on one RTX 3090\nepoch 3/100 done\n", origin="x").report
-    assert unread_event(unparsed=quiet.complaint_lines, plain=quiet.plain_lines, **args) is None  # type: ignore[arg-type]
+    assert "Training hangs" in excerpt(parse_job_log(text, origin="jobs/t.log").report)
+    assert _one_node_event("YOLO training on one RTX 3090\nepoch 3/100 done\n") is None
     # a GPU line that says something failed is the complaint; the plain ones are not needed
-    both = parse_job_log("the job hangs\nGPU 0 is stuck at 100 % util\n", origin="y").report
-    event = unread_event(unparsed=both.complaint_lines, plain=both.plain_lines, **args)  # type: ignore[arg-type]
+    event = _one_node_event("the job hangs\nGPU 0 is stuck at 100 % util\n")
     assert not isinstance(event, str) and event is not None
     assert event.message == "GPU 0 is stuck at 100 % util"
+
+
+def _one_node_event(text: str) -> LogEvent | str | None:
+    """The unread-report event of a job log ``text`` on a one-node, one-GPU fleet."""
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
+    rep = parse_job_log(text, origin="jobs/t.log").report
+    return unread_event(
+        origin="jobs/t.log",
+        source="job_log",
+        node="",
+        job="t",
+        unparsed=rep.complaint_lines,
+        plain=rep.plain_lines,
+        topology=topo,
+        at=5.0,
+    )
 
 
 def test_a_writers_statement_of_a_fault_is_a_complaint_though_it_has_no_failure_word(
@@ -103,19 +115,15 @@ def test_a_writers_statement_of_a_fault_is_a_complaint_though_it_has_no_failure_
     # "60 % of training time is consumed by the DataLoader" says what is wrong (the GPU waits
     # for its input) in no failure word; being evidence only, the statement opens nothing of
     # its own, so before it counted as a complaint the whole report opened no incident
-    topo = Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
     text = (
         "Finetuning visual-bert on one A10\n"
         "the profiler shows that 60% of training time is consumed by DataLoader\n"
     )
-    rep = parse_job_log(text, origin="jobs/p.log").report
-    args = dict(origin="jobs/p.log", source="job_log", node="", job="p", topology=topo, at=5.0)
-    event = unread_event(unparsed=rep.complaint_lines, plain=rep.plain_lines, **args)  # type: ignore[arg-type]
+    event = _one_node_event(text)
     assert not isinstance(event, str) and event is not None
     assert "consumed by DataLoader" in event.message
     # a report that states nothing and says nothing failed still opens nothing
-    calm = parse_job_log("Finetuning on one A10\nepoch 3 done, loss 0.41\n", origin="q").report
-    assert unread_event(unparsed=calm.complaint_lines, plain=calm.plain_lines, **args) is None  # type: ignore[arg-type]
+    assert _one_node_event("Finetuning on one A10\nepoch 3 done, loss 0.41\n") is None
     li = _folder(tmp_path, {"jobs/profile.log": text.replace("one A10", "node-01's A10")})
     [inc] = [i for i in _incidents(li) if i.symptoms == (SIGNAL,)]
     ranked = _ranked(li, inc, retriever)
