@@ -305,6 +305,7 @@ DRIVER_OOPS = (
     "395.350871] BUG: unable to handle kernel NULL pointer dereference at 00000000000000b1\n"
     "[ 395.350973] PGD 5c9846d067 P4D 5c9846d067 PUD 5c9847f067 PMD 0\n"
     "[ 395.351068] Oops: 0000 [#1] SMP NOPTI\n"
+    "[ 395.351100] Modules linked in: nvidia_uvm(POE) nvidia_drm(POE) nvidia(POE) ext4\n"
     "[ 395.351153] CPU: 33 PID: 4564 Comm: sbatchd Kdump: loaded Tainted: P OE 4.18.0\n"
     "[ 395.351681] RIP: 0010:_nv031695rm+0x79/0x940 [nvidia]\n"
     "[ 395.351908] RSP: 0018:ffff9bc6dd237950 EFLAGS: 00010202\n"
@@ -322,7 +323,8 @@ def test_a_kernel_oops_inside_the_driver_is_a_wedge_and_one_elsewhere_is_not(
     [a] = LogRules(topo).evaluate(1e9, events, np.full(topo.n_gpus, -1), [])
     assert (a.symptom, a.entity, a.severity) == ("driver_wedge", "node-01", Severity.CRITICAL)
     assert "kernel oops in task sbatchd:4564 inside the NVIDIA driver" in a.message
-    # an oops in another module is not the driver's, whatever follows it out of its window
+    # an oops in another module is not the driver's: the loaded-modules list names nvidia on
+    # every oops, and is no frame of the stack
     ext4 = DRIVER_OOPS.replace("_nv031695rm+0x79/0x940 [nvidia]", "ext4_file_write+0x1/0x9 [ext4]")
     events, _ = parse_text(ext4, node="node-01", boot_time=T0)
     assert not [e for e in events if e.kind == "gpu_hung_task"]
