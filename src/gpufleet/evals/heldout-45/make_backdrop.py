@@ -1,0 +1,243 @@
+"""heldout-public-45's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-45/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'godot-65838-godot-4-beta-vulkan-window-closes-on-outdated-nvidia-driver-fixed-by-driver-516-69': Backdrop(
+        'win-laptop-930m',
+        'A10',
+        '472.12',
+        '2022-09-15T11:30:00Z',
+        '2022-09-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'homeops-adampetrovic-pr-2464-immich-machine-learning-oomkilled-exit-137-memory-limit-2gi-raised-to-4gi': Backdrop(
+        'home-ops-ml-node',
+        'A10',
+        '570.133.20',
+        '2026-04-12T11:30:00Z',
+        '2026-04-12T12:10:00Z',
+        pci=('01',),
+    ),
+    'homeops-axeii-436-fedora-k3s-pod-with-nvidia-runtimeclass-fails-fixed-by-default-containerd-config-toml': Backdrop(
+        'fedora-k3s-node',
+        'A10',
+        '525.60.13',
+        '2023-04-16T11:30:00Z',
+        '2023-04-16T12:10:00Z',
+        pci=('01',),
+    ),
+    'homeops-joryirving-pr-9818-llama-nvidia-pod-oom-looped-11-times-llmkube-0-9-25-set-16gi-limit-40gib-prompt-cache': Backdrop(
+        'ganyu',
+        'A10',
+        '580.105.08',
+        '2026-09-07T11:30:00Z',
+        '2026-09-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'homeops-tscibilia-pr-3735-llama-server-oomkilled-during-load-2gi-cgroup-limit-gpu-staged-tensors-charged': Backdrop(
+        'talos-vm',
+        'A10',
+        '570.133.20',
+        '2026-09-05T11:30:00Z',
+        '2026-09-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'invokeai-3125-nodes-does-not-free-gpu-memory-after-generation-results-and-model-cached': Backdrop(
+        'invokeai-dev',
+        'A10',
+        '525.89.02',
+        '2023-04-06T11:30:00Z',
+        '2023-04-06T12:10:00Z',
+        pci=('01',),
+    ),
+    'ivanbayan-home-server-t600-over-80c-fan-below-max-driver-ignores-target-temperature-own-nvml-fan-daemon': Backdrop(
+        'home-server',
+        'A10',
+        '550.120',
+        '2025-01-15T11:30:00Z',
+        '2025-01-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'jellyfin-11449-pci-bus-broke-down-mmio-lost-gpu-on-pcie3-riser-cable-in-gen4-slot-fixed-by-forcing-gen3': Backdrop(
+        'jellyfin-host',
+        'A10',
+        '550.67',
+        '2024-05-03T11:30:00Z',
+        '2024-05-03T12:10:00Z',
+        pci=('01',),
+    ),
+    'jellyfinqnap-84-nvenc-needs-driver-520-qnap-ships-515-nvenc-api-12-0-vs-11-1': Backdrop(
+        'qnap-nas',
+        'A10',
+        '515.48.07',
+        '2024-05-19T11:30:00Z',
+        '2024-05-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'k8sgitops-allenporter-pr-2518-kube01-rescued-upgraded-talos-1-13-6-nvidia-lts-580-gtx1070-planned-benign': Backdrop(
+        'kube01',
+        'A10',
+        '580.167.08',
+        '2026-07-12T11:30:00Z',
+        '2026-07-12T12:10:00Z',
+        pci=('01',),
+    ),
+    'llamacpp-13906-cuda-illegal-memory-access-after-few-prompts-regression-fixed-by-pr-13922': Backdrop(
+        'llama-cuda-box',
+        'A10',
+        '570.133.20',
+        '2025-05-29T11:30:00Z',
+        '2025-05-29T12:10:00Z',
+        pci=('01', '02', '03'),
+    ),
+    'llamacpp-19191-rtx-pro-6000-server-model-load-from-disk-very-slow-only-with-numa-numactl': Backdrop(
+        'rtx-pro-server',
+        'B200',
+        '580.105.08',
+        '2026-01-29T11:30:00Z',
+        '2026-01-29T12:10:00Z',
+        pci=('01',),
+    ),
+    'llamacpp-2128-65b-inference-slow-only-1-1gb-gpu-memory-used-fixed-by-setting-ngl-70': Backdrop(
+        'scratch-gpu-node',
+        'A100',
+        '535.54.03',
+        '2023-07-07T11:30:00Z',
+        '2023-07-07T12:10:00Z',
+        pci=('07',),
+    ),
+    'localmultimodal-31-wsl2-docker-compose-unknown-or-invalid-runtime-name-nvidia-daemon-not-restarted': Backdrop(
+        'LAPTOP-AF3LO3NQ',
+        'A10',
+        '560.94',
+        '2024-09-20T11:30:00Z',
+        '2024-09-20T12:10:00Z',
+        pci=('01',),
+    ),
+    'nemotron-783-home-security-app-gpu-stats-power-usage-n-a-on-rtx-a5500-monitor-never-fetched-power-benign': Backdrop(
+        'home-security-host',
+        'A10',
+        '570.133.20',
+        '2025-12-30T11:30:00Z',
+        '2025-12-30T12:10:00Z',
+        pci=('01',),
+    ),
+    'ollama-1374-deepseek-coder-33b-out-of-memory-on-4090-after-update-to-0-1-13-revert-to-0-1-11-resolves': Backdrop(
+        'osm-server',
+        'A10',
+        '535.129.03',
+        '2023-12-04T15:58:20Z',
+        '2023-12-04T16:38:20Z',
+        pci=('01',),
+    ),
+    'ollama-1952-cuda-out-of-memory-with-large-num-ctx-offload-estimate-ignores-context-fixed-in-0-1-21': Backdrop(
+        'ollama-gpu-box',
+        'A10',
+        '535.129.03',
+        '2024-01-14T11:30:00Z',
+        '2024-01-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'ollama-2227-docker-ollama-logs-offload-but-nvidia-smi-idle-after-hibernation-fixed-by-reloading-nvidia-uvm': Backdrop(
+        'ollama-docker-host',
+        'A10',
+        '545.29.06',
+        '2024-01-27T11:30:00Z',
+        '2024-01-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'ollama-3765-out-of-memory-other-vram-consumers-not-counted-fixed-by-ollama-max-vram-18gb-on-20gb-card': Backdrop(
+        'radeon-ollama-host',
+        'A10',
+        '570.133.20',
+        '2024-04-26T11:30:00Z',
+        '2024-04-26T12:10:00Z',
+        pci=('03',),
+    ),
+    'ollama-5453-proxmox-vm-2x-p40-ollama-on-cpu-fixed-by-nvidia-modprobe-and-nvidia-uvm-reload': Backdrop(
+        'deb12-proxmox-vm',
+        'V100',
+        '555.42.06',
+        '2024-07-09T11:30:00Z',
+        '2024-07-09T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'ollama-5455-ollama-0-1-48-uses-one-of-four-gpus-model-fits-single-gpu-expected-behaviour-benign': Backdrop(
+        'ollama-4gpu-host',
+        'A10',
+        '550.90.07',
+        '2024-07-08T11:30:00Z',
+        '2024-07-08T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'ollama-6364-docker-ollama-gpu-75pct-not-90pct-utilization-varies-with-model-and-power-benign': Backdrop(
+        'ai-stack',
+        'A10',
+        '550.90.07',
+        '2024-08-15T11:30:00Z',
+        '2024-08-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'ollama-pr-6484-numa-flag-hurts-multi-socket-gpu-loads-enable-numa-only-for-cpu-runs': Backdrop(
+        'multi-socket-gpu-host',
+        'A100',
+        '550.90.07',
+        '2024-08-24T11:30:00Z',
+        '2024-08-24T12:10:00Z',
+        pci=('07', '0f', '47', '4e', '87', '90', 'b7', 'bd'),
+    ),
+    'proxmoxve-8605-jellyfin-lxc-cuinit-cuda-error-unknown-after-proxmox-host-restart-nvidia-not-loaded-on-host': Backdrop(
+        'proxmox-host',
+        'A10',
+        '570.133.20',
+        '2025-10-23T11:30:00Z',
+        '2025-10-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'steamheadless-117-docker-unknown-or-invalid-runtime-name-nvidia-container-toolkit-not-installed-or-configured': Backdrop(
+        'steam-headless-host',
+        'A10',
+        '545.29.06',
+        '2023-12-19T11:30:00Z',
+        '2023-12-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'textgen-2216-pygmalion-13b-0-7s-per-token-cuda-35pct-pre-layer-offload-gpu-waits-for-cpu': Backdrop(
+        'textgen-desktop',
+        'A10',
+        '531.79',
+        '2023-05-20T11:30:00Z',
+        '2023-05-20T12:10:00Z',
+        pci=('01',),
+    ),
+    'textgen-750-gibberish-output-llama-alpaca-on-laptop-3080-driver-512-fixed-by-driver-531': Backdrop(
+        'laptop-3080',
+        'A10',
+        '512.15',
+        '2023-04-04T11:30:00Z',
+        '2023-04-04T12:10:00Z',
+        pci=('01',),
+    ),
+    'whispercpp-1179-cublas-gpu-mostly-idle-27-min-audio-takes-62-min-data-shuttled-cpu-gpu-t4': Backdrop(
+        'g4dn-xlarge',
+        'A10',
+        '535.54.03',
+        '2023-08-25T11:30:00Z',
+        '2023-08-25T12:10:00Z',
+        pci=('1e',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
