@@ -1,0 +1,246 @@
+"""heldout-public-44's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-44/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers as the report prints them, one per GPU,
+in index order; default an 8-GPU HGX)). Hosts, SKUs, buses and drivers are the report's where it prints
+them and stand-ins otherwise (each case's description says which). No case uses extra: no report
+quotes an exporter value as a metric sample.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    "gke-cea-407-nap-l4-node-device-plugin-job-stuck-init-gpu-driver-auto-installation-disabled": Backdrop(
+        "gke-nap-l4-node",
+        "A10",
+        "550.90.07",
+        "2024-09-24T11:30:00Z",
+        "2024-09-24T12:10:00Z",
+        pci=('01',),
+    ),
+    "k8s-133382-kubelet-restart-pods-unexpectedadmissionerror-device-plugin-not-yet-registered": Backdrop(
+        "k8s-gpu-node",
+        "A100",
+        "570.133.20",
+        "2025-08-05T11:30:00Z",
+        "2025-08-05T12:10:00Z",
+    ),
+    "aks-3680-a100-nodepool-gpu-unavailable-after-first-job-nvml-unknown-error-pass-device-specs": Backdrop(
+        "aks-nc24ads-a100-v4-node",
+        "A100",
+        "525.105.17",
+        "2023-05-25T11:30:00Z",
+        "2023-05-25T12:10:00Z",
+        pci=('01',),
+    ),
+    "k8s-snap-2388-canonical-k8s-1-32-containerd-1-6-39-lacks-cdi-gpu-operator-25-10-cdi-default": Backdrop(
+        "canonical-k8s-gpu-node",
+        "A10",
+        "580.105.08",
+        "2026-02-10T11:30:00Z",
+        "2026-02-10T12:10:00Z",
+        pci=('01',),
+    ),
+    "microk8s-core-addons-251-nvidia-addon-libnvidia-ml-so-1-not-found-containers-crash": Backdrop(
+        "microk8s-gpu-host",
+        "A10",
+        "535.129.03",
+        "2023-12-22T14:09:49Z",
+        "2023-12-22T14:49:49Z",
+        pci=('01',),
+    ),
+    "pcluster-1479-ubuntu18-gpu-compute-nodes-fail-bootstrap-nvidia-driver-missing-patch-script": Backdrop(
+        "pcluster-g3-compute",
+        "V100",
+        "418.87.01",
+        "2019-11-29T11:30:00Z",
+        "2019-11-29T12:10:00Z",
+        pci=('1e',),
+    ),
+    "aks-839-nc-series-node-exposes-one-of-two-gpus-azure-kernel-regression-fixed-by-new-kernel": Backdrop(
+        "aks-default-20518994-0",
+        "V100",
+        "396.26",
+        "2019-03-04T11:30:00Z",
+        "2019-03-04T12:10:00Z",
+        pci=('01', '02'),
+    ),
+    "pcluster-5448-3-6-0-dlami-custom-ami-nvidia-persistenced-conflict-gpu-nodes-fail-bootstrap": Backdrop(
+        "pcluster-dlami-gpu-compute",
+        "A10",
+        "535.54.03",
+        "2023-07-05T11:30:00Z",
+        "2023-07-05T12:10:00Z",
+        pci=('1e',),
+    ),
+    "volcano-3616-vgpu-scheduler-binds-three-12gi-pods-to-one-24gi-gpu-oversubscribed-framebuffer": Backdrop(
+        "volcano-vgpu-node",
+        "A10",
+        "535.129.03",
+        "2024-07-22T11:30:00Z",
+        "2024-07-22T12:10:00Z",
+    ),
+    "volcano-2859-concurrent-scheduling-packs-pods-on-one-1080ti-gpu-memory-over-11g-gpuoutofmemory": Backdrop(
+        "volcano-1080ti-node",
+        "A10",
+        "470.82.01",
+        "2023-05-25T11:30:00Z",
+        "2023-05-25T12:10:00Z",
+        pci=('01',),
+    ),
+    "volcano-4742-gpu-pod-never-scheduled-latest-volcano-on-k8s-1-33-fixed-by-downgrading-to-1-13": Backdrop(
+        "volcano-k8s133-node",
+        "A10",
+        "570.133.20",
+        "2025-11-20T11:30:00Z",
+        "2025-11-20T12:10:00Z",
+        pci=('01',),
+    ),
+    "volcano-2107-node2-gpus-held-by-pod-stuck-terminating-new-gpu-job-pending-on-node2": Backdrop(
+        "node2",
+        "A10",
+        "470.82.01",
+        "2022-03-22T11:30:00Z",
+        "2022-03-22T12:10:00Z",
+        pci=('1a', '1b', '1c', '1d', '1e', '3d', '3e', '3f', '40', '41'),
+    ),
+    "ray-3245-after-single-gpu-tasks-four-gpu-task-sees-one-device-stale-cuda-visible-devices": Backdrop(
+        "ray-dlami-4gpu",
+        "V100",
+        "410.79",
+        "2018-11-06T11:30:00Z",
+        "2018-11-06T12:10:00Z",
+        pci=('1b', '1c', '1d', '1e'),
+    ),
+    "ray-53643-placement-group-task-gets-empty-cuda-visible-devices-on-sphinx3": Backdrop(
+        "sphinx3",
+        "A100",
+        "570.133.20",
+        "2025-06-08T11:30:00Z",
+        "2025-06-08T12:10:00Z",
+        pci=('01',),
+    ),
+    "skypilot-3289-runpod-rtxa6000-2-request-provisions-pod-with-one-gpu-only": Backdrop(
+        "cb59d22f00bd",
+        "A10",
+        "535.129.03",
+        "2024-03-08T22:03:22Z",
+        "2024-03-08T22:43:22Z",
+        pci=('a1',),
+    ),
+    "ray-24455-job-submission-driver-sees-no-gpu-torch-cuda-is-available-false": Backdrop(
+        "ray-job-gpu-node",
+        "A10",
+        "510.47.03",
+        "2022-05-04T11:30:00Z",
+        "2022-05-04T12:10:00Z",
+        pci=('01',),
+    ),
+    "ray-3265-rllib-torch-policy-sees-no-cuda-inside-ray-runs-on-cpu-without-errors": Backdrop(
+        "rllib-2gpu-node",
+        "V100",
+        "418.67",
+        "2019-07-04T11:30:00Z",
+        "2019-07-04T12:10:00Z",
+        pci=('1b', '1c'),
+    ),
+    "mpi-operator-328-tf2-mpijob-latches-on-cpus-with-cpu-and-gpu-requests-v100-27pct-util": Backdrop(
+        "tf2-mpijob-worker-0",
+        "V100",
+        "460.32.03",
+        "2021-03-01T11:30:00Z",
+        "2021-03-01T12:10:00Z",
+        pci=('00:1c',),
+    ),
+    "dlc-6469-ray-train-image-hardcodes-nccl-socket-ifname-eth0-hyperpod-slurm-no-socket-interface": Backdrop(
+        "hyperpod-slurm-node",
+        "H100",
+        "570.133.20",
+        "2026-07-31T11:30:00Z",
+        "2026-07-31T12:10:00Z",
+    ),
+    "ray-19163-ray-sgd-trainer-hangs-after-restart-maintainer-attributes-to-nccl-issues": Backdrop(
+        "ray-sgd-gpu-node",
+        "V100",
+        "470.57.02",
+        "2022-04-11T11:30:00Z",
+        "2022-04-11T12:10:00Z",
+        pci=('1b', '1c', '1d', '1e'),
+    ),
+    "ray-38089-ray-serve-2-6-httpproxy-memory-leak-end-of-stream-object-never-freed": Backdrop(
+        "serve-cluster-node",
+        "A10",
+        "525.105.17",
+        "2023-08-03T11:30:00Z",
+        "2023-08-03T12:10:00Z",
+        pci=('01',),
+    ),
+    "skypilot-8712-mount-cached-rclone-under-30-mb-s-bottlenecks-500gb-checkpoint-fetch": Backdrop(
+        "skypilot-train-node",
+        "A100",
+        "570.133.20",
+        "2026-01-27T11:30:00Z",
+        "2026-01-27T12:10:00Z",
+    ),
+    "ray-51596-vllm-v1-pipeline-parallel-illegal-memory-access-with-ray-2-44-fine-with-2-43": Backdrop(
+        "vllm-pp-l4-node",
+        "A10",
+        "550.127.05",
+        "2025-03-21T10:04:30Z",
+        "2025-03-21T10:44:30Z",
+        pci=('01', '02'),
+    ),
+    "k8s-101723-containers-without-gpu-limits-in-one-pod-all-use-the-node-gpu": Backdrop(
+        "onprem-k8s-gpu-node",
+        "A10",
+        "460.73.01",
+        "2021-05-04T11:30:00Z",
+        "2021-05-04T12:10:00Z",
+        pci=('01',),
+    ),
+    "ray-52598-train-benchmark-dataloader-deadlock-create-batch-iterator-without-forkserver": Backdrop(
+        "ray-train-benchmark-node",
+        "A10",
+        "570.133.20",
+        "2025-04-29T11:30:00Z",
+        "2025-04-29T12:10:00Z",
+        pci=('01',),
+    ),
+    "eks-node-monitoring-agent-266-dcgmerror-condition-sticks-after-boot-race-pod-restart-clears-benign": Backdrop(
+        "eks-gpu-node",
+        "A10",
+        "570.133.20",
+        "2026-09-08T11:30:00Z",
+        "2026-09-08T12:10:00Z",
+        pci=('1e',),
+    ),
+    "eks-node-monitoring-agent-pr-275-acceleratedhardwareready-stuck-false-after-dcgm-hostengine-restart-benign": Backdrop(
+        "eks-dcgm-node",
+        "A100",
+        "570.133.20",
+        "2026-09-18T11:30:00Z",
+        "2026-09-18T12:10:00Z",
+    ),
+    "eks-node-monitoring-agent-pr-63-dcgm-health-code-122-imex-unhealthy-false-positive-non-nvlink-instances-benign": Backdrop(
+        "eks-p4-node",
+        "A100",
+        "570.133.20",
+        "2026-02-27T11:30:00Z",
+        "2026-02-27T12:10:00Z",
+    ),
+    "amazon-eks-ami-pr-1985-p5e-h200-cloud-init-error-unsupported-gpu-boost-clock-step-clocks-fine-benign": Backdrop(
+        "p5e-48xlarge-node",
+        "H100",
+        "550.90.07",
+        "2024-10-01T19:51:32Z",
+        "2024-10-01T20:31:32Z",
+        pci=('53', '64', '75', '86', '97', 'a8', 'b9', 'ca'),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
