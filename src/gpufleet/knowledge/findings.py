@@ -160,6 +160,18 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'waiting for data", "60 % of training time is consumed by the DataLoader", "the '
         'DataLoader is the bottleneck", "freezes every num_workers iterations")',
     ),
+    "host_memory_exhausted_reported": (
+        "os",
+        "the report's writer says the host's memory ran out under the job: the OOM killer or the "
+        'system killed it (often without an error, a bare "Killed", exit code 137), or RAM '
+        "ran out, filled or keeps growing",
+    ),
+    "driver_regression_reported": (
+        "driver",
+        "the report's writer pins the fault on one driver version: a rollback cured it "
+        '("downgrading the driver to 531 fixed it"), one version works where another fails, or '
+        'the new driver broke it ("driver 545 introduced the hang")',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

@@ -6,8 +6,11 @@ recovered (:mod:`telemetry.recurrence_words`), a process outlived its job and st
 (:mod:`telemetry.stray_process_words`), heat slows the GPU, its hardware reason is named, a fan
 stopped (:mod:`telemetry.thermal_words`), the host itself stopped or switched off as its GPUs
 took load (:mod:`telemetry.host_down_words`), the job's GPUs wait for their input data
-(:mod:`telemetry.data_wait_words`). :mod:`telemetry.job_log` keeps each beside whatever else the
-line is (evidence only: a statement opens nothing), the SRE agent reads each kind as the finding
+(:mod:`telemetry.data_wait_words`), the host's memory ran out under the job
+(:mod:`telemetry.host_memory_words`), the fault goes with one driver version and a rollback
+cured it (:mod:`telemetry.driver_regression_words`). :mod:`telemetry.job_log` keeps each beside
+whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
+kind as the finding
 of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
 a plan that changes the fleet. Adding a reader here adds it to all three.
 """
@@ -17,12 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpufleet.telemetry.data_wait_words import DATA_WAIT_REPORTED, says_data_wait
+from gpufleet.telemetry.driver_regression_words import (
+    DRIVER_REGRESSION_REPORTED,
+    says_driver_regression,
+)
 from gpufleet.telemetry.host_down_words import (
     HOST_DOWN_REPORTED,
     POWER_TRIP_REPORTED,
     says_host_down,
     says_power_trip,
 )
+from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
 from gpufleet.telemetry.thermal_words import (
@@ -43,5 +51,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (HOST_DOWN_REPORTED, says_host_down),
     (POWER_TRIP_REPORTED, says_power_trip),
     (DATA_WAIT_REPORTED, says_data_wait),
+    (HOST_MEMORY_REPORTED, says_host_memory_exhausted),
+    (DRIVER_REGRESSION_REPORTED, says_driver_regression),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)

@@ -1,0 +1,95 @@
+"""A person's words that the host's memory ran out under a GPU job: "the training process was
+killed by the OOM killer", "it gets killed without any error message", "you are running out of
+RAM", "system RAM usage keeps increasing", "this typically occurs when there is a shortage of
+RAM", a shell's bare ``Killed``.
+
+That is the host-memory mode (``host-memory-pressure-oom``): host RAM (or the job's cgroup
+limit) is exhausted and the kernel's OOM killer ends the largest process with SIGKILL (Linux
+kernel docs, "Out Of Memory Handling" and the memory cgroup's ``memory.max``/``oom_kill``), which
+leaves no Python traceback: the shell prints ``Killed`` and the exit status is 137 (128 + 9,
+bash manual, "Exit Status"). A report rarely pastes the kernel's ``Out of memory: Killed
+process`` line (:mod:`telemetry.stack_errors` reads that one); it says so in words. This module
+recognises those words one line at a time (:mod:`telemetry.job_log` keeps a
+``host_memory_exhausted_reported`` signature beside the line; the SRE agent reads it as the
+finding of the same name).
+
+Deliberately narrow: the OOM killer named; a process killed by the system, the OS or the kernel,
+or killed without an error; RAM, system, host or CPU memory that ran out, filled, is short or
+keeps growing; swap that filled; a bare ``Killed`` line or exit code 137. Device memory is
+another mode: a line that names CUDA, VRAM or GPU memory is not the statement ("CUDA out of
+memory" is :mod:`telemetry.cuda_oom`'s). A denial ("no OOM kill in dmesg", "RAM is not the
+issue") is not the statement. Pure; every expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+HOST_MEMORY_REPORTED = "host_memory_exhausted_reported"  # the signature kind and the SRE finding
+
+_HOST_MEMORY = r"(?:(?:system|host|cpu|main|physical) (?:ram|memory)|ram|swap(?: space| file)?)"
+
+HOST_MEMORY_OUT = re.compile(
+    # "killed by the OOM killer", "the OOM killer kills it", "oom-killer was invoked", "OOM-killed"
+    r"\boom[- ]?killer\b|\boom[- ]?kill(?:ed|s|ing)\b|"
+    # "killed by the system", "forcibly terminated by the OS", "the kernel killed the process"
+    r"\b(?:killed|terminated|shut down)(?: forcibly)? by (?:the )?(?:system|os|kernel|linux)\b|"
+    r"\b(?:system|os|kernel|linux) (?:killed|kills|terminated|terminates) (?:the |my |our |it)|"
+    # "the process gets killed without any error message"
+    r"\bkilled\b(?: [\w'/-]+){0,2} without (?:any |an )?(?:error|traceback|warning|message)|"
+    # "running out of RAM", "ran out of system memory", "not enough RAM", "a shortage of RAM"
+    r"\b(?:run|runs|running|ran) out of (?:the )?(?:available )?" + _HOST_MEMORY + r"\b|"
+    r"\bout of " + _HOST_MEMORY + r"\b|"
+    r"\b(?:not enough|insufficient|shortage of|lack of|low on) (?:free |available )?"
+    + _HOST_MEMORY
+    + r"\b|"
+    # "RAM is full", "system memory usage keeps increasing", "swap fills up", "eats all my RAM"
+    r"\b" + _HOST_MEMORY + r"\b(?: [\w'/-]+){0,3} (?:is |was |gets |got |keeps |kept )?"
+    r"(?:full|filled|fills|filling|maxed|exhausted|at 100 ?%|increas\w*|grow\w*|explod\w*|"
+    r"huge|climb\w*|spik\w*)\b|"
+    r"\b(?:eat\w*|consum\w*|us(?:es|ing)|fill\w*|exhaust\w*) (?:up )?all (?:of )?(?:the |my |our )?"
+    r"(?:available )?(?:\d+ ?gb )?" + _HOST_MEMORY + r"\b|"
+    # "exit code 137", "exited with code 137", "returned 137 (SIGKILL)"
+    r"\b(?:exit(?:ed)?|return(?:ed)?)(?: with)?(?: (?:exit )?(?:code|status))?(?: of| was| is)?:? ?"
+    r"137\b|"
+    # "high (and increasing) system RAM usage", "excessive host memory consumption"
+    r"\b(?:high|increasing|growing|huge|excessive)\b(?: [^\s.;,!?]+){0,2} "
+    + _HOST_MEMORY
+    + r" (?:usage|consumption|use)\b",
+    re.IGNORECASE,
+)
+# a shell's own report that its child got SIGKILL, the OOM killer's signal (bash prints
+# "Killed"; the zh_CN locale "已杀死")
+_BARE_KILLED = re.compile(r"^\W*(?:killed|已杀死)\W*$", re.IGNORECASE)
+
+_DEVICE_MEMORY = re.compile(
+    r"\bcuda\b|\bvram\b|\b(?:gpu|device|video|graphics) (?:ram|memory)\b|\bhbm\b|\bframebuffer\b",
+    re.IGNORECASE,
+)
+# "no OOM kill in dmesg", "RAM is not the issue", "it doesn't run out of RAM"
+_DENIED_BEFORE = re.compile(
+    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
+)
+_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,24}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,24}n't\b")
+
+# Every form above holds one of these (lower case): a substring test first keeps the cost on a
+# job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = ("oom", "kill", "termin", "shut down", "ram", "memory", "swap", "137", "已杀死")
+
+
+def says_host_memory_exhausted(line: str) -> bool:
+    """Whether ``line`` says the host's memory ran out under the job (and does not deny it)."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    if _BARE_KILLED.match(line):
+        return True
+    if _DEVICE_MEMORY.search(line):
+        return False
+    return any(_said(line, m) for m in HOST_MEMORY_OUT.finditer(line))
+
+
+def _said(line: str, m: re.Match[str]) -> bool:
+    before = line[max(0, m.start() - 48) : m.start()]
+    after = line[m.end() : m.end() + 32]
+    return _DENIED_BEFORE.search(before) is None and _DENIED_AFTER.search(after) is None

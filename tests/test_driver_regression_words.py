@@ -1,0 +1,104 @@
+"""A report whose writer pins the fault on one driver version ("downgrading the driver to 531
+fixed it", "driver 545 introduced the hang", "works on 470 but not on 510"): the rollback test of
+a driver regression, in words. It gives the driver-regression card the own signal it otherwise
+lacks on a report, so the card no longer ranks after every other. An update alone (a reboot may
+be what it needed), advice, a condition, a denial or a version banner change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.bus.events import Evidence, Family, Incident
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.driver_regression_words import (
+    DRIVER_REGRESSION_REPORTED,
+    says_driver_regression,
+)
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from tests.report_words import rank_flat, report_evidence, report_incident
+
+KB = KnowledgeBase.load()
+NODE = "n1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "downgrading the driver to 531 fixed it",
+        "I rolled back the nvidia driver to 535 and it works again",
+        "reverting to driver 535.104 solved the issue",
+        "driver 545 introduced the hang",
+        "The new driver broke P2P between the two cards",
+        "This is a regression in the latest driver",
+        "Nvidia driver above 532 is sometimes 10x slower than driver 531.",
+        "it works with driver 470 but not with 510",
+    ],
+)
+def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
+    assert says_driver_regression(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # an update alone: a reboot may be what it needed (driver-cuda-mismatch)
+        "After updating the NVIDIA driver to 590 the GPUs are gone",
+        "after I upgraded my Nvidia GPU driver, it ran on the CPU until I rebooted",
+        # advice or a condition is not what happened
+        "try updating your driver",
+        "the setup script fails loud if the driver breaks",
+        "you should downgrade the driver to 531",
+        "please install the latest driver",
+        # denials: the check came back clean
+        "the driver did not change between the runs",
+        "downgrading the driver did not help",
+        # banners, the mismatch line another reader owns, a driver merely named
+        "NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2",
+        "Failed to initialize NVML: Driver/library version mismatch",
+        "I have driver 550 installed",
+        "we updated the firmware last week",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_driver_regression(line)
+
+
+def test_the_statement_is_evidence_beside_the_line() -> None:
+    text = "nvidia-smi shows nothing\ndowngrading the driver to 531 fixed it\n"
+    parsed = parse_job_log(text, origin="jobs/ticket.log", node=NODE)
+    said = [s for s in parsed.signatures if s.kind == DRIVER_REGRESSION_REPORTED]
+    assert [(s.line, s.node) for s in said] == [(2, NODE)]
+    assert DRIVER_REGRESSION_REPORTED not in FLEET_SIGNATURES
+
+
+def _incident() -> Incident:
+    return report_incident(NODE, family=Family.DEVICE)
+
+
+def _ticket(*lines: str) -> list[Evidence]:
+    return report_evidence(*lines, node=NODE, origin="jobs/ticket.log")
+
+
+# retrieval's order, flat: the regression card first, as words about a driver rank it
+CARDS = ("driver-regression-fleetwide", "driver-cuda-mismatch", "gpu-driver-wedge-hung-tasks")
+SLOW = "the second image takes 40 minutes instead of 2"
+
+
+def _rank(evidence: list[Evidence]) -> list[str]:
+    return rank_flat(_incident(), evidence, CARDS, KB)
+
+
+def test_the_statement_is_the_regression_cards_own_signal() -> None:
+    said = _ticket(SLOW, "rolling back the driver to 531 fixed it")
+    assert DRIVER_REGRESSION_REPORTED in {f.name for f in derive_findings(_incident(), said)}
+    # without a driver change the regression card lacks its own signal and ranks last
+    assert _rank(_ticket(SLOW))[-1] == "driver-regression-fleetwide"
+    assert _rank(said)[0] == "driver-regression-fleetwide"
+
+
+def test_advice_to_change_the_driver_changes_nothing() -> None:
+    advised = _ticket(SLOW, "you could try downgrading the driver to 531")
+    assert DRIVER_REGRESSION_REPORTED not in {f.name for f in derive_findings(_incident(), advised)}
+    assert _rank(advised)[-1] == "driver-regression-fleetwide"

@@ -1,0 +1,108 @@
+"""A report whose writer says the host's memory ran out under the job ("the training process was
+killed by the system", "it gets killed without any error message", "there is a shortage of
+RAM", a bare ``Killed``): the kernel's OOM killer, said in words. It raises
+``host-memory-pressure-oom`` over the device-memory and stopped-job cards that the same words
+about a dying job also fit, and device memory, a denial or a kill by hand change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.bus.events import Evidence, Family, Incident
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from gpufleet.telemetry.unread_text import is_complaint
+from tests.report_words import rank_flat, report_evidence, report_incident
+
+KB = KnowledgeBase.load()
+NODE = "n1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The training process was directly killed by the system",
+        "the OOM killer will kill it after a few hours",
+        "oom-killer invoked on the node, the job was OOM-killed",
+        "This typically occurs when there is a shortage of RAM.",
+        "Maybe you're running out of RAM? You can check with htop.",
+        "it just gets killed without any error message",
+        "It is forcibly terminated by the OS.",
+        "High (and increasing) system RAM usage, OOM",
+        "the CPU memory usage was huge for one worker",
+        "stuck loading the model for hours while eating all my 16gb ram",
+        "the swap space fills up and then the trainer disappears",
+        "container exited with code 137",
+        # a shell's own report of SIGKILL, in English and in the zh_CN locale
+        "Killed",
+        "已杀死",
+    ],
+)
+def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None:
+    assert says_host_memory_exhausted(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # device memory is another mode (fb-fragmentation-oom, fb-memory-leak)
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
+        "GPU memory usage keeps increasing every epoch",
+        "VRAM is full after the second image",
+        # denials: the check came back clean
+        "no OOM kill in dmesg",
+        "RAM is not the issue, 200 GB free",
+        "we never ran out of RAM",
+        # a kill by hand, a process line the kernel parser reads, a size, another exit code
+        "I killed it with kill -9 after an hour",
+        "Killed process 1234 (python) total-vm:1234kB",
+        "the box has 64GB RAM and an RTX 3090",
+        "Process exited with code 1",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_host_memory_exhausted(line)
+
+
+def test_the_statement_is_evidence_beside_the_line_and_a_complaint() -> None:
+    text = "epoch 4 done\nthe process gets killed without any error message\n"
+    parsed = parse_job_log(text, origin="jobs/ticket.log", node=NODE)
+    said = [s for s in parsed.signatures if s.kind == HOST_MEMORY_REPORTED]
+    assert [(s.line, s.node) for s in said] == [(2, NODE)]
+    assert HOST_MEMORY_REPORTED not in FLEET_SIGNATURES
+    # a report made of the statement alone opens an incident (telemetry.unread_text)
+    assert is_complaint("the process gets killed without any error message")
+
+
+def _incident() -> Incident:
+    return report_incident(NODE, family=Family.UTILIZATION)
+
+
+def _ticket(*lines: str) -> list[Evidence]:
+    return report_evidence(*lines, node=NODE, origin="jobs/ticket.log")
+
+
+# retrieval's order, flat: the device-memory and stopped-job cards first, as words about a job
+# dying while it loads a model rank them
+CARDS = ("fb-fragmentation-oom", "training-stall", "fb-memory-leak", "host-memory-pressure-oom")
+DIES = "training dies at epoch 4 while loading the next shard"
+
+
+def _rank(evidence: list[Evidence]) -> list[str]:
+    return rank_flat(_incident(), evidence, CARDS, KB)
+
+
+def test_the_statement_ranks_host_memory_first() -> None:
+    said = _ticket(DIES, "it is killed by the system, htop shows RAM is full")
+    assert HOST_MEMORY_REPORTED in {f.name for f in derive_findings(_incident(), said)}
+    assert _rank(_ticket(DIES))[0] == "fb-fragmentation-oom"
+    assert _rank(said)[0] == "host-memory-pressure-oom"
+
+
+def test_device_memory_or_a_denial_changes_nothing() -> None:
+    for line in ("CUDA out of memory while loading the next shard", "RAM is not the issue"):
+        ticket = _ticket(DIES, line)
+        assert HOST_MEMORY_REPORTED not in {f.name for f in derive_findings(_incident(), ticket)}
