@@ -172,6 +172,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         '("downgrading the driver to 531 fixed it"), one version works where another fails, or '
         'the new driver broke it ("driver 545 introduced the hang")',
     ),
+    "cpu_fallback_reported": (
+        "workload",
+        "the report's writer says the work runs on the CPU instead of the GPU (\"it generates "
+        'on the CPU", "the GPU is not being used", "0 layers offloaded to GPU", '
+        '"torch.cuda.is_available() returns False", a CPU-only build)',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

@@ -1,0 +1,96 @@
+"""A person's words that the work runs on the CPU instead of the GPU: "it generates on the CPU",
+"the CPU is being used instead of the GPU", "ollama falls back to CPU", "the GPU is not being
+used at all", "0 layers offloaded to GPU", "torch.cuda.is_available() returns False", "I had the
+CPU-only build of torch installed".
+
+That is the CPU-fallback mode (``cpu-only-execution``): the program cannot see or chose not to
+use the GPU (a CPU-only framework build such as torch's ``+cpu`` wheel, a container started
+without the NVIDIA runtime, an empty ``CUDA_VISIBLE_DEVICES``, no layers offloaded) and works on
+the host CPU without an error (PyTorch docs, ``torch.cuda.is_available``; NVIDIA Container
+Toolkit, ``--gpus``; llama.cpp ``--n-gpu-layers``). gpufleet sees it in DCGM as GPUs never
+touched (``gpu_never_used``); a report says it in words. This module recognises those words one
+line at a time (:mod:`telemetry.job_log` keeps a ``cpu_fallback_reported`` signature beside the
+line; the SRE agent reads it as the finding of the same name).
+
+Deliberately narrow: work that runs, generates, trains or falls back on the CPU; the CPU used
+instead of the GPU; the GPU not used; no layers offloaded to it; CUDA reported unavailable; a
+CPU-only build. A CPU offload chosen on purpose ("offload the optimizer to CPU"), a CPU named as
+hardware ("CPU: AMD EPYC 7763"), a denial ("it does not fall back to the CPU") or advice ("run it
+on the CPU to compare") is not the statement. Pure; every expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+CPU_FALLBACK_REPORTED = "cpu_fallback_reported"  # the signature kind and the SRE finding
+
+_WORKS = (
+    r"(?:runs?|running|ran|executes?|executing|generat\w*|train\w*|infer\w*|comput\w*|"
+    r"process\w*|is done|happens?|stays?|stuck|load(?:s|ed|ing)?|work(?:s|ing)?)"
+)
+
+CPU_FALLBACK = re.compile(
+    # "it generates on the CPU", "falls back to CPU", "defaults to the cpu", "only uses the CPU"
+    r"\b" + _WORKS + r" (?:only |entirely |solely |completely |exclusively )?on (?:the |my )?"
+    r"cpus?\b(?! (?:and|\+|&) gpu)|"
+    r"\b(?:fall(?:s|ing)? back|fell back|fallback|falls|defaults?|defaulting|reverts?|switch\w*) "
+    r"(?:back )?to (?:the )?cpus?\b|"
+    r"\b(?:only |just )?(?:uses?|using|used) (?:only )?(?:the |my )?cpus?\b(?: only)?"
+    r"(?: (?:instead|rather) (?:of|than)| and not| but not| not)? ?(?:the |my )?gpu|"
+    # "the CPU is being used instead of the GPU", "on CPU instead of GPU"
+    r"\bcpus?\b(?: [\w'-]+){0,3} (?:instead|rather) (?:of|than) (?:the |my )?gpus?\b|"
+    r"\bcpus? (?:is|are) being used\b(?! for)|"
+    # "the GPU is not being used at all", "doesn't use my GPU", "not using the GPU"
+    r"\bgpus? (?:is|are|was|were) (?:not|never|n't) (?:being )?(?:used|utili[sz]ed|touched)\b|"
+    r"\b(?:doesn't|does not|didn't|did not|don't|do not|isn't|is not|not|never) "
+    r"(?:use|using|utili[sz]e|utili[sz]ing|touch|touching) (?:the |my |any |a )?gpus?\b|"
+    # "0 layers offloaded to GPU", "no layers offloaded", "42% of the model offloaded to CPU"
+    r"\b(?:0|zero|no|none of the) (?:\w+ )?layers? (?:were |are |is )?offloaded\b|"
+    r"\boffloaded 0/\d+ layers to gpu\b|"
+    r"\b(?:layers|model|weights|\d{1,3} ?%)(?: [\w'-]+){0,3} (?:offloaded|running) to "
+    r"(?:the )?cpu\b|"
+    # "torch.cuda.is_available() returns False", "CUDA is not available"
+    r"\bis_available\(\)\s*(?:returns?|returned|is|gives|gave|=+|:)\s*false\b|"
+    r"\bcuda (?:is |was )?(?:not|n't) (?:available|detected|found)\b|"
+    # "I had the CPU-only build of torch", "torch 2.1.0+cpu"
+    r"\bcpu[- ]only (?:build|version|wheel|package|torch|pytorch|install\w*)\b|"
+    r"\btorch(?:vision)?[= ]=?\s?\d+(?:\.\d+){1,2}\+cpu\b|"
+    # "Torch cpu installed on nvidia system", "it's really torch-cpu that is installed", "the CPU
+    # version of pytorch"
+    r"\b(?:py)?torch[- ]cpu\b(?! (?:memory|usage|time|threads?|tensors?|ops?|offload))|"
+    r"\bcpu (?:version|build|wheel) of (?:py)?torch\b",
+    re.IGNORECASE,
+)
+# "offload the optimizer to CPU" (DeepSpeed, FSDP): a memory saving chosen on purpose
+_CHOSEN_OFFLOAD = re.compile(r"\b(?:optimi[sz]er|param\w*|gradient|activation|kv)\b", re.IGNORECASE)
+# "run it on the CPU to compare", "if it falls back to the CPU": advice or a condition
+_NOT_SO = re.compile(
+    r"\b(?:try|trying|please|should|could|can you|you can(?! see)|you may|recommend\w*|suggest\w*|"
+    r"consider|make sure|if|when|whenever|in case|unless|want to|would like to|compare)\b",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE = re.compile(
+    r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,!?]*$", re.IGNORECASE
+)
+
+# Every form above holds one of these (lower case): a substring test first keeps the cost on a
+# job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = ("cpu", "gpu", "offload", "is_available", "cuda")
+
+
+def says_cpu_fallback(line: str) -> bool:
+    """Whether ``line`` says the work runs on the CPU instead of the GPU (no advice, denial)."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    return any(_said(line, m) for m in CPU_FALLBACK.finditer(line))
+
+
+def _said(line: str, m: re.Match[str]) -> bool:
+    before = line[max(0, m.start() - 48) : m.start()]
+    if _NOT_SO.search(before) or _CHOSEN_OFFLOAD.search(before + m.group()):
+        return False
+    # a negation inside the match is the statement itself ("the GPU is not used"); one before
+    # it denies it ("it does not run on the CPU")
+    return _DENIED_BEFORE.search(before) is None

@@ -1,0 +1,101 @@
+"""A report whose writer says the work runs on the CPU instead of the GPU ("it generates on the
+CPU", "the GPU is not being used at all", "0 layers offloaded to GPU", a CPU-only torch build):
+the never-used GPUs DCGM would show, in words. It raises ``cpu-only-execution`` over the cards
+that the same words about a slow job also fit, and an offload chosen on purpose, a CPU named as
+hardware, advice or a denial change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.bus.events import Evidence, Family, Incident
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.cpu_fallback_words import CPU_FALLBACK_REPORTED, says_cpu_fallback
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from tests.report_words import rank_flat, report_evidence, report_incident
+
+KB = KnowledgeBase.load()
+NODE = "n1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "SD.Next on an nvidia system generates on the CPU",
+        "the CPU is being used instead of the GPU",
+        "ollama falls back to CPU after the update",
+        "it runs entirely on CPU, 11 tokens per second",
+        "the GPU is not being used at all",
+        "whisper doesn't use my GPU",
+        "llm_load_tensors: offloaded 0/81 layers to GPU",
+        "0 layers offloaded to GPU",
+        "the model is 42% offloaded to CPU",
+        "torch.cuda.is_available() returns False",
+        "CUDA is not available in the container",
+        "I had the CPU-only build of torch installed",
+        "torch==2.1.0+cpu",
+        "# [Issue]: Torch cpu installed on nvidia system",
+        "you can see in the log that it's really torch-cpu that is installed",
+    ],
+)
+def test_a_writer_saying_the_work_runs_on_the_cpu_is_the_statement(line: str) -> None:
+    assert says_cpu_fallback(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # an offload chosen on purpose, a CPU named as hardware or as busy
+        "offload the optimizer to CPU with DeepSpeed ZeRO-3",
+        "CPU: AMD EPYC 7763 64-Core Processor",
+        "the CPU usage is 100% during data loading",
+        "torch cpu memory grows by 2 GB per epoch",
+        # advice, a condition, a denial
+        "run it on the CPU to compare the outputs",
+        "if it falls back to the CPU, check the driver",
+        "it does not fall back to the CPU, the GPU is busy",
+        "the model runs on the GPU",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_cpu_fallback(line)
+
+
+def test_the_statement_is_evidence_beside_the_line() -> None:
+    text = "11 tokens per second\nit runs entirely on the CPU\n"
+    parsed = parse_job_log(text, origin="jobs/ticket.log", node=NODE)
+    said = [s for s in parsed.signatures if s.kind == CPU_FALLBACK_REPORTED]
+    assert [(s.line, s.node) for s in said] == [(2, NODE)]
+    assert CPU_FALLBACK_REPORTED not in FLEET_SIGNATURES
+
+
+def _incident() -> Incident:
+    return report_incident(NODE, family=Family.UTILIZATION)
+
+
+def _ticket(*lines: str) -> list[Evidence]:
+    return report_evidence(*lines, node=NODE, origin="jobs/ticket.log")
+
+
+# retrieval's order, flat: the slow-job cards first, as words about a slow model rank them
+CARDS = ("host-cpu-saturation", "fb-fragmentation-oom", "cpu-only-execution")
+SLOW = "generation takes 40 minutes per image"
+
+
+def _rank(evidence: list[Evidence]) -> list[str]:
+    return rank_flat(_incident(), evidence, CARDS, KB)
+
+
+def test_the_statement_ranks_cpu_fallback_first() -> None:
+    said = _ticket(SLOW, "task manager shows it generates on the CPU, the GPU is idle")
+    assert CPU_FALLBACK_REPORTED in {f.name for f in derive_findings(_incident(), said)}
+    assert _rank(_ticket(SLOW))[0] == "host-cpu-saturation"
+    assert _rank(said)[0] == "cpu-only-execution"
+
+
+def test_a_chosen_offload_changes_nothing() -> None:
+    chosen = _ticket(SLOW, "we offload the optimizer to CPU to fit the model")
+    assert CPU_FALLBACK_REPORTED not in {f.name for f in derive_findings(_incident(), chosen)}
+    assert _rank(chosen)[0] == "host-cpu-saturation"
