@@ -5,6 +5,7 @@ the readers of a writer's words (``telemetry.*_words``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
@@ -68,3 +69,31 @@ def rank_flat(
     found = derive_findings(incident, evidence)
     hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(cards)]
     return [h.card_id for h in rank_hypotheses(incident, evidence, found, hits, kb)]
+
+
+def stated_at(text: str, kind: str, node: str) -> list[tuple[int, str]]:
+    """``(line, node)`` of every ``kind`` statement the job-log parser keeps for ``text``."""
+    parsed = parse_job_log(text, origin="jobs/ticket.log", node=node)
+    return [(s.line, s.node) for s in parsed.signatures if s.kind == kind]
+
+
+@dataclass(frozen=True)
+class OneNodeReport:
+    """A ticket on one node, as an unread report opens it (``report_incident``): the findings
+    its lines give, and the ranking of ``cards`` they move (``rank_flat``)."""
+
+    family: Family
+    cards: tuple[str, ...]
+    kb: KnowledgeBase
+    node: str = "n1"
+
+    def incident(self) -> Incident:
+        return report_incident(self.node, family=self.family)
+
+    def findings(self, *lines: str) -> set[str]:
+        evidence = report_evidence(*lines, node=self.node)
+        return {f.name for f in derive_findings(self.incident(), evidence)}
+
+    def rank(self, *lines: str) -> list[str]:
+        evidence = report_evidence(*lines, node=self.node)
+        return rank_flat(self.incident(), evidence, self.cards, self.kb)

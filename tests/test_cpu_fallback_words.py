@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.bus.events import Evidence, Family, Incident
+from gpufleet.bus.events import Family
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.cpu_fallback_words import CPU_FALLBACK_REPORTED, says_cpu_fallback
-from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
-from tests.report_words import rank_flat, report_evidence, report_incident
+from tests.report_words import OneNodeReport, stated_at
 
 KB = KnowledgeBase.load()
 NODE = "n1"
@@ -65,37 +63,25 @@ def test_what_is_not_the_statement(line: str) -> None:
 
 def test_the_statement_is_evidence_beside_the_line() -> None:
     text = "11 tokens per second\nit runs entirely on the CPU\n"
-    parsed = parse_job_log(text, origin="jobs/ticket.log", node=NODE)
-    said = [s for s in parsed.signatures if s.kind == CPU_FALLBACK_REPORTED]
-    assert [(s.line, s.node) for s in said] == [(2, NODE)]
+    assert stated_at(text, CPU_FALLBACK_REPORTED, NODE) == [(2, NODE)]
     assert CPU_FALLBACK_REPORTED not in FLEET_SIGNATURES
 
 
-def _incident() -> Incident:
-    return report_incident(NODE, family=Family.UTILIZATION)
-
-
-def _ticket(*lines: str) -> list[Evidence]:
-    return report_evidence(*lines, node=NODE, origin="jobs/ticket.log")
-
-
 # retrieval's order, flat: the slow-job cards first, as words about a slow model rank them
-CARDS = ("host-cpu-saturation", "fb-fragmentation-oom", "cpu-only-execution")
+REPORT = OneNodeReport(
+    Family.UTILIZATION, ("host-cpu-saturation", "fb-fragmentation-oom", "cpu-only-execution"), KB
+)
 SLOW = "generation takes 40 minutes per image"
 
 
-def _rank(evidence: list[Evidence]) -> list[str]:
-    return rank_flat(_incident(), evidence, CARDS, KB)
-
-
 def test_the_statement_ranks_cpu_fallback_first() -> None:
-    said = _ticket(SLOW, "task manager shows it generates on the CPU, the GPU is idle")
-    assert CPU_FALLBACK_REPORTED in {f.name for f in derive_findings(_incident(), said)}
-    assert _rank(_ticket(SLOW))[0] == "host-cpu-saturation"
-    assert _rank(said)[0] == "cpu-only-execution"
+    said = (SLOW, "task manager shows it generates on the CPU, the GPU is idle")
+    assert CPU_FALLBACK_REPORTED in REPORT.findings(*said)
+    assert REPORT.rank(SLOW)[0] == "host-cpu-saturation"
+    assert REPORT.rank(*said)[0] == "cpu-only-execution"
 
 
 def test_a_chosen_offload_changes_nothing() -> None:
-    chosen = _ticket(SLOW, "we offload the optimizer to CPU to fit the model")
-    assert CPU_FALLBACK_REPORTED not in {f.name for f in derive_findings(_incident(), chosen)}
-    assert _rank(chosen)[0] == "host-cpu-saturation"
+    chosen = (SLOW, "we offload the optimizer to CPU to fit the model")
+    assert CPU_FALLBACK_REPORTED not in REPORT.findings(*chosen)
+    assert REPORT.rank(*chosen)[0] == "host-cpu-saturation"

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.bus.events import Evidence, Family, Incident
+from gpufleet.bus.events import Family
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
 )
-from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
-from tests.report_words import rank_flat, report_evidence, report_incident
+from tests.report_words import OneNodeReport, stated_at
 
 KB = KnowledgeBase.load()
 NODE = "n1"
@@ -67,38 +65,28 @@ def test_what_is_not_the_statement(line: str) -> None:
 
 def test_the_statement_is_evidence_beside_the_line() -> None:
     text = "nvidia-smi shows nothing\ndowngrading the driver to 531 fixed it\n"
-    parsed = parse_job_log(text, origin="jobs/ticket.log", node=NODE)
-    said = [s for s in parsed.signatures if s.kind == DRIVER_REGRESSION_REPORTED]
-    assert [(s.line, s.node) for s in said] == [(2, NODE)]
+    assert stated_at(text, DRIVER_REGRESSION_REPORTED, NODE) == [(2, NODE)]
     assert DRIVER_REGRESSION_REPORTED not in FLEET_SIGNATURES
 
 
-def _incident() -> Incident:
-    return report_incident(NODE, family=Family.DEVICE)
-
-
-def _ticket(*lines: str) -> list[Evidence]:
-    return report_evidence(*lines, node=NODE, origin="jobs/ticket.log")
-
-
 # retrieval's order, flat: the regression card first, as words about a driver rank it
-CARDS = ("driver-regression-fleetwide", "driver-cuda-mismatch", "gpu-driver-wedge-hung-tasks")
+REPORT = OneNodeReport(
+    Family.DEVICE,
+    ("driver-regression-fleetwide", "driver-cuda-mismatch", "gpu-driver-wedge-hung-tasks"),
+    KB,
+)
 SLOW = "the second image takes 40 minutes instead of 2"
 
 
-def _rank(evidence: list[Evidence]) -> list[str]:
-    return rank_flat(_incident(), evidence, CARDS, KB)
-
-
 def test_the_statement_is_the_regression_cards_own_signal() -> None:
-    said = _ticket(SLOW, "rolling back the driver to 531 fixed it")
-    assert DRIVER_REGRESSION_REPORTED in {f.name for f in derive_findings(_incident(), said)}
+    said = (SLOW, "rolling back the driver to 531 fixed it")
+    assert DRIVER_REGRESSION_REPORTED in REPORT.findings(*said)
     # without a driver change the regression card lacks its own signal and ranks last
-    assert _rank(_ticket(SLOW))[-1] == "driver-regression-fleetwide"
-    assert _rank(said)[0] == "driver-regression-fleetwide"
+    assert REPORT.rank(SLOW)[-1] == "driver-regression-fleetwide"
+    assert REPORT.rank(*said)[0] == "driver-regression-fleetwide"
 
 
 def test_advice_to_change_the_driver_changes_nothing() -> None:
-    advised = _ticket(SLOW, "you could try downgrading the driver to 531")
-    assert DRIVER_REGRESSION_REPORTED not in {f.name for f in derive_findings(_incident(), advised)}
-    assert _rank(advised)[-1] == "driver-regression-fleetwide"
+    advised = (SLOW, "you could try downgrading the driver to 531")
+    assert DRIVER_REGRESSION_REPORTED not in REPORT.findings(*advised)
+    assert REPORT.rank(*advised)[-1] == "driver-regression-fleetwide"

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.bus.events import Evidence, Family, Incident
+from gpufleet.bus.events import Family
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
-from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
 from gpufleet.telemetry.unread_text import is_complaint
-from tests.report_words import rank_flat, report_evidence, report_incident
+from tests.report_words import OneNodeReport, stated_at
 
 KB = KnowledgeBase.load()
 NODE = "n1"
@@ -69,40 +67,29 @@ def test_what_is_not_the_statement(line: str) -> None:
 
 def test_the_statement_is_evidence_beside_the_line_and_a_complaint() -> None:
     text = "epoch 4 done\nthe process gets killed without any error message\n"
-    parsed = parse_job_log(text, origin="jobs/ticket.log", node=NODE)
-    said = [s for s in parsed.signatures if s.kind == HOST_MEMORY_REPORTED]
-    assert [(s.line, s.node) for s in said] == [(2, NODE)]
+    assert stated_at(text, HOST_MEMORY_REPORTED, NODE) == [(2, NODE)]
     assert HOST_MEMORY_REPORTED not in FLEET_SIGNATURES
     # a report made of the statement alone opens an incident (telemetry.unread_text)
     assert is_complaint("the process gets killed without any error message")
 
 
-def _incident() -> Incident:
-    return report_incident(NODE, family=Family.UTILIZATION)
-
-
-def _ticket(*lines: str) -> list[Evidence]:
-    return report_evidence(*lines, node=NODE, origin="jobs/ticket.log")
-
-
 # retrieval's order, flat: the device-memory and stopped-job cards first, as words about a job
 # dying while it loads a model rank them
-CARDS = ("fb-fragmentation-oom", "training-stall", "fb-memory-leak", "host-memory-pressure-oom")
+REPORT = OneNodeReport(
+    Family.UTILIZATION,
+    ("fb-fragmentation-oom", "training-stall", "fb-memory-leak", "host-memory-pressure-oom"),
+    KB,
+)
 DIES = "training dies at epoch 4 while loading the next shard"
 
 
-def _rank(evidence: list[Evidence]) -> list[str]:
-    return rank_flat(_incident(), evidence, CARDS, KB)
-
-
 def test_the_statement_ranks_host_memory_first() -> None:
-    said = _ticket(DIES, "it is killed by the system, htop shows RAM is full")
-    assert HOST_MEMORY_REPORTED in {f.name for f in derive_findings(_incident(), said)}
-    assert _rank(_ticket(DIES))[0] == "fb-fragmentation-oom"
-    assert _rank(said)[0] == "host-memory-pressure-oom"
+    said = (DIES, "it is killed by the system, htop shows RAM is full")
+    assert HOST_MEMORY_REPORTED in REPORT.findings(*said)
+    assert REPORT.rank(DIES)[0] == "fb-fragmentation-oom"
+    assert REPORT.rank(*said)[0] == "host-memory-pressure-oom"
 
 
 def test_device_memory_or_a_denial_changes_nothing() -> None:
     for line in ("CUDA out of memory while loading the next shard", "RAM is not the issue"):
-        ticket = _ticket(DIES, line)
-        assert HOST_MEMORY_REPORTED not in {f.name for f in derive_findings(_incident(), ticket)}
+        assert HOST_MEMORY_REPORTED not in REPORT.findings(DIES, line)
