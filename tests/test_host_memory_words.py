@@ -73,6 +73,18 @@ def test_the_statement_is_evidence_beside_the_line_and_a_complaint() -> None:
     assert is_complaint("the process gets killed without any error message")
 
 
+def test_a_kill_the_line_itself_records_is_no_second_witness() -> None:
+    # systemd's record of the kill is read as the kill (host_oom_kill), not also as words
+    record = (
+        "n1 systemd[1]: slurmd.service: A process of this unit has been killed by the OOM killer."
+    )
+    assert says_host_memory_exhausted(record)
+    assert stated_at(record, HOST_MEMORY_REPORTED, NODE) == []
+    assert stated_at(
+        f"x\n{record}\nthe job was killed by the OOM killer", HOST_MEMORY_REPORTED, NODE
+    ) == [(3, NODE)]
+
+
 # retrieval's order, flat: the device-memory and stopped-job cards first, as words about a job
 # dying while it loads a model rank them
 REPORT = OneNodeReport(

@@ -85,7 +85,7 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.statements import STATEMENTS
+from gpufleet.telemetry.statements import RECORDED_AS, STATEMENTS
 from gpufleet.telemetry.text_context import (
     DataWait,
     DcgmLinkStatus,
@@ -353,12 +353,13 @@ def parse_job_log(
         if held or counts.read(line, n) or smi.read(line) or data_wait.read(line, n):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
-        for kind, says in STATEMENTS:  # beside whatever else the line is (telemetry.statements)
-            if says(line):
-                out.add(_statement(kind, line, n, origin, node))
         sig = _signature(line, n, origin, node, known, book, out) or block.signature(
             line, n, origin, node
         )
+        recorded = sig.kind if sig is not None else ""
+        for kind, says in STATEMENTS:  # beside whatever else the line is (telemetry.statements)
+            if RECORDED_AS.get(kind) != recorded and says(line):
+                out.add(_statement(kind, line, n, origin, node))
         if sig is not None:
             if sig.kind == "smi_nvlink_inactive" and smi.index:
                 gpu = {"smi_gpu": smi.index, "gpu_name": smi.name}

@@ -58,3 +58,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
+# A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
+# kubelet's OOM-kill line *is* the kill (``host_oom_kill``), and the words "killed by the OOM
+# killer" in it are no second witness beside it.
+RECORDED_AS: dict[str, str] = {HOST_MEMORY_REPORTED: "host_oom_kill"}
