@@ -1,0 +1,243 @@
+"""heldout-public-49's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-49/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'trexminer-600-rtx-3060-in-5-gpu-rig-keeps-crashing-and-restarting-fixed-by-replacing-its-riser': Backdrop(
+        'trex-5gpu-rig',
+        'A10',
+        '470.63.01',
+        '2021-09-07T11:30:00Z',
+        '2021-09-07T12:10:00Z',
+        pci=('01', '02', '03', '04', '05'),
+    ),
+    'boinc-6246-thermal-shutdowns-when-computing-on-cpu-and-gpu-on-a-hot-day-gpu-90c-room-25c': Backdrop(
+        'boinc-volunteer-pc',
+        'A10',
+        '572.83',
+        '2025-04-12T11:30:00Z',
+        '2025-04-12T12:10:00Z',
+        pci=('01',),
+    ),
+    'xxmyjk-blog-5-nvml-driver-library-version-mismatch-after-server-driver-update-fixed-by-unloading-nvidia-modules': Backdrop(
+        'gpu-server',
+        'A100',
+        '418.56',
+        '2019-04-24T11:30:00Z',
+        '2019-04-24T12:10:00Z',
+        pci=('07',),
+    ),
+    'obsstudio-5725-nvenc-gpu-load-45pct-higher-when-window-minimized-gpu-downclocks-task-manager-misleads-benign': Backdrop(
+        'obs-win10-desktop',
+        'A10',
+        '497.29',
+        '2022-01-02T11:30:00Z',
+        '2022-01-02T12:10:00Z',
+        pci=('01',),
+    ),
+    'sdwebuidocker-81-could-not-select-device-driver-nvidia-with-capabilities-gpu-fixed-by-installing-container-toolkit': Backdrop(
+        'sd-docker-host',
+        'A10',
+        '515.65.01',
+        '2022-09-19T11:30:00Z',
+        '2022-09-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'sdwebuidocker-348-found-no-nvidia-driver-in-container-fixed-by-setting-nvidia-driver-capabilities-and-visible-devices': Backdrop(
+        'sd-docker-host-2',
+        'A10',
+        '525.89.02',
+        '2023-03-01T11:30:00Z',
+        '2023-03-01T12:10:00Z',
+        pci=('01',),
+    ),
+    'gaussgym-11-splatfacto-cuda-oom-at-20pct-on-4090-and-l40-gsplat-mcmc-strategy-grows-gaussians-unbounded': Backdrop(
+        'splat-l40-host',
+        'L40S',
+        '580.95.05',
+        '2025-10-31T11:30:00Z',
+        '2025-10-31T12:10:00Z',
+        pci=('01',),
+    ),
+    'koboldcpp-366-rtx-3060-unused-xeon-e5-1650-lacks-avx2-and-gpu-acceleration-is-off-in-noavx2-mode': Backdrop(
+        'koboldcpp-xeon-pc',
+        'A10',
+        '536.99',
+        '2023-08-04T11:30:00Z',
+        '2023-08-04T12:10:00Z',
+        pci=('01',),
+    ),
+    'dxvk-1169-squad-freezes-with-xid-31-mmu-faults-when-video-memory-is-full-fixed-by-driver-435-19-03': Backdrop(
+        'dxvk-gaming-pc',
+        'A10',
+        '430.40',
+        '2019-09-07T11:30:00Z',
+        '2019-09-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'steamvrlinux-743-valve-index-stutter-on-driver-560-35-03-gsp-firmware-enabled-by-default-since-555': Backdrop(
+        'nixos-vr-desktop',
+        'A10',
+        '560.35.03',
+        '2024-10-08T11:30:00Z',
+        '2024-10-08T12:10:00Z',
+        pci=('01',),
+    ),
+    'fluidx3d-30-rtx-3050-ti-laptop-task-manager-shows-gpu-idle-during-benchmark-usage-is-in-cuda-tab-benign': Backdrop(
+        'fluidx3d-laptop',
+        'A10',
+        '522.25',
+        '2022-10-31T11:30:00Z',
+        '2022-10-31T12:10:00Z',
+        pci=('01',),
+    ),
+    'comfyui-4108-sdxl-checkpoint-load-kills-comfyui-on-12gb-3060-windows-page-file-set-too-small': Backdrop(
+        'comfyui-3060-desktop',
+        'A10',
+        '560.70',
+        '2024-07-25T11:30:00Z',
+        '2024-07-25T12:10:00Z',
+        pci=('01',),
+    ),
+    'comfyui-wanvideowrapper-360-comfyui-closes-at-wanvideo-model-loader-32gb-system-ram-is-the-limit': Backdrop(
+        'wanvideo-12gb-pc',
+        'A10',
+        '572.83',
+        '2025-03-31T11:30:00Z',
+        '2025-03-31T12:10:00Z',
+        pci=('01',),
+    ),
+    'fahclient-252-laptop-gpu-unsupported-after-reboot-cuinit-returned-100-restarting-service-cures': Backdrop(
+        'fah-laptop',
+        'A10',
+        '550.90.07',
+        '2024-06-18T20:45:48Z',
+        '2024-06-18T21:25:48Z',
+        pci=('01',),
+    ),
+    'llamafile-273-falls-back-to-cpu-after-suspend-wake-cycles-cuda-not-detected-fixed-by-reloading-nvidia-uvm': Backdrop(
+        'llamafile-ubuntu-pc',
+        'A10',
+        '550.67',
+        '2024-04-25T11:30:00Z',
+        '2024-04-25T12:10:00Z',
+        pci=('01',),
+    ),
+    'gsplat-1058-3dgs-trainer-on-8x-b200-gpu-waits-on-dataloader-png-decoding-and-spawned-workers': Backdrop(
+        'gsplat-b200-node',
+        'B200',
+        '580.95.05',
+        '2026-09-11T11:30:00Z',
+        '2026-09-11T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'immich-pr-3612-nvenc-transcoding-fails-cuda-error-no-device-without-video-capability-in-hwaccel-yml': Backdrop(
+        'immich-server',
+        'A10',
+        '535.86.05',
+        '2023-08-09T11:30:00Z',
+        '2023-08-09T12:10:00Z',
+        pci=('01',),
+    ),
+    'llspy-30-lattice-light-sheet-gpu-not-recognized-by-cuda-after-cudatoolkit-install-driver-too-old': Backdrop(
+        'llspy-workstation',
+        'A10',
+        '442.19',
+        '2020-05-02T11:30:00Z',
+        '2020-05-02T12:10:00Z',
+        pci=('01',),
+    ),
+    'langchainchatchat-2312-docker-deployment-slow-gpu-not-used-cuda-12-1-base-image-needs-driver-530': Backdrop(
+        'chatchat-docker-host',
+        'A10',
+        '525.147.05',
+        '2023-12-18T11:30:00Z',
+        '2023-12-18T12:10:00Z',
+        pci=('01',),
+    ),
+    'mnnllm-29-p104-100-mining-card-slow-llm-on-pcie-x1-not-bandwidth-vram-too-small-layers-run-on-cpu': Backdrop(
+        'mnnllm-e5-host',
+        'A10',
+        '525.105.17',
+        '2023-04-17T11:30:00Z',
+        '2023-04-17T12:10:00Z',
+        pci=('01',),
+    ),
+    'scienceunited-9-volunteer-host-idle-because-seti-in-maintenance-break-and-rna-project-out-of-tasks-benign': Backdrop(
+        'su-volunteer-host',
+        'A10',
+        '417.71',
+        '2019-02-13T11:30:00Z',
+        '2019-02-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'librehardwaremonitor-1686-rtx-5090-memory-junction-reads-255-hot-spot-sensor-data-removed-telemetry-artifact-benign': Backdrop(
+        'lhm-5090-desktop',
+        'A10',
+        '572.83',
+        '2025-04-07T11:30:00Z',
+        '2025-04-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'koboldcpp-2347-two-gpus-at-12-tokens-per-s-vs-140-on-one-some-layers-were-running-on-the-cpu': Backdrop(
+        'koboldcpp-2gpu-host',
+        'A10',
+        '553.74',
+        '2026-07-19T11:30:00Z',
+        '2026-07-19T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'nunif-456-iw3-low-gpu-utilization-on-rtx-4070-task-manager-does-not-show-cuda-usage-benign': Backdrop(
+        'nunif-4070-desktop',
+        'A10',
+        '577.00',
+        '2025-08-06T11:30:00Z',
+        '2025-08-06T12:10:00Z',
+        pci=('01',),
+    ),
+    '2dgs-97-cuda-oom-tried-to-allocate-35-79gib-on-24gb-card-training-images-kept-on-gpu-store-them-on-cpu': Backdrop(
+        '2dgs-24gb-host',
+        'A10',
+        '550.90.07',
+        '2024-06-26T11:30:00Z',
+        '2024-06-26T12:10:00Z',
+        pci=('01',),
+    ),
+    'xgmobilestation-48-egpu-dock-d3d-crashes-unless-power-limited-unplugging-eps12v-stopped-them-power-delivery': Backdrop(
+        'xg-egpu-laptop',
+        'A10',
+        '596.21',
+        '2026-05-21T11:30:00Z',
+        '2026-05-21T12:10:00Z',
+        pci=('01',),
+    ),
+    'meshroom-2328-depthmap-crash-on-gtx-960m-windows-tdr-2s-timeout-fixed-by-tdrdelay-10': Backdrop(
+        'meshroom-960m-laptop',
+        'A10',
+        '576.28',
+        '2025-05-07T11:30:00Z',
+        '2025-05-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'vapor-1420-windows-volume-rendering-tdr-timeout-closes-app-registry-timeout-must-exceed-2s': Backdrop(
+        'vapor-win-workstation',
+        'A10',
+        '417.71',
+        '2019-01-30T11:30:00Z',
+        '2019-01-30T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
