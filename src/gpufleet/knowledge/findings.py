@@ -178,6 +178,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'on the CPU", "the GPU is not being used", "0 layers offloaded to GPU", '
         '"torch.cuda.is_available() returns False", a CPU-only build)',
     ),
+    "container_gpu_access_lost_reported": (
+        "os",
+        "the report's writer says containers lost the GPUs they were given the way a rewritten "
+        "device cgroup loses them (after a systemd daemon-reload, \"the containers lose access "
+        'to the GPUs after a while"), or names the documented fix (the cgroupfs driver, '
+        "nvidia-ctk's create-dev-char-symlinks)",
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

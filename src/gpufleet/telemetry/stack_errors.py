@@ -17,7 +17,8 @@ Kinds and the text they come from:
                              / ``ERROR_LIBRARY_NOT_FOUND``; ``runtime_error`` says which
                              (``driver_library_mismatch``, ``driver_not_loaded``,
                              ``nvml_library_missing``, ``nvml_no_permission``,
-                             ``nvml_unknown_error``)
+                             ``nvml_unknown_error``; ``nvml_other_error`` for a reason
+                             NVML gave that none of these names)
 ``smi_gpu_lost``             nvidia-smi: ``Unable to determine the device handle for GPU
                              <pci>: Unknown Error`` / ``GPU is lost``, ``GPU <pci>: GPU is
                              lost`` (``pci``)
@@ -79,6 +80,10 @@ _NVML_WHY: tuple[tuple[re.Pattern[str], str], ...] = (
         "nvml_library_missing",
     ),
     (re.compile(r"insufficient permissions|no.?permission", re.I), "nvml_no_permission"),
+    # NVML_ERROR_UNKNOWN at init; in a container that worked before, its device cgroup no
+    # longer admits the GPUs (NVIDIA Container Toolkit troubleshooting, "Containers losing access
+    # to GPUs with error: Failed to initialize NVML: Unknown Error")
+    (re.compile(r"unknown error", re.I), "nvml_unknown_error"),
 )
 # nvidia-smi's, PyTorch's (torch/cuda/__init__.py) and nvidia-persistenced's when no driver
 # answers (the device files it opens are missing)
@@ -219,7 +224,7 @@ def classify(line: str) -> Found | None:
 
 def _nvml(line: str) -> Found | None:
     if (m := _NVML_INIT.search(line)) is not None:
-        why = next((k for rx, k in _NVML_WHY if rx.search(m["why"])), "nvml_unknown_error")
+        why = next((k for rx, k in _NVML_WHY if rx.search(m["why"])), "nvml_other_error")
         return "gpu_runtime_failed", {"runtime_error": why, "message": m["why"].strip()[:80]}
     if _SMI_NO_DRIVER.search(line) is not None:
         return "gpu_runtime_failed", {"runtime_error": "driver_not_loaded"}

@@ -9,7 +9,8 @@ took load (:mod:`telemetry.host_down_words`), the job's GPUs wait for their inpu
 (:mod:`telemetry.data_wait_words`), the host's memory ran out under the job
 (:mod:`telemetry.host_memory_words`), the fault goes with one driver version and a rollback
 cured it (:mod:`telemetry.driver_regression_words`), the work runs on the CPU instead of the
-GPU (:mod:`telemetry.cpu_fallback_words`). :mod:`telemetry.job_log` keeps each beside
+GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten device cgroup
+takes from them (:mod:`telemetry.cgroup_loss_words`). :mod:`telemetry.job_log` keeps each beside
 whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
 kind as the finding
 of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gpufleet.telemetry.cgroup_loss_words import CGROUP_LOSS_REPORTED, says_cgroup_loss
 from gpufleet.telemetry.cpu_fallback_words import CPU_FALLBACK_REPORTED, says_cpu_fallback
 from gpufleet.telemetry.data_wait_words import DATA_WAIT_REPORTED, says_data_wait
 from gpufleet.telemetry.driver_regression_words import (
@@ -56,6 +58,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (HOST_MEMORY_REPORTED, says_host_memory_exhausted),
     (DRIVER_REGRESSION_REPORTED, says_driver_regression),
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
+    (CGROUP_LOSS_REPORTED, says_cgroup_loss),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the

@@ -13,8 +13,11 @@ job; a ticket usually says it in words. This module recognises those words, one 
 SRE agent reads it as the finding of the same name).
 
 Deliberately narrow: a word for a process that should be gone (zombie, defunct, orphaned,
-leftover, stale, stray, reparented) next to a word for a process, or GPU memory that stays held
-after its process ended. Never a bare "zombie" (a game, a hostname), never a hung or unkillable
+leftover, residual, stale, stray, reparented) next to a word for a process, container or pod;
+GPU memory that stays held after its process ended; a process, container or pod that "still
+holds" its GPUs; work that keeps running after Ctrl-C, a cancel, a kill or pre-emption, or
+survives the signal meant to end it; a Kubernetes pod stuck terminating (its GPUs stay
+allocated until it is gone: Kubernetes pod lifecycle, termination of pods). Never a bare "zombie" (a game, a hostname), never a hung or unkillable
 process (a driver wedge or a stuck drain, other modes). A denial ("no zombie processes", "no
 leftover processes remain") is not the statement. Pure; every expression is linear in the line.
 """
@@ -25,9 +28,18 @@ import re
 
 STRAY_PROCESS_REPORTED = "gpu_stray_process_reported"  # the signature kind and the SRE finding
 
-_STRAY = r"(?:zombie|defunct|orphan(?:ed|s)?|left[- ]?over|stale|stray|lingering|unreaped|ghost)"
+_STRAY = (
+    r"(?:zombie|defunct|orphan(?:ed|s)?|left[- ]?over|stale|stray|lingering|unreaped|ghost|"
+    r"residual|surviving)"
+)
 _PROCESS = (
-    r"(?:process(?:es)?|pids?|workers?|parents?|children|child(?:ren)? process(?:es)?|daemons?)"
+    r"(?:process(?:es)?|pids?|workers?|parents?|children|child(?:ren)? process(?:es)?|daemons?|"
+    r"containers?|pods?)"
+)
+# what ends a job from outside: a signal, a cancel, a pre-emption, the launcher going away
+_STOPPED = (
+    r"(?:ctrl[- +]?c|\^c|cancel\w*|(?:being |getting |was |were )?kill\w*|sig(?:kill|term|int)|"
+    r"preempt\w*|terminat\w*|the (?:job|run|launcher|api server|parent|head node)\b)"
 )
 _ENDED = r"(?:kill(?:ed)?|exit(?:s|ed)?|end(?:s|ed)?|terminat\w*|finish\w*|stop(?:s|ped)?|crash\w*)"
 _HELD = (
@@ -54,7 +66,21 @@ STRAY_PROCESS = re.compile(
     # "keeps occupying the GPU memory", "still holding GPU memory" (said of a process)
     r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,4} (?:keeps? |kept |are |is |still )+"
     r"(?:occupying|holding|hogging|using|pinning) (?:the |all |\d+ ?[gm]i?b of )?"
-    r"(?:gpu|vram|cuda|device)",
+    r"(?:gpu|vram|cuda|device)|"
+    # "the old container still holds the 4 GPUs", "the pod still occupies GPU memory"
+    r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,3} still (?:holds?|occupies|pins|reserves|keeps) "
+    r"(?:on to )?(?:the |all |its |their |\d+ |\d+ ?[gm]i?b of )*(?:gpus?|vram|gpu memory)\b|"
+    # "the GPU processes keep running after Ctrl-C", "workers survive the SIGKILL", "the
+    # program keeps running on the worker after sky cancel"
+    r"\b(?:keeps?|kept|continues?|continued|(?:is|are|was|were) still|still) running\b"
+    r"(?: [\w.:/-]+){0,5} after (?:a |the |an )?(?:[\w-]+ )?" + _STOPPED + r"|"
+    r"\bafter (?:a |the |an )?(?:[\w-]+ )?" + _STOPPED + r"\W[^.;!?]{0,60}\b(?:keeps?|kept|"
+    r"continues?|continued|still) running\b|"
+    r"\b(?:survive[sd]?|surviving|outlive[sd]?|outliving) (?:a |the |an )?(?:[\w-]+ )?"
+    + _STOPPED + r"|"
+    # Kubernetes: a pod that never finishes terminating keeps its GPUs allocated
+    r"\b(?:stuck|hung|hanging|remains?|stays?) (?:in |at )?(?:the )?terminating\b|"
+    r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b",
     re.IGNORECASE,
 )
 
@@ -78,6 +104,12 @@ _ANCHORS = (
     "adopted",
     "memory",
     "vram",
+    "residual",
+    "surviv",
+    "outliv",
+    "still",
+    "running",
+    "terminating",
 )
 
 
