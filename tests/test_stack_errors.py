@@ -49,6 +49,11 @@ from gpufleet.telemetry.topology import Topology, build_cluster
             {"runtime_error": "nvml_unknown_error"},
         ),
         (
+            "Failed to initialize NVML: GPU access blocked by the operating system",
+            "gpu_runtime_failed",
+            {"runtime_error": "nvml_other_error"},
+        ),
+        (
             "Unable to determine the device handle for GPU 0000:3B:00.0: Unknown Error",
             "smi_gpu_lost",
             {"pci": "0000:3b:00.0"},

@@ -36,6 +36,12 @@ GPU = "n1/gpu3"
         "the stale PIDs still show in nvidia-smi",
         "VRAM stays occupied even though the training script crashed",
         "killed job children become nvidia zombie processes",
+        "residual processes still hold the GPU memory until killed",
+        "the old container still holds the 4 GPUs",
+        "after Ctrl-C the GPU processes keep running on the worker nodes",
+        "the worker GPU program keeps running after sky cancel",
+        "EngineCore and TP workers survive the SIGKILL and keep the GPUs",
+        "a pod using the GPU has been terminating for a long time",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:
@@ -57,6 +63,10 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         "CUDA out of memory. Tried to allocate 2.00 GiB",
         "the GPU memory is in use by the current job",
         "the worker process exited with code 1",
+        # work that goes on after an error or a change, a lock held, a pod not yet scheduled
+        "training keeps running after the NaN warning",
+        "the container still holds a lock on the file",
+        "pods are stuck in Pending",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

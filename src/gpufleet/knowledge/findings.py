@@ -181,7 +181,7 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "container_gpu_access_lost_reported": (
         "os",
         "the report's writer says containers lost the GPUs they were given the way a rewritten "
-        "device cgroup loses them (after a systemd daemon-reload, \"the containers lose access "
+        'device cgroup loses them (after a systemd daemon-reload, "the containers lose access '
         'to the GPUs after a while"), or names the documented fix (the cgroupfs driver, '
         "nvidia-ctk's create-dev-char-symlinks)",
     ),

@@ -44,6 +44,8 @@ CGROUP_LOSS = re.compile(
     re.IGNORECASE,
 )
 _DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,!?]*$", re.I)
+# "the containers did not lose the GPUs": the denial sits inside the form's own words
+_DENIED_WITHIN = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?los", re.I)
 _ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;!?]*$", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
@@ -59,6 +61,8 @@ def says_cgroup_loss(line: str) -> bool:
         return False
     for m in CGROUP_LOSS.finditer(line):
         before = line[max(0, m.start() - 40) : m.start()]
+        if _DENIED_WITHIN.search(m.group()) is not None:
+            continue
         if _DENIED_BEFORE.search(before) is None and _ADVICE_BEFORE.search(before) is None:
             return True
     return False

@@ -17,9 +17,10 @@ leftover, residual, stale, stray, reparented) next to a word for a process, cont
 GPU memory that stays held after its process ended; a process, container or pod that "still
 holds" its GPUs; work that keeps running after Ctrl-C, a cancel, a kill or pre-emption, or
 survives the signal meant to end it; a Kubernetes pod stuck terminating (its GPUs stay
-allocated until it is gone: Kubernetes pod lifecycle, termination of pods). Never a bare "zombie" (a game, a hostname), never a hung or unkillable
-process (a driver wedge or a stuck drain, other modes). A denial ("no zombie processes", "no
-leftover processes remain") is not the statement. Pure; every expression is linear in the line.
+allocated until it is gone: Kubernetes pod lifecycle, termination of pods). Never a bare
+"zombie" (a game, a hostname), never a hung or unkillable process (a driver wedge or a stuck
+drain, other modes). A denial ("no zombie processes", "no leftover processes remain") is not the
+statement. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -77,7 +78,8 @@ STRAY_PROCESS = re.compile(
     r"\bafter (?:a |the |an )?(?:[\w-]+ )?" + _STOPPED + r"\W[^.;!?]{0,60}\b(?:keeps?|kept|"
     r"continues?|continued|still) running\b|"
     r"\b(?:survive[sd]?|surviving|outlive[sd]?|outliving) (?:a |the |an )?(?:[\w-]+ )?"
-    + _STOPPED + r"|"
+    + _STOPPED
+    + r"|"
     # Kubernetes: a pod that never finishes terminating keeps its GPUs allocated
     r"\b(?:stuck|hung|hanging|remains?|stays?) (?:in |at )?(?:the )?terminating\b|"
     r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b",
