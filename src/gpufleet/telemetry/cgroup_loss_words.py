@@ -50,7 +50,14 @@ _ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;!?]*$", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("daemon", "los", "cgroup", "symlinks")
+_ANCHORS = (
+    "daemon",
+    "lose",
+    "lost",
+    "losing",
+    "cgroup",
+    "symlinks",
+)  # not "loss", in every training line
 
 
 def says_cgroup_loss(line: str) -> bool:

@@ -109,17 +109,21 @@ _ANCHORS = (
     "residual",
     "surviv",
     "outliv",
-    "still",
-    "running",
+    "still hold",
+    "still occup",
+    "still pin",
+    "still reserv",
+    "still keep",
     "terminating",
 )
+# the keeps-running forms hold both words; "running" alone is in most lines a job prints
 
 
 def says_stray_process(line: str) -> bool:
     """Whether ``line`` says a process outlived its job and still holds a GPU (and does not
     deny it)."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS):
+    if not any(anchor in low for anchor in _ANCHORS) and not ("running" in low and "after" in low):
         return False
     for m in STRAY_PROCESS.finditer(line):
         if _DENIED_BEFORE.search(line[max(0, m.start() - 32) : m.start()]) is None:
