@@ -49,15 +49,9 @@ _DENIED_WITHIN = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?los", re.I)
 _ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;!?]*$", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
-# job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = (
-    "daemon",
-    "lose",
-    "lost",
-    "losing",
-    "cgroup",
-    "symlinks",
-)  # not "loss", in every training line
+# job's log lines, which hold none of them, to one lower() and a few scans. Not "los": "loss" is
+# in every line a training job prints.
+_ANCHORS = ("daemon", "lose", "lost", "losing", "cgroup", "symlinks")
 
 
 def says_cgroup_loss(line: str) -> bool:

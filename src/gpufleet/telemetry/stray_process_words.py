@@ -116,13 +116,13 @@ _ANCHORS = (
     "still keep",
     "terminating",
 )
-# the keeps-running forms hold both words; "running" alone is in most lines a job prints
 
 
 def says_stray_process(line: str) -> bool:
     """Whether ``line`` says a process outlived its job and still holds a GPU (and does not
     deny it)."""
     low = line.lower()
+    # the keeps-running forms hold both words; "running" alone is in most lines a job prints
     if not any(anchor in low for anchor in _ANCHORS) and not ("running" in low and "after" in low):
         return False
     for m in STRAY_PROCESS.finditer(line):
