@@ -185,6 +185,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'to the GPUs after a while"), or names the documented fix (the cgroupfs driver, '
         "nvidia-ctk's create-dev-char-symlinks)",
     ),
+    "display_watchdog_timeout_reported": (
+        "driver",
+        "the report says the display watchdog stopped a GPU kernel: CUDA's launch-timeout error "
+        '("the launch timed out and was terminated"), or Windows\' Timeout Detection and '
+        'Recovery by name, by its event ("display driver stopped responding and has '
+        'recovered") or by its registry keys (TdrDelay, TdrLevel)',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

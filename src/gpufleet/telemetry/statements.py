@@ -10,7 +10,8 @@ took load (:mod:`telemetry.host_down_words`), the job's GPUs wait for their inpu
 (:mod:`telemetry.host_memory_words`), the fault goes with one driver version and a rollback
 cured it (:mod:`telemetry.driver_regression_words`), the work runs on the CPU instead of the
 GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten device cgroup
-takes from them (:mod:`telemetry.cgroup_loss_words`). :mod:`telemetry.job_log` keeps each beside
+takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopped a kernel
+(:mod:`telemetry.display_watchdog_words`). :mod:`telemetry.job_log` keeps each beside
 whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
 kind as the finding
 of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
@@ -24,6 +25,10 @@ from collections.abc import Callable
 from gpufleet.telemetry.cgroup_loss_words import CGROUP_LOSS_REPORTED, says_cgroup_loss
 from gpufleet.telemetry.cpu_fallback_words import CPU_FALLBACK_REPORTED, says_cpu_fallback
 from gpufleet.telemetry.data_wait_words import DATA_WAIT_REPORTED, says_data_wait
+from gpufleet.telemetry.display_watchdog_words import (
+    DISPLAY_WATCHDOG_REPORTED,
+    says_display_watchdog,
+)
 from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
@@ -59,6 +64,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (DRIVER_REGRESSION_REPORTED, says_driver_regression),
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
     (CGROUP_LOSS_REPORTED, says_cgroup_loss),
+    (DISPLAY_WATCHDOG_REPORTED, says_display_watchdog),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
