@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.plan import make_plan
 from gpufleet.bus.events import (
-    Evidence,
     Family,
     Hypothesis,
     Incident,
@@ -19,9 +19,9 @@ from gpufleet.bus.events import (
     Severity,
 )
 from gpufleet.knowledge.store import KnowledgeBase
+from tests.hang_evidence import T0, idle_job_telemetry, kernel_log_search
 
 KB = KnowledgeBase.load()
-T0 = 1_750_000_000.0
 _STATE_CHANGING_NODE_TOOLS = {
     "slurm.drain_node",
     "node.reboot",
@@ -51,21 +51,6 @@ def _incident(symptom: str, family: Family = Family.UTILIZATION) -> Incident:
     )
 
 
-def _clean_job_evidence() -> list[Evidence]:
-    # telemetry read and nothing wrong in it: what makes a hang "the application's"
-    return [
-        Evidence(
-            evidence_id="",
-            layer="hardware",
-            tool="metrics.history",
-            entity=f"n1/gpu{g}",
-            summary="util 0 %, power idle",
-            facts={"role": "job", "util_now": 0.0},
-        )
-        for g in range(2)
-    ]
-
-
 def _top(card: str, *supporting: str) -> list[Hypothesis]:
     return [Hypothesis(card_id=card, title=card, score=1.0, supporting=supporting)]
 
@@ -87,11 +72,14 @@ def test_an_nccl_set_up_failure_is_a_setting_to_change(finding: str) -> None:
 def test_a_set_up_failure_wins_over_the_clean_hang_requeue() -> None:
     # a rerun unchanged fails at the same call: the setting is the fix even when the job's
     # nodes look clean (which alone would requeue the job)
+    clean = [*idle_job_telemetry(), *kernel_log_search([])]
+    names = {f.name for f in derive_findings(_incident("nccl_system_error"), clean)}
+    assert "job_infra_clean" in names
     plan = make_plan(
         KB,
         _incident("nccl_system_error"),
         _top("nccl-timeout", "nccl_system_call_failed"),
-        _clean_job_evidence(),
+        clean,
     )
     assert plan.runbook is not None and plan.runbook.id == "fix-nccl-setup"
 

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.agents.sre.fleet import search_events
 from gpufleet.agents.sre.plan import choose_runbook, make_plan
 from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
-from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.findings import CONTEXT_FINDINGS, FINDINGS, implicates_infrastructure
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
-from gpufleet.telemetry.kernel_log import parse_lines
+from tests.hang_evidence import T0, idle_job_telemetry, kernel_log_search
 
 KB = KnowledgeBase.load()
-T0 = 1_750_000_000.0
 XID79 = (
     "[   10.000000] NVRM: Xid (PCI:0000:3b:00): 79, pid=1, name=python, GPU has fallen off the bus."
 )
@@ -44,27 +40,6 @@ def _incident(jobs: tuple[str, ...] = ("4242",)) -> Incident:
     )
 
 
-def _telemetry() -> list[Evidence]:
-    return [
-        Evidence(
-            evidence_id="",
-            layer="hardware",
-            tool="metrics.history",
-            entity=f"n1/gpu{g}",
-            summary="util 0 %, power idle",
-            facts={"role": "job", "util_now": 0.0},
-        )
-        for g in range(2)
-    ]
-
-
-def _kernel_log(lines: list[str]) -> list[Evidence]:
-    events, _ = parse_lines(lines, node="n1", boot_time=T0)
-    data = search_events(events, ["n1"], T0 - 3600, T0 + 3600, None, None, 500)
-    call = ToolCall(tool="kernel_log.search", args={"nodes": ["n1"]})
-    return evidence_from_results("driver", [call], [ToolResult.success(data)])
-
-
 def _names(incident: Incident, evidence: list[Evidence]) -> set[str]:
     return {f.name for f in derive_findings(incident, evidence)}
 
@@ -75,14 +50,14 @@ def _top(card: str) -> list[Hypothesis]:
 
 # --------------------------------------------------------------------------- the finding
 def test_a_job_with_clean_telemetry_and_kernel_log_is_infra_clean() -> None:
-    found = derive_findings(_incident(), [*_telemetry(), *_kernel_log([])])
+    found = derive_findings(_incident(), [*idle_job_telemetry(), *kernel_log_search([])])
     clean = next(f for f in found if f.name == "job_infra_clean")
     assert clean.entity == "4242"
     assert "2 telemetry series and 1 kernel-log searches" in clean.detail
 
 
 def test_any_fault_on_the_nodes_keeps_the_job_from_being_handed_over() -> None:
-    names = _names(_incident(), [*_telemetry(), *_kernel_log([XID79])])
+    names = _names(_incident(), [*idle_job_telemetry(), *kernel_log_search([XID79])])
     assert "gpu_fallen_off_bus" in names and "job_infra_clean" not in names
 
 
@@ -96,9 +71,9 @@ def test_any_fault_on_the_nodes_keeps_the_job_from_being_handed_over() -> None:
 )
 def test_clean_needs_a_job_and_both_sources_read(jobs: tuple[str, ...], evidence: str) -> None:
     items = {
-        "both": [*_telemetry(), *_kernel_log([])],
-        "telemetry": _telemetry(),
-        "log": _kernel_log([]),
+        "both": [*idle_job_telemetry(), *kernel_log_search([])],
+        "telemetry": idle_job_telemetry(),
+        "log": kernel_log_search([]),
     }[evidence]
     assert "job_infra_clean" not in _names(_incident(jobs), items)
 
@@ -109,7 +84,7 @@ def test_a_host_side_incident_of_a_job_is_never_the_jobs_own() -> None:
     host = _incident().model_copy(
         update={"family": Family.HOST, "symptoms": ("gpu_runtime_failed",)}
     )
-    assert "job_infra_clean" not in _names(host, [*_telemetry(), *_kernel_log([])])
+    assert "job_infra_clean" not in _names(host, [*idle_job_telemetry(), *kernel_log_search([])])
 
 
 def test_normal_and_context_findings_do_not_implicate_the_infrastructure() -> None:
@@ -133,7 +108,7 @@ def test_normal_and_context_findings_do_not_implicate_the_infrastructure() -> No
 # --------------------------------------------------------------------------- the plan
 @pytest.mark.parametrize("card", ["nccl-hang-straggler", "training-stall"])
 def test_a_clean_hang_goes_to_the_owner(card: str) -> None:
-    plan = make_plan(KB, _incident(), _top(card), [*_telemetry(), *_kernel_log([])])
+    plan = make_plan(KB, _incident(), _top(card), [*idle_job_telemetry(), *kernel_log_search([])])
     assert plan.runbook is not None and plan.runbook.id == "notify-user-workload-issue"
     assert plan.runbook.action_class == "notify_user"
 
@@ -141,7 +116,9 @@ def test_a_clean_hang_goes_to_the_owner(card: str) -> None:
 def test_a_clean_collective_timeout_is_requeued_and_its_owner_told() -> None:
     # the watchdog tore the job down and no node is suspect: requeue it from its checkpoint
     # with nothing excluded or drained, and tell the owner what to change
-    plan = make_plan(KB, _incident(), _top("nccl-timeout"), [*_telemetry(), *_kernel_log([])])
+    plan = make_plan(
+        KB, _incident(), _top("nccl-timeout"), [*idle_job_telemetry(), *kernel_log_search([])]
+    )
     assert plan.runbook is not None and plan.runbook.id == "notify-and-requeue-hung-job"
     assert plan.runbook.action_class == "restart_application"
     changes = [s for s in plan.steps if s.risk != "read"]
@@ -151,7 +128,9 @@ def test_a_clean_collective_timeout_is_requeued_and_its_owner_told() -> None:
 
 
 def test_a_hang_beside_a_fault_is_investigated() -> None:
-    plan = make_plan(KB, _incident(), _top("nccl-timeout"), [*_telemetry(), *_kernel_log([XID79])])
+    plan = make_plan(
+        KB, _incident(), _top("nccl-timeout"), [*idle_job_telemetry(), *kernel_log_search([XID79])]
+    )
     assert plan.runbook is not None and plan.runbook.id == "collect-hang-evidence"
 
 
