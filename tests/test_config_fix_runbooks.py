@@ -103,6 +103,18 @@ def test_a_pod_killed_at_its_memory_limit_gets_the_limit_to_change() -> None:
     assert "kernel_log.search" in reads and "metrics.history" in reads
 
 
+def test_a_container_killed_by_the_nodes_oom_goes_to_the_owner() -> None:
+    # the kernel's OOM killer marks the container OOMKilled too: with the node's SystemOOM
+    # beside it, the node's memory ran out and no limit of the pod is to blame
+    plan = make_plan(
+        KB,
+        _incident("host_oom_kill", Family.HOST),
+        _top("host-memory-pressure-oom", "k8s_container_oom_killed", "k8s_node_oom"),
+        [],
+    )
+    assert plan.runbook is not None and plan.runbook.id == "notify-user-workload-issue"
+
+
 @pytest.mark.parametrize("finding", ["host_oom_kill", "host_memory_exhausted_reported"])
 def test_a_host_memory_kill_goes_to_the_owner(finding: str) -> None:
     # the node's memory ran out under the job (or the writer says so): the owner is told what

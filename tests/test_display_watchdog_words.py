@@ -35,6 +35,12 @@ NODE = "n1"
         "KeyValue  : TdrLevel",
         "Timeout Detection and Recovery reset the driver mid-render",
         "bugcheck VIDEO_TDR_FAILURE (116) in nvlddmkm.sys",
+        "Display driver NVIDIA Windows Kernel Mode Driver, Version 531.41 stopped responding and "
+        "has successfully recovered.",
+        "TDR detected again after the driver update",
+        # the runtime's own error stands whatever the writer says around it
+        "Kernel could not finish: the launch timed out and was terminated",
+        "I don't know why but cudaErrorLaunchTimeout appears",
     ],
 )
 def test_the_watchdogs_own_words_are_the_statement(line: str) -> None:
@@ -50,6 +56,7 @@ def test_the_watchdogs_own_words_are_the_statement(line: str) -> None:
         "ssh: connect to host gpu-07 port 22: Connection timed out",
         # the acronym in lower case, or another sense of it
         "tdr measurements of the cable look fine",
+        "Cable TDR",
         # a denial, a condition
         "no TDR happened here, the app just exits",
         "if a TDR happens, raise TdrDelay",
@@ -98,3 +105,18 @@ def test_the_plan_takes_the_watchdog_off_the_kernel_without_a_reset() -> None:
     assert plan.runbook is not None and plan.runbook.id == "fix-display-watchdog"
     assert plan.runbook.action_class == "config_fix" and plan.runbook.safety_class == "notify"
     assert "nvidia_smi.reset_gpu" not in {s.tool for s in plan.steps}
+
+
+def test_a_gpu_that_timed_out_itself_keeps_the_reset() -> None:
+    # Xid 46 is the GPU as a whole timing out (catalog RESET_GPU): a TDR named beside it does
+    # not make the GPU healthy
+    incident = report_incident(f"{NODE}/gpu0", family=Family.DEVICE, xids=(46,))
+    top = Hypothesis(
+        card_id="xid-8-46-gpu-timeout",
+        title="t",
+        score=1.0,
+        supporting=("xid:46", DISPLAY_WATCHDOG_REPORTED),
+    )
+    plan = make_plan(KB, incident, [top], [])
+    assert plan.runbook is not None and plan.runbook.id != "fix-display-watchdog"
+    assert plan.runbook.action_class in {"reset_gpu", "reboot"}

@@ -15,9 +15,10 @@ is killed although nothing is broken. The fix is a setting - compute on a GPU wi
 not a reset or a part. :mod:`telemetry.job_log` keeps a ``display_watchdog_timeout_reported``
 signature beside the line; the SRE agent reads it as the finding of that name.
 
-Deliberately narrow: the watchdog's own strings, the registry keys and the named mechanism.
-"Timed out" alone (NCCL, a socket, a download) is not it, nor advice or a denial. Pure; every
-expression is linear in the line.
+Deliberately narrow: the watchdog's own strings (read wherever they stand: a pasted error is the
+event), and the writer's words for it - the mechanism by name, the registry keys, "TDR" in
+capitals followed by what happened - unless denied or put as a condition. "Timed out" alone
+(NCCL, a socket, a download) is not it. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -26,21 +27,26 @@ import re
 
 DISPLAY_WATCHDOG_REPORTED = "display_watchdog_timeout_reported"  # the signature kind and finding
 
-DISPLAY_WATCHDOG = re.compile(
-    # CUDA's error for a kernel the display watchdog killed, in the runtime's and driver's names
+# The runtime's and the OS's own records: a pasted error is the event, whatever the writer
+# says around it ("I don't know why, but cudaErrorLaunchTimeout appears"), so no denial test.
+WATCHDOG_RECORD = re.compile(
     r"\blaunch timed out and was terminated\b|\bcudaErrorLaunchTimeout\b|"
-    r"\bCUDA_ERROR_LAUNCH_TIMEOUT\b|"
-    # Windows: the mechanism by name, its registry keys, its event and its bugchecks
-    r"\bTimeout Detection (?:and|&) Recovery\b|\bTdr(?:Delay|DdiDelay|Level)\b|"
-    r"\bdisplay driver\b(?: [\w()'.-]+){0,3} stopped responding\b|"
-    r"\bVIDEO_TDR_(?:FAILURE|TIMEOUT_DETECTED)\b|"
-    # "A TDR has been detected", "TDR crash", "a TDR reset" (the acronym in capitals only)
-    r"(?-i:\bTDRs?\b)(?= (?:has been detected|was detected|crash|error|reset|timeout|happen)|"
-    r"\W*$)",
+    r"\bCUDA_ERROR_LAUNCH_TIMEOUT\b|\bVIDEO_TDR_(?:FAILURE|TIMEOUT_DETECTED)\b|"
+    # the event's own text, whatever the driver's name and version between ("Display driver
+    # NVIDIA Windows Kernel Mode Driver, Version 531.41 stopped responding")
+    r"\bdisplay driver\b(?:[^.;!?]|\.(?=\d)){0,80}?\bstopped responding\b",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,!?]*$", re.I)
-_ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;!?]*$", re.I)
+# A writer's words for it: the mechanism by name, its registry keys, the acronym (in capitals,
+# followed by what happened: not a cable tester's time-domain reflectometry)
+WATCHDOG_WORDS = re.compile(
+    r"\bTimeout Detection (?:and|&) Recovery\b|\bTdr(?:Delay|DdiDelay|Level)\b|"
+    r"(?-i:\bTDRs?\b)(?= (?:has been |was |were |is )?(?:detected|occurred|occurs|happen\w*|"
+    r"crash\w*|error|reset|timeout))",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,:!?]*$", re.I)
+_ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;:!?]*$", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -49,12 +55,15 @@ _ANCHORS = ("timed out and was", "launchtimeout", "launch_timeout", "tdr", "time
 
 
 def says_display_watchdog(line: str) -> bool:
-    """Whether ``line`` says the display watchdog stopped a GPU kernel (CUDA's launch-timeout
-    error, Windows' TDR by name or by its registry keys), with no denial or condition before."""
+    """Whether ``line`` says the display watchdog stopped a GPU kernel: CUDA's launch-timeout
+    error or Windows' TDR event anywhere in it, or Windows' TDR named by the writer (by name,
+    registry key or the acronym) with no denial or condition before."""
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    for m in DISPLAY_WATCHDOG.finditer(line):
+    if WATCHDOG_RECORD.search(line) is not None:
+        return True
+    for m in WATCHDOG_WORDS.finditer(line):
         before = line[max(0, m.start() - 40) : m.start()]
         if _DENIED_BEFORE.search(before) is None and _ADVICE_BEFORE.search(before) is None:
             return True

@@ -231,14 +231,15 @@ def choose_runbook(
     """The top card's runbook: the one its ``runbook_when`` names for a variant the findings
     that ruled the card in show (a GRES mismatch is a config fix, not a requeue), or that a
     context finding of the incident shows (``context``: a hang with nothing wrong on the
-    job's nodes goes to its owner), else its first."""
+    job's nodes goes to its owner), and none of the rule's ``unless`` findings does (an Xid 46
+    beside a display's watchdog keeps the reset), else its first."""
     if not hypotheses:
         return None
     top = hypotheses[0]
     seen = {*top.supporting, *(CONTEXT_FINDINGS & set(context))}
     card = kb.cards.get(top.card_id)
     for rule in card.runbook_when if card is not None else ():
-        if rule.finding in seen and rule.runbook in kb.runbooks:
+        if rule.finding in seen and not seen & set(rule.unless) and rule.runbook in kb.runbooks:
             return kb.runbooks[rule.runbook]
     runbooks = kb.runbooks_for(top.card_id)
     return runbooks[0] if runbooks else None
