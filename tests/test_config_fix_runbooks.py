@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.agents.sre.plan import make_plan
+from gpufleet.agents.sre.plan import choose_runbook, make_plan
 from gpufleet.bus.events import (
     Family,
     Hypothesis,
@@ -82,6 +82,15 @@ def test_a_set_up_failure_wins_over_the_clean_hang_requeue() -> None:
         clean,
     )
     assert plan.runbook is not None and plan.runbook.id == "fix-nccl-setup"
+
+
+@pytest.mark.parametrize("fault", ["nic_link_flapping", "rdma_errors_name_one_peer"])
+def test_a_link_fault_beside_the_set_up_failure_is_the_links(fault: str) -> None:
+    # the port's own fault rules the card out rather than in: the veto reads every finding
+    top = _top("nccl-timeout", "nccl_ib_setup_failed")
+    assert choose_runbook(KB, top, {"nccl_ib_setup_failed"}) == KB.runbooks["fix-nccl-setup"]
+    kept = choose_runbook(KB, top, {"nccl_ib_setup_failed", fault})
+    assert kept is not None and kept.id == "collect-hang-evidence"
 
 
 def test_a_timeout_without_a_set_up_failure_keeps_its_hang_runbooks() -> None:

@@ -226,30 +226,32 @@ def render_steps(
 
 
 def choose_runbook(
-    kb: KnowledgeBase, hypotheses: Sequence[Hypothesis], context: Collection[str] = ()
+    kb: KnowledgeBase, hypotheses: Sequence[Hypothesis], found: Collection[str] = ()
 ) -> Runbook | None:
     """The top card's runbook: the one its ``runbook_when`` names for a variant the findings
     that ruled the card in show (a GRES mismatch is a config fix, not a requeue), or that a
-    context finding of the incident shows (``context``: a hang with nothing wrong on the
-    job's nodes goes to its owner), and none of the rule's ``unless`` findings does (an Xid 46
-    beside a display's watchdog keeps the reset), else its first."""
+    context finding of the incident shows (``found``, the incident's findings: a hang with
+    nothing wrong on the job's nodes goes to its owner), and none of the rule's ``unless``
+    findings does, whether it ruled the card in or out (an Xid 46 beside a display's watchdog
+    keeps the reset; a flapping port beside NCCL's set-up failure is the port's), else its
+    first."""
     if not hypotheses:
         return None
     top = hypotheses[0]
-    seen = {*top.supporting, *(CONTEXT_FINDINGS & set(context))}
+    seen = {*top.supporting, *(CONTEXT_FINDINGS & set(found))}
+    present = seen | set(found)
     card = kb.cards.get(top.card_id)
     for rule in card.runbook_when if card is not None else ():
-        if rule.finding in seen and not seen & set(rule.unless) and rule.runbook in kb.runbooks:
+        vetoed = bool(present & set(rule.unless))
+        if rule.finding in seen and not vetoed and rule.runbook in kb.runbooks:
             return kb.runbooks[rule.runbook]
     runbooks = kb.runbooks_for(top.card_id)
     return runbooks[0] if runbooks else None
 
 
-def context_findings(incident: Incident, evidence: Sequence[Evidence]) -> frozenset[str]:
-    """The context findings (no card scores them) the evidence shows for the incident."""
-    return frozenset(
-        f.name for f in derive_findings(incident, evidence) if f.name in CONTEXT_FINDINGS
-    )
+def finding_names(incident: Incident, evidence: Sequence[Evidence]) -> frozenset[str]:
+    """The names of every finding the evidence shows for the incident."""
+    return frozenset(f.name for f in derive_findings(incident, evidence))
 
 
 #: Findings that show the fault already came back (after a reboot, or in an earlier incident on
@@ -308,7 +310,7 @@ def guided_runbook(
 ) -> tuple[Runbook | None, tuple[str, ...]]:
     """:func:`choose_runbook` corrected by the vendor's guidance, with a note per change."""
     found = frozenset(f.name for f in derive_findings(incident, evidence))
-    runbook = choose_runbook(kb, hypotheses, found & CONTEXT_FINDINGS)
+    runbook = choose_runbook(kb, hypotheses, found)
     if runbook is None:
         return None, ()
     top = hypotheses[0]
@@ -511,7 +513,7 @@ def _plan_for(
     runbook, steered = (
         guided_runbook(kb, hypotheses, incident, evidence)
         if guided
-        else (choose_runbook(kb, hypotheses, context_findings(incident, evidence)), ())
+        else (choose_runbook(kb, hypotheses, finding_names(incident, evidence)), ())
     )
     if runbook is None:
         why = "no hypothesis" if not hypotheses else f"card {hypotheses[0].card_id} has no runbook"
