@@ -254,13 +254,14 @@ class Likelihood(_Strict):
 class RunbookWhen(_Strict):
     """A variant of the card the evidence tells apart and whose operator decision differs from
     the card's first runbook: when ``finding`` rules the card in, ``runbook`` is the plan, unless
-    a finding in ``unless`` rules it in too (a GPU fault beside the variant's sign is the
-    fault's, and keeps the card's own runbook)."""
+    the incident shows a finding in ``unless`` too, whether it rules the card in or out (a GPU
+    fault beside the variant's sign is the fault's, and keeps the card's own runbook)."""
 
     finding: FindingName
     runbook: str = Field(pattern=ID_PATTERN)
     unless: list[FindingName] = Field(
-        default_factory=list, description="findings that, seen with it, keep the card's runbooks"
+        default_factory=list,
+        description="findings that, seen anywhere in the incident, keep the card's runbooks",
     )
     why: str = Field(min_length=8, description="what the variant is and who says so")
 

@@ -309,7 +309,7 @@ def guided_runbook(
     evidence: Sequence[Evidence],
 ) -> tuple[Runbook | None, tuple[str, ...]]:
     """:func:`choose_runbook` corrected by the vendor's guidance, with a note per change."""
-    found = frozenset(f.name for f in derive_findings(incident, evidence))
+    found = finding_names(incident, evidence)
     runbook = choose_runbook(kb, hypotheses, found)
     if runbook is None:
         return None, ()
