@@ -42,6 +42,15 @@ GPU = "n1/gpu3"
         "the worker GPU program keeps running after sky cancel",
         "EngineCore and TP workers survive the SIGKILL and keep the GPUs",
         "a pod using the GPU has been terminating for a long time",
+        # the other ways round a writer tells it
+        "the children processes created by dataloader didn't exit and gpu memory wasn't released",
+        "didn't exit and gpu memory wasn't released.",
+        "some of the processes stay alive after the run and occupy GPU memory",
+        "After killing the rank in step 4, you will observe that GPU memory remains non-zero",
+        "the GPU is still occupied by the old container so the new container gets no GPU",
+        "Orphaned CUDA contexts after 100s - container needs restart.",
+        "nohup 启动训练进程之后直接kill主进程显卡不会释放显存",
+        "中断后存在显存占用是因为存在残留进程",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:
@@ -67,6 +76,10 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         "training keeps running after the NaN warning",
         "the container still holds a lock on the file",
         "pods are stuck in Pending",
+        # a process that will not exit with no GPU held, a GPU in use by the running job
+        "the server did not exit and the GPU is fine",
+        "the GPU is still used by the previous model weights",
+        "显存占用很高",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

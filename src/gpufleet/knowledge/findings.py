@@ -192,6 +192,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'Recovery by name, by its event ("display driver stopped responding and has '
         'recovered") or by its registry keys (TdrDelay, TdrLevel)',
     ),
+    "shared_memory_exhausted_reported": (
+        "os",
+        "the report says the job's shared memory (/dev/shm) ran out: NCCL's \"Error while "
+        'creating shared memory segment", PyTorch\'s "insufficient shared memory (shm)", '
+        '"No space left on device" on /dev/shm, or the writer\'s words ("the /dev/shm size '
+        'problem under docker", "with --ipc=host the error disappeared")',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

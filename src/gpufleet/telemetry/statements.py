@@ -11,7 +11,8 @@ took load (:mod:`telemetry.host_down_words`), the job's GPUs wait for their inpu
 cured it (:mod:`telemetry.driver_regression_words`), the work runs on the CPU instead of the
 GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten device cgroup
 takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopped a kernel
-(:mod:`telemetry.display_watchdog_words`). :mod:`telemetry.job_log` keeps each beside
+(:mod:`telemetry.display_watchdog_words`), the job's shared memory (/dev/shm) ran out
+(:mod:`telemetry.shared_memory_words`). :mod:`telemetry.job_log` keeps each beside
 whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
 kind as the finding
 of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
@@ -41,6 +42,10 @@ from gpufleet.telemetry.host_down_words import (
 )
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
+from gpufleet.telemetry.shared_memory_words import (
+    SHARED_MEMORY_REPORTED,
+    says_shared_memory_exhausted,
+)
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
 from gpufleet.telemetry.thermal_words import (
     FAN_FAULT_REPORTED,
@@ -65,6 +70,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
     (CGROUP_LOSS_REPORTED, says_cgroup_loss),
     (DISPLAY_WATCHDOG_REPORTED, says_display_watchdog),
+    (SHARED_MEMORY_REPORTED, says_shared_memory_exhausted),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the

@@ -16,11 +16,15 @@ Deliberately narrow: a word for a process that should be gone (zombie, defunct, 
 leftover, residual, stale, stray, reparented) next to a word for a process, container or pod;
 GPU memory that stays held after its process ended; a process, container or pod that "still
 holds" its GPUs; work that keeps running after Ctrl-C, a cancel, a kill or pre-emption, or
-survives the signal meant to end it; a Kubernetes pod stuck terminating (its GPUs stay
-allocated until it is gone: Kubernetes pod lifecycle, termination of pods). Never a bare
-"zombie" (a game, a hostname), never a hung or unkillable process (a driver wedge or a stuck
-drain, other modes). A denial ("no zombie processes", "no leftover processes remain") is not the
-statement. Pure; every expression is linear in the line.
+survives the signal meant to end it; processes that "didn't exit" with the GPU memory not
+released, or "stay alive after the run"; GPU memory still held, non-zero or not released
+*after* a kill or an exit; a GPU "still occupied by the old container"; orphaned CUDA
+contexts; a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
+Kubernetes pod lifecycle, termination of pods); the Chinese for residual, zombie or orphan
+processes (残留进程) and for VRAM not released once the process was killed
+(kill进程显卡不释放). Never a bare "zombie" (a game, a hostname), never a hung or unkillable
+process (a driver wedge or a stuck drain, other modes). A denial ("no zombie processes", "no
+leftover processes remain") is not the statement. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ _STRAY = (
 )
 _PROCESS = (
     r"(?:process(?:es)?|pids?|workers?|parents?|children|child(?:ren)? process(?:es)?|daemons?|"
-    r"containers?|pods?)"
+    r"containers?|pods?|(?:cuda |gpu )contexts?)"
 )
 # what ends a job from outside: a signal, a cancel, a pre-emption, the launcher going away
 _STOPPED = (
@@ -44,9 +48,17 @@ _STOPPED = (
 )
 _ENDED = r"(?:kill(?:ed)?|exit(?:s|ed)?|end(?:s|ed)?|terminat\w*|finish\w*|stop(?:s|ped)?|crash\w*)"
 _HELD = (
-    r"(?:not (?:being )?(?:released|freed|deallocated|reclaimed|cleared)|"
-    r"(?:still )?(?:occupied|allocated|in use|held|reserved|taken)|never (?:released|freed))"
+    r"(?:(?:not|(?:is|was|are|were|does|did|has|have|had)n't) (?:being |been |get |got )?"
+    r"(?:released?|freed|deallocated|reclaimed|cleared|cleaned(?: up)?)|"
+    r"(?:still )?(?:occupied|allocated|in use|held|reserved|taken)|non-?zero|"
+    r"never (?:released|freed))"
 )
+# what a process that should have gone was told or did ("the children didn't exit")
+_NOT_GONE = (
+    r"(?:didn't|did not|don't|do not|doesn't|does not|never|won't|wouldn't|will not|can't|"
+    r"cannot) (?:exit|terminate|die|quit|go away|get killed|be killed)"
+)
+_GPU_MEMORY = r"(?:(?:gpu|video|device|cuda|graphics) ?(?:card'?s? )?memory|vram)"
 
 STRAY_PROCESS = re.compile(
     # "zombie process", "orphaned dataloader workers", "leftover python processes", "stale PIDs"
@@ -61,9 +73,38 @@ STRAY_PROCESS = re.compile(
     r"<defunct>|"
     # "GPU memory is not released after the process was killed", "VRAM still occupied after
     # the job ended"
-    r"\b(?:(?:gpu|video|device|cuda|graphics) ?(?:card'?s? )?memory|vram)\b(?: [\w'-]+){0,3} "
+    r"\b" + _GPU_MEMORY + r"\b(?: [\w'-]+){0,3} "
     r"(?:is |was |are |stays? |remains? |keeps? being )?" + _HELD + r"\b(?: [\w'-]+){0,4} "
     r"(?:after|even though|although|when|once|though) (?:[\w'-]+ ){0,3}" + _ENDED + r"|"
+    # the same, told the other way round: "after killing the rank, GPU memory remains non-zero"
+    r"\bafter (?:[\w'-]+ ){0,3}(?:kill\w*|exit\w*|end(?:s|ed|ing)?|terminat\w*|finish\w*|"
+    r"stop\w*|crash\w*|cancel\w*|interrupt\w*|ctrl[- +]?c)\b[^.;!?]{0,80}\b"
+    + _GPU_MEMORY
+    + r"\b(?: [\w'-]+){0,2} (?:is |was |are |stays? |remains? |keeps? being )?"
+    + _HELD
+    + r"|"
+    # "the children processes didn't exit and GPU memory wasn't released", "workers stay alive
+    # after the run and occupy GPU memory"
+    r"\b"
+    + _PROCESS
+    + r"\b(?: [\w.:/-]+){0,4} "
+    + _NOT_GONE
+    + r"\b[^.;!?]{0,60}\b(?:"
+    + _GPU_MEMORY
+    + r"|gpus?)\b|"
+    r"\b"
+    + _NOT_GONE
+    + r" and (?:the )?"
+    + _GPU_MEMORY
+    + r" (?:is |was |were |are )?"
+    + _HELD
+    + r"|"
+    r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,4} (?:stay(?:s|ed)?|remain(?:s|ed)?|(?:is|are|was|"
+    r"were) still|still|kept|keeps?) alive after\b|"
+    # "the GPU is still occupied by the old container"
+    r"\b(?:gpus?|" + _GPU_MEMORY + r")\b (?:is |are |was |were |remains? |stays? )?still "
+    r"(?:occupied|held|used|taken|allocated|reserved|locked) by (?:the |an? |its )?(?:old|previous|"
+    r"dead|killed|exited|terminated|crashed|former|prior|stale|finished|completed|stopped)\b|"
     # "keeps occupying the GPU memory", "still holding GPU memory" (said of a process)
     r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,4} (?:keeps? |kept |are |is |still )+"
     r"(?:occupying|holding|hogging|using|pinning) (?:the |all |\d+ ?[gm]i?b of )?"
@@ -82,7 +123,12 @@ STRAY_PROCESS = re.compile(
     + r"|"
     # Kubernetes: a pod that never finishes terminating keeps its GPUs allocated
     r"\b(?:stuck|hung|hanging|remains?|stays?) (?:in |at )?(?:the )?terminating\b|"
-    r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b",
+    r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b|"
+    # Chinese: a residual, zombie or orphan process ("残留进程"); VRAM not released once the
+    # process was killed, ended or interrupted ("kill进程显卡不释放", "中断后显存不释放")
+    r"(?:残留|僵尸|孤儿)进程|"
+    r"(?:kill|杀死|杀掉|结束|退出|中断|终止)[^。；!?]{0,12}(?:显存|显卡)[^。；，,!?]{0,6}"
+    r"(?:不|没有|没|未)(?:会)?(?:被)?释放",
     re.IGNORECASE,
 )
 
@@ -115,6 +161,16 @@ _ANCHORS = (
     "still reserv",
     "still keep",
     "terminating",
+    "alive after",
+    "exit",
+    "terminate",
+    "quit",
+    "die",
+    "go away",
+    "be killed",
+    "get killed",
+    "进程",
+    "释放",
 )
 
 

@@ -1,0 +1,93 @@
+"""A report that the job's shared memory (``/dev/shm``) ran out: NCCL's "Error while creating
+shared memory segment", PyTorch's "This might be caused by insufficient shared memory (shm)",
+"No space left on device" on ``/dev/shm``, or the writer's words ("the /dev/shm size problem
+under docker", "after I ran the container with --ipc=host the error disappeared").
+
+``/dev/shm`` is a tmpfs: host memory, capped by the container runtime at 64 MB unless
+``--shm-size`` or ``--ipc=host`` says otherwise (Docker run reference, ``--shm-size``; a
+Kubernetes pod gets the same cap unless an ``emptyDir`` with ``medium: Memory`` is mounted
+there). NCCL puts its intra-node buffers in it (NCCL User Guide, Troubleshooting, "Docker":
+raise the shared memory), and PyTorch's DataLoader workers hand their batches over through it
+(torch.utils.data, multi-process loading; the worker dies of SIGBUS when it is full). The fault is
+the job's or the container's setting: host memory for the job, not a GPU, driver or network
+fault (``host-memory-pressure-oom``; a DataLoader that stalls on it is ``dataloader-stall``).
+This module recognises it one line at a time (:mod:`telemetry.job_log` keeps a
+``shared_memory_exhausted_reported`` signature beside the line; the SRE agent reads it as the
+finding of the same name).
+
+Two kinds of line. The programs' own messages (NCCL's, PyTorch's, the kernel's "No space left on
+device" naming ``/dev/shm``) are the event whatever the writer says around them, so no denial
+test. The writer's words: ``/dev/shm`` or shm that is too small, full or limited; shared memory
+that is insufficient or ran out; the size raised, or ``--ipc=host`` used, with the error gone.
+A bare ``--shm-size=1g`` in a pasted command is a setting, not the statement, and a denial ("shm
+is not the problem") or a condition ("if /dev/shm is too small") is not either. Pure; every
+expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+SHARED_MEMORY_REPORTED = "shared_memory_exhausted_reported"  # the signature kind and finding
+
+# The programs' own records: NCCL's shm transport (src/transport/shm.cc, include/shm.h), the
+# DataLoader's SIGBUS handler, a write that found /dev/shm full.
+SHM_RECORD = re.compile(
+    r"\bError while creating shared memory segment\b|"
+    r"\bunable to (?:allocate|create) shared memory\b|"
+    r"\binsufficient shared memory \(shm\)|"
+    r"/dev/shm\S*:? (?:[^.;!?]{0,40})?No space left on device\b|"
+    r"\bNo space left on device\b[^.;!?]{0,60}/dev/shm\b",
+    re.IGNORECASE,
+)
+_SHM = r"(?:/dev/shm|\bshm\b|\bshared memory\b|\bshared mem\b)"
+_SMALL = (
+    r"(?:too (?:small|low|little)|(?:is |was |gets |got )?full|filled up|exhausted|"
+    r"insufficient|not (?:big|large) enough|limited to|only \d+ ?[mk]i?b|(?:is |was )?capped|"
+    r"(?:size )?(?:problem|issue|limit)|defaults? to \d+ ?[mk]i?b|default (?:of |is )?\d+ ?[mk]i?b)"
+)
+SHM_WORDS = re.compile(
+    # "/dev/shm is too small", "shm size problem", "the default shared memory is 64m"
+    _SHM
+    + r"(?: size| space| segment| usage)?(?: (?!not\b|never\b|no\b)[\w'-]+){0,3} "
+    + _SMALL
+    + r"|"
+    r"\b(?:the )?default (?:/dev/shm|shm|shared memory)(?: size)? (?:is |of )?\d+ ?[mk]i?b?\b|"
+    # "insufficient shared memory", "ran out of /dev/shm", "not enough shm"
+    r"\b(?:insufficient|not enough|lack of|out of|run out of|ran out of|running out of|"
+    r"no space (?:left )?(?:in|on)) (?:the )?" + _SHM + r"|"
+    # the fix, said as a fix: "after I increased --shm-size everything works", "with --ipc=host
+    # the error disappeared", "increase the shared memory of the container"
+    r"\b(?:increas\w*|rais\w*|bump\w*|enlarg\w*|grow\w*|bigger|larger|more) (?:the )?"
+    r"(?:--)?(?:shm[-_ ]size|" + _SHM + r")(?! (?:consumption|usage|use|traffic))|"
+    r"(?:--ipc[= ]host|--shm[-_]size[= ]\S+)[^.;!?]{0,60}\b(?:disappear\w*|went away|gone|"
+    r"fix\w*|solv\w*|resolv\w*|works?|worked|helped|no longer)\b|"
+    # Chinese: "/dev/shm 空间不足", "无法在/dev/shm目录下分配足够的空间"
+    r"/dev/shm[^。，,]{0,12}(?:不足|太小|不够)|(?:无法|不能)[^。，,]{0,8}/dev/shm[^。，,]{0,12}分配",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,:!?]*$", re.I)
+_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,24}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,24}n't\b")
+_ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;:!?]*$", re.I)
+
+# Every form above holds one of these (lower case): a substring test first keeps the cost on a
+# job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = ("shm", "shared mem", "--ipc")
+
+
+def says_shared_memory_exhausted(line: str) -> bool:
+    """Whether ``line`` says the job's shared memory (/dev/shm) ran out: NCCL's, PyTorch's or
+    the kernel's record of it anywhere in the line, or the writer's words with no denial or
+    condition before them."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    if SHM_RECORD.search(line) is not None:
+        return True
+    for m in SHM_WORDS.finditer(line):
+        before = line[max(0, m.start() - 40) : m.start()]
+        if _DENIED_BEFORE.search(before) or _ADVICE_BEFORE.search(before):
+            continue
+        if _DENIED_AFTER.search(line[m.end() :]) is None:
+            return True
+    return False
