@@ -112,6 +112,12 @@ def test_stack_errors_a_job_cannot_cause_open_an_incident_and_a_relayed_cuda_err
     assert _anomalies(topo, "Test NCCL failure common.cu:874 'unhandled system error'") == [
         f"nccl_system_error@node-02:WARNING:{Family.HOST}"
     ]
+    # no interface to bootstrap on (NCCL_SOCKET_IFNAME names none the host has): the same set-up
+    for bootstrap in (
+        "gpu-7:311:311 [0] NCCL WARN Bootstrap : no socket interface found",
+        "NCCL WARN NET/Socket : No usable listening interface found",
+    ):
+        assert _anomalies(topo, bootstrap) == [f"nccl_system_error@node-02:WARNING:{Family.HOST}"]
     cuinit = "cuInit returned CUDA_ERROR_UNKNOWN (999) on this node"
     assert _anomalies(topo, cuinit) == [f"cuda_unknown_error@node-02:WARNING:{Family.DEVICE}"]
     pending = (

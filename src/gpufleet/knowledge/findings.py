@@ -199,6 +199,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         '"No space left on device" on /dev/shm, or the writer\'s words ("the /dev/shm size '
         'problem under docker", "with --ipc=host the error disappeared")',
     ),
+    "gpu_lost_reported": (
+        "hardware",
+        'the report says a GPU fell off the bus or was lost, in words ("causing the GPU to '
+        'fall off the bus", "the GPU card is lost on the node", 掉卡) or as lspci\'s (rev ff)',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

@@ -24,7 +24,8 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``nccl_ib_setup_failed`` — ``NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed
   out …`` (``call``, ``why``): the IB transport could not set a connection up (addressing,
   routing, a GID index, memory registration limits).
-* ``nccl_system_error`` (``unhandled system error``, ``ncclSystemError``), ``nccl_remote_error``
+* ``nccl_system_error`` (``unhandled system error``, ``ncclSystemError``, ``Bootstrap : no socket
+  interface found``), ``nccl_remote_error``
   (``remote process exited or there was a network error``), ``nccl_unhandled_cuda_error``.
 * ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
   operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, …) ran for 600086 milliseconds``
@@ -278,7 +279,14 @@ _IB_SETUP = re.compile(
     r"NCCL WARN Call to (?P<call>ibv_[a-z_]{3,32}) failed"
     r"(?: with (?:error )?(?P<why>[^,\r\n]{1,80}))?"
 )
-_SYSTEM_ERROR = re.compile(r"unhandled system error|ncclSystemError", re.I)
+# NCCL's set-up failing on the host: a system call, or no network interface to bootstrap on
+# (bootstrap.cc "Bootstrap : no socket interface found", net_socket.cc "NET/Socket : No usable
+# listening interface found": NCCL_SOCKET_IFNAME names none the host has)
+_SYSTEM_ERROR = re.compile(
+    r"unhandled system error|ncclSystemError|Bootstrap ?: no socket interface found|"
+    r"No usable listening interface found",
+    re.I,
+)
 _REMOTE_ERROR = re.compile(
     r"remote process exited or there was a network error|ncclRemoteError|"
     r"NCCL WARN [^\r\n]{0,40}Connection closed by remote peer",

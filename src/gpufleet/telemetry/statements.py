@@ -12,7 +12,8 @@ cured it (:mod:`telemetry.driver_regression_words`), the work runs on the CPU in
 GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten device cgroup
 takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopped a kernel
 (:mod:`telemetry.display_watchdog_words`), the job's shared memory (/dev/shm) ran out
-(:mod:`telemetry.shared_memory_words`). :mod:`telemetry.job_log` keeps each beside
+(:mod:`telemetry.shared_memory_words`), a GPU fell off the bus
+(:mod:`telemetry.gpu_lost_words`). :mod:`telemetry.job_log` keeps each beside
 whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
 kind as the finding
 of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
@@ -34,6 +35,7 @@ from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
 )
+from gpufleet.telemetry.gpu_lost_words import GPU_LOST_REPORTED, says_gpu_lost
 from gpufleet.telemetry.host_down_words import (
     HOST_DOWN_REPORTED,
     POWER_TRIP_REPORTED,
@@ -71,6 +73,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (CGROUP_LOSS_REPORTED, says_cgroup_loss),
     (DISPLAY_WATCHDOG_REPORTED, says_display_watchdog),
     (SHARED_MEMORY_REPORTED, says_shared_memory_exhausted),
+    (GPU_LOST_REPORTED, says_gpu_lost),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
