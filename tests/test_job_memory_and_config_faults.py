@@ -23,6 +23,8 @@ from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import job_signal_events
 from gpufleet.telemetry.kernel_log import parse_lines
 from gpufleet.telemetry.report_files import kind_of_text
+from gpufleet.telemetry.shared_memory_words import SHARED_MEMORY_REPORTED
+from gpufleet.telemetry.statements import STATEMENT_KINDS
 from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.test_log_wiring import _diagnose, _recorded, _replay
 
@@ -324,6 +326,19 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             {},
         ),
         (
+            # 803: libcuda (a compat package) does not match the kernel-mode driver loaded
+            "RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 803: system has "
+            "unsupported display driver / cuda driver combination",
+            "cuda_insufficient_driver",
+            {},
+        ),
+        (
+            # 200: the binary's image does not load on this GPU's architecture
+            "CUDA Error: device kernel image is invalid (err_no=200)",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
             "slurmstepd: error: Detected 1 oom_kill event in StepId=1234.batch. Some of the step "
             "tasks have been OOM Killed.",
             "host_oom_kill",
@@ -420,8 +435,19 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
     ],
 )
 def test_each_line_names_its_fault(line: str, kind: str, detail: dict[str, str]) -> None:
-    [sig] = parse_job_log(line, origin="jobs/1.log", node="n1").signatures
+    # a writer's statement the line also makes (telemetry.statements) stands beside its record
+    signatures = parse_job_log(line, origin="jobs/1.log", node="n1").signatures
+    [sig] = [s for s in signatures if s.kind not in STATEMENT_KINDS]
     assert sig.kind == kind and detail.items() <= sig.detail.items()
+
+
+def test_a_dataloader_killed_for_shared_memory_is_the_kill_and_the_statement() -> None:
+    line = (
+        "RuntimeError: DataLoader worker (pid 3855) is killed by signal: Bus error. It is "
+        "possible that dataloader's workers are out of shared memory."
+    )
+    kinds = {s.kind for s in parse_job_log(line, origin="jobs/1.log", node="n1").signatures}
+    assert kinds == {"host_oom_kill", SHARED_MEMORY_REPORTED}
 
 
 FM_NO_TIME = (

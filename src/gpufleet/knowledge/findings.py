@@ -204,6 +204,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'the report says a GPU fell off the bus or was lost, in words ("causing the GPU to '
         'fall off the bus", "the GPU card is lost on the node", 掉卡) or as lspci\'s (rev ff)',
     ),
+    "gpu_p2p_blocked_reported": (
+        "os",
+        "the report says the GPUs' PCIe peer-to-peer traffic is blocked or broken: ACS or the "
+        'IOMMU named as the cause or turned off as the fix ("disable ACS and IOMMU solved the '
+        'issue"), or NCCL working only with NCCL_P2P_DISABLE=1',
+    ),
     "host_power_trip_reported": (
         "hardware",
         "the report's writer says the host switches off or restarts as its GPUs take load, or "

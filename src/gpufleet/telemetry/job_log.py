@@ -183,23 +183,29 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         # cudaErrorInsufficientDriver (35): the job's CUDA runtime is newer than the driver;
         # cudaErrorCompatNotSupportedOnDevice (804): ...and the forward-compatibility package it
-        # brought does not run on this GPU (CUDA Compatibility guide: datacenter GPUs only)
+        # brought does not run on this GPU (CUDA Compatibility guide: datacenter GPUs only);
+        # cudaErrorSystemDriverMismatch (803): the user-mode CUDA driver (libcuda, a compat
+        # package) does not match the kernel-mode display driver loaded
         "cuda_insufficient_driver",
         re.compile(
             r"CUDA driver version is insufficient for CUDA runtime version|"
             r"cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER|"
             r"forward compatibility was attempted on non supported HW|"
-            r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+            r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|"
+            r"system has unsupported display driver / cuda driver combination|"
+            r"cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
             re.I,
         ),
     ),
     (
         # cudaErrorNoKernelImageForDevice (209): the job was not built for this GPU's
-        # architecture (its compute capability is missing from the binary's fatbin)
+        # architecture (its compute capability is missing from the binary's fatbin);
+        # cudaErrorInvalidKernelImage (200): the image it carries does not load on this GPU
         "cuda_no_kernel_image",
         re.compile(
             r"no kernel image is available for execution on the device|"
-            r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
+            r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
+            r"device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE",
             re.I,
         ),
     ),

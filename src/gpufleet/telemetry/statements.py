@@ -13,7 +13,8 @@ GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten 
 takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopped a kernel
 (:mod:`telemetry.display_watchdog_words`), the job's shared memory (/dev/shm) ran out
 (:mod:`telemetry.shared_memory_words`), a GPU fell off the bus
-(:mod:`telemetry.gpu_lost_words`). :mod:`telemetry.job_log` keeps each beside
+(:mod:`telemetry.gpu_lost_words`), the GPUs' PCIe peer-to-peer traffic is blocked
+(:mod:`telemetry.p2p_blocked_words`). :mod:`telemetry.job_log` keeps each beside
 whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
 kind as the finding
 of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
@@ -43,6 +44,7 @@ from gpufleet.telemetry.host_down_words import (
     says_power_trip,
 )
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
+from gpufleet.telemetry.p2p_blocked_words import P2P_BLOCKED_REPORTED, says_p2p_blocked
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
 from gpufleet.telemetry.shared_memory_words import (
     SHARED_MEMORY_REPORTED,
@@ -74,6 +76,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (DISPLAY_WATCHDOG_REPORTED, says_display_watchdog),
     (SHARED_MEMORY_REPORTED, says_shared_memory_exhausted),
     (GPU_LOST_REPORTED, says_gpu_lost),
+    (P2P_BLOCKED_REPORTED, says_p2p_blocked),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
