@@ -41,7 +41,7 @@ def _with_evidence(tmp_path: Path) -> Path:
         f"{node}:1:2 [2] NCCL WARN NET/IB : Got completion from peer 10.1.0.6<7> with status=12 "
         "opcode=0 len=0 vendor err 129 (Recv)\n"
         "RuntimeError: CUDA error: uncorrectable ECC error encountered\n"
-        f"{node}:1:2 [2] NCCL WARN Bootstrap : no socket interface found\n"
+        f"{node}:1:2 [2] NCCL WARN Proxy : unexpected state 9 in progress op\n"
     )
     (folder / "nodes" / node).mkdir(parents=True)
     shutil.copy(CORPUS / "smi-h100-recovery.txt", folder / "nodes" / node / "nvidia-smi-q.txt")
@@ -124,7 +124,7 @@ def test_loader_parses_attributes_and_reports(tmp_path: Path) -> None:
     assert {s.kind for s in sigs} >= {"smi_recovery_action", "cuda_uncorrectable_ecc", "ib_port"}
     # GPU text no rule understood is a problem line, never dropped
     assert any("1 GPU-related line(s) no job_log rule understands" in p for p in inc.problems)
-    assert any("no socket interface found" in p for p in inc.problems)
+    assert any("unexpected state 9 in progress op" in p for p in inc.problems)
 
 
 def test_search_tool_sees_evidence_as_of_the_replay_time(tmp_path: Path) -> None:

@@ -29,6 +29,8 @@ FELL = 'this is a power issue with the eGPU causing an undervolt and the "GPU to
         "In some experiments one gpu is lost during the training",
         "Again, we lost 1 GPU then caused slurmd not to run",
         "显卡出问题了，掉卡了",
+        "Lost GPU 3 during training",
+        "lost a GPU on node 7",
         "the card dropped off the PCIe bus after an hour of mining",
     ],
 )
@@ -44,6 +46,15 @@ def test_a_writer_saying_a_gpu_left_the_bus_is_the_statement(line: str) -> None:
         "the GPU was lost in thought",
         "lost 20 % performance after the update",
         "gpu11 separately lost 4 GPUs the same way",
+        "i lost my gpu driver",
+        "we lost the GPU node to maintenance",
+        "the GPU was lost to another job",
+        "containers lose GPUs after systemctl daemon-reload",
+        "the device is lost",
+        # another device's lspci line, a question, the driver's own line (read as the record)
+        "03:00.0 Ethernet controller: Mellanox Technologies MT28908 (rev ff)",
+        "Did the GPU fall off the bus?",
+        "NVRM: GPU 0000:18:00.0: GPU has fallen off the bus.",
         # a denial, a condition
         "the GPU did not fall off the bus this time, it just hung",
         "if a GPU falls off the bus, reboot the node",

@@ -326,13 +326,6 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             {},
         ),
         (
-            # 803: libcuda (a compat package) does not match the kernel-mode driver loaded
-            "RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 803: system has "
-            "unsupported display driver / cuda driver combination",
-            "cuda_insufficient_driver",
-            {},
-        ),
-        (
             # 200: the binary's image does not load on this GPU's architecture
             "CUDA Error: device kernel image is invalid (err_no=200)",
             "cuda_no_kernel_image",

@@ -32,7 +32,11 @@ SOLVED = "disable ACS and IOMMU solved the issue"
         "Setting `NCCL_P2P_DISABLE=1` did indeed resolve the problem.",
         "the model works by setting the variable NCCL_P2P_DISABLE=1",
         "P2P does not work through an active IOMMU on AMD platforms",
-        "当NCCL尝试使用P2P(Peer-to-Peer)直接通信时会出现阻塞",
+        "P2P between GPUs is blocked by ACS",
+        "the culprit is ACS",
+        "It only works when I set NCCL_P2P_DISABLE=1",
+        "after setting iommu=pt the hang is gone",
+        "当NCCL尝试使用P2P直接通信时会出现阻塞。而设置环境变量NCCL_P2P_DISABLE=1后,测试可以正常进行。",
     ],
 )
 def test_a_report_that_p2p_is_blocked_is_the_statement(line: str) -> None:
@@ -49,8 +53,21 @@ def test_a_report_that_p2p_is_blocked_is_the_statement(line: str) -> None:
         "You can also try to run with `NCCL_P2P_DISABLE=1` to see if P2P is an issue",
         "if ACS is enabled, disable it in the BIOS",
         "I don't think there are ACS enabled on PLX devices",
+        # a denial after the words, a harmless setting, a question
+        "NCCL_P2P_DISABLE=1 didn't help",
+        "disabling ACS did not help",
+        "Disabling VT-d fixed nothing",
+        "ACS is enabled on the switch but P2P works fine",
+        "ACS: disabled, ATS: enabled",
+        "Is ACS enabled?",
+        "Does it work with NCCL_P2P_DISABLE=1?",
+        # a P2P failure with no ACS, IOMMU or NCCL switch named is another mode
+        "P2P hangs on driver 545",
+        "the peer-to-peer transfer failed because the buffer was freed",
         # the words in other senses
         "What version of acs-engine?: v0.16.2",
+        "enabled ACS logging",
+        "Azure ACS cluster caused the deployment to fail",
         'GRUB_CMDLINE_LINUX_DEFAULT="quiet splash"',
     ],
 )

@@ -40,6 +40,9 @@ SEGMENT = (
         "It is possible that dataloader's workers are out of shared memory.",
         "After run the docker with `--ipc=host`, the error disappeared.",
         "After I increased the shm-size everything works",
+        "/dev/shm is only 64M",
+        "include/shm.h:28 NCCL WARN failed to extend /dev/shm/nccl-1YsMbG to 7340384 bytes",
+        "memory. Please try to raise your shared memory limit.",
         "无法在/dev/shm目录下分配足够的空间",
     ],
 )
@@ -58,6 +61,15 @@ def test_a_report_that_shared_memory_ran_out_is_the_statement(line: str) -> None
         # a denial, a condition
         "shm is not the problem here, it has 32 GB",
         "if /dev/shm is too small, raise --shm-size",
+        # advice, a question, a denial after the words
+        "try increasing --shm-size",
+        "You should increase the shm size",
+        "Is /dev/shm too small?",
+        "the shm size isn't the problem",
+        # CUDA's on-chip shared memory shares the name
+        "This kernel requires more shared memory than is available",
+        "Shared memory limit exceeded for the FlashAttention kernel",
+        "CUDA shared memory per block is limited to 48 KB",
         # device memory is another mode
         "CUDA out of memory. Tried to allocate 2.00 GiB",
     ],

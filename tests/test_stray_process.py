@@ -49,6 +49,7 @@ GPU = "n1/gpu3"
         "After killing the rank in step 4, you will observe that GPU memory remains non-zero",
         "the GPU is still occupied by the old container so the new container gets no GPU",
         "Orphaned CUDA contexts after 100s - container needs restart.",
+        "the GPU is still held by the previous job's pod",
         "nohup 启动训练进程之后直接kill主进程显卡不会释放显存",
         "中断后存在显存占用是因为存在残留进程",
     ],
@@ -79,6 +80,9 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         # a process that will not exit with no GPU held, a GPU in use by the running job
         "the server did not exit and the GPU is fine",
         "the GPU is still used by the previous model weights",
+        "after finishing the epoch, GPU memory usage is non-zero",
+        "GPU memory still occupied by the previous epoch's activations",
+        "the process won't die and the GPU hangs",
         "显存占用很高",
     ],
 )

@@ -9,17 +9,17 @@ answering on PCIe (NVIDIA Xid catalog, row 79), NVML reports it as ``NVML_ERROR_
 ``lspci`` prints as revision ``ff`` (PCI Local Bus Specification: a read of an absent function
 completes with all bits set). The kernel's and nvidia-smi's own lines are read elsewhere
 (:mod:`telemetry.kernel_log`, :mod:`telemetry.stack_errors`); a ticket or a forum thread says it in
-words, which this module recognises one line at a time (:mod:`telemetry.job_log` keeps a
-``gpu_lost_reported`` signature beside the line; the SRE agent reads it as the finding of the
-same name).
+words, which this module recognises one line at a time, never in the driver's or the tools' own
+lines, which are the records (:mod:`telemetry.job_log` keeps a ``gpu_lost_reported`` signature
+beside the line; the SRE agent reads it as the finding of the same name).
 
 Deliberately narrow: a GPU or card that fell, dropped or went off the bus, an "off the bus"
 error, a GPU or card "is lost" or a writer that "lost a GPU", the Chinese 掉卡 (a card dropped
-out), ``(rev ff)``. Not a GPU missing after a driver change (no GPU found at all is a driver's or
-a container's fault, other modes), not "lost" in other senses (a lost connection, lost
-performance). ``(rev ff)`` is the device's own answer, so no denial test; the words are not the
-statement after a denial ("it did not fall off the bus") or a condition ("if a GPU falls off the
-bus, reboot"). Pure; every expression is linear in the line.
+out), ``(rev ff)`` on a GPU's ``lspci`` line. Not a GPU missing after a driver change (no GPU
+found at all is a driver's or a container's fault, other modes), not "lost" in other senses (a
+lost connection, lost performance, a GPU lost to another job). Neither is the statement after a
+denial ("it did not fall off the bus", "not (rev ff)"), in a condition ("if a GPU falls off
+the bus, reboot") or a question. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -28,11 +28,15 @@ import re
 
 GPU_LOST_REPORTED = "gpu_lost_reported"  # the signature kind and the SRE finding
 
-# lspci's line for a function that answers config reads with all ones
+# lspci's line for a GPU function that answers config reads with all ones ("3b:00.0 3D
+# controller: NVIDIA Corporation Device 2330 (rev ff)"); another device's (a NIC's) is not a GPU
 LOST_RECORD = re.compile(r"\(rev ff\)", re.IGNORECASE)
-_GPU = (
-    r"(?:e?gpus?|cards?|graphics cards?|video cards?|devices?|"
-    r"(?:rtx|gtx|tesla|a100|h100)[\w ]{0,12})"
+_GPU_DEVICE = re.compile(r"NVIDIA|VGA compatible|3D controller|\bGPU\b", re.IGNORECASE)
+_GPU = r"(?:e?gpus?|graphics cards?|video cards?|cards?|(?:rtx|gtx|tesla|a100|h100)[\w ]{0,12})"
+# what a GPU or card "lost" can be, other than the GPU itself leaving the bus
+_OTHER_LOSS = (
+    r"(?!\s*(?:driver|node|server|instance|warranty|slot|reservation|quota|allocation|memory|"
+    r"context|performance|speed|power|connection|to\b|'s\b))"
 )
 LOST_WORDS = re.compile(
     # "the GPU fell off the bus", "causing the GPU to fall off the bus", "dropped off the PCIe bus"
@@ -40,37 +44,51 @@ LOST_WORDS = re.compile(
     r"off (?:the )?(?:pci-?e? )?bus\b|"
     # "off the bus errors", "Off the busエラー"
     r"\boff[- ]the[- ]bus(?: ?(?:errors?|issues?|problems?|events?)\b| ?エラー)|"
-    # "the GPU card is lost on the node", "GPU 3 was lost", "we lost a GPU"
-    r"\b" + _GPU + r"(?: \d+| [\w:.]+)? (?:is|was|are|were|got|gets|has been|have been) lost\b"
-    r"(?! (?:connection|track|focus|in|the (?:connection|race)))|"
+    # "the GPU card is lost on the node", "GPU 3 was lost", "GPU lost during training"
+    r"\b" + _GPU + r"(?: \d+| [\w:.]+)? (?:(?:is|was|are|were|got|gets|has been|have been) )?lost\b"
+    r"(?! (?:connection|track|focus|in\b|to\b|the\b|power|its|their))|"
+    # "we lost a GPU", "Lost GPU 3 during training"
     r"\b(?:lost|loses|losing|lose) (?:a|the|one|1|its|my|an) (?:of (?:the|its|my|our) )?"
-    r"(?:e?gpus?|graphics cards?|cards?)\b(?! (?:memory|context|performance|speed))|"
+    r"(?:e?gpus?|graphics cards?|cards?)(?: \d+)?\b" + _OTHER_LOSS + r"|"
+    r"\blost (?:e?gpu|card) \d+\b" + _OTHER_LOSS + r"|"
     # Chinese: 掉卡 (a card dropped out)
     r"掉卡",
+    re.IGNORECASE,
+)
+# the driver's and the tools' own lines are read as records (telemetry.kernel_log,
+# telemetry.stack_errors): the words in them are no second witness
+_RECORD_LINE = re.compile(
+    r"\bNVRM:|\bXid\b|GPU is lost\. +Reboot|Unable to determine the device handle|: GPU is lost\b",
     re.IGNORECASE,
 )
 _DENIED_BEFORE = re.compile(
     r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b|\bnone\b)[^.;,:!?]*$", re.IGNORECASE
 )
-_ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case|when)\b[^.;:!?]*$", re.IGNORECASE)
+_ADVICE_BEFORE = re.compile(
+    r"\b(?:if|whether|unless|in case|when|若|如果)\b[^.;:!?]*$|(?:若|如果)[^。]*$", re.IGNORECASE
+)
+# a question asks, it does not report ("Did the GPU fall off the bus?")
+_QUESTION_AFTER = re.compile(r"^[^.;!]*\?")
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("rev ff", "off the bus", "off the pci", "off bus", "off-the-bus", " lost", "lose",
+_ANCHORS = ("rev ff", "off the bus", "off the pci", "off bus", "off-the-bus", "lost", "lose",
             "掉卡")  # fmt: skip
 
 
 def says_gpu_lost(line: str) -> bool:
-    """Whether ``line`` says a GPU left the bus: ``lspci``'s ``(rev ff)`` anywhere in it, or the
-    writer's words for a GPU that fell off the bus or was lost, with no denial or condition
-    before them."""
+    """Whether ``line`` says a GPU left the bus: ``lspci``'s ``(rev ff)`` on a GPU's line, or the
+    writer's words for a GPU that fell off the bus or was lost, with no denial, condition or
+    question around them; never the driver's or nvidia-smi's own line (read as records)."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS):
+    if not any(anchor in low for anchor in _ANCHORS) or _RECORD_LINE.search(line) is not None:
         return False
-    if LOST_RECORD.search(line) is not None:
-        return True
-    for m in LOST_WORDS.finditer(line):
-        before = line[max(0, m.start() - 40) : m.start()]
-        if _DENIED_BEFORE.search(before) is None and _ADVICE_BEFORE.search(before) is None:
+    for m in [*LOST_RECORD.finditer(line), *LOST_WORDS.finditer(line)]:
+        before, after = line[max(0, m.start() - 40) : m.start()], line[m.end() :]
+        if m.re is LOST_RECORD and _GPU_DEVICE.search(line) is None:
+            continue
+        if _DENIED_BEFORE.search(before) or _ADVICE_BEFORE.search(before):
+            continue
+        if _QUESTION_AFTER.search(after) is None:
             return True
     return False

@@ -25,7 +25,7 @@ Kinds (``Signature.kind``) and the text they come from:
   out …`` (``call``, ``why``): the IB transport could not set a connection up (addressing,
   routing, a GID index, memory registration limits).
 * ``nccl_system_error`` (``unhandled system error``, ``ncclSystemError``, ``Bootstrap : no socket
-  interface found``), ``nccl_remote_error``
+  interface found``, ``No usable listening interface found``), ``nccl_remote_error``
   (``remote process exited or there was a network error``), ``nccl_unhandled_cuda_error``.
 * ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
   operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, …) ran for 600086 milliseconds``
@@ -183,17 +183,13 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         # cudaErrorInsufficientDriver (35): the job's CUDA runtime is newer than the driver;
         # cudaErrorCompatNotSupportedOnDevice (804): ...and the forward-compatibility package it
-        # brought does not run on this GPU (CUDA Compatibility guide: datacenter GPUs only);
-        # cudaErrorSystemDriverMismatch (803): the user-mode CUDA driver (libcuda, a compat
-        # package) does not match the kernel-mode display driver loaded
+        # brought does not run on this GPU (CUDA Compatibility guide: datacenter GPUs only)
         "cuda_insufficient_driver",
         re.compile(
             r"CUDA driver version is insufficient for CUDA runtime version|"
             r"cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER|"
             r"forward compatibility was attempted on non supported HW|"
-            r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE|"
-            r"system has unsupported display driver / cuda driver combination|"
-            r"cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+            r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
             re.I,
         ),
     ),

@@ -19,8 +19,10 @@ Two kinds of line. The programs' own messages (NCCL's, PyTorch's, the kernel's "
 device" naming ``/dev/shm``) are the event whatever the writer says around them, so no denial
 test. The writer's words: ``/dev/shm`` or shm that is too small, full or limited; shared memory
 that is insufficient or ran out; the size raised, or ``--ipc=host`` used, with the error gone.
-A bare ``--shm-size=1g`` in a pasted command is a setting, not the statement, and a denial ("shm
-is not the problem") or a condition ("if /dev/shm is too small") is not either. Pure; every
+A bare ``--shm-size=1g`` in a pasted command is a setting, not the statement; a denial ("shm
+is not the problem"), a condition or advice ("if /dev/shm is too small", "try increasing
+--shm-size") and a question are not either, nor CUDA's on-chip shared memory (per block, a
+kernel's carveout), which shares the name. Pure; every
 expression is linear in the line.
 """
 
@@ -35,21 +37,21 @@ SHARED_MEMORY_REPORTED = "shared_memory_exhausted_reported"  # the signature kin
 SHM_RECORD = re.compile(
     r"\bError while creating shared memory segment\b|"
     r"\bunable to (?:allocate|create) shared memory\b|"
-    r"\binsufficient shared memory \(shm\)|"
-    r"/dev/shm\S*:? (?:[^.;!?]{0,40})?No space left on device\b|"
+    r"\binsufficient shared memory \(shm\)|\bPlease try to raise your shared memory limit\b|"
+    r"/dev/shm\S{0,120}:? [^.;!?]{0,40}No space left on device\b|\bfailed to extend /dev/shm\b|"
     r"\bNo space left on device\b[^.;!?]{0,60}/dev/shm\b",
     re.IGNORECASE,
 )
 _SHM = r"(?:/dev/shm|\bshm\b|\bshared memory\b|\bshared mem\b)"
 _SMALL = (
     r"(?:too (?:small|low|little)|(?:is |was |gets |got )?full|filled up|exhausted|"
-    r"insufficient|not (?:big|large) enough|limited to|only \d+ ?[mk]i?b|(?:is |was )?capped|"
+    r"insufficient|not (?:big|large) enough|limited to|only \d+ ?[mkg]i?b?\b|(?:is |was )?capped|"
     r"(?:size )?(?:problem|issue|limit)|defaults? to \d+ ?[mk]i?b|default (?:of |is )?\d+ ?[mk]i?b)"
 )
 SHM_WORDS = re.compile(
     # "/dev/shm is too small", "shm size problem", "the default shared memory is 64m"
     _SHM
-    + r"(?: size| space| segment| usage)?(?: (?!not\b|never\b|no\b)[\w'-]+){0,3} "
+    + r"(?: size| space| segment| usage)?(?: (?!not\b|never\b|no\b|\w+n't\b)[\w'-]+){0,3} "
     + _SMALL
     + r"|"
     r"\b(?:the )?default (?:/dev/shm|shm|shared memory)(?: size)? (?:is |of )?\d+ ?[mk]i?b?\b|"
@@ -60,7 +62,7 @@ SHM_WORDS = re.compile(
     # the error disappeared", "increase the shared memory of the container"
     r"\b(?:increas\w*|rais\w*|bump\w*|enlarg\w*|grow\w*|bigger|larger|more) (?:the )?"
     r"(?:--)?(?:shm[-_ ]size|" + _SHM + r")(?! (?:consumption|usage|use|traffic))|"
-    r"(?:--ipc[= ]host|--shm[-_]size[= ]\S+)[^.;!?]{0,60}\b(?:disappear\w*|went away|gone|"
+    r"(?:--ipc[= ]host|--shm[-_]size[= ][\w.]{1,16})[^.;!?]{0,60}\b(?:disappear\w*|went away|gone|"
     r"fix\w*|solv\w*|resolv\w*|works?|worked|helped|no longer)\b|"
     # Chinese: "/dev/shm 空间不足", "无法在/dev/shm目录下分配足够的空间"
     r"/dev/shm[^。，,]{0,12}(?:不足|太小|不够)|(?:无法|不能)[^。，,]{0,8}/dev/shm[^。，,]{0,12}分配",
@@ -68,7 +70,22 @@ SHM_WORDS = re.compile(
 )
 _DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,:!?]*$", re.I)
 _DENIED_AFTER = re.compile(r"^[^.;,!?]{0,24}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,24}n't\b")
-_ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;:!?]*$", re.I)
+_ADVICE_BEFORE = re.compile(
+    r"\b(?:if|whether|unless|in case|try(?:ing)?|should|could|might|maybe|perhaps|suggest\w*|"
+    r"recommend\w*|please|you can|can you)\b[^.;:!?]*$",
+    re.I,
+)
+# a question asks, it does not report ("Is /dev/shm too small?")
+_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
+# CUDA's on-chip shared memory (per block, per SM, a kernel's carveout) is another thing with the
+# same name: a line about it that names no container, /dev/shm or loader is not the statement
+_ON_CHIP = re.compile(
+    r"\bper (?:block|sm|multiprocessor|thread ?block)\b|carveout|\bsmem\b|out of resource|"
+    r"MaxDynamicSharedMemorySize|\bkernels?\b|flash ?attention|\btriton\b|\bcutlass\b|"
+    r"\bon-chip\b|\b\d+ ?KB\b",
+    re.I,
+)
+_HOST_SHM = re.compile(r"/dev/shm|\bshm\b|--ipc|docker|container|\bpods?\b|dataloader|nccl", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -84,10 +101,12 @@ def says_shared_memory_exhausted(line: str) -> bool:
         return False
     if SHM_RECORD.search(line) is not None:
         return True
+    if _ON_CHIP.search(line) is not None and _HOST_SHM.search(line) is None:
+        return False
     for m in SHM_WORDS.finditer(line):
-        before = line[max(0, m.start() - 40) : m.start()]
+        before, after = line[max(0, m.start() - 40) : m.start()], line[m.end() :]
         if _DENIED_BEFORE.search(before) or _ADVICE_BEFORE.search(before):
             continue
-        if _DENIED_AFTER.search(line[m.end() :]) is None:
+        if _DENIED_AFTER.search(after) is None and _QUESTION_AFTER.search(after) is None:
             return True
     return False

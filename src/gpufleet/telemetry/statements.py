@@ -82,4 +82,8 @@ STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
 # kubelet's OOM-kill line *is* the kill (``host_oom_kill``), and the words "killed by the OOM
 # killer" in it are no second witness beside it.
+# The shared-memory statement is not listed: PyTorch's "DataLoader worker … killed by signal: Bus
+# error … out of shared memory" is the kill (host_oom_kill, scope shm) and names the setting that
+# caused it, which only the statement carries to the plan (fix-shared-memory-size); the two rule
+# in the same card, so the record's weight decides its rank either way.
 RECORDED_AS: dict[str, str] = {HOST_MEMORY_REPORTED: "host_oom_kill"}

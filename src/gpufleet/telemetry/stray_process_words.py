@@ -77,8 +77,8 @@ STRAY_PROCESS = re.compile(
     r"(?:is |was |are |stays? |remains? |keeps? being )?" + _HELD + r"\b(?: [\w'-]+){0,4} "
     r"(?:after|even though|although|when|once|though) (?:[\w'-]+ ){0,3}" + _ENDED + r"|"
     # the same, told the other way round: "after killing the rank, GPU memory remains non-zero"
-    r"\bafter (?:[\w'-]+ ){0,3}(?:kill\w*|exit\w*|end(?:s|ed|ing)?|terminat\w*|finish\w*|"
-    r"stop\w*|crash\w*|cancel\w*|interrupt\w*|ctrl[- +]?c)\b[^.;!?]{0,80}\b"
+    r"\bafter (?:[\w'-]+ ){0,3}(?:kill\w*|exit\w*|terminat\w*|crash\w*|cancel\w*|interrupt\w*|"
+    r"ctrl[- +]?c)\b[^.;!?]{0,80}\b"
     + _GPU_MEMORY
     + r"\b(?: [\w'-]+){0,2} (?:is |was |are |stays? |remains? |keeps? being )?"
     + _HELD
@@ -89,9 +89,9 @@ STRAY_PROCESS = re.compile(
     + _PROCESS
     + r"\b(?: [\w.:/-]+){0,4} "
     + _NOT_GONE
-    + r"\b[^.;!?]{0,60}\b(?:"
+    + r"\b[^.;!?]{0,60}\b"
     + _GPU_MEMORY
-    + r"|gpus?)\b|"
+    + r"\b|"
     r"\b"
     + _NOT_GONE
     + r" and (?:the )?"
@@ -104,7 +104,9 @@ STRAY_PROCESS = re.compile(
     # "the GPU is still occupied by the old container"
     r"\b(?:gpus?|" + _GPU_MEMORY + r")\b (?:is |are |was |were |remains? |stays? )?still "
     r"(?:occupied|held|used|taken|allocated|reserved|locked) by (?:the |an? |its )?(?:old|previous|"
-    r"dead|killed|exited|terminated|crashed|former|prior|stale|finished|completed|stopped)\b|"
+    r"dead|killed|exited|terminated|crashed|former|prior|stale|finished|completed|stopped)"
+    r"(?: [\w'-]+){0,2} (?:process(?:es)?|containers?|pods?|jobs?|runs?|workers?|sessions?|"
+    r"instances?|tasks?)\b|"
     # "keeps occupying the GPU memory", "still holding GPU memory" (said of a process)
     r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,4} (?:keeps? |kept |are |is |still )+"
     r"(?:occupying|holding|hogging|using|pinning) (?:the |all |\d+ ?[gm]i?b of )?"
@@ -160,6 +162,11 @@ _ANCHORS = (
     "still pin",
     "still reserv",
     "still keep",
+    "still held",
+    "still used",
+    "still taken",
+    "still allocated",
+    "still locked",
     "terminating",
     "alive after",
     "exit",
