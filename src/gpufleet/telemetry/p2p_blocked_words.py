@@ -103,7 +103,9 @@ _QUESTION_AFTER = re.compile(r"^[^.;!]*\?")
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("acs", "access control", "访问控制", "iommu", "vt-d", "nccl_p2p", "p2p", "peer")
+# (every form names ACS, the IOMMU, VT-d or NCCL's P2P switch: "P2P" alone is in every NCCL
+# INFO line that reports its transport)
+_ANCHORS = ("acs", "access control", "访问控制", "iommu", "vt-d", "nccl_p2p")
 
 
 def says_p2p_blocked(line: str) -> bool:
