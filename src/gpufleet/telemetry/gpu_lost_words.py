@@ -56,9 +56,10 @@ LOST_WORDS = re.compile(
     re.IGNORECASE,
 )
 # the driver's and the tools' own lines are read as records (telemetry.kernel_log,
-# telemetry.stack_errors): the words in them are no second witness
+# telemetry.stack_errors, NHC's in telemetry.nhc_log): the words in them are no second witness
 _RECORD_LINE = re.compile(
-    r"\bNVRM:|\bXid\b|GPU is lost\. +Reboot|Unable to determine the device handle|: GPU is lost\b",
+    r"\bNVRM:|\bXid\b|GPU is lost\. +Reboot|Unable to determine the device handle|: GPU is lost\b|"
+    r"Health check failed",
     re.IGNORECASE,
 )
 _DENIED_BEFORE = re.compile(
