@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 DISPLAY_WATCHDOG_REPORTED = "display_watchdog_timeout_reported"  # the signature kind and finding
 
 # The runtime's and the OS's own records: a pasted error is the event, whatever the writer
@@ -47,6 +49,7 @@ WATCHDOG_WORDS = re.compile(
 )
 _DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,:!?]*$", re.I)
 _ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;:!?]*$", re.I)
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _ADVICE_BEFORE))
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -63,8 +66,4 @@ def says_display_watchdog(line: str) -> bool:
         return False
     if WATCHDOG_RECORD.search(line) is not None:
         return True
-    for m in WATCHDOG_WORDS.finditer(line):
-        before = line[max(0, m.start() - 40) : m.start()]
-        if _DENIED_BEFORE.search(before) is None and _ADVICE_BEFORE.search(before) is None:
-            return True
-    return False
+    return _HEDGES.any_said(WATCHDOG_WORDS.finditer(line), line)

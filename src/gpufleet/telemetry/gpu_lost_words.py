@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 GPU_LOST_REPORTED = "gpu_lost_reported"  # the signature kind and the SRE finding
 
 # lspci's line for a GPU function that answers config reads with all ones ("3b:00.0 3D
@@ -70,6 +72,7 @@ _ADVICE_BEFORE = re.compile(
 )
 # a question asks, it does not report ("Did the GPU fall off the bus?")
 _QUESTION_AFTER = re.compile(r"^[^.;!]*\?")
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _ADVICE_BEFORE), after=(_QUESTION_AFTER,))
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -84,12 +87,5 @@ def says_gpu_lost(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS) or _RECORD_LINE.search(line) is not None:
         return False
-    for m in [*LOST_RECORD.finditer(line), *LOST_WORDS.finditer(line)]:
-        before, after = line[max(0, m.start() - 40) : m.start()], line[m.end() :]
-        if m.re is LOST_RECORD and _GPU_DEVICE.search(line) is None:
-            continue
-        if _DENIED_BEFORE.search(before) or _ADVICE_BEFORE.search(before):
-            continue
-        if _QUESTION_AFTER.search(after) is None:
-            return True
-    return False
+    records = LOST_RECORD.finditer(line) if _GPU_DEVICE.search(line) is not None else ()
+    return _HEDGES.any_said([*records, *LOST_WORDS.finditer(line)], line)

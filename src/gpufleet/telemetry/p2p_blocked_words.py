@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 P2P_BLOCKED_REPORTED = "gpu_p2p_blocked_reported"  # the signature kind and the SRE finding
 
 _WORKED = (
@@ -100,6 +102,9 @@ _ADVICE_BEFORE = re.compile(
 )
 # a question asks, it does not report ("Is ACS enabled?")
 _QUESTION_AFTER = re.compile(r"^[^.;!]*\?")
+_HEDGES = Hedges(
+    before=(_DENIED_BEFORE, _ADVICE_BEFORE), after=(_DENIED_AFTER, _QUESTION_AFTER), window=60
+)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -117,15 +122,7 @@ def says_p2p_blocked(line: str) -> bool:
         return False
     # what made it work, said with a negation inside ("NCCL_P2P_DISABLE=1 didn't help"), is a
     # denial; a failure said outright ("P2P does not work") holds its own
-    found = [(m, True) for m in P2P_WORDS.finditer(line)]
+    found = [m for m in P2P_WORDS.finditer(line) if _NEGATED.search(m.group()) is None]
     if _P2P_PATH.search(line) is not None:
-        found += [(m, False) for m in P2P_BROKEN.finditer(line)]
-    for m, worked in found:
-        before, after = line[max(0, m.start() - 60) : m.start()], line[m.end() :]
-        if _DENIED_BEFORE.search(before) or _ADVICE_BEFORE.search(before):
-            continue
-        if (worked and _NEGATED.search(m.group())) or _DENIED_AFTER.search(after):
-            continue
-        if _QUESTION_AFTER.search(after) is None:
-            return True
-    return False
+        found += P2P_BROKEN.finditer(line)
+    return _HEDGES.any_said(found, line)

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 SHARED_MEMORY_REPORTED = "shared_memory_exhausted_reported"  # the signature kind and finding
 
 # The programs' own records: NCCL's shm transport (src/transport/shm.cc, include/shm.h), the
@@ -85,6 +87,7 @@ _ON_CHIP = re.compile(
     r"\bon-chip\b|\b\d+ ?KB\b",
     re.I,
 )
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _ADVICE_BEFORE), after=(_DENIED_AFTER, _QUESTION_AFTER))
 _HOST_SHM = re.compile(r"/dev/shm|\bshm\b|--ipc|docker|container|\bpods?\b|dataloader|nccl", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
@@ -103,10 +106,4 @@ def says_shared_memory_exhausted(line: str) -> bool:
         return True
     if _ON_CHIP.search(line) is not None and _HOST_SHM.search(line) is None:
         return False
-    for m in SHM_WORDS.finditer(line):
-        before, after = line[max(0, m.start() - 40) : m.start()], line[m.end() :]
-        if _DENIED_BEFORE.search(before) or _ADVICE_BEFORE.search(before):
-            continue
-        if _DENIED_AFTER.search(after) is None and _QUESTION_AFTER.search(after) is None:
-            return True
-    return False
+    return _HEDGES.any_said(SHM_WORDS.finditer(line), line)

@@ -1,0 +1,41 @@
+"""The words a statement reader finds are taken back by a denial or a condition just before
+them, or a denial or a question just after; a match with nothing of that around it stands."""
+
+from __future__ import annotations
+
+import re
+
+from gpufleet.telemetry.hedges import Hedges
+
+WORDS = re.compile(r"\bACS (?:is )?enabled\b")
+HEDGES = Hedges(
+    before=(re.compile(r"\bnot\b[^.]*$"), re.compile(r"\bif\b[^.]*$")),
+    after=(re.compile(r"^[^.]*\?"),),
+    window=20,
+)
+
+
+def _said(line: str) -> bool:
+    return HEDGES.any_said(WORDS.finditer(line), line)
+
+
+def test_a_plain_match_stands() -> None:
+    assert _said("the root cause: ACS is enabled on the switch")
+
+
+def test_a_denial_or_condition_before_takes_it_back() -> None:
+    assert not _said("I do not think ACS is enabled here")
+    assert not _said("if ACS is enabled, disable it")
+
+
+def test_a_question_after_takes_it_back() -> None:
+    assert not _said("is it so that ACS is enabled on the bridge?")
+
+
+def test_the_window_bounds_what_before_counts() -> None:
+    # the denial is more than 20 characters before the words: another sentence's
+    assert _said("not the NIC, we checked the cables, and ACS enabled it all")
+
+
+def test_one_standing_match_is_enough() -> None:
+    assert _said("if ACS is enabled, P2P breaks; here ACS is enabled on every port")
