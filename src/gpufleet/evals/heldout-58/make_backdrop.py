@@ -1,0 +1,235 @@
+"""heldout-public-58's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-58/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'vllm-327-deferredcudacallerror-on-4-a100s-caused-by-mig-mode-enabled': Backdrop(
+        'a100-4gpu-vllm-host',
+        'A100',
+        '525.105.17',
+        '2023-07-11T11:30:00Z',
+        '2023-07-11T12:10:00Z',
+        pci=('07', '08', '09', '0a'),
+    ),
+    'vllm-1518-codellama-awq-illegal-memory-access-fixed-by-vllm-0-2-1-upgrade': Backdrop(
+        'vllm-awq-server',
+        'A100',
+        '535.104.05',
+        '2023-11-01T11:30:00Z',
+        '2023-11-01T12:10:00Z',
+        pci=('07',),
+    ),
+    'ogkm-876-rtx-5070-laptop-gsp-init-failure-driver-regression-after-570-172': Backdrop(
+        'rtx5070-laptop',
+        'A10',
+        '570.190',
+        '2026-09-02T11:30:00Z',
+        '2026-09-02T12:10:00Z',
+        pci=('01',),
+    ),
+    'gfd-71-gpu-feature-discovery-no-labels-nvml-not-found-until-pod-recreated': Backdrop(
+        'k8s-gpu-node',
+        'A100',
+        '535.154.05',
+        '2024-03-01T11:30:00Z',
+        '2024-03-01T12:10:00Z',
+        pci=('07',),
+    ),
+    'gpu-operator-78-t4-node-missing-pci-10de-label-operator-does-not-deploy': Backdrop(
+        'aws-g4dn-xlarge',
+        'A10',
+        '450.80.02',
+        '2020-09-05T11:30:00Z',
+        '2020-09-05T12:10:00Z',
+        pci=('07',),
+    ),
+    'gpu-operator-287-mig-enabled-before-install-mig-manager-missing-device-plugin-crashloop': Backdrop(
+        'okd-a100-node',
+        'A100',
+        '470.82.01',
+        '2021-11-30T11:30:00Z',
+        '2021-11-30T12:10:00Z',
+        pci=('07', '08', '09', '0a', '0b', '0c', '0d', '0e'),
+    ),
+    'digits-2181-caffe-cudasuccess-999-unknown-error-fixed-by-reinstalling-driver': Backdrop(
+        'digits-caffe-desktop',
+        'A10',
+        '440.64',
+        '2020-03-16T11:30:00Z',
+        '2020-03-16T12:10:00Z',
+        pci=('01',),
+    ),
+    'triton-4891-tritonserver-22-07-fails-to-load-models-driver-470-too-old': Backdrop(
+        'triton-server-host',
+        'A100',
+        '470.129.06',
+        '2022-09-21T00:27:51Z',
+        '2022-09-21T01:07:51Z',
+        pci=('07',),
+    ),
+    'vllm-1710-tensor-parallel-crash-in-docker-nccl-shared-memory-too-small': Backdrop(
+        'vllm-docker-tp-host',
+        'A100',
+        '535.104.05',
+        '2023-11-18T11:30:00Z',
+        '2023-11-18T12:10:00Z',
+        pci=('07', '08'),
+    ),
+    'nvidia-docker-814-selinux-denies-nvidia-docker-entrypoint-wrong-file-context': Backdrop(
+        'viola',
+        'A10',
+        '396.51',
+        '2018-08-30T15:42:35Z',
+        '2018-08-30T16:22:35Z',
+        pci=('01',),
+    ),
+    'nvidia-docker-627-driver-volume-wrong-selinux-label-restorecon': Backdrop(
+        'rhel74-gpu-host',
+        'A100',
+        '387.36',
+        '2018-02-12T11:30:00Z',
+        '2018-02-12T12:10:00Z',
+        pci=('07',),
+    ),
+    'nccl-1333-connectx-7-roce-gid-index-change-stops-llm-training': Backdrop(
+        'cx7-roce-gpu-node',
+        'H100',
+        '550.54.15',
+        '2024-06-28T11:30:00Z',
+        '2024-06-28T12:10:00Z',
+        pci=('07', '08', '09', '0a', '0b', '0c', '0d', '0e'),
+    ),
+    'nccl-tests-152-poor-internode-bandwidth-nv-peer-mem-not-loaded-on-gpu37': Backdrop(
+        'gpu37',
+        'A100',
+        '525.105.17',
+        '2023-07-11T11:30:00Z',
+        '2023-07-11T12:10:00Z',
+        pci=('07', '0b', '48', '4c', '88', '8b', 'c8', 'cb'),
+    ),
+    'lightning-4556-gpu-memory-leak-self-log-on-epoch-loss-kept-on-gpu': Backdrop(
+        'pl-training-host',
+        'A100',
+        '455.32.00',
+        '2020-11-06T11:30:00Z',
+        '2020-11-06T12:10:00Z',
+        pci=('07',),
+    ),
+    'horovod-641-imagenet-example-memory-leak-loss-not-detached-oom': Backdrop(
+        'horovod-imagenet-host',
+        'A100',
+        '410.79',
+        '2018-11-21T11:30:00Z',
+        '2018-11-21T12:10:00Z',
+        pci=('07',),
+    ),
+    'darknet-2789-rtx-2080-ti-nan-and-restarts-defective-card-memory-heating-rma': Backdrop(
+        'rtx2080ti-desktop',
+        'A10',
+        '418.56',
+        '2019-04-23T11:30:00Z',
+        '2019-04-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'paddlescience-1195-killed-training-leaves-dataloader-children-holding-gpu-memory': Backdrop(
+        'paddle-train-host',
+        'A100',
+        '570.133.20',
+        '2025-07-18T11:30:00Z',
+        '2025-07-18T12:10:00Z',
+        pci=('07',),
+    ),
+    'ray-5940-ray-sees-no-gpus-on-two-titan-x-gpus-not-requested-as-resources': Backdrop(
+        'titanx-ray-desktop',
+        'A10',
+        '430.50',
+        '2019-10-16T17:50:17Z',
+        '2019-10-16T18:30:17Z',
+        pci=('01', '02'),
+    ),
+    'ray-20265-ray-on-kubernetes-counts-host-gpus-not-pod-allocation': Backdrop(
+        'k8s-8gpu-host',
+        'A100',
+        '470.82.01',
+        '2021-11-11T11:30:00Z',
+        '2021-11-11T12:10:00Z',
+        pci=('07', '08', '09', '0a', '0b', '0c', '0d', '0e'),
+    ),
+    'convnet-benchmarks-71-titan-x-throttles-at-84c-benchmark-speed-fluctuates': Backdrop(
+        'titanx-benchmark-box',
+        'A10',
+        '352.63',
+        '2015-12-03T11:30:00Z',
+        '2015-12-03T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'persistenced-11-gh200-nvidia-persistenced-fails-numa-auto-online-permission-denied': Backdrop(
+        'ubuntu',
+        'H100',
+        '550.90.07',
+        '2024-08-27T21:05:25Z',
+        '2024-08-27T21:45:25Z',
+        pci=('01',),
+    ),
+    'vllm-8087-tensor-parallel-stuck-fixed-by-nccl-p2p-level-nvl': Backdrop(
+        'vllm-tp2-host',
+        'A100',
+        '570.124.06',
+        '2025-04-02T11:30:00Z',
+        '2025-04-02T12:10:00Z',
+        pci=('07', '08'),
+    ),
+    'gpu-operator-300-okd-kernel-5-14-14-has-no-kernel-headers-driver-container-fails': Backdrop(
+        'okd-fcos-gpu-node',
+        'A100',
+        '470.82.01',
+        '2022-01-26T11:30:00Z',
+        '2022-01-26T12:10:00Z',
+        pci=('07',),
+    ),
+    'cutorch-478-nvidia-smi-gpu-util-not-shown-momentary-estimate-benign': Backdrop(
+        'titanx-torch-desktop',
+        'A10',
+        '367.35',
+        '2016-08-21T11:30:00Z',
+        '2016-08-21T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'megatron-1415-spiky-gpu-utilization-during-gpt3-training-judge-by-throughput-benign': Backdrop(
+        'megatron-gpt3-node',
+        'A100',
+        '580.95.05',
+        '2026-07-05T11:30:00Z',
+        '2026-07-05T12:10:00Z',
+        pci=('07', '08', '09', '0a', '0b', '0c', '0d', '0e'),
+    ),
+    'dcgm-184-p5-pcie-violations-from-unnormalised-diagnostic-threshold-benign': Backdrop(
+        'ec2-p5-node',
+        'H100',
+        '535.183.01',
+        '2024-08-20T11:30:00Z',
+        '2024-08-20T12:10:00Z',
+        pci=('07', '08', '09', '0a', '0b', '0c', '0d', '0e'),
+    ),
+    'dcgm-exporter-271-fb-used-plus-free-not-constant-reserved-memory-benign': Backdrop(
+        'dcgm-exporter-node',
+        'A100',
+        '535.129.03',
+        '2024-02-27T11:30:00Z',
+        '2024-02-27T12:10:00Z',
+        pci=('07',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
