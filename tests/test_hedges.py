@@ -39,3 +39,24 @@ def test_the_window_bounds_what_before_counts() -> None:
 
 def test_one_standing_match_is_enough() -> None:
     assert _said("if ACS is enabled, P2P breaks; here ACS is enabled on every port")
+
+
+def test_a_denial_inside_the_words_takes_them_back() -> None:
+    rolled = re.compile(r"\bdowngrad\w* the driver (?:\w+ ){0,2}(?:fixed|help)\w*")
+    hedges = Hedges(before=(), within=(re.compile(r"\bnot\b|n't\b"),))
+    for line, said in (
+        ("downgrading the driver fixed it", True),
+        ("downgrading the driver did not help", False),
+    ):
+        assert hedges.any_said(rolled.finditer(line), line) is said
+
+
+def test_after_window_bounds_what_after_counts() -> None:
+    ran_out = re.compile(r"\bran out of RAM\b")
+    denied_after = re.compile(r"^[^.]{0,40}\bnot\b")
+    near = Hedges(before=(), after=(denied_after,))
+    bounded = Hedges(before=(), after=(denied_after,), after_window=12)
+    line = "it ran out of RAM, which we could not see at first"
+    assert not near.any_said(ran_out.finditer(line), line)
+    # a bounded look after stops short of the "not" of the next clause
+    assert bounded.any_said(ran_out.finditer(line), line)

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 CGROUP_LOSS_REPORTED = "container_gpu_access_lost_reported"  # the signature kind and finding
 
 _LOSS = (
@@ -47,6 +49,7 @@ _DENIED_BEFORE = re.compile(r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;
 # "the containers did not lose the GPUs": the denial sits inside the form's own words
 _DENIED_WITHIN = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?los", re.I)
 _ADVICE_BEFORE = re.compile(r"\b(?:if|whether|unless|in case)\b[^.;!?]*$", re.I)
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _ADVICE_BEFORE), within=(_DENIED_WITHIN,), window=40)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans. Not "los": "loss" is
@@ -60,10 +63,4 @@ def says_cgroup_loss(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    for m in CGROUP_LOSS.finditer(line):
-        before = line[max(0, m.start() - 40) : m.start()]
-        if _DENIED_WITHIN.search(m.group()) is not None:
-            continue
-        if _DENIED_BEFORE.search(before) is None and _ADVICE_BEFORE.search(before) is None:
-            return True
-    return False
+    return _HEDGES.any_said(CGROUP_LOSS.finditer(line), line)

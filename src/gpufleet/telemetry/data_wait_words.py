@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 DATA_WAIT_REPORTED = "gpu_data_wait_reported"  # the signature kind and the SRE finding
 
 _LOADER = (
@@ -77,6 +79,7 @@ _DENIED_BEFORE = re.compile(
     r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
 )
 _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b", re.IGNORECASE)
+_HEDGES = Hedges(before=(_DENIED_BEFORE,), within=(_DENIED_WITHIN,), window=48)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -101,13 +104,8 @@ def says_data_wait(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    if any(_said(line, m) for m in DATA_WAIT.finditer(line)):
+    if _HEDGES.any_said(DATA_WAIT.finditer(line), line):
         return True
-    return _TRAINING_LINE.search(line) is not None and any(
-        _said(line, m) for m in _WAIT_DATA.finditer(line)
+    return _TRAINING_LINE.search(line) is not None and _HEDGES.any_said(
+        _WAIT_DATA.finditer(line), line
     )
-
-
-def _said(line: str, m: re.Match[str]) -> bool:
-    before = line[max(0, m.start() - 48) : m.start()]
-    return _DENIED_BEFORE.search(before) is None and _DENIED_WITHIN.search(m.group()) is None

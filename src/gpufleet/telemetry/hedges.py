@@ -1,7 +1,8 @@
 """What around a writer's words unsays them: a denial or a condition just before ("no TDR
 happened", "if /dev/shm is too small"), a denial or a question just after ("... didn't help",
-"... too small?"). The ``*_words`` statement readers find the words; this module decides whether
-the line still says them. Pure.
+"... too small?"), or a word inside the match itself ("downgrading did not fix it"). The
+``*_words`` statement readers find the words; this module decides whether the line still says
+them. Pure.
 """
 
 from __future__ import annotations
@@ -14,18 +15,27 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Hedges:
     """Patterns that unsay a match: any of ``before`` found in the ``window`` characters before
-    it, or any of ``after`` matching at its end (anchored patterns)."""
+    it, any of ``after`` matching at its end (anchored patterns; within ``after_window``
+    characters when that is set), or any of ``within`` found in the matched words themselves."""
 
     before: tuple[re.Pattern[str], ...]
     after: tuple[re.Pattern[str], ...] = ()
     window: int = 40
+    within: tuple[re.Pattern[str], ...] = ()
+    after_window: int | None = None
 
     def unsaid(self, line: str, m: re.Match[str]) -> bool:
         """Whether what is around ``m`` in ``line`` takes it back."""
         before = line[max(0, m.start() - self.window) : m.start()]
         if any(rx.search(before) is not None for rx in self.before):
             return True
-        rest = line[m.end() :]
+        if any(rx.search(m.group()) is not None for rx in self.within):
+            return True
+        rest = (
+            line[m.end() :]
+            if self.after_window is None
+            else line[m.end() : m.end() + self.after_window]
+        )
         return any(rx.match(rest) is not None for rx in self.after)
 
     def any_said(self, matches: Iterable[re.Match[str]], line: str) -> bool:

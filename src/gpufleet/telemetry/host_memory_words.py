@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 HOST_MEMORY_REPORTED = "host_memory_exhausted_reported"  # the signature kind and the SRE finding
 
 _HOST_MEMORY = r"(?:(?:system|host|cpu|main|physical) (?:ram|memory)|ram|swap(?: space| file)?)"
@@ -71,6 +73,7 @@ _DENIED_BEFORE = re.compile(
     r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
 )
 _DENIED_AFTER = re.compile(r"^[^.;,!?]{0,24}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,24}n't\b")
+_HEDGES = Hedges(before=(_DENIED_BEFORE,), after=(_DENIED_AFTER,), window=48, after_window=32)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -86,10 +89,4 @@ def says_host_memory_exhausted(line: str) -> bool:
         return True
     if _DEVICE_MEMORY.search(line):
         return False
-    return any(_said(line, m) for m in HOST_MEMORY_OUT.finditer(line))
-
-
-def _said(line: str, m: re.Match[str]) -> bool:
-    before = line[max(0, m.start() - 48) : m.start()]
-    after = line[m.end() : m.end() + 32]
-    return _DENIED_BEFORE.search(before) is None and _DENIED_AFTER.search(after) is None
+    return _HEDGES.any_said(HOST_MEMORY_OUT.finditer(line), line)

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 STRAY_PROCESS_REPORTED = "gpu_stray_process_reported"  # the signature kind and the SRE finding
 
 _STRAY = (
@@ -137,6 +139,7 @@ STRAY_PROCESS = re.compile(
 # "no zombie processes", "without leftover processes", "there are no stale PIDs", "no longer
 # a zombie": the words a clean check is reported in
 _DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bwithout|\bnever|\bzero|\b0)\s+(?:\w+\s+){0,2}$", re.I)
+_HEDGES = Hedges(before=(_DENIED_BEFORE,), window=32)
 
 # Every form above holds one of these (lower case): a substring test first keeps the reader's
 # cost on a job's log lines, which hold none of them, to one lower() and a few scans.
@@ -188,7 +191,4 @@ def says_stray_process(line: str) -> bool:
     # the keeps-running forms hold both words; "running" alone is in most lines a job prints
     if not any(anchor in low for anchor in _ANCHORS) and not ("running" in low and "after" in low):
         return False
-    for m in STRAY_PROCESS.finditer(line):
-        if _DENIED_BEFORE.search(line[max(0, m.start() - 32) : m.start()]) is None:
-            return True
-    return False
+    return _HEDGES.any_said(STRAY_PROCESS.finditer(line), line)

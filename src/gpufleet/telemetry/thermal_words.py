@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 THROTTLE_REPORTED = "gpu_thermal_throttle_reported"  # the signature kind and the SRE finding
 HW_THERMAL_REPORTED = "gpu_hw_thermal_reported"  # the hardware reason named as such
 FAN_FAULT_REPORTED = "gpu_fan_fault_reported"
@@ -81,12 +83,11 @@ _FAN_BY_DESIGN = re.compile(
 )
 
 
+_HEDGES = Hedges(before=(_DENIED_BEFORE,), after=(_DENIED_AFTER,), window=24)
+
+
 def _said(rx: re.Pattern[str], line: str) -> bool:
-    for m in rx.finditer(line):
-        before = line[max(0, m.start() - 24) : m.start()]
-        if _DENIED_BEFORE.search(before) is None and _DENIED_AFTER.match(line[m.end() :]) is None:
-            return True
-    return False
+    return _HEDGES.any_said(rx.finditer(line), line)
 
 
 def says_thermal_throttle(line: str) -> bool:
