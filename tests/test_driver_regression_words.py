@@ -32,6 +32,14 @@ NODE = "n1"
         "This is a regression in the latest driver",
         "Nvidia driver above 532 is sometimes 10x slower than driver 531.",
         "it works with driver 470 but not with 510",
+        "Driver rollback to 431.86 solves problems, but this is a temporary solution.",
+        "I've seen reports of some versions of nvidia driver 545 have broken P2P support.",
+        "The bug was in a particular version of the CUDA driver and is solved by upgrading.",
+        "There is an issue with the most recent GPU driver (>= 460.x) that causes invalid access",
+        "it's a hit or miss issue depending on the nvidia driver version.",
+        "It was working until I updated the driver so I am 100% sure the driver is the issue",
+        "> Не будет работать с новым драйвером NVidia 460.79.",
+        "降级驱动后解决了",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -49,6 +57,11 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "the setup script fails loud if the driver breaks",
         "you should downgrade the driver to 531",
         "please install the latest driver",
+        "> 降级你的驱动程序。",
+        # a question, or what may happen
+        "is this an issue with the latest driver?",
+        "an issue with Task Manager, depending on the driver version it may report elsewhere",
+        "I don't think the driver is the issue",
         # denials: the check came back clean
         "the driver did not change between the runs",
         "downgrading the driver did not help",

@@ -40,6 +40,12 @@ NODE = "gpu09"
         "got a kernel panic right after the Xid",
         "the workstation hard-crashes with no log entry",
         "spontaneous reboots on two of the compute nodes",
+        # a host that lost its network, or its site's supply
+        "a routine OS update caused a significant number of GPU nodes to lose network connectivity",
+        "All B200 runners are having networking issues",
+        "# B200 runners are down due to network issues",
+        "Network issue on NVIDIA DGX",
+        "there was a power supply disruption at the data centre, causing the cluster to go offline",
     ],
 )
 def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
@@ -61,6 +67,10 @@ def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
         "the job crashed with CUDA error: an illegal memory access",
         # a GPU's power limit is another matter
         "GPU power cap reached, clocks reduced",
+        # a network problem of the job, or none on the hosts
+        "the job failed because of a network issue",
+        "NCCL WARN network issue while connecting to rank 3",
+        "the servers have no network issues, the NCCL test passes",
         # Slurm's own reason is the scheduler's verdict, read as such by its own parser
         "   Reason=Node unexpectedly rebooted [slurm@2022-06-26T17:04:41]",
     ],

@@ -213,6 +213,14 @@ def _incident() -> Incident:
             "cuda_no_kernel_image",
             "notify-user-workload-issue",
             "notify_user",
+        ),  # 803: the node's libcuda is not its kernel module's - the node's configuration, where
+        # 35 (the image's CUDA too new) tells the owner
+        ("driver-cuda-mismatch", "cuda_driver_mismatch", "fix-gpu-node-config", "config_fix"),
+        (
+            "driver-cuda-mismatch",
+            "cuda_insufficient_driver",
+            "notify-user-workload-issue",
+            "notify_user",
         ),
     ],
 )
@@ -323,6 +331,13 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             "RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 804: forward "
             "compatibility was attempted on non supported HW",
             "cuda_insufficient_driver",
+            {},
+        ),
+        (
+            # 803: the node's libcuda is not its kernel module's
+            "RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 803: system has "
+            "unsupported display driver / cuda driver combination",
+            "cuda_driver_mismatch",
             {},
         ),
         (

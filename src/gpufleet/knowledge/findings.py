@@ -160,6 +160,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'waiting for data", "60 % of training time is consumed by the DataLoader", "the '
         'DataLoader is the bottleneck", "freezes every num_workers iterations")',
     ),
+    "host_cpu_saturated_reported": (
+        "os",
+        "the report's writer names the host's CPUs as what holds the GPUs back (\"the GPU has "
+        'to wait for the CPU", "thread oversubscription starving the GPUs", "CPU-bound", "CPU '
+        'overload")',
+    ),
     "host_memory_exhausted_reported": (
         "os",
         "the report's writer says the host's memory ran out under the job: the OOM killer or the "
@@ -171,6 +177,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report's writer pins the fault on one driver version: a rollback cured it "
         '("downgrading the driver to 531 fixed it"), one version works where another fails, or '
         'the new driver broke it ("driver 545 introduced the hang")',
+    ),
+    "driver_mismatch_reported": (
+        "driver",
+        "the report's writer says the node's driver does not fit what runs on it: never "
+        'installed ("missing gpu driver"), left behind by a kernel upgrade ("kernel upgrades '
+        'cause GPU jobs to fail after the reboot"), refused by Secure Boot, or a version '
+        'mismatch in words ("a cuda version issue", 版本不匹配)',
     ),
     "cpu_fallback_reported": (
         "workload",
@@ -209,6 +222,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report says the GPUs' PCIe peer-to-peer traffic is blocked or broken: ACS or the "
         'IOMMU named as the cause or turned off as the fix ("disable ACS and IOMMU solved the '
         'issue"), or NCCL working only with NCCL_P2P_DISABLE=1',
+    ),
+    "psu_fault_reported": (
+        "hardware",
+        "the report's writer names the power supply, its cable or its feed as what failed "
+        '("the problem was the power supply", "solved by using a higher watt power supply", '
+        '"the PSU connector burned", "the fuses had blown")',
     ),
     "host_power_trip_reported": (
         "hardware",
@@ -492,6 +511,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "workload",
         "job output: 'no kernel image is available for execution on the device' "
         "(cudaErrorNoKernelImageForDevice) - the job was not built for this GPU's architecture",
+    ),
+    "cuda_driver_mismatch": (
+        "driver",
+        "job output: 'system has unsupported display driver / cuda driver combination' "
+        "(cudaErrorSystemDriverMismatch, 803) - the node's libcuda is not its kernel module's",
     ),
     "cuda_insufficient_driver": (
         "driver",

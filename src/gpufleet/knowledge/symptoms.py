@@ -96,6 +96,8 @@ _SYMPTOMS: dict[str, str] = {
     "job_ib_setup_failed": "NCCL's IB transport could not set a connection up (a verbs call "
     "such as ibv_modify_qp failed)",
     "cuda_no_kernel_image": "a job's binary has no kernel for the GPU's architecture",
+    "cuda_driver_mismatch": "CUDA's driver library does not match the node's kernel driver "
+    "('system has unsupported display driver / cuda driver combination', 803)",
     "cuda_insufficient_driver": "a job's CUDA runtime is newer than the node's driver supports "
     "('CUDA driver version is insufficient for CUDA runtime version')",
     "nccl_watchdog_timeout": "PyTorch's NCCL watchdog timed out a collective (job output): "

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from gpufleet.telemetry.hedges import Hedges
+
 DRIVER_REGRESSION_REPORTED = "driver_regression_reported"  # the signature kind and SRE finding
 
 _DRIVER = (
@@ -30,7 +32,9 @@ _DRIVER = (
     r"nvidia-(?:driver-)?\d{3}\b)"
 )
 _VERSION = r"(?:v|version |r)?\d{3}(?:\.\d{1,3}){0,2}\b"
-_ROLLED = r"(?:downgrad\w*|roll\w*(?: it)? back|revert\w*|go\w* back|went back|return\w*)"
+_ROLLED = (
+    r"(?:downgrad\w*|roll\w*(?: it)? back|roll-?back\w*|revert\w*|go\w* back|went back|return\w*)"
+)
 _CURED = (
     r"(?:fix\w*|solv\w*|resolv\w*|cur\w*|help\w*|it works|works again|everything works|"
     r"the problem (?:is |was )?gone|(?:it|that) did the trick)"
@@ -42,7 +46,7 @@ DRIVER_REGRESSION = re.compile(
     r"\b" + _ROLLED + r"(?: [\w'/.-]+){0,7} " + _CURED + r"|"
     # "driver 545 introduced the hang", "the new driver broke nvidia-smi"
     r"\b" + _DRIVER + r" ?(?:" + _VERSION + r")?(?: [\w'/.-]+){0,2} "
-    r"(?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
+    r"(?:introduc\w*|broke|broken|breaks|caus\w*|regress\w*)\b|"
     # "driver above 532 is sometimes 10x slower", "drivers newer than 470 crash"
     r"\b"
     + _DRIVER
@@ -50,12 +54,40 @@ DRIVER_REGRESSION = re.compile(
     + _VERSION
     + r"(?: [\w'/.-]+){0,4} (?:slow\w*|broke\w*|break\w*|fail\w*|crash\w*|hang\w*)\b|"
     r"\b(?:regression|bug) (?:in|with|of) (?:the )?(?:new |latest )?" + _DRIVER + r"|"
+    # "the bug was in a particular version of the CUDA driver", "an issue with the most recent
+    # GPU driver": a complaint about "the driver" alone is not, it needs the version singled out
+    r"\b(?:regression|bug|issue|problem) (?:was |is )?(?:in|with) (?:(?:a|one|some) )?"
+    r"(?:particular|specific|certain) versions? of (?:the )?" + _DRIVER + r"|"
+    r"\b(?:regression|bug|issue|problem) (?:was |is )?(?:in|with) (?:the )?"
+    r"(?:newest|latest|most recent|recent|new) " + _DRIVER + r"|"
+    # "a hit or miss issue depending on the nvidia driver version": the fault tracks the version
+    r"\bdepend\w* (?:on|upon) (?:the |which )?(?:nvidia |gpu |cuda )?drivers? (?:version|release)|"
+    # "100% sure the driver is the issue", "the new driver was the culprit"
+    r"\b(?:new |newer |latest |updated )?drivers? (?:update |upgrade |version )?(?:is|was) "
+    r"(?:the |definitely the )?(?:issue|problem|culprit|cause)\b|"
+    # "535.113.0 works and 545.23.08 hangs"
+    r"\b"
+    + _VERSION
+    + r" works?\b[^.;!?]{0,20}\b(?:and|but) "
+    + _VERSION
+    + r" (?:fails?|failed|hangs?|crash\w*|is broken)\b|"
+    # Russian "не будет работать с новым драйвером" (will not work with the new driver),
+    # "откат драйвера помог" (the driver rollback helped); Chinese "降级驱动后解决" (solved after
+    # downgrading the driver), "新驱动有bug"; Japanese "ドライバを戻したら直った"
+    r"\bне (?:будет )?работа\w* (?:с|на) (?:нов|последн)\w* (?:верси\w+ )?драйвер|"
+    r"\b(?:откат\w*|верну\w*|понизи\w*) (?:\w+ ){0,2}драйвер\w*(?: [\w'/.()-]+){0,3} "
+    r"(?:помог\w*|реши\w*|исправи\w*|работает)|"
+    r"(?:降级|回退|回滚|退回)了?\S{0,6}驱动\S{0,12}(?:解决|好了|正常了|就可以|恢复)|"
+    r"(?:新|最新)版?(?:的)?驱动(?:有|存在)?(?:bug|BUG|问题|缺陷)|"
+    r"ドライバー?を?(?:戻|ダウングレード)\S{0,10}(?:直|解決|治)|"
     # "works with 470 but not with 510", "fine on driver 535, broken on 550"
     r"\b(?:works?|worked|working|fine|ok)\b(?: [\w'/.-]+){0,2} (?:on|with|using|under) (?:the )?"
     r"(?:" + _DRIVER + r" ?)?" + _VERSION + r"[^.;!?]{0,40}\b(?:but|while|whereas)\b",
     re.IGNORECASE,
 )
-_NAMES_DRIVER = re.compile(r"\bdrivers?\b|\bnvidia-(?:driver-)?\d{3}\b", re.IGNORECASE)
+_NAMES_DRIVER = re.compile(
+    r"\bdrivers?\b|\bnvidia-(?:driver-)?\d{3}\b|драйвер|驱动|ドライバ", re.IGNORECASE
+)
 # "try downgrading your driver", "you should roll back", "fails loud if the driver breaks":
 # advice or a condition, not what happened
 _NOT_SO = re.compile(
@@ -65,10 +97,20 @@ _NOT_SO = re.compile(
 )
 _DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?]*$", re.IGNORECASE)
 _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE)
+# "is this an issue with the latest driver?": a question, not a finding
+_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
+# "depending on the driver version it may report the usage elsewhere": what may happen
+_MAYBE_AFTER = re.compile(r"^,? (?:it |this |that |they )?(?:may|might|can|could)\b", re.IGNORECASE)
+_HEDGES = Hedges(
+    before=(_NOT_SO, _DENIED_BEFORE),
+    within=(_NOT_SO, _DENIED_WITHIN),
+    after=(_QUESTION_AFTER, _MAYBE_AFTER),
+    window=48,
+)
 
 # Every form above needs the driver named: a substring test first keeps the cost on a job's log
 # lines, which do not, to one lower() and a scan.
-_ANCHORS = ("driver", "nvidia-")
+_ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ")
 
 
 def says_driver_regression(line: str) -> bool:
@@ -76,11 +118,4 @@ def says_driver_regression(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS) or _NAMES_DRIVER.search(line) is None:
         return False
-    return any(_said(line, m) for m in DRIVER_REGRESSION.finditer(line))
-
-
-def _said(line: str, m: re.Match[str]) -> bool:
-    before = line[max(0, m.start() - 48) : m.start()]
-    if _NOT_SO.search(before) or _NOT_SO.search(m.group()):
-        return False
-    return _DENIED_BEFORE.search(before) is None and _DENIED_WITHIN.search(m.group()) is None
+    return _HEDGES.any_said(DRIVER_REGRESSION.finditer(line), line)

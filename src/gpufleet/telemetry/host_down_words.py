@@ -15,6 +15,8 @@ Deliberately narrow: a word for the host (node, server, machine, workstation, cl
 GPU, the job, the process or the training, whose hang or crash is another mode) followed closely
 by a word that it crashed, froze, locked up, went down or offline, stopped answering, or rebooted
 or shut down *by itself* (an operator's "I rebooted the server" is an action, not the fault);
+a host that lost its network ("the nodes lost network connectivity", "all runners are having
+networking issues", "down due to network issues");
 a loss of power to the site or the host (an outage, a blackout, an exhausted UPS; not a GPU's
 power cap or brake); a kernel panic. Planned work ("scheduled maintenance", "will be shut down")
 and a denial ("the machine did not crash", "no kernel panic") are not the statement. Pure; every
@@ -74,6 +76,19 @@ HOST_DOWN = re.compile(
     # a loss of power to the site or the host (not a GPU's power cap, brake or spike)
     r"\b(?:power|electrical|utility|mains|grid) (?:outage|failure|loss|cut|interruption|"
     r"disruption|fluctuation|blip|dip|glitch)s?\b|"
+    r"\bpower supply (?:outage|interruption|disruption)s?\b|"
+    # a host that drops off its network: "caused GPU nodes to lose network connectivity", "all
+    # B200 runners are having networking issues", "down due to network issues"
+    r"\b(?:lost|lose|loses|losing|loss of) (?:all |its |their |our )?(?:network|net|external) "
+    r"(?:connectivity|connection|access)\b|"
+    r"\b(?:" + _HOST + r"|runners?|instances?)\b(?: [\w'/().,-]+){0,2}? (?:are |is |were |was )?"
+    r"(?:having|had|have|has|hit by|with) (?!no\b|not\b|any\b)(?:\w+ )?network(?:ing)? "
+    r"(?:issues?|problems?|outages?|failures?)\b|"
+    r"\b(?:down|offline|unreachable) (?:due to|because of|from) (?:a |an |the )?(?:\w+ )?"
+    r"network(?:ing)? (?:issues?|problems?|outages?|failures?)\b|"
+    r"\bnetwork(?:ing)? (?:issues?|problems?|outages?|failures?) (?:on|at|with|in) "
+    r"(?:the |our |an? )?(?:nvidia )?(?:dgx|nodes?|hosts?|servers?|machines?|"
+    r"data ?cent(?:er|re)s?)\b|"
     r"\b(?:lost|lose|loses|losing|loss of) (?:all |the |its |their |our )?"
     r"(?:mains |utility |ac |site |building |facility )?power\b|"
     r"\b(?:blackout|brownout)s?\b|"
@@ -168,6 +183,7 @@ _ANCHORS = (
     "ocp",
     " black",
     " cut",
+    "network",
 )
 
 

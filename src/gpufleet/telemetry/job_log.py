@@ -56,6 +56,9 @@ Kinds (``Signature.kind``) and the text they come from:
   errors, ``kubectl`` rows and events of GPU-stack pods, DCGM health watches):
   :mod:`telemetry.stack_errors`, whose kinds these are too.
 * ``cuda_system_not_ready`` — ``system not yet initialized`` (cudaErrorSystemNotReady).
+* ``cuda_driver_mismatch`` — ``system has unsupported display driver / cuda driver combination``
+  (cudaErrorSystemDriverMismatch, 803): the node's CUDA driver library is not its kernel
+  module's.
 * ``cuda_oom_foreign`` / ``cuda_oom_fragmentation`` / ``cuda_oom_capacity`` — a CUDA
   out-of-memory message, by whose memory filled the GPU (:mod:`telemetry.cuda_oom`: another
   process's, the allocator's unused pieces, the job's own tensors), with the allocator's numbers.
@@ -190,6 +193,18 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_DRIVER|"
             r"forward compatibility was attempted on non supported HW|"
             r"cudaErrorCompatNotSupportedOnDevice|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
+            re.I,
+        ),
+    ),
+    (
+        # cudaErrorSystemDriverMismatch (803): "a mismatch between the versions of the display
+        # driver and the CUDA driver" - the node's libcuda is not the loaded kernel module's
+        # (a container bringing its own libcuda, a driver upgrade without reboot, a cuda-compat
+        # package the driver does not take); the node's matter, unlike 35 (CUDA Runtime API)
+        "cuda_driver_mismatch",
+        re.compile(
+            r"system has unsupported display driver ?/ ?cuda driver combination|"
+            r"cudaErrorSystemDriverMismatch|CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
             re.I,
         ),
     ),

@@ -50,6 +50,7 @@ FLEET_SIGNATURES = frozenset(
         "nccl_nvls_failure",
         "cuda_system_not_ready",
         "cuda_insufficient_driver",
+        "cuda_driver_mismatch",
         "cuda_no_kernel_image",
         # CUDA refusing a context (cudaErrorDevicesUnavailable): a GPU held by another process
         # in exclusive mode, or one that cannot take work

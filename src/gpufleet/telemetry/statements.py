@@ -5,10 +5,14 @@ A statement is what a check would have shown, said in words: the fault came back
 recovered (:mod:`telemetry.recurrence_words`), a process outlived its job and still holds the GPU
 (:mod:`telemetry.stray_process_words`), heat slows the GPU, its hardware reason is named, a fan
 stopped (:mod:`telemetry.thermal_words`), the host itself stopped or switched off as its GPUs
-took load (:mod:`telemetry.host_down_words`), the job's GPUs wait for their input data
+took load (:mod:`telemetry.host_down_words`), the power supply, its cable or its feed is what
+failed (:mod:`telemetry.psu_fault_words`), the host's CPUs hold the GPUs back
+(:mod:`telemetry.cpu_saturation_words`), the job's GPUs wait for their input data
 (:mod:`telemetry.data_wait_words`), the host's memory ran out under the job
 (:mod:`telemetry.host_memory_words`), the fault goes with one driver version and a rollback
-cured it (:mod:`telemetry.driver_regression_words`), the work runs on the CPU instead of the
+cured it (:mod:`telemetry.driver_regression_words`), the node's driver does not fit its kernel,
+libraries or CUDA (never installed, left behind by a kernel upgrade, refused by Secure Boot:
+:mod:`telemetry.driver_mismatch_words`), the work runs on the CPU instead of the
 GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten device cgroup
 takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopped a kernel
 (:mod:`telemetry.display_watchdog_words`), the job's shared memory (/dev/shm) ran out
@@ -27,10 +31,18 @@ from collections.abc import Callable
 
 from gpufleet.telemetry.cgroup_loss_words import CGROUP_LOSS_REPORTED, says_cgroup_loss
 from gpufleet.telemetry.cpu_fallback_words import CPU_FALLBACK_REPORTED, says_cpu_fallback
+from gpufleet.telemetry.cpu_saturation_words import (
+    CPU_SATURATION_REPORTED,
+    says_cpu_saturated,
+)
 from gpufleet.telemetry.data_wait_words import DATA_WAIT_REPORTED, says_data_wait
 from gpufleet.telemetry.display_watchdog_words import (
     DISPLAY_WATCHDOG_REPORTED,
     says_display_watchdog,
+)
+from gpufleet.telemetry.driver_mismatch_words import (
+    DRIVER_MISMATCH_REPORTED,
+    says_driver_mismatch,
 )
 from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
@@ -45,6 +57,7 @@ from gpufleet.telemetry.host_down_words import (
 )
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
 from gpufleet.telemetry.p2p_blocked_words import P2P_BLOCKED_REPORTED, says_p2p_blocked
+from gpufleet.telemetry.psu_fault_words import PSU_FAULT_REPORTED, says_psu_fault
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
 from gpufleet.telemetry.shared_memory_words import (
     SHARED_MEMORY_REPORTED,
@@ -68,9 +81,12 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (FAN_FAULT_REPORTED, says_fan_fault),
     (HOST_DOWN_REPORTED, says_host_down),
     (POWER_TRIP_REPORTED, says_power_trip),
+    (PSU_FAULT_REPORTED, says_psu_fault),
     (DATA_WAIT_REPORTED, says_data_wait),
+    (CPU_SATURATION_REPORTED, says_cpu_saturated),
     (HOST_MEMORY_REPORTED, says_host_memory_exhausted),
     (DRIVER_REGRESSION_REPORTED, says_driver_regression),
+    (DRIVER_MISMATCH_REPORTED, says_driver_mismatch),
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
     (CGROUP_LOSS_REPORTED, says_cgroup_loss),
     (DISPLAY_WATCHDOG_REPORTED, says_display_watchdog),

@@ -199,6 +199,13 @@ JOB_SIGNAL_RULES: dict[str, tuple[str, Family, Severity, Layer, str]] = {
         "the job's binary holds no kernel for this GPU's architecture (built without its compute "
         "capability)",
     ),
+    "cuda_driver_mismatch": (
+        "cuda_driver_mismatch",
+        Family.HOST,
+        Severity.WARNING,
+        "driver",
+        "CUDA's driver library does not match the node's kernel driver (error 803)",
+    ),
     "cuda_insufficient_driver": (
         "cuda_insufficient_driver",
         Family.HOST,

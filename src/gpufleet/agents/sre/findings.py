@@ -1163,6 +1163,7 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_illegal_address", "cuda_illegal_address_in_job"),
         ("cuda_system_not_ready", "cuda_system_not_ready"),
         ("cuda_insufficient_driver", "cuda_insufficient_driver"),
+        ("cuda_driver_mismatch", "cuda_driver_mismatch"),
         ("cuda_no_kernel_image", "cuda_no_kernel_image"),
         ("nccl_ib_setup_failed", "nccl_ib_setup_failed"),
         ("cuda_unknown_error", "cuda_unknown_error_in_job"),

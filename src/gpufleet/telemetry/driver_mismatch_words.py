@@ -1,0 +1,102 @@
+"""A person's words that the node's driver does not fit what runs on it: the driver was never
+installed ("the cluster node needs the driver installed first", "the AMI lacked the NVIDIA
+driver"), a kernel upgrade left the module behind ("unattended kernel upgrades cause GPU jobs to
+fail after the reboot", "upgrading from kernel 3.0.0-24 to -25 broke the 295.59 driver"), Secure
+Boot refused the unsigned module ("the signature check on the Nvidia modules failed"), or the
+versions do not match ("NCCL和cuda的版本不匹配", "is indeed a cuda version issue").
+
+Each is the contract NVIDIA's driver installation guide states and ``driver-cuda-mismatch``
+carries: the kernel module, the user-space libraries and the CUDA runtime must match, the module
+must be built for the running kernel (DKMS rebuilds it on a kernel upgrade) and, under Secure
+Boot, signed with an enrolled key. A node whose module did not load prints what
+:mod:`telemetry.stack_errors` reads ("NVIDIA-SMI has failed because it couldn't communicate with
+the NVIDIA driver"); a report tells the reason in words, which this module recognises one line
+at a time (:mod:`telemetry.job_log` keeps a ``driver_mismatch_reported`` signature beside the
+line; the SRE agent reads it as the finding of the same name).
+
+Deliberately narrow: a driver (or the CUDA / NCCL version) must be named with the reason.
+"Reinstall the driver" and "make sure the driver is installed" are advice; "is the driver
+installed?" is a question; "the driver is not the problem" a denial. A version that broke and a
+rollback that cured are :mod:`telemetry.driver_regression_words`. Pure; every expression is
+linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpufleet.telemetry.hedges import Hedges
+
+DRIVER_MISMATCH_REPORTED = "driver_mismatch_reported"  # the signature kind and the SRE finding
+
+_DRIVER = r"(?:(?:nvidia|gpu|graphics|cuda|display|video|proprietary) )?drivers?\b"
+_KERNEL_CHANGE = (
+    r"(?:kernel (?:upgrade|update)s?|(?:upgrad|updat)\w* (?:\w+ ){0,2}kernel|new(?:er)? kernel)"
+)
+
+DRIVER_MISMATCH = re.compile(
+    # never installed: "the issue is encountered by missing gpu driver", "install the missing
+    # drivers", "the node needs to install the driver firstly", "the AMI lacked the NVIDIA driver"
+    r"\bmissing (?:the )?" + _DRIVER + r"|"
+    r"\b" + _DRIVER + r" (?:was|were|is|are) (?:not|never) installed\b|"
+    r"\b" + _DRIVER + r" (?:wasn't|weren't|isn't|aren't) installed\b|"
+    r"\b(?:need|needs|needed) (?:to )?(?:be )?install\w* (?:the |a )?"
+    + _DRIVER
+    + r" (?:first|firstly|beforehand)\b|"
+    r"\b(?:lacks?|lacked|lacking) (?:the |a |any )?" + _DRIVER + r"|"
+    r"\bno " + _DRIVER + r" (?:was |is )?installed\b|"
+    # a kernel change left the module behind: "kernel upgrades ... cause GPU jobs to fail after
+    # the reboot", "upgrading from kernel 3.0.0-20 to -21 broke a system using NVidia's driver",
+    # "certain kernel versions are incompatible with certain versions of the NVidia driver"
+    r"\b"
+    + _KERNEL_CHANGE
+    + r"\b(?:[^.;!?]|\.(?=\d)){0,80}?\b(?:broke|breaks|break|breaking|caus\w* "
+    r"[^.;!?]{0,30}?\bfail\w*|no longer (?:load|work|find|see)\w*)|"
+    r"\bkernel versions? (?:are|is) incompatible with\b[^.;!?]{0,40}?\bdriver|"
+    r"\b(?:no matching|without a matching|mismatched) (?:nvidia )?(?:kernel )?(?:module|driver)\b|"
+    r"\b(?:module|driver) (?:was |is )?(?:compiled|built) (?:for|against) (?:a |an )?"
+    r"(?:different|another|older|the old|the previous) kernel\b|"
+    # Secure Boot refused the unsigned module: "the signature check on the Nvidia modules
+    # failed", modprobe's "could not insert 'nvidia': Key was rejected by service"
+    r"\bsignature check on the (?:nvidia|kernel) modules? failed|"
+    r"\b(?:nvidia|kernel) modules? (?:need|needs|needed|must) to be signed\b|"
+    r"\bcould not insert '?nvidia\S{0,16}'?: (?:Key was rejected by service|Required key not "
+    r"available)|"
+    # the versions do not match: "is indeed a cuda version issue", "CUDA and driver versions
+    # mismatch"; Chinese "NCCL和cuda的版本不匹配" (the NCCL and CUDA versions do not match),
+    # "CUDA驱动兼容性问题" (a CUDA driver compatibility problem)
+    r"\bcuda (?:version|driver) (?:issue|problem|mismatch|incompatibility)\b|"
+    # (NVML's own "Driver/library version mismatch" is the record nvml_driver_mismatch reads)
+    r"\b(?:cuda|driver|nccl|toolkit)\b(?!/library)[^.;!?]{0,30}?\bversions? "
+    r"(?:mismatch|incompatib\w*|"
+    r"(?:do|does) not match|don't match|doesn't match)|"
+    r"(?:cuda|CUDA|NCCL|nccl|驱动)\S{0,12}?(?:版本不匹配|版本不兼容|兼容性问题)",
+    re.IGNORECASE,
+)
+# "make sure the driver is installed", "if the kernel update breaks it", "try reinstalling":
+# advice or a condition, not what happened
+_NOT_SO = re.compile(
+    r"\b(?:try|trying|please|should(?! know)|could|can you|could you|you may|recommend\w*|"
+    r"suggest\w*|"
+    r"consider|make sure|ensure|if|whether|unless|in case|check)\b[^.;!?]*$",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?]*$", re.IGNORECASE)
+_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
+_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
+_HEDGES = Hedges(
+    before=(_NOT_SO, _DENIED_BEFORE), after=(_QUESTION_AFTER, _DENIED_AFTER), window=48
+)
+
+# Every form above holds one of these (lower case): a substring test first keeps the cost on a
+# job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = ("driver", "kernel", "module", "version", "could not insert", "版本", "兼容")
+
+
+def says_driver_mismatch(line: str) -> bool:
+    """Whether ``line`` says the node's driver does not fit the kernel, the libraries or the
+    CUDA it runs (and is no advice, question or denial)."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    return _HEDGES.any_said(DRIVER_MISMATCH.finditer(line), line)

@@ -1,0 +1,105 @@
+"""A report whose writer says the node's driver does not fit what runs on it: never installed
+("the issue is encountered by missing gpu driver"), left behind by a kernel upgrade ("unattended
+kernel upgrades cause GPU jobs to fail after the reboot"), refused by Secure Boot ("the signature
+check on the Nvidia modules failed"), or the versions do not match ("a cuda version issue",
+版本不匹配). NVIDIA's installation contract in words: the driver-mismatch card's own signal on a
+report that quotes no NVML or CUDA record. Advice, a question, a denial, NVML's own line (the
+record another reader owns) and a driver version pinned as the culprit (a regression) are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.bus.events import Family
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.driver_mismatch_words import (
+    DRIVER_MISMATCH_REPORTED,
+    says_driver_mismatch,
+)
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from tests.report_words import OneNodeReport, stated_at
+
+KB = KnowledgeBase.load()
+NODE = "n1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # never installed
+        "You are right. The issue is encountered by missing gpu driver.",
+        "It takes around 50 seconds to execute the script and install the missing drivers.",
+        "the cluster node needs to install the driver first",
+        "The Ubuntu 18.04 AMI lacked the NVIDIA driver, so the compute nodes never came up",
+        "the nvidia driver was not installed on the new nodes",
+        # a kernel change left the module behind
+        "Unattended kernel upgrades will cause subsequent GPU jobs to fail after the node is "
+        "rebooted (which loads the new kernel).",
+        "Upgrading from Linux kernel 3.0.0-24 to -25 broke the 295.59 driver.",
+        "you should know that certain Linux kernel versions are incompatible with certain "
+        "versions of the NVidia driver",
+        "the module was built against the previous kernel",
+        # Secure Boot refused the module
+        "As the MOK installation was not completed, the signature check on the Nvidia modules "
+        "failed",
+        "modprobe: ERROR: could not insert 'nvidia': Key was rejected by service",
+        # the versions do not match, in words
+        "Is indeed a cuda version issue. With 10.1 i don't get these artifacts.",
+        "the CUDA and driver versions mismatch on these hosts",
+        "训练的时候出现了通信报错，已解决，是NCCL和cuda的版本不匹配导致的",
+    ],
+)
+def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line: str) -> None:
+    assert says_driver_mismatch(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # advice, a condition or a question is not what happened
+        "make sure the nvidia driver is installed before you start",
+        "if the kernel update breaks the driver, rebuild it with dkms",
+        "please check whether the CUDA and driver versions mismatch",
+        "is the missing gpu driver the reason?",
+        # denials
+        "the driver was installed and nvidia-smi works",
+        "no kernel upgrade happened between the runs",
+        # NVML's own line: the record nvml_driver_mismatch reads
+        "Failed to initialize NVML: Driver/library version mismatch",
+        # a driver version pinned as the culprit is a regression, not a mismatch
+        "downgrading the driver to 531 fixed it",
+        # a driver merely named, a kernel merely updated
+        "I have driver 550 installed",
+        "we updated the kernel last week and everything works",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_driver_mismatch(line)
+
+
+def test_the_statement_is_evidence_beside_the_line() -> None:
+    text = "nvidia-smi shows nothing\nthe issue was a missing nvidia driver on the node\n"
+    assert stated_at(text, DRIVER_MISMATCH_REPORTED, NODE) == [(2, NODE)]
+    assert DRIVER_MISMATCH_REPORTED not in FLEET_SIGNATURES
+
+
+# retrieval's order, flat: the driver-mismatch card last, as words about a lost GPU rank it
+REPORT = OneNodeReport(
+    Family.DEVICE,
+    ("gpu-init-failed-probe", "slurm-cgroup-gpu-mismatch", "driver-cuda-mismatch"),
+    KB,
+)
+GONE = "the jobs on the node cannot see any GPU since this morning"
+
+
+def test_the_statement_is_the_mismatch_cards_own_signal() -> None:
+    said = (GONE, "Unattended kernel upgrades caused the GPU jobs to fail after the reboot")
+    assert DRIVER_MISMATCH_REPORTED in REPORT.findings(*said)
+    assert REPORT.rank(GONE)[0] != "driver-cuda-mismatch"
+    assert REPORT.rank(*said)[0] == "driver-cuda-mismatch"
+
+
+def test_advice_about_the_driver_changes_nothing() -> None:
+    advised = (GONE, "make sure the nvidia driver is installed on every node")
+    assert DRIVER_MISMATCH_REPORTED not in REPORT.findings(*advised)
+    assert REPORT.rank(*advised) == REPORT.rank(GONE)
