@@ -52,6 +52,13 @@ def test_a_writer_naming_the_cpu_as_the_bottleneck_is_the_statement(line: str) -
         # other statements: the GPU waits for data, the work runs on the CPU
         "the GPU waits for the dataloader most of the time",
         "the model runs on the CPU instead of the GPU",
+        # Slurm's oversubscription, GPU memory oversubscribed, a GPU's own cores
+        "srun --oversubscribe --cpus-per-task=8 python train.py",
+        "PartitionName=gpu DefMemPerCPU=4000 OverSubscribe=NO",
+        "UVM memory oversubscription lets the GPU spill into CPU memory",
+        "the tensor cores are saturated",
+        "We ruled out a CPU bottleneck",
+        "Is it CPU-bound with torch 2.1.0?",
         # a CPU merely named
         "CPU: AMD EPYC 7763 64-Core Processor",
     ],

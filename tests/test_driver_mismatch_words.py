@@ -30,6 +30,7 @@ NODE = "n1"
         "You are right. The issue is encountered by missing gpu driver.",
         "It takes around 50 seconds to execute the script and install the missing drivers.",
         "the cluster node needs to install the driver first",
+        "the cluster node needs the driver installed first",
         "The Ubuntu 18.04 AMI lacked the NVIDIA driver, so the compute nodes never came up",
         "the nvidia driver was not installed on the new nodes",
         # a kernel change left the module behind
@@ -64,6 +65,16 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         # denials
         "the driver was installed and nvidia-smi works",
         "no kernel upgrade happened between the runs",
+        # what the words hedge or deny, another device's driver, no GPU stack on the line
+        "kernel upgrade didn't break anything",
+        "The kernel update could break the driver",
+        "kernel upgrade to 6.5 broke my wifi driver",
+        "updating the kernel headers caused apt to fail",
+        # a guess, a quoted warning, a question past a version number or in Chinese
+        "Maybe a cuda version issue",
+        "the CUDA version mismatch warning can be ignored",
+        "Is the cuda version issue fixed in 12.4?",
+        "NCCL和cuda的版本不匹配吗？",
         # NVML's own line: the record nvml_driver_mismatch reads
         "Failed to initialize NVML: Driver/library version mismatch",
         # a driver version pinned as the culprit is a regression, not a mismatch

@@ -60,6 +60,10 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "> 降级你的驱动程序。",
         # a question, or what may happen
         "is this an issue with the latest driver?",
+        "is the bug in the latest driver (v550.54.14)?",
+        # a driver that is broken with no version singled out, output that depends on the version
+        "my driver is broken",
+        "the output format depends on the driver version",
         "an issue with Task Manager, depending on the driver version it may report elsewhere",
         "I don't think the driver is the issue",
         # denials: the check came back clean

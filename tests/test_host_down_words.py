@@ -71,6 +71,10 @@ def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
         "the job failed because of a network issue",
         "NCCL WARN network issue while connecting to rank 3",
         "the servers have no network issues, the NCCL test passes",
+        "the nodes never had network issues",
+        "[rank3]: TCPStore: lost network connection to rank 0",
+        "the docker container lost network access",
+        "the model is down due to network issues with the API",
         # Slurm's own reason is the scheduler's verdict, read as such by its own parser
         "   Reason=Node unexpectedly rebooted [slurm@2022-06-26T17:04:41]",
     ],

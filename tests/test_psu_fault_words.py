@@ -51,6 +51,17 @@ def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -
         # denials: the supply was ruled out
         "Therefore, I don't believe the issue is with the PSU or cooling system.",
         "the PSU is not the problem, it is a 1600 W unit",
+        # what the words themselves deny, a confident-sounding guess, a question in Chinese
+        "The PSU was not faulty",
+        "swapping the PSU hasn't fixed it",
+        "I replaced the PSU but that fixed nothing",
+        "the fuse has not blown",
+        "It's likely the PSU is insufficient",
+        "电源坏了吗？",
+        "如果电源功率不足会重启",
+        # the GPU's own power delivery, a GPU that burned beside a connector that did not
+        "The cause is a power delivery issue in the VBIOS",
+        "the power connector is fine but the GPU burned out",
         # the supply merely named, the GPU's own power numbers
         "psu 650watt truerated.",
         "Power Draw: 250.00 W  Power Limit: 300.00 W",

@@ -1,5 +1,5 @@
 """A person's words that the host's CPUs are what holds the GPUs back: "the GPU has to wait for
-the CPU", "thread oversubscription ... starving the GPUs", "it is CPU-bound", "which will cause
+the CPU", "CPU thread oversubscription ... starving the GPUs", "it is CPU-bound", "which will cause
 CPU overload", "too many threads", CPU瓶颈 (a CPU bottleneck).
 
 DCGM's profiling guide reads a GPU whose SM activity stays low while its job runs as a GPU that
@@ -22,26 +22,30 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import Hedges
+from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
 
 CPU_SATURATION_REPORTED = "host_cpu_saturated_reported"  # the signature kind and the SRE finding
 
-_CPU = r"(?:cpus?|processors?|host cpus?|cpu cores?|cores)"
+_CPU = r"(?:cpus?|processors?|host cpus?|cpu cores?)"
+# a GPU's own cores are not the host's: "the tensor cores are saturated"
+_NOT_GPU_CORES = r"(?<!tensor )(?<!cuda )(?<!gpu )(?<!rt )(?<!shader )"
 
 CPU_SATURATION = re.compile(
     # "it is CPU-bound", "a CPU bottleneck", "bottlenecked by the CPU"
     r"\b(?:cpu|processor)[- ](?:bound|bottleneck(?:ed)?|limited)\b|"
     r"\bbottleneck(?:ed)? (?:is|was|by|on|at) (?:the |my |our )?" + _CPU + r"\b|"
-    # "thread oversubscription", "N procs on one node oversubscribe and thrash"
-    r"\b(?:cpu |thread |core )?oversubscri(?:ption|bed|bes?|bing)\b|"
+    # "CPU thread oversubscription", "oversubscribing the host's cores" (not Slurm's
+    # --oversubscribe, nor GPU memory oversubscribed into host memory)
+    r"\b(?:cpu|thread|core|omp|openmp)s? oversubscri(?:ption|bed|bes?|bing)\b|"
+    r"\boversubscri(?:ption|bed|bes?|bing) (?:of )?(?:the |all |its |the host's )?"
+    r"(?:cpus?|cores|threads)\b|"
     # "the GPU has to wait for the CPU"
     r"\bwait(?:s|ed|ing)? (?:for|on) (?:the |my )?" + _CPU + r"\b|"
     # "which will cause CPU overload", "overloading the CPU", "the CPU is maxed out"
     r"\b(?:cpu|processor) (?:overload\w*|saturat\w*|contention)\b|"
     r"\b(?:overload\w*|saturat\w*|max\w* out) (?:the |all |every )?(?:host )?" + _CPU + r"\b|"
-    r"\b(?:cpu|processor|core)s? (?:is |are |was |were |gets? |got )?(?:all )?"
-    r"(?:completely |fully )?"
-    r"(?:maxed out|pegged|saturated|overloaded)\b|"
+    r"\b" + _NOT_GPU_CORES + r"(?:cpu|processor|core)s? (?:is |are |was |were |gets? |got )?"
+    r"(?:all )?(?:completely |fully )?(?:maxed out|pegged|saturated|overloaded)\b|"
     # "too many threads", "start too many threads which leads to CPU oversubscription"
     r"\b(?:too many|excessive) (?:cpu |openmp |omp |worker |host )?threads\b|"
     # "starving the GPUs" (the CPU named elsewhere on the line, see _NAMES_CPU)
@@ -50,21 +54,22 @@ CPU_SATURATION = re.compile(
     r"(?:cpu|CPU)\s?(?:瓶颈|占用(?:率)?\s?(?:100|满)|跑满|满载|过载|がボトルネック)",
     re.IGNORECASE,
 )
-_NAMES_CPU = re.compile(r"\bcpus?\b|\bprocessors?\b|\bthreads?\b|\bcores?\b|CPU", re.IGNORECASE)
-# "make sure the CPU is not the bottleneck", "maybe it is CPU-bound?", "if the CPU is saturated":
-# advice, a guess or a condition, not what happened
+_NAMES_CPU = re.compile(
+    r"(?<![a-z])cpus?(?![a-z])|\bprocessors?\b|\bthreads?\b|\bcores?\b", re.IGNORECASE
+)
+# "make sure the CPU is not the bottleneck", "maybe it is CPU-bound?", "if the CPU is saturated"
+# (如果 …): advice, a guess or a condition, not what happened
 _NOT_SO = re.compile(
     r"\b(?:try|trying|please|should|could|can you|could you|you may|recommend\w*|suggest\w*|"
     r"consider|make sure|ensure|check|if|whether|unless|in case|maybe|might|perhaps|possibly|"
-    r"to avoid|avoid\w*|prevent\w*)\b[^.;!?]*$",
+    r"to avoid|avoid\w*|prevent\w*)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?]*$", re.IGNORECASE)
-_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
-_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
-_HEDGES = Hedges(
-    before=(_NOT_SO, _DENIED_BEFORE), after=(_QUESTION_AFTER, _DENIED_AFTER), window=48
+_DENIED_BEFORE = re.compile(
+    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
 )
+_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
+_HEDGES = Hedges(before=(_NOT_SO, _DENIED_BEFORE), after=(QUESTION_AFTER, _DENIED_AFTER), window=48)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import Hedges
+from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
 
 DRIVER_MISMATCH_REPORTED = "driver_mismatch_reported"  # the signature kind and the SRE finding
 
@@ -43,15 +43,10 @@ DRIVER_MISMATCH = re.compile(
     r"\b(?:need|needs|needed) (?:to )?(?:be )?install\w* (?:the |a )?"
     + _DRIVER
     + r" (?:first|firstly|beforehand)\b|"
+    r"\b(?:need|needs|needed) (?:the |a )?" + _DRIVER + r" (?:to be )?installed (?:first|firstly|"
+    r"beforehand)\b|"
     r"\b(?:lacks?|lacked|lacking) (?:the |a |any )?" + _DRIVER + r"|"
     r"\bno " + _DRIVER + r" (?:was |is )?installed\b|"
-    # a kernel change left the module behind: "kernel upgrades ... cause GPU jobs to fail after
-    # the reboot", "upgrading from kernel 3.0.0-20 to -21 broke a system using NVidia's driver",
-    # "certain kernel versions are incompatible with certain versions of the NVidia driver"
-    r"\b"
-    + _KERNEL_CHANGE
-    + r"\b(?:[^.;!?]|\.(?=\d)){0,80}?\b(?:broke|breaks|break|breaking|caus\w* "
-    r"[^.;!?]{0,30}?\bfail\w*|no longer (?:load|work|find|see)\w*)|"
     r"\bkernel versions? (?:are|is) incompatible with\b[^.;!?]{0,40}?\bdriver|"
     r"\b(?:no matching|without a matching|mismatched) (?:nvidia )?(?:kernel )?(?:module|driver)\b|"
     r"\b(?:module|driver) (?:was |is )?(?:compiled|built) (?:for|against) (?:a |an )?"
@@ -73,19 +68,46 @@ DRIVER_MISMATCH = re.compile(
     r"(?:cuda|CUDA|NCCL|nccl|驱动)\S{0,12}?(?:版本不匹配|版本不兼容|兼容性问题)",
     re.IGNORECASE,
 )
-# "make sure the driver is installed", "if the kernel update breaks it", "try reinstalling":
-# advice or a condition, not what happened
-_NOT_SO = re.compile(
-    r"\b(?:try|trying|please|should(?! know)|could|can you|could you|you may|recommend\w*|"
-    r"suggest\w*|"
-    r"consider|make sure|ensure|if|whether|unless|in case|check)\b[^.;!?]*$",
+# a kernel change left the GPU driver's module behind: "kernel upgrades ... cause GPU jobs to
+# fail after the reboot", "upgrading from kernel 3.0.0-24 to -25 broke the 295.59 driver" - on a
+# line about the GPU stack (not "broke my wifi driver"), and what the words themselves deny or
+# hedge ("didn't break anything", "could break the driver") is not the statement
+KERNEL_LEFT_BEHIND = re.compile(
+    r"\b"
+    + _KERNEL_CHANGE
+    + r"\b(?:[^.;!?]|\.(?=\d)){0,80}?\b(?:broke|breaks|break|breaking|caus\w* "
+    r"[^.;!?]{0,30}?\bfail\w*|no longer (?:load|work|find|see)\w*)",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?]*$", re.IGNORECASE)
-_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
-_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
-_HEDGES = Hedges(
-    before=(_NOT_SO, _DENIED_BEFORE), after=(_QUESTION_AFTER, _DENIED_AFTER), window=48
+_GPU_STACK = re.compile(
+    r"nvidia|\bgpus?\b|\bcuda\b|\bdkms\b|\d{3}\.\d{2,3}(?:\.\d{1,3})? driver\b", re.IGNORECASE
+)
+_OTHER_DEVICE = re.compile(r"\b(?:wi-?fi|wireless|wlan|audio|sound|bluetooth|touchpad)\b", re.I)
+_HEDGED_WITHIN = re.compile(
+    r"n't\b|\bnot\b|\bnever\b|\b(?:could|might|may|can|would|should)\b", re.IGNORECASE
+)
+# "make sure the driver is installed", "if the kernel update breaks it", "maybe a cuda version
+# issue", 如果 … (if): advice, a guess or a condition, not what happened
+_NOT_SO = re.compile(
+    r"\b(?:try|trying|please|should(?! know)|could|can you|could you|you may|recommend\w*|"
+    r"suggest\w*|consider|make sure|ensure|if|whether|unless|in case|check|maybe|probably|"
+    r"might|perhaps|possibly|likely|suspect\w*|wonder\w*)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE = re.compile(
+    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
+)
+# "... is not the problem", "... can be ignored" (a warning quoted, not the cause)
+_DENIED_AFTER = re.compile(
+    r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b|"
+    r"^[^.;!?]{0,30}\bcan be (?:safely )?ignored\b"
+)
+_HEDGES = Hedges(before=(_NOT_SO, _DENIED_BEFORE), after=(QUESTION_AFTER, _DENIED_AFTER), window=48)
+_KERNEL_HEDGES = Hedges(
+    before=(_NOT_SO, _DENIED_BEFORE),
+    after=(QUESTION_AFTER, _DENIED_AFTER),
+    within=(_HEDGED_WITHIN,),
+    window=48,
 )
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
@@ -99,4 +121,11 @@ def says_driver_mismatch(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    return _HEDGES.any_said(DRIVER_MISMATCH.finditer(line), line)
+    if _HEDGES.any_said(DRIVER_MISMATCH.finditer(line), line):
+        return True
+    return (
+        "kernel" in low
+        and _GPU_STACK.search(line) is not None
+        and _OTHER_DEVICE.search(line) is None
+        and _KERNEL_HEDGES.any_said(KERNEL_LEFT_BEHIND.finditer(line), line)
+    )

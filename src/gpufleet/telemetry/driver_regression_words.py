@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import Hedges
+from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
 
 DRIVER_REGRESSION_REPORTED = "driver_regression_reported"  # the signature kind and SRE finding
 
@@ -46,7 +46,9 @@ DRIVER_REGRESSION = re.compile(
     r"\b" + _ROLLED + r"(?: [\w'/.-]+){0,7} " + _CURED + r"|"
     # "driver 545 introduced the hang", "the new driver broke nvidia-smi"
     r"\b" + _DRIVER + r" ?(?:" + _VERSION + r")?(?: [\w'/.-]+){0,2} "
-    r"(?:introduc\w*|broke|broken|breaks|caus\w*|regress\w*)\b|"
+    r"(?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
+    # "nvidia driver 545 have broken P2P": a version must be named ("my driver is broken" is not)
+    r"\b" + _DRIVER + r" ?" + _VERSION + r"(?: [\w'/.-]+){0,2} broken\b|"
     # "driver above 532 is sometimes 10x slower", "drivers newer than 470 crash"
     r"\b"
     + _DRIVER
@@ -61,11 +63,14 @@ DRIVER_REGRESSION = re.compile(
     r"\b(?:regression|bug|issue|problem) (?:was |is )?(?:in|with) (?:the )?"
     r"(?:newest|latest|most recent|recent|new) " + _DRIVER + r"|"
     # "a hit or miss issue depending on the nvidia driver version": the fault tracks the version
-    r"\bdepend\w* (?:on|upon) (?:the |which )?(?:nvidia |gpu |cuda )?drivers? (?:version|release)|"
+    # (what nvidia-smi prints "depending on the driver version" is no fault)
+    r"\b(?:issues?|problems?|bugs?|crash\w*|fail\w*|hang\w*|errors?|works?|breaks?)\b"
+    r"[^.;!?]{0,30}?\bdepend\w* (?:on|upon) (?:the |which )?(?:nvidia |gpu |cuda )?drivers? "
+    r"(?:version|release)|"
     # "100% sure the driver is the issue", "the new driver was the culprit"
     r"\b(?:new |newer |latest |updated )?drivers? (?:update |upgrade |version )?(?:is|was) "
     r"(?:the |definitely the )?(?:issue|problem|culprit|cause)\b|"
-    # "535.113.0 works and 545.23.08 hangs"
+    # "535.113.0 works and 545.23.08 hangs" (with the driver named on the line)
     r"\b"
     + _VERSION
     + r" works?\b[^.;!?]{0,20}\b(?:and|but) "
@@ -92,19 +97,17 @@ _NAMES_DRIVER = re.compile(
 # advice or a condition, not what happened
 _NOT_SO = re.compile(
     r"\b(?:try|trying|please|should|could|can you|could you|you may|recommend\w*|suggest\w*|"
-    r"consider|make sure|if|when|whenever|in case|unless)\b",
+    r"consider|make sure|if|when|whenever|in case|unless)\b|如果|假如",
     re.IGNORECASE,
 )
 _DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?]*$", re.IGNORECASE)
 _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE)
-# "is this an issue with the latest driver?": a question, not a finding
-_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
 # "depending on the driver version it may report the usage elsewhere": what may happen
 _MAYBE_AFTER = re.compile(r"^,? (?:it |this |that |they )?(?:may|might|can|could)\b", re.IGNORECASE)
 _HEDGES = Hedges(
     before=(_NOT_SO, _DENIED_BEFORE),
     within=(_NOT_SO, _DENIED_WITHIN),
-    after=(_QUESTION_AFTER, _MAYBE_AFTER),
+    after=(QUESTION_AFTER, _MAYBE_AFTER),
     window=48,
 )
 

@@ -11,18 +11,25 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+# A question after the words in their sentence: "?" or the full-width "？" before the sentence
+# ends ("." followed by a word character is a decimal point or a file name, not the end)
+QUESTION_AFTER = re.compile(r"^(?:[^.;!?？。！]|\.(?=\w))*[?？]")
+
 
 @dataclass(frozen=True)
 class Hedges:
     """Patterns that unsay a match: any of ``before`` found in the ``window`` characters before
-    it, any of ``after`` matching at its end (anchored patterns; within ``after_window``
-    characters when that is set), or any of ``within`` found in the matched words themselves."""
+    it, any of ``after`` matching at its end (anchored patterns, read within ``after_window``
+    characters), or any of ``within`` found in the matched words themselves."""
 
     before: tuple[re.Pattern[str], ...]
     after: tuple[re.Pattern[str], ...] = ()
     window: int = 40
     within: tuple[re.Pattern[str], ...] = ()
-    after_window: int | None = None
+    # what comes after is read within this many characters: a question or a denial belongs to
+    # the words' own sentence, and an unbounded look after every match of a long line is
+    # quadratic in its length
+    after_window: int = 200
 
     def unsaid(self, line: str, m: re.Match[str]) -> bool:
         """Whether what is around ``m`` in ``line`` takes it back."""
@@ -31,11 +38,7 @@ class Hedges:
             return True
         if any(rx.search(m.group()) is not None for rx in self.within):
             return True
-        rest = (
-            line[m.end() :]
-            if self.after_window is None
-            else line[m.end() : m.end() + self.after_window]
-        )
+        rest = line[m.end() : m.end() + self.after_window]
         return any(rx.match(rest) is not None for rx in self.after)
 
     def any_said(self, matches: Iterable[re.Match[str]], line: str) -> bool:

@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from gpufleet.telemetry.hedges import Hedges
+
 HOST_DOWN_REPORTED = "host_down_reported"  # the signature kind and the SRE finding
 POWER_TRIP_REPORTED = "host_power_trip_reported"  # the host loses power when the GPUs load
 
@@ -65,6 +67,12 @@ _STOPPED = (
     + r" (?:reboot|restart|reset|shut|turn|power)\w*(?: down| off)?)"
 )
 
+# up to three words between the host and its network loss, none of them a denial
+_NET_GAP = (
+    r"(?: (?!(?:not|never|no|didn'?t|doesn'?t|don'?t|won'?t|haven'?t|hasn'?t)\b)"
+    r"[\w'/().,-]+){0,3}?"
+)
+
 HOST_DOWN = re.compile(
     # "the server hard-crashes", "the whole system froze", "node went down", "machine reboots
     # itself", "the PC shuts down under load"
@@ -78,14 +86,18 @@ HOST_DOWN = re.compile(
     r"disruption|fluctuation|blip|dip|glitch)s?\b|"
     r"\bpower supply (?:outage|interruption|disruption)s?\b|"
     # a host that drops off its network: "caused GPU nodes to lose network connectivity", "all
-    # B200 runners are having networking issues", "down due to network issues"
-    r"\b(?:lost|lose|loses|losing|loss of) (?:all |its |their |our )?(?:network|net|external) "
+    # B200 runners are having networking issues", "runners are down due to network issues" -
+    # the host named (a rank's or a container's lost connection is another matter), and no
+    # denial between ("the nodes never had network issues")
+    r"\b(?:" + _HOST + r"|runners?|instances?)\b" + _NET_GAP + r" (?:to |began |started )?"
+    r"(?:lost|lose|loses|losing) (?:all |its |their |our )?(?:network|net|external) "
     r"(?:connectivity|connection|access)\b|"
-    r"\b(?:" + _HOST + r"|runners?|instances?)\b(?: [\w'/().,-]+){0,2}? (?:are |is |were |was )?"
+    r"\b(?:" + _HOST + r"|runners?|instances?)\b" + _NET_GAP + r" (?:are |is |were |was )?"
     r"(?:having|had|have|has|hit by|with) (?!no\b|not\b|any\b)(?:\w+ )?network(?:ing)? "
     r"(?:issues?|problems?|outages?|failures?)\b|"
-    r"\b(?:down|offline|unreachable) (?:due to|because of|from) (?:a |an |the )?(?:\w+ )?"
-    r"network(?:ing)? (?:issues?|problems?|outages?|failures?)\b|"
+    r"\b(?:" + _HOST + r"|runners?|instances?)\b" + _NET_GAP + r" (?:are |is |were |was |went |"
+    r"go(?:es)? )?(?:down|offline|unreachable) (?:due to|because of|from) (?:a |an |the )?"
+    r"(?:\w+ )?network(?:ing)? (?:issues?|problems?|outages?|failures?)\b|"
     r"\bnetwork(?:ing)? (?:issues?|problems?|outages?|failures?) (?:on|at|with|in) "
     r"(?:the |our |an? )?(?:nvidia )?(?:dgx|nodes?|hosts?|servers?|machines?|"
     r"data ?cent(?:er|re)s?)\b|"
@@ -195,12 +207,12 @@ _SOFTWARE_BEFORE = re.compile(
 )
 
 
+# no question hedge: "do we know why the node crashed?" says that it did
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _SOFTWARE_BEFORE), window=32)
+
+
 def _said(rx: re.Pattern[str], line: str) -> bool:
-    for m in rx.finditer(line):
-        before = line[max(0, m.start() - 32) : m.start()]
-        if _DENIED_BEFORE.search(before) is None and _SOFTWARE_BEFORE.search(before) is None:
-            return True
-    return False
+    return _HEDGES.any_said(rx.finditer(line), line)
 
 
 # both readers ask of the same line in a row (telemetry.job_log reads every statement of a line

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import Hedges
+from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
 
 PSU_FAULT_REPORTED = "psu_fault_reported"  # the signature kind and the SRE finding
 
 _PSU = (
     r"(?:psu|power ?supply|power supplies|(?:gpu |pcie |pci-e |pci express |12vhpwr |8-pin |"
     r"16-pin |12-pin )?power (?:cables?|connectors?|leads?|cords?)|pcie cables?|12vhpwr|"
-    r"power delivery|power brick)"
+    r"power brick)"
 )
 _MISFIT = r"(?:faulty |bad |weak |old |broken |defective |dying |failing |cheap |undersized )?"
 
@@ -40,11 +40,9 @@ PSU_FAULT = re.compile(
     r" (?:with |in )?(?:the |my |a |an |our |his |her |their )?" + _MISFIT + _PSU + r"\b|"
     r"\b(?:it|this|that)(?: all)? (?:was|is|turned out to be) (?:just )?(?:the |my |a |an |our )?"
     + _MISFIT
+    + r"(?:"
     + _PSU
-    + r"\b|"
-    # what it could not do: "the PSU could not handle the transient spikes"
-    r"\b" + _PSU + r"\b (?:could not|couldn't|can't|cannot|can not|was unable to|wasn't able to|"
-    r"is unable to) (?:handle|supply|deliver|keep up|cope|power)|"
+    + r"|power delivery)\b|"
     r"\b" + _PSU + r"\b (?:is|was|were|are) (?:\w+ )?(?:dead|died|faulty|defective|failing|fried|"
     r"insufficient|underpowered|undersized|too weak|not (?:strong|powerful|big) enough)\b|"
     # the cure: "solved by using a higher watt power supply", "swapping the PSU fixed it"
@@ -56,7 +54,9 @@ PSU_FAULT = re.compile(
     + _PSU
     + r"\b(?: [\w'-]+){0,4} (?:fixed|solved|resolved|cured)\b|"
     # it burned: "the connector between PCIE cable and PSU burned", "power connectors melting"
-    r"\b(?:psu|power|pcie|pci-e|12vhpwr|12-pin|16-pin|8-pin|fuse box)\b[\w' -]{0,40}?\b"
+    # (not the GPU or the card that burned a few words on)
+    r"\b(?:psu|power|pcie|pci-e|12vhpwr|12-pin|16-pin|8-pin|fuse box)\b"
+    r"(?:(?!\bbut\b|\bgpu\b|\bcard\b)[\w' -]){0,32}?\b"
     r"(?:burn(?:ed|t)|melt(?:ed|ing|s|down)?|scorch\w*|charred)\b|"
     r"\b(?:burn(?:ed|t)|melted|scorched|charred) (?:[\w'-]+ ){0,2}(?:power |pcie |12vhpwr )"
     r"(?:connector|cable|plug|pin)s?\b|"
@@ -72,22 +72,36 @@ PSU_FAULT = re.compile(
     r"\bсгорел (?:блок питания|бп)\b",
     re.IGNORECASE,
 )
+# what it could not do: "the PSU could not handle the transient spikes" (its own "not" is the
+# statement: this form is read without the others' denial inside the words)
+PSU_CANNOT = re.compile(
+    r"\b" + _PSU + r"\b (?:could not|couldn't|can't|cannot|can not|was unable to|wasn't able to|"
+    r"is unable to) (?:handle|supply|deliver|keep up|cope|power)",
+    re.IGNORECASE,
+)
 # "make sure your PSU can handle all cards", "probably it is related to the PSU", "if the PSU is
-# weak": advice, a guess or a condition, not what happened
+# weak" (如果 … 的话): advice, a guess or a condition, not what happened
 _NOT_SO = re.compile(
     r"\b(?:try|trying|please|should|could|can you|could you|you may|recommend\w*|suggest\w*|"
     r"consider|make sure|ensure|check|if|whether|unless|in case|probably|maybe|might|perhaps|"
-    r"possibly|suspect\w*|wonder\w*|thinking)\b[^.;!?]*$",
+    r"possibly|likely|suspect\w*|wonder\w*|thinking)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
     re.IGNORECASE,
 )
 _DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;!?]*$", re.I
+    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;!?]*$", re.IGNORECASE
 )
-_QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
-_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
+_DENIED_AFTER = re.compile(
+    r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b|^\s*nothing\b"
+)
+# "the PSU was not faulty", "swapping the PSU hasn't fixed it", "the fuse has not blown"
+_DENIED_WITHIN = re.compile(r"\bnot\b(?! (?:only|just)\b)|n't\b|\bnever\b|\bnothing\b", re.I)
 _HEDGES = Hedges(
-    before=(_NOT_SO, _DENIED_BEFORE), after=(_QUESTION_AFTER, _DENIED_AFTER), window=48
+    before=(_NOT_SO, _DENIED_BEFORE),
+    after=(QUESTION_AFTER, _DENIED_AFTER),
+    within=(_DENIED_WITHIN,),
+    window=48,
 )
+_CANNOT_HEDGES = Hedges(before=(_NOT_SO, _DENIED_BEFORE), after=(QUESTION_AFTER,), window=48)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -100,4 +114,6 @@ def says_psu_fault(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    return _HEDGES.any_said(PSU_FAULT.finditer(line), line)
+    return _HEDGES.any_said(PSU_FAULT.finditer(line), line) or _CANNOT_HEDGES.any_said(
+        PSU_CANNOT.finditer(line), line
+    )
