@@ -111,8 +111,26 @@ _KERNEL_HEDGES = Hedges(
 )
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
-# job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("driver", "kernel", "module", "version", "could not insert", "版本", "兼容")
+# job's log lines, which hold none of them, to one lower() and a few scans. Not "module" nor
+# "version" alone: a traceback's ".../modules/module.py" and every banner hold them.
+_ANCHORS = (
+    "driver",
+    "kernel",
+    "matching",
+    "mismatch",
+    "compiled",
+    "built",
+    "signature",
+    "signed",
+    "incompatib",
+    "not match",
+    "n't match",
+    "version issue",
+    "version problem",
+    "could not insert",
+    "版本",
+    "兼容",
+)
 
 
 def says_driver_mismatch(line: str) -> bool:
