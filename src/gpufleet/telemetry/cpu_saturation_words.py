@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
 
 CPU_SATURATION_REPORTED = "host_cpu_saturated_reported"  # the signature kind and the SRE finding
 
@@ -65,11 +65,7 @@ _NOT_SO = re.compile(
     r"to avoid|avoid\w*|prevent\w*)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
-)
-_DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
-_HEDGES = Hedges(before=(_NOT_SO, _DENIED_BEFORE), after=(QUESTION_AFTER, _DENIED_AFTER), window=48)
+_HEDGES = Hedges(before=(_NOT_SO, DENIED_BEFORE), after=(QUESTION_AFTER, DENIED_AFTER), window=48)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
 
 DRIVER_MISMATCH_REPORTED = "driver_mismatch_reported"  # the signature kind and the SRE finding
 
@@ -94,18 +94,14 @@ _NOT_SO = re.compile(
     r"might|perhaps|possibly|likely|suspect\w*|wonder\w*)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
+# "the CUDA version mismatch warning can be ignored": a warning quoted, not the cause
+_IGNORED_AFTER = re.compile(r"^[^.;!?]{0,30}\bcan be (?:safely )?ignored\b")
+_HEDGES = Hedges(
+    before=(_NOT_SO, DENIED_BEFORE), after=(QUESTION_AFTER, DENIED_AFTER, _IGNORED_AFTER), window=48
 )
-# "... is not the problem", "... can be ignored" (a warning quoted, not the cause)
-_DENIED_AFTER = re.compile(
-    r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b|"
-    r"^[^.;!?]{0,30}\bcan be (?:safely )?ignored\b"
-)
-_HEDGES = Hedges(before=(_NOT_SO, _DENIED_BEFORE), after=(QUESTION_AFTER, _DENIED_AFTER), window=48)
 _KERNEL_HEDGES = Hedges(
-    before=(_NOT_SO, _DENIED_BEFORE),
-    after=(QUESTION_AFTER, _DENIED_AFTER),
+    before=(_NOT_SO, DENIED_BEFORE),
+    after=(QUESTION_AFTER, DENIED_AFTER, _IGNORED_AFTER),
     within=(_HEDGED_WITHIN,),
     window=48,
 )

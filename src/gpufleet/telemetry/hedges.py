@@ -16,6 +16,15 @@ from dataclasses import dataclass
 QUESTION_AFTER = re.compile(r"^(?:[^.;!?？。！]|\.(?=\w))*[?？]")
 
 
+# A denial earlier in the words' clause: "we ruled out a CPU bottleneck", "I don't believe the
+# issue is with the PSU"
+DENIED_BEFORE = re.compile(
+    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
+)
+# A denial right after the words: "... is not the problem", "... wasn't it"
+DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
+
+
 @dataclass(frozen=True)
 class Hedges:
     """Patterns that unsay a match: any of ``before`` found in the ``window`` characters before

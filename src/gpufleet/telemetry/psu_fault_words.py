@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
 
 PSU_FAULT_REPORTED = "psu_fault_reported"  # the signature kind and the SRE finding
 
@@ -87,21 +87,17 @@ _NOT_SO = re.compile(
     r"possibly|likely|suspect\w*|wonder\w*|thinking)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;!?]*$", re.IGNORECASE
-)
-_DENIED_AFTER = re.compile(
-    r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b|^\s*nothing\b"
-)
+# "I replaced the PSU but that fixed nothing"
+_NOTHING_AFTER = re.compile(r"^\s*nothing\b")
 # "the PSU was not faulty", "swapping the PSU hasn't fixed it", "the fuse has not blown"
 _DENIED_WITHIN = re.compile(r"\bnot\b(?! (?:only|just)\b)|n't\b|\bnever\b|\bnothing\b", re.I)
 _HEDGES = Hedges(
-    before=(_NOT_SO, _DENIED_BEFORE),
-    after=(QUESTION_AFTER, _DENIED_AFTER),
+    before=(_NOT_SO, DENIED_BEFORE),
+    after=(QUESTION_AFTER, DENIED_AFTER, _NOTHING_AFTER),
     within=(_DENIED_WITHIN,),
     window=48,
 )
-_CANNOT_HEDGES = Hedges(before=(_NOT_SO, _DENIED_BEFORE), after=(QUESTION_AFTER,), window=48)
+_CANNOT_HEDGES = Hedges(before=(_NOT_SO, DENIED_BEFORE), after=(QUESTION_AFTER,), window=48)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
