@@ -1,0 +1,235 @@
+"""heldout-public-65's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-65/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'nicehashminer-archived-1085-six-gpu-rig-freezes-while-mining-bad-risers-blamed': Backdrop(
+        'win-mining-rig-6gpu',
+        'A10',
+        '390.77',
+        '2018-02-11T11:30:00Z',
+        '2018-02-11T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06'),
+    ),
+    'cudaminer-138-cudaerror-30-loop-after-driver-crash-pcie-x2-and-lower-clocks-suggested': Backdrop(
+        'win-miner-desktop',
+        'A10',
+        '337.88',
+        '2014-05-11T11:30:00Z',
+        '2014-05-11T12:10:00Z',
+        pci=('01',),
+    ),
+    'blendercompat-3-cycles-cuda-error-binary-built-with-cuda-11-3-lacks-compute-3-0-kernel': Backdrop(
+        'win7-desktop-kepler',
+        'A10',
+        '472.12',
+        '2021-12-01T11:30:00Z',
+        '2021-12-01T12:10:00Z',
+        pci=('01',),
+    ),
+    'excavator-275-rtx-2080-ti-cuda-error-300-fixed-by-excavator-cuda-10-build': Backdrop(
+        'win-desktop-2x2080ti',
+        'A10',
+        '416.34',
+        '2018-11-06T11:30:00Z',
+        '2018-11-06T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'openmm-3598-unsupported-ptx-version-conda-cuda-toolkit-too-new-for-driver-450': Backdrop(
+        'md-workstation',
+        'A100',
+        '450.142.00',
+        '2022-05-09T11:30:00Z',
+        '2022-05-09T12:10:00Z',
+        pci=('07',),
+    ),
+    'cosyvoice-687-rtx-4080-idle-inference-on-cpu-torch-cpu-build-installed': Backdrop(
+        'tts-desktop-4080',
+        'A10',
+        '550.127.05',
+        '2024-12-01T11:30:00Z',
+        '2024-12-01T12:10:00Z',
+        pci=('01',),
+    ),
+    'opennre-343-windows-cpu-100-gpu-1-percent-pytorch-not-gpu-build-suspected': Backdrop(
+        'win-desktop-nre',
+        'A10',
+        '471.96',
+        '2021-08-16T11:30:00Z',
+        '2021-08-16T12:10:00Z',
+        pci=('01',),
+    ),
+    'vnext-26-eight-gpu-inference-util-0-merge-on-cpu-post-processing-bottleneck': Backdrop(
+        'vis-server-8gpu',
+        'A100',
+        '515.65.01',
+        '2022-09-07T11:30:00Z',
+        '2022-09-07T12:10:00Z',
+        pci=('07', '0f', '47', '4e', '87', '90', 'b7', 'bd'),
+    ),
+    'blender-colab-20-cycles-found-no-device-colab-runtime-without-gpu-enabled': Backdrop(
+        'colab-runtime',
+        'A10',
+        '525.105.17',
+        '2024-09-02T11:30:00Z',
+        '2024-09-02T12:10:00Z',
+        pci=('04',),
+    ),
+    'blendergooglegpu-5-colab-optix-no-cycles-device-notebook-fell-back-to-cpu-runtime': Backdrop(
+        'colab-runtime-optix',
+        'A10',
+        '550.54.15',
+        '2025-12-15T11:30:00Z',
+        '2025-12-15T12:10:00Z',
+        pci=('04',),
+    ),
+    'nheqminer-18-cuda-unknown-error-in-eq-solver-fixed-by-lowering-core-overclock': Backdrop(
+        'win-miner-gt610',
+        'A10',
+        '375.57',
+        '2016-10-27T11:30:00Z',
+        '2016-10-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'autolykos2-nv-miner-21-cuda-error-209-fixed-by-trying-another-driver-version': Backdrop(
+        'miner-rig-kepler',
+        'A10',
+        '470.57.02',
+        '2021-08-17T11:30:00Z',
+        '2021-08-17T12:10:00Z',
+        pci=('01',),
+    ),
+    'bladebit-301-cuda-error-13-fixed-by-cuda-12-1-driver-530-architecture-image-mismatch': Backdrop(
+        'chia-plotter-fedora',
+        'A10',
+        '525.89.02',
+        '2023-03-11T11:30:00Z',
+        '2023-03-11T12:10:00Z',
+        pci=('01',),
+    ),
+    'ethminer-1891-1050-ti-dag-out-of-memory-desktop-using-same-gpu-memory': Backdrop(
+        'hackintosh-1050ti',
+        'A10',
+        '418.56',
+        '2019-05-22T11:30:00Z',
+        '2019-05-22T12:10:00Z',
+        pci=('03',),
+    ),
+    'ethminer-1929-epoch-288-dag-out-of-memory-on-4gb-1050-ti-os-reserves-vram': Backdrop(
+        'win-miner-1050ti',
+        'A10',
+        '436.48',
+        '2019-09-29T11:30:00Z',
+        '2019-09-29T12:10:00Z',
+        pci=('03', '07'),
+    ),
+    'blendluxcore-680-pc-crashes-and-restarts-when-rendering-power-supply-suspected': Backdrop(
+        'win-render-desktop',
+        'A10',
+        '466.47',
+        '2021-05-11T11:30:00Z',
+        '2021-05-11T12:10:00Z',
+        pci=('01',),
+    ),
+    'dream-textures-345-gtx-1080-ti-pc-shuts-off-near-end-of-texture-psu-protection-trips': Backdrop(
+        'win81-desktop-1080ti',
+        'A10',
+        '472.12',
+        '2022-10-23T11:30:00Z',
+        '2022-10-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'colmap-189-dense-stereo-crashes-gpu-driver-windows-tdr-delay-raised-fixed': Backdrop(
+        'win7-colmap-1050',
+        'A10',
+        '385.41',
+        '2017-07-31T11:30:00Z',
+        '2017-07-31T12:10:00Z',
+        pci=('01',),
+    ),
+    'colmap-225-tdr-crash-persists-two-displays-on-compute-gpu-disconnected-fixed': Backdrop(
+        'win-colmap-1080',
+        'A10',
+        '388.13',
+        '2017-11-07T11:30:00Z',
+        '2017-11-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'colmap-146-gtx-980-stereo-cudacheckerror-unknown-error-gpu-timeout-answer': Backdrop(
+        'win10-colmap-980',
+        'A10',
+        '382.53',
+        '2017-06-12T11:30:00Z',
+        '2017-06-12T12:10:00Z',
+        pci=('01',),
+    ),
+    'powerinfer-237-rtx-3090-pcie-degraded-to-gen2-wrong-slot-or-lane-sharing-suggested': Backdrop(
+        'llm-desktop-3090',
+        'A10',
+        '550.144.03',
+        '2025-02-24T11:30:00Z',
+        '2025-02-24T12:10:00Z',
+        pci=('01',),
+    ),
+    'elasticfusion-dockerfile-11-could-not-select-device-driver-fixed-by-installing-nvidia-container-toolkit': Backdrop(
+        'slam-workstation',
+        'A10',
+        '460.56',
+        '2021-03-30T11:30:00Z',
+        '2021-03-30T12:10:00Z',
+        pci=('01',),
+    ),
+    'easydiffusion-27-docker-compose-could-not-select-device-driver-container-toolkit-installed': Backdrop(
+        'sd-ui-desktop',
+        'A10',
+        '515.65.01',
+        '2022-09-01T11:30:00Z',
+        '2022-09-01T12:10:00Z',
+        pci=('01',),
+    ),
+    'deepfacelab-215-rtx-2070-task-manager-shows-20-percent-3d-graph-not-compute-benign': Backdrop(
+        'win-desktop-2070',
+        'A10',
+        '430.86',
+        '2019-06-27T11:30:00Z',
+        '2019-06-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'deep-daze-117-quadro-rtx-5000-utilization-1-2-percent-task-manager-copy-vs-cuda-graph-benign': Backdrop(
+        'win-quadro-rtx5000',
+        'A10',
+        '466.27',
+        '2021-04-06T11:30:00Z',
+        '2021-04-06T12:10:00Z',
+        pci=('01',),
+    ),
+    'ultralight-digital-human-74-inference-looks-cpu-only-task-manager-copy-graph-instead-of-cuda-benign': Backdrop(
+        'win-digital-human',
+        'A10',
+        '565.90',
+        '2024-11-14T11:30:00Z',
+        '2024-11-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'trackman-integration-6-virtual-golf-gpu-thermal-throttling-choppiness-pc-cabinet-blamed-new-pcs': Backdrop(
+        'golf-sim-pc',
+        'A10',
+        '417.22',
+        '2019-01-03T11:30:00Z',
+        '2019-01-03T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
