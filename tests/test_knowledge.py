@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 import yaml
+from pydantic import ValidationError
 
 import gpufleet.knowledge.embedding as embedding_mod
 from gpufleet.agents.noc.detector import Detector
@@ -29,6 +30,7 @@ from gpufleet.knowledge.embedding import MiniLmEmbedding
 from gpufleet.knowledge.index import COLLECTION, CardIndex, card_views
 from gpufleet.knowledge.retrieval_eval import load_queries, run_eval, write_report
 from gpufleet.knowledge.retrieve import Bm25, Query, Retriever, Weights, from_incident, text_hints
+from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import (
     KnowledgeBase,
     KnowledgeError,
@@ -561,6 +563,35 @@ def test_long_bodies_are_chunked_to_fit_the_model_window(kb: KnowledgeBase) -> N
     assert len(bodies) >= 4
     assert all(ef.count_tokens(t) + 2 <= ef.max_length for t in bodies)
     assert not any("rack cooling" in t for _, t in views)  # rules_out are never embedded
+
+
+def test_report_phrases_are_one_view_and_reach_the_lexical_channel(kb: KnowledgeBase) -> None:
+    # people write "the fans stopped spinning", not "DCGM_FI_DEV_FAN_SPEED 0": the card's
+    # report phrases are one embedded view (a view per phrase would win generic reports by the
+    # best of a dozen tries) and words BM25 reads
+    said = ["the blower stopped spinning and the card cooks", "replacing the blower fixed it"]
+    phrased = kb.cards["fan-failure"].model_copy(update={"reported_as": said})
+    views = dict(card_views(phrased))
+    assert "reported" not in dict(card_views(kb.cards["fan-failure"]))
+    assert views["reported"].startswith(phrased.title)
+    assert all(p in views["reported"] for p in said)
+    cards = [phrased if c.id == "fan-failure" else c for c in kb.card_list]
+    query = "the blower stopped spinning"
+    assert "fan-failure" not in Bm25(kb.card_list).scores(query)
+    scores = Bm25(cards).scores(query)
+    assert max(scores, key=lambda c: scores[c][0]) == "fan-failure"
+    assert "blower" in scores["fan-failure"][1]
+
+
+def test_every_bundled_card_says_how_people_report_it() -> None:
+    from gpufleet.knowledge.store import MIN_REPORT_PHRASES
+
+    bundled = KnowledgeBase.load()
+    for card in bundled.card_list:
+        assert len(card.reported_as) >= MIN_REPORT_PHRASES, card.id
+    assert not [w for w in bundled.warnings() if "report phrases" in w]
+    with pytest.raises(ValidationError):  # a paragraph is not a phrase
+        Card.model_validate({**bundled.card_list[0].model_dump(), "reported_as": ["x " * 101]})
 
 
 _BUILD_IN_A_PROCESS = """

@@ -12,6 +12,11 @@ card title, so every chunk says what it is about):
 - ``confirm``: title + the rules-in checks. Rules-*out* are never embedded: they describe the
   *other* failure modes ("all GPUs of the rack warm → rack cooling"), and embedding them would
   pull queries about those modes to this card;
+- ``reported``: title + the card's ``reported_as`` phrases, how people write the failure in an
+  issue or a ticket ("the second card disappears after a few hours"): reports are written in
+  those words, not the vendor's, and a card whose only text is the vendor's is far from them.
+  One view for all phrases, not one per phrase: a card with a dozen short views would win
+  every generic report by the best of a dozen tries;
 - ``body-N``: the Markdown body in paragraph groups that fit the window with the title.
 
 A card's similarity to a query is the best similarity of its views. Metadata per view: ``card_id``,
@@ -51,7 +56,7 @@ INDEX_ENV = "GPUFLEET_KB_INDEX"
 COLLECTION = "failure_modes"
 ID_SEP = "::"  # document id = card id + ID_SEP + view (card ids never contain ':')
 _BUILDING = "failure_modes_building"
-INDEX_VERSION: Final = 2  # bump when the views or their text change: forces a rebuild
+INDEX_VERSION: Final = 3  # bump when the views or their text change: forces a rebuild
 LAYERS: tuple[Layer, ...] = get_args(Layer)
 # Telemetry off: Chroma's product telemetry would try the network on every client start.
 _SETTINGS = Settings(anonymized_telemetry=False, allow_reset=False, is_persistent=True)
@@ -161,6 +166,8 @@ def card_views(
     if patterns:
         views.append(("signals", f"{title} {patterns}"))
     views.append(("confirm", f"{title} {rules_in}"))
+    if card.reported_as:
+        views.append(("reported", f"{title} {' '.join(_sentence(r) for r in card.reported_as)}"))
     budget = max(32, window - 3 - count(title))  # [CLS], [SEP], the joining space
     views += [
         (f"body-{i}", f"{title} {c}") for i, c in enumerate(body_chunks(card.body, budget, count))

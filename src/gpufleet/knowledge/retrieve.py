@@ -267,10 +267,18 @@ def lexical_tokens(text: str) -> list[str]:
 
 
 def lexical_text(card: Card) -> str:
-    """The prose BM25 indexes: as the embedded views, rules-out excluded (other modes' words)."""
+    """The prose BM25 indexes: as the embedded views (report phrases too), rules-out excluded
+    (other modes' words)."""
     s = card.signals
     return " ".join(
-        [card.title, card.root_cause, *s.patterns, *card.distinguishing.rules_in, card.body]
+        [
+            card.title,
+            card.root_cause,
+            *s.patterns,
+            *card.distinguishing.rules_in,
+            *card.reported_as,
+            card.body,
+        ]
     )
 
 

@@ -15,7 +15,15 @@ import re
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from gpufleet.knowledge.actions import ACTION_CLASSES
 from gpufleet.knowledge.findings import is_finding
@@ -266,6 +274,14 @@ class RunbookWhen(_Strict):
     why: str = Field(min_length=8, description="what the variant is and who says so")
 
 
+# A report phrase is a sentence a person would write, not a paragraph: long phrases would make
+# the card's "reported" view (knowledge.index) one card's essay instead of many people's words.
+MAX_REPORT_PHRASES = 14
+ReportPhrase = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=12, max_length=200)
+]
+
+
 class Card(_Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
@@ -290,6 +306,14 @@ class Card(_Strict):
         default_factory=list, description="simulator fault classes this card explains"
     )
     related: list[str] = Field(default_factory=list, description="other card ids")
+    reported_as: list[ReportPhrase] = Field(
+        default_factory=list,
+        max_length=MAX_REPORT_PHRASES,
+        description=(
+            "how people write this failure in a report (issue, ticket, forum post): what they "
+            "see, quote, tried and what fixed it, in their words rather than the vendor's"
+        ),
+    )
     sources: list[str] = Field(min_length=1, description="where the facts come from")
     body: str = Field(default="", description="the Markdown after the front matter")
 

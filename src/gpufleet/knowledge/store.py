@@ -35,6 +35,8 @@ RUNBOOKS_DIR = KNOWLEDGE_DIR / "runbooks"
 CARD_SUFFIXES = (".md",)
 RUNBOOK_SUFFIXES = (".yaml", ".yml")
 FIELD_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+# Below this a card is written only in the vendor's words (knowledge.index, the "reported" view).
+MIN_REPORT_PHRASES = 8
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -334,7 +336,7 @@ class KnowledgeBase:
 
         A file name that is not ``<id>.md`` / ``<id>.yaml`` (``kb show`` finds cards by id, but
         people find them by file), DCGM field names that are not upper-case identifiers, Xids
-        outside NVIDIA's catalog, a card no runbook covers."""
+        outside NVIDIA's catalog, a card no runbook covers, a card with too few report phrases."""
         out: list[str] = []
         named = [
             *zip(self.card_files, [c.id for c in self.card_list], strict=False),
@@ -355,6 +357,12 @@ class KnowledgeBase:
                     out.append(f"{at}: signals.xids: Xid {x} is not in NVIDIA's catalog")
             if not self.runbooks_for(c.id):
                 out.append(f"{at}: no runbook covers this card")
+            if len(c.reported_as) < MIN_REPORT_PHRASES:
+                out.append(
+                    f"{at}: reported_as: {len(c.reported_as)} report phrases (at least "
+                    f"{MIN_REPORT_PHRASES}): reports in people's words reach this card only "
+                    "through its vendor prose, while its siblings' phrases match them"
+                )
         return out
 
     def _card_sources(self) -> dict[str, list[Path]]:
