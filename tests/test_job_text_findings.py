@@ -377,6 +377,24 @@ def test_a_bad_or_worsening_measure_and_memory_run_out_are_complaints() -> None:
         assert not says_failure(fine), fine
 
 
+def test_memory_never_given_back_and_a_part_that_visibly_failed_are_complaints() -> None:
+    for said in (
+        "VRAM leaks on every request until the server dies",
+        "Quash memory leak when compel invocation called",
+        "the 12-pin power connector melted on the card",
+        "smoke came out of the card during the render",
+        "one pin of the plug is burnt",
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "smoke test passed on all nodes",  # how hardware is checked, not a fault
+        "ran the burn-in for 24 hours",
+        "leaky relu activation in the last layer",
+        "no memory leak found after the fix",
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() -> None:
     # tickets are written in the operator's language beside English tool output
     for said in (
@@ -388,6 +406,8 @@ def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() 
         "Der Knoten ist nach dem Treiberupdate abgestürzt",  # de: the node crashed
         "le nœud ne fonctionne pas depuis la mise à jour",  # fr: the node does not work
         "драйвер не работает после обновления",  # ru: the driver does not work
+        "karta graficzna nie działa po aktualizacji",  # pl: the graphics card does not work
+        "z kabla zasilania zaczął wydobywać się dym",  # pl: smoke came out of the power cable
     ):
         assert says_failure(said), said
     for fine in (

@@ -92,6 +92,11 @@ FAILURE = re.compile(
     r"\bexceed(?:ed|s|ing)\b|\blimit (?:was |is )?(?:reached|hit)\b|\breach(?:ed|ing) the "
     r"\w+ ?limit\b|\bdown-?clock\w*|\b(?:fell|falls|falling) (?:to|by|from)\b|"
     r"\bexpect(?:ed|ing)\b[^.\n]{0,80}\bbut\b|"
+    # memory that is never given back, and a part that visibly failed: "VRAM leaks on every
+    # request", "the power connector melted", "smoke from the card", "a burnt pin" (not a
+    # smoke test or a burn-in, which are how hardware is checked)
+    r"\bleak(?:s|ed|ing|age)?\b|\bmelt(?:s|ed|ing)?\b|"
+    r"\bsmok(?:e|ed|es|ing)\b(?![- ]?tests?\b)|\bburn(?:ed|t)\b(?![- ]?in\b)|"
     # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
     # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
     # Chinese: error, failed, abnormal, fault, crash, stuck, blocked, deadlock, timeout, a card
@@ -110,7 +115,9 @@ FAILURE = re.compile(
     r"\bfehler\w*|\bst[öo]rung\w*|\bausf[äa]ll\w*|\babgest[üu]rzt|\babsturz|"
     r"funktioniert nicht|[üu]berhitz\w*|"
     r"\berreur\w*|\b[ée]chec\b|\bpanne\b|\bplantage\b|ne fonctionne pas|\bsurchauffe\w*|"
-    r"ошибк\w*|сбо[йя]\w*|не работает|перегрев\w*|завис\w*",
+    r"ошибк\w*|сбо[йя]\w*|не работает|перегрев\w*|завис\w*|"
+    # Polish: error, failure, "does not work", smoke
+    r"\bbł[ąę]d\w*|\bawari\w*|nie działa|\bdym(?:u|em)?\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]")
@@ -165,14 +172,15 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive",
             # a bad or worsening measure, memory run out, a feature not there
             "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
-            "exceed|limit|clock|fell|falls|falling|expect",
+            "exceed|limit|clock|fell|falls|falling|expect|leak|melt|smok|burn",
             # other languages
             "错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频",
             "中断|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合",
             "問題|過熱|クラッシュ|フェイル|落ち|오류|에러|실패|장애|고장|멈춤|멈춰|문제|과열|충돌",
             "falh|fallo|trav|funciona|interromp|fehler|störung|storung|ausfäll|ausfall",
             "abgestürzt|abgesturzt|absturz|überhitz|uberhitz|échec|echec|panne|plantage",
-            "fonctionne pas|surchauffe|ошибк|сбо|не работает|перегрев|завис",
+            "fonctionne pas|surchauffe|ошибк|сбо|не работает|перегрев|завис|błąd|błęd|awari",
+            "nie działa|dym",
         )
     ).split("|")
 )
