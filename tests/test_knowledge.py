@@ -25,6 +25,7 @@ from pydantic import ValidationError
 import gpufleet.knowledge.embedding as embedding_mod
 from gpufleet.agents.noc.detector import Detector
 from gpufleet.bus.events import Family, Incident, IncidentOpened, IncidentUpdated, Scope, Severity
+from gpufleet.cli.kb import _card_text
 from gpufleet.cli.parser import add_kb_commands
 from gpufleet.knowledge.embedding import MiniLmEmbedding
 from gpufleet.knowledge.index import COLLECTION, CardIndex, card_views
@@ -590,6 +591,9 @@ def test_every_bundled_card_says_how_people_report_it() -> None:
     for card in bundled.card_list:
         assert len(card.reported_as) >= MIN_REPORT_PHRASES, card.id
     assert not [w for w in bundled.warnings() if "report phrases" in w]
+    shown = _card_text(bundled.cards["fan-failure"], bundled)  # `gpufleet kb show` prints them
+    assert "How people report it:" in shown
+    assert all(p in shown for p in bundled.cards["fan-failure"].reported_as)
     with pytest.raises(ValidationError):  # a paragraph is not a phrase
         Card.model_validate({**bundled.card_list[0].model_dump(), "reported_as": ["x " * 101]})
 

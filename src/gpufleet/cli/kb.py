@@ -228,6 +228,8 @@ def _card_text(card: Card, kb: KnowledgeBase) -> str:
     lines += ["", "Rules in:"] + [f"  + {r}" for r in card.distinguishing.rules_in]
     if card.distinguishing.rules_out:
         lines += ["Rules out:"] + [f"  - {r}" for r in card.distinguishing.rules_out]
+    if card.reported_as:
+        lines += ["", "How people report it:"] + [f'  "{r}"' for r in card.reported_as]
     if card.body:
         lines += ["", card.body]
     rbs = kb.runbooks_for(card.id)
