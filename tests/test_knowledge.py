@@ -753,6 +753,18 @@ def test_lexical_channel_catches_pasted_strings(retriever: Retriever, kb: Knowle
     assert plain and all(h.lexical_score == 0.0 for h in plain)  # the ablation switch
 
 
+def test_cards_named_by_evidence_are_scored_as_search_scores_them(retriever: Retriever) -> None:
+    # a card a finding rules in may sit below every layer's top k: asked for by name it gets
+    # the score search gives it, not 0 (with 0 a job log's uncorrectable-ECC error lost to a
+    # hung-job card that only the symptom's words favoured)
+    q = Query(text="GPU hot and the fan is loud", symptoms=["gpu_temp_high"])
+    full = {h.card_id: h.score for h in retriever.search(q, k=100)}
+    low = sorted(full, key=lambda c: full[c])[:2]
+    named = retriever.score_cards(q, [*low, "no-such-card"])
+    assert {h.card_id: h.score for h in named} == {c: full[c] for c in low}
+    assert retriever.score_cards(q, []) == []
+
+
 def test_text_hints_parse_quoted_identifiers() -> None:
     hints = {(h.kind, h.value) for h in text_hints("Xids 13/31 and 2 GPUs; SXid 20034; xid_79")}
     assert hints == {("xid", "13"), ("xid", "31"), ("sxid", "20034"), ("xid", "79")}

@@ -529,6 +529,18 @@ class Retriever:
             weights or self.weights,
         )
 
+    def score_cards(self, query: Query, card_ids: Iterable[str]) -> list[Hit]:
+        """The hits of exactly these cards, scored as :meth:`search` scores them whatever
+        their rank (a card that matches nothing in the query gets none); best first.
+
+        A card that evidence rules in may sit below every layer's top k by the words alone:
+        its score must still include what the query says for it, or a finding would lift it
+        from nothing while the top k keep their words."""
+        wanted = sorted(set(card_ids) & self.kb.cards.keys())
+        if not wanted:
+            return []
+        return self._rank(wanted, self.hints(query), query.text, len(wanted), self.weights)
+
     def search_layers(
         self,
         query: Query,

@@ -18,7 +18,7 @@ from gpufleet.agents.sre.evidence import (
     plan_evidence,
 )
 from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.agents.sre.scoring import build_query, rank_hypotheses
+from gpufleet.agents.sre.scoring import build_query, evidence_candidates, rank_hypotheses
 from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
 from gpufleet.graph.tools import ToolRegistry, ToolResult
 from gpufleet.knowledge.retrieve import Retriever
@@ -70,6 +70,9 @@ def analyze_evidence(
     findings = derive_findings(incident, evidence)
     query = build_query(incident, evidence, findings)
     hits = retriever.search_layers(query, k_per_layer=K_PER_LAYER)
+    # a card the evidence names below every layer's top k keeps what the words say for it
+    unranked = evidence_candidates(findings, kb) - {h.card_id for h in hits}
+    hits = [*hits, *retriever.score_cards(query, unranked)]
     hypotheses = rank_hypotheses(incident, evidence, findings, hits, kb)
     # after ranking: the provenance words change no query, finding or score
     return CoreDiagnosis(annotate_provenance(incident, evidence), findings, hypotheses)

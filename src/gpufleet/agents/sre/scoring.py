@@ -43,7 +43,10 @@ Three rules then order what the sum alone would get wrong (each shows in the rea
   metric finding that opened an incident outweighs log matches the other GPUs share.
 
 Candidates are the retrieval hits, every card with a satisfied rules-in check (evidence can
-name a mode that the symptom text missed), and every card a satisfied rules-out points to.
+name a mode that the symptom text missed), and every card a satisfied rules-out points to. A card
+the evidence names below every layer's top k keeps its own retrieval score, asked for by name
+(:func:`evidence_candidates`): with 0 instead, an uncorrectable-ECC error in a job's log lost to
+a hung-job card that only the symptom's words favoured.
 Weights per check live in the cards (default 1; 2-3 for near-pathognomonic findings such as an
 Xid code or a failed row remap). Ties go to the smaller card id, so a ranking is deterministic.
 Reasons read "rules in: slot_neighbours_warming (E03, E04)" and
@@ -141,17 +144,8 @@ def rank_hypotheses(
     """Ranked hypotheses, best first (see the module docstring for the score)."""
     found = {f.name: f for f in findings}
     retrieval = {h.card_id: h for h in hits if h.card_id in kb.cards}
-    pointed: dict[str, list[tuple[str, Finding, float]]] = {}
-    candidates = set(retrieval)
-    for card in kb.cards.values():
-        if card.checks is None:
-            continue
-        if any(c.finding in found for c in card.checks.rules_in):
-            candidates.add(card.id)
-        for c in card.checks.rules_out:
-            if c.finding in found and c.points_to and c.points_to in kb.cards:
-                pointed.setdefault(c.points_to, []).append((card.id, found[c.finding], c.weight))
-    candidates |= set(pointed)
+    pointed = _pointed(found, kb)
+    candidates = set(retrieval) | evidence_candidates(findings, kb)
     opened = _opening_findings(incident)
     ranked = [
         _ranked(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []), opened)
@@ -160,6 +154,32 @@ def rank_hypotheses(
     ranked.sort(key=lambda r: (r[0], -r[1].score, r[1].card_id))
     out = _by_model(tuple(h for _, h in ranked[:MAX_HYPOTHESES]), found, kb)
     return out
+
+
+def _pointed(
+    found: dict[str, Finding], kb: KnowledgeBase
+) -> dict[str, list[tuple[str, Finding, float]]]:
+    """card id → (the card whose rules-out points here, the finding, its weight)."""
+    pointed: dict[str, list[tuple[str, Finding, float]]] = {}
+    for card in kb.cards.values():
+        for c in card.checks.rules_out if card.checks else ():
+            if c.finding in found and c.points_to and c.points_to in kb.cards:
+                pointed.setdefault(c.points_to, []).append((card.id, found[c.finding], c.weight))
+    return pointed
+
+
+def evidence_candidates(findings: Sequence[Finding], kb: KnowledgeBase) -> set[str]:
+    """The cards the findings name, whatever retrieval ranked: a satisfied rules-in check, or
+    a satisfied rules-out elsewhere that points to the card. Their retrieval score is asked
+    for by name (:meth:`knowledge.retrieve.Retriever.score_cards`), so evidence adds to what
+    the words say for a card instead of lifting it from nothing."""
+    found = {f.name: f for f in findings}
+    named = {
+        card.id
+        for card in kb.cards.values()
+        if card.checks and any(c.finding in found for c in card.checks.rules_in)
+    }
+    return named | set(_pointed(found, kb))
 
 
 def _by_model(
