@@ -22,7 +22,13 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import (
+    DENIED_AFTER,
+    DENIED_BEFORE,
+    QUESTION_AFTER,
+    Hedges,
+    advice_before,
+)
 
 CPU_SATURATION_REPORTED = "host_cpu_saturated_reported"  # the signature kind and the SRE finding
 
@@ -59,12 +65,7 @@ _NAMES_CPU = re.compile(
 )
 # "make sure the CPU is not the bottleneck", "maybe it is CPU-bound?", "if the CPU is saturated"
 # (如果 …): advice, a guess or a condition, not what happened
-_NOT_SO = re.compile(
-    r"\b(?:try|trying|please|should|could|can you|could you|you may|recommend\w*|suggest\w*|"
-    r"consider|make sure|ensure|check|if|whether|unless|in case|maybe|might|perhaps|possibly|"
-    r"to avoid|avoid\w*|prevent\w*)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
-    re.IGNORECASE,
-)
+_NOT_SO = advice_before("should", "to avoid", r"avoid\w*", r"prevent\w*")
 _HEDGES = Hedges(before=(_NOT_SO, DENIED_BEFORE), after=(QUESTION_AFTER, DENIED_AFTER), window=48)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a

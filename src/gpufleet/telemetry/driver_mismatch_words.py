@@ -25,7 +25,13 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import (
+    DENIED_AFTER,
+    DENIED_BEFORE,
+    QUESTION_AFTER,
+    Hedges,
+    advice_before,
+)
 
 DRIVER_MISMATCH_REPORTED = "driver_mismatch_reported"  # the signature kind and the SRE finding
 
@@ -88,12 +94,7 @@ _HEDGED_WITHIN = re.compile(
 )
 # "make sure the driver is installed", "if the kernel update breaks it", "maybe a cuda version
 # issue", 如果 … (if): advice, a guess or a condition, not what happened
-_NOT_SO = re.compile(
-    r"\b(?:try|trying|please|should(?! know)|could|can you|could you|you may|recommend\w*|"
-    r"suggest\w*|consider|make sure|ensure|if|whether|unless|in case|check|maybe|probably|"
-    r"might|perhaps|possibly|likely|suspect\w*|wonder\w*)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
-    re.IGNORECASE,
-)
+_NOT_SO = advice_before("should(?! know)", "probably", "likely", r"suspect\w*", r"wonder\w*")
 # "the CUDA version mismatch warning can be ignored": a warning quoted, not the cause
 _IGNORED_AFTER = re.compile(r"^[^.;!?]{0,30}\bcan be (?:safely )?ignored\b")
 _HEDGES = Hedges(

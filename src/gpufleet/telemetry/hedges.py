@@ -25,6 +25,22 @@ DENIED_BEFORE = re.compile(
 DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
 
 
+# Advice, a guess or a condition earlier in the words' clause ("make sure the PSU can handle
+# it", "maybe it is CPU-bound", "if the kernel update breaks it", 如果 …): not what happened.
+_ADVICE_WORDS = (
+    "try", "trying", "please", "could", "can you", "could you", "you may", r"recommend\w*",
+    r"suggest\w*", "consider", "make sure", "ensure", "check", "if", "whether", "unless",
+    "in case", "maybe", "might", "perhaps", "possibly",
+)  # fmt: skip
+
+
+def advice_before(*extra: str) -> re.Pattern[str]:
+    """The advice, guess or condition words before a match, plus a reader's own ``extra`` ones
+    ("should", which one reader spares in "should know"; "to avoid"; "probably", "likely")."""
+    words = "|".join((*_ADVICE_WORDS, *extra))
+    return re.compile(rf"\b(?:{words})\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Hedges:
     """Patterns that unsay a match: any of ``before`` found in the ``window`` characters before

@@ -22,7 +22,13 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import (
+    DENIED_AFTER,
+    DENIED_BEFORE,
+    QUESTION_AFTER,
+    Hedges,
+    advice_before,
+)
 
 PSU_FAULT_REPORTED = "psu_fault_reported"  # the signature kind and the SRE finding
 
@@ -81,12 +87,7 @@ PSU_CANNOT = re.compile(
 )
 # "make sure your PSU can handle all cards", "probably it is related to the PSU", "if the PSU is
 # weak" (如果 … 的话): advice, a guess or a condition, not what happened
-_NOT_SO = re.compile(
-    r"\b(?:try|trying|please|should|could|can you|could you|you may|recommend\w*|suggest\w*|"
-    r"consider|make sure|ensure|check|if|whether|unless|in case|probably|maybe|might|perhaps|"
-    r"possibly|likely|suspect\w*|wonder\w*|thinking)\b[^.;!?]*$|(?:如果|假如|是否)[^。！？]*$",
-    re.IGNORECASE,
-)
+_NOT_SO = advice_before("should", "probably", "likely", r"suspect\w*", r"wonder\w*", "thinking")
 # "I replaced the PSU but that fixed nothing"
 _NOTHING_AFTER = re.compile(r"^\s*nothing\b")
 # "the PSU was not faulty", "swapping the PSU hasn't fixed it", "the fuse has not blown"
