@@ -1,0 +1,243 @@
+"""heldout-public-67's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-67/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'vllm-16127-llama-4-load-fails-on-8x-v100-fixed-by-upgrading-fabric-manager-to-driver-version': Backdrop(
+        'v100-8gpu-vllm-host',
+        'V100',
+        '550.144.03',
+        '2025-04-20T11:30:00Z',
+        '2025-04-20T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'caffe-ssd-607-host-shuts-down-training-one-model-on-two-gpus-server-power-suspected': Backdrop(
+        'caffe-2x-titanx-host',
+        'A10',
+        '375.66',
+        '2017-05-22T11:30:00Z',
+        '2017-05-22T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'mask-rcnn-1106-power-goes-off-while-training-weak-power-supply-replaced': Backdrop(
+        'gtx1070-mask-rcnn-host',
+        'A10',
+        '418.56',
+        '2019-11-20T11:30:00Z',
+        '2019-11-20T12:10:00Z',
+        pci=('01',),
+    ),
+    'darknet-5844-training-hangs-nvidia-smi-shows-err-for-fan-and-power-power-supply-blamed': Backdrop(
+        'rtx2080-darknet-host',
+        'A10',
+        '440.82',
+        '2020-06-08T11:30:00Z',
+        '2020-06-08T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'mxnet-4062-eight-gpu-kvstore-slow-pcie-link-at-2-5-gt-s-bus-blamed': Backdrop(
+        'mxnet-8gpu-server',
+        'A10',
+        '367.57',
+        '2016-12-02T11:30:00Z',
+        '2016-12-02T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'pytorch-16979-dataloader-bus-error-in-kubernetes-pod-shared-memory-limit-too-small': Backdrop(
+        'k8s-gpu-node-dataloader',
+        'A10',
+        '410.79',
+        '2019-02-12T11:30:00Z',
+        '2019-02-12T12:10:00Z',
+        pci=('01',),
+    ),
+    'video-diffusion-speedrun-2-nccl-shared-memory-segment-error-in-docker-fixed-by-shm-size': Backdrop(
+        'docker-video-diffusion-host',
+        'A100',
+        '550.127.05',
+        '2025-01-24T11:30:00Z',
+        '2025-01-24T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'r1-aqa-32-deepspeed-training-killed-host-ram-and-nvme-insufficient-suggested': Backdrop(
+        'r1-aqa-8gpu-trainer',
+        'A100',
+        '550.127.05',
+        '2025-04-10T11:30:00Z',
+        '2025-04-10T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'flash-attention-1966-layer-norm-extension-no-kernel-image-on-blackwell-unmaintained-build': Backdrop(
+        'blackwell-flash-attn-host',
+        'B200',
+        '580.95.05',
+        '2025-11-02T11:30:00Z',
+        '2025-11-02T12:10:00Z',
+        pci=('01',),
+    ),
+    'paddle-2208-docker-cuda-driver-version-insufficient-for-runtime-host-driver-too-old': Backdrop(
+        'paddle-docker-host',
+        'A10',
+        '352.99',
+        '2017-08-05T11:30:00Z',
+        '2017-08-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-537-first-cuda-call-takes-two-minutes-on-titan-x-pascal-conda-binary-lacks-sm60-61-jit': Backdrop(
+        'titanx-pascal-desktop',
+        'A10',
+        '375.26',
+        '2017-01-21T11:30:00Z',
+        '2017-01-21T12:10:00Z',
+        pci=('01',),
+    ),
+    'imagen-pytorch-348-memory-full-but-gpu-util-25-percent-data-loader-bottleneck-suggested': Backdrop(
+        'imagen-24gb-trainer',
+        'A10',
+        '530.30.02',
+        '2023-06-15T11:30:00Z',
+        '2023-06-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'pose-estimation-for-mobile-90-gpu-util-swings-0-20-percent-validation-in-training-loop': Backdrop(
+        'pose-estimation-trainer',
+        'A10',
+        '418.56',
+        '2019-06-15T11:30:00Z',
+        '2019-06-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-7129-illegal-memory-access-at-specific-batch-size-cudnn-bug-fixed-in-newer-release': Backdrop(
+        'pytorch-cudnn-host',
+        'A10',
+        '410.79',
+        '2019-04-03T11:30:00Z',
+        '2019-04-03T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-51333-conv3d-illegal-memory-access-small-numel-pytorch-1-5-fixed-in-later-release': Backdrop(
+        'pytorch15-conv3d-host',
+        'A10',
+        '450.80.02',
+        '2021-02-03T11:30:00Z',
+        '2021-02-03T12:10:00Z',
+        pci=('01',),
+    ),
+    'bonito-120-device-number-differs-from-nvidia-smi-pci-bus-order-vs-cuda-order': Backdrop(
+        'bonito-mixed-gpu-host',
+        'A10',
+        '460.32.03',
+        '2021-02-14T11:30:00Z',
+        '2021-02-14T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'llamafactory-6111-multi-node-training-no-faster-nccl-on-socket-rdma-not-enabled-ib-nic-not-found': Backdrop(
+        'llamafactory-node-a',
+        'A100',
+        '535.183.01',
+        '2025-01-23T11:30:00Z',
+        '2025-01-23T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'kubeflow-48-tf-cnn-prototype-pod-spec-has-no-nvidia-gpu-resource-request': Backdrop(
+        'gke-gpu-node',
+        'A10',
+        '384.111',
+        '2017-12-20T11:30:00Z',
+        '2017-12-20T12:10:00Z',
+        pci=('01',),
+    ),
+    'xformers-544-attention-tests-fail-triton-kernel-needs-too-much-shared-memory': Backdrop(
+        'xformers-test-host',
+        'A10',
+        '520.61.05',
+        '2022-11-29T11:30:00Z',
+        '2022-11-29T12:10:00Z',
+        pci=('01',),
+    ),
+    'jax-6775-no-gpu-found-in-cuda-docker-image-libcuda-so-1-not-found': Backdrop(
+        'jax-docker-host',
+        'A10',
+        '465.19.01',
+        '2021-05-18T11:30:00Z',
+        '2021-05-18T12:10:00Z',
+        pci=('01',),
+    ),
+    'ml-engineering-1-parallel-training-hangs-on-amd-host-iommu-page-fault-disable-iommu': Backdrop(
+        'amd-multigpu-trainer',
+        'A10',
+        '510.47.03',
+        '2022-03-23T11:30:00Z',
+        '2022-03-23T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'cupy-6310-ci-pins-driver-495-driver-510-rminitadapter-failed-after-reload': Backdrop(
+        'cupy-ci-gpu-node',
+        'A10',
+        '510.39.01',
+        '2022-01-13T11:30:00Z',
+        '2022-01-13T12:10:00Z',
+        pci=('00:04',),
+    ),
+    'tensorflow-5473-nvidia-uvm-module-will-not-load-cuinit-fails-fixed-by-reinstalling-driver': Backdrop(
+        'gzhao-b1208',
+        'A10',
+        '367.57',
+        '2016-11-10T11:30:00Z',
+        '2016-11-10T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-experiment-template-11-nccl-ib-disable-also-disables-roce-multi-node-runtime-up-50-percent': Backdrop(
+        'v-cluster-a40-node',
+        'A10',
+        '550.127.05',
+        '2025-04-09T11:30:00Z',
+        '2025-04-09T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'deepnet-28-no-cuda-capable-device-after-kernel-update-without-reboot': Backdrop(
+        'deepnet-cudamat-host',
+        'A10',
+        '310.44',
+        '2013-04-12T11:30:00Z',
+        '2013-04-12T12:10:00Z',
+        pci=('01',),
+    ),
+    'guided-diffusion-39-low-gpu-utilization-question-nvidia-smi-100-percent-is-not-peak-flops-benign': Backdrop(
+        'guided-diffusion-trainer',
+        'A100',
+        '510.73.08',
+        '2022-06-13T11:30:00Z',
+        '2022-06-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'nanogpt-123-wsl-rtx-3080-gpu-util-looks-low-task-manager-3d-copy-graphs-not-cuda-benign': Backdrop(
+        'wsl-rtx3080-desktop',
+        'A10',
+        '528.49',
+        '2023-03-19T11:30:00Z',
+        '2023-03-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'lightning-12117-empty-cache-frees-no-memory-nvidia-smi-shows-process-total-not-tensor-use-benign': Backdrop(
+        'lightning-notebook-host',
+        'A10',
+        '470.103.01',
+        '2022-02-26T11:30:00Z',
+        '2022-02-26T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)

@@ -1,0 +1,243 @@
+"""heldout-public-70's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-70/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'gaussianimage-5-illegal-memory-access-at-high-resolution-gsplat-jit-build-suspected': Backdrop(
+        'gaussianimage-workstation',
+        'A10',
+        '550.90.07',
+        '2024-08-14T11:30:00Z',
+        '2024-08-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'excavator-206-six-gtx-1080-rig-loses-gpus-power-supplies-and-risers-blamed': Backdrop(
+        'gtx1080-mining-rig',
+        'A10',
+        '390.77',
+        '2018-03-05T11:30:00Z',
+        '2018-03-05T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06'),
+    ),
+    'whisper-standalone-win-411-cuda-launch-timed-out-windows-tdr-explained': Backdrop(
+        'whisper-win-desktop',
+        'A10',
+        '572.16',
+        '2025-02-20T11:30:00Z',
+        '2025-02-20T12:10:00Z',
+        pci=('01',),
+    ),
+    'sd-webui-docker-530-container-exit-code-137-docker-desktop-ram-insufficient': Backdrop(
+        'sd-docker-desktop',
+        'A10',
+        '536.23',
+        '2023-07-02T11:30:00Z',
+        '2023-07-02T12:10:00Z',
+        pci=('01',),
+    ),
+    'comfyui-docker-123-comfyui-container-killed-code-137-after-generation-oom-suspected': Backdrop(
+        'comfyui-docker-server',
+        'A10',
+        '575.64.05',
+        '2025-09-19T11:30:00Z',
+        '2025-09-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'easydiffusion-102-start-script-process-killed-vm-with-5gb-ram': Backdrop(
+        'easydiffusion-vm',
+        'A10',
+        '515.65.01',
+        '2022-09-08T11:30:00Z',
+        '2022-09-08T12:10:00Z',
+        pci=('01',),
+    ),
+    'dreambooth-docker-8-container-cannot-use-gpu-nvidia-container-toolkit-missing': Backdrop(
+        'dreambooth-docker-host',
+        'A10',
+        '515.76',
+        '2022-10-23T11:30:00Z',
+        '2022-10-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'steamvr-for-linux-28-nvidia-375-27-12-beta-breaks-steamvr-rendering-stay-on-375-27-10': Backdrop(
+        'steamvr-arch-desktop',
+        'A10',
+        '375.27.12',
+        '2017-02-27T11:30:00Z',
+        '2017-02-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'faforever-fa-3527-nvidia-fix-mod-applied-by-default-stutter-with-recent-drivers': Backdrop(
+        'faf-player-desktop',
+        'A10',
+        '496.49',
+        '2021-11-07T11:30:00Z',
+        '2021-11-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'comfyui-kv-edit-7-a100-2048px-inference-ten-minutes-util-20-percent-offload-on': Backdrop(
+        'kv-edit-a100-server',
+        'A100',
+        '550.127.05',
+        '2025-03-19T11:30:00Z',
+        '2025-03-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'deepfacelab-5410-faceset-extract-gpu-0-percent-task-manager-cuda-graph-benign': Backdrop(
+        'dfl-laptop-1050ti',
+        'A10',
+        '472.12',
+        '2021-10-14T11:30:00Z',
+        '2021-10-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'leela-zero-1685-windows-10-task-manager-gpu-22-percent-under-reports-benign': Backdrop(
+        'leelaz-desktop-gtx970',
+        'A10',
+        '398.82',
+        '2018-08-02T11:30:00Z',
+        '2018-08-02T12:10:00Z',
+        pci=('01',),
+    ),
+    'katago-721-rtx-2060-gpu-usage-5-percent-task-manager-unreliable-benign': Backdrop(
+        'katago-desktop-2060',
+        'A10',
+        '527.56',
+        '2022-12-30T11:30:00Z',
+        '2022-12-30T12:10:00Z',
+        pci=('01',),
+    ),
+    'shadps4-2708-emulator-uses-100-percent-gpu-expected-not-a-bug-benign': Backdrop(
+        'shadps4-desktop-3070',
+        'A10',
+        '572.83',
+        '2025-07-19T11:30:00Z',
+        '2025-07-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'wanvideowrapper-33-vram-stays-occupied-after-t2v-run-vae-cache-not-cleared': Backdrop(
+        'wanvideo-desktop',
+        'A10',
+        '572.16',
+        '2025-02-26T11:30:00Z',
+        '2025-02-26T12:10:00Z',
+        pci=('01',),
+    ),
+    'sd-scripts-773-sdxl-gen-img-vram-grows-until-oom-without-empty-cache': Backdrop(
+        'sdxl-gen-2080ti',
+        'A10',
+        '535.86.05',
+        '2023-08-21T11:30:00Z',
+        '2023-08-21T12:10:00Z',
+        pci=('01',),
+    ),
+    'pygcn-40-gpu-usage-0-cpu-100-while-training-gpu-driver-problem': Backdrop(
+        'pygcn-workstation',
+        'A10',
+        '418.67',
+        '2019-06-15T11:30:00Z',
+        '2019-06-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'excavator-329-device-running-too-hot-at-55c-low-temperature-limit-set': Backdrop(
+        'nhqm-desktop-gddr6x',
+        'A10',
+        '466.27',
+        '2021-05-14T11:30:00Z',
+        '2021-05-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'dxvk-2495-black-ops-3-eventual-xid-31-mmu-fault-510-driver-suspected': Backdrop(
+        'bo3-arch-desktop',
+        'A10',
+        '510.47.03',
+        '2022-02-13T11:30:00Z',
+        '2022-02-13T12:10:00Z',
+        pci=('0c',),
+    ),
+    'all-ways-egpu-16-rtx-3090-egpu-rminitadapter-failed-gpu-suspected-faulty': Backdrop(
+        'egpu-laptop-3090',
+        'A10',
+        '545.29.06',
+        '2024-01-24T11:30:00Z',
+        '2024-01-24T12:10:00Z',
+        pci=('52',),
+    ),
+    'waifu2x-caffe-58-gtx-950m-cuda-unusable-optimus-runs-app-on-intel-igpu': Backdrop(
+        'waifu2x-laptop-950m',
+        'A10',
+        '372.90',
+        '2016-10-14T11:30:00Z',
+        '2016-10-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'ethminer-861-rejects-and-undetected-cards-pcie-link-speed-set-to-gen1': Backdrop(
+        'ethminer-1060-1070-rig',
+        'A10',
+        '390.48',
+        '2018-03-14T11:30:00Z',
+        '2018-03-14T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'koboldcpp-1023-launcher-gpu-ids-follow-nvidia-smi-cuda-order-reversed-wrong-gpu': Backdrop(
+        'koboldcpp-fedora-desktop',
+        'A10',
+        '555.58.02',
+        '2024-07-26T11:30:00Z',
+        '2024-07-26T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'bonito-120-device-number-differs-from-nvidia-smi-set-cuda-device-order': Backdrop(
+        'bonito-basecall-server',
+        'A10',
+        '460.32.03',
+        '2021-02-14T11:30:00Z',
+        '2021-02-14T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'blenderproc-957-two-render-scripts-on-two-gpus-slow-cpu-at-100-percent': Backdrop(
+        'blenderproc-multigpu',
+        'A10',
+        '535.86.05',
+        '2023-08-07T11:30:00Z',
+        '2023-08-07T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'pbrt-v4-148-second-gpu-idle-multi-gpu-rendering-not-supported-benign': Backdrop(
+        'pbrt-win-2gpu',
+        'A10',
+        '471.11',
+        '2021-07-09T11:30:00Z',
+        '2021-07-09T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'progrockdiffusion-58-maintainer-gpu-toast-unstable-after-fan-curve-and-power-limit': Backdrop(
+        'progrock-dev-desktop',
+        'A10',
+        '515.48.07',
+        '2022-06-23T11:30:00Z',
+        '2022-06-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'sd-webui-4229-rtx-3060-screen-blacks-out-on-generate-power-supply-limit-suspected': Backdrop(
+        'a1111-win10-3060',
+        'A10',
+        '526.47',
+        '2022-11-03T11:30:00Z',
+        '2022-11-03T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
