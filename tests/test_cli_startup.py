@@ -117,6 +117,7 @@ def test_every_leaf_command_names_a_handler_that_resolves() -> None:
 def test_restated_values_match_their_owners() -> None:
     from gpufleet.graph.approvals.ledger import SETTLEMENTS
     from gpufleet.knowledge.index import LAYERS
+    from gpufleet.knowledge.precedents import PRECEDENT_SETS, PUBLIC_PRECEDENTS
     from gpufleet.knowledge.retrieval_eval import EVAL_DIR, TARGET_RECALL_AT_3
     from gpufleet.knowledge.store import CARDS_DIR, RUNBOOKS_DIR
 
@@ -126,6 +127,8 @@ def test_restated_values_match_their_owners() -> None:
     assert gpufleet.cli.parser.TARGET_RECALL_AT_3 == TARGET_RECALL_AT_3
     assert gpufleet.cli.parser.CARDS_DIR == CARDS_DIR
     assert gpufleet.cli.parser.RUNBOOKS_DIR == RUNBOOKS_DIR
+    assert gpufleet.cli.parser.PRECEDENT_SETS == PRECEDENT_SETS
+    assert gpufleet.cli.parser.PUBLIC_PRECEDENTS == PUBLIC_PRECEDENTS
 
 
 # --------------------------------------------------------------------------- logging

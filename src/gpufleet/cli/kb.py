@@ -28,6 +28,8 @@ from gpufleet.knowledge.action_sources import unsourced_actions
 from gpufleet.knowledge.embedding import EmbeddingModelError
 from gpufleet.knowledge.index import LAYERS, CardIndex, IndexNotBuiltError
 from gpufleet.knowledge.model_check import model_errors, number_errors
+from gpufleet.knowledge.precedent_index import PrecedentIndex
+from gpufleet.knowledge.precedents import PUBLIC_PRECEDENTS, load_libraries, read_precedents
 from gpufleet.knowledge.retrieval_eval import (
     evaluate,
     markdown,
@@ -98,6 +100,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"taxonomy: {' '.join(str(e).split())}\n")
             return 1
         errors += model_errors(kb, tax)
+        errors += read_precedents(PUBLIC_PRECEDENTS, kb.cards).problems
     if args.json:
         doc = {
             "cards": len(kb.card_list),
@@ -123,7 +126,12 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_build(args: argparse.Namespace, out: TextIO) -> int:
     kb = _kb(args)
     _note_reference_problems(kb)
-    report = _index(args).build(kb, force=args.force)
+    index = _index(args)
+    report = index.build(kb, force=args.force)
+    library = load_libraries((PUBLIC_PRECEDENTS,), kb.cards)
+    shown = PrecedentIndex(index, library).build(force=args.force)
+    for line in library.problems:
+        sys.stderr.write(f"gpufleet kb build: {line}\n")
     if args.json:
         doc = {
             "rebuilt": report.rebuilt,
@@ -134,10 +142,14 @@ def cmd_build(args: argparse.Namespace, out: TextIO) -> int:
             "embed_seconds": round(report.embed_seconds, 3),
             "content_hash": report.content_hash,
             "path": str(report.path),
+            "precedents": shown.precedents,
+            "precedents_rebuilt": shown.rebuilt,
         }
         out.write(json.dumps(doc, indent=2) + "\n")
     else:
         out.write(report.summary() + "\n")
+        state = f"rebuilt: {shown.reason}" if shown.rebuilt else shown.reason
+        out.write(f"precedents: {shown.precedents} ({state})\n")
     return 0
 
 

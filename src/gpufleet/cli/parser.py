@@ -32,6 +32,8 @@ _KNOWLEDGE_DIR = Path(__file__).resolve().parent.parent / "knowledge"
 CARDS_DIR = _KNOWLEDGE_DIR / "cards"  # knowledge.store.CARDS_DIR
 RUNBOOKS_DIR = _KNOWLEDGE_DIR / "runbooks"  # knowledge.store.RUNBOOKS_DIR
 EVAL_DIR = _KNOWLEDGE_DIR / "eval"  # knowledge.retrieval_eval.EVAL_DIR
+PRECEDENT_SETS = _KNOWLEDGE_DIR / "precedents" / "sets.txt"  # knowledge.precedents.PRECEDENT_SETS
+PUBLIC_PRECEDENTS = _KNOWLEDGE_DIR / "precedents" / "public.jsonl"  # ….PUBLIC_PRECEDENTS
 TARGET_RECALL_AT_3 = 0.9  # knowledge.retrieval_eval.TARGET_RECALL_AT_3
 KB_LAYERS = ("hardware", "driver", "os", "workload")  # knowledge.index.LAYERS
 SETTLEMENTS = ("done", "not-done", "retry")  # graph.approvals.ledger.SETTLEMENTS
@@ -53,6 +55,9 @@ HANDLERS: dict[str, str] = {
     "kb search": "gpufleet.cli.kb:run_search",
     "kb show": "gpufleet.cli.kb:run_show",
     "kb eval": "gpufleet.cli.kb:run_eval",
+    "kb precedents build": "gpufleet.cli.precedents:run_build",
+    "kb precedents add": "gpufleet.cli.precedents:run_add",
+    "kb precedents list": "gpufleet.cli.precedents:run_list",
     "diagnose": "gpufleet.cli.sre:cmd_diagnose",
     "approvals": "gpufleet.cli.sre:cmd_approvals",
     "settle": "gpufleet.cli.sre:cmd_settle",
@@ -723,4 +728,21 @@ def add_kb_commands(subparsers: Subparsers) -> argparse.ArgumentParser:
     )
     common(e)
     bind(e, "eval")
+    _add_precedent_commands(sub)
     return kb
+
+
+def _add_precedent_commands(sub: Subparsers) -> None:
+    p = sub.add_parser("precedents", help="resolved incidents retrieval compares new ones with")
+    ps = p.add_subparsers(dest="precedents_command", required=True)
+    b = ps.add_parser("build", help="the public library from the read evaluation sets")
+    b.add_argument("--sets", default=str(PRECEDENT_SETS), help="file of set folder names")
+    b.add_argument("--out", default=str(PUBLIC_PRECEDENTS), help="JSON-lines file to write")
+    a = ps.add_parser("add", help="this fleet's resolved incidents (recorded folders with truth)")
+    a.add_argument("folders", nargs="+", help="incident folders (gpufleet record --from-incident)")
+    ls = ps.add_parser("list", help="precedents per library and cause, and load problems")
+    ls.add_argument("--json", action="store_true")
+    for sp in (a, ls):
+        sp.add_argument("--state-dir", help="SRE state folder (default: the agent's)")
+    for name, sp in (("build", b), ("add", a), ("list", ls)):
+        sp.set_defaults(func=handler(f"kb precedents {name}"))

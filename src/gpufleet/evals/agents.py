@@ -243,7 +243,7 @@ class SreAgent:
                 cfg,
                 fleet,
                 replay_tools(cfg, fleet),
-                shared=self._shared,
+                shared=self._shared.withholding(incident.own_precedents()),
                 model=self._model,
                 state_dir=Path(tmp),
                 checkpointer=InMemorySaver(),

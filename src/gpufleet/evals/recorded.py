@@ -47,6 +47,11 @@ class LoadedIncident:
     log_unrecognised: int = 0
     evidence: StaticEvidence = field(default_factory=StaticEvidence)
 
+    def own_precedents(self) -> frozenset[str]:
+        """The precedent id and source this incident has in a library built from its set
+        (:mod:`evals.precedent_cases`): withheld when it is scored, so it never answers itself."""
+        return frozenset({f"{self.folder.parent.name}/{self.spec.id}", self.spec.truth.source})
+
     def replay_fleet(self, window_s: float | None = None) -> ReplayFleet:
         """A replay fleet for this incident: boot times, and the evidence files answering
         ``node_evidence.search`` as of the fleet's newest sample."""
@@ -102,7 +107,7 @@ def load_incident(
             f"{folder / 'metrics.jsonl'}: missing, and incident.yaml has "
             "no generator block to produce it"
         )
-    topology = _topology(spec, folder)
+    topology = incident_topology(spec, folder)
     problems: list[str] = []
     # errors="replace": a non-UTF-8 byte makes its line a reported bad line, never a crash
     with (data_dir / "metrics.jsonl").open(encoding="utf-8", errors="replace") as fh:
@@ -375,7 +380,8 @@ def _only_node(boot: dict[str, float], topology: Topology) -> str | None:
     return None
 
 
-def _topology(spec: IncidentSpec, folder: Path) -> Topology:
+def incident_topology(spec: IncidentSpec, folder: Path) -> Topology:
+    """The fleet of an incident folder: its ``topology_file``, else the generated one."""
     if spec.topology_file is None:
         return topology_for(spec)
     path = folder / spec.topology_file

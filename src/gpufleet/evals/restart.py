@@ -95,7 +95,7 @@ def restart_row(incident: LoadedIncident, shared: Shared, after_onset_s: float) 
         run = replay_live(
             incident,
             Path(tmp),
-            shared=shared,
+            shared=shared.withholding(incident.own_precedents()),
             restart_at=default_restart(incident, after_onset_s),
             alerts=suite_alerts(incident),
         )

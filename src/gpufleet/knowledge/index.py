@@ -71,7 +71,7 @@ def default_index_dir() -> Path:
 
 
 @contextmanager
-def _exclusive(lock_path: Path) -> Iterator[None]:
+def exclusive(lock_path: Path) -> Iterator[None]:
     """An advisory lock between processes (released by the kernel if the holder dies)."""
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with lock_path.open("a") as fh:
@@ -236,7 +236,7 @@ class CardIndex:
         # doing that at once fail with "table collections already exists" (``watch`` and
         # ``serve`` starting together). A separate lock from the build's, so opening never
         # waits for another process's whole rebuild.
-        with _exclusive(self.path / "open.lock"):
+        with exclusive(self.path / "open.lock"):
             self.client = chromadb.PersistentClient(path=str(self.path), settings=_SETTINGS)
 
     # ------------------------------------------------------------------ state
@@ -290,7 +290,7 @@ class CardIndex:
         view layout / model) changed; otherwise only report. Safe to call on every start, from
         several processes at once (``watch`` and ``serve`` starting together): one builds, the
         others wait for it and then find the index up to date."""
-        with _exclusive(self.path / "build.lock"):
+        with exclusive(self.path / "build.lock"):
             return self._build_locked(kb, force)
 
     def _build_locked(self, kb: KnowledgeBase, force: bool) -> BuildReport:

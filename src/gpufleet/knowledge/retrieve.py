@@ -58,12 +58,24 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from copy import copy
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from gpufleet.bus.events import Incident
 from gpufleet.knowledge.index import LAYERS, CardIndex, SemanticMatch
+from gpufleet.knowledge.precedent_index import PrecedentIndex
+from gpufleet.knowledge.precedents import (
+    NEIGHBOURS,
+    PUBLIC_PRECEDENTS,
+    PrecedentMatch,
+    load_libraries,
+)
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase, is_noc_symptom
 from gpufleet.knowledge.symptoms import ALERT_UNDERSTOOD, SYMPTOMS
@@ -368,21 +380,66 @@ class Retriever:
     The index must be built for ``kb`` (:meth:`CardIndex.build`); :meth:`open` does both."""
 
     def __init__(
-        self, kb: KnowledgeBase, index: CardIndex, weights: Weights = DEFAULT_WEIGHTS
+        self,
+        kb: KnowledgeBase,
+        index: CardIndex,
+        weights: Weights = DEFAULT_WEIGHTS,
+        precedents: PrecedentIndex | None = None,
     ) -> None:
         self.kb = kb
         self.index = index
         self.weights = weights
+        self.precedents = precedents
+        self.withheld: frozenset[str] = frozenset()
         self._semantic_cache: dict[str, dict[str, SemanticMatch]] = {}
+        self._vectors: dict[str, npt.NDArray[np.float32]] = {}
         self._cache_lock = threading.Lock()  # an agent may search from several threads
 
     @classmethod
-    def open(cls, kb: KnowledgeBase | None = None, index: CardIndex | None = None) -> Retriever:
-        """Load the knowledge base (default folders), open the index and rebuild it if stale."""
+    def open(
+        cls,
+        kb: KnowledgeBase | None = None,
+        index: CardIndex | None = None,
+        precedent_files: Sequence[Path] = (PUBLIC_PRECEDENTS,),
+    ) -> Retriever:
+        """Load the knowledge base (default folders), open the index and rebuild it if stale;
+        the same for the precedents of ``precedent_files`` (problems in them are logged by
+        the caller from :attr:`precedent_problems`)."""
         kb = kb or KnowledgeBase.load()
         index = index or CardIndex()
         index.build(kb)
-        return cls(kb, index)
+        library = load_libraries(precedent_files, kb.cards)
+        precedents = PrecedentIndex(index, library)
+        precedents.build()
+        return cls(kb, index, precedents=precedents)
+
+    @property
+    def precedent_problems(self) -> list[str]:
+        return self.precedents.library.problems if self.precedents else []
+
+    def withholding(self, ids: Iterable[str]) -> Retriever:
+        """This retriever with the precedents of these ids or sources left out (an eval's own
+        incident, which must not answer itself); the indexes and caches are shared."""
+        other = copy(self)
+        other.withheld = frozenset(ids)
+        return other
+
+    def similar_incidents(self, query: Query, n: int = NEIGHBOURS) -> list[PrecedentMatch]:
+        """The ``n`` resolved incidents whose reports read most like the query's text."""
+        if self.precedents is None or not query.text.strip():
+            return []
+        return self.precedents.similar(self._vector(query.text), n, self.withheld)
+
+    def _vector(self, text: str) -> npt.NDArray[np.float32]:
+        with self._cache_lock:
+            vec = self._vectors.get(text)
+        if vec is None:
+            vec = self.index.embed_query(text)
+            with self._cache_lock:
+                if len(self._vectors) >= 256:  # oldest first out
+                    self._vectors.pop(next(iter(self._vectors)))
+                self._vectors[text] = vec
+        return vec
 
     @cached_property
     def _signals(self) -> dict[str, _CardSignals]:
@@ -479,7 +536,7 @@ class Retriever:
         with self._cache_lock:
             cached = self._semantic_cache.get(text)
         if cached is None:
-            cached = {m.card_id: m for m in self.index.search(text)}
+            cached = {m.card_id: m for m in self.index.search(vector=self._vector(text))}
             with self._cache_lock:
                 if len(self._semantic_cache) >= 256:  # oldest first out
                     self._semantic_cache.pop(next(iter(self._semantic_cache)))

@@ -18,7 +18,12 @@ from gpufleet.agents.sre.evidence import (
     plan_evidence,
 )
 from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.agents.sre.scoring import build_query, evidence_candidates, rank_hypotheses
+from gpufleet.agents.sre.scoring import (
+    build_query,
+    evidence_candidates,
+    opened_by_report,
+    rank_hypotheses,
+)
 from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
 from gpufleet.graph.tools import ToolRegistry, ToolResult
 from gpufleet.knowledge.retrieve import Retriever
@@ -70,9 +75,14 @@ def analyze_evidence(
     findings = derive_findings(incident, evidence)
     query = build_query(incident, evidence, findings)
     hits = retriever.search_layers(query, k_per_layer=K_PER_LAYER)
-    # a card the evidence names below every layer's top k keeps what the words say for it
-    unranked = evidence_candidates(findings, kb) - {h.card_id for h in hits}
-    hits = [*hits, *retriever.score_cards(query, unranked)]
-    hypotheses = rank_hypotheses(incident, evidence, findings, hits, kb)
+    # precedents are people's reports: compared only with an incident a report opened (one no
+    # rule read); a telemetry incident's query is symptom names, which no report reads like
+    similar = retriever.similar_incidents(query) if opened_by_report(incident) else []
+    # a card the evidence names, or a similar resolved incident was, below every layer's top k
+    # keeps what the words say for it
+    named = evidence_candidates(findings, kb) | {m.precedent.cause for m in similar}
+    named |= {a for m in similar for a in m.precedent.acceptable}
+    hits = [*hits, *retriever.score_cards(query, named - {h.card_id for h in hits})]
+    hypotheses = rank_hypotheses(incident, evidence, findings, hits, kb, similar)
     # after ranking: the provenance words change no query, finding or score
     return CoreDiagnosis(annotate_provenance(incident, evidence), findings, hypotheses)

@@ -48,6 +48,7 @@ from gpufleet.graph.models.progress import ModelProgress
 from gpufleet.graph.shadow.ledger import ShadowLedger
 from gpufleet.graph.state.layout import StateLayout
 from gpufleet.graph.tools import Tool, ToolArgs, ToolRegistry, ToolResult, tool, unconfigured_tool
+from gpufleet.knowledge.precedents import precedent_files
 from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.schema import TOOLS
 from gpufleet.knowledge.store import KnowledgeBase
@@ -182,9 +183,16 @@ class Shared:
     retriever: Retriever
 
     @classmethod
-    def load(cls) -> Shared:
+    def load(cls, state_dir: Path | None = None) -> Shared:
+        """The knowledge base and its retriever; with ``state_dir``, the fleet's own resolved
+        incidents there join the shipped precedents (an eval passes none: only the public
+        library, so a developer's fleet never answers an eval)."""
         kb = KnowledgeBase.load()
-        return cls(kb, Retriever.open(kb))
+        return cls(kb, Retriever.open(kb, precedent_files=precedent_files(state_dir)))
+
+    def withholding(self, precedents: Iterable[str]) -> Shared:
+        """The same parts, with these precedent ids or sources left out of retrieval."""
+        return Shared(self.kb, self.retriever.withholding(precedents))
 
 
 def _policy(cfg: SreConfig) -> Policy:
@@ -202,8 +210,8 @@ def build_runtime(
     publish: Callable[[Event], None] | None = None,
     checkpointer: Any = None,
 ) -> SreRuntime:
-    shared = shared or Shared.load()
     state = state_dir or cfg.state_dir
+    shared = shared or Shared.load(state)
     state.mkdir(parents=True, exist_ok=True)
     registry = ToolRegistry(tools)
     for name, risk in TOOLS.items():

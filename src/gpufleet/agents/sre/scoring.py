@@ -27,6 +27,11 @@ OPENED                      2.0    a rules-in check confirming the symptom that 
                                    fact the diagnosis must explain first
 FAULT_OUT                   2.0    one rules-out of weight 2 for a benign card facing a fault
                                    finding (once, however many fault findings hold)
+PRECEDENT_WEIGHT            0.25   × the card's share of the vote of the eight resolved
+                                   incidents most like a report (``knowledge.precedents``):
+                                   a whole vote is worth one finding of weight 1, so
+                                   precedents decide between cards the words score alike
+                                   and never outvote evidence
 ==========================  =====  =========================================================
 
 Three rules then order what the sum alone would get wrong (each shows in the reasons):
@@ -61,6 +66,7 @@ from gpufleet.agents.sre import posterior
 from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
 from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
+from gpufleet.knowledge.precedents import PRECEDENT_WEIGHT, PrecedentMatch, votes
 from gpufleet.knowledge.retrieve import Hit, Query, from_incident
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase
@@ -114,11 +120,16 @@ def build_query(
     )
 
 
+def opened_by_report(incident: Incident) -> bool:
+    """Whether only a report no rule read (``gpu_text_unread``) opened the incident."""
+    return set(incident.symptoms) == {UNREAD_SYMPTOM}
+
+
 def _unread(incident: Incident, evidence: Sequence[Evidence]) -> list[str]:
     """For an incident only a report no rule read opened (``gpu_text_unread``), that report's
     excerpt: the text is all there is to rank failure modes by. An incident a readable signal
     opened keeps its own query: the unread report that joined it rides along as evidence."""
-    if set(incident.symptoms) != {UNREAD_SYMPTOM}:
+    if not opened_by_report(incident):
         return []
     texts = [
         str(e.facts["unread_text"])
@@ -140,20 +151,44 @@ def rank_hypotheses(
     findings: Sequence[Finding],
     hits: Sequence[Hit],
     kb: KnowledgeBase,
+    similar: Sequence[PrecedentMatch] = (),
 ) -> tuple[Hypothesis, ...]:
-    """Ranked hypotheses, best first (see the module docstring for the score)."""
+    """Ranked hypotheses, best first (see the module docstring for the score); ``similar``:
+    the resolved incidents most like this one (:meth:`Retriever.similar_incidents`)."""
     found = {f.name: f for f in findings}
     retrieval = {h.card_id: h for h in hits if h.card_id in kb.cards}
     pointed = _pointed(found, kb)
-    candidates = set(retrieval) | evidence_candidates(findings, kb)
+    vote = {cid: v for cid, v in votes(similar).items() if cid in kb.cards}
+    candidates = set(retrieval) | evidence_candidates(findings, kb) | set(vote)
     opened = _opening_findings(incident)
     ranked = [
         _ranked(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []), opened)
         for cid in candidates
     ]
+    ranked = [(d, _with_precedents(h, vote.get(h.card_id, 0.0), similar)) for d, h in ranked]
     ranked.sort(key=lambda r: (r[0], -r[1].score, r[1].card_id))
     out = _by_model(tuple(h for _, h in ranked[:MAX_HYPOTHESES]), found, kb)
     return out
+
+
+def _with_precedents(h: Hypothesis, vote: float, similar: Sequence[PrecedentMatch]) -> Hypothesis:
+    """``h`` with ``PRECEDENT_WEIGHT`` × its share of the similar incidents' vote added, and
+    the reason naming the closest one that was this card."""
+    if vote <= 0:
+        return h
+    own = [m for m in similar if m.precedent.cause == h.card_id]
+    alt = sum(1 for m in similar if h.card_id in m.precedent.acceptable)
+    first = own[0] if own else next(m for m in similar if h.card_id in m.precedent.acceptable)
+    said = f"{len(own)} of {len(similar)} similar resolved incidents were this" + (
+        f" ({alt} more allow it)" if alt else ""
+    )
+    why = (
+        f"precedents {vote:.2f}: {said}; closest {first.similarity:.2f}: "
+        f"{first.precedent.title[:90]!r} ({first.precedent.source})"
+    )
+    return h.model_copy(
+        update={"score": round(h.score + PRECEDENT_WEIGHT * vote, 6), "reasons": (*h.reasons, why)}
+    )
 
 
 def _pointed(
