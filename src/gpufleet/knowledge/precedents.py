@@ -40,7 +40,8 @@ MAX_TEXT: Final = 2500  # characters kept of a report (the embedding reads ~256 
 # cause counts, and what a whole vote is worth in the ranking. Chosen on the read sets with
 # each set's own precedents withheld and checked on the 13 unread sets (their incidents are
 # in no library): k 5-10, weight 0.2-0.3 all gave +4 to +6 points right-first on the read
-# sets and +2 to +4 on the unread ones; 1.0 lost on both (precedents then outvote findings).
+# sets and +2 to +5 on the unread ones; 1.0 gained less or lost (precedents then outvote
+# findings). The midpoint is taken.
 NEIGHBOURS: Final = 8
 SIMILARITY_POWER: Final = 2.0
 ACCEPTABLE_SHARE: Final = 0.5
