@@ -172,7 +172,9 @@ def test_the_index_finds_the_report_that_reads_alike_and_withholds_what_it_is_to
     by_source = idx.similar(vec, 3, frozenset({"https://x/psu"}))
     assert [m.precedent.id for m in by_source].count("psu") == 0
     grown = PrecedentIndex(small_index, PrecedentLibrary([*lib.items, _p("x", "fan-failure")]))
-    assert grown.build().reason == "precedents changed"
+    assert grown.name != idx.name  # another library lives beside it, not over it
+    assert grown.build().rebuilt and not idx.build().rebuilt
+    assert grown.prune() == 1 and idx._collection() is None
 
 
 # --------------------------------------------------------------------------- building
@@ -255,3 +257,25 @@ def test_query_text_finds_precedents_through_the_retriever(kb: KnowledgeBase) ->
     assert found == sorted(found, key=lambda m: (-m.similarity, m.precedent.id))
     first = found[0].precedent
     assert r.withholding({first.id}).similar_incidents(q)[0].precedent.id != first.id
+
+
+def test_the_agent_reads_the_fleets_library_and_shows_what_it_skipped(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpufleet.agents.sre.runtime import Shared
+    from gpufleet.knowledge import precedents
+
+    # a one-line public library: the fleet's is what is read here, and embedding 1,257
+    # documents for a test would take a minute
+    public = tmp_path / "public.jsonl"
+    write_precedents(public, [_p("public/one", "power-brake-psu", text="PSU tripped")])
+    monkeypatch.setattr(precedents, "PUBLIC_PRECEDENTS", public)
+    own = _p("fleet/own", "fan-failure", text="fans at 0 rpm on node-07 after the BMC update")
+    write_precedents(tmp_path / "precedents.jsonl", [own])
+    with (tmp_path / "precedents.jsonl").open("a") as fh:
+        fh.write('{"id": "fleet/broken"\n')
+    with caplog.at_level("WARNING"):
+        shared = Shared.load(tmp_path)
+    assert any("precedents.jsonl:2" in r.getMessage() for r in caplog.records)
+    found = shared.retriever.similar_incidents(Query(text="fans at 0 rpm after the BMC update"))
+    assert found[0].precedent.id == "fleet/own"

@@ -129,7 +129,9 @@ def cmd_build(args: argparse.Namespace, out: TextIO) -> int:
     index = _index(args)
     report = index.build(kb, force=args.force)
     library = load_libraries((PUBLIC_PRECEDENTS,), kb.cards)
-    shown = PrecedentIndex(index, library).build(force=args.force)
+    precedents = PrecedentIndex(index, library)
+    shown = precedents.build(force=args.force)
+    precedents.prune()  # libraries of earlier files (a fleet's own collection is rebuilt on use)
     for line in library.problems:
         sys.stderr.write(f"gpufleet kb build: {line}\n")
     if args.json:

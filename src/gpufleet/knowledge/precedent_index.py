@@ -9,6 +9,7 @@ renaming, so another process reads the old collection or the new one, never half
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, cast
@@ -47,33 +48,64 @@ class PrecedentIndex:
         self.cards = cards
         self.library = library
         self._by_id = library.by_id()
+        self._hash = library_hash(library.items)
+        self._checked = False
+        self._lock = threading.Lock()
+
+    def ensure(self) -> None:
+        """Build the collection if it is missing or stale, once per process: on the first
+        report asked about, not at start (a fleet whose incidents all come from telemetry, and
+        the demo, never wait the minute a fresh machine takes; `gpufleet kb build` builds it
+        ahead)."""
+        with self._lock:
+            if not self._checked:
+                self.build()
+                self._checked = True
+
+    @property
+    def name(self) -> str:
+        """The collection of this library: named by its hash, so that the libraries of several
+        processes (a service with its fleet's precedents, an eval with the public ones only)
+        live side by side instead of rebuilding over one another."""
+        return f"{COLLECTION}-{self._hash[:16]}"
 
     def _collection(self) -> Collection | None:
         try:
-            return self.cards.client.get_collection(COLLECTION)
+            return self.cards.client.get_collection(self.name)
         except Exception:  # chromadb raises NotFoundError or ValueError, by version
             return None
 
     def build(self, force: bool = False) -> PrecedentBuild:
-        """Make the collection hold exactly the library (only when it changed, or forced)."""
+        """Make this library's collection exist (only when missing, or forced)."""
         with exclusive(self.cards.path / "build.lock"):
-            want = library_hash(self.library.items)
             col = self._collection()
-            stored = dict(col.metadata or {}) if col is not None else {}
-            if not force and stored.get("hash") == want:
+            complete = col is not None and (col.metadata or {}).get("hash") == self._hash
+            if not force and complete:
                 return PrecedentBuild(False, "up to date", len(self.library.items))
-            reason = "forced" if force else ("no index" if not stored else "precedents changed")
-            self._drop(_BUILDING)
+            reason = "forced" if force else "no index for these precedents"
+            building = f"{_BUILDING}-{self._hash[:16]}"
+            self._drop(building)
             new = self.cards.client.create_collection(
-                _BUILDING, configuration={"hnsw": {"space": "cosine"}}, metadata={"hash": want}
+                building, configuration={"hnsw": {"space": "cosine"}}, metadata={"hash": "-"}
             )
             items = self.library.items
             if items:
                 vectors = self.cards.embedding.embed([p.document() for p in items])
                 new.add(ids=[p.id for p in items], embeddings=[v for v in vectors])
-            self._drop(COLLECTION)
-            new.modify(name=COLLECTION, metadata={"hash": want})
+            # swap: a crash before this leaves no half-built collection under the real name
+            self._drop(self.name)
+            new.modify(name=self.name, metadata={"hash": self._hash})
+            self._checked = True
             return PrecedentBuild(True, reason, len(items))
+
+    def prune(self) -> int:
+        """Drop the collections of other libraries (``kb build``: a file changed since); the
+        number dropped."""
+        names = [c.name for c in self.cards.client.list_collections()]
+        stale = [n for n in names if n.startswith(COLLECTION) and n != self.name]
+        for n in stale:
+            self._drop(n)
+        return len(stale)
 
     def _drop(self, name: str) -> None:
         try:
@@ -89,6 +121,7 @@ class PrecedentIndex:
     ) -> list[PrecedentMatch]:
         """The ``n`` precedents most like ``vector``, best first (ties by id); ``withheld``
         ids and sources never come back (an eval's own incident must not answer itself)."""
+        self.ensure()
         col = self._collection()
         total = col.count() if col is not None else 0
         if col is None or total == 0 or n <= 0:

@@ -403,15 +403,13 @@ class Retriever:
         precedent_files: Sequence[Path] = (PUBLIC_PRECEDENTS,),
     ) -> Retriever:
         """Load the knowledge base (default folders), open the index and rebuild it if stale;
-        the same for the precedents of ``precedent_files`` (problems in them are logged by
-        the caller from :attr:`precedent_problems`)."""
+        the precedents of ``precedent_files`` are loaded now and indexed on first use
+        (:meth:`PrecedentIndex.ensure`; problems in them: :attr:`precedent_problems`)."""
         kb = kb or KnowledgeBase.load()
         index = index or CardIndex()
         index.build(kb)
         library = load_libraries(precedent_files, kb.cards)
-        precedents = PrecedentIndex(index, library)
-        precedents.build()
-        return cls(kb, index, precedents=precedents)
+        return cls(kb, index, precedents=PrecedentIndex(index, library))
 
     @property
     def precedent_problems(self) -> list[str]:

@@ -17,6 +17,7 @@ Each paused thread's origin is saved next to the checkpoints (``threads/<id>.jso
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -52,6 +53,8 @@ from gpufleet.knowledge.precedents import precedent_files
 from gpufleet.knowledge.retrieve import Retriever
 from gpufleet.knowledge.schema import TOOLS
 from gpufleet.knowledge.store import KnowledgeBase
+
+log = logging.getLogger(__name__)
 
 
 class Origin(BaseModel):
@@ -188,7 +191,10 @@ class Shared:
         incidents there join the shipped precedents (an eval passes none: only the public
         library, so a developer's fleet never answers an eval)."""
         kb = KnowledgeBase.load()
-        return cls(kb, Retriever.open(kb, precedent_files=precedent_files(state_dir)))
+        retriever = Retriever.open(kb, precedent_files=precedent_files(state_dir))
+        for problem in retriever.precedent_problems:  # counted and shown, never dropped silently
+            log.warning("precedent skipped: %s", problem)
+        return cls(kb, retriever)
 
     def withholding(self, precedents: Iterable[str]) -> Shared:
         """The same parts, with these precedent ids or sources left out of retrieval."""
