@@ -377,6 +377,16 @@ def test_in_the_service_fleet_reads_and_approved_proposals_run_once(tmp_path: Pa
                 )
             )
             assert hits["hits"][0]["card_id"] == "ecc-dbe"
+            seen = data(
+                await c.call_tool(
+                    "similar_incidents",
+                    {"text_query": "nvidia-smi: No devices were found after the kernel update"},
+                )
+            )["precedents"]
+            assert len(seen) == 8 and all(p["source"] and p["cause"] for p in seen)
+            assert [p["similarity"] for p in seen] == sorted(
+                (p["similarity"] for p in seen), reverse=True
+            )
             receipt = data(
                 await c.call_tool(
                     "propose_action",

@@ -56,7 +56,9 @@ from gpufleet.service.mcp.views import (
     IncidentDetail,
     IncidentList,
     IncidentSummary,
+    PrecedentView,
     ProposalReceipt,
+    SimilarIncidents,
     UnknownOutcomeView,
     WaitingForPeople,
     XidView,
@@ -206,6 +208,36 @@ def search_knowledge(
     return CardHits(hits=hits)
 
 
+def similar_incidents(
+    ctx: Ctx,
+    text_query: Annotated[
+        str, Field(min_length=1, max_length=2000, description="the report, in its own words")
+    ],
+    k: Annotated[int, Field(ge=1, le=20)] = 8,
+) -> SimilarIncidents:
+    """Resolved incidents whose reports read most like this text (public GPU incidents, and
+    this fleet's own resolved ones): each with its settled cause (a knowledge-base card id),
+    the causes also accepted, its source and its similarity 0..1, most similar first. Use it to
+    ask "has this been seen before, and what was it?"; a cause here is a precedent, not a
+    diagnosis of this incident."""
+    if not text_query.strip():
+        raise ToolError("give text_query: the report's words")
+    found = _deps(ctx).retriever.similar_incidents(Query(text=text_query), n=k)
+    return SimilarIncidents(
+        precedents=[
+            PrecedentView(
+                id=text(m.precedent.id),
+                title=text(m.precedent.title),
+                cause=m.precedent.cause,
+                acceptable=list(m.precedent.acceptable),
+                source=text(m.precedent.source),
+                similarity=m.similarity,
+            )
+            for m in found
+        ]
+    )
+
+
 def lookup_xid(ctx: Ctx, code: Annotated[int, Field(ge=0, le=100_000)]) -> XidView:
     """NVIDIA's Xid catalog entry for one code: mnemonic, description, what it applies to,
     the immediate and the investigatory resolution, and whether it is fatal."""
@@ -229,6 +261,7 @@ READ_TOOLS: Final[tuple[Callable[..., Any], ...]] = (
     get_incident,
     list_waiting,
     search_knowledge,
+    similar_incidents,
     lookup_xid,
 )
 

@@ -309,6 +309,19 @@ class CardHits(_View):
     hits: list[CardHit]
 
 
+class PrecedentView(_View):
+    id: str
+    title: str
+    cause: str
+    acceptable: list[str]
+    source: str
+    similarity: float
+
+
+class SimilarIncidents(_View):
+    precedents: list[PrecedentView]
+
+
 class XidView(_View):
     code: int
     in_catalog: bool
