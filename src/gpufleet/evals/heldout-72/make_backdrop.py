@@ -1,0 +1,235 @@
+"""heldout-public-72's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-72/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'vllm-5458-tensor-parallel-fails-pcie-acs-enabled-p2p-broken': Backdrop(
+        'vllm-tp2-host',
+        'A10',
+        '555.42.02',
+        '2024-06-19T11:30:00Z',
+        '2024-06-19T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'pytorch-17349-processgroupnccl-unhandled-error-multi-node-nccl-socket-ifname': Backdrop(
+        'pytorch-multinode-host-0',
+        'A10',
+        '418.67',
+        '2019-06-10T11:30:00Z',
+        '2019-06-10T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'qwen-970-finetune-gpu-util-full-power-low-nccl-env-misconfigured': Backdrop(
+        'qwen-finetune-host',
+        'A10',
+        '535.129.03',
+        '2024-01-17T11:30:00Z',
+        '2024-01-17T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'horovod-476-two-node-training-slow-no-rdma-fixed-by-mofed': Backdrop(
+        'horovod-node-1',
+        'A10',
+        '396.44',
+        '2018-09-11T11:30:00Z',
+        '2018-09-11T12:10:00Z',
+        pci=('04', '05', '08', '09', '84', '85', '88', '89'),
+    ),
+    'ray-32921-tune-gpus-reserved-but-util-2-percent-gpus-per-trial-zero': Backdrop(
+        'ray-tune-p100-node',
+        'V100',
+        '525.85.12',
+        '2023-03-02T11:30:00Z',
+        '2023-03-02T12:10:00Z',
+        pci=('04', '05', '08', '09'),
+    ),
+    'lightning-3355-trainer-runs-on-cpu-invalid-distributed-backend': Backdrop(
+        'lightning-win-workstation',
+        'A10',
+        '452.06',
+        '2020-09-05T11:30:00Z',
+        '2020-09-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'vllm-5635-docker-image-needs-cuda-12-4-driver-530-too-old': Backdrop(
+        'vllm-v100-docker-host',
+        'V100',
+        '530.30.02',
+        '2024-06-18T11:30:00Z',
+        '2024-06-18T12:10:00Z',
+        pci=('01',),
+    ),
+    'vllm-4940-docker-error-804-forward-compatibility-old-host-driver': Backdrop(
+        'vllm-docker-tp2-host',
+        'A10',
+        '525.147.05',
+        '2024-06-03T11:30:00Z',
+        '2024-06-03T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'lightning-1314-misconfiguration-no-gpus-fixed-by-cuda-10-0-pytorch-build': Backdrop(
+        'lightning-cuda10-host',
+        'A10',
+        '418.87.01',
+        '2020-03-31T11:30:00Z',
+        '2020-03-31T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-155102-docker-gpus-flag-fails-nvidia-container-toolkit-missing': Backdrop(
+        'pytorch-docker-host',
+        'A10',
+        '570.133.20',
+        '2025-06-04T11:30:00Z',
+        '2025-06-04T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-79299-ddp-hangs-more-than-two-a6000-nvlink-iommu-soft-fixes': Backdrop(
+        'a6000-8gpu-server',
+        'A10',
+        '515.48.07',
+        '2022-06-24T11:30:00Z',
+        '2022-06-24T12:10:00Z',
+        pci=('01', '21', '41', '61', '81', 'a1', 'c1', 'e1'),
+    ),
+    'pytorch-84803-silent-data-corruption-between-gpus-iommu-enabled': Backdrop(
+        'amd-multi-gpu-server',
+        'A10',
+        '515.65.01',
+        '2022-10-22T11:30:00Z',
+        '2022-10-22T12:10:00Z',
+        pci=('01', '41'),
+    ),
+    'keras-4467-system-reboots-with-cudnn-psu-not-powerful-enough': Backdrop(
+        'keras-gtx970-workstation',
+        'A10',
+        '367.57',
+        '2016-11-22T11:30:00Z',
+        '2016-11-22T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-49081-cuda-unknown-error-nvidia-uvm-missing-after-suspend': Backdrop(
+        'pytorch-suspend-workstation',
+        'A10',
+        '535.146.02',
+        '2024-01-08T11:30:00Z',
+        '2024-01-08T12:10:00Z',
+        pci=('01',),
+    ),
+    'stanford-alpaca-32-fine-tuning-4x-slower-gpus-on-phb-instead-of-nvlink': Backdrop(
+        'alpaca-rented-a100-node',
+        'A100',
+        '525.85.12',
+        '2023-03-28T11:30:00Z',
+        '2023-03-28T12:10:00Z',
+        pci=('07', '0f', '47', '4e'),
+    ),
+    'tensor2tensor-390-multi-gpu-slower-second-gpu-link-2-5gt-x8': Backdrop(
+        't2t-z170-workstation',
+        'A10',
+        '384.90',
+        '2017-11-01T11:30:00Z',
+        '2017-11-01T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'ray-15495-raysgd-multi-gpu-hangs-t4-phb-passes-with-nccl-p2p-disabled': Backdrop(
+        'ray-t4-4gpu-vm',
+        'A10',
+        '460.32.03',
+        '2021-05-27T11:30:00Z',
+        '2021-05-27T12:10:00Z',
+        pci=('1b', '1c', '1d', '1e'),
+    ),
+    'vllm-3688-custom-all-reduce-invalid-argument-fixed-by-nccl-2-19-3': Backdrop(
+        'vllm-ray-tp-host',
+        'A10',
+        '535.154.05',
+        '2024-03-29T11:30:00Z',
+        '2024-03-29T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'dgl-5469-uva-sampling-multi-gpu-slower-all-gpus-behind-one-pcie-switch': Backdrop(
+        'dgl-multi-gpu-host',
+        'A10',
+        '525.89.02',
+        '2023-03-20T11:30:00Z',
+        '2023-03-20T12:10:00Z',
+        pci=('3b', '3c', '3d', '3e'),
+    ),
+    'deepspeed-2897-flan-t5-xxl-exits-return-code-7-activation-memory': Backdrop(
+        'deepspeed-8xa100-node',
+        'A100',
+        '525.85.12',
+        '2023-03-17T11:30:00Z',
+        '2023-03-17T12:10:00Z',
+        pci=('07', '0f', '47', '4e', '87', '90', 'b7', 'bd'),
+    ),
+    'pytorch-76101-training-does-not-start-on-rtx-a6000-nccl-p2p-disable': Backdrop(
+        'a6000-ddp-workstation',
+        'A10',
+        '510.73.05',
+        '2022-06-06T11:30:00Z',
+        '2022-06-06T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'cutorch-197-cuda-runtime-error-30-after-300k-steps-driver-or-bad-gpu': Backdrop(
+        'cutorch-gtx570-workstation',
+        'A10',
+        '331.113',
+        '2015-07-09T11:30:00Z',
+        '2015-07-09T12:10:00Z',
+        pci=('01',),
+    ),
+    'sglang-1730-scheduler-100-percent-cpu-when-idle-expected-busy-loop-benign': Backdrop(
+        'sglang-idle-4gpu-host',
+        'A10',
+        '570.172.08',
+        '2025-08-30T11:30:00Z',
+        '2025-08-30T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'accelerate-231-multi-gpu-slower-without-nvlink-expected-benign': Backdrop(
+        'accelerate-pcie-2gpu-host',
+        'A10',
+        '470.82.01',
+        '2022-01-17T11:30:00Z',
+        '2022-01-17T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'litgpt-1577-multi-gpu-slower-than-single-slow-interconnect-not-a-bug-benign': Backdrop(
+        'litgpt-pcie-2gpu-host',
+        'A10',
+        '550.90.07',
+        '2024-07-12T11:30:00Z',
+        '2024-07-12T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'chatglm-6b-1321-gpu-util-100-after-several-turns-history-not-cleared-benign': Backdrop(
+        'chatglm-webdemo-host',
+        'A10',
+        '535.54.03',
+        '2023-07-10T11:30:00Z',
+        '2023-07-10T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-154002-memory-not-freed-caching-allocator-expected-benign': Backdrop(
+        'pytorch-memory-question-host',
+        'A10',
+        '570.133.20',
+        '2025-05-22T11:30:00Z',
+        '2025-05-22T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
