@@ -366,6 +366,53 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
 
 
 @pytest.mark.parametrize(
+    ("card", "planned", "fix"),
+    [
+        ("nccl-timeout", "collect-hang-evidence", "fix-nccl-setup"),
+        ("nccl-hang-straggler", "collect-hang-evidence", "fix-pcie-p2p-path"),
+        ("host-memory-pressure-oom", "notify-user-workload-issue", "fix-job-memory-request"),
+        ("cpu-only-execution", "notify-user-workload-issue", "fix-job-gpu-access"),
+    ],
+)
+def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_in_place(
+    card: str, planned: str, fix: str
+) -> None:
+    # the writer already knows what went wrong; the card's configuration ticket says what to
+    # change, and like the plan it replaces it changes nothing on a server
+    chosen, notes = text_only_cap(
+        KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[planned], ()
+    )
+    assert (chosen.id, chosen.action_class) == (fix, "config_fix")
+    assert chosen.safety_class == "notify"
+    assert notes and "rests on a report" in notes[0] and planned in notes[0]
+    # telemetry that confirms the card keeps the plan its findings chose
+    confirmed = _hypothesis(card, ("gpu_never_used",))
+    kept, kept_notes = text_only_cap(KB, confirmed, _incident((SIGNAL,)), KB.runbooks[planned], ())
+    assert (kept.id, kept_notes) == (planned, ())
+    # so does an incident a telemetry signal opened beside the report
+    kept, _ = text_only_cap(
+        KB, _hypothesis(card), _incident((SIGNAL, "job_gpus_unused")), KB.runbooks[planned], ()
+    )
+    assert kept.id == planned
+
+
+@pytest.mark.parametrize(
+    ("card", "planned"),
+    [
+        ("xid-app-fault", "app-fault-notify-requeue"),  # requeueing is not waiting
+        ("storage-io-stall", "collect-hang-evidence"),  # no fix in place to give
+    ],
+)
+def test_a_report_keeps_a_light_plan_when_the_card_has_no_fix_in_place_or_the_plan_acts(
+    card: str, planned: str
+) -> None:
+    chosen, notes = text_only_cap(
+        KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[planned], ()
+    )
+    assert (chosen.id, notes) == (planned, ())
+
+
+@pytest.mark.parametrize(
     "card", ["high-inlet-ambient", "rack-cooling-failure", "airflow-obstruction-blanking"]
 )
 def test_a_text_match_on_a_cooling_card_pages_facilities_and_changes_nothing_on_a_server(

@@ -345,19 +345,22 @@ def text_only_cap(
     card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
     resets, reboots, restarts a service, lowers power limits) becomes the same decision in a
     form that only tells people where the card has one, else the card's fix in place as a
-    ticket (:func:`_telling`), else the read-only evidence collection;
-    one that only reads or tells a person stands."""
+    ticket (:func:`_telling`), else the read-only evidence collection. One that only collects
+    evidence or tells the job's owner takes the card's fix in place where it has one
+    (:func:`_written_fix`); any other light plan stands."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
         set(top.supporting) - REPORTED_FINDINGS
     )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
+    if text_only and light:
+        return _written_fix(kb, top.card_id, runbook, notes)
     cap = (
         _telling(kb, top.card_id, runbook.action_class)
         or _telling(kb, top.card_id, "config_fix")
         or kb.runbooks.get(UNREAD_RUNBOOK)
     )
-    if not text_only or light or cap is None:
+    if not text_only or cap is None:
         return runbook, notes
     why = (
         f"runbook {cap.id} ({cap.action_class}) instead of {runbook.id} ({runbook.action_class}): "
@@ -365,6 +368,30 @@ def text_only_cap(
         "knowledge base's text, and no finding confirms it; nothing is drained on a text match"
     )
     return cap, (*notes, why)
+
+
+#: Plans that leave the fault where it is: they collect evidence or pass the problem to the job's
+#: owner. On a report alone, the card's fix in place says what to change instead.
+_WAITING_CLASSES = frozenset({"investigate", "notify_user"})
+
+
+def _written_fix(
+    kb: KnowledgeBase, card_id: str, runbook: Runbook, notes: tuple[str, ...]
+) -> tuple[Runbook, tuple[str, ...]]:
+    """A report-only incident whose plan only collects evidence or tells the job's owner takes
+    the card's configuration fix when the card has one (it changes nothing on a server either):
+    a problem someone wrote down and solved was most often a setting, and the ticket names the
+    setting to change (the NCCL interface, the job's memory request) where the other plans only
+    gather what the writer already knew."""
+    fix = _telling(kb, card_id, "config_fix")
+    if runbook.action_class not in _WAITING_CLASSES or fix is None or fix.id == runbook.id:
+        return runbook, notes
+    why = (
+        f"runbook {fix.id} (config_fix) instead of {runbook.id} ({runbook.action_class}): the "
+        f"incident rests on a report; {card_id}'s fix in place says what to change, and neither "
+        "changes anything on a server"
+    )
+    return fix, (*notes, why)
 
 
 def _telling(kb: KnowledgeBase, card_id: str, action_class: str | None) -> Runbook | None:
