@@ -369,7 +369,6 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
     ("card", "planned", "fix"),
     [
         ("nccl-timeout", "collect-hang-evidence", "fix-nccl-setup"),
-        ("nccl-hang-straggler", "collect-hang-evidence", "fix-pcie-p2p-path"),
         ("host-memory-pressure-oom", "notify-user-workload-issue", "fix-job-memory-request"),
         ("cpu-only-execution", "notify-user-workload-issue", "fix-job-gpu-access"),
     ],
@@ -401,15 +400,26 @@ def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_
     [
         ("xid-app-fault", "app-fault-notify-requeue"),  # requeueing is not waiting
         ("storage-io-stall", "collect-hang-evidence"),  # no fix in place to give
+        # the card's only fixes are for a variant words show, and these words did not
+        ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm
+        ("nccl-hang-straggler", "collect-hang-evidence"),  # a hang is not blocked P2P
     ],
 )
-def test_a_report_keeps_a_light_plan_when_the_card_has_no_fix_in_place_or_the_plan_acts(
+def test_a_report_keeps_a_light_plan_when_no_fix_in_place_fits_or_the_plan_acts(
     card: str, planned: str
 ) -> None:
     chosen, notes = text_only_cap(
         KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[planned], ()
     )
     assert (chosen.id, notes) == (planned, ())
+
+
+def test_a_report_whose_words_show_the_variant_gets_that_variants_fix() -> None:
+    said = _hypothesis("nccl-hang-straggler", ("gpu_p2p_blocked_reported",))
+    chosen, _ = text_only_cap(
+        KB, said, _incident((SIGNAL,)), KB.runbooks["collect-hang-evidence"], ()
+    )
+    assert (chosen.id, chosen.action_class) == ("fix-pcie-p2p-path", "config_fix")
 
 
 @pytest.mark.parametrize(

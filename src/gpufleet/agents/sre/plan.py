@@ -354,7 +354,7 @@ def text_only_cap(
     )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     if text_only and light:
-        return _written_fix(kb, top.card_id, runbook, notes)
+        return _written_fix(kb, top, runbook, notes)
     cap = (
         _telling(kb, top.card_id, runbook.action_class)
         or _telling(kb, top.card_id, "config_fix")
@@ -376,22 +376,43 @@ _WAITING_CLASSES = frozenset({"investigate", "notify_user"})
 
 
 def _written_fix(
-    kb: KnowledgeBase, card_id: str, runbook: Runbook, notes: tuple[str, ...]
+    kb: KnowledgeBase, top: Hypothesis, runbook: Runbook, notes: tuple[str, ...]
 ) -> tuple[Runbook, tuple[str, ...]]:
     """A report-only incident whose plan only collects evidence or tells the job's owner takes
     the card's configuration fix when the card has one (it changes nothing on a server either):
     a problem someone wrote down and solved was most often a setting, and the ticket names the
     setting to change (the NCCL interface, the job's memory request) where the other plans only
     gather what the writer already knew."""
-    fix = _telling(kb, card_id, "config_fix")
+    fix = _fix_for_words(kb, top)
     if runbook.action_class not in _WAITING_CLASSES or fix is None or fix.id == runbook.id:
         return runbook, notes
     why = (
         f"runbook {fix.id} (config_fix) instead of {runbook.id} ({runbook.action_class}): the "
-        f"incident rests on a report; {card_id}'s fix in place says what to change, and neither "
-        "changes anything on a server"
+        f"incident rests on a report; {top.card_id}'s fix in place says what to change, and "
+        "neither changes anything on a server"
     )
     return fix, (*notes, why)
+
+
+def _fix_for_words(kb: KnowledgeBase, top: Hypothesis) -> Runbook | None:
+    """The card's first fix in place that fits what the report says: a fix the card keeps for a
+    variant a writer's words show (``runbook_when`` on a reported finding: /dev/shm running out,
+    peer-to-peer blocked) is for that variant, and these words did not show it (a slow
+    DataLoader is not a shared-memory size). A fix tied to a log or telemetry finding still fits:
+    a report seldom carries the lines that would show it."""
+    card = kb.cards.get(top.card_id)
+    rules = card.runbook_when if card is not None else ()
+    said = set(top.supporting)
+    for fix in kb.runbooks_for(top.card_id):
+        if (
+            fix.action_class != "config_fix"
+            or SAFETY_ORDER[fix.safety_class] > SAFETY_ORDER["notify"]
+        ):
+            continue
+        shown_by_words = {r.finding for r in rules if r.runbook == fix.id} & REPORTED_FINDINGS
+        if not shown_by_words or shown_by_words & said:
+            return fix
+    return None
 
 
 def _telling(kb: KnowledgeBase, card_id: str, action_class: str | None) -> Runbook | None:
