@@ -33,7 +33,7 @@ naming ``{job_id}`` becomes one step per affected job, or disappears when no job
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from gpufleet.agents.sre.corroboration import hold_uncorroborated
@@ -403,12 +403,7 @@ def _fix_for_words(kb: KnowledgeBase, top: Hypothesis) -> Runbook | None:
     card = kb.cards.get(top.card_id)
     rules = card.runbook_when if card is not None else ()
     said = set(top.supporting)
-    for fix in kb.runbooks_for(top.card_id):
-        if (
-            fix.action_class != "config_fix"
-            or SAFETY_ORDER[fix.safety_class] > SAFETY_ORDER["notify"]
-        ):
-            continue
+    for fix in _tellings(kb, top.card_id, "config_fix"):
         shown_by_words = {r.finding for r in rules if r.runbook == fix.id} & REPORTED_FINDINGS
         if not shown_by_words or shown_by_words & said:
             return fix
@@ -422,14 +417,15 @@ def _telling(kb: KnowledgeBase, card_id: str, action_class: str | None) -> Runbo
     the rack's power limits are lowered when its temperatures show it), else the card's fix in
     place as a ticket (a report that opens an incident by its words alone is most often a set-up
     problem a person wrote down); the read-only collection is the fallback."""
-    return next(
-        (
-            r
-            for r in kb.runbooks_for(card_id)
-            if r.action_class == action_class
-            and SAFETY_ORDER[r.safety_class] <= SAFETY_ORDER["notify"]
-        ),
-        None,
+    return next(_tellings(kb, card_id, action_class), None)
+
+
+def _tellings(kb: KnowledgeBase, card_id: str, action_class: str | None) -> Iterator[Runbook]:
+    """The card's runbooks of ``action_class`` that change nothing on a server, in its order."""
+    return (
+        r
+        for r in kb.runbooks_for(card_id)
+        if r.action_class == action_class and SAFETY_ORDER[r.safety_class] <= SAFETY_ORDER["notify"]
     )
 
 
