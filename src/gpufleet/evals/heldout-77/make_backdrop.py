@@ -1,0 +1,243 @@
+"""heldout-public-77's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-77/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+sku is one of the allowed SKUs; most are stand-ins (see each case's description). No case uses extra:
+no report quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'tensorflow-22043-tf-session-first-start-1-3-minutes-ptx-jit-compile-benign': Backdrop(
+        'powerai',
+        'V100',
+        '384.81',
+        '2018-09-04T11:30:00Z',
+        '2018-09-04T12:10:00Z',
+        pci=('04', '05', '0a', '0b'),
+    ),
+    'club-3090-1019-dual-3090-w4a8-tp2-transients-shut-down-system-psu-rail': Backdrop(
+        'dual-3090-rig',
+        'A10',
+        '580.95.05',
+        '2026-08-16T11:30:00Z',
+        '2026-08-16T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'fsdp-qlora-24-70b-qlora-on-2x4090-needs-over-128gb-host-ram-swapfile': Backdrop(
+        'dual-4090-workstation',
+        'A10',
+        '550.54.14',
+        '2024-03-11T11:30:00Z',
+        '2024-03-11T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'maskrcnn-benchmark-238-cuda-init-error-30-unknown-error-fixed-by-reboot': Backdrop(
+        'maskrcnn-train-box',
+        'A10',
+        '410.78',
+        '2018-12-06T11:30:00Z',
+        '2018-12-06T12:10:00Z',
+        pci=('01',),
+    ),
+    'vllm-235-vicuna-7b-uses-23gb-kv-cache-preallocation-by-design-benign': Backdrop(
+        'vllm-serve-node',
+        'A10',
+        '525.105.17',
+        '2023-06-25T11:30:00Z',
+        '2023-06-25T12:10:00Z',
+        pci=('01',),
+    ),
+    'ffdl-127-tensorflow-gpu-learner-killed-exit-137-pod-memory-too-small': Backdrop(
+        'ffdl-gpu-learner',
+        'A10',
+        '384.111',
+        '2018-08-13T11:30:00Z',
+        '2018-08-13T12:10:00Z',
+        pci=('00:06',),
+    ),
+    'tensorflow-39712-ptx-deletefile-error-hidden-process-holding-gpu-memory': Backdrop(
+        'tf115-gpu-box',
+        'A10',
+        '440.100',
+        '2020-09-27T11:30:00Z',
+        '2020-09-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-31243-cuda-not-available-driver-410-48-older-than-418-39': Backdrop(
+        'ubuntu1804-gpu-box',
+        'A10',
+        '410.48',
+        '2019-12-13T11:30:00Z',
+        '2019-12-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'paddle-models-1375-multi-gpu-training-hangs-pcie-p2p-configuration': Backdrop(
+        'paddle-multi-gpu-node',
+        'A10',
+        '396.54',
+        '2018-10-25T11:30:00Z',
+        '2018-10-25T12:10:00Z',
+        pci=('02', '03'),
+    ),
+    'mmpretrain-350-resnet50-dist-train-one-gpu-low-dataloader-cannot-keep-up': Backdrop(
+        '4x2080ti-train-box',
+        'A10',
+        '460.80',
+        '2021-07-08T11:30:00Z',
+        '2021-07-08T12:10:00Z',
+        pci=('01', '02', '81', '82'),
+    ),
+    'nanogpt-55-multinode-ddp-nccl-timeout-no-infiniband-nccl-ib-disable': Backdrop(
+        'nanogpt-node-0',
+        'A100',
+        '525.60.13',
+        '2023-01-16T11:30:00Z',
+        '2023-01-16T12:10:00Z',
+        pci=('07', '0f', '47', '4e', '87', '90', 'b7', 'bd'),
+    ),
+    'text-generation-inference-946-a4000-idles-at-p2-after-generations-benign': Backdrop(
+        'tgi-a4000-host',
+        'A10',
+        '535.86.05',
+        '2023-08-30T11:30:00Z',
+        '2023-08-30T12:10:00Z',
+        pci=('01',),
+    ),
+    'torchtitan-951-405b-nans-on-step-1-gpu-emitting-xid-hardware-suspected': Backdrop(
+        'titan-node-0',
+        'H100',
+        '550.127.05',
+        '2025-03-12T11:30:00Z',
+        '2025-03-12T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'triton-1523-wrong-linear-results-on-a100-fixed-by-cuda-12-0': Backdrop(
+        'a100-test-node',
+        'A100',
+        '515.105.01',
+        '2023-04-23T11:30:00Z',
+        '2023-04-23T12:10:00Z',
+        pci=('07',),
+    ),
+    'darknet-3376-invalid-device-ordinal-gpus-6-7-cuda-visible-devices-set': Backdrop(
+        'v100x8-train-node',
+        'V100',
+        '396.82',
+        '2019-06-10T11:30:00Z',
+        '2019-06-10T12:10:00Z',
+        pci=('15', '16', '3a', '3b', '89', '8a', 'b2', 'b3'),
+    ),
+    'club-3090-1098-wrx80-swap-40-percent-tps-drop-gpus-on-different-root-complexes': Backdrop(
+        'wrx80-3975-rig',
+        'A10',
+        '580.95.05',
+        '2026-08-24T11:30:00Z',
+        '2026-08-24T12:10:00Z',
+        pci=('21', '61'),
+    ),
+    'pytorch-112377-nvml-internal-assert-on-h100-mig-2g-20gb-not-enough-memory': Backdrop(
+        'h100-mig-node',
+        'H100',
+        '550.90.07',
+        '2024-09-22T11:30:00Z',
+        '2024-09-22T12:10:00Z',
+        pci=('1b',),
+    ),
+    'onnxruntime-13753-gke-pod-without-nvidia-gpu-limit-cannot-see-gpus': Backdrop(
+        'gke-gpu-node',
+        'A10',
+        '470.141.03',
+        '2022-12-01T11:30:00Z',
+        '2022-12-01T12:10:00Z',
+        pci=('04', '05'),
+    ),
+    'pytorch-32575-ddp-worker-killed-under-mps-cuda-hangs-until-reboot': Backdrop(
+        'mps-2080ti-box',
+        'A10',
+        '440.26',
+        '2020-01-24T11:30:00Z',
+        '2020-01-24T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'fairseq-810-hang-in-all-gather-list-a-worker-died-oom-suspected': Backdrop(
+        'fairseq-train-node',
+        'A10',
+        '418.67',
+        '2019-06-23T11:30:00Z',
+        '2019-06-23T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'pytorch-50820-oom-on-one-gpu-leaves-other-ranks-at-100-percent-forever': Backdrop(
+        'ddp-8gpu-node',
+        'A10',
+        '450.80.02',
+        '2021-01-20T11:30:00Z',
+        '2021-01-20T12:10:00Z',
+        pci=('1a', '1b', '3d', '3e', '88', '89', 'b1', 'b2'),
+    ),
+    'neural-tangents-204-tiny-ntk-kernel-shows-60gb-on-a100-jax-preallocation-benign': Backdrop(
+        'a100-80gb-notebook',
+        'A100',
+        '535.183.01',
+        '2024-09-04T11:30:00Z',
+        '2024-09-04T12:10:00Z',
+        pci=('07',),
+    ),
+    'everydream-trainer-11-checkpoint-save-takes-hours-fixed-by-other-drive': Backdrop(
+        'everydream-workstation',
+        'A10',
+        '520.56.06',
+        '2022-11-19T11:30:00Z',
+        '2022-11-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-1346-autograd-memory-growth-grad-never-detached-not-a-leak': Backdrop(
+        'autograd-dev-box',
+        'A10',
+        '375.51',
+        '2017-04-26T11:30:00Z',
+        '2017-04-26T12:10:00Z',
+        pci=('01',),
+    ),
+    'lasertagger-4-training-at-0-percent-gpu-tensorflow-setup-could-not-use-gpus': Backdrop(
+        'lasertagger-train-box',
+        'A10',
+        '440.44',
+        '2020-02-05T11:30:00Z',
+        '2020-02-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'pytorch-85778-shared-ci-runners-conflicting-nvidia-driver-installs-by-domain-libraries': Backdrop(
+        'linux-4xlarge-nvidia-gpu-runner',
+        'A10',
+        '515.65.01',
+        '2022-09-28T11:30:00Z',
+        '2022-09-28T12:10:00Z',
+        pci=('1e',),
+    ),
+    'ai-toolkit-787-wan-2-2-lora-training-stalls-python-killed-by-oom-killer': Backdrop(
+        'rtx-pro-6000-trainer',
+        'A10',
+        '580.126.09',
+        '2026-04-15T11:30:00Z',
+        '2026-04-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'ray-12413-dgx-a100-mig-devices-not-counted-cuda-visible-devices-needs-uuids': Backdrop(
+        'dgx-a100',
+        'A100',
+        '450.80.02',
+        '2020-11-25T11:30:00Z',
+        '2020-11-25T12:10:00Z',
+        pci=('07', '0f', '47', '4e', '87', '90', 'b7', 'bd'),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
