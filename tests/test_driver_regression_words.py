@@ -40,6 +40,13 @@ NODE = "n1"
         "It was working until I updated the driver so I am 100% sure the driver is the issue",
         "> Не будет работать с новым драйвером NVidia 460.79.",
         "降级驱动后解决了",
+        # the failing version first, the working one after; the driver between the verb and
+        # "back"; a regression between two named versions
+        "all_reduce_perf hangs with A100 SXM4 on AMD CPUs (driver 570.172.08 + CUDA 12.8) but "
+        "works on driver 550.163.01",
+        "the engine fails on driver 550.90.07 while it works on 545.23.08",
+        "I rolled the driver back to 535 and now it works again",
+        "this is a regression between the Nvidia proprietary driver versions 530 and 535",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -69,6 +76,9 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         # denials: the check came back clean
         "the driver did not change between the runs",
         "downgrading the driver did not help",
+        "it fails on driver 550 but works on 550 too after a reboot?",
+        "if it crashes on driver 550 but works on 535, roll back",
+        "a regression between two releases of the framework, not the driver",
         # banners, the mismatch line another reader owns, a driver merely named
         "NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2",
         "Failed to initialize NVML: Driver/library version mismatch",

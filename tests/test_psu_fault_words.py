@@ -33,6 +33,10 @@ NODE = "n1"
         "the three 100 A fuses had not only blown, they had taken the fuse box with them.",
         "换了个大功率电源就好了",
         "блок питания не тянет две карты",
+        # what it is not, said with its own "not": the statement, not a denial of one
+        "This is an hardware problem. Your PSU isn't powerfull enough. cuDNN is very",
+        "the power supply was not strong enough for two cards",
+        "my PSU doesn't have enough wattage for the 3090",
     ],
 )
 def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -> None:
@@ -56,6 +60,9 @@ def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -
         "swapping the PSU hasn't fixed it",
         "I replaced the PSU but that fixed nothing",
         "the fuse has not blown",
+        "the PSU is not the problem",
+        "is the power supply not big enough?",
+        "make sure the PSU is not too weak",
         "It's likely the PSU is insufficient",
         "电源坏了吗？",
         "如果电源功率不足会重启",

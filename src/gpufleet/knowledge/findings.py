@@ -217,6 +217,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'the report says a GPU fell off the bus or was lost, in words ("causing the GPU to '
         'fall off the bus", "the GPU card is lost on the node", 掉卡) or as lspci\'s (rev ff)',
     ),
+    "gpu_memory_error_reported": (
+        "hardware",
+        "the report says the GPU's own memory is failing, in words: ECC or double-bit errors "
+        '("PyCUDA tests report ECC errors"), a memory tester\'s errors ("memtestG80 does show '
+        'errors"), faulty VRAM or HBM, a memory fault on the card or board, 显存坏了',
+    ),
     "gpu_p2p_blocked_reported": (
         "os",
         "the report says the GPUs' PCIe peer-to-peer traffic is blocked or broken: ACS or the "

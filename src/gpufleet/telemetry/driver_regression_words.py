@@ -33,8 +33,12 @@ _DRIVER = (
 )
 _VERSION = r"(?:v|version |r)?\d{3}(?:\.\d{1,3}){0,2}\b"
 _ROLLED = (
-    r"(?:downgrad\w*|roll\w*(?: it)? back|roll-?back\w*|revert\w*|go\w* back|went back|return\w*)"
+    r"(?:downgrad\w*|roll\w*(?: it| (?:the|my|our) (?:nvidia |gpu )?drivers?)? back|roll-?back\w*|"
+    r"revert\w*|go\w* back|went back|return\w*)"
 )
+# a version and what follows it up to the next clause: "570.172.08 + CUDA 12.8) but" (a version's
+# own dots are no sentence end)
+_ON_TO = r"(?:[^.;!?]|\.(?=\d)){0,60}?"
 _CURED = (
     r"(?:fix\w*|solv\w*|resolv\w*|cur\w*|help\w*|it works|works again|everything works|"
     r"the problem (?:is |was )?gone|(?:it|that) did the trick)"
@@ -87,7 +91,21 @@ DRIVER_REGRESSION = re.compile(
     r"ドライバー?を?(?:戻|ダウングレード)\S{0,10}(?:直|解決|治)|"
     # "works with 470 but not with 510", "fine on driver 535, broken on 550"
     r"\b(?:works?|worked|working|fine|ok)\b(?: [\w'/.-]+){0,2} (?:on|with|using|under) (?:the )?"
-    r"(?:" + _DRIVER + r" ?)?" + _VERSION + r"[^.;!?]{0,40}\b(?:but|while|whereas)\b",
+    r"(?:" + _DRIVER + r" ?)?" + _VERSION + r"[^.;!?]{0,40}\b(?:but|while|whereas)\b|"
+    # the failing version first: "hangs with A100s (driver 570.172.08 + CUDA 12.8) but works on
+    # driver 550.163.01", "fails on driver 550.90.07 while it works on 545.23.08"
+    r"\b(?:fails?|failed|hangs?|hung|crash\w*|broken|errors?)\b"
+    + _ON_TO
+    + _DRIVER
+    + r" ?"
+    + _VERSION
+    + _ON_TO
+    + r"\b(?:but|while|whereas) (?:it )?(?:works?|worked|is fine|runs? fine)\b|"
+    # "a regression between the Nvidia proprietary driver versions 530 and 535"
+    r"\bregression (?:between|from|since|after) "
+    + _ON_TO
+    + r"\bdrivers?(?: versions?)? ?"
+    + _VERSION,
     re.IGNORECASE,
 )
 _NAMES_DRIVER = re.compile(

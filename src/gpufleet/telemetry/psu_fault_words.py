@@ -50,7 +50,7 @@ PSU_FAULT = re.compile(
     + _PSU
     + r"|power delivery)\b|"
     r"\b" + _PSU + r"\b (?:is|was|were|are) (?:\w+ )?(?:dead|died|faulty|defective|failing|fried|"
-    r"insufficient|underpowered|undersized|too weak|not (?:strong|powerful|big) enough)\b|"
+    r"insufficient|underpowered|undersized|too weak)\b|"
     # the cure: "solved by using a higher watt power supply", "swapping the PSU fixed it"
     r"\b(?:solved|fixed|resolved|cured)\b (?:it |this |the (?:problem|issue) )?(?:by|with|after) "
     r"(?:[\w'-]+ ){0,2}(?:a |the |my |an )?(?:higher[- ]watt(?:age)?|bigger|larger|stronger|"
@@ -85,6 +85,16 @@ PSU_CANNOT = re.compile(
     r"is unable to) (?:handle|supply|deliver|keep up|cope|power)",
     re.IGNORECASE,
 )
+# what it was not, said with its own "not": "your PSU isn't powerful enough", "the power supply
+# does not have enough wattage" (read, like PSU_CANNOT, without the denial inside the words;
+# "powerfull" is how writers often spell it)
+PSU_NOT_ENOUGH = re.compile(
+    r"\b" + _PSU + r"\b (?:(?:is|was|were|are) (?:not|never)|isn't|wasn't|aren't|weren't) "
+    r"(?:\w+ )?(?:strong|powerful|powerfull|big|large|sufficient|adequate|enough)\b|"
+    r"\b" + _PSU + r"\b (?:does not|doesn't|did not|didn't) (?:have|provide|deliver|supply) "
+    r"enough\b",
+    re.IGNORECASE,
+)
 # "make sure your PSU can handle all cards", "probably it is related to the PSU", "if the PSU is
 # weak" (如果 … 的话): advice, a guess or a condition, not what happened
 _NOT_SO = advice_before("should", "probably", "likely", r"suspect\w*", r"wonder\w*", "thinking")
@@ -111,6 +121,8 @@ def says_psu_fault(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    return _HEDGES.any_said(PSU_FAULT.finditer(line), line) or _CANNOT_HEDGES.any_said(
-        PSU_CANNOT.finditer(line), line
+    return (
+        _HEDGES.any_said(PSU_FAULT.finditer(line), line)
+        or _CANNOT_HEDGES.any_said(PSU_CANNOT.finditer(line), line)
+        or _CANNOT_HEDGES.any_said(PSU_NOT_ENOUGH.finditer(line), line)
     )

@@ -18,11 +18,12 @@ takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopp
 (:mod:`telemetry.display_watchdog_words`), the job's shared memory (/dev/shm) ran out
 (:mod:`telemetry.shared_memory_words`), a GPU fell off the bus
 (:mod:`telemetry.gpu_lost_words`), the GPUs' PCIe peer-to-peer traffic is blocked
-(:mod:`telemetry.p2p_blocked_words`). :mod:`telemetry.job_log` keeps each beside
-whatever else the line is (evidence only: a statement opens nothing), the SRE agent reads each
-kind as the finding
-of that name, and :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming
-a plan that changes the fleet. Adding a reader here adds it to all three.
+(:mod:`telemetry.p2p_blocked_words`), the GPU's own memory is failing (ECC errors, a memory
+tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`). :mod:`telemetry.job_log`
+keeps each beside whatever else the line is (evidence only: a statement opens nothing), the SRE
+agent reads each kind as the finding of that name, and
+:data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
+changes the fleet. Adding a reader here adds it to all three.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from gpufleet.telemetry.driver_regression_words import (
     says_driver_regression,
 )
 from gpufleet.telemetry.gpu_lost_words import GPU_LOST_REPORTED, says_gpu_lost
+from gpufleet.telemetry.gpu_memory_words import GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error
 from gpufleet.telemetry.host_down_words import (
     HOST_DOWN_REPORTED,
     POWER_TRIP_REPORTED,
@@ -93,6 +95,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (SHARED_MEMORY_REPORTED, says_shared_memory_exhausted),
     (GPU_LOST_REPORTED, says_gpu_lost),
     (P2P_BLOCKED_REPORTED, says_p2p_blocked),
+    (GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
