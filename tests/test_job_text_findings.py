@@ -196,7 +196,9 @@ def test_a_fault_named_in_passing_is_still_a_complaint_to_diagnose() -> None:
         "which wedged NVML: every nvidia-smi hung.\n"
     )
     parsed = parse_job_log(text, origin="jobs/adr.log", node="box")
-    assert [s.kind for s in parsed.signatures] == ["ecc_error_mention"]
+    # beside the mention, the writer's statement that the stack hung ("every nvidia-smi hung")
+    kinds = sorted(s.kind for s in parsed.signatures)
+    assert kinds == ["ecc_error_mention", "gpu_stack_hang_reported"]
     assert parsed.report.gpu_unparsed == 0  # recognised, not "not understood"
     assert [n for n, _ in parsed.report.complaint_lines] == [2]
     event = _unread_lines(parsed.report.complaint_lines)

@@ -217,6 +217,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'the report says a GPU fell off the bus or was lost, in words ("causing the GPU to '
         'fall off the bus", "the GPU card is lost on the node", 掉卡) or as lspci\'s (rev ff)',
     ),
+    "gpu_stack_hang_reported": (
+        "driver",
+        "the report says the GPU stack hangs: nvidia-smi hangs, gets stuck or never returns "
+        '("nvidia-smi hangs indefinitely"), or a GPU process sits in uninterruptible sleep '
+        "(state D)",
+    ),
     "gpu_memory_error_reported": (
         "hardware",
         "the report says the GPU's own memory is failing, in words: ECC or double-bit errors "

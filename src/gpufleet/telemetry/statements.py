@@ -19,9 +19,10 @@ takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopp
 (:mod:`telemetry.shared_memory_words`), a GPU fell off the bus
 (:mod:`telemetry.gpu_lost_words`), the GPUs' PCIe peer-to-peer traffic is blocked
 (:mod:`telemetry.p2p_blocked_words`), the GPU's own memory is failing (ECC errors, a memory
-tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`). :mod:`telemetry.job_log`
-keeps each beside whatever else the line is (evidence only: a statement opens nothing), the SRE
-agent reads each kind as the finding of that name, and
+tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`), the GPU stack hangs
+(nvidia-smi never returns, GPU processes in state D: :mod:`telemetry.gpu_hang_words`).
+:mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
+statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
 changes the fleet. Adding a reader here adds it to all three.
 """
@@ -49,6 +50,7 @@ from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
 )
+from gpufleet.telemetry.gpu_hang_words import GPU_STACK_HANG_REPORTED, says_gpu_stack_hang
 from gpufleet.telemetry.gpu_lost_words import GPU_LOST_REPORTED, says_gpu_lost
 from gpufleet.telemetry.gpu_memory_words import GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error
 from gpufleet.telemetry.host_down_words import (
@@ -96,6 +98,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (GPU_LOST_REPORTED, says_gpu_lost),
     (P2P_BLOCKED_REPORTED, says_p2p_blocked),
     (GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error),
+    (GPU_STACK_HANG_REPORTED, says_gpu_stack_hang),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
