@@ -231,7 +231,7 @@ def _hypothesis(card: str, supporting: tuple[str, ...] = ()) -> Hypothesis:
     return Hypothesis(card_id=card, title=card, score=1.0, supporting=supporting)
 
 
-def _incident(symptoms: tuple[str, ...], jobs: tuple[str, ...] = ()) -> Incident:
+def _incident(symptoms: tuple[str, ...]) -> Incident:
     return Incident(
         incident_id="inc-1",
         title="t",
@@ -246,7 +246,6 @@ def _incident(symptoms: tuple[str, ...], jobs: tuple[str, ...] = ()) -> Incident
         symptoms=symptoms,
         anomaly_ids=("a",),
         anomaly_count=1,
-        jobs=jobs,
     )
 
 
@@ -399,6 +398,7 @@ def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_
 @pytest.mark.parametrize(
     ("card", "planned"),
     [
+        ("xid-app-fault", "app-fault-notify-requeue"),  # requeueing is not waiting
         ("storage-io-stall", "collect-hang-evidence"),  # no fix in place to give
         # the card's only fixes are for a variant words show, and these words did not
         ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm
@@ -412,25 +412,6 @@ def test_a_report_keeps_a_light_plan_when_no_fix_in_place_fits_or_the_plan_acts(
         KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[planned], ()
     )
     assert (chosen.id, notes) == (planned, ())
-
-
-@pytest.mark.parametrize("card", ["xid-app-fault", "xid-13-graphics-exception", "xid-31-mmu-fault"])
-def test_a_reported_application_fault_with_no_job_to_requeue_tells_its_owner(card: str) -> None:
-    # the catalog's RESTART_APP is the owner's to do: gpufleet has no job to requeue, so the
-    # plan tells the owner (the Xid line, the debug hints) and requeues nothing
-    planned = KB.runbooks["app-fault-notify-requeue"]
-    chosen, notes = text_only_cap(KB, _hypothesis(card), _incident((SIGNAL,)), planned, ())
-    assert (chosen.id, chosen.action_class) == ("app-fault-notify-owner", "notify_user")
-    assert chosen.safety_class == "notify"
-    assert not any(s.tool == "slurm.requeue_job" for s in chosen.steps)
-    assert notes and "no job to requeue" in notes[0]
-    # a report that names the job keeps the plan that requeues it
-    named = _incident((SIGNAL,), jobs=("4242",))
-    kept, kept_notes = text_only_cap(KB, _hypothesis(card), named, planned, ())
-    assert (kept.id, kept_notes) == ("app-fault-notify-requeue", ())
-    # and an Xid the kernel logged (a readable signal) keeps the catalog's restart
-    kept, _ = text_only_cap(KB, _hypothesis(card), _incident((SIGNAL, "xid_13")), planned, ())
-    assert kept.id == "app-fault-notify-requeue"
 
 
 def test_a_report_whose_words_show_the_variant_gets_that_variants_fix() -> None:

@@ -354,7 +354,6 @@ def text_only_cap(
     )
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     if text_only and light:
-        runbook, notes = _nothing_to_restart(kb, top, incident, runbook, notes)
         return _written_fix(kb, top, runbook, notes)
     cap = (
         _telling(kb, top.card_id, runbook.action_class)
@@ -369,27 +368,6 @@ def text_only_cap(
         "knowledge base's text, and no finding confirms it; nothing is drained on a text match"
     )
     return cap, (*notes, why)
-
-
-def _nothing_to_restart(
-    kb: KnowledgeBase,
-    top: Hypothesis,
-    incident: Incident,
-    runbook: Runbook,
-    notes: tuple[str, ...],
-) -> tuple[Runbook, tuple[str, ...]]:
-    """A report-only incident that names no job, whose plan would restart the application (the
-    catalog's RESTART_APP for an application Xid), takes the card's plan that tells the owner:
-    gpufleet has no job to requeue, and the program's owner, who runs it again, is the one the
-    Xid line and the debug hints are for."""
-    tell = _telling(kb, top.card_id, "notify_user")
-    if runbook.action_class != "restart_application" or incident.jobs or tell is None:
-        return runbook, notes
-    why = (
-        f"runbook {tell.id} (notify_user) instead of {runbook.id} (restart_application): the "
-        "incident rests on a report that names no job to requeue; its owner runs it again"
-    )
-    return tell, (*notes, why)
 
 
 #: Plans that leave the fault where it is: they collect evidence or pass the problem to the job's
