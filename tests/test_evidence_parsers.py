@@ -17,6 +17,7 @@ from gpufleet.telemetry.fabric_manager import parse_fabric_manager
 from gpufleet.telemetry.ib_counters import parse_ib_counters
 from gpufleet.telemetry.job_log import JobLogError, parse_job_log
 from gpufleet.telemetry.nvidia_smi_q import parse_nvidia_smi_q
+from gpufleet.telemetry.statements import STATEMENT_KINDS
 from gpufleet.telemetry.text_evidence import MAX_LINES, AddressBook, TextParse
 
 CORPUS = Path(__file__).parent / "data" / "evidence_corpus"
@@ -58,8 +59,12 @@ def test_corpus_is_cited() -> None:
 @pytest.mark.parametrize("row", _lines(), ids=lambda r: r["line"][:60])
 def test_each_line(row: dict[str, Any]) -> None:
     res = PARSERS[row["source"]](row["line"], "corpus")
-    sigs = [s for s in res.signatures if s.kind != "fm_state"]
+    # a writer's statement stands beside whatever record the line is (telemetry.statements):
+    # a row names the ones it expects, and no other may appear
+    said = sorted(s.kind for s in res.signatures if s.kind in STATEMENT_KINDS)
+    sigs = [s for s in res.signatures if s.kind != "fm_state" and s.kind not in STATEMENT_KINDS]
     expect = row["expect"]
+    assert said == sorted(expect.get("statements", []) if isinstance(expect, dict) else [])
     assert res.report.consistent
     if expect == "ignored":
         assert not sigs and res.report.ignored == 1
