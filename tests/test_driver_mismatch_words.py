@@ -48,6 +48,10 @@ NODE = "n1"
         "Is indeed a cuda version issue. With 10.1 i don't get these artifacts.",
         "the CUDA and driver versions mismatch on these hosts",
         "训练的时候出现了通信报错，已解决，是NCCL和cuda的版本不匹配导致的",
+        # too old for the CUDA the job brought
+        "The NVIDIA driver on your system is too old (found version 10010).",
+        "Yes, you'll need to update it to at least 418.39. Please refer to this page.",
+        "the driver 410.48 is older than what CUDA 10.1 needs",
     ],
 )
 def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line: str) -> None:
@@ -82,6 +86,10 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         # a driver merely named, a kernel merely updated
         "I have driver 550 installed",
         "we updated the kernel last week and everything works",
+        # a CUDA version to update to (no driver release), advice, a denial
+        "please update to at least 12.1",
+        "try to update your driver to at least 450.80",
+        "the driver is not too old",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:
@@ -114,3 +122,13 @@ def test_advice_about_the_driver_changes_nothing() -> None:
     advised = (GONE, "make sure the nvidia driver is installed on every node")
     assert DRIVER_MISMATCH_REPORTED not in REPORT.findings(*advised)
     assert REPORT.rank(*advised) == REPORT.rank(GONE)
+
+
+def test_a_driver_too_old_outranks_the_cpu_fallback_it_causes() -> None:
+    # "torch.cuda.is_available() is False" is the CPU fallback's statement; the driver too old
+    # for the job's CUDA is why (cpu-only-execution's own rules_out): the mismatch card first
+    report = OneNodeReport(Family.DEVICE, ("cpu-only-execution", "driver-cuda-mismatch"), KB)
+    fallback = "torch.cuda.is_available() returns False, so it trains on the CPU"
+    old = "The NVIDIA driver on your system is too old (found version 10010)."
+    assert report.rank(fallback)[0] == "cpu-only-execution"
+    assert report.rank(fallback, old)[0] == "driver-cuda-mismatch"

@@ -47,6 +47,11 @@ NODE = "n1"
         "the engine fails on driver 550.90.07 while it works on 545.23.08",
         "I rolled the driver back to 535 and now it works again",
         "this is a regression between the Nvidia proprietary driver versions 530 and 535",
+        # the cure before the rollback; a rollback with its reason; a version that stutters
+        "# Stuttering after driver update (fixed by rolling back driver to previous version)",
+        "The only thing that fixed the stuttering was rolling back the Nvidia driver update",
+        "Reverting back to 535 drivers since 550 drivers don't install the nvidia-gridd unit",
+        "Any drivers after 566.36 produce severe to minor stutters based on settings",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -84,6 +89,10 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "Failed to initialize NVML: Driver/library version mismatch",
         "I have driver 550 installed",
         "we updated the firmware last week",
+        # a fix that was no rollback, a rollback that cured nothing, a return with no reason
+        "It was fixed by rebooting after the driver install.",
+        "the issue is not fixed by rolling back the driver",
+        "We went back to driver 470 as the default.",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

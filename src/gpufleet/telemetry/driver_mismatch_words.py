@@ -71,7 +71,16 @@ DRIVER_MISMATCH = re.compile(
     r"\b(?:cuda|driver|nccl|toolkit)\b(?!/library)[^.;!?]{0,30}?\bversions? "
     r"(?:mismatch|incompatib\w*|"
     r"(?:do|does) not match|don't match|doesn't match)|"
-    r"(?:cuda|CUDA|NCCL|nccl|驱动)\S{0,12}?(?:版本不匹配|版本不兼容|兼容性问题)",
+    r"(?:cuda|CUDA|NCCL|nccl|驱动)\S{0,12}?(?:版本不匹配|版本不兼容|兼容性问题)|"
+    # too old for the CUDA the job brought (the runtime's cudaErrorInsufficientDriver in words):
+    # PyTorch's "The NVIDIA driver on your system is too old (found version 10010)", "driver
+    # 410.48 is older than the 418.39 CUDA 10.1 needs", "you'll need to update it to at least
+    # 418.39" (a driver release's NNN.NN form: "update to at least 12.1" is a CUDA version)
+    r"\b" + _DRIVER + r"(?: on your system| version)? (?:is|was) (?:too|very) old\b|"
+    r"\b" + _DRIVER + r" ?(?:version )?\d{3}\.\d{2,3}(?:\.\d{1,3})? (?:is|was) "
+    r"(?:older|lower) than\b|"
+    r"\b(?:updat|upgrad)\w* (?:it|the driver|your (?:nvidia |gpu )?driver) to (?:at least|>=) ?"
+    r"(?:version )?\d{3}\.\d{2,3}\b",
     re.IGNORECASE,
 )
 # a kernel change left the GPU driver's module behind: "kernel upgrades ... cause GPU jobs to
@@ -112,6 +121,7 @@ _KERNEL_HEDGES = Hedges(
 # "version" alone: a traceback's ".../modules/module.py" and every banner hold them.
 _ANCHORS = (
     "driver",
+    "at least",
     "kernel",
     "matching",
     "mismatch",

@@ -48,6 +48,26 @@ DRIVER_REGRESSION = re.compile(
     # "downgrading the driver to 531 fixed it", "rolled back to 535 and it works again",
     # "reverting the nvidia driver solved the issue"
     r"\b" + _ROLLED + r"(?: [\w'/.-]+){0,7} " + _CURED + r"|"
+    # a rollback with its reason: "Reverting back to 535 drivers since 550 drivers don't
+    # install the nvidia-gridd unit", "downgraded to driver 470 because 510 hangs"
+    r"\b"
+    + _ROLLED
+    + r"(?: back)? to (?:the )?(?:"
+    + _DRIVER
+    + r" ?)?"
+    + _VERSION
+    + r"(?: "
+    + _DRIVER
+    + r")?[^.;!?]{0,12}?\b(?:since|because|due to)\b|"
+    # the cure first: "fixed by rolling back the driver", "the only thing that fixed the
+    # stuttering was rolling back the Nvidia driver update" (the driver named after the rollback)
+    r"\b"
+    + _CURED
+    + r"(?: [\w'/.-]+){0,4} (?:by|was|is|with) "
+    + _ROLLED
+    + r"(?: [\w'/.-]+){0,3} "
+    + _DRIVER
+    + r"|"
     # "driver 545 introduced the hang", "the new driver broke nvidia-smi"
     r"\b" + _DRIVER + r" ?(?:" + _VERSION + r")?(?: [\w'/.-]+){0,2} "
     r"(?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
@@ -58,7 +78,7 @@ DRIVER_REGRESSION = re.compile(
     + _DRIVER
     + r" (?:above|newer than|after|since|from|>=?) ?"
     + _VERSION
-    + r"(?: [\w'/.-]+){0,4} (?:slow\w*|broke\w*|break\w*|fail\w*|crash\w*|hang\w*)\b|"
+    + r"(?: [\w'/.-]+){0,4} (?:slow\w*|broke\w*|break\w*|fail\w*|crash\w*|hang\w*|stutter\w*)\b|"
     r"\b(?:regression|bug) (?:in|with|of) (?:the )?(?:new |latest )?" + _DRIVER + r"|"
     # "the bug was in a particular version of the CUDA driver", "an issue with the most recent
     # GPU driver": a complaint about "the driver" alone is not, it needs the version singled out
