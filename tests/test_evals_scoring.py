@@ -81,6 +81,15 @@ def test_wrong_gpu_on_the_right_node_is_a_miss_graded_node() -> None:
     assert s.false_incidents == 0  # near miss: counted as poor localization, not as noise
 
 
+def test_an_outcome_says_what_was_ranked_first_even_on_a_near_miss() -> None:
+    ranked = ("ecc-dbe", "xid-48-dbe", "row-remap-pending", "ecc-sbe-storm")
+    found = score([fault(cls="ecc-dbe")], [pred("node-02/gpu3", root_causes=ranked)])
+    assert found.outcomes[0].top1 and found.outcomes[0].predicted_causes == ranked[:3]
+    near = score([fault(cls="ecc-dbe")], [pred("node-02/gpu5", root_causes=ranked[1:])])
+    assert not near.outcomes[0].detected and near.outcomes[0].predicted_causes == ranked[1:4]
+    assert score([fault()], []).outcomes[0].predicted_causes == ()
+
+
 def only_gpu(node: str) -> str | None:
     """node-07 is a workstation with one GPU; node-02 has eight."""
     return "node-07/gpu0" if node == "node-07" else None

@@ -11,7 +11,7 @@ from typing import Any
 
 from gpufleet.evals.plotting import PlotsUnavailableError, pyplot
 from gpufleet.evals.runner import SuiteResult
-from gpufleet.evals.scoring import Summary
+from gpufleet.evals.scoring import FaultOutcome, Summary
 
 NOC = "gpufleet NOC"
 STATIC = "static DCGM rules (vmalert)"
@@ -218,7 +218,7 @@ def markdown(result: SuiteResult, plots: Sequence[Path] = ()) -> str:
     out.append("")
     out.append(
         "| incident | kind | GPU-days | "
-        + " | ".join(f"{n}: found / false / TTD s" for n in names)
+        + " | ".join(f"{n}: found / false / TTD s / ranked first" for n in names)
         + " |"
     )
     out.append("|---|---|---:|" + "---|" * len(names))
@@ -232,7 +232,8 @@ def markdown(result: SuiteResult, plots: Sequence[Path] = ()) -> str:
             real = [o for o in sc.outcomes if not o.benign]
             found = sum(o.detected for o in real)
             ttd = ", ".join(_f(o.ttd_s, "{:.0f}") for o in real if o.detected) or "—"
-            cells.append(f"{found}/{len(real)} / {sc.false_incidents} / {ttd}")
+            said = ", ".join(_said(o) for o in real) or "—"
+            cells.append(f"{found}/{len(real)} / {sc.false_incidents} / {ttd} / {said}")
         out.append(
             f"| {r.spec.id} | {r.spec.kind} | {r.gpu_days:.1f} | " + " | ".join(cells) + " |"
         )
@@ -399,3 +400,10 @@ def write_report(result: SuiteResult, out: Path) -> dict[str, Path]:
 def plot_files(files: dict[str, Path]) -> list[Path]:
     """The plots among :func:`write_report`'s files."""
     return [p for p in files.values() if p.suffix == ".png"]
+
+
+def _said(o: FaultOutcome) -> str:
+    """The cause the agent ranked first for one fault, marked where it is not the truth's."""
+    if not o.predicted_causes:
+        return "—"
+    return o.predicted_causes[0] + ("" if o.top1 else " ✗")

@@ -104,6 +104,8 @@ class FaultOutcome:
     # right at the decision level even where the variant differs
     taxonomy_family_ok: bool | None = None
     mode_ok: bool | None = None
+    # what the agent ranked first (up to three), so a miss reads as what was said instead
+    predicted_causes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -282,6 +284,7 @@ def score_incident(
                     None,
                     None,
                     *_action_class(None, fault),
+                    predicted_causes=tuple(near[0].root_causes[:3]) if near else (),
                 )
             )
             continue
@@ -306,6 +309,7 @@ def score_incident(
                 _action_ok(first, fault),
                 *_action_class(first, fault),
                 *_taxonomy_ok(ranked, fault.causes),
+                predicted_causes=tuple(ranked[:3]),
             )
         )
     benign_idx = {
