@@ -46,6 +46,18 @@ def test_no_fault_free_gpu_days_is_not_applicable_not_missed(dbe_only: SuiteResu
     assert "NOT met" not in text
 
 
+def test_the_per_incident_table_says_what_the_sre_agent_ranked_first(tmp_path: Path) -> None:
+    shutil.copytree(
+        SUITE_DIR / "dbe-1", tmp_path / "s" / "dbe-1", ignore=shutil.ignore_patterns(".cache")
+    )
+    result = run_suite(tmp_path / "s", layers={"SRE"}, baselines=False, cache_root=tmp_path / "c")
+    (name,) = result.summaries
+    outcome = result.incidents[0].scores[name].outcomes[0]
+    assert outcome.top1 and outcome.predicted_causes
+    row = next(line for line in markdown(result).splitlines() if line.startswith("| dbe-1 |"))
+    assert row.endswith(f"/ {outcome.predicted_causes[0]} |") and "✗" not in row
+
+
 def test_the_report_names_only_the_plots_it_wrote(
     dbe_only: SuiteResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

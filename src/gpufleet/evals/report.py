@@ -403,7 +403,12 @@ def plot_files(files: dict[str, Path]) -> list[Path]:
 
 
 def _said(o: FaultOutcome) -> str:
-    """The cause the agent ranked first for one fault, marked where it is not the truth's."""
+    """The cause the agent ranked first for one fault: marked ✗ where it is not the truth's, and
+    "not placed" on a near miss (an incident on the fault's node but not its GPU is scored as
+    not detected, whatever cause it ranked)."""
     if not o.predicted_causes:
         return "—"
-    return o.predicted_causes[0] + ("" if o.top1 else " ✗")
+    first = o.predicted_causes[0]
+    if not o.detected:
+        return f"{first} (not placed)"
+    return first if o.top1 else f"{first} ✗"
