@@ -154,6 +154,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "offline, rebooted or shut down on its own, lost power (an outage, an exhausted UPS) or "
         "panicked",
     ),
+    "storage_stall_reported": (
+        "os",
+        "the report's writer says the job's shared or network storage is slow, hung, failing or "
+        'the bottleneck ("an error of the Lustre file system", "the scratch file system was in an '
+        'overloaded state", "Azurefile (NFS) causes very slow model loads", "NFS server not '
+        'responding"), or that the GPUs sit idle waiting on I/O',
+    ),
     "gpu_data_wait_reported": (
         "workload",
         "the report's writer says the job's GPUs wait for their input (\"most of the time 0 % "

@@ -20,7 +20,8 @@ takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopp
 (:mod:`telemetry.gpu_lost_words`), the GPUs' PCIe peer-to-peer traffic is blocked
 (:mod:`telemetry.p2p_blocked_words`), the GPU's own memory is failing (ECC errors, a memory
 tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`), the GPU stack hangs
-(nvidia-smi never returns, GPU processes in state D: :mod:`telemetry.gpu_hang_words`).
+(nvidia-smi never returns, GPU processes in state D: :mod:`telemetry.gpu_hang_words`), the job's
+shared or network storage is slow, hung or failing (:mod:`telemetry.storage_stall_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -67,6 +68,7 @@ from gpufleet.telemetry.shared_memory_words import (
     SHARED_MEMORY_REPORTED,
     says_shared_memory_exhausted,
 )
+from gpufleet.telemetry.storage_stall_words import STORAGE_STALL_REPORTED, says_storage_stall
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
 from gpufleet.telemetry.thermal_words import (
     FAN_FAULT_REPORTED,
@@ -99,6 +101,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (P2P_BLOCKED_REPORTED, says_p2p_blocked),
     (GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error),
     (GPU_STACK_HANG_REPORTED, says_gpu_stack_hang),
+    (STORAGE_STALL_REPORTED, says_storage_stall),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
