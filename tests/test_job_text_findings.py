@@ -397,6 +397,24 @@ def test_memory_never_given_back_and_a_part_that_visibly_failed_are_complaints()
         assert not says_failure(fine), fine
 
 
+def test_could_not_broken_and_memory_not_given_back_are_complaints() -> None:
+    # a tool's own error ("Could not resolve …") and a person's plain "broken" name no error
+    # code; a report made only of them opened nothing before
+    for said in (
+        '# Centos 7. nvidia-driver pod "Could not resolve Linux kernel version"',
+        "couldn't open /dev/nvidia-uvm after the kernel update",
+        "CUDA is now broken on kernel 5.9",
+        "# gpu memory not released after run `sudo kill <pid>`",
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "nothing broken after the upgrade",  # a denial before the words
+        "never broken since the fix",
+        "the memory was released at exit",
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() -> None:
     # tickets are written in the operator's language beside English tool output
     for said in (

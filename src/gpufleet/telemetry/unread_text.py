@@ -74,6 +74,9 @@ FAILURE = re.compile(
     r"\bwon'?t (?:start|boot|load|work|run|come up)|"
     r"(?:n'?t|\bnot) (?:get |be )?(?:schedul|start|boot|load|recogni[sz]|come up)\w*|"
     r"\bincompatib\w*|\bproblems?\b|\btrouble\b|"
+    # a tool's or a person's "could not …" ("Could not resolve Linux kernel version"), a thing
+    # said to be broken, memory or a device never given back ("gpu memory not released")
+    r"\bcould(?: not|n'?t)\b|\bbroken\b|\bnot (?:released|freed|returned)\b|"
     r"\bissues? (?:with|getting|when|while|after|starting|running|loading)\b|"
     # heat and lost speed in words: "the mem temp is very hot", "hashrate dropped to half",
     # "elevated temperatures in the computer room", "NVLinks inactive"
@@ -169,7 +172,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "usage|performance|throughput|restart|reboot|shut|power|turn",
             # "it does not work"
             "n't|nt |work|running|won|schedul|start|boot|load|recogni|come up|incompatib",
-            "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive",
+            "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive|could|broken",
             # a bad or worsening measure, memory run out, a feature not there
             "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
             "exceed|limit|clock|fell|falls|falling|expect|leak|melt|smok|burn",
