@@ -4,8 +4,9 @@
 (``telemetry.kernel_log``), ``events.jsonl`` → scheduler events and workload snapshots
 (``evals.sched_events``). Events between two samples are delivered with the later sample.
 Problems in the data files are collected in ``problems`` (file:line: what) and never stop the
-load; a broken ``incident.yaml`` or a folder with no usable samples raises
-:class:`~evals.format.IncidentFormatError`.
+load; a broken ``incident.yaml`` raises :class:`~evals.format.IncidentFormatError`, and a
+folder with no usable samples (a host with no GPUs, an exporter that was down) replays its logs
+and reports on the recording's time grid, the missing samples said in ``problems``.
 """
 
 from __future__ import annotations
@@ -118,11 +119,7 @@ def load_incident(
             interval_s=spec.interval_s,
         )
     problems += vm.errors
-    if not vm.ticks:
-        raise IncidentFormatError(
-            f"{data_dir / 'metrics.jsonl'}: no usable samples"
-            + (f" ({problems[0]})" if problems else "")
-        )
+    samples = vm.ticks or _sample_free_grid(spec, data_dir, problems)
     log_events: list[LogEvent] = []
     log_lines = unrecognised = 0
     # the generated logs, and real-format lines committed beside a generated scenario
@@ -145,7 +142,7 @@ def load_incident(
     log_events += _job_signals(evidence, spec, topology, problems)
     log_events += _report_signals(evidence, spec, topology, problems)
     log_events += _unread_reports(evidence, spec, topology, log_events, problems)
-    ticks = _merge(vm.ticks, log_events, workloads, problems)
+    ticks = _merge(samples, log_events, workloads, problems)
     problems += unreachable_truths(spec, topology, evidence, log_events)
     return LoadedIncident(
         spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
@@ -399,6 +396,20 @@ def incident_topology(spec: IncidentSpec, folder: Path) -> Topology:
 
 def _year(spec: IncidentSpec) -> int:
     return dt.datetime.fromtimestamp(spec.time_range.start, tz=dt.UTC).year
+
+
+def _sample_free_grid(spec: IncidentSpec, data_dir: Path, problems: list[str]) -> list[Tick]:
+    """Sample-free ticks on the recording's time grid, for a folder whose ``metrics.jsonl``
+    holds no usable sample: a report taken on a host with no GPUs (a control-plane node, a login
+    node) or while the exporter was down still has its logs and reports diagnosed, and the
+    missing samples are said, not silently replaced."""
+    problems.append(
+        f"{data_dir / 'metrics.jsonl'}: no usable samples; the logs and reports are replayed "
+        f"on the recording's {spec.interval_s:g} s grid with no GPU or node samples"
+    )
+    start, end, step = spec.time_range.start, spec.time_range.end, spec.interval_s
+    count = int((end - start) // step) + 1
+    return [Tick(timestamp=start + i * step, frames=()) for i in range(count)]
 
 
 def _merge(
