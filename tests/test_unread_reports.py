@@ -369,6 +369,7 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
     ("card", "planned", "fix"),
     [
         ("nccl-timeout", "collect-hang-evidence", "fix-nccl-setup"),
+        ("nccl-hang-straggler", "collect-hang-evidence", "fix-nccl-setup"),
         ("host-memory-pressure-oom", "notify-user-workload-issue", "fix-job-memory-request"),
         ("cpu-only-execution", "notify-user-workload-issue", "fix-job-gpu-access"),
     ],
@@ -402,7 +403,6 @@ def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_
         ("storage-io-stall", "collect-hang-evidence"),  # no fix in place to give
         # the card's only fixes are for a variant words show, and these words did not
         ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm
-        ("nccl-hang-straggler", "collect-hang-evidence"),  # a hang is not blocked P2P
     ],
 )
 def test_a_report_keeps_a_light_plan_when_no_fix_in_place_fits_or_the_plan_acts(
