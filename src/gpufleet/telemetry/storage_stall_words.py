@@ -42,7 +42,7 @@ _SHARED_FS = (
     r"(?:file ?systems?|storage|disks?|drives?|mounts?|volumes?|shares?|FS)\b|"
     r"\b(?:scratch|home|project|work) (?:file ?systems?|storage)\b|"
     r"(?-i:\bNAS\b)(?!-)|\bstorage (?:servers?|system|backend|cluster|nodes?|array)\b|"
-    r"\bmetadata servers?\b|\bMDS\b|\bOSTs?\b|\bOSS\b)"
+    r"\bmetadata servers?\b|(?-i:\bMDS\b|\bOSTs?\b|\bOSS\b))"
 )
 # What the storage did to the job
 _TROUBLE = (
@@ -87,18 +87,24 @@ _HEDGES = Hedges(
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
+# (the qualifiers stand for "shared drive", "network volume", "parallel FS"; "OST", "OSS", "MDS"
+# and "NAS" are read in capitals only: in lower case they are inside "host", "loss", "dynasty")
 _ANCHORS = (
     "nfs", "lustre", "gpfs", "spectrum scale", "beegfs", "ceph", "gluster", "weka", "juicefs",
-    "azure", "efs", "fsx", "filestore", "s3fs", "gcsfuse", "goofys", "rclone", "mount",
-    "blobfuse", "fuse", "bucket", "file system", "filesystem", "storage", "disk", "drive",
-    "volume", "share", " fs", "nas", "mds", "ost", "oss", "iowait", "io wait", "i/o", " io",
+    "azure", "efs", "fsx", "filestore", "s3fs", "gcsfuse", "goofys", "mount", "fuse", "bucket",
+    "file system", "filesystem", "storage", "shared", "network", "parallel", "distributed",
+    "remote", "central", "cluster", "iowait", "io wait", "i/o", "on io", "for io", "disk io",
+    "file io",
 )  # fmt: skip
+_CAPITAL_ANCHORS = ("OST", "OSS", "MDS", "NAS")
 
 
 def says_storage_stall(line: str) -> bool:
     """Whether ``line`` says the job's shared or network storage is slow, hung, failing or the
     bottleneck (or that the GPUs wait on I/O), with no denial, advice or question around it."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS):
+    if not any(anchor in low for anchor in _ANCHORS) and not any(
+        anchor in line for anchor in _CAPITAL_ANCHORS
+    ):
         return False
     return _HEDGES.any_said(STORAGE_WORDS.finditer(line), line)
