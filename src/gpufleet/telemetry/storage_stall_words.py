@@ -27,7 +27,13 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import DENIED_AFTER, QUESTION_AFTER, Hedges, advice_before
+from gpufleet.telemetry.hedges import (
+    DENIED_AFTER,
+    DENIED_BEFORE,
+    QUESTION_AFTER,
+    Hedges,
+    advice_before,
+)
 
 STORAGE_STALL_REPORTED = "storage_stall_reported"  # the signature kind and the SRE finding
 
@@ -74,12 +80,9 @@ STORAGE_WORDS = re.compile(
     re.IGNORECASE,
 )
 
-_DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
-)
 _DENIED_WITHIN = re.compile(r"\bnot (?:the|a)\b|\bisn't\b|\bwasn't\b|\bno\b", re.IGNORECASE)
 _HEDGES = Hedges(
-    before=(_DENIED_BEFORE, advice_before("should", "to avoid", "don't", "do not")),
+    before=(DENIED_BEFORE, advice_before("should", "to avoid", "don't", "do not")),
     after=(DENIED_AFTER, QUESTION_AFTER),
     window=48,
     within=(_DENIED_WITHIN,),

@@ -172,7 +172,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "usage|performance|throughput|restart|reboot|shut|power|turn",
             # "it does not work"
             "n't|nt |work|running|won|schedul|start|boot|load|recogni|come up|incompatib",
-            "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive|could|broken",
+            "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive|couldn|broken",
             # a bad or worsening measure, memory run out, a feature not there
             "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
             "exceed|limit|clock|fell|falls|falling|expect|leak|melt|smok|burn",
