@@ -399,7 +399,7 @@ def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_
 @pytest.mark.parametrize(
     ("card", "planned"),
     [
-        ("xid-app-fault", "app-fault-notify-requeue"),  # requeueing is not waiting
+        ("xid-94-contained-ecc", "app-fault-notify-requeue"),  # requeueing is not waiting
         ("storage-io-stall", "collect-hang-evidence"),  # no fix in place to give
         # the card's only fixes are for a variant words show, and these words did not
         ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm

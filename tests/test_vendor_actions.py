@@ -278,6 +278,24 @@ def test_a_card_acting_on_another_layer_keeps_its_action() -> None:
     assert plan.runbook is not None and plan.runbook.action_class == "driver_rollback"
 
 
+@pytest.mark.parametrize("xid", [13, 31])
+def test_an_application_exception_goes_to_its_owner_not_back_into_the_queue(xid: int) -> None:
+    # Xid 13 / 31 once: the catalog's workflow is CHECK_APP/CUDA; a requeue of unchanged code
+    # fails on the same bad pointer, so the plan tells the owner and requeues nothing
+    line = f"[   10.000000] NVRM: Xid (PCI:0000:3b:00): {xid}, pid=1234, name=python, Ch 0"
+    own = "xid-13-graphics-exception" if xid == 13 else "xid-31-mmu-fault"
+    for card in ("xid-app-fault", own):
+        plan = make_plan(KB, _incident((xid,)), _top(card), _log_evidence([line]))
+        assert plan.runbook is not None
+        chosen = (plan.runbook.id, plan.runbook.action_class)
+        assert chosen == ("app-fault-notify-owner", "notify_user")
+        assert not any(s.tool == "slurm.requeue_job" for s in plan.steps)
+    # a contained ECC error's remedy is the restart itself (RESTART_APP): that plan requeues
+    xid94 = "[   10.000000] NVRM: Xid (PCI:0000:3b:00): 94, pid=1, name=x, Contained: SM (0x1)"
+    plan = make_plan(KB, _incident((94,)), _top("xid-94-contained-ecc"), _log_evidence([xid94]))
+    assert plan.runbook is not None and plan.runbook.action_class == "restart_application"
+
+
 def test_a_kill_task_failed_drain_is_investigated_before_anything_is_reset() -> None:
     # Slurm drained the node because a step would not die: what it waits on (a filesystem, an
     # epilog, a GPU) decides the fix, so the plan collects evidence and resets nothing
