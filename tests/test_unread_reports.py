@@ -372,6 +372,7 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
         ("nccl-hang-straggler", "collect-hang-evidence", "fix-nccl-setup"),
         ("host-memory-pressure-oom", "notify-user-workload-issue", "fix-job-memory-request"),
         ("cpu-only-execution", "notify-user-workload-issue", "fix-job-gpu-access"),
+        ("storage-io-stall", "collect-hang-evidence", "fix-storage-data-path"),
     ],
 )
 def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_in_place(
@@ -400,7 +401,7 @@ def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_
     ("card", "planned"),
     [
         ("xid-94-contained-ecc", "app-fault-notify-requeue"),  # requeueing is not waiting
-        ("storage-io-stall", "collect-hang-evidence"),  # no fix in place to give
+        ("training-stall", "collect-hang-evidence"),  # no fix in place to give
         # the card's only fixes are for a variant words show, and these words did not
         ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm
     ],
