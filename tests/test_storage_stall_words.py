@@ -93,13 +93,16 @@ def test_a_denial_changes_nothing() -> None:
     assert report.rank(*other)[0] == "training-stall"
 
 
-def test_the_plan_collects_evidence_and_never_drains_or_resets() -> None:
+def test_the_plan_sends_the_data_path_fix_and_never_drains_or_resets() -> None:
+    # a report alone: the card's fix in place (checkpoints, staging, the mount's settings, a
+    # storage ticket), which changes nothing on a server
     incident = report_incident(NODE, family=Family.UTILIZATION)
     top = Hypothesis(
         card_id="storage-io-stall", title="t", score=1.0, supporting=(STORAGE_STALL_REPORTED,)
     )
     plan = make_plan(KB, incident, [top], report_evidence(LUSTRE, node=NODE))
     assert plan.runbook is not None
-    assert plan.runbook.action_class in {"investigate", "notify_user"}
+    assert (plan.runbook.id, plan.runbook.action_class) == ("fix-storage-data-path", "config_fix")
+    assert plan.runbook.safety_class == "notify"
     tools = {s.tool for s in plan.steps}
     assert not tools & {"nvidia_smi.reset_gpu", "slurm.drain_node", "node.reboot", "ticket.rma"}
