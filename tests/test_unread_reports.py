@@ -373,6 +373,8 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
         ("host-memory-pressure-oom", "notify-user-workload-issue", "fix-job-memory-request"),
         ("cpu-only-execution", "notify-user-workload-issue", "fix-job-gpu-access"),
         ("storage-io-stall", "collect-hang-evidence", "fix-storage-data-path"),
+        # resuming a node a report says Slurm set DOWN leaves what took it down in place
+        ("slurm-node-down", "return-to-service-validation", "fix-gpu-node-config"),
     ],
 )
 def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_in_place(

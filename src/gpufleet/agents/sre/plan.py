@@ -346,8 +346,8 @@ def text_only_cap(
     resets, reboots, restarts a service, lowers power limits) becomes the same decision in a
     form that only tells people where the card has one, else the card's fix in place as a
     ticket (:func:`_telling`), else the read-only evidence collection. One that only collects
-    evidence or tells the job's owner takes the card's fix in place where it has one
-    (:func:`_written_fix`); any other light plan stands."""
+    evidence, tells the job's owner or resumes a node as it is takes the card's fix in place
+    where it has one (:func:`_written_fix`); any other light plan stands."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
         set(top.supporting) - REPORTED_FINDINGS
@@ -370,16 +370,19 @@ def text_only_cap(
     return cap, (*notes, why)
 
 
-#: Plans that leave the fault where it is: they collect evidence or pass the problem to the job's
-#: owner. On a report alone, the card's fix in place says what to change instead.
-_WAITING_CLASSES = frozenset({"investigate", "notify_user"})
+#: Plans that leave the fault where it is: they collect evidence, pass the problem to the job's
+#: owner, or validate a node and resume it with whatever took it down still in place (a report of
+#: a node Slurm set DOWN says why: the GRES line, the missing device files). On a report alone,
+#: the card's fix in place says what to change instead.
+_WAITING_CLASSES = frozenset({"investigate", "notify_user", "return_to_service"})
 
 
 def _written_fix(
     kb: KnowledgeBase, top: Hypothesis, runbook: Runbook, notes: tuple[str, ...]
 ) -> tuple[Runbook, tuple[str, ...]]:
-    """A report-only incident whose plan only collects evidence or tells the job's owner takes
-    the card's configuration fix when the card has one (it changes nothing on a server either):
+    """A report-only incident whose plan only collects evidence, tells the job's owner or resumes
+    a node as it is takes the card's configuration fix when the card has one (a ticket: it
+    changes nothing on a server):
     a problem someone wrote down and solved was most often a setting, and the ticket names the
     setting to change (the NCCL interface, the job's memory request) where the other plans only
     gather what the writer already knew."""
@@ -389,7 +392,7 @@ def _written_fix(
     why = (
         f"runbook {fix.id} (config_fix) instead of {runbook.id} ({runbook.action_class}): the "
         f"incident rests on a report; {top.card_id}'s fix in place says what to change, and "
-        "neither changes anything on a server"
+        "it changes nothing on a server"
     )
     return fix, (*notes, why)
 
