@@ -377,7 +377,7 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
         ("slurm-node-down", "return-to-service-validation", "fix-gpu-node-config"),
     ],
 )
-def test_a_report_whose_plan_only_gathers_or_tells_the_owner_gets_the_cards_fix_in_place(
+def test_a_report_whose_plan_gathers_tells_the_owner_or_resumes_gets_the_cards_fix(
     card: str, planned: str, fix: str
 ) -> None:
     # the writer already knows what went wrong; the card's configuration ticket says what to

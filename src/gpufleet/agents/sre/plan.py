@@ -382,10 +382,10 @@ def _written_fix(
 ) -> tuple[Runbook, tuple[str, ...]]:
     """A report-only incident whose plan only collects evidence, tells the job's owner or resumes
     a node as it is takes the card's configuration fix when the card has one (a ticket: it
-    changes nothing on a server):
-    a problem someone wrote down and solved was most often a setting, and the ticket names the
-    setting to change (the NCCL interface, the job's memory request) where the other plans only
-    gather what the writer already knew."""
+    changes nothing on a server): a problem someone wrote down and solved was most often a
+    setting, and the ticket names the setting to change (the NCCL interface, the job's memory
+    request, the node's GRES line) where the other plans only gather what the writer already
+    knew or resume the node with the setting still wrong."""
     fix = _fix_for_words(kb, top)
     if runbook.action_class not in _WAITING_CLASSES or fix is None or fix.id == runbook.id:
         return runbook, notes
