@@ -1,0 +1,236 @@
+"""heldout-public-98's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-98/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+Every GPU is shown as A10 (the stand-in for GPUs outside the SKU list and for GPUs a report does not name); host names,
+bus numbers and most drivers are stand-ins (see each case's description). No case uses extra: no report quotes an
+exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'kubernetes-138649-gce-gpu-e2e-no-gpus-cos-gpu-installer-too-old-for-cos-m125': Backdrop(
+        'kt2-a3452892-ed42-minion-group-4w11',
+        'A10',
+        '580.65.06',
+        '2026-04-28T11:30:00Z',
+        '2026-04-28T12:10:00Z',
+        pci=('01',),
+    ),
+    'test-infra-28194-cos-device-plugin-gpu-job-failing-gpu-installer-depends-on-cos-version': Backdrop(
+        'gce-cos-gpu-e2e-node',
+        'A10',
+        '510.47.03',
+        '2022-12-06T11:30:00Z',
+        '2022-12-06T12:10:00Z',
+        pci=('01',),
+    ),
+    'amazon-ecs-ami-256-nvidia-persistenced-fails-nvrm-api-mismatch-535-183-vs-535-161': Backdrop(
+        'ecs-al2-gpu-instance',
+        'A10',
+        '535.161.07',
+        '2024-06-11T11:30:00Z',
+        '2024-06-11T12:10:00Z',
+        pci=('01',),
+    ),
+    'gpu-operator-1623-gke-cos121-driver-daemonset-pending-driver-image-not-found': Backdrop(
+        'gke-cos121-gpu-node',
+        'A10',
+        '570.148.08',
+        '2025-08-24T11:30:00Z',
+        '2025-08-24T12:10:00Z',
+        pci=('01',),
+    ),
+    'gpu-operator-163-device-plugin-dcgm-exporter-crashloop-fabricmanager-meta-package-installed-host-driver': Backdrop(
+        'vm-gpu-operator-host',
+        'A10',
+        '460.32.03',
+        '2021-03-10T11:30:00Z',
+        '2021-03-10T12:10:00Z',
+        pci=('01',),
+    ),
+    'enroot-47-gromacs-container-v100-hook-fails-image-entrypoint-bug-fixed-in-ngc-release': Backdrop(
+        'centos7-v100-node',
+        'A10',
+        '450.51.05',
+        '2021-01-15T11:30:00Z',
+        '2021-01-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'enroot-88-nvidia-container-cli-capability-change-failed-selinux-enabled': Backdrop(
+        'inst-2a21p-distinct-cougar',
+        'A10',
+        '460.73.01',
+        '2021-07-28T11:30:00Z',
+        '2021-07-28T12:10:00Z',
+        pci=('01',),
+    ),
+    'nemo-gym-2781-nested-enroot-gpu-sandbox-ldcache-error-ldconfig-regeneration-crashes': Backdrop(
+        'slurm-pyxis-gpu-node',
+        'A10',
+        '580.65.06',
+        '2026-08-26T11:30:00Z',
+        '2026-08-26T12:10:00Z',
+        pci=('01',),
+    ),
+    'nebius-solutions-library-265-slurm-prolog-hung-on-slow-nodes-scontrol-called-in-prolog': Backdrop(
+        'worker-x',
+        'A10',
+        '570.133.20',
+        '2025-03-31T11:30:00Z',
+        '2025-03-31T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'submitit-1780-requeued-32-node-jobs-drain-slurm-nodes-processes-survive-sigkill': Backdrop(
+        'gpu-node-4x',
+        'A10',
+        '550.54.15',
+        '2024-11-08T11:30:00Z',
+        '2024-11-08T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'pytorch-lightning-15008-ddp-crash-or-scancel-drains-slurm-nodes-kill-task-failed': Backdrop(
+        'slurm-ddp-gpu-node',
+        'A10',
+        '510.47.03',
+        '2022-10-05T11:30:00Z',
+        '2022-10-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'meld-114-slurm-21-08-gpus-per-task-sets-cuda-visible-devices-per-rank-breaks-app': Backdrop(
+        'slurm-21-08-gpu-node',
+        'A10',
+        '470.82.01',
+        '2022-01-14T11:30:00Z',
+        '2022-01-14T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'dorado-812-slurm-mig-three-instances-booked-one-visible-cuda-device': Backdrop(
+        'hpc-mig-gpu-node',
+        'A10',
+        '535.161.07',
+        '2024-05-16T11:30:00Z',
+        '2024-05-16T12:10:00Z',
+        pci=('01',),
+    ),
+    'volcano-vgpu-device-plugin-116-many-podgroups-pending-gang-constraint-resource-deadlock': Backdrop(
+        'k8s-vgpu-node',
+        'A10',
+        '570.133.20',
+        '2026-04-24T11:30:00Z',
+        '2026-04-24T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'karpenter-provider-aws-8068-second-gpu-pod-pending-gpu-nodepool-limits-exceeded': Backdrop(
+        'eks-gpu-nodepool-node',
+        'A10',
+        '570.133.20',
+        '2025-05-13T11:30:00Z',
+        '2025-05-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'weathergenerator-360-nccl-timeout-multi-node-fixed-by-rebuilding-uv-environment': Backdrop(
+        'multinode-train-node',
+        'A10',
+        '570.133.20',
+        '2025-06-24T11:30:00Z',
+        '2025-06-24T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'ompi-6001-cuda-aware-mpi-broken-after-bcast-smcuda-btl-suspected': Backdrop(
+        'compgpu1',
+        'A10',
+        '410.79',
+        '2018-10-31T11:30:00Z',
+        '2018-10-31T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'alnair-71-pytorch-dataloader-bus-error-out-of-shared-memory-in-kubernetes-pod': Backdrop(
+        'k8s-train-gpu-node',
+        'A10',
+        '510.47.03',
+        '2022-01-19T11:30:00Z',
+        '2022-01-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'nnunet-680-slurm-gpu-util-drops-to-zero-maybe-io-bottleneck': Backdrop(
+        'slurm-2gpu-node',
+        'A10',
+        '460.73.01',
+        '2021-07-14T11:30:00Z',
+        '2021-07-14T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'sriov-network-device-plugin-269-ib-vf-port-state-down-no-subnet-manager-with-virtualization': Backdrop(
+        'k8s-ib-sriov-node',
+        'A10',
+        '450.51.06',
+        '2020-09-14T11:30:00Z',
+        '2020-09-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'dask-cuda-1381-slurm-cores-all-on-socket-0-gpu1-no-cpu-affinity-error': Backdrop(
+        'amperenodes-a100-node',
+        'A10',
+        '550.54.15',
+        '2024-12-17T11:30:00Z',
+        '2024-12-17T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'deep-learning-containers-2675-nccl-collnet-plugin-symbol-warning-is-harmless-benign': Backdrop(
+        'ec2-efa-gpu-instance',
+        'A10',
+        '535.104.05',
+        '2024-01-17T11:30:00Z',
+        '2024-01-17T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'lxd-9755-nvidia-smi-shows-no-processes-in-container-pid-namespace-benign': Backdrop(
+        'lxd-gpu-host',
+        'A10',
+        '470.82.01',
+        '2022-01-05T11:30:00Z',
+        '2022-01-05T12:10:00Z',
+        pci=('01',),
+    ),
+    'telegraf-18905-nvidia-smi-unknown-schema-v13-warning-metrics-fine-benign': Backdrop(
+        'unraid-rtx-pro-4500',
+        'A10',
+        '595.71.05',
+        '2026-05-13T11:30:00Z',
+        '2026-05-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'arjunausers-67-reqnodenotavail-nodes-draining-for-planned-change-benign': Backdrop(
+        'arjuna-d001',
+        'A10',
+        '460.73.01',
+        '2021-09-21T11:30:00Z',
+        '2021-09-21T12:10:00Z',
+        pci=('01',),
+    ),
+    'ansible-role-cuda-3-slurmd-fails-at-boot-cant-stat-dev-nvidia0-cuda-init-not-run-first': Backdrop(
+        'gpu',
+        'A10',
+        '367.57',
+        '2016-07-08T11:30:00Z',
+        '2016-07-08T12:10:00Z',
+        pci=('01',),
+    ),
+    'gpu-monitoring-tools-120-dcgm-exporter-pods-fail-to-start-liveness-probe-too-early-benign': Backdrop(
+        'k8s-dcgm-exporter-node',
+        'A10',
+        '460.32.03',
+        '2021-03-18T11:30:00Z',
+        '2021-03-18T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
