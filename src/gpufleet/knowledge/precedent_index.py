@@ -19,12 +19,13 @@ import numpy.typing as npt
 from chromadb.api.models.Collection import Collection
 
 from gpufleet.knowledge.embedding import MODEL_SHA256
+from gpufleet.knowledge.glossary import glossary_digest, with_gloss
 from gpufleet.knowledge.index import CardIndex, exclusive
 from gpufleet.knowledge.precedents import Precedent, PrecedentLibrary, PrecedentMatch
 
 COLLECTION: Final = "precedents"
 _BUILDING: Final = "precedents_building"
-VERSION: Final = 1  # bump when the document text changes: forces a rebuild
+VERSION: Final = 2  # bump when the embedded text changes: forces a rebuild (2: glossed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class PrecedentBuild:
 
 
 def library_hash(precedents: Sequence[Precedent]) -> str:
-    h = hashlib.sha256(f"v{VERSION}\0{MODEL_SHA256}\0".encode())
+    h = hashlib.sha256(f"v{VERSION}\0{MODEL_SHA256}\0{glossary_digest()}\0".encode())
     for p in sorted(precedents, key=lambda p: p.id):
         h.update(p.model_dump_json().encode() + b"\0")
     return h.hexdigest()
@@ -90,7 +91,7 @@ class PrecedentIndex:
             )
             items = self.library.items
             if items:
-                vectors = self.cards.embedding.embed([p.document() for p in items])
+                vectors = self.cards.embedding.embed([with_gloss(p.document()) for p in items])
                 new.add(ids=[p.id for p in items], embeddings=[v for v in vectors])
             # swap: a crash before this leaves no half-built collection under the real name
             self._drop(self.name)

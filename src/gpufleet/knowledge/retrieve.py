@@ -68,6 +68,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.bus.events import Incident
+from gpufleet.knowledge.glossary import with_gloss
 from gpufleet.knowledge.index import LAYERS, CardIndex, SemanticMatch
 from gpufleet.knowledge.precedent_index import PrecedentIndex
 from gpufleet.knowledge.precedents import (
@@ -432,7 +433,7 @@ class Retriever:
         with self._cache_lock:
             vec = self._vectors.get(text)
         if vec is None:
-            vec = self.index.embed_query(text)
+            vec = self.index.embed_query(with_gloss(text))
             with self._cache_lock:
                 if len(self._vectors) >= 256:  # oldest first out
                     self._vectors.pop(next(iter(self._vectors)))
@@ -551,7 +552,7 @@ class Retriever:
     ) -> list[Hit]:
         structured = self._structured(hints, candidates, w)
         semantic = self._semantic(text)
-        lexical = self._bm25.scores(text) if w.lexical_share > 0 else {}
+        lexical = self._bm25.scores(with_gloss(text)) if w.lexical_share > 0 else {}
         share = w.structured_share if hints else 0.0
         hits = []
         for cid in candidates:

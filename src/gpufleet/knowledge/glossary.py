@@ -1,0 +1,116 @@
+"""English glosses of GPU-trouble words in other languages, for ranking a report written in one.
+
+The knowledge base is ranked against a report by an English sentence model (all-MiniLM-L6-v2,
+:mod:`knowledge.embedding`) and English keywords (BM25). A report in Chinese, Russian or German
+("一运行训练电脑就会重启", "блок питания не тянет", "Grafikkarte stürzt ab") gives both almost
+nothing: the model's vocabulary splits CJK text into single characters it was not trained to
+relate, and no card keyword appears. :func:`with_gloss` puts the English words an SRE would use
+for the domain terms the text holds (``电源`` → "power supply PSU", ``重启`` → "system reboots")
+in front of it, so the same report reads, for ranking, like the English one it matches. The text
+itself is kept whole behind them: a card's own non-English phrase still matches.
+
+The glossary (``glossary.tsv``: language, term, English) was written from general knowledge of
+each language's GPU vocabulary, not from the evaluation's reports. Terms are matched as
+written, case-insensitively, on lines holding a letter English does not use: a CJK term
+anywhere, a Latin or Cyrillic term only at the start of a word (stems: ``перезагруж`` covers
+every form of "reboot"). At one position the longest term wins.
+Pure; the table loads once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+GLOSSARY_PATH = Path(__file__).with_name("glossary.tsv")
+#: bump when the matching rules change: with the table's bytes it names an index's glossing
+RULES_VERSION = 2
+LANGUAGES = frozenset({"zh", "ja", "ko", "ru", "uk", "de", "fr", "es", "pt", "it", "pl", "tr"})
+#: at most this many glosses lead a text: past them the model's 256 tokens go to the glosses
+MAX_GLOSSES = 24
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+# Latin-1 and Latin Extended-A/B letters (not × ÷ µ), Cyrillic, kana, CJK, Hangul: a line
+# holding one is not English
+_FOREIGN_LETTER = re.compile(
+    r"[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff"
+    r"\uac00-\ud7af\uf900-\ufaff]"
+)
+
+
+class GlossaryError(ValueError):
+    """A row of the glossary file that is not ``lang<TAB>term<TAB>english``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Glossary:
+    """Terms → English, with one pattern that finds them all (longest first)."""
+
+    english: dict[str, str]  # lower-cased term → English words
+    pattern: re.Pattern[str] | None
+
+    def glosses(self, text: str) -> list[str]:
+        """The English words of the terms in ``text``'s lines that hold a letter English does
+        not use, in order of first appearance, each once, at most :data:`MAX_GLOSSES`. Any
+        other line is read as English, curly quotes, arrows and "°C" included: some stems are
+        English words too ("temperatur", "insufficient"), and glossing an English report would
+        only move its ranking (a German line without an umlaut goes unglossed: the price)."""
+        if self.pattern is None or text.isascii():
+            return []
+        out: dict[str, None] = {}
+        for line in text.splitlines():
+            if _FOREIGN_LETTER.search(line) is None:
+                continue
+            for m in self.pattern.finditer(line):
+                out.setdefault(self.english[m.group(0).lower()], None)
+                if len(out) == MAX_GLOSSES:
+                    return list(out)
+        return list(out)
+
+
+def parse(lines: list[str], source: str = "glossary") -> Glossary:
+    """The glossary of ``lang<TAB>term<TAB>english`` rows (``#`` comments and blank lines
+    skipped); :class:`GlossaryError` names the first malformed row."""
+    english: dict[str, str] = {}
+    for n, raw in enumerate(lines, 1):
+        line = raw.rstrip("\n")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 3 or not all(c.strip() for c in cols):
+            raise GlossaryError(f"{source}:{n}: expected lang<TAB>term<TAB>english, got {line!r}")
+        lang, term, words = (c.strip() for c in cols)
+        if lang not in LANGUAGES:
+            raise GlossaryError(f"{source}:{n}: unknown language {lang!r}")
+        english.setdefault(term.lower(), words)
+    if not english:
+        return Glossary({}, None)
+    alternatives = [
+        re.escape(t) if _CJK.search(t) else r"(?<![^\W\d_])" + re.escape(t)
+        for t in sorted(english, key=len, reverse=True)
+    ]
+    return Glossary(english, re.compile("|".join(alternatives), re.IGNORECASE))
+
+
+@lru_cache(maxsize=1)
+def glossary() -> Glossary:
+    """The packaged glossary (loaded once)."""
+    with GLOSSARY_PATH.open(encoding="utf-8") as fh:
+        return parse(fh.readlines(), GLOSSARY_PATH.name)
+
+
+@lru_cache(maxsize=1)
+def glossary_digest() -> str:
+    """The packaged glossary's and its rules' sha256: an index of glossed texts is stale when
+    it changes."""
+    return hashlib.sha256(f"{RULES_VERSION}\0".encode() + GLOSSARY_PATH.read_bytes()).hexdigest()
+
+
+def with_gloss(text: str) -> str:
+    """``text`` led by the English glosses of its non-English GPU terms (unchanged when it
+    holds none): what retrieval embeds and scores for it."""
+    found = glossary().glosses(text)
+    return text if not found else f"{'; '.join(found)}\n{text}"
