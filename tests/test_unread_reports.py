@@ -346,23 +346,45 @@ def test_a_ticket_whose_only_read_line_is_a_bare_nccl_error_still_carries_its_ot
 
 
 @pytest.mark.parametrize(
-    ("card", "runbook"),
+    ("card", "runbook", "fix"),
     [
-        ("k8s-device-plugin-unhealthy", "cordon-k8s-node"),
-        ("fabric-manager-down", "restart-fabric-manager"),  # that one drains first
+        ("k8s-device-plugin-unhealthy", "cordon-k8s-node", "fix-gpu-node-config"),
+        # that one drains first
+        ("fabric-manager-down", "restart-fabric-manager", "fix-gpu-node-config"),
+        # a link reported narrow: the slot, the BIOS speed and the riser before a part
+        ("pcie-link-downtrain", "drain-and-hardware-ticket", "fix-pcie-link-settings"),
     ],
 )
 def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
-    card: str, runbook: str
+    card: str, runbook: str, fix: str
 ) -> None:
     # a set-up report matched by its words: the card's configuration ticket (nothing drained,
     # a person fixes the setting), not the plan its findings would justify
     chosen, notes = text_only_cap(
         KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[runbook], ()
     )
-    assert (chosen.id, chosen.action_class) == ("fix-gpu-node-config", "config_fix")
+    assert (chosen.id, chosen.action_class) == (fix, "config_fix")
     assert all(s.risk == "read" or s.tool == "ticket.open" for s in chosen.steps)
     assert notes and "text match" in notes[0]
+
+
+def test_a_reported_thermal_slowdown_gets_the_cooling_ticket_not_a_power_cap() -> None:
+    # "the GPU throttles at 83 C" in words: the fan policy, airflow and dust are a person's
+    # work on the host; lowering power limits waits for the temperatures to show it
+    planned = KB.runbooks["notify-facilities-cooling"]
+    hyp = _hypothesis("sw-thermal-slowdown", ("gpu_thermal_throttle_reported",))
+    chosen, notes = text_only_cap(KB, hyp, _incident((SIGNAL,)), planned, ())
+    assert (chosen.id, chosen.action_class, chosen.safety_class) == (
+        "fix-gpu-cooling-settings",
+        "config_fix",
+        "notify",
+    )
+    assert [s.tool for s in chosen.steps if s.risk != "read"] == ["ticket.open"]
+    assert notes and "text match" in notes[0]
+    # the clock-event reasons that show it keep the plan that lowers the limits
+    seen = _hypothesis("sw-thermal-slowdown", ("hw_thermal_slowdown",))
+    kept, _ = text_only_cap(KB, seen, _incident((SIGNAL, "thermal_slowdown")), planned, ())
+    assert kept.id == "notify-facilities-cooling"
 
 
 @pytest.mark.parametrize(
@@ -373,6 +395,10 @@ def test_a_text_match_on_a_card_with_a_fix_in_place_tickets_that_fix_instead(
         ("host-memory-pressure-oom", "notify-user-workload-issue", "fix-job-memory-request"),
         ("cpu-only-execution", "notify-user-workload-issue", "fix-job-gpu-access"),
         ("storage-io-stall", "collect-hang-evidence", "fix-storage-data-path"),
+        # a hung job whose writer knows it hung: the worker start method, the timeouts
+        ("training-stall", "collect-hang-evidence", "fix-job-hang-settings"),
+        # a GSP timeout's fix is the driver's setting (NVreg_EnableGpuFirmware=0) or its branch
+        ("gsp-rpc-timeout-driver-bug", "investigate-driver-regression", "fix-gsp-firmware-setting"),
         # resuming a node a report says Slurm set DOWN leaves what took it down in place
         ("slurm-node-down", "return-to-service-validation", "fix-gpu-node-config"),
     ],
@@ -403,7 +429,7 @@ def test_a_report_whose_plan_gathers_tells_the_owner_or_resumes_gets_the_cards_f
     ("card", "planned"),
     [
         ("xid-94-contained-ecc", "app-fault-notify-requeue"),  # requeueing is not waiting
-        ("training-stall", "collect-hang-evidence"),  # no fix in place to give
+        ("roce-pfc-congestion", "collect-hang-evidence"),  # no fix in place to give
         # the card's only fixes are for a variant words show, and these words did not
         ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm
     ],
