@@ -25,6 +25,7 @@ NODE = "n1"
         "the CPU is being used instead of the GPU",
         "ollama falls back to CPU after the update",
         "it runs entirely on CPU, 11 tokens per second",
+        "it only works on the CPU now",
         "the GPU is not being used at all",
         "whisper doesn't use my GPU",
         "llm_load_tensors: offloaded 0/81 layers to GPU",
@@ -55,6 +56,9 @@ def test_a_writer_saying_the_work_runs_on_the_cpu_is_the_statement(line: str) ->
         "if it falls back to the CPU, check the driver",
         "it does not fall back to the CPU, the GPU is busy",
         "the model runs on the GPU",
+        # the CPU run is the writer's comparison; the fault is on the GPU
+        "the script works on CPU but crashes with an illegal memory access on the GPU",
+        "I got it working on cpus, however on the GPU partition the container exits at start",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

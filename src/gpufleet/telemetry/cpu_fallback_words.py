@@ -87,9 +87,17 @@ def says_cpu_fallback(line: str) -> bool:
     return any(_said(line, m) for m in CPU_FALLBACK.finditer(line))
 
 
+# "it works on cpu and gtx 980, but … illegal memory access on K520", "I get it working on cpus
+# but on a GPU partition it cannot find CUDA": the CPU run is the writer's comparison, and the
+# fault is what the GPU run does
+_CONTRAST_AFTER = re.compile(r"\b(?:but|while|whereas|however)\b", re.IGNORECASE)
+
+
 def _said(line: str, m: re.Match[str]) -> bool:
     before = line[max(0, m.start() - 48) : m.start()]
     if _NOT_SO.search(before) or _CHOSEN_OFFLOAD.search(before + m.group()):
+        return False
+    if m.group().lower().startswith("work") and _CONTRAST_AFTER.search(line, m.end()):
         return False
     # a negation inside the match is the statement itself ("the GPU is not used"); one before
     # it denies it ("it does not run on the CPU")
