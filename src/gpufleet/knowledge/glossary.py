@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -47,10 +48,14 @@ class GlossaryError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Glossary:
-    """Terms → English, with one pattern that finds them all (longest first)."""
+    """Terms → English. A term holding a CJK character matches anywhere, any other only where
+    a word starts; at one position the longest term wins (a dictionary lookup per length: a
+    regular expression of two thousand alternatives tries each at every character)."""
 
-    english: dict[str, str]  # lower-cased term → English words
-    pattern: re.Pattern[str] | None
+    anywhere: dict[str, str]  # lower-cased CJK term → English words
+    word_start: dict[str, str]  # lower-cased Latin / Cyrillic term (or stem) → English words
+    lengths: tuple[int, ...]  # every term length, longest first
+    anywhere_lengths: tuple[int, ...]  # the CJK terms' lengths, longest first
 
     def glosses(self, text: str) -> list[str]:
         """The English words of the terms in ``text``'s lines that hold a letter English does
@@ -58,23 +63,48 @@ class Glossary:
         other line is read as English, curly quotes, arrows and "°C" included: some stems are
         English words too ("temperatur", "insufficient"), and glossing an English report would
         only move its ranking (a German line without an umlaut goes unglossed: the price)."""
-        if self.pattern is None or text.isascii():
+        if not self.lengths or text.isascii():
             return []
         out: dict[str, None] = {}
         for line in text.splitlines():
             if _FOREIGN_LETTER.search(line) is None:
                 continue
-            for m in self.pattern.finditer(line):
-                out.setdefault(self.english[m.group(0).lower()], None)
+            for words in self._line(line.lower()):
+                out.setdefault(words, None)
                 if len(out) == MAX_GLOSSES:
                     return list(out)
         return list(out)
+
+    def _line(self, low: str) -> Iterator[str]:
+        i = 0
+        while i < len(low):
+            found = self._at(low, i)
+            if found is None:
+                i += 1
+                continue
+            term, words = found
+            yield words
+            i += len(term)
+
+    def _at(self, low: str, i: int) -> tuple[str, str] | None:
+        if not low[i].isalpha():
+            return None  # every term starts with a letter
+        starts_word = i == 0 or not low[i - 1].isalpha()
+        for n in self.lengths if starts_word else self.anywhere_lengths:
+            term = low[i : i + n]
+            if len(term) < n:
+                continue
+            words = self.anywhere.get(term) or (self.word_start.get(term) if starts_word else None)
+            if words is not None:
+                return term, words
+        return None
 
 
 def parse(lines: list[str], source: str = "glossary") -> Glossary:
     """The glossary of ``lang<TAB>term<TAB>english`` rows (``#`` comments and blank lines
     skipped); :class:`GlossaryError` names the first malformed row."""
-    english: dict[str, str] = {}
+    anywhere: dict[str, str] = {}
+    word_start: dict[str, str] = {}
     for n, raw in enumerate(lines, 1):
         line = raw.rstrip("\n")
         if not line.strip() or line.lstrip().startswith("#"):
@@ -85,14 +115,12 @@ def parse(lines: list[str], source: str = "glossary") -> Glossary:
         lang, term, words = (c.strip() for c in cols)
         if lang not in LANGUAGES:
             raise GlossaryError(f"{source}:{n}: unknown language {lang!r}")
-        english.setdefault(term.lower(), words)
-    if not english:
-        return Glossary({}, None)
-    alternatives = [
-        re.escape(t) if _CJK.search(t) else r"(?<![^\W\d_])" + re.escape(t)
-        for t in sorted(english, key=len, reverse=True)
-    ]
-    return Glossary(english, re.compile("|".join(alternatives), re.IGNORECASE))
+        key = term.lower()
+        (anywhere if _CJK.search(key) else word_start).setdefault(key, words)
+    lengths = tuple(sorted({len(t) for t in (*anywhere, *word_start)}, reverse=True))
+    return Glossary(
+        anywhere, word_start, lengths, tuple(sorted({len(t) for t in anywhere}, reverse=True))
+    )
 
 
 @lru_cache(maxsize=1)
