@@ -137,6 +137,9 @@ def glossary_digest() -> str:
     return hashlib.sha256(f"{RULES_VERSION}\0".encode() + GLOSSARY_PATH.read_bytes()).hexdigest()
 
 
+# a query's text is glossed once for its embedding and once per layer its keywords are scored
+# in (Retriever._rank): the small cache keeps the lookups of a non-English report to one
+@lru_cache(maxsize=256)
 def with_gloss(text: str) -> str:
     """``text`` led by the English glosses of its non-English GPU terms (unchanged when it
     holds none): what retrieval embeds and scores for it."""
