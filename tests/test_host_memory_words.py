@@ -34,6 +34,10 @@ NODE = "n1"
         "stuck loading the model for hours while eating all my 16gb ram",
         "the swap space fills up and then the trainer disappears",
         "container exited with code 137",
+        # an OOM that names the host's memory
+        "the model is fully loaded into CPU memory, which causes an out-of-memory (OOM) error on the host",
+        "Dataset out-of-memory (CPU memory)",
+        "OOM can happen in system RAM",
         # a shell's own report of SIGKILL, in English and in the zh_CN locale
         "Killed",
         "已杀死",
@@ -58,6 +62,9 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         "I killed it with kill -9 after an hour",
         "Killed process 1234 (python) total-vm:1234kB",
         "the box has 64GB RAM and an RTX 3090",
+        # the bare word beside an OOM is a spec list as often as a cause
+        "I have 64GB RAM and still get OOM",
+        "no OOM in system RAM",
         "Process exited with code 1",
     ],
 )

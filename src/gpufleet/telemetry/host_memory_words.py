@@ -29,7 +29,9 @@ from gpufleet.telemetry.hedges import Hedges
 
 HOST_MEMORY_REPORTED = "host_memory_exhausted_reported"  # the signature kind and the SRE finding
 
-_HOST_MEMORY = r"(?:(?:system|host|cpu|main|physical) (?:ram|memory)|ram|swap(?: space| file)?)"
+_QUALIFIED_HOST_MEMORY = r"(?:system|host|cpu|main|physical) (?:ram|memory)"
+_HOST_MEMORY = r"(?:" + _QUALIFIED_HOST_MEMORY + r"|ram|swap(?: space| file)?)"
+_OOM = r"(?:oom|out[- ]of[- ]memory)\b"
 
 HOST_MEMORY_OUT = re.compile(
     # "killed by the OOM killer", "the OOM killer kills it", "oom-killer was invoked", "OOM-killed"
@@ -54,6 +56,12 @@ HOST_MEMORY_OUT = re.compile(
     # "exit code 137", "exited with code 137", "returned 137 (SIGKILL)"
     r"\b(?:exit(?:ed)?|return(?:ed)?)(?: with)?(?: (?:exit )?(?:code|status))?(?: of| was| is)?:? ?"
     r"137\b|"
+    # an OOM that names the host's memory: "loaded into CPU memory, which causes an
+    # out-of-memory (OOM) error on the host", "out-of-memory (CPU memory)", "OOM can happen in
+    # system RAM" (the bare word "RAM" beside an OOM is often a spec list, so a qualifier is asked)
+    r"\b" + _QUALIFIED_HOST_MEMORY + r"\b[^.;!?]{0,60}\b" + _OOM + r"|"
+    r"\b" + _OOM + r"[^.;!?]{0,30}?\(?" + _QUALIFIED_HOST_MEMORY + r"\b|"
+    r"\b" + _OOM + r"[^.;!?]{0,40}\b(?:on|of) the host\b|"
     # "high (and increasing) system RAM usage", "excessive host memory consumption"
     r"\b(?:high|increasing|growing|huge|excessive)\b(?: [^\s.;,!?]+){0,2} "
     + _HOST_MEMORY
