@@ -18,6 +18,7 @@ from gpufleet.knowledge.embedding import MiniLmEmbedding
 from gpufleet.knowledge.index import CardIndex
 from gpufleet.knowledge.precedent_index import PrecedentIndex
 from gpufleet.knowledge.precedents import (
+    NEIGHBOURS,
     PRECEDENT_SETS,
     PRECEDENT_WEIGHT,
     PUBLIC_PRECEDENTS,
@@ -253,7 +254,7 @@ def test_query_text_finds_precedents_through_the_retriever(kb: KnowledgeBase) ->
     r = Retriever.open(kb)
     q = Query(text="nvidia-smi says No devices were found after the kernel update")
     found = r.similar_incidents(q)
-    assert len(found) == 8
+    assert len(found) == NEIGHBOURS
     assert found == sorted(found, key=lambda m: (-m.similarity, m.precedent.id))
     first = found[0].precedent
     assert r.withholding({first.id}).similar_incidents(q)[0].precedent.id != first.id

@@ -27,7 +27,7 @@ OPENED                      2.0    a rules-in check confirming the symptom that 
                                    fact the diagnosis must explain first
 FAULT_OUT                   2.0    one rules-out of weight 2 for a benign card facing a fault
                                    finding (once, however many fault findings hold)
-PRECEDENT_WEIGHT            0.25   × the card's share of the vote of the eight resolved
+PRECEDENT_WEIGHT            0.25   × the card's share of the vote of the sixteen resolved
                                    incidents most like a report (``knowledge.precedents``):
                                    a whole vote is worth one finding of weight 1, so
                                    precedents decide between cards the words score alike
