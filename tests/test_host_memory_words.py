@@ -35,7 +35,7 @@ NODE = "n1"
         "the swap space fills up and then the trainer disappears",
         "container exited with code 137",
         # an OOM that names the host's memory
-        "the model is fully loaded into CPU memory, which causes an out-of-memory (OOM) error on the host",
+        "the model is loaded into CPU memory, which causes an out-of-memory (OOM) on the host",
         "Dataset out-of-memory (CPU memory)",
         "OOM can happen in system RAM",
         # a shell's own report of SIGKILL, in English and in the zh_CN locale
