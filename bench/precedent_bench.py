@@ -7,7 +7,7 @@
 - ask: `Retriever.similar_incidents` for report texts (the library's own texts, the first
   ``--queries``; each text is embedded once, as in a diagnosis the card search shares the vector)
   — p50 / p90 / max milliseconds, with and without the query's embedding;
-- rank: `scoring.rank_hypotheses` on the same cards with and without the eight precedents
+- rank: `scoring.rank_hypotheses` on the same cards with and without the voting precedents
   (the previous version's ranking is the one without), p50 microseconds;
 - peak RSS of the process.
 """
