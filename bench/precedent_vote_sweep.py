@@ -44,6 +44,8 @@ from gpufleet.knowledge.precedents import (
     PRECEDENT_WEIGHT,
     PUBLIC_PRECEDENTS,
     SIMILARITY_POWER,
+    PrecedentMatch,
+    votes,
 )
 
 EVALS = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals"
@@ -63,16 +65,9 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class Neighbour:
-    cause: str
-    acceptable: tuple[str, ...]
-    similarity: float
-
-
-@dataclass(frozen=True)
 class Ranking:
     candidates: tuple[Candidate, ...]
-    neighbours: tuple[Neighbour, ...]
+    neighbours: tuple[PrecedentMatch, ...]  # nearest first
 
 
 @dataclass(frozen=True)
@@ -87,26 +82,13 @@ class _Recorder:
     """What the wrapped functions saw, per case: the last ranking of each incident."""
 
     case: str = ""
-    neighbours: tuple[Neighbour, ...] = ()
+    neighbours: tuple[PrecedentMatch, ...] = ()
     rankings: dict[str, dict[str, tuple[tuple[str, ...], Ranking]]] = field(default_factory=dict)
-
-
-def votes(neighbours: Sequence[Neighbour], k: int, power: float, share: float) -> dict[str, float]:
-    """`knowledge.precedents.votes` over the first ``k`` neighbours."""
-    weighted = [(n, n.similarity**power) for n in neighbours[:k] if n.similarity > 0]
-    total = sum(w for _, w in weighted)
-    out: dict[str, float] = {}
-    for n, w in weighted:
-        out[n.cause] = out.get(n.cause, 0.0) + w
-        for alt in n.acceptable:
-            if alt != n.cause:
-                out[alt] = out.get(alt, 0.0) + share * w
-    return {c: min(1.0, v / total) for c, v in out.items()} if total > 0 else {}
 
 
 def first_card(r: Ranking, s: Setting) -> str:
     """The card ranked first under setting ``s``: demoted cards last, then score, then id."""
-    vote = votes(r.neighbours, s[0], s[1], s[2])
+    vote = votes(r.neighbours[: s[0]], power=s[1], acceptable_share=s[2])
     best = min(
         r.candidates, key=lambda c: (c.demoted, -(c.score + s[3] * vote.get(c.card, 0.0)), c.card)
     )
@@ -146,9 +128,7 @@ def _recording(rec: _Recorder, neighbours: int) -> Iterator[None]:
 
     def similar(self: retrieve.Retriever, query: retrieve.Query, n: int = NEIGHBOURS) -> list[Any]:
         found: list[Any] = similar0(self, query, max(n, neighbours))
-        rec.neighbours = tuple(
-            Neighbour(m.precedent.cause, tuple(m.precedent.acceptable), m.similarity) for m in found
-        )
+        rec.neighbours = tuple(found)
         return found[:n]
 
     def rank(
@@ -178,24 +158,12 @@ def _recording(rec: _Recorder, neighbours: int) -> Iterator[None]:
 
 
 def _candidates(
-    incident: Any, findings: Any, hits: Any, kb: Any, similar: Any
+    incident: Any, findings: Any, hits: Any, kb: Any, similar: Sequence[PrecedentMatch]
 ) -> tuple[Candidate, ...]:
-    """`rank_hypotheses`' candidates with their score before the vote (same private steps)."""
-    found = {f.name: f for f in findings}
-    by_card = {h.card_id: h for h in hits if h.card_id in kb.cards}
-    pointed = scoring._pointed(found, kb)
-    voted = {m.precedent.cause for m in similar} | {
-        a for m in similar for a in m.precedent.acceptable
-    }
-    cards = set(by_card) | scoring.evidence_candidates(findings, kb) | (voted & set(kb.cards))
-    opened = scoring._opening_findings(incident)
-    out = []
-    for cid in sorted(cards):
-        demoted, h = scoring._ranked(
-            kb.card(cid), by_card.get(cid), found, pointed.get(cid, []), opened
-        )
-        out.append(Candidate(cid, demoted, h.score))
-    return tuple(out)
+    """The ranker's own candidates, scored before the vote."""
+    voted = {c for m in similar for c in (m.precedent.cause, *m.precedent.acceptable)}
+    scored = scoring.candidates_before_vote(incident, findings, hits, kb, voted)
+    return tuple(Candidate(h.card_id, demoted, h.score) for demoted, h in scored)
 
 
 def run_sets(names: Sequence[str], neighbours: int) -> list[Fault]:

@@ -156,19 +156,33 @@ def rank_hypotheses(
     """Ranked hypotheses, best first (see the module docstring for the score); ``similar``:
     the resolved incidents most like this one (:meth:`Retriever.similar_incidents`)."""
     found = {f.name: f for f in findings}
-    retrieval = {h.card_id: h for h in hits if h.card_id in kb.cards}
-    pointed = _pointed(found, kb)
     vote = {cid: v for cid, v in votes(similar).items() if cid in kb.cards}
-    candidates = set(retrieval) | evidence_candidates(findings, kb) | set(vote)
-    opened = _opening_findings(incident)
-    ranked = [
-        _ranked(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []), opened)
-        for cid in candidates
-    ]
+    ranked = candidates_before_vote(incident, findings, hits, kb, set(vote))
     ranked = [(d, _with_precedents(h, vote.get(h.card_id, 0.0), similar)) for d, h in ranked]
     ranked.sort(key=lambda r: (r[0], -r[1].score, r[1].card_id))
     out = _by_model(tuple(h for _, h in ranked[:MAX_HYPOTHESES]), found, kb)
     return out
+
+
+def candidates_before_vote(
+    incident: Incident,
+    findings: Sequence[Finding],
+    hits: Sequence[Hit],
+    kb: KnowledgeBase,
+    voted: set[str],
+) -> list[tuple[bool, Hypothesis]]:
+    """Every candidate card scored on retrieval and checks, before the precedents' vote, with
+    whether it is demoted: the retrieval hits, the cards the findings name and the cards in
+    ``voted`` (those the similar incidents vote for), in card-id order."""
+    found = {f.name: f for f in findings}
+    retrieval = {h.card_id: h for h in hits if h.card_id in kb.cards}
+    pointed = _pointed(found, kb)
+    candidates = set(retrieval) | evidence_candidates(findings, kb) | (voted & set(kb.cards))
+    opened = _opening_findings(incident)
+    return [
+        _ranked(kb.card(cid), retrieval.get(cid), found, pointed.get(cid, []), opened)
+        for cid in sorted(candidates)
+    ]
 
 
 def _with_precedents(h: Hypothesis, vote: float, similar: Sequence[PrecedentMatch]) -> Hypothesis:
