@@ -1,0 +1,252 @@
+"""heldout-public-107's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-107/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+Every GPU is shown as A10 (the stand-in for GPUs outside the SKU list); hosts, bus numbers and most drivers are
+stand-ins (see each case's description). No case uses extra: no report quotes an exporter value as a metric
+sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'audioclassification-33-multi-gpu-training-freezes-machine-psu-power-suspected': Backdrop(
+        'ws-multigpu-audiocls',
+        'A10',
+        '550.107.02',
+        '2024-09-19T11:30:00Z',
+        '2024-09-19T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'bonito-54-cancelled-runs-leave-invisible-pids-holding-v100-memory': Backdrop(
+        'v100-basecall-host',
+        'A10',
+        '440.64.00',
+        '2020-09-29T11:30:00Z',
+        '2020-09-29T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'ci-infra-490-ci-pod-nccl-shm-segment-no-space-left-dev-shm-too-small': Backdrop(
+        'mt-l-x86iavx512-45-172-t4-4-csmpw-runner-g4sfw-workflow',
+        'A10',
+        '580.105.08',
+        '2026-04-22T11:30:00Z',
+        '2026-04-22T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'club-3090-873-2x5090-vllm-stuck-at-nccl-p2p-advertised-without-static-bar1-mapping': Backdrop(
+        'ws-2x5090-vllm',
+        'A10',
+        '610.43.03',
+        '2026-08-04T11:30:00Z',
+        '2026-08-04T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'deepspeed-1016-leftover-deepspeed-processes-hold-gpu-memory-after-script-errors': Backdrop(
+        'ws-deepspeed-debug',
+        'A10',
+        '460.73.01',
+        '2021-04-29T11:30:00Z',
+        '2021-04-29T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'efficientdet-372-training-looks-stuck-gpu-util-0-during-validation-dataloader-benign': Backdrop(
+        'ws-efficientdet-train',
+        'A10',
+        '440.82',
+        '2020-06-15T11:30:00Z',
+        '2020-06-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'extreme-bert-5-training-killed-at-start-disk-or-cpu-ram-shortage-suspected': Backdrop(
+        'ws-extreme-bert',
+        'A10',
+        '525.105.17',
+        '2023-04-23T11:30:00Z',
+        '2023-04-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'gauhuman-21-illegal-memory-access-in-backward-cuda-11-4-fixed-by-cuda-11-8': Backdrop(
+        'ws-gauhuman-train',
+        'A10',
+        '535.154.05',
+        '2024-02-22T11:30:00Z',
+        '2024-02-22T12:10:00Z',
+        pci=('01',),
+    ),
+    'gpustack-6041-cuda-device-order-differs-from-nvidia-smi-wrong-gpu-mapping-in-deployments': Backdrop(
+        'gpu-server-8plus1-gpustack',
+        'A10',
+        '580.105.08',
+        '2026-08-12T11:30:00Z',
+        '2026-08-12T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08', '09'),
+    ),
+    'grand-challenge-2836-sagemaker-inference-jobs-fail-uncorrectable-ecc-retry-elsewhere': Backdrop(
+        'sagemaker-inference-instance',
+        'A10',
+        '525.85.12',
+        '2023-04-18T11:30:00Z',
+        '2023-04-18T12:10:00Z',
+        pci=('01',),
+    ),
+    'horovod-110-distributed-horovod-hang-nccl-on-docker-interfaces-fixed-by-socket-ifname': Backdrop(
+        'horovod-docker-node',
+        'A10',
+        '396.44',
+        '2018-09-27T11:30:00Z',
+        '2018-09-27T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'hotpot-7-p100-training-slow-20pct-gpu-util-io-file-system-delays-suggested': Backdrop(
+        'p100-hotpot-train',
+        'A10',
+        '410.79',
+        '2019-01-08T11:30:00Z',
+        '2019-01-08T12:10:00Z',
+        pci=('01',),
+    ),
+    'imitation-274-parallel-rl-training-slowdown-pytorch-thread-oversubscription': Backdrop(
+        'rl-train-host-imitation',
+        'A10',
+        '460.39',
+        '2021-03-31T11:30:00Z',
+        '2021-03-31T12:10:00Z',
+        pci=('01',),
+    ),
+    'jax-15961-k80-driver-470-jaxlib-needs-520-cuinit-no-device-falls-back-to-cpu': Backdrop(
+        'k80-jax-docker-host',
+        'A10',
+        '470.182.03',
+        '2023-05-11T11:30:00Z',
+        '2023-05-11T12:10:00Z',
+        pci=('01',),
+    ),
+    'lightning-2790-ddp-trainer-test-hangs-master-ports-differ-between-ranks': Backdrop(
+        'ws-2gpu-lightning-ddp',
+        'A10',
+        '450.51.06',
+        '2020-08-01T11:30:00Z',
+        '2020-08-01T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'marian-dev-597-multi-gpu-training-hangs-100pct-util-nccl-bug-suspected-no-nccl': Backdrop(
+        'marian-multigpu-train',
+        'A10',
+        '440.59',
+        '2020-02-11T11:30:00Z',
+        '2020-02-11T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'mlverse-torch-852-nvidia-smi-memory-not-freed-is-caching-allocator-reserve-benign': Backdrop(
+        'ws-r-torch',
+        'A10',
+        '510.73.05',
+        '2022-06-15T11:30:00Z',
+        '2022-06-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'open-r1-319-training-stuck-nccl-p2p-blocked-by-server-network-constraints': Backdrop(
+        'gpu-node-openr1-train',
+        'A10',
+        '570.86.15',
+        '2025-02-17T11:30:00Z',
+        '2025-02-17T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'posformer-4-gpu-util-0pct-with-memory-used-early-in-training-resolved-itself-benign': Backdrop(
+        'ws-posformer-train',
+        'A10',
+        '550.127.05',
+        '2024-12-07T11:30:00Z',
+        '2024-12-07T12:10:00Z',
+        pci=('01',),
+    ),
+    'production-stack-276-vllm-tp2-pod-nccl-shm-error-shm-only-64mb-despite-shmsize': Backdrop(
+        'k8s-gpu-node-prodstack',
+        'A10',
+        '550.144.03',
+        '2025-03-13T11:30:00Z',
+        '2025-03-13T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'pytorch-19213-thread-oversubscription-too-many-dataloader-workers': Backdrop(
+        'ws-pytorch-threads',
+        'A10',
+        '430.40',
+        '2019-08-14T11:30:00Z',
+        '2019-08-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'sglang-4814-rtx4090-tp2-crash-peer-access-not-supported-custom-allreduce': Backdrop(
+        'node-8x4090-sglang',
+        'A10',
+        '550.144.03',
+        '2025-03-27T11:30:00Z',
+        '2025-03-27T12:10:00Z',
+        pci=('01', '02', '03', '04', '05', '06', '07', '08'),
+    ),
+    'theano-6438-nvidia-smi-inside-docker-shows-no-process-pid-namespace-benign': Backdrop(
+        'docker-host-k80-theano',
+        'A10',
+        '384.66',
+        '2017-09-22T11:30:00Z',
+        '2017-09-22T12:10:00Z',
+        pci=('1e',),
+    ),
+    'triton-2023-gb300-benchmark-capped-to-500w-power-throttles-locked-clock': Backdrop(
+        'gb300-bench-node',
+        'A10',
+        '580.105.08',
+        '2026-07-14T11:30:00Z',
+        '2026-07-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'vit-adapter-77-illegal-memory-access-training-fixed-by-mmcv-downgrade-matching-cuda': Backdrop(
+        'ws-vit-adapter-train',
+        'A10',
+        '525.85.12',
+        '2023-02-25T11:30:00Z',
+        '2023-02-25T12:10:00Z',
+        pci=('01',),
+    ),
+    'vllm-1160-ray-workers-oom-killed-host-memory-exported-all-logits-user-error': Backdrop(
+        'ray-node-10-0-167-26',
+        'A10',
+        '535.104.05',
+        '2023-10-17T11:30:00Z',
+        '2023-10-17T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'vllm-47544-tp-startup-hang-100pct-util-driver-reports-p2p-but-peer-writes-never-arrive': Backdrop(
+        'ws-pcie-2gpu-vllm-tp2',
+        'A10',
+        '580.105.08',
+        '2026-07-03T11:30:00Z',
+        '2026-07-03T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'xformers-1329-rtx5090-no-kernel-image-fixed-by-building-xformers-without-flash-attention': Backdrop(
+        'ws-rtx5090-xformers',
+        'A10',
+        '580.82.09',
+        '2025-09-15T11:30:00Z',
+        '2025-09-15T12:10:00Z',
+        pci=('01',),
+    ),
+    'yolox-208-training-process-killed-memory-leak-found-and-fixed-by-maintainers': Backdrop(
+        'ws-yolox-train',
+        'A10',
+        '470.57.02',
+        '2021-07-28T11:30:00Z',
+        '2021-07-28T12:10:00Z',
+        pci=('01',),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
