@@ -75,6 +75,18 @@ def test_the_statement_ranks_the_device_binding_mode_first() -> None:
     assert REPORT.rank(*said)[0] == "slurm-cgroup-gpu-mismatch"
 
 
+def test_the_statement_rules_the_version_mismatch_out() -> None:
+    """The NVML "Unknown Error" inside a container whose device cgroup was rewritten is not a
+    driver/library mismatch (the driver on the host still matches): the driver card falls below
+    every card the words do not speak against, as its retrieval alone ranks it far above."""
+    said = (NVML, "after a while the containers lose access to the GPUs")
+    assert REPORT.rank(*said) == [
+        "slurm-cgroup-gpu-mismatch",
+        "k8s-device-plugin-unhealthy",
+        "driver-cuda-mismatch",
+    ]
+
+
 def test_a_daemon_reload_in_set_up_steps_changes_nothing() -> None:
     steps = (NVML, "sudo systemctl daemon-reload && sudo systemctl restart docker")
     assert CGROUP_LOSS_REPORTED not in REPORT.findings(*steps)

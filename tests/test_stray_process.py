@@ -52,6 +52,9 @@ GPU = "n1/gpu3"
         "the GPU is still held by the previous job's pod",
         "nohup 启动训练进程之后直接kill主进程显卡不会释放显存",
         "中断后存在显存占用是因为存在残留进程",
+        "the GPU memory not released normally after I interrupted the training script",
+        "后台训练的进程被kill后，仍然占用GPU内存且无法清除",
+        "当显存占用遭遇幽灵进程",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:

@@ -205,6 +205,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         'to the GPUs after a while"), or names the documented fix (the cgroupfs driver, '
         "nvidia-ctk's create-dev-char-symlinks)",
     ),
+    "wrong_gpu_used_reported": (
+        "os",
+        "the report's writer says the work runs on a GPU other than the one meant for it (\"by "
+        'default it uses the wrong one", "every worker binds to physical GPU 0", the integrated '
+        "adapter picked instead of the NVIDIA one, nvidia-smi's numbering said to disagree with "
+        "CUDA's, CUDA_DEVICE_ORDER=PCI_BUS_ID named as the fix)",
+    ),
     "display_watchdog_timeout_reported": (
         "driver",
         "the report says the display watchdog stopped a GPU kernel: CUDA's launch-timeout error "

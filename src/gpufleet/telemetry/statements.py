@@ -21,7 +21,8 @@ takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopp
 (:mod:`telemetry.p2p_blocked_words`), the GPU's own memory is failing (ECC errors, a memory
 tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`), the GPU stack hangs
 (nvidia-smi never returns, GPU processes in state D: :mod:`telemetry.gpu_hang_words`), the job's
-shared or network storage is slow, hung or failing (:mod:`telemetry.storage_stall_words`).
+shared or network storage is slow, hung or failing (:mod:`telemetry.storage_stall_words`), the
+work runs on a GPU other than the one meant for it (:mod:`telemetry.wrong_gpu_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -78,6 +79,7 @@ from gpufleet.telemetry.thermal_words import (
     says_hw_thermal,
     says_thermal_throttle,
 )
+from gpufleet.telemetry.wrong_gpu_words import WRONG_GPU_REPORTED, says_wrong_gpu
 
 STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (RECURRENCE_REPORTED, says_recurrence),
@@ -102,6 +104,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error),
     (GPU_STACK_HANG_REPORTED, says_gpu_stack_hang),
     (STORAGE_STALL_REPORTED, says_storage_stall),
+    (WRONG_GPU_REPORTED, says_wrong_gpu),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the

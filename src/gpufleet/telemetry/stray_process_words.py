@@ -18,13 +18,14 @@ GPU memory that stays held after its process ended; a process, container or pod 
 holds" its GPUs; work that keeps running after Ctrl-C, a cancel, a kill or pre-emption, or
 survives the signal meant to end it; processes that "didn't exit" with the GPU memory not
 released, or "stay alive after the run"; GPU memory still held, non-zero or not released
-*after* a kill or an exit; a GPU "still occupied by the old container"; orphaned CUDA
-contexts; a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
-Kubernetes pod lifecycle, termination of pods); the Chinese for residual, zombie or orphan
-processes (残留进程) and for VRAM not released once the process was killed
-(kill进程显卡不释放). Never a bare "zombie" (a game, a hostname), never a hung or unkillable
-process (a driver wedge or a stuck drain, other modes). A denial ("no zombie processes", "no
-leftover processes remain") is not the statement. Pure; every expression is linear in the line.
+*after* a kill, an exit or an interrupt; a GPU "still occupied by the old container"; orphaned
+CUDA contexts; a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
+Kubernetes pod lifecycle, termination of pods); the Chinese for residual, zombie, orphan or
+ghost processes (残留进程, 幽灵进程) and for VRAM not released or still held once the process
+was killed (kill进程显卡不释放, 被kill后仍然占用GPU内存). Never a bare "zombie" (a game, a
+hostname), never a hung or unkillable process (a driver wedge or a stuck drain, other modes).
+A denial ("no zombie processes", "no leftover processes remain") is not the statement. Pure;
+every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -48,7 +49,10 @@ _STOPPED = (
     r"(?:ctrl[- +]?c|\^c|cancel\w*|(?:being |getting |was |were )?kill\w*|sig(?:kill|term|int)|"
     r"preempt\w*|terminat\w*|the (?:job|run|launcher|api server|parent|head node)\b)"
 )
-_ENDED = r"(?:kill(?:ed)?|exit(?:s|ed)?|end(?:s|ed)?|terminat\w*|finish\w*|stop(?:s|ped)?|crash\w*)"
+_ENDED = (
+    r"(?:kill(?:ed)?|exit(?:s|ed)?|end(?:s|ed)?|terminat\w*|finish\w*|stop(?:s|ped)?|crash\w*|"
+    r"interrupt(?:s|ed)?)"
+)
 _HELD = (
     r"(?:(?:not|(?:is|was|are|were|does|did|has|have|had)n't) (?:being |been |get |got )?"
     r"(?:released?|freed|deallocated|reclaimed|cleared|cleaned(?: up)?)|"
@@ -130,9 +134,12 @@ STRAY_PROCESS = re.compile(
     r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b|"
     # Chinese: a residual, zombie or orphan process ("残留进程"); VRAM not released once the
     # process was killed, ended or interrupted ("kill进程显卡不释放", "中断后显存不释放")
-    r"(?:残留|僵尸|孤儿)进程|"
-    r"(?:kill|杀死|杀掉|结束|退出|中断|终止)[^。；!?]{0,12}(?:显存|显卡)[^。；，,!?]{0,6}"
-    r"(?:不|没有|没|未)(?:会)?(?:被)?释放",
+    r"(?:残留|僵尸|孤儿|幽灵)进程|"
+    r"(?:kill|杀死|杀掉|结束|退出|中断|终止)[^。；!?]{0,12}(?:显存|显卡|gpu ?内存)[^。；，,!?]{0,6}"
+    r"(?:不|没有|没|未)(?:会)?(?:被)?释放|"
+    # "进程被kill后，仍然占用GPU内存" (after the process was killed it still holds GPU memory)
+    r"(?:kill|杀死|杀掉|结束|退出|中断|终止)[^。；!?]{0,12}(?:仍然|仍|依然|依旧|还)(?:在)?占用(?:着)?"
+    r"(?:gpu|显存|显卡)",
     re.IGNORECASE,
 )
 
