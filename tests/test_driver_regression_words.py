@@ -52,6 +52,13 @@ NODE = "n1"
         "The only thing that fixed the stuttering was rolling back the Nvidia driver update",
         "Reverting back to 535 drivers since 550 drivers don't install the nvidia-gridd unit",
         "Any drivers after 566.36 produce severe to minor stutters based on settings",
+        # the rollback told as what was done, to a named version; a driver-shaped version as
+        # the only name of the driver; a denial closed inside a parenthesis before the words
+        "I degraded nvidia driver 511 to 472.84. Its stable.",
+        "Reverting NVidia driver back to 512.xx",
+        "Only reverting back to 397.31 or 391.35 fixes this.",
+        "specific to Pascal (e.g. does not occur with Turing cards) and is a regression between "
+        "the Nvidia proprietary driver versions 530 and 535",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -93,6 +100,9 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "It was fixed by rebooting after the driver install.",
         "the issue is not fixed by rolling back the driver",
         "We went back to driver 470 as the default.",
+        # a version that is no driver's, performance that degraded
+        "Only reverting back to 2.1.0 fixes this.",
+        "throughput degraded with driver 550 to 30 fps",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -10,11 +10,13 @@ split; it says so in words. This module recognises those words one line at a tim
 (:mod:`telemetry.job_log` keeps a ``driver_regression_reported`` signature beside the line; the
 SRE agent reads it as the finding of the same name).
 
-Deliberately narrow: the line names the driver (the word, or an ``nvidia-driver-NNN`` package)
-and a rollback that helped, one version working where another fails, or a version that broke or
-introduced the fault. "After updating the driver it broke" alone is not the statement: a driver
-update that the running processes or the kernel module have not caught up with breaks the same
-way and is cured by a reboot, not a rollback (``driver-cuda-mismatch``). Advice ("try
+Deliberately narrow: the line names the driver (the word, an ``nvidia-driver-NNN`` package or a
+version only a driver has, such as 397.31) and a rollback that helped or was done to a named
+version ("I downgraded nvidia driver 511 to 472.84"), one version working where another fails,
+or a version that broke or introduced the fault. "After updating the driver it broke" alone is
+not the statement: a driver update that the running processes or the kernel module have not
+caught up with breaks the same way and is cured by a reboot, not a rollback
+(``driver-cuda-mismatch``). Advice ("try
 downgrading"), a condition ("fails loud if the driver breaks") or a denial ("downgrading did not
 help") is not the statement either. Pure; every expression is linear in the line.
 """
@@ -121,6 +123,11 @@ DRIVER_REGRESSION = re.compile(
     + _VERSION
     + _ON_TO
     + r"\b(?:but|while|whereas) (?:it )?(?:works?|worked|is fine|runs? fine)\b|"
+    # the rollback told as what was done, to a named version: "I downgraded nvidia driver 511 to
+    # 472.84", "Reverting NVidia driver back to 512.xx" (a cure no one names until it worked)
+    r"\b(?:downgrad(?:ed|ing)|degraded|revert(?:ed|ing)|rolled back|rolling back|went back) "
+    r"(?:back )?(?:the |my |our )?(?:nvidia |gpu |graphics |display )?drivers?"
+    r"(?: (?:from )?" + _VERSION + r")?(?: back)? to (?:the )?(?:old(?:er)? )?" + _VERSION + r"|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO
@@ -128,8 +135,12 @@ DRIVER_REGRESSION = re.compile(
     + _VERSION,
     re.IGNORECASE,
 )
+# the driver named, or a version only a driver has: "Only reverting back to 397.31 fixes this"
+# (NVIDIA's branches run 300-699 with a two- or three-digit minor; CUDA's are 10.x-13.x)
 _NAMES_DRIVER = re.compile(
-    r"\bdrivers?\b|\bnvidia-(?:driver-)?\d{3}\b|драйвер|驱动|ドライバ", re.IGNORECASE
+    r"\bdrivers?\b|\bnvidia-(?:driver-)?\d{3}\b|драйвер|驱动|ドライバ|"
+    r"(?<![\w.])[3-6]\d{2}\.\d{2,3}(?:\.\d{1,3})?(?![\w.])",
+    re.IGNORECASE,
 )
 # "try downgrading your driver", "you should roll back", "fails loud if the driver breaks":
 # advice or a condition, not what happened
@@ -138,7 +149,9 @@ _NOT_SO = re.compile(
     r"consider|make sure|if|when|whenever|in case|unless)\b|如果|假如",
     re.IGNORECASE,
 )
-_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?]*$", re.IGNORECASE)
+# a denial inside a closed parenthesis ("(e.g. does not occur with Turing cards) and is a
+# regression") is over before the words
+_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?)]*$", re.IGNORECASE)
 _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE)
 # "depending on the driver version it may report the usage elsewhere": what may happen
 _MAYBE_AFTER = re.compile(r"^,? (?:it |this |that |they )?(?:may|might|can|could)\b", re.IGNORECASE)
@@ -151,7 +164,7 @@ _HEDGES = Hedges(
 
 # Every form above needs the driver named: a substring test first keeps the cost on a job's log
 # lines, which do not, to one lower() and a scan.
-_ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ")
+_ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "revert", "back", "downgrad")
 
 
 def says_driver_regression(line: str) -> bool:
