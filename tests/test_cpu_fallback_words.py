@@ -37,6 +37,12 @@ NODE = "n1"
         "torch==2.1.0+cpu",
         "# [Issue]: Torch cpu installed on nvidia system",
         "you can see in the log that it's really torch-cpu that is installed",
+        "I would be running everything on the CPU (host) of the GPU node.",
+        "# Render always happens on the laptop's CPU, instead of the GPU.",
+        "Thank you for quick reply! That works by setting -ngl!",
+        "Solution the `-ngl` flag which sets the number of layers on GPU.",
+        "# 有4080显卡，却只使用CPU是怎么回事？",
+        "sorry。torch安装了CPU版本。",
     ],
 )
 def test_a_writer_saying_the_work_runs_on_the_cpu_is_the_statement(line: str) -> None:
@@ -53,6 +59,8 @@ def test_a_writer_saying_the_work_runs_on_the_cpu_is_the_statement(line: str) ->
         "torch cpu memory grows by 2 GB per epoch",
         # advice, a condition, a denial
         "run it on the CPU to compare the outputs",
+        "./main -m model.gguf -ngl 99 -c 4096",
+        "does it work with -ngl 0?",
         "if it falls back to the CPU, check the driver",
         "it does not fall back to the CPU, the GPU is busy",
         "the model runs on the GPU",

@@ -13,10 +13,12 @@ line at a time (:mod:`telemetry.job_log` keeps a ``cpu_fallback_reported`` signa
 line; the SRE agent reads it as the finding of the same name).
 
 Deliberately narrow: work that runs, generates, trains or falls back on the CPU; the CPU used
-instead of the GPU; the GPU not used; no layers offloaded to it; CUDA reported unavailable; a
-CPU-only build. A CPU offload chosen on purpose ("offload the optimizer to CPU"), a CPU named as
-hardware ("CPU: AMD EPYC 7763"), a denial ("it does not fall back to the CPU") or advice ("run it
-on the CPU to compare") is not the statement. Pure; every expression is linear in the line.
+instead of the GPU; the GPU not used; no layers offloaded to it, or llama.cpp's GPU-layers flag
+(``-ngl``) named as the cure; CUDA reported unavailable; a CPU-only build (also in Chinese:
+只使用CPU, torch安装了CPU版本). A CPU offload chosen on purpose ("offload the optimizer to
+CPU"), a CPU named as hardware ("CPU: AMD EPYC 7763"), a denial ("it does not fall back to the
+CPU") or advice ("run it on the CPU to compare") is not the statement. Pure; every expression is
+linear in the line.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ _WORKS = (
 
 CPU_FALLBACK = re.compile(
     # "it generates on the CPU", "falls back to CPU", "defaults to the cpu", "only uses the CPU"
-    r"\b" + _WORKS + r" (?:only |entirely |solely |completely |exclusively )?on (?:the |my )?"
-    r"cpus?\b(?! (?:and|\+|&) gpu)|"
+    r"\b" + _WORKS + r" (?:everything |it all |all of it )?(?:only |entirely |solely |completely |"
+    r"exclusively )?on (?:the |my |this |its |[\w-]+'s ){0,2}cpus?\b(?! (?:and|\+|&) gpu)|"
     r"\b(?:fall(?:s|ing)? back|fell back|fallback|falls|defaults?|defaulting|reverts?|switch\w*) "
     r"(?:back )?to (?:the )?cpus?\b|"
     r"\b(?:only |just )?(?:uses?|using|used) (?:only )?(?:the |my )?cpus?\b(?: only)?"
@@ -59,7 +61,13 @@ CPU_FALLBACK = re.compile(
     # "Torch cpu installed on nvidia system", "it's really torch-cpu that is installed", "the CPU
     # version of pytorch"
     r"\b(?:py)?torch[- ]cpu\b(?! (?:memory|usage|time|threads?|tensors?|ops?|offload))|"
-    r"\bcpu (?:version|build|wheel) of (?:py)?torch\b",
+    r"\bcpu (?:version|build|wheel) of (?:py)?torch\b|"
+    # llama.cpp's GPU layers named as what cured it: "That works by setting -ngl!", "Solution
+    # the `-ngl` flag", "fixed by passing --n-gpu-layers 99"
+    r"\b(?:works|worked|fix\w*|solv\w*|solution|resolv\w*)\b[^.;!?]{0,30}?(?<![\w-])"
+    r"(?:-ngl|--n-gpu-layers|n_gpu_layers)\b|"
+    # Chinese: "只使用CPU" (uses only the CPU), "torch安装了CPU版本" (torch's CPU build installed)
+    r"只(?:使用|用|跑)了?\s?cpu|(?:py)?torch[^。，,]{0,8}cpu\s?版",
     re.IGNORECASE,
 )
 # "offload the optimizer to CPU" (DeepSpeed, FSDP): a memory saving chosen on purpose
@@ -76,7 +84,7 @@ _DENIED_BEFORE = re.compile(
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("cpu", "gpu", "offload", "is_available", "cuda")
+_ANCHORS = ("cpu", "gpu", "offload", "is_available", "cuda", "ngl", "n-gpu-layers", "n_gpu_layers")
 
 
 def says_cpu_fallback(line: str) -> bool:

@@ -17,7 +17,8 @@ or a version that broke or introduced the fault. "After updating the driver it b
 not the statement: a driver update that the running processes or the kernel module have not
 caught up with breaks the same way and is cured by a reboot, not a rollback
 (``driver-cuda-mismatch``). Advice ("try downgrading"), a condition ("fails loud if the driver
-breaks") or a denial ("downgrading did not help") is not the statement either. Pure; every expression is linear in the line.
+breaks") or a denial ("downgrading did not help") is not the statement either. Pure; every
+expression is linear in the line.
 """
 
 from __future__ import annotations
