@@ -96,3 +96,11 @@ def test_a_clean_memory_test_changes_nothing() -> None:
     other = (CRASH, "cuda_memtest found no errors on either card")
     assert GPU_MEMORY_ERROR_REPORTED not in REPORT.findings(*other)
     assert REPORT.rank(*other)[0] == "xid-app-fault"
+
+
+def test_an_oom_on_memory_said_to_be_failing_is_the_memory_fault_not_the_jobs_size() -> None:
+    """A GPU that lost memory fails its allocations; the OOM it prints is the fault's, and a
+    smaller batch will not help (the OOM rules the capacity card in, the words rule it out)."""
+    oom = "RuntimeError: CUDA error: out of memory"
+    assert REPORT.rank(oom)[0] == "fb-fragmentation-oom"
+    assert REPORT.rank(oom, TESTED)[0] == "ecc-dbe"

@@ -86,6 +86,37 @@ def test_an_oom_says_whose_memory_filled_the_gpu(line: str, verdict: str) -> Non
     assert found is not None and found["verdict"] == verdict
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the runtime's own string for cudaErrorMemoryAllocation after each program's prefix
+        "RuntimeError: CUDA error: out of memory",
+        "# CUDA RT1 Error: out of memory",
+        "# Crash while rendering CUDA Driver API error out of memory code 2",
+        "llama_model_load: cudaMalloc failed: out of memory",
+        "Unexpected error CUDA error in func dev::eth::CUDAMiner::initEpoch_internal at line 130 "
+        "out of memory on CUDA device 07:00.0",
+        "GPU #1: out of memory",
+        "vkAllocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY",
+    ],
+)
+def test_the_gpus_out_of_memory_in_any_programs_words_is_an_oom(line: str) -> None:
+    found = cuda_oom.read(line)
+    assert found is not None and found["verdict_from"] == "wording"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "the host ran out of memory while loading the dataset",
+        "Out of CPU memory before it out of GPU memory.",
+        "MemoryError: out of memory",
+    ],
+)
+def test_out_of_memory_without_the_gpus_record_is_no_cuda_oom(line: str) -> None:
+    assert cuda_oom.read(line) is None
+
+
 def test_the_numbers_behind_a_verdict_are_kept_and_other_lines_are_not_ooms() -> None:
     old = cuda_oom.read(OLD_FOREIGN)
     assert old is not None

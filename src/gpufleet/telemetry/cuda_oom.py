@@ -37,11 +37,21 @@ _UNIT = {"b": 1 / 2**20, "kib": 1 / 1024, "mib": 1.0, "gib": 1024.0, "tib": 1024
 _SIZE = r"(?P<{0}>[0-9]+(?:\.[0-9]+)?) ?(?P<{0}_u>[KMGT]iB|B)\b"
 
 # torch.OutOfMemoryError is the GPU's; Ray's and the JVM's exceptions of the same name are the
-# host's memory (telemetry.stack_errors reads Ray's as the host's OOM kill)
+# host's memory (telemetry.stack_errors reads Ray's as the host's OOM kill). The runtime's own
+# string for cudaErrorMemoryAllocation is "out of memory", printed after whatever the program
+# prefixes: "RuntimeError: CUDA error: out of memory", "CUDA RT1 Error: out of memory", "CUDA
+# Driver API error out of memory", "cudaMalloc failed: out of memory", ethminer's "… out of memory
+# on CUDA device 03:00.0", a miner's "GPU #1: out of memory"; Vulkan's is
+# VK_ERROR_OUT_OF_DEVICE_MEMORY. A bare "out of memory" is the host's as often as the GPU's.
 _ANY_OOM = re.compile(
     r"CUDA out of memory|(?<!ray\.exceptions\.)(?<!java\.lang\.)OutOfMemoryError|"
     r"OOM when allocating tensor|"
-    r"RESOURCE_EXHAUSTED: Out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation",
+    r"RESOURCE_EXHAUSTED: Out of memory|CUDA_ERROR_OUT_OF_MEMORY|cudaErrorMemoryAllocation|"
+    r"\bCUDA(?: driver API| RT\d*| runtime)? error\b:? (?:[\w:]+ ){0,2}out of memory\b|"
+    r"\b(?:cudaMalloc\w*|cuMemAlloc\w*) (?:failed|returned|error)\W{0,3}(?:\w+ ){0,2}"
+    r"out of memory\b|"
+    r"\bout of memory on (?:the )?(?:cuda )?device\b|^\s*GPU ?#?\d{1,2}: out of memory\b|"
+    r"VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b",
     re.I,
 )
 _REQUEST = re.compile(r"Tried to allocate " + _SIZE.format("req"))
