@@ -212,6 +212,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "adapter picked instead of the NVIDIA one, nvidia-smi's numbering said to disagree with "
         "CUDA's, CUDA_DEVICE_ORDER=PCI_BUS_ID named as the fix)",
     ),
+    "power_limit_low_reported": (
+        "hardware",
+        "the report's writer says the GPU is held to a power limit lower than it should have "
+        '("Power is limited to ~20W", "default power limits are too conservative", a device '
+        '"configured in low power mode", "the power limit is reset after boot")',
+    ),
     "display_watchdog_timeout_reported": (
         "driver",
         "the report says the display watchdog stopped a GPU kernel: CUDA's launch-timeout error "

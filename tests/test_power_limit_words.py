@@ -1,0 +1,96 @@
+"""A report whose writer says the GPU is held to a power limit lower than it should have ("Power
+is limited to ~20W", "configured in low power mode (5W)", "default power limits are too
+conservative"): it ranks ``power-cap-sw`` and turns the card's plan from the benign close into
+the restore of the limit, while advice to pick a power mode, a cap the writer chose, a question
+or a denial change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.plan import choose_runbook
+from gpufleet.agents.sre.scoring import rank_hypotheses
+from gpufleet.bus.events import Family
+from gpufleet.knowledge.retrieve import Hit
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from gpufleet.telemetry.power_limit_words import POWER_LIMIT_LOW_REPORTED, says_power_limit_low
+from tests.report_words import OneNodeReport, report_evidence, report_incident, stated_at
+
+KB = KnowledgeBase.load()
+NODE = "n1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Power is limited to ~20W, causing worse performance than the integrated GPU.",
+        "the GPU is limited to ~80W as reported by `nvidia-smi -q`.",
+        "Default power limits are too conservative. GPU-Z reports power throttling at 20W.",
+        "It looks like you are configured in low power mode (5W), you'll want high power mode",
+        "It seems the power limit is reset somewhere after boot.",
+        "# Nvidia gpu stuck at low power mode",
+        "the board power is capped at 150 W on this laptop",
+    ],
+)
+def test_a_writer_saying_the_limit_is_too_low_is_the_statement(line: str) -> None:
+    assert says_power_limit_low(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # advice, a question, a denial
+        "You should make sure your device is running on MAXN mode.",
+        "sudo nvpmodel -m 0",
+        "is the power limited to 250 W?",
+        "the power is not limited to 250 W, it draws 350 W",
+        # a cap the writer chose
+        "we run the GPUs power-limited to 250 W on purpose to keep them cool",
+        "I capped it at 200 W to save power",
+        # the limit named as a reading
+        "Power Limit : 300.00 W",
+        "Enforced Power Limit: 700.00 W  Default Power Limit: 700.00 W",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_power_limit_low(line)
+
+
+def test_the_statement_is_evidence_beside_the_line() -> None:
+    text = "training is slow\nPower is limited to ~20W on battery and AC\n"
+    assert stated_at(text, POWER_LIMIT_LOW_REPORTED, NODE) == [(2, NODE)]
+    assert POWER_LIMIT_LOW_REPORTED not in FLEET_SIGNATURES
+
+
+# retrieval's order, flat: the power cap last, as a slow laptop ranks it
+REPORT = OneNodeReport(
+    Family.UTILIZATION, ("host-cpu-saturation", "applications-clocks-setting", "power-cap-sw"), KB
+)
+SLOW = "inference on this device is much slower than the benchmark"
+SAID = "It looks like you are configured in low power mode (5W)"
+
+
+def test_the_statement_ranks_the_power_cap_first() -> None:
+    assert POWER_LIMIT_LOW_REPORTED in REPORT.findings(SLOW, SAID)
+    assert REPORT.rank(SLOW)[0] == "host-cpu-saturation"
+    assert REPORT.rank(SLOW, SAID)[0] == "power-cap-sw"
+
+
+def test_a_limit_said_to_be_wrong_is_restored_not_closed_as_benign() -> None:
+    """The card's full-load cap is closed as benign; the wrong limit its Act paragraph names is
+    restored by the setting's owner (a ticket: gpufleet changes nothing on the server)."""
+    incident = report_incident(NODE, family=Family.UTILIZATION)
+    cards = ("power-cap-sw", "host-cpu-saturation", "applications-clocks-setting")
+    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(cards)]
+    for lines, runbook in (
+        ((SLOW,), "confirm-benign-no-action"),
+        ((SLOW, SAID), "restore-gpu-power-limit"),
+    ):
+        evidence = report_evidence(*lines, node=NODE)
+        found = derive_findings(incident, evidence)
+        ranked = rank_hypotheses(incident, evidence, found, hits, KB)
+        assert ranked[0].card_id == "power-cap-sw"
+        chosen = choose_runbook(KB, ranked, {f.name for f in found})
+        assert chosen is not None and chosen.id == runbook
