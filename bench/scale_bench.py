@@ -322,8 +322,12 @@ async def inject(
     )
     for at, (host, rack, gpu) in zip(moments, targets, strict=True):
         await asyncio.sleep(max(0.0, start + at - time.monotonic()))
+        # the time is taken before the page changes: the page server's thread may serve the
+        # changed page before this coroutine runs again, and a loaded machine showed its
+        # sample a millisecond before an arm time taken after the change
+        armed = time.time()
         pages.add(host, FAULT_METRIC, gpu, 1.0)
-        faults.append(Fault(host, rack, gpu, armed=time.time()))
+        faults.append(Fault(host, rack, gpu, armed=armed))
     await asyncio.sleep(max(0.0, start + intervals * args.interval - time.monotonic()))
 
 
