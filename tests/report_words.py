@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
+from gpufleet.agents.sre.plan import make_plan
 from gpufleet.agents.sre.scoring import rank_hypotheses
-from gpufleet.bus.events import Evidence, Family, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Hypothesis, Incident, Scope, Severity
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
@@ -61,14 +62,21 @@ def report_incident(
     )
 
 
+def ranked_flat(
+    incident: Incident, evidence: list[Evidence], cards: Sequence[str], kb: KnowledgeBase
+) -> Sequence[Hypothesis]:
+    """The hypotheses on ``cards`` for ``incident`` on ``evidence``, retrieval giving them in
+    the order listed, a hundredth apart: what the findings move, and nothing else."""
+    found = derive_findings(incident, evidence)
+    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(cards)]
+    return rank_hypotheses(incident, evidence, found, hits, kb)
+
+
 def rank_flat(
     incident: Incident, evidence: list[Evidence], cards: Sequence[str], kb: KnowledgeBase
 ) -> list[str]:
-    """The ranking of ``cards`` for ``incident`` on ``evidence``, retrieval giving them in the
-    order listed, a hundredth apart: what the findings move, and nothing else."""
-    found = derive_findings(incident, evidence)
-    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(cards)]
-    return [h.card_id for h in rank_hypotheses(incident, evidence, found, hits, kb)]
+    """The card ids of :func:`ranked_flat`, first to last."""
+    return [h.card_id for h in ranked_flat(incident, evidence, cards, kb)]
 
 
 def stated_at(text: str, kind: str, node: str) -> list[tuple[int, str]]:
@@ -97,3 +105,10 @@ class OneNodeReport:
     def rank(self, *lines: str) -> list[str]:
         evidence = report_evidence(*lines, node=self.node)
         return rank_flat(self.incident(), evidence, self.cards, self.kb)
+
+    def plan(self, *lines: str) -> tuple[str, str | None]:
+        """The card ranked first on ``lines`` and the runbook the SRE agent's planner gives it."""
+        incident, evidence = self.incident(), report_evidence(*lines, node=self.node)
+        ranked = ranked_flat(incident, evidence, self.cards, self.kb)
+        runbook = make_plan(self.kb, incident, ranked, evidence).runbook
+        return ranked[0].card_id, runbook.id if runbook is not None else None

@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.findings import derive_findings
-from gpufleet.agents.sre.plan import choose_runbook
-from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Family
-from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
 from gpufleet.telemetry.power_limit_words import POWER_LIMIT_LOW_REPORTED, says_power_limit_low
-from tests.report_words import OneNodeReport, report_evidence, report_incident, stated_at
+from tests.report_words import OneNodeReport, stated_at
 
 KB = KnowledgeBase.load()
 NODE = "n1"
@@ -81,16 +77,6 @@ def test_the_statement_ranks_the_power_cap_first() -> None:
 def test_a_limit_said_to_be_wrong_is_restored_not_closed_as_benign() -> None:
     """The card's full-load cap is closed as benign; the wrong limit its Act paragraph names is
     restored by the setting's owner (a ticket: gpufleet changes nothing on the server)."""
-    incident = report_incident(NODE, family=Family.UTILIZATION)
-    cards = ("power-cap-sw", "host-cpu-saturation", "applications-clocks-setting")
-    hits = [Hit(c, 0.5 - i / 100, 0.5, 0.5, ["symptom"], 0.0) for i, c in enumerate(cards)]
-    for lines, runbook in (
-        ((SLOW,), "confirm-benign-no-action"),
-        ((SLOW, SAID), "restore-gpu-power-limit"),
-    ):
-        evidence = report_evidence(*lines, node=NODE)
-        found = derive_findings(incident, evidence)
-        ranked = rank_hypotheses(incident, evidence, found, hits, KB)
-        assert ranked[0].card_id == "power-cap-sw"
-        chosen = choose_runbook(KB, ranked, {f.name for f in found})
-        assert chosen is not None and chosen.id == runbook
+    capped = OneNodeReport(Family.UTILIZATION, ("power-cap-sw", "host-cpu-saturation"), KB)
+    assert capped.plan(SLOW) == ("power-cap-sw", "confirm-benign-no-action")
+    assert capped.plan(SLOW, SAID) == ("power-cap-sw", "restore-gpu-power-limit")
