@@ -38,6 +38,10 @@ NODE = "n1"
         "most of the time is spent in preprocessing",
         "30% of step time is spent on augmentation",
         "training stalls every numworkers batches",
+        # the loading itself said to be slow
+        "Data loading takes a very long time on the network share, so we moved to local SSD",
+        "the input pipeline is painfully slow on this node",
+        "very slow data loading from the NFS mount",
     ],
 )
 def test_a_writer_saying_the_gpus_wait_for_input_is_the_statement(line: str) -> None:
@@ -57,6 +61,8 @@ def test_a_writer_saying_the_gpus_wait_for_input_is_the_statement(line: str) -> 
         "client is waiting for data from the server (HTTP 504)",
         "scheduler: waiting for the batch to complete before admitting new requests",
         "GPU utilization 100%",
+        "data loading is not slow, the model is",
+        "loading the checkpoint takes a long time",
         "Epoch 3 [1200/5000] loss 0.4123 lr 1.0e-04 Time 0.154 (0.160)  Data 0.001 (0.002)",
     ],
 )

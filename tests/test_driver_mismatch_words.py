@@ -52,6 +52,9 @@ NODE = "n1"
         "The NVIDIA driver on your system is too old (found version 10010).",
         "Yes, you'll need to update it to at least 418.39. Please refer to this page.",
         "the driver 410.48 is older than what CUDA 10.1 needs",
+        # the runtime's "driver version is insufficient" in a person's words
+        "after the rollback the app says 'insufficient version' and exits",
+        "on the old nodes the CUDA driver version is insufficient for the new image",
     ],
 )
 def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line: str) -> None:

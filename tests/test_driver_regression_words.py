@@ -59,6 +59,9 @@ NODE = "n1"
         "Only reverting back to 397.31 or 391.35 fixes this.",
         "specific to Pascal (e.g. does not occur with Turing cards) and is a regression between "
         "the Nvidia proprietary driver versions 530 and 535",
+        # an update named as what broke the host
+        "twice this year the nvidia driver update has stopped the laptop from booting",
+        "the driver upgrade kept the workstation from coming up",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -103,6 +106,8 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         # a version that is no driver's, performance that degraded
         "Only reverting back to 2.1.0 fixes this.",
         "throughput degraded with driver 550 to 30 fps",
+        # a driver update that did not stop the host
+        "the driver update has not stopped the system from booting",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

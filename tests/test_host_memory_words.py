@@ -41,6 +41,9 @@ NODE = "n1"
         # a shell's own report of SIGKILL, in English and in the zh_CN locale
         "Killed",
         "已杀死",
+        # Chinese: host RAM insufficient, system memory not enough
+        "可能是CPU RAM不足导致进程被杀",
+        "训练时系统内存不够，进程退出",
     ],
 )
 def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None:
@@ -66,6 +69,9 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         "I have 64GB RAM and still get OOM",
         "no OOM in system RAM",
         "Process exited with code 1",
+        # a bare 内存 is VRAM as often as RAM, and 显存 is VRAM
+        "内存不足",
+        "显存不足",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -55,6 +55,11 @@ GPU = "n1/gpu3"
         "the GPU memory not released normally after I interrupted the training script",
         "后台训练的进程被kill后，仍然占用GPU内存且无法清除",
         "当显存占用遭遇幽灵进程",
+        # runs that ended without giving the memory back, and the memory back once they were killed
+        "cancelled runs do not release the GPU memory on our nodes",
+        "failed jobs appear to not reset the memory on our GPUs",
+        "I had to kill -9 every one of them. After that, the GPUs memory was released.",
+        "학습이 중단되더라도 GPU가 비워지지 않는다",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:
@@ -87,6 +92,10 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         "GPU memory still occupied by the previous epoch's activations",
         "the process won't die and the GPU hangs",
         "显存占用很高",
+        # a run that failed for want of memory, memory given back after a restart
+        "the job failed because the runs did not release memory",
+        "failed runs do not reset the counters",
+        "After that, the GPU memory was released by the allocator",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -345,6 +345,26 @@ def test_a_ticket_whose_only_read_line_is_a_bare_nccl_error_still_carries_its_ot
     ], got
 
 
+def test_a_ticket_whose_only_error_is_the_jobs_own_is_still_diagnosed(tmp_path: Path) -> None:
+    # an illegal address is a job's own fault and opens nothing from a job's stream; a ticket
+    # someone handed over with only that error (and words that say nothing failed) is still
+    # a report to diagnose: it opens, quoting the error line (before: "no incident")
+    ticket = (
+        "# RuntimeError: CUDA error: an illegal memory access was encountered\n"
+        "when I calibrate the engine on the second GPU\n"
+        "For me this was because the example data was never moved to the GPU.\n"
+    )
+    rf = _report_folder(tmp_path, {"node-02/ticket.txt": ticket})
+    [event] = rf.scan(100.0)
+    assert (event.node, event.attrs["signal"]) == ("node-02", SIGNAL)
+    assert "illegal memory access" in event.message
+    # a ticket whose own words say what failed quotes those, not the job's error line
+    worded = ticket + "the node's GPUs keep failing the memory test\n"
+    [event] = _report_folder(tmp_path / "b", {"node-02/t.txt": worded}).scan(100.0)
+    assert "failing the memory test" in event.message
+    assert "illegal memory access" not in event.message
+
+
 @pytest.mark.parametrize(
     ("card", "runbook", "fix"),
     [

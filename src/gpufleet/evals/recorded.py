@@ -26,7 +26,7 @@ from gpufleet.evals.materialize import check_truth, materialize, simulator_for, 
 from gpufleet.evals.sched_events import read_events
 from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.frame import LogEvent, Tick
-from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault
+from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault, unopened_lines
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
 from gpufleet.telemetry.quoted_kernel import quoted_driver_events
 from gpufleet.telemetry.report_signals import report_signal_events
@@ -270,6 +270,9 @@ def _unread_reports(
             at=at,
             head=f.report.head,
             plain=f.report.plain_lines,
+            unopened=unopened_lines(
+                i.signature for i in evidence.items if i.signature.origin == f.path
+            ),
         )
         if isinstance(found, str):
             problems.append(found)

@@ -67,6 +67,14 @@ DATA_WAIT = re.compile(
     r"(?:from |between )?0 ?%? (?:to|and|-) \d{2,3} ?%|"
     # "freezes every num_workers iterations", "stalls every 8 batches (num_workers=8)"
     r"\b(?:freez\w*|stall\w*|paus\w*|hang\w*|slow\w*)\b(?: [\w'/-]+){0,3} every num_?workers?\b|"
+    # the loading itself said to be slow: "Data loading takes quite a long time", "data loading
+    # is very slow", "slow data loading" (a GPU job's input, so its GPUs wait on it)
+    r"\b" + _LOADER + r"\b (?:takes|took|is taking|was taking|takes up) (?:quite |very |such |"
+    r"far |way |too )?(?:a )?(?:very |really )?(?:long|lot of) (?:time|while)\b|"
+    r"\b" + _LOADER + r"\b (?:is|was|are|were|seems|gets|got) (?:very |too |extremely |really |"
+    r"quite |so |painfully |super )?slow\b|"
+    r"\b(?:very |extremely |really |painfully )?slow (?:data[- ]loading|data ?loaders?|input "
+    r"pipelines?|loading (?:of )?(?:the )?data)\b|"
     # "the GPU is starved", "starving the GPUs", "GPU starvation"
     r"\bgpus? (?:is |are |gets? |being )?starv\w*|\bstarv\w* (?:the |my |our )?gpus?\b|"
     r"\bgpu starvation\b",

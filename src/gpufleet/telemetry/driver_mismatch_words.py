@@ -79,6 +79,10 @@ DRIVER_MISMATCH = re.compile(
     r"\b" + _DRIVER + r"(?: on your system| version)? (?:is|was) (?:too|very) old\b|"
     r"\b" + _DRIVER + r" ?(?:version )?\d{3}\.\d{2,3}(?:\.\d{1,3})? (?:is|was) "
     r"(?:older|lower) than\b|"
+    # the runtime's cudaErrorInsufficientDriver in a person's words: "I got an 'insufficient
+    # version' error", "the driver version is insufficient"
+    r"\binsufficient (?:cuda |nvidia |gpu )?(?:driver )?version\b|"
+    r"\b(?:cuda |gpu |nvidia )?driver version (?:is |was )?insufficient\b|"
     r"\b(?:updat|upgrad)\w* (?:it|the driver|your (?:nvidia |gpu )?driver) to (?:at least|>=) ?"
     r"(?:version )?\d{3}\.\d{2,3}\b",
     re.IGNORECASE,
@@ -135,6 +139,7 @@ _ANCHORS = (
     "version issue",
     "version problem",
     "could not insert",
+    "insufficient",
     "版本",
     "兼容",
 )

@@ -128,6 +128,11 @@ DRIVER_REGRESSION = re.compile(
     r"\b(?:downgrad(?:ed|ing)|degraded|revert(?:ed|ing)|rolled back|rolling back|went back) "
     r"(?:back )?(?:the |my |our )?(?:nvidia |gpu |graphics |display )?drivers?"
     r"(?: (?:from )?" + _VERSION + r")?(?: back)? to (?:the )?(?:old(?:er)? )?" + _VERSION + r"|"
+    # "the driver update has stopped the system from booting", "the nvidia driver upgrade kept
+    # the machine from starting X" (the update named as what broke the host)
+    r"\b(?:nvidia |gpu |graphics |display )?drivers? (?:update|upgrade)s? (?:has |have |had )?"
+    r"(?:stopped|prevented|kept) (?:the |my |our )?(?:system|machine|computer|laptop|desktop|"
+    r"server|node|pc|host|workstation)s? from (?:booting|starting|working|loading|coming up)|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO

@@ -62,6 +62,10 @@ HOST_MEMORY_OUT = re.compile(
     r"\b" + _QUALIFIED_HOST_MEMORY + r"\b[^.;!?]{0,60}\b" + _OOM + r"|"
     r"\b" + _OOM + r"[^.;!?]{0,30}?\(?" + _QUALIFIED_HOST_MEMORY + r"\b|"
     r"\b" + _OOM + r"[^.;!?]{0,40}\b(?:on|of) the host\b|"
+    # Chinese "CPU RAM不足" (host RAM insufficient), "系统内存不够" (system memory not enough),
+    # "主机内存耗尽" (host memory exhausted); a bare 内存 is not asked (people write it for VRAM
+    # too)
+    r"(?:\bram|(?:cpu|系统|主机|物理) ?(?:内存|ram))\s?(?:不足|不够|耗尽|爆了|满了|用完)|"
     # "high (and increasing) system RAM usage", "excessive host memory consumption"
     r"\b(?:high|increasing|growing|huge|excessive)\b(?: [^\s.;,!?]+){0,2} "
     + _HOST_MEMORY
@@ -85,7 +89,7 @@ _HEDGES = Hedges(before=(_DENIED_BEFORE,), after=(_DENIED_AFTER,), window=48, af
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("oom", "kill", "termin", "shut down", "ram", "memory", "swap", "137", "已杀死")
+_ANCHORS = ("oom", "kill", "termin", "shut down", "ram", "memory", "swap", "137", "已杀死", "内存")
 
 
 def says_host_memory_exhausted(line: str) -> bool:

@@ -109,6 +109,15 @@ NONSPECIFIC = frozenset(
 )
 
 
+def unopened_lines(signatures: Iterable[Signature]) -> list[tuple[int, str]]:
+    """The (line, text) of the signatures that open nothing of their own: a job's own fault
+    (an illegal address, a launch failure) and a writer's statement. A report made only of them
+    was still handed over because something failed (:mod:`telemetry.unread_text` quotes them
+    when the file says nothing else), in line order, each line once."""
+    lines = {(s.line, s.text) for s in signatures if s.kind not in FLEET_SIGNATURES and s.line}
+    return sorted(lines)
+
+
 def names_the_fault(event: LogEvent) -> bool:
     """Whether a job-signature event names what failed (not one of :data:`NONSPECIFIC`)."""
     return event.kind != KIND or event.attrs.get("signature") not in NONSPECIFIC

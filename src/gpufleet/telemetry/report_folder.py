@@ -36,7 +36,7 @@ from pathlib import Path
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
-from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault
+from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault, unopened_lines
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.quoted_kernel import quoted_driver_events
 from gpufleet.telemetry.report_files import (
@@ -267,6 +267,7 @@ class ReportFolder:
             at=at,
             head=[(n + base, t) for n, t in rep.head],
             plain=[(n + base, t) for n, t in rep.plain_lines],
+            unopened=unopened_lines(sigs),
         )
         if isinstance(unread, str):
             self.counts["unplaced"] += 1

@@ -132,6 +132,20 @@ STRAY_PROCESS = re.compile(
     # Kubernetes: a pod that never finishes terminating keeps its GPUs allocated
     r"\b(?:stuck|hung|hanging|remains?|stays?) (?:in |at )?(?:the )?terminating\b|"
     r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b|"
+    # runs that ended without giving the memory back: "failed / canceled runs appear to not
+    # reset the memory on our GPUs", "killed jobs do not release the GPU memory"
+    r"\b(?:failed|cancell?ed|killed|interrupted|crashed|aborted|terminated|stopped)\b"
+    r"[^.;!?]{0,40}?\b(?:runs?|jobs?|process(?:es)?|trainings?|scripts?)\b[^.;!?]{0,30}?"
+    r"(?:\bnot|n't|\bnever) (?:reset|release|free|clear|give back|return)\w* (?:the |their |its )?"
+    r"(?:memory on (?:the |our |my )?gpus?|" + _GPU_MEMORY + r"|gpus?' memory)|"
+    # the cure told as the memory coming back once the leftovers were killed: "I had to stop
+    # each one directly using kill -9. After that, I saw that the GPUs memory was released"
+    r"\bkill(?: -9| -s ?kill)?\b[^.;!?]{0,30}?\. after that,? (?:[\w'-]+ ){0,4}(?:the )?"
+    r"gpus?'? ?memory (?:was|got|is|were) (?:released|freed)|"
+    # Korean: the GPU (its memory) is not emptied / released even when training was cut off
+    # ("중간에 끊기더라도 GPU가 비워지지 않기도 한다")
+    r"(?:끊기|중단|종료|kill)\S{0,8}\s[^.]{0,20}?(?:gpu|메모리|vram)\S{0,2} "
+    r"(?:비워지지|해제되지|반환되지) 않|"
     # Chinese: a residual, zombie or orphan process ("残留进程"); VRAM not released once the
     # process was killed, ended or interrupted ("kill进程显卡不释放", "中断后显存不释放")
     r"(?:残留|僵尸|孤儿|幽灵)进程|"
@@ -188,6 +202,7 @@ _ANCHORS = (
     "get killed",
     "进程",
     "释放",
+    "않",
 )
 
 

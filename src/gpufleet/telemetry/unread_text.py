@@ -103,8 +103,10 @@ FAILURE = re.compile(
     # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
     # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
     # Chinese: error, failed, abnormal, fault, crash, stuck, blocked, deadlock, timeout, a card
-    # dropped, host down, cannot, problem, overheating, throttling, interrupted
+    # dropped, host down, cannot, problem, overheating, throttling, interrupted,
+    # killed, insufficient
     r"错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频|中断|"
+    r"杀死|不足|"
     # Japanese: error, failure, abnormal, fault, stopped, froze, hang, timeout, cannot, defect,
     # problem, overheating, crash, fail, went down
     r"エラー|失敗|異常|障害|故障|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合|問題|"
@@ -178,7 +180,8 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "exceed|limit|clock|fell|falls|falling|expect|leak|melt|smok|burn",
             # other languages
             "错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频",
-            "中断|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合",
+            "中断|杀死|不足|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません",
+            "不具合",
             "問題|過熱|クラッシュ|フェイル|落ち|오류|에러|실패|장애|고장|멈춤|멈춰|문제|과열|충돌",
             "falh|fallo|trav|funciona|interromp|fehler|störung|storung|ausfäll|ausfall",
             "abgestürzt|abgesturzt|absturz|überhitz|uberhitz|échec|echec|panne|plantage",
@@ -315,14 +318,19 @@ def unread_event(
     at: float,
     head: Sequence[tuple[int, str]] = (),
     plain: Sequence[tuple[int, str]] = (),
+    unopened: Sequence[tuple[int, str]] = (),
 ) -> LogEvent | str | None:
     """The event for a file whose GPU lines no rule read (``unparsed``; ``plain``: its other
     unread lines, read when no GPU line says anything failed; ``head``: its first lines, where
     a prompt or a banner names the host), or a reason it cannot be placed (no node of the
-    topology), or None (no line says anything failed, or a tool's own parser read the file)."""
+    topology), or None (no line says anything failed, or a tool's own parser read the file).
+    ``unopened``: lines a rule read whose signature opens nothing of its own (a job's "CUDA
+    error: an illegal memory access was encountered"), quoted only when no other line says
+    anything failed - the file was handed over because something did, and its diagnosis tells
+    the job's own bug from a GPU that corrupts memory."""
     if source not in GENERIC_SOURCES:
         return None
-    found = failure_lines(unparsed) or failure_lines(plain)
+    found = failure_lines(unparsed) or failure_lines(plain) or failure_lines(unopened)
     if not found:
         return None
     where = node or _named_node([*head, *found], topology)
