@@ -28,6 +28,10 @@ NODE = "n1"
         "It seems the power limit is reset somewhere after boot.",
         "# Nvidia gpu stuck at low power mode",
         "the board power is capped at 150 W on this laptop",
+        # the GPU told of before, or the number first
+        "the new part fell through to the default branch and was capped to **500 W**",
+        "one of the four cards is getting capped to 150W (from 300W like the others)",
+        "with the latest driver 150w is hard-locked whatever mode I pick",
     ],
 )
 def test_a_writer_saying_the_limit_is_too_low_is_the_statement(line: str) -> None:
@@ -45,6 +49,7 @@ def test_a_writer_saying_the_limit_is_too_low_is_the_statement(line: str) -> Non
         # a cap the writer chose
         "we run the GPUs power-limited to 250 W on purpose to keep them cool",
         "I capped it at 200 W to save power",
+        "If it is limited to 300W, it will slow down at 180W.",
         # the limit named as a reading
         "Power Limit : 300.00 W",
         "Enforced Power Limit: 700.00 W  Default Power Limit: 700.00 W",

@@ -38,6 +38,14 @@ POWER_LIMIT_LOW = re.compile(
     r"\b(?:power|tgp|tdp|gpu|card|board)\b(?: [\w'-]+){0,2} (?:is |was |are |were |gets |got |"
     r"stays |remains )?(?:only )?(?:limited|capped|locked|stuck|held) (?:to|at) (?:~|about |around "
     r"|only |merely |just )?\d{1,3}(?:\.\d)? ?(?:w|watts?)\b|"
+    # told of the GPU without naming it first: "fell through to the else branch and was capped
+    # to **500 W**", "one V100 getting capped to 150W (from 300W as the other 3)"
+    r"\b(?:was|were|is|are|gets|got|getting|being|been) (?:hard[- ]?)?(?:capped|limited|locked|"
+    r"throttled) (?:down )?(?:to|at) \*{0,2}(?:~|about |around |only |just )?\d{2,4}(?:\.\d)? ?"
+    r"(?:w|watts?)\b|"
+    # the number first: "150w is hard-locked no matter what I do"
+    r"\b\d{2,4} ?(?:w|watts?) (?:is|was|seems|appears)(?: to be)? (?:hard[- ]?)?"
+    r"(?:locked|capped)\b|"
     # "Default power limits are too conservative", "the power limit is far too low"
     r"\bpower[- ]limits? (?:is |are |was |were |seems? |looks? )?(?:far |way |much )?too "
     r"(?:low|conservative|restrictive)\b|"
@@ -65,7 +73,7 @@ _HEDGES = Hedges(
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("limit", "capped", "locked", "stuck", "held", "low power", "low-power")
+_ANCHORS = ("limit", "capped", "locked", "stuck", "held", "low power", "low-power", "throttled")
 
 
 def says_power_limit_low(line: str) -> bool:
