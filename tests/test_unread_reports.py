@@ -492,6 +492,40 @@ def test_a_text_match_on_a_cooling_card_pages_facilities_and_changes_nothing_on_
     assert kept.id == confirmed.id
 
 
+@pytest.mark.parametrize(
+    ("card", "confirmed_id"),
+    [
+        ("power-brake-psu", "drain-and-hardware-ticket"),
+        ("thermal-interface-degraded", "drain-and-hardware-ticket"),
+        ("xid-79-recurring-hardware", "rma-with-evidence"),
+    ],
+)
+def test_a_report_of_a_broken_part_opens_the_hardware_ticket_and_drains_nothing(
+    card: str, confirmed_id: str
+) -> None:
+    # "the PSU was underrated", matched by its words: the same decision as for a confirmed fault
+    # (a hardware ticket with the evidence), without the drain (before: only the evidence was
+    # collected, and the ticket a person would open was never proposed)
+    confirmed = KB.runbooks[confirmed_id]
+    assert any(s.tool == "slurm.drain_node" for s in confirmed.steps)
+    chosen, notes = text_only_cap(KB, _hypothesis(card), _incident((SIGNAL,)), confirmed, ())
+    assert (chosen.id, chosen.action_class) == (
+        "open-hardware-ticket-with-report",
+        "hardware_ticket",
+    )
+    assert all(s.risk == "read" or s.tool == "ticket.open" for s in chosen.steps)
+    assert chosen.safety_class == "notify" and notes and "text match" in notes[0]
+    # fans and thermal slowdowns are looked at first: settings and the room explain as many
+    fan, _ = text_only_cap(
+        KB,
+        _hypothesis("fan-failure"),
+        _incident((SIGNAL,)),
+        KB.runbooks["drain-and-hardware-ticket"],
+        (),
+    )
+    assert fan.action_class != "hardware_ticket"
+
+
 def test_the_words_ranked_by_drop_what_varies_between_pastes_and_keep_the_codes() -> None:
     from gpufleet.telemetry.unread_text import words_of
 
