@@ -397,6 +397,38 @@ def test_memory_never_given_back_and_a_part_that_visibly_failed_are_complaints()
         assert not says_failure(fine), fine
 
 
+def test_a_part_of_the_stack_not_found_is_a_complaint_and_a_clean_search_is_not() -> None:
+    for said in (
+        "# No nvidia libraries found inside the container",
+        "But I didn't find any cuda libraries inside the image",
+        "no GPU devices were detected on node-07",
+    ):
+        assert says_failure(said), said
+    for fine in ("no errors found", "No issues found on GPU 3", "the file was found"):
+        assert not says_failure(fine), fine
+
+
+def test_the_container_runtime_named_without_a_failure_is_no_signature() -> None:
+    # in a pod's events the runtime is only named when it failed; in a ticket it is named in
+    # commands, paths and checklists as often (before: each was a failed runtime, and the
+    # ticket ranked a driver mismatch first)
+    for named in (
+        "$ nvidia-container-cli -V",
+        "sudo rm -f /etc/nvidia-container-runtime/config.toml",
+        "- [x] NVIDIA container library version from `nvidia-container-cli -V`",
+        "I have successfully installed nvidia-container-cli.",
+    ):
+        kinds = [s.kind for s in parse_job_log(named, origin="t").signatures]
+        assert "gpu_runtime_failed" not in kinds, named
+    for failed in (
+        "nvidia-container-cli: initialization error: load library failed: libnvidia-ml.so.1",
+        "nvidia-container-cli: permission error: capability change failed: operation not permitted",
+        "[ERROR] Command not found: nvidia-container-cli",
+    ):
+        [sig] = [s for s in parse_job_log(failed, origin="t").signatures]
+        assert (sig.kind, sig.detail["runtime_error"]) == ("gpu_runtime_failed", "other"), failed
+
+
 def test_could_not_broken_and_memory_not_given_back_are_complaints() -> None:
     # a tool's own error ("Could not resolve …") and a person's plain "broken" name no error
     # code; a report made only of them opened nothing before

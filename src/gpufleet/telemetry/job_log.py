@@ -596,9 +596,21 @@ def _ib_completion(line: str, m: re.Match[str]) -> tuple[str, dict[str, str], st
     return "nccl_ib_completion_error", detail, addr
 
 
+# A line that names the NVIDIA container runtime and says it failed. In an event message the
+# runtime is only ever named when it failed; in free text it is named as often in a command
+# ("$ nvidia-container-cli -V"), a path ("/etc/nvidia-container-runtime/config.toml") or a
+# checklist, none of which is a failure.
+_RUNTIME_FAILED = re.compile(
+    r"error|fail|timed? ?out|timeout|not found|cannot|can't|unable|denied|refus|no such|"
+    r"not permitted|crash|panic",
+    re.IGNORECASE,
+)
+
+
 def _k8s_gpu(line: str) -> tuple[str, dict[str, str]] | None:
     """The container runtime's and the device plugin's GPU failures (see the module doc)."""
-    if (error := runtime_error(line)) is not None:
+    error = runtime_error(line)
+    if error is not None and (error != "other" or _RUNTIME_FAILED.search(line) is not None):
         return "gpu_runtime_failed", {"runtime_error": error}
     if _NVML_MISMATCH.search(line) is not None:
         return "gpu_runtime_failed", {"runtime_error": "driver_library_mismatch"}

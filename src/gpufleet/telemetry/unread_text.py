@@ -54,6 +54,13 @@ FAILURE = re.compile(
     r"\b(?:do|does|did)(?: not|n'?t) match|\bunreachable|\bunresponsive|"
     r"(?:\bnot|n't|\bstopped) (?:respond|reachable|present|detected|visible)\w*|"
     r"\bmissing\b|\bdisappear|\bvanish|"
+    # what was looked for and is not there: "No nvidia libraries found inside the container",
+    # "I didn't find any cuda libraries" (a part of the stack, not "no memory leak found": a
+    # clean check)
+    r"\bno (?:[\w.-]+ ){0,2}(?:librar(?:y|ies)|devices?|gpus?|drivers?|modules?|cards?|"
+    r"binar(?:y|ies)|files?|runtimes?|toolkits?|plugins?|nodes?) (?:was |were )?"
+    r"(?:found|detected)\b|"
+    r"\b(?:did|does|do)(?: not|n'?t) find\b|"
     # a person's words for a GPU that works but does not do the work: idle or barely used, the
     # job on the CPU, throughput under what it should be, the machine going down under load
     r"\bidle\b|(?:lower|less|slower) than expected|\b(?:much|far|\d+ ?x) (?:lower|slower|less)\b|"
@@ -170,6 +177,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "orphan|parented",
             # gone, silent, idle, slow, restarting
             "match|unreachable|unresponsive|respond|reachable|present|detected|visible|missing",
+            "found|find",
             "disappear|vanish|idle|than expected|lower|less|cpu|instead of|waiting for|util",
             "usage|performance|throughput|restart|reboot|shut|power|turn",
             # "it does not work"
