@@ -66,6 +66,8 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
     [
         # advice, a condition or a question is not what happened
         "make sure the nvidia driver is installed before you start",
+        # the runtime's own error is the signature job_log reads, not a person's words
+        "CUDA driver version is insufficient for CUDA runtime version",
         "if the kernel update breaks the driver, rebuild it with dkms",
         "please check whether the CUDA and driver versions mismatch",
         "is the missing gpu driver the reason?",

@@ -80,9 +80,11 @@ DRIVER_MISMATCH = re.compile(
     r"\b" + _DRIVER + r" ?(?:version )?\d{3}\.\d{2,3}(?:\.\d{1,3})? (?:is|was) "
     r"(?:older|lower) than\b|"
     # the runtime's cudaErrorInsufficientDriver in a person's words: "I got an 'insufficient
-    # version' error", "the driver version is insufficient"
+    # version' error", "the driver version is insufficient" (the runtime's own "CUDA driver
+    # version is insufficient for CUDA runtime version" is the signature job_log reads)
     r"\binsufficient (?:cuda |nvidia |gpu )?(?:driver )?version\b|"
-    r"\b(?:cuda |gpu |nvidia )?driver version (?:is |was )?insufficient\b|"
+    r"\b(?:cuda |gpu |nvidia )?driver version (?:is |was )?insufficient\b"
+    r"(?! for (?:the )?cuda runtime)|"
     r"\b(?:updat|upgrad)\w* (?:it|the driver|your (?:nvidia |gpu )?driver) to (?:at least|>=) ?"
     r"(?:version )?\d{3}\.\d{2,3}\b",
     re.IGNORECASE,
