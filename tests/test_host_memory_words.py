@@ -41,6 +41,12 @@ NODE = "n1"
         # a shell's own report of SIGKILL, in English and in the zh_CN locale
         "Killed",
         "已杀死",
+        # the same report naming the child: bash running a script, zsh's job table
+        "train.sh: line 18:    36 Killed                  python3 convolutional_network.py",
+        "./scripts/on_sd_start.sh: line 118: 7080 killed",
+        "[1]    27275 killed     python3 camera_tf_trt.py --image",
+        # memory that swap could not hold either
+        "uvicorn takes up the whole memory storage and swap, then the computer crashes",
         # Chinese: host RAM insufficient, system memory not enough
         "可能是CPU RAM不足导致进程被杀",
         "训练时系统内存不够，进程退出",
@@ -69,6 +75,9 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         "I have 64GB RAM and still get OOM",
         "no OOM in system RAM",
         "Process exited with code 1",
+        # a count of kills, not a shell's report of one
+        "3 killed processes were found",
+        "epoch 12 killed 3 stragglers",
         # a bare 内存 is VRAM as often as RAM, and 显存 is VRAM
         "内存不足",
         "显存不足",

@@ -15,7 +15,8 @@ finding of the same name).
 
 Deliberately narrow: the OOM killer named; a process killed by the system, the OS or the kernel,
 or killed without an error; RAM, system, host or CPU memory that ran out, filled, is short or
-keeps growing; swap that filled; a bare ``Killed`` line or exit code 137. Device memory is
+keeps growing; swap that filled; a shell's ``Killed`` line (bare, or with the child's pid and
+command) or exit code 137. Device memory is
 another mode: a line that names CUDA, VRAM or GPU memory is not the statement ("CUDA out of
 memory" is :mod:`telemetry.cuda_oom`'s). A denial ("no OOM kill in dmesg", "RAM is not the
 issue") is not the statement. Pure; every expression is linear in the line.
@@ -66,6 +67,8 @@ HOST_MEMORY_OUT = re.compile(
     # "主机内存耗尽" (host memory exhausted); a bare 内存 is not asked (people write it for VRAM
     # too)
     r"(?:\bram|(?:cpu|系统|主机|物理) ?(?:内存|ram))\s?(?:不足|不够|耗尽|爆了|满了|用完)|"
+    # "takes up the whole memory and swap": memory that swap could not hold either
+    r"\b(?:whole|entire|all (?:of )?(?:the|my|our)) (?:memory|ram)\b[^.;!?]{0,30}\bswap\b|"
     # "high (and increasing) system RAM usage", "excessive host memory consumption"
     r"\b(?:high|increasing|growing|huge|excessive)\b(?: [^\s.;,!?]+){0,2} "
     + _HOST_MEMORY
@@ -75,6 +78,12 @@ HOST_MEMORY_OUT = re.compile(
 # a shell's own report that its child got SIGKILL, the OOM killer's signal (bash prints
 # "Killed"; the zh_CN locale "已杀死")
 _BARE_KILLED = re.compile(r"^\W*(?:killed|已杀死)\W*$", re.IGNORECASE)
+# the same report with the child named: bash running a script ("train.sh: line 18:    36 Killed
+#   python3 train.py"), zsh's job table ("[1]    27275 killed     python3 camera.py")
+_SHELL_KILLED = re.compile(
+    r"\bline \d+:\s+\d+\s+killed(?:\s+\S|\s*$)|^\W*(?:\[\d+\]\s*[+-]?\s*)?\d+\s+killed\s{2,}\S",
+    re.IGNORECASE,
+)
 
 _DEVICE_MEMORY = re.compile(
     r"\bcuda\b|\bvram\b|\b(?:gpu|device|video|graphics) (?:ram|memory)\b|\bhbm\b|\bframebuffer\b",
@@ -97,7 +106,7 @@ def says_host_memory_exhausted(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    if _BARE_KILLED.match(line):
+    if _BARE_KILLED.match(line) or _SHELL_KILLED.search(line):
         return True
     if _DEVICE_MEMORY.search(line):
         return False
