@@ -32,6 +32,7 @@ NODE = "n1"
         "0 layers offloaded to GPU",
         "the model is 42% offloaded to CPU",
         "torch.cuda.is_available() returns False",
+        "after I update the pytorch version cuda.is_available return FALSE",
         "CUDA is not available in the container",
         "I had the CPU-only build of torch installed",
         "torch==2.1.0+cpu",

@@ -50,6 +50,7 @@ NODE = "n1"
         "训练的时候出现了通信报错，已解决，是NCCL和cuda的版本不匹配导致的",
         # too old for the CUDA the job brought
         "The NVIDIA driver on your system is too old (found version 10010).",
+        "when i run my program, the msg is that my Nvidia version is too old.",
         "Yes, you'll need to update it to at least 418.39. Please refer to this page.",
         "the driver 410.48 is older than what CUDA 10.1 needs",
         # the runtime's "driver version is insufficient" in a person's words

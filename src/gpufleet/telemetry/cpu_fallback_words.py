@@ -53,7 +53,7 @@ CPU_FALLBACK = re.compile(
     r"\b(?:layers|model|weights|\d{1,3} ?%)(?: [\w'-]+){0,3} (?:offloaded|running) to "
     r"(?:the )?cpu\b|"
     # "torch.cuda.is_available() returns False", "CUDA is not available"
-    r"\bis_available\(\)\s*(?:returns?|returned|is|gives|gave|=+|:)\s*false\b|"
+    r"\bis_available(?:\(\))?\s*(?:returns?|returned|is|gives|gave|=+|:)\s*false\b|"
     r"\bcuda (?:is |was )?(?:not|n't) (?:available|detected|found)\b|"
     # "I had the CPU-only build of torch", "torch 2.1.0+cpu"
     r"\bcpu[- ]only (?:build|version|wheel|package|torch|pytorch|install\w*)\b|"

@@ -77,6 +77,8 @@ DRIVER_MISMATCH = re.compile(
     # 410.48 is older than the 418.39 CUDA 10.1 needs", "you'll need to update it to at least
     # 418.39" (a driver release's NNN.NN form: "update to at least 12.1" is a CUDA version)
     r"\b" + _DRIVER + r"(?: on your system| version)? (?:is|was) (?:too|very) old\b|"
+    # the driver named by its vendor: "the msg is that my Nvidia version is too old"
+    r"\bnvidia version (?:is|was) (?:too|very) old\b|"
     r"\b" + _DRIVER + r" ?(?:version )?\d{3}\.\d{2,3}(?:\.\d{1,3})? (?:is|was) "
     r"(?:older|lower) than\b|"
     # the runtime's cudaErrorInsufficientDriver in a person's words: "I got an 'insufficient
@@ -142,6 +144,8 @@ _ANCHORS = (
     "version problem",
     "could not insert",
     "insufficient",
+    "too old",
+    "very old",
     "版本",
     "兼容",
 )
