@@ -58,6 +58,10 @@ def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
     [
         # an operator's action, planned work, a denial
         "I rebooted the server and the GPU came back",
+        # a hard reboot named as the cure or as one way to reboot, not as the fault
+        "This is fixed by performing a hard reboot of the system.",
+        "a crash after waking from suspend that requires a hard reboot",
+        "it may have something to do with ACPI soft reboot vs hard reboot",
         "the cluster will go down for scheduled maintenance on Tuesday",
         "the machine did not crash, only the job",
         "no kernel panic, no oops, nothing in the journal",

@@ -207,8 +207,17 @@ _SOFTWARE_BEFORE = re.compile(
 )
 
 
+# a reboot named as the cure, not the fault: "requires a hard reboot", "fixed by performing a
+# hard reboot", "soft reboot vs hard reboot"
+_REMEDY_BEFORE = re.compile(
+    r"\b(?:requires?|required|needs?|needed|perform\w*|forc(?:e|ed|es|ing)|issu(?:e|ed|es|ing)|"
+    r"(?:fixed|resolved|solved|cured) by|vs\.?|versus|than|via)\s+(?:an?\s+|the\s+)?$",
+    re.IGNORECASE,
+)
+
+
 # no question hedge: "do we know why the node crashed?" says that it did
-_HEDGES = Hedges(before=(_DENIED_BEFORE, _SOFTWARE_BEFORE), window=32)
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _SOFTWARE_BEFORE, _REMEDY_BEFORE), window=32)
 
 
 def _said(rx: re.Pattern[str], line: str) -> bool:
