@@ -66,6 +66,7 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
         "GPU memory usage keeps increasing every epoch",
         "VRAM is full after the second image",
+        "When frame buffer memory approaches its total, the container risks an OOMKilled state",
         # denials: the check came back clean
         "no OOM kill in dmesg",
         "RAM is not the issue, 200 GB free",

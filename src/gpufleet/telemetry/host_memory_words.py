@@ -87,7 +87,8 @@ _SHELL_KILLED = re.compile(
 )
 
 _DEVICE_MEMORY = re.compile(
-    r"\bcuda\b|\bvram\b|\b(?:gpu|device|video|graphics) (?:ram|memory)\b|\bhbm\b|\bframebuffer\b",
+    r"\bcuda\b|\bvram\b|\b(?:gpu|device|video|graphics|fb) (?:ram|memory)\b|\bhbm\b|"
+    r"\bframe ?buffer\b",
     re.IGNORECASE,
 )
 # "no OOM kill in dmesg", "RAM is not the issue", "it doesn't run out of RAM"
