@@ -48,6 +48,9 @@ NODE = "n1"
         "Is indeed a cuda version issue. With 10.1 i don't get these artifacts.",
         "the CUDA and driver versions mismatch on these hosts",
         "训练的时候出现了通信报错，已解决，是NCCL和cuda的版本不匹配导致的",
+        # the libraries the driver serves, said to be missing
+        "2) cuda is not installed",
+        "NCCL 没有安装好，请联系维修人员或者向 NCCL 相关库提出 issue",
         # too old for the CUDA the job brought
         "The NVIDIA driver on your system is too old (found version 10010).",
         "when i run my program, the msg is that my Nvidia version is too old.",
@@ -91,6 +94,8 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         "downgrading the driver to 531 fixed it",
         # a driver merely named, a kernel merely updated
         "I have driver 550 installed",
+        "cuda is installed and nvidia-smi works",
+        "if cuda is not installed, the script installs it first",
         "we updated the kernel last week and everything works",
         # a CUDA version to update to (no driver release), advice, a denial
         "please update to at least 12.1",

@@ -46,6 +46,10 @@ DRIVER_MISMATCH = re.compile(
     r"\bmissing (?:the )?" + _DRIVER + r"|"
     r"\b" + _DRIVER + r" (?:was|were|is|are) (?:not|never) installed\b|"
     r"\b" + _DRIVER + r" (?:wasn't|weren't|isn't|aren't) installed\b|"
+    # the libraries the driver serves, said to be missing: "cuda is not installed", Chinese
+    # "NCCL 没有安装好" (NCCL is not installed properly), "CUDA未正确安装"
+    r"\b(?:cuda|nccl)\b (?:(?:is|was) not|isn't|wasn't) (?:properly |correctly )?installed\b|"
+    r"(?:NCCL|nccl|CUDA|cuda|驱动)\s?(?:没有|没|未)(?:正确)?(?:安装好|装好|正确安装)|"
     r"\b(?:need|needs|needed) (?:to )?(?:be )?install\w* (?:the |a )?"
     + _DRIVER
     + r" (?:first|firstly|beforehand)\b|"
@@ -146,6 +150,8 @@ _ANCHORS = (
     "insufficient",
     "too old",
     "very old",
+    "installed",
+    "安装",
     "版本",
     "兼容",
 )
