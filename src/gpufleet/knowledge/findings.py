@@ -398,6 +398,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "kernel log: 'This PCI I/O region assigned to your NVIDIA device is invalid' / 'BAR1 is "
         "0M' - the system firmware left the GPU's BAR unassigned (BIOS: Above 4G decoding)",
     ),
+    "pci_bar_space_reported": (
+        "os",
+        "the report names the PCI address space the firmware gives the GPU's BARs: Above 4G "
+        "decoding, the MMIO window (a hypervisor's 64bitMMIOSizeGB), a large-BAR option, or the "
+        "kernel's 'BAR 1: no space for [mem …]' quoted",
+    ),
     "gpu_power_cables_missing": (
         "hardware",
         "kernel log: 'GPU does not have the necessary power cables connected' - the board's "

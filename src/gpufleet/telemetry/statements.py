@@ -23,7 +23,9 @@ tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`), the GPU stack 
 (nvidia-smi never returns, GPU processes in state D: :mod:`telemetry.gpu_hang_words`), the job's
 shared or network storage is slow, hung or failing (:mod:`telemetry.storage_stall_words`), the
 work runs on a GPU other than the one meant for it (:mod:`telemetry.wrong_gpu_words`), the GPU
-is held to a power limit lower than it should have (:mod:`telemetry.power_limit_words`).
+is held to a power limit lower than it should have (:mod:`telemetry.power_limit_words`), the
+firmware gave the GPU no room in the PCI address space (Above 4G decoding, the MMIO window:
+:mod:`telemetry.pci_bar_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -64,6 +66,7 @@ from gpufleet.telemetry.host_down_words import (
 )
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
 from gpufleet.telemetry.p2p_blocked_words import P2P_BLOCKED_REPORTED, says_p2p_blocked
+from gpufleet.telemetry.pci_bar_words import PCI_BAR_SPACE_REPORTED, says_pci_bar_space
 from gpufleet.telemetry.power_limit_words import POWER_LIMIT_LOW_REPORTED, says_power_limit_low
 from gpufleet.telemetry.psu_fault_words import PSU_FAULT_REPORTED, says_psu_fault
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
@@ -108,6 +111,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (STORAGE_STALL_REPORTED, says_storage_stall),
     (WRONG_GPU_REPORTED, says_wrong_gpu),
     (POWER_LIMIT_LOW_REPORTED, says_power_limit_low),
+    (PCI_BAR_SPACE_REPORTED, says_pci_bar_space),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
