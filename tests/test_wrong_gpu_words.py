@@ -28,6 +28,8 @@ NODE = "n1"
         "Wrong device indexing on the DGX Station",
         "so every colocated TP1 worker binds to physical GPU 0 and the losers OOM.",
         "export the visible devices to prevent all jobs defaulting to GPU0.",
+        "This fixes an issue where all processes would incorrectly use cuda:0 in multi-GPU "
+        "environments.",
         "there is no allocation of devices, resulting in users attempting to use the same default"
         " device (device 0).",
         "using 1 fails to assign the Gctf job to GPU 1 and defaults to 0.",
@@ -55,6 +57,8 @@ def test_a_writer_saying_the_work_runs_on_another_gpu_is_the_statement(line: str
         "Is it using the wrong GPU?",
         "it is not using the wrong GPU, nvidia-smi shows the right bus id",
         "if all jobs land on GPU 0, set CUDA_VISIBLE_DEVICES",
+        "make sure all ranks do not use cuda:0",
+        "all processes use cuda:0 and cuda:1 as expected?",
         # a GPU numbered zero, a card named
         "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5f2c)",
         "the wrong answer comes out of the model on every run",

@@ -60,6 +60,9 @@ WRONG_GPU = re.compile(
     r"\b(?:all|every|each|both)\b[^.;!?]{0,60}\b(?:land\w*|default\w*|bind\w*|bound|end(?:s|ed)? "
     r"up|run\w*|ran|go(?:es)?|went|pile\w*|stack\w*|placed|put|collid\w*)(?: up)? (?:on|to|onto)"
     r"(?: the same)?(?: physical| default| first)? (?:gpu|device|cuda)[ :#]?0\b|"
+    # "all processes would incorrectly use cuda:0" (use takes no preposition)
+    r"\b(?:all|every|each|both)\b[^.;!?]{0,60}\bus(?:e|es|ed|ing)(?: the same)?"
+    r"(?: physical| default| first)? (?:gpu|device|cuda)[ :#]?0\b|"
     # "users attempting to use the same default device (device 0)"
     r"\bsame (?:default )?(?:gpu|device)\b\W{1,3}(?:gpu|device) ?0\b|"
     # "fails to assign the job to GPU 1 and defaults to 0", "ignored and it runs on GPU 0"
