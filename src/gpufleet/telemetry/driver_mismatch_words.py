@@ -1,6 +1,7 @@
 """A person's words that the node's driver does not fit what runs on it: the driver was never
 installed ("the cluster node needs the driver installed first", "the AMI lacked the NVIDIA
-driver"), a kernel upgrade left the module behind ("unattended kernel upgrades cause GPU jobs to
+driver", "cuda is not installed", "NCCL 没有安装好"), or is too old ("my Nvidia version is too
+old"), a kernel upgrade left the module behind ("unattended kernel upgrades cause GPU jobs to
 fail after the reboot", "upgrading from kernel 3.0.0-24 to -25 broke the 295.59 driver"), Secure
 Boot refused the unsigned module ("the signature check on the Nvidia modules failed"), or the
 versions do not match ("NCCL和cuda的版本不匹配", "is indeed a cuda version issue").
