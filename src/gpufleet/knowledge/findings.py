@@ -398,6 +398,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "kernel log: 'This PCI I/O region assigned to your NVIDIA device is invalid' / 'BAR1 is "
         "0M' - the system firmware left the GPU's BAR unassigned (BIOS: Above 4G decoding)",
     ),
+    "suspend_resume_reported": (
+        "os",
+        "the report says the failure came after the machine slept: a suspend / resume cycle, a "
+        "laptop gone to sleep, a resume from hibernation (休眠恢复)",
+    ),
     "pci_bar_space_reported": (
         "os",
         "the report names the PCI address space the firmware gives the GPU's BARs: Above 4G "

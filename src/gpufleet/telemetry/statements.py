@@ -25,7 +25,8 @@ shared or network storage is slow, hung or failing (:mod:`telemetry.storage_stal
 work runs on a GPU other than the one meant for it (:mod:`telemetry.wrong_gpu_words`), the GPU
 is held to a power limit lower than it should have (:mod:`telemetry.power_limit_words`), the
 firmware gave the GPU no room in the PCI address space (Above 4G decoding, the MMIO window:
-:mod:`telemetry.pci_bar_words`).
+:mod:`telemetry.pci_bar_words`), the failure came after the machine slept (a suspend / resume:
+:mod:`telemetry.suspend_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -76,6 +77,7 @@ from gpufleet.telemetry.shared_memory_words import (
 )
 from gpufleet.telemetry.storage_stall_words import STORAGE_STALL_REPORTED, says_storage_stall
 from gpufleet.telemetry.stray_process_words import STRAY_PROCESS_REPORTED, says_stray_process
+from gpufleet.telemetry.suspend_words import SUSPEND_RESUME_REPORTED, says_suspend_resume
 from gpufleet.telemetry.thermal_words import (
     FAN_FAULT_REPORTED,
     HW_THERMAL_REPORTED,
@@ -112,6 +114,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (WRONG_GPU_REPORTED, says_wrong_gpu),
     (POWER_LIMIT_LOW_REPORTED, says_power_limit_low),
     (PCI_BAR_SPACE_REPORTED, says_pci_bar_space),
+    (SUSPEND_RESUME_REPORTED, says_suspend_resume),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the

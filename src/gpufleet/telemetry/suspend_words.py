@@ -1,0 +1,63 @@
+"""Words that the failure came after the machine slept: a suspend / resume cycle, a laptop that
+"went to sleep", a resume from hibernation, a wake-up (休眠 / 睡眠 恢复 in Chinese reports).
+
+After a suspend the NVIDIA driver's unified-memory module (``nvidia-uvm``) can come back in a
+state where ``cuInit`` returns CUDA_ERROR_UNKNOWN (999) until the module is reloaded or the
+machine restarted (NVIDIA driver README, "Configuring Power Management Support": video memory
+is lost across a suspend unless ``NVreg_PreserveVideoMemoryAllocations`` and the
+``nvidia-suspend`` / ``nvidia-resume`` services are set up). A job's unknown error that follows
+a sleep is that variant, fixed by reloading the module or rebooting; the same error with no
+sleep before it is most often the node's configuration (the container runtime, the driver's
+parts out of step). :mod:`telemetry.job_log` keeps a ``suspend_resume_reported`` signature
+beside the line; the SRE agent reads it as the finding of that name, which keeps the failed
+probe's reboot (``knowledge/cards/gpu-init-failed-probe.md``, ``runbook_when``).
+
+A denial ("this isn't a suspend/resume scenario", "not related with suspend/resume") and a
+question are not the statement. Slurm's own power saving also says "suspend" and "resume" for
+nodes it powers down and up; there the node did restart, so the statement stands for it too.
+Pure; every expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
+
+SUSPEND_RESUME_REPORTED = "suspend_resume_reported"  # the signature kind and the SRE finding
+
+_SLEPT = r"(?:suspend\w*|sleep\w*|hibernat\w*|standby|resum\w*|wak(?:e|es|ing)(?: ?up)?)"
+_MACHINE = r"(?:laptop|computer|pc|system|machine|host|workstation|notebook|desktop)"
+
+SUSPEND_RESUME = re.compile(
+    # "after suspend", "after suspending the system", "after resuming", "after the laptop
+    # went to sleep", "after waking computer up from sleep"
+    rf"\bafter (?:(?:the|my|a|an|each|every) )?(?:{_MACHINE} )?{_SLEPT}|"
+    rf"\bafter (?:(?:the|my|a) )?{_MACHINE} (?:went|goes|had gone|has gone|was put) to sleep|"
+    # "suspend/resume", "suspend and resume", "suspend and wakeup", "sleep/wake"
+    r"\b(?:suspend|sleep|hibernat\w*) ?(?:/|and|&|-) ?(?:resume|wake ?up|wake)\b|"
+    # "resuming from suspend", "wakes from sleep", "resume from hibernation"
+    r"\b(?:resum\w*|wak(?:e|es|ing)(?: up)?|return\w*) from (?:a |the )?"
+    r"(?:suspend\w*|sleep|hibernation|standby|s3)\b|"
+    # Chinese: 休眠恢复, 睡眠后, 从休眠状态恢复, 待机唤醒
+    r"(?:休眠|睡眠|待机)(?:状态)?(?:后|恢复|唤醒|/恢复)|从(?:休眠|睡眠|待机)",
+    re.IGNORECASE,
+)
+_HEDGES = Hedges(
+    before=(DENIED_BEFORE,),
+    after=(QUESTION_AFTER, DENIED_AFTER),
+    window=48,
+)
+
+# Every form above holds one of these (lower case): a substring test first keeps the cost on a
+# job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = ("suspend", "sleep", "hibernat", "resum", "wak", "standby", "休眠", "睡眠", "待机")
+
+
+def says_suspend_resume(line: str) -> bool:
+    """Whether ``line`` says the failure came after the machine slept (a suspend / resume, a
+    laptop gone to sleep, a resume from hibernation) and is no question or denial."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    return _HEDGES.any_said(SUSPEND_RESUME.finditer(line), line)

@@ -1,0 +1,108 @@
+"""A job's CUDA "unknown error" (CUDA_ERROR_UNKNOWN, 999) with nothing from the driver or the
+telemetry saying the GPU failed to come up: the failed-probe card may still rank first, but its
+plan is the node's configuration fix (the container runtime, the driver's parts out of step),
+not a drain and reboot on a job's word. A probe failure, a GPU gone from the telemetry or from
+the bus, Xid 79, or a sleep before the error (a suspend / resume leaves nvidia-uvm broken until
+it is reloaded or the machine restarted) keep the card's own drain and reboot."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpufleet.agents.sre.plan import choose_runbook, make_plan
+from gpufleet.bus.events import Family, Hypothesis
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.job_signals import FLEET_SIGNATURES
+from gpufleet.telemetry.suspend_words import SUSPEND_RESUME_REPORTED, says_suspend_resume
+from tests.report_words import ranked_flat, report_evidence, report_incident, stated_at
+
+KB = KnowledgeBase.load()
+CARDS = ("gpu-init-failed-probe", "xid-79-fallen-off-bus")
+CUINIT = "RuntimeError: CUDA error: unknown error"
+
+
+def _probe(*supporting: str) -> Hypothesis:
+    return Hypothesis(card_id="gpu-init-failed-probe", title="t", score=1.0, supporting=supporting)
+
+
+def _plan(*lines: str) -> tuple[str, str | None, str | None]:
+    incident = report_incident("n1", family=Family.DEVICE, symptoms=("cuda_unknown_error",))
+    evidence = report_evidence(*lines, node="n1")
+    ranked = ranked_flat(incident, evidence, CARDS, KB)
+    assert "cuda_unknown_error_in_job" in ranked[0].supporting
+    runbook = make_plan(KB, incident, ranked, evidence).runbook
+    return (
+        ranked[0].card_id,
+        runbook.id if runbook else None,
+        runbook.action_class if runbook else None,
+    )
+
+
+def test_a_jobs_unknown_error_alone_plans_the_config_fix() -> None:
+    assert _plan(CUINIT) == ("gpu-init-failed-probe", "fix-gpu-node-config", "config_fix")
+
+
+def test_the_unknown_error_after_a_suspend_keeps_the_reboot() -> None:
+    said = "CUDA fails to initialize after resuming from suspend with UNKNOWN_ERROR"
+    assert _plan(CUINIT, said) == ("gpu-init-failed-probe", "drain-and-reboot-node", "reboot")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "# Cuda error with `jax` after suspending linux systems",
+        "after laptop went to sleep, it disabled cuda access.",
+        "continue working with pytorch session after suspend (in my case it's a web UI)",
+        "I tried to `stop` it (after waking computer up from sleep).",
+        "the nvidia_uvm module still becomes corrupted after suspend/resume on many systems.",
+        "当系统尝试从休眠状态恢复时会出现严重故障",
+    ],
+)
+def test_a_sleep_before_the_failure_is_the_statement(line: str) -> None:
+    assert says_suspend_resume(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "confirm that you're booting fresh, and this isn't a suspend/resume scenario?",
+        "it seems not related with suspend/resume, as my workstation always wakes on",
+        "is it after suspend?",
+        "time.sleep(5)",
+        "scontrol suspend 1234",
+        "the job was suspended by the scheduler",
+        "RuntimeError: CUDA error: unknown error",
+    ],
+)
+def test_what_is_not_the_statement(line: str) -> None:
+    assert not says_suspend_resume(line)
+
+
+def test_the_statement_is_evidence_beside_the_line() -> None:
+    text = f"{CUINIT}\nit only happens after the laptop went to sleep\n"
+    assert stated_at(text, SUSPEND_RESUME_REPORTED, "n1") == [(2, "n1")]
+    assert SUSPEND_RESUME_REPORTED not in FLEET_SIGNATURES
+
+
+@pytest.mark.parametrize(
+    ("supporting", "found"),
+    [
+        (("cuda_unknown_error_in_job", "gpu_probe_failed"), ()),
+        (("cuda_unknown_error_in_job", "metrics_vanished"), ()),
+        (("cuda_unknown_error_in_job",), ("node_gpus_vanished",)),
+        (("cuda_unknown_error_in_job",), ("gpu_lost_reported",)),
+        (("cuda_unknown_error_in_job",), ("gpu_fallen_off_bus",)),
+        (("cuda_unknown_error_in_job",), ("xid:79",)),
+        (("cuda_unknown_error_in_job",), ("suspend_resume_reported",)),
+    ],
+)
+def test_the_driver_or_telemetry_showing_the_gpu_down_keeps_the_reboot(
+    supporting: tuple[str, ...], found: tuple[str, ...]
+) -> None:
+    runbook = choose_runbook(KB, [_probe(*supporting)], found=frozenset({*supporting, *found}))
+    assert runbook is not None and runbook.id == "drain-and-reboot-node"
+
+
+def test_the_unknown_error_alone_chooses_the_fix() -> None:
+    runbook = choose_runbook(KB, [_probe("cuda_unknown_error_in_job")], found=frozenset())
+    assert runbook is not None and runbook.id == "fix-gpu-node-config"
