@@ -26,7 +26,17 @@ from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTE
 
 SUSPEND_RESUME_REPORTED = "suspend_resume_reported"  # the signature kind and the SRE finding
 
-_SLEPT = r"(?:suspend\w*|sleep\w*|hibernat\w*|standby|resum\w*|wak(?:e|es|ing)(?: ?up)?)"
+# "Resuming" is as often a job resumed from its checkpoint ("after resuming training"), and
+# "sleep" before a number or a call a script's pause ("after sleep(5)", "after sleeping 10 s"):
+# neither is the machine waking up.
+_JOB_RESUMED = (
+    r"(?! (?:the |a |my )?(?:training|job|run|model|checkpoint|at step|"
+    r"from (?:the |a )?(?:checkpoint|step|epoch)))"
+)
+_SLEPT = (
+    r"(?:suspend\w*|sleep(?:ing|s)?\b(?!\s*[(\d])|hibernat\w*|standby|"
+    rf"resum(?:e|es|ed|ing)\b{_JOB_RESUMED}|wak(?:e|es|ing)(?: ?up)?)"
+)
 _MACHINE = r"(?:laptop|computer|pc|system|machine|host|workstation|notebook|desktop)"
 
 SUSPEND_RESUME = re.compile(
