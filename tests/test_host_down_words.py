@@ -40,6 +40,10 @@ NODE = "gpu09"
         "got a kernel panic right after the Xid",
         "the workstation hard-crashes with no log entry",
         "spontaneous reboots on two of the compute nodes",
+        # a crash so qualified with the host named; a Jetson is the whole computer
+        "My PC started having these random crashes (even on idle)",
+        "random system crashes under load",
+        "Jetson Nano suddenly turns off during the task",
         # a host that lost its network, or its site's supply
         "a routine OS update caused a significant number of GPU nodes to lose network connectivity",
         "All B200 runners are having networking issues",
@@ -69,6 +73,10 @@ def test_a_writer_saying_the_host_stopped_is_the_statement(line: str) -> None:
         "the GPU crashed with Xid 79",
         "the training hangs after epoch 3",
         "the job crashed with CUDA error: an illegal memory access",
+        # a crash so qualified with no host named is the program's, a game's or a driver's
+        "GPU driver randomly crashes shortly after being ingame for a few minutes.",
+        'Changed async scheduler to "host": Hard crash. Log attached:',
+        "# Randomly crashes after generation",
         # a GPU's power limit is another matter
         "GPU power cap reached, clocks reduced",
         # a network problem of the job, or none on the hosts

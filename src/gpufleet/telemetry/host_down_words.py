@@ -36,6 +36,8 @@ POWER_TRIP_REPORTED = "host_power_trip_reported"  # the host loses power when th
 _HOST = (
     r"(?<![-/.])(?:(?:compute |gpu |worker |login )?nodes?|servers?|machines?|hosts?|"
     r"computers?|pcs?|workstations?|desktops?|boxe?s?|clusters?|vms?|rigs?|"
+    # a Jetson is the whole computer, board and GPU in one
+    r"jetsons?|"
     r"(?:whole|entire|complete|operating) (?:system|os|pc|computer|machine|server|node|rig))"
 )
 # up to three words between the host and the verb, none of them a negation ("the machine does
@@ -77,10 +79,17 @@ HOST_DOWN = re.compile(
     # "the server hard-crashes", "the whole system froze", "node went down", "machine reboots
     # itself", "the PC shuts down under load"
     r"\b" + _HOST + r"\b" + _GAP + r"\s+" + _STOPPED + r"|"
-    # "spontaneous reboots", "random reboots", "unexpected shutdown", "hard lockup"
+    # "spontaneous reboots", "random reboots", "unexpected shutdown", "hard lockup"; a crash so
+    # qualified is the host's only where the host is named ("random system crashes", "the PC
+    # started having random crashes"): "the GPU driver randomly crashes" and a bare "Hard crash."
+    # are a program's, what reports from games, renderers and notebooks mostly mean
     r"\b(?:spontaneous|random|unexpected|sudden|unplanned|unscheduled|abrupt|hard)"
     r"(?:ly)? (?:(?:system|host|node|server|machine) )?(?:reboot|restart|shutdown|shut-down|"
-    r"power[- ]?off|power[- ]?loss|lock-?up|freeze|crash)e?s?\b|"
+    r"power[- ]?off|power[- ]?loss|lock-?up|freeze)e?s?\b|"
+    r"\b(?:spontaneous|random|unexpected|sudden|unplanned|unscheduled|abrupt|hard)"
+    r"(?:ly)? (?:system|host|node|server|machine|os|pc|computer) crash(?:es)?\b|"
+    r"\b" + _HOST + r"\b" + _GAP + r"\s+(?:spontaneous|random|unexpected|sudden|abrupt|hard)"
+    r"(?:ly)?[ -]crash(?:e[sd]|ing)?\b|"
     # a loss of power to the site or the host (not a GPU's power cap, brake or spike)
     r"\b(?:power|electrical|utility|mains|grid) (?:outage|failure|loss|cut|interruption|"
     r"disruption|fluctuation|blip|dip|glitch)s?\b|"
