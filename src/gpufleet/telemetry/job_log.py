@@ -89,7 +89,7 @@ from gpufleet.telemetry import cuda_oom, stack_errors
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
-from gpufleet.telemetry.statements import RECORDED_AS, STATEMENTS
+from gpufleet.telemetry.statements import RECORDED_AS, statements_in
 from gpufleet.telemetry.text_context import (
     DataWait,
     DcgmLinkStatus,
@@ -382,8 +382,8 @@ def parse_job_log(
             line, n, origin, node
         )
         recorded = sig.kind if sig is not None else ""
-        for kind, says in STATEMENTS:  # beside whatever else the line is (telemetry.statements)
-            if RECORDED_AS.get(kind) != recorded and says(line):
+        for kind in statements_in(line):  # beside whatever else the line is (statements)
+            if RECORDED_AS.get(kind) != recorded:
                 out.add(_statement(kind, line, n, origin, node))
         if sig is not None:
             if sig.kind == "smi_nvlink_inactive" and smi.index:

@@ -35,7 +35,8 @@ changes the fleet. Adding a reader here adds it to all three.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 
 from gpufleet.telemetry.cgroup_loss_words import CGROUP_LOSS_REPORTED, says_cgroup_loss
 from gpufleet.telemetry.cpu_fallback_words import CPU_FALLBACK_REPORTED, says_cpu_fallback
@@ -117,6 +118,23 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (SUSPEND_RESUME_REPORTED, says_suspend_resume),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
+# A link is the address of another page, not the writer's words: its slug is that page's title
+# ("…/dgx-spark-stability-out-of-ram-overheating/368536"), which a reader would otherwise take for
+# a statement about this fault. The link's own text ("[the GPU fell off the bus](…)") stays.
+_LINK = re.compile(r"\b(?:https?|ftp)://[^\s)\]>\"'`]+|\bwww\.[^\s)\]>\"'`]+", re.IGNORECASE)
+
+
+def words_of(line: str) -> str:
+    """``line`` with its links cut out, the text the statement readers read."""
+    return _LINK.sub(" ", line) if "://" in line or "www." in line else line
+
+
+def statements_in(line: str) -> Iterator[str]:
+    """The kinds of :data:`STATEMENTS` that ``line`` makes, its links left out."""
+    words = words_of(line)
+    return (kind for kind, says in STATEMENTS if says(words))
+
+
 # A statement that a line's own record already makes: the kernel's, systemd's, Slurm's or the
 # kubelet's OOM-kill line *is* the kill (``host_oom_kill``), and the words "killed by the OOM
 # killer" in it are no second witness beside it.

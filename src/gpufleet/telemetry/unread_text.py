@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.report_signals import KIND
-from gpufleet.telemetry.statements import STATEMENTS
+from gpufleet.telemetry.statements import statements_in
 from gpufleet.telemetry.text_evidence import TextReport, host_node
 from gpufleet.telemetry.topology import Topology
 
@@ -221,7 +221,7 @@ def states_fault(text: str) -> bool:
     the reboot", "the fan stopped"). Each says what went wrong without a failure word, and
     being evidence only it opens nothing of its own: a report made of such lines would open
     no incident at all, though its writer says exactly what failed."""
-    return any(says(text) for _, says in STATEMENTS)
+    return any(True for _ in statements_in(text))
 
 
 def is_complaint(text: str) -> bool:
