@@ -59,6 +59,11 @@ NODE = "n1"
         # the runtime's "driver version is insufficient" in a person's words
         "after the rollback the app says 'insufficient version' and exits",
         "on the old nodes the CUDA driver version is insufficient for the new image",
+        # the GPU past the driver release's support
+        "The 535 series drivers are not compatible with the older chipsets used in p2.",
+        "The latest NVIDIA driver version does not support K80 GPUs.",
+        "the GT 730 is only supported by the 470.xx legacy driver",
+        "Kepler GPUs are no longer supported by the current driver",
     ],
 )
 def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line: str) -> None:
@@ -101,6 +106,10 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         "please update to at least 12.1",
         "try to update your driver to at least 450.80",
         "the driver is not too old",
+        # a feature the driver lacks, a question, a denial
+        "the driver does not support MIG on this GPU",
+        "should the driver no longer support Kepler?",
+        "the 535 driver is compatible with the older chipsets",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

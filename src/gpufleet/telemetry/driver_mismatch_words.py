@@ -3,8 +3,10 @@ installed ("the cluster node needs the driver installed first", "the AMI lacked 
 driver", "cuda is not installed", "NCCL 没有安装好"), or is too old ("my Nvidia version is too
 old"), a kernel upgrade left the module behind ("unattended kernel upgrades cause GPU jobs to
 fail after the reboot", "upgrading from kernel 3.0.0-24 to -25 broke the 295.59 driver"), Secure
-Boot refused the unsigned module ("the signature check on the Nvidia modules failed"), or the
-versions do not match ("NCCL和cuda的版本不匹配", "is indeed a cuda version issue").
+Boot refused the unsigned module ("the signature check on the Nvidia modules failed"), the
+versions do not match ("NCCL和cuda的版本不匹配", "is indeed a cuda version issue"), or the GPU is
+past the release's support ("the 535 series drivers are not compatible with the older chipsets",
+"only supported by the 470.xx legacy driver").
 
 Each is the contract NVIDIA's driver installation guide states and ``driver-cuda-mismatch``
 carries: the kernel module, the user-space libraries and the CUDA runtime must match, the module
@@ -37,6 +39,11 @@ from gpufleet.telemetry.hedges import (
 DRIVER_MISMATCH_REPORTED = "driver_mismatch_reported"  # the signature kind and the SRE finding
 
 _DRIVER = r"(?:(?:nvidia|gpu|graphics|cuda|display|video|proprietary) )?drivers?\b"
+# a GPU generation a driver release dropped, or the boards themselves said to be old
+_OLD_GPU = (
+    r"(?:(?:the )?(?:older|old|legacy) (?:nvidia )?(?:chipsets?|gpus?|cards?|boards?|hardware|"
+    r"architectures?|generations?)|kepler|maxwell|fermi|tesla k\d{2}|k80|k40|k20|gk\d{3})\b"
+)
 _KERNEL_CHANGE = (
     r"(?:kernel (?:upgrade|update)s?|(?:upgrad|updat)\w* (?:\w+ ){0,2}kernel|new(?:er)? kernel)"
 )
@@ -93,7 +100,19 @@ DRIVER_MISMATCH = re.compile(
     r"\b(?:cuda |gpu |nvidia )?driver version (?:is |was )?insufficient\b"
     r"(?! for (?:the )?cuda runtime)|"
     r"\b(?:updat|upgrad)\w* (?:it|the driver|your (?:nvidia |gpu )?driver) to (?:at least|>=) ?"
-    r"(?:version )?\d{3}\.\d{2,3}\b",
+    r"(?:version )?\d{3}\.\d{2,3}\b|"
+    # the GPU is past the driver's support, the board the release dropped (nv.c's own "… is not
+    # supported by the NVIDIA 535.xx driver release" is the record kernel_log reads): "the 535
+    # series drivers are not compatible with the older chipsets used in p2", "the 580 driver no
+    # longer supports Maxwell", "the card is only supported by the 470.xx legacy driver"
+    r"\b" + _DRIVER + r"[^.;!?]{0,40}?\b(?:(?:is|are) (?:not|no longer) (?:compatible with|"
+    r"supported (?:on|by|for))|(?:isn't|aren't) (?:compatible with|supported (?:on|by|for))|"
+    r"no longer supports?|(?:has |have )?dropped support for|(?:does|do) not support|"
+    r"(?:doesn't|don't) support)\b[^.;!?]{0,30}?" + _OLD_GPU + r"|"
+    r"\b" + _OLD_GPU + r"[^.;!?]{0,40}?\b(?:is|are) (?:no longer|not) supported by\b"
+    r"[^.;!?]{0,30}?\b" + _DRIVER + r"|"
+    r"\b(?:only )?supported (?:only )?(?:by|through|with) the (?:nvidia )?\d{3}(?:\.xx)? "
+    r"legacy drivers?\b",
     re.IGNORECASE,
 )
 # a kernel change left the GPU driver's module behind: "kernel upgrades ... cause GPU jobs to
@@ -155,6 +174,7 @@ _ANCHORS = (
     "安装",
     "版本",
     "兼容",
+    "support",
 )
 
 
