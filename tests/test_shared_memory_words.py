@@ -44,6 +44,9 @@ SEGMENT = (
         "include/shm.h:28 NCCL WARN failed to extend /dev/shm/nccl-1YsMbG to 7340384 bytes",
         "memory. Please try to raise your shared memory limit.",
         "无法在/dev/shm目录下分配足够的空间",
+        # NCCL's and OpenSHMEM users' word for it
+        "# Warn user to increase shmem size when starting a container",
+        "the container's shmem is too small for NCCL",
     ],
 )
 def test_a_report_that_shared_memory_ran_out_is_the_statement(line: str) -> None:

@@ -44,7 +44,8 @@ SHM_RECORD = re.compile(
     r"\bNo space left on device\b[^.;!?]{0,60}/dev/shm\b",
     re.IGNORECASE,
 )
-_SHM = r"(?:/dev/shm|\bshm\b|\bshared memory\b|\bshared mem\b)"
+# "shmem": NCCL's and OpenSHMEM users' word ("increase shmem size when starting a container")
+_SHM = r"(?:/dev/shm|\bshm\b|\bshmem\b|\bshared memory\b|\bshared mem\b)"
 _SMALL = (
     r"(?:too (?:small|low|little)|(?:is |was |gets |got )?full|filled up|exhausted|"
     r"insufficient|not (?:big|large) enough|limited to|only \d+ ?[mkg]i?b?\b|(?:is |was )?capped|"
@@ -88,7 +89,9 @@ _ON_CHIP = re.compile(
     re.I,
 )
 _HEDGES = Hedges(before=(_DENIED_BEFORE, _ADVICE_BEFORE), after=(_DENIED_AFTER, _QUESTION_AFTER))
-_HOST_SHM = re.compile(r"/dev/shm|\bshm\b|--ipc|docker|container|\bpods?\b|dataloader|nccl", re.I)
+_HOST_SHM = re.compile(
+    r"/dev/shm|\bshm\b|\bshmem\b|--ipc|docker|container|\bpods?\b|dataloader|nccl", re.I
+)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
