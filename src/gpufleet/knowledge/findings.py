@@ -388,6 +388,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "driver",
         "job output: 'CUDA-capable device(s) is/are busy or unavailable'",
     ),
+    "nvlink5_nonfatal_only": (
+        "hardware",
+        "kernel log: every NVLink5 Xid (144-150) of the incident is one the driver wrote "
+        "'Nonfatal', with no other Xid beside it (the decode sheet's IGNORE rows)",
+    ),
     "gpu_unsupported_by_driver": (
         "driver",
         "kernel log: 'The NVIDIA GPU … installed in this system is not supported by' the loaded "

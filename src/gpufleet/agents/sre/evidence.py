@@ -749,6 +749,7 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
         if on:
             facts[f"{kind}_nodes"] = ",".join(on)
     facts |= _pcie_facts(events)
+    facts |= _nvlink5_facts(events)
     first = min((float(e["time"]) for e in events if "time" in e), default=None)
     facts["first_event_time"] = first
     facts |= _via_facts(events, xids)
@@ -816,6 +817,21 @@ def _pcie_facts(events: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
     if bad:
         facts["pcie_uncorrectable_first_time"] = min(bad)
     return facts
+
+
+# Blackwell's NVLink5 Xids; the driver writes each with its own verdict, Fatal or Nonfatal
+NVLINK5_XIDS = frozenset(range(144, 151))
+
+
+def _nvlink5_facts(events: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
+    """How many NVLink5 Xid lines the driver marked ``Fatal`` and ``Nonfatal`` (the severity
+    word of ``<xid>, <SUBCODE> <Fatal|Nonfatal> XC<n> i<n> Link <n>``, telemetry.kernel_log)."""
+    said = Counter(
+        str(_attrs(e).get("severity"))
+        for e in events
+        if e.get("xid") in NVLINK5_XIDS and _attrs(e).get("severity") in ("Fatal", "Nonfatal")
+    )
+    return {f"nvlink5_{sev.lower()}": n for sev, n in sorted(said.items())}
 
 
 def _densest(times: Sequence[float], window: float) -> int:

@@ -40,6 +40,7 @@ from gpufleet.agents.sre.evidence import (
     HOST,
     JOB_GPUS,
     NODE_PEERS,
+    NVLINK5_XIDS,
     R_THERMAL_C_PER_W,
     RACK_PEERS,
 )
@@ -650,6 +651,7 @@ def _nic_links(v: _View, out: _Out) -> None:
 
 def _device(incident: Incident, v: _View, out: _Out) -> None:
     xids_seen = _xids(incident, v, out)
+    _nvlink5_nonfatal(incident, v, out, xids_seen)
     fob = [e for e in v.logs if e.facts.get("fallen_off_bus_on")]
     if fob or 79 in xids_seen:
         out.add("gpu_fallen_off_bus", incident.root_entity, [*fob, *xids_seen.get(79, [])])
@@ -738,6 +740,23 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
         out.add(f"xid:{x}", incident.root_entity, evs, float(x))
     _xid_gauge_without_log(incident, v, out, per_gpu)
     return xids_seen
+
+
+def _nvlink5_nonfatal(
+    incident: Incident, v: _View, out: _Out, xids_seen: Mapping[int, list[Evidence]]
+) -> None:
+    """Every NVLink5 Xid (144-150) of the incident is one the driver itself wrote ``Nonfatal``,
+    and no other Xid is beside them: the decode sheet's IGNORE rows (NVIDIA Xid catalog, "XID
+    144-150 Decode": non-fatal RLW RXPIPE, SAW_MVB 0x1/0x4/0x8/0x20, TLW 0x1/0x2, NVLPW_CTRL,
+    NETIR_BER_EVENT), where the fatal rows put the GPU in "drain and reset recommended" and are
+    followed by Xid 45 / 154. A recurrence or a fatal line later is a new incident."""
+    nvlink5 = {x for x in xids_seen if x in NVLINK5_XIDS}
+    if not nvlink5 or set(xids_seen) - nvlink5:
+        return
+    fatal = any(_ge(e.facts, "nvlink5_fatal", 1) for e in v.logs)
+    quiet = [e for e in v.logs if _ge(e.facts, "nvlink5_nonfatal", 1)]
+    if quiet and not fatal:
+        out.add("nvlink5_nonfatal_only", incident.root_entity, quiet)
 
 
 def _xid_recurred(incident: Incident, v: _View, out: _Out) -> None:
