@@ -339,9 +339,16 @@ def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
         "the memory junction is very hot even at stock clocks",
         "throughput dropped to half after the cooler was refitted",
         "nvidia-smi nvlink -s shows links 4-11 inactive on GPU 2",
+        # the work itself stopping, not a person stopping it
+        "Just like this, the training process stopped.",
+        "# It stop here.",
+        "the process just stops at step 21 consistently",
     ):
         assert says_failure(said), said
     for fine in (
+        "I stopped the training process to free the GPU",
+        "training was stopped manually after epoch 3",
+        "by default, training should stop whenever there is an issue",
         "## Describe the problem",  # a template's heading
         "no problems after the reboot, all 8 GPUs healthy",
         "works fine with driver 550",

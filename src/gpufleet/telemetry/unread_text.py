@@ -78,6 +78,12 @@ FAILURE = re.compile(
     # "issues getting Fabric Manager to start", "having trouble", "a problem occurred"
     r"\b(?:does|do|did|is|are|was|were|has|have|had)(?: not|n'?t) (?:\w+ )?work|"
     r"\bnot working\b|\bstop(?:s|ped)? (?:working|running)\b|"
+    # the work itself said to stop, not a person stopping it: "the training process stopped",
+    # "generation stops at 40 %", "It stop here."
+    r"\b(?:training|process|job|program|generation|inference|script|render(?:ing)?|mining|"
+    r"download|worker|loop|(?:it|this|that)(?= stops? (?:here|there)))(?:es|s)? "
+    r"(?:(?!by\b|manually\b|should\b|would\b|will\b|can\b|could\b|must\b|may\b|might\b)"
+    r"[\w'%-]+ ){0,2}?stop(?:s|ped)?\b(?! (?:by|manually|it|the|them)\b)|"
     r"\bwon'?t (?:start|boot|load|work|run|come up)|"
     r"(?:n'?t|\bnot) (?:get |be )?(?:schedul|start|boot|load|recogni[sz]|come up)\w*|"
     r"\bincompatib\w*|\bproblems?\b|\btrouble\b|"
@@ -182,6 +188,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "usage|performance|throughput|restart|reboot|shut|power|turn",
             # "it does not work"
             "n't|nt |work|running|won|schedul|start|boot|load|recogni|come up|incompatib",
+            "stop",
             "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive|couldn|broken",
             # a bad or worsening measure, memory run out, a feature not there
             "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
