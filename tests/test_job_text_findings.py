@@ -343,6 +343,7 @@ def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
         "Just like this, the training process stopped.",
         "# It stop here.",
         "the process just stops at step 21 consistently",
+        "# Number of threads explodes when training",
     ):
         assert says_failure(said), said
     for fine in (

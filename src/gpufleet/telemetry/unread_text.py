@@ -112,6 +112,8 @@ FAILURE = re.compile(
     # request", "the power connector melted", "smoke from the card", "a burnt pin" (not a
     # smoke test or a burn-in, which are how hardware is checked)
     r"\bleak(?:s|ed|ing|age)?\b|\bmelt(?:s|ed|ing)?\b|"
+    # a count or a measure that runs away: "the number of threads explodes", "loss exploded"
+    r"\bexplod(?:e|es|ed|ing)\b|"
     r"\bsmok(?:e|ed|es|ing)\b(?![- ]?tests?\b)|\bburn(?:ed|t)\b(?![- ]?in\b)|"
     # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
     # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
@@ -192,7 +194,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "problem|trouble|issue| hot|elevated temperature|dropp|halv|inactive|couldn|broken",
             # a bad or worsening measure, memory run out, a feature not there
             "speed|bandwidth|deteriorat|worse|regress|oom|out of memory|support",
-            "exceed|limit|clock|fell|falls|falling|expect|leak|melt|smok|burn",
+            "exceed|limit|clock|fell|falls|falling|expect|leak|melt|smok|burn|explod",
             # other languages
             "错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频",
             "中断|杀死|不足|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません",

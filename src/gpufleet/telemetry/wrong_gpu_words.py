@@ -71,6 +71,17 @@ WRONG_GPU = re.compile(
     # "it picked the integrated driver instead of the NVIDIA one", "prefers the iGPU over"
     r"\b" + _RUNS + r"\b[^.;!?]{0,40}\b(?:integrated|intel|onboard|on-board|igpu|radeon|amd)\b"
     r"[^.;!?]{0,40}\b(?:instead of|rather than|over the|not the)\b|"
+    # the discrete GPU passed over, said the other way round: "Optimus doesn't select the nvidia
+    # chip", "the app does not use the dedicated GPU"
+    r"\b(?:doesn'?t|does not|didn'?t|did not|won'?t|will not|never) (?:select|use|pick|choose|"
+    r"run on|render on)s? (?:the |my |our )?(?:nvidia|dedicated|discrete|geforce|rtx|quadro)"
+    r"(?: [\w-]+)? (?:gpu|chip|card|graphics|adapter|one)\b|"
+    # a device asked for and device 0 used anyway: "I set device id 1, but caffe always use
+    # gpu0", "I specified GPU 2 but it still runs on GPU 0"
+    r"\b(?:set|chose|selected|specified|requested|asked for|pass(?:ed)?)\b[^.;!?]{0,40}"
+    r"\b(?:device|gpu|cuda)\b[^.;!?]{0,40}\bbut\b[^.;!?]{0,40}\b(?:always|still|only)\b"
+    r"[^.;!?]{0,16}?\b(?:use|uses|used|using|runs? on|ran on|running on|goes to)\b"
+    r"[^.;!?]{0,8}?\b(?:gpu|device|cuda)[ :#]?0\b|"
     # "the RTX 2080 Ti is device 0 not 1"
     r"\b(?:is|as) (?:the )?(?:cuda )?device \d+,? (?:and |but )?not \d+\b|"
     # "GPU ID appears to disagree with nvidia-smi", "nvidia-smi numbering inconsistent with CUDA"
@@ -106,7 +117,7 @@ _HEDGES = Hedges(
 # job's log lines, which hold none of them, to one lower() and a few scans.
 _ANCHORS = (
     "wrong", "instead", "rather", "over the", "not the", "nvidia-smi", "cuda", "pci", "default",
-    "back to", "gpu", "device",
+    "back to", "gpu", "device", "nvidia", "dedicated", "discrete",
 )  # fmt: skip
 
 
