@@ -62,6 +62,9 @@ NODE = "n1"
         # an update named as what broke the host
         "twice this year the nvidia driver update has stopped the laptop from booting",
         "the driver upgrade kept the workstation from coming up",
+        # the version first, or the fault through more than one update
+        "since driver 560 the training hangs",
+        "UT2004 often hangs after a little while, only since last two driver updates",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -108,6 +111,8 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "throughput degraded with driver 550 to 30 fps",
         # a driver update that did not stop the host
         "the driver update has not stopped the system from booting",
+        "since driver 560 everything works",
+        "the game crashes since the last driver update",  # one update: a module not reloaded
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

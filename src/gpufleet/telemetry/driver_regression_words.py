@@ -81,6 +81,17 @@ DRIVER_REGRESSION = re.compile(
     + r" (?:above|newer than|after|since|from|>=?) ?"
     + _VERSION
     + r"(?: [\w'/.-]+){0,4} (?:slow\w*|broke\w*|break\w*|fail\w*|crash\w*|hang\w*|stutter\w*)\b|"
+    # the version first: "since driver 560 the training hangs"
+    r"\bsince (?:the )?"
+    + _DRIVER
+    + r" ?"
+    + _VERSION
+    + r"(?: [\w'/.-]+){0,5} (?:slow\w*|broke\w*|break\w*|fail\w*|crash\w*|hang\w*|stutter\w*)\b|"
+    # the fault through more than one update (one update could be a module not yet reloaded,
+    # two are a version): "hangs … only since last two driver updates"
+    r"\b(?:hang|crash|fail|freez|stutter|slow|black ?screen)\w*\b[^.;!?]{0,80}\bsince (?:the )?"
+    r"(?:last|latest|past|recent) (?:two|three|few|couple(?: of)?|[2-9]) (?:nvidia |gpu )?"
+    r"driver (?:updates|upgrades|releases|versions)\b|"
     r"\b(?:regression|bug) (?:in|with|of) (?:the )?(?:new |latest )?" + _DRIVER + r"|"
     # "the bug was in a particular version of the CUDA driver", "an issue with the most recent
     # GPU driver": a complaint about "the driver" alone is not, it needs the version singled out
