@@ -143,6 +143,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report's writer names the hardware thermal slowdown (\"HW Thermal Slowdown … "
         'Active", "a hardware thermal-slowdown flag asserted")',
     ),
+    "facility_cooling_reported": (
+        "hardware",
+        "the report's writer says the site's cooling failed or the room got hot (\"a chilled "
+        'water cooling failure", "both HVAC units were down", "the server room temperature '
+        'rose to 40 °C")',
+    ),
     "gpu_fan_fault_reported": (
         "hardware",
         'the report\'s writer says a fan stopped or failed ("the GPU fan stopped spinning", '

@@ -4,7 +4,8 @@ telemetry's ``*_words`` readers, each with the signature kind (and SRE finding) 
 A statement is what a check would have shown, said in words: the fault came back after it was
 recovered (:mod:`telemetry.recurrence_words`), a process outlived its job and still holds the GPU
 (:mod:`telemetry.stray_process_words`), heat slows the GPU, its hardware reason is named, a fan
-stopped (:mod:`telemetry.thermal_words`), the host itself stopped or switched off as its GPUs
+stopped (:mod:`telemetry.thermal_words`), the site's cooling failed
+(:mod:`telemetry.facility_cooling_words`), the host itself stopped or switched off as its GPUs
 took load (:mod:`telemetry.host_down_words`), the power supply, its cable or its feed is what
 failed (:mod:`telemetry.psu_fault_words`), the host's CPUs hold the GPUs back
 (:mod:`telemetry.cpu_saturation_words`), the job's GPUs wait for their input data
@@ -57,6 +58,10 @@ from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
 )
+from gpufleet.telemetry.facility_cooling_words import (
+    FACILITY_COOLING_REPORTED,
+    says_facility_cooling,
+)
 from gpufleet.telemetry.gpu_hang_words import GPU_STACK_HANG_REPORTED, says_gpu_stack_hang
 from gpufleet.telemetry.gpu_lost_words import GPU_LOST_REPORTED, says_gpu_lost
 from gpufleet.telemetry.gpu_memory_words import GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error
@@ -95,6 +100,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (THROTTLE_REPORTED, says_thermal_throttle),
     (HW_THERMAL_REPORTED, says_hw_thermal),
     (FAN_FAULT_REPORTED, says_fan_fault),
+    (FACILITY_COOLING_REPORTED, says_facility_cooling),
     (HOST_DOWN_REPORTED, says_host_down),
     (POWER_TRIP_REPORTED, says_power_trip),
     (PSU_FAULT_REPORTED, says_psu_fault),
