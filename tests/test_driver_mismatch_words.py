@@ -108,6 +108,7 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         "the driver is not too old",
         # a feature the driver lacks, a question, a denial
         "the driver does not support MIG on this GPU",
+        "The driver does not support fp8 on older gpus",
         "should the driver no longer support Kepler?",
         "the 535 driver is compatible with the older chipsets",
     ],

@@ -112,6 +112,8 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         # a driver update that did not stop the host
         "the driver update has not stopped the system from booting",
         "since driver 560 everything works",
+        "since driver 560.35 the failover test passes",
+        "crashes have stopped since the last two driver updates",
         "the game crashes since the last driver update",  # one update: a module not reloaded
     ],
 )

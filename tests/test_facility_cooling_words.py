@@ -37,6 +37,9 @@ NODE = "gpu09"
         "the CDU failed and the whole rack heated up",
         "the server room temperature rose to 40 C",
         "the machine room reached 34 C",
+        "the data hall was over 100F",
+        "When the CRAC unit failed, inlet temps rose to 35C",
+        "CRAC unit failed; facilities maintenance dispatched",
         "Purdue data center cooling issues took down a cluster",
     ],
 )
@@ -58,7 +61,15 @@ def test_a_writer_saying_the_sites_cooling_failed_is_the_statement(line: str) ->
         "the chillers were not the problem",
         "We will maintain core services during the scheduled chilled water outage.",
         "the room is air conditioned",
-        "no room left on device",
+        "We believe we will be able to maintain core services during the chilled water outage.",
+        # a normal room, a node's own fan, a report about a GPU, cooling said to be fine
+        "The GPU reached 88C while the room was at 22C",
+        "I tested at room temperature over several hours",
+        "the data hall was at 24C",
+        "System shutdown due to cooling fan failure on FAN3",
+        "The CDU reported GPU failed",
+        "the card is too hot for the cooling",
+        "the heatwave pushed GPU temps up, but cooling was fine",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

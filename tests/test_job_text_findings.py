@@ -350,6 +350,10 @@ def test_plain_words_for_it_does_not_work_are_a_complaint() -> None:
         "I stopped the training process to free the GPU",
         "training was stopped manually after epoch 3",
         "by default, training should stop whenever there is an issue",
+        # a log's own clean end
+        "Training stopped: max_steps=1000 reached",
+        "Generation stops when max_new_tokens is reached",
+        "the training loop stopped cleanly",
         "## Describe the problem",  # a template's heading
         "no problems after the reboot, all 8 GPUs healthy",
         "works fine with driver 550",

@@ -16,27 +16,34 @@ from gpufleet.bus.events import Evidence, Family, Incident, Scope, Severity
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.kernel_log import parse_lines
+from gpufleet.telemetry.topology import Topology, build_cluster
 from tests.report_words import ranked_flat
 
 KB = KnowledgeBase.load()
 CARDS = ("xid-144-150-nvlink5-errors", "nvlink-link-down", "xid-74-nvlink-error")
 T0 = 1_780_000_000.0
-GPU = "n1/gpu0"
+TOPO = Topology([build_cluster()])
+NODE = "node-17"  # build_cluster(): GPU0 at bus 18, GPU1 at bus 2A
+GPU = f"{NODE}/gpu0"
 NONFATAL = (
-    "[  100.000000] NVRM: Xid (PCI:0000:c5:00): 145, RLW_SRC_TRACK Nonfatal XC1 i0 Link 17 "
+    "[  100.000000] NVRM: Xid (PCI:0000:18:00): 145, RLW_SRC_TRACK Nonfatal XC1 i0 Link 17 "
     "(0x04084507 0x00000004 0x00000000 0x00000000 0x00000000 0x00000000)"
 )
 FATAL = (
-    "[  101.000000] NVRM: Xid (PCI:0000:c5:00): 149, NETIR_LINK_EVT Fatal XC0 i0 Link 12 "
+    "[  101.000000] NVRM: Xid (PCI:0000:18:00): 149, NETIR_LINK_EVT Fatal XC0 i0 Link 12 "
     "(0x025001c6 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000)"
 )
-XID45 = "[  102.000000] NVRM: Xid (PCI:0000:c5:00): 45, pid=4242, name=python, Ch 00000010"
+# an NVLink5 line in a layout without the driver's verdict: it cannot count as non-fatal
+UNRATED = "[  101.000000] NVRM: Xid (PCI:0000:18:00): 149, NVLink: NETIR Error (Link 12)"
+XID45 = "[  102.000000] NVRM: Xid (PCI:0000:18:00): 45, pid=4242, name=python, Ch 00000010"
+# another GPU's fatal line is that GPU's incident, not this one's
+OTHER_FATAL = FATAL.replace("0000:18:00", "0000:2a:00")
 
 
 def _incident(xids: tuple[int, ...]) -> Incident:
     return Incident(
         incident_id="inc-nvl5",
-        title="device: xid on n1/gpu0",
+        title="device: xid on a GPU",
         family=Family.DEVICE,
         scope=Scope.GPU,
         root_entity=GPU,
@@ -48,15 +55,15 @@ def _incident(xids: tuple[int, ...]) -> Incident:
         symptoms=tuple(f"xid_{x}" for x in xids),
         anomaly_ids=("a1",),
         anomaly_count=1,
-        nodes=("n1",),
+        nodes=(NODE,),
         xids=xids,
     )
 
 
 def _evidence(lines: list[str]) -> list[Evidence]:
-    events, _ = parse_lines(lines, node="n1", boot_time=T0)
-    data = search_events(events, ["n1"], T0 - 3600, T0 + 3600, None, None, 500)
-    call = ToolCall(tool="kernel_log.search", args={"nodes": ["n1"]})
+    events, _ = parse_lines(lines, node=NODE, boot_time=T0, topology=TOPO)
+    data = search_events(events, [NODE], T0 - 3600, T0 + 3600, None, None, 500)
+    call = ToolCall(tool="kernel_log.search", args={"nodes": [NODE]})
     return evidence_from_results("driver", [call], [ToolResult.success(data)])
 
 
@@ -68,15 +75,21 @@ def _plan(lines: list[str], xids: tuple[int, ...]) -> tuple[str, str | None, set
     return ranked[0].card_id, runbook.action_class if runbook else None, found
 
 
-def test_nonfatal_nvlink5_lines_alone_are_confirmed_and_closed() -> None:
-    card, action, found = _plan([NONFATAL], (145,))
+@pytest.mark.parametrize("lines", [[NONFATAL], [NONFATAL, OTHER_FATAL]])
+def test_nonfatal_nvlink5_lines_alone_are_confirmed_and_closed(lines: list[str]) -> None:
+    card, action, found = _plan(lines, (145,))
     assert "nvlink5_nonfatal_only" in found
     assert (card, action) == ("xid-144-150-nvlink5-errors", "no_action")
 
 
 @pytest.mark.parametrize(
     ("lines", "xids"),
-    [([NONFATAL, FATAL], (145, 149)), ([FATAL], (149,)), ([NONFATAL, XID45], (145, 45))],
+    [
+        ([NONFATAL, FATAL], (145, 149)),
+        ([FATAL], (149,)),
+        ([NONFATAL, XID45], (145, 45)),
+        ([NONFATAL, UNRATED], (145, 149)),
+    ],
 )
 def test_a_fatal_line_or_a_killed_channel_keeps_the_drain_and_reset(
     lines: list[str], xids: tuple[int, ...]

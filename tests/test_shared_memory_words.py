@@ -75,6 +75,9 @@ def test_a_report_that_shared_memory_ran_out_is_the_statement(line: str) -> None
         "CUDA shared memory per block is limited to 48 KB",
         # device memory is another mode
         "CUDA out of memory. Tried to allocate 2.00 GiB",
+        # "shmem" for a kernel's on-chip shared memory
+        "the kernel's shmem is too small for BLOCK_K=128",
+        "flash-attn: shmem insufficient for head dim 256",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

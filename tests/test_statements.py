@@ -24,7 +24,10 @@ def test_a_links_address_is_no_statement_its_text_is() -> None:
     says nothing about this fault, while the writer's own words beside it still do."""
     link = "https://forums.developer.nvidia.com/t/dgx-spark-stability-out-of-ram-overheating/368536"
     assert list(statements_in(link)) == []
-    assert list(statements_in(f"> see {link} and www.example.org/the-node-went-down")) == []
+    assert list(statements_in(f"> see {link} and www.example.org/out-of-ram-overheating")) == []
+    # the full stop after a link still ends the sentence before it, with its denial
+    said = "No alerts on https://status.example.com. The chillers failed at 02:00"
+    assert list(statements_in(said)) == ["facility_cooling_reported"]
     assert "host_down_reported" in set(statements_in(f"the node went down at 03:12 ({link})"))
     text = f"{link}\nthe node went down at 03:12\n"
     kinds = {s.kind for s in parse_job_log(text, origin="jobs/t.log", node="n1").signatures}

@@ -40,7 +40,7 @@ NODE = "n1"
         "by setting CUDA_DEVICE_ORDER=PCI_BUS_ID the gpu selection is consistent with nvidia-smi",
         # the discrete GPU passed over; a device asked for and device 0 used anyway
         "# Optimus doesn't select the nvidia chip",
-        "the app does not use the dedicated GPU",
+        "on my laptop the app does not use the dedicated GPU",
         "I set device id not 0, but caffe always use gpu0",
         "I specified GPU 2 but it still runs on GPU 0",
     ],
@@ -67,8 +67,9 @@ def test_a_writer_saying_the_work_runs_on_another_gpu_is_the_statement(line: str
         # a GPU numbered zero, a card named
         "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5f2c)",
         "the wrong answer comes out of the model on every run",
-        "I set device 1 and it uses gpu1 fine",
-        "make sure it does not use the dedicated GPU for the display",
+        # no GPU found at all is the CPU fallback's; memory is not the adapter
+        "PyTorch doesn't use the nvidia GPU: torch.cuda.is_available() is False",
+        "on my laptop the app does not use the dedicated GPU memory",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

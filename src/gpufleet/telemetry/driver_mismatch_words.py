@@ -108,7 +108,9 @@ DRIVER_MISMATCH = re.compile(
     r"\b" + _DRIVER + r"[^.;!?]{0,40}?\b(?:(?:is|are) (?:not|no longer) (?:compatible with|"
     r"supported (?:on|by|for))|(?:isn't|aren't) (?:compatible with|supported (?:on|by|for))|"
     r"no longer supports?|(?:has |have )?dropped support for|(?:does|do) not support|"
-    r"(?:doesn't|don't) support)\b[^.;!?]{0,30}?" + _OLD_GPU + r"|"
+    r"(?:doesn't|don't) support)\b (?:the |these |those |our |my |its |any |all )?"
+    + _OLD_GPU
+    + r"|"
     r"\b" + _OLD_GPU + r"[^.;!?]{0,40}?\b(?:is|are) (?:no longer|not) supported by\b"
     r"[^.;!?]{0,30}?\b" + _DRIVER + r"|"
     r"\b(?:only )?supported (?:only )?(?:by|through|with) the (?:nvidia )?\d{3}(?:\.xx)? "

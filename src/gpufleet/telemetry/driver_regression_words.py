@@ -86,10 +86,13 @@ DRIVER_REGRESSION = re.compile(
     + _DRIVER
     + r" ?"
     + _VERSION
-    + r"(?: [\w'/.-]+){0,5} (?:slow\w*|broke\w*|break\w*|fail\w*|crash\w*|hang\w*|stutter\w*)\b|"
+    + r"(?: (?!fix\w*\b|resolv\w*\b|stopp\w*\b|gone\b|pass\w*\b|works?\b)[\w'/.-]+){0,5} "
+    r"(?:slow\w*|broke\w*|break\w*|fail(?:s|ed|ing|ures?)?\b|crash\w*|hang\w*|stutter\w*)|"
     # the fault through more than one update (one update could be a module not yet reloaded,
     # two are a version): "hangs … only since last two driver updates"
-    r"\b(?:hang|crash|fail|freez|stutter|slow|black ?screen)\w*\b[^.;!?]{0,80}\bsince (?:the )?"
+    r"\b(?:hang|crash|fail|freez|stutter|slow|black ?screen)\w*\b"
+    r"(?:(?!\b(?:stopped|fixed|resolved|gone|went away|no longer|disappeared)\b)[^.;!?]){0,80}"
+    r"\bsince (?:the )?"
     r"(?:last|latest|past|recent) (?:two|three|few|couple(?: of)?|[2-9]) (?:nvidia |gpu )?"
     r"driver (?:updates|upgrades|releases|versions)\b|"
     r"\b(?:regression|bug) (?:in|with|of) (?:the )?(?:new |latest )?" + _DRIVER + r"|"

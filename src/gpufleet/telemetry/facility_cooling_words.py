@@ -53,15 +53,25 @@ _FAILED = (
     r"stopped|malfunction\w*|not (?:working|running|keeping up)|could(?: not|n't) keep up|"
     r"(?:issues?|problems?)|insufficient|inadequate|overwhelmed|died|dead)"
 )
+# a room too hot for the equipment in it: 30 °C and up (ASHRAE's recommended inlet ends at
+# 27 °C), 86 °F and up, with the unit written ("the room was at 22C" is a normal room)
+_HOT = (
+    r"(?:about |around |nearly |almost |over |above )?(?:(?:[3-9]\d|1\d\d)(?:\.\d)? ?"
+    r"(?:°|deg(?:rees?)? ?)?(?:c|celsius)|(?:8[6-9]|9\d|1\d\d)(?:\.\d)? ?(?:°|deg(?:rees?)? ?)?"
+    r"(?:f|fahrenheit))\b"
+)
+# rising is itself the complaint; a level ("reached", "above", "at") must be a hot one
 _ROOM_HOT = (
-    r"(?:rose|rising|risen|climb(?:ed|ing)|soar(?:ed|ing)|spik(?:ed|ing)|reach(?:ed|ing)|hit|"
-    r"exceed(?:ed|ing)|(?:was|is|went) (?:above|over|up to)|above|over) "
+    r"(?:rose|rising|risen|climb(?:ed|ing)|soar(?:ed|ing)|spik(?:ed|ing)|"
+    r"(?:reach(?:ed|ing)|hit|exceed(?:ed|ing)|(?:was|is|went) (?:above|over|up to|at)|above|over|"
+    r"at) (?:to )?" + _HOT + r")"
 )
 
 FACILITY_COOLING = re.compile(
     # "the chillers failed", "both HVAC units were down", "a chilled water cooling failure",
     # "the data centre's cooling could not keep up"
-    r"\b" + _PLANT + r"\b(?: [\w'/-]+){0,3}? " + _FAILED + r"\b|"
+    r"\b" + _PLANT + r"\b(?: (?!report\w*\b|show\w*\b|says?\b|said\b|gpus?\b|cards?\b|nodes?\b)"
+    r"[\w'/-]+){0,3}? " + _FAILED + r"\b|"
     r"\b" + _PLANT + r" " + _FAILED + r"\b|"
     # "loss of chilled water", "a failure of the CRAC units", "cooling issues took down a
     # cluster" (the room's cooling), "the data center cooling issues"
@@ -81,8 +91,7 @@ FACILITY_COOLING = re.compile(
     + r"(?:'s)? (?:ambient |air |inlet )?temp(?:erature)?s? (?:\w+ ){0,2}?"
     + _ROOM_HOT
     + r"|"
-    r"\b" + _ROOM + r" (?:is |was )?(?:at|reached|hit|above|over) \d{2,3} ?(?:°|deg(?:rees)? )?"
-    r"[cf]\b|"
+    r"\b" + _ROOM + r" (?:is |was )?(?:at|reached|hit|above|over) " + _HOT + r"|"
     r"\b(?:ambient|inlet|supply air) temp(?:erature)?s? (?:in|of) (?:the )?" + _ROOM + r" "
     r"(?:\w+ ){0,2}?" + _ROOM_HOT + r"|"
     # the site stopped for it: "Emergency shutdown due to cooling issue", "nodes powered off
@@ -90,31 +99,36 @@ FACILITY_COOLING = re.compile(
     r"\b(?:shut ?downs?|shut(?:ting)? (?:down|off)|outages?|(?:went|taken|powered|switched) "
     r"(?:down|off|offline)|offline)\b[^.;!?]{0,20}?\b(?:due to|because of|caused by|after|from) "
     r"(?:a |an |the |our )?(?:cooling|chiller|hvac|air[- ]conditioning|chilled[- ]water|crac)"
-    r"(?: \w+)? (?:issues?|problems?|failures?|faults?|outages?|loss|malfunctions?)\b|"
+    r"(?: (?!fans?\b|pads?\b|heat ?sinks?\b|pumps?\b)\w+)? (?:issues?|problems?|failures?|faults?|"
+    r"outages?|loss|malfunctions?)\b|"
     # the weather beat the plant: "the outside temperature was too high for the chillers"
-    r"\btoo (?:hot|high|warm) for (?:the |their |our )?(?:chillers?|cooling|hvac|air[- ]"
-    r"condition\w*)\b|"
+    r"\btoo (?:hot|high|warm) for (?:the |their |our )?(?:chillers?|"
+    r"cooling (?:system|plant|units?)|hvac|air[- ]condition\w*)\b|"
     # the weather beat the plant: "a heatwave … too hot for the chillers"
-    r"\bheat ?waves?\b[^.;!?]{0,60}\b(?:chillers?|cooling|air[- ]condition\w*|hvac)\b",
+    r"\bheat ?waves?\b[^.;!?]{0,60}\b(?:chillers?|cooling (?:system|plant|units?)|"
+    r"air[- ]condition\w*|hvac)\b",
     re.IGNORECASE,
 )
 # "if the chiller fails", "make sure the CRAC units are monitored", "probably the AC": advice, a
 # guess or a condition
-_NOT_SO = advice_before("should", "probably", "likely", r"suspect\w*", r"wonder\w*", "when")
+_NOT_SO = advice_before("should", "probably", "likely", r"suspect\w*", r"wonder\w*")
+# planned work is another mode (maintenance-drain): "the scheduled chilled water outage", "we will
+# be able to maintain core services during the chilled water outage"
+_PLANNED_BEFORE = re.compile(
+    r"\b(?:scheduled|planned|maintenance|upcoming|will be)\b[^.;!?]*$", re.IGNORECASE
+)
 # "the chillers were not the problem" (the plant's own "not working" / "could not keep up" is
 # the statement)
 _DENIED_WITHIN = re.compile(
     r"\b(?:never|no)\b|\bnot\b(?! (?:working|running|keeping up|keep up))|(?<!could)n't\b", re.I
 )
+_PLANNED_WITHIN = re.compile(r"\b(?:scheduled|planned|maintenance)\b", re.IGNORECASE)
 _HEDGES = Hedges(
-    before=(_NOT_SO, DENIED_BEFORE),
+    before=(_NOT_SO, DENIED_BEFORE, _PLANNED_BEFORE),
     after=(QUESTION_AFTER, DENIED_AFTER),
-    within=(_DENIED_WITHIN,),
-    window=48,
+    within=(_DENIED_WITHIN, _PLANNED_WITHIN),
+    window=64,
 )
-
-# planned work is another mode (maintenance-drain): "the scheduled chilled water outage"
-_PLANNED = re.compile(r"\b(?:scheduled|planned|maintenance|upcoming|will be)\b", re.IGNORECASE)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -129,6 +143,6 @@ def says_facility_cooling(line: str) -> bool:
     """Whether ``line`` says the site's cooling failed or the room itself got hot (and is no
     advice, condition, question or denial)."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS) or _PLANNED.search(line) is not None:
+    if not any(anchor in low for anchor in _ANCHORS):
         return False
     return _HEDGES.any_said(FACILITY_COOLING.finditer(line), line)

@@ -84,14 +84,13 @@ _QUESTION_AFTER = re.compile(r"^[^.;!?]*\?")
 # same name: a line about it that names no container, /dev/shm or loader is not the statement
 _ON_CHIP = re.compile(
     r"\bper (?:block|sm|multiprocessor|thread ?block)\b|carveout|\bsmem\b|out of resource|"
-    r"MaxDynamicSharedMemorySize|\bkernels?\b|flash ?attention|\btriton\b|\bcutlass\b|"
+    r"MaxDynamicSharedMemorySize|\bkernels?\b|flash[- ]?(?:attention|attn)|\bhead ?dim\b|"
+    r"\btriton\b|\bcutlass\b|"
     r"\bon-chip\b|\b\d+ ?KB\b",
     re.I,
 )
 _HEDGES = Hedges(before=(_DENIED_BEFORE, _ADVICE_BEFORE), after=(_DENIED_AFTER, _QUESTION_AFTER))
-_HOST_SHM = re.compile(
-    r"/dev/shm|\bshm\b|\bshmem\b|--ipc|docker|container|\bpods?\b|dataloader|nccl", re.I
-)
+_HOST_SHM = re.compile(r"/dev/shm|\bshm\b|--ipc|docker|container|\bpods?\b|dataloader|nccl", re.I)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.

@@ -127,7 +127,8 @@ STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A link is the address of another page, not the writer's words: its slug is that page's title
 # ("…/dgx-spark-stability-out-of-ram-overheating/368536"), which a reader would otherwise take for
 # a statement about this fault. The link's own text ("[the GPU fell off the bus](…)") stays.
-_LINK = re.compile(r"\b(?:https?|ftp)://[^\s)\]>\"'`]+|\bwww\.[^\s)\]>\"'`]+", re.IGNORECASE)
+# (the sentence's own full stop or comma after a link stays: it ends the clause before it)
+_LINK = re.compile(r"\b(?:(?:https?|ftp)://|www\.)[^\s)\]>\"'`]*[^\s)\]>\"'`.,;:!?]", re.IGNORECASE)
 
 
 def words_of(line: str) -> str:

@@ -80,10 +80,14 @@ FAILURE = re.compile(
     r"\bnot working\b|\bstop(?:s|ped)? (?:working|running)\b|"
     # the work itself said to stop, not a person stopping it: "the training process stopped",
     # "generation stops at 40 %", "It stop here."
+    # (a log's own clean end is not: "Training stopped: max_steps reached", "generation stops
+    # when max_new_tokens is reached", "the loop stopped cleanly")
     r"\b(?:training|process|job|program|generation|inference|script|render(?:ing)?|mining|"
-    r"download|worker|loop|(?:it|this|that)(?= stops? (?:here|there)))(?:es|s)? "
-    r"(?:(?!by\b|manually\b|should\b|would\b|will\b|can\b|could\b|must\b|may\b|might\b)"
-    r"[\w'%-]+ ){0,2}?stop(?:s|ped)?\b(?! (?:by|manually|it|the|them)\b)|"
+    r"(?:it|this|that)(?= stops? (?:here|there)))(?:es|s)? "
+    r"(?:(?!by\b|manually\b|should\b|would\b|will\b|can\b|could\b|must\b|may\b|might\b|"
+    r"not\b|never\b|\w+n't\b)[\w'%-]+ ){0,2}?stop(?:s|ped)?\b(?!\s*[:=]| (?:by|manually|it|the|"
+    r"them|when|once|cleanly|gracefully|normally|successfully|as expected|after reaching|at the "
+    r"end)\b)|"
     r"\bwon'?t (?:start|boot|load|work|run|come up)|"
     r"(?:n'?t|\bnot) (?:get |be )?(?:schedul|start|boot|load|recogni[sz]|come up)\w*|"
     r"\bincompatib\w*|\bproblems?\b|\btrouble\b|"

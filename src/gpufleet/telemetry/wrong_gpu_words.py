@@ -73,9 +73,12 @@ WRONG_GPU = re.compile(
     r"[^.;!?]{0,40}\b(?:instead of|rather than|over the|not the)\b|"
     # the discrete GPU passed over, said the other way round: "Optimus doesn't select the nvidia
     # chip", "the app does not use the dedicated GPU"
+    # (on a hybrid machine, where another adapter is what runs instead: a GPU CUDA cannot find
+    # at all is the CPU fallback's matter)
+    r"\b(?:optimus|hybrid|prime|intel|integrated|igpu|laptop|power[- ]saving)\b[^.;!?]{0,60}"
     r"\b(?:doesn'?t|does not|didn'?t|did not|won'?t|will not|never) (?:select|use|pick|choose|"
     r"run on|render on)s? (?:the |my |our )?(?:nvidia|dedicated|discrete|geforce|rtx|quadro)"
-    r"(?: [\w-]+)? (?:gpu|chip|card|graphics|adapter|one)\b|"
+    r"(?: [\w-]+)? (?:gpu|chip|card|graphics|adapter|one)\b(?! memory)|"
     # a device asked for and device 0 used anyway: "I set device id 1, but caffe always use
     # gpu0", "I specified GPU 2 but it still runs on GPU 0"
     r"\b(?:set|chose|selected|specified|requested|asked for|pass(?:ed)?)\b[^.;!?]{0,40}"

@@ -824,14 +824,24 @@ NVLINK5_XIDS = frozenset(range(144, 151))
 
 
 def _nvlink5_facts(events: Sequence[Mapping[str, Any]]) -> dict[str, Scalar]:
-    """How many NVLink5 Xid lines the driver marked ``Fatal`` and ``Nonfatal`` (the severity
-    word of ``<xid>, <SUBCODE> <Fatal|Nonfatal> XC<n> i<n> Link <n>``, telemetry.kernel_log)."""
-    said = Counter(
-        str(_attrs(e).get("severity"))
-        for e in events
-        if e.get("xid") in NVLINK5_XIDS and _attrs(e).get("severity") in ("Fatal", "Nonfatal")
-    )
-    return {f"nvlink5_{sev.lower()}": n for sev, n in sorted(said.items())}
+    """How many NVLink5 Xid lines the driver marked ``Fatal``, ``Nonfatal`` or neither (the
+    severity word of ``<xid>, <SUBCODE> <Fatal|Nonfatal> XC<n> i<n> Link <n>``,
+    telemetry.kernel_log; an older layout has none, ``unrated``), and where each was (the GPU,
+    else the node)."""
+    by: dict[str, list[Mapping[str, Any]]] = {}
+    for e in events:
+        if e.get("xid") in NVLINK5_XIDS:
+            sev = _attrs(e).get("severity")
+            by.setdefault(
+                str(sev).lower() if sev in ("Fatal", "Nonfatal") else "unrated", []
+            ).append(e)
+    facts: dict[str, Scalar] = {}
+    for sev, evs in sorted(by.items()):
+        facts[f"nvlink5_{sev}"] = len(evs)
+        facts[f"nvlink5_{sev}_on"] = ",".join(
+            sorted({str(e.get("gpu") or e.get("node") or "") for e in evs} - {""})
+        )
+    return facts
 
 
 def _densest(times: Sequence[float], window: float) -> int:

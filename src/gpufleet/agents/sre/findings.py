@@ -745,17 +745,29 @@ def _xids(incident: Incident, v: _View, out: _Out) -> dict[int, list[Evidence]]:
 def _nvlink5_nonfatal(
     incident: Incident, v: _View, out: _Out, xids_seen: Mapping[int, list[Evidence]]
 ) -> None:
-    """Every NVLink5 Xid (144-150) of the incident is one the driver itself wrote ``Nonfatal``,
-    and no other Xid is beside them: the decode sheet's IGNORE rows (NVIDIA Xid catalog, "XID
+    """Every NVLink5 Xid (144-150) on the incident's GPUs is one the driver itself wrote
+    ``Nonfatal`` (a line in a layout without the word counts against it), and no other Xid is
+    beside them: the decode sheet's IGNORE rows (NVIDIA Xid catalog, "XID
     144-150 Decode": non-fatal RLW RXPIPE, SAW_MVB 0x1/0x4/0x8/0x20, TLW 0x1/0x2, NVLPW_CTRL,
     NETIR_BER_EVENT), where the fatal rows put the GPU in "drain and reset recommended" and are
     followed by Xid 45 / 154. A recurrence or a fatal line later is a new incident."""
     nvlink5 = {x for x in xids_seen if x in NVLINK5_XIDS}
     if not nvlink5 or set(xids_seen) - nvlink5:
         return
-    fatal = any(_ge(e.facts, "nvlink5_fatal", 1) for e in v.logs)
-    quiet = [e for e in v.logs if _ge(e.facts, "nvlink5_nonfatal", 1)]
-    if quiet and not fatal:
+    roots = set(_gpu_roots(incident))
+    here = roots or {e for e in (incident.root_entity, *incident.nodes) if "/" not in e}
+
+    def on_roots(e: Evidence, sev: str) -> bool:
+        # a GPU key, else the node the line was on (a line no GPU was mapped to counts for
+        # every root on its node)
+        on = set(_split(e.facts.get(f"nvlink5_{sev}_on")))
+        return bool(on & here) or any(
+            o.split("/", 1)[0] in here or any(r.startswith(f"{o}/") for r in here) for o in on
+        )
+
+    said_otherwise = [e for e in v.logs for sev in ("fatal", "unrated") if on_roots(e, sev)]
+    quiet = [e for e in v.logs if on_roots(e, "nonfatal")]
+    if quiet and not said_otherwise:
         out.add("nvlink5_nonfatal_only", incident.root_entity, quiet)
 
 
