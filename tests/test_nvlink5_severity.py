@@ -12,12 +12,12 @@ from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.fleet import search_events
 from gpufleet.agents.sre.plan import make_plan
-from gpufleet.bus.events import Evidence, Family, Incident, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Incident, Severity
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.kernel_log import parse_lines
 from gpufleet.telemetry.topology import Topology, build_cluster
-from tests.report_words import ranked_flat
+from tests.report_words import ranked_flat, report_incident
 
 KB = KnowledgeBase.load()
 CARDS = ("xid-144-150-nvlink5-errors", "nvlink-link-down", "xid-74-nvlink-error")
@@ -41,22 +41,9 @@ OTHER_FATAL = FATAL.replace("0000:18:00", "0000:2a:00")
 
 
 def _incident(xids: tuple[int, ...]) -> Incident:
-    return Incident(
-        incident_id="inc-nvl5",
-        title="device: xid on a GPU",
-        family=Family.DEVICE,
-        scope=Scope.GPU,
-        root_entity=GPU,
-        severity=Severity.CRITICAL,
-        opened_at=T0 + 200,
-        updated_at=T0 + 200,
-        last_anomaly_at=T0 + 200,
-        entities=(GPU,),
-        symptoms=tuple(f"xid_{x}" for x in xids),
-        anomaly_ids=("a1",),
-        anomaly_count=1,
-        nodes=(NODE,),
-        xids=xids,
+    symptoms = tuple(f"xid_{x}" for x in xids)
+    return report_incident(
+        GPU, family=Family.DEVICE, symptoms=symptoms, severity=Severity.CRITICAL, xids=xids
     )
 
 

@@ -131,14 +131,14 @@ STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 _LINK = re.compile(r"\b(?:(?:https?|ftp)://|www\.)[^\s)\]>\"'`]*[^\s)\]>\"'`.,;:!?]", re.IGNORECASE)
 
 
-def words_of(line: str) -> str:
+def without_links(line: str) -> str:
     """``line`` with its links cut out, the text the statement readers read."""
     return _LINK.sub(" ", line) if "://" in line or "www." in line else line
 
 
 def statements_in(line: str) -> Iterator[str]:
     """The kinds of :data:`STATEMENTS` that ``line`` makes, its links left out."""
-    words = words_of(line)
+    words = without_links(line)
     return (kind for kind, says in STATEMENTS if says(words))
 
 

@@ -664,10 +664,11 @@ def _device(incident: Incident, v: _View, out: _Out) -> None:
         _xid_counters_clean(incident, v, out, set(xids_seen))
 
 
-def _pcie_here(incident: Incident, on: Scalar) -> bool:
-    """The kernel's PCIe errors are on the incident's GPU or node: a GPU key or node name that
-    is the incident's, or a PCI id (a port or a GPU the topology does not know) on its nodes
-    (the search already covers only the incident's nodes)."""
+def _on_incident(incident: Incident, on: Scalar) -> bool:
+    """Kernel lines (PCIe errors, NVLink5 Xids: an ``*_on`` fact) are on the incident's GPU or
+    node: a GPU key or node name that is the incident's, or a PCI id (a port or a GPU the
+    topology does not know) on its nodes (the search already covers only the incident's
+    nodes); another GPU of the node is not."""
     roots = set(_gpu_roots(incident))
     if not roots:
         return True
@@ -681,9 +682,9 @@ def _pcie_errors(incident: Incident, v: _View, out: _Out) -> None:
     threshold); the NOC's symptom for the same lines counts too."""
     symptoms = set(incident.symptoms)
     down = [e for e in v.logs if _ge(e.facts, "pcie_surprise_down", 1)]
-    down = [e for e in down if _pcie_here(incident, e.facts.get("pcie_surprise_down_on"))]
+    down = [e for e in down if _on_incident(incident, e.facts.get("pcie_surprise_down_on"))]
     bad = [e for e in v.logs if _ge(e.facts, "pcie_uncorrectable", 1)]
-    bad = [e for e in bad if _pcie_here(incident, e.facts.get("pcie_uncorrectable_on"))]
+    bad = [e for e in bad if _on_incident(incident, e.facts.get("pcie_uncorrectable_on"))]
     if down or "pcie_surprise_down" in symptoms:
         n = sum(_num(e.facts, "pcie_surprise_down") for e in down)
         out.add("pcie_surprise_down", incident.root_entity, down, n if down else None)
@@ -693,7 +694,7 @@ def _pcie_errors(incident: Incident, v: _View, out: _Out) -> None:
         )
         out.add("pcie_aer_uncorrectable", incident.root_entity, [*bad, *down], n or None)
     burst = [e for e in v.logs if _ge(e.facts, "pcie_corrected_burst_max", AER_BURST)]
-    burst = [e for e in burst if _pcie_here(incident, e.facts.get("pcie_corrected_on"))]
+    burst = [e for e in burst if _on_incident(incident, e.facts.get("pcie_corrected_on"))]
     if burst or "pcie_aer_corrected_burst" in symptoms:
         n = max((_num(e.facts, "pcie_corrected_burst_max") for e in burst), default=math.nan)
         out.add("pcie_aer_corrected_burst", incident.root_entity, burst, n)
@@ -754,20 +755,17 @@ def _nvlink5_nonfatal(
     nvlink5 = {x for x in xids_seen if x in NVLINK5_XIDS}
     if not nvlink5 or set(xids_seen) - nvlink5:
         return
-    roots = set(_gpu_roots(incident))
-    here = roots or {e for e in (incident.root_entity, *incident.nodes) if "/" not in e}
 
-    def on_roots(e: Evidence, sev: str) -> bool:
-        # a GPU key, else the node the line was on (a line no GPU was mapped to counts for
-        # every root on its node)
-        on = set(_split(e.facts.get(f"nvlink5_{sev}_on")))
-        return bool(on & here) or any(
-            o.split("/", 1)[0] in here or any(r.startswith(f"{o}/") for r in here) for o in on
-        )
+    def said(sev: str) -> list[Evidence]:
+        return [
+            e
+            for e in v.logs
+            if _ge(e.facts, f"nvlink5_{sev}", 1)
+            and _on_incident(incident, e.facts.get(f"nvlink5_{sev}_on"))
+        ]
 
-    said_otherwise = [e for e in v.logs for sev in ("fatal", "unrated") if on_roots(e, sev)]
-    quiet = [e for e in v.logs if on_roots(e, "nonfatal")]
-    if quiet and not said_otherwise:
+    quiet = said("nonfatal")
+    if quiet and not said("fatal") and not said("unrated"):
         out.add("nvlink5_nonfatal_only", incident.root_entity, quiet)
 
 
