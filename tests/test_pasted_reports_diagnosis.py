@@ -10,6 +10,7 @@ the detector's settle time has passed, after the last sample."""
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
+from gpufleet.evals.recorded import load_incident
 from gpufleet.evals.runner import run_suite
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals" / "examples"
@@ -112,3 +114,34 @@ def test_a_pasted_report_is_diagnosed_with_its_variants_action(tmp_path: Path, c
     ]
     acts = {a.name for p in run.predictions for a in p.actions}
     assert not acts & {"reset_gpu", "rma_gpu"}
+
+
+def test_a_report_collected_after_the_recording_ends_is_read_at_its_last_sample(
+    tmp_path: Path,
+) -> None:
+    """A file whose ``collected_at`` lies after the recording's last sample is replayed as
+    collected at that sample: its lines open the incident and the diagnosis reads its text.
+    Old code dropped its events ("after the last sample were ignored") and hid the file from
+    the evidence reads (they answer as of the newest sample), so a write-up collected a few
+    minutes after the recording ended was diagnosed from its opening line alone."""
+    files, evidence, truth, (root, card, action_class) = CASES["nvml-mismatch"]
+    end = yaml.safe_load((BACKDROP / "incident.yaml").read_text())["time_range"]["end"]
+    late = [{**e, "collected_at": _later(end, 3600)} for e in evidence]
+    folder = _incident(tmp_path, "collected-late", files, late, truth)
+    loaded = load_incident(folder, tmp_path / "cache")
+    assert loaded.ticks
+    last = loaded.ticks[-1].timestamp
+    assert [f.collected_at for f in loaded.evidence.files] == [last]
+    assert any("after the recording's last sample" in p for p in loaded.problems)
+    result = run_suite(folder, layers={"SRE"}, baselines=False, cache_root=tmp_path / "cache")
+    [rec] = result.incidents
+    [run] = rec.runs.values()
+    assert [(p.root_entity, p.root_causes[0], p.action_class) for p in run.predictions] == [
+        (root, card, action_class)
+    ]
+
+
+def _later(when: object, seconds: float) -> str:
+    """An RFC 3339 time ``seconds`` after ``when`` (an RFC 3339 string or a datetime)."""
+    start = when if isinstance(when, dt.datetime) else dt.datetime.fromisoformat(str(when))
+    return (start + dt.timedelta(seconds=seconds)).isoformat().replace("+00:00", "Z")

@@ -21,7 +21,7 @@ from pathlib import Path
 from gpufleet.agents.sre.fleet import ReplayFleet
 from gpufleet.agents.sre.node_evidence import StaticEvidence
 from gpufleet.evals.evidence_files import load_evidence
-from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
+from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec, rfc3339
 from gpufleet.evals.materialize import check_truth, materialize, simulator_for, topology_for
 from gpufleet.evals.sched_events import read_events
 from gpufleet.paths import eval_data_dir
@@ -137,6 +137,7 @@ def load_incident(
         problems += sched.errors
         log_events += sched.log_events
         workloads = sched.workloads
+    spec = _collected_by_last_sample(spec, samples[-1].timestamp, problems)
     evidence = load_evidence(folder, spec, topology, problems)
     log_events += _quoted_kernel_lines(folder, evidence, spec, topology, problems)
     log_events += _job_signals(evidence, spec, topology, problems)
@@ -147,6 +148,27 @@ def load_incident(
     return LoadedIncident(
         spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
     )
+
+
+def _collected_by_last_sample(spec: IncidentSpec, last: float, problems: list[str]) -> IncidentSpec:
+    """``spec`` with every evidence file collected after the recording's last sample counted
+    as collected at that sample. The replay has no later tick: without this the file's events
+    were dropped and its text stayed hidden from the diagnosis (the evidence reads answer as
+    of the newest sample), while its unread lines, stamped at the last sample, still opened
+    an incident that then could not read the report that opened it."""
+    late = [e for e in spec.evidence if e.collected_at is not None and e.collected_at > last]
+    if not late:
+        return spec
+    problems += [
+        f"{e.path}: collected at {rfc3339(e.collected_at or last)}, after the recording's last "
+        f"sample ({rfc3339(last)}): replayed as collected then"
+        for e in late
+    ]
+    moved = [
+        e.model_copy(update={"collected_at": last}) if any(e is x for x in late) else e
+        for e in spec.evidence
+    ]
+    return spec.model_copy(update={"evidence": moved})
 
 
 def unreachable_truths(
