@@ -248,6 +248,7 @@ class Hypothesis(_Model):
     supporting: tuple[str, ...] = ()  # finding names that rule this card in
     contradicting: tuple[str, ...] = ()  # finding names that rule it out
     evidence_ids: tuple[str, ...] = ()
+    precedent_vote: float = 0.0  # the similar resolved incidents' share for this card, 0..1
 
 
 class PlannedStep(_Model):

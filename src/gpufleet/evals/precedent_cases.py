@@ -3,8 +3,8 @@
 A read public incident (``evals/heldout-N/<case>``) or an incident the fleet recorded after a
 person resolved it (``gpufleet record --from-incident``) becomes a
 :class:`~knowledge.precedents.Precedent`: its title, the words retrieval would read in its
-reports (:func:`telemetry.unread_text.excerpt`: the head and the failure lines of each text
-file no rule read, else the file's first lines) and its first fault's root cause with the
+reports (:func:`telemetry.unread_text.report_excerpt`: the head and the failure lines of each
+text file no rule read, else the file's first lines) and its first fault's root cause with the
 acceptable alternatives. A benign case makes none: "nothing was wrong" is not a failure mode
 a similar report should be voted towards.
 """
@@ -18,7 +18,7 @@ from gpufleet.evals.evidence_files import load_evidence
 from gpufleet.evals.format import IncidentFormatError, load_spec
 from gpufleet.evals.recorded import incident_topology
 from gpufleet.knowledge.precedents import MAX_TEXT, Precedent
-from gpufleet.telemetry.unread_text import excerpt, words_of
+from gpufleet.telemetry.unread_text import report_excerpt, words_of
 
 
 def report_words(folder: Path) -> str:
@@ -26,10 +26,7 @@ def report_words(folder: Path) -> str:
     spec = load_spec(folder)
     problems: list[str] = []
     evidence = load_evidence(folder, spec, incident_topology(spec, folder), problems)
-    parts = [
-        excerpt(f.report) or "\n".join(t for _, t in f.report.head) or _first_lines(folder / f.path)
-        for f in evidence.files
-    ]
+    parts = [report_excerpt(f.report) or _first_lines(folder / f.path) for f in evidence.files]
     # a recording's kernel log (logs.txt) is read by the replay, not listed as evidence
     parts.append(_first_lines(folder / "logs.txt") if not any(parts) else "")
     lines = (words_of(ln) for part in parts for ln in part.splitlines() if ln.strip())

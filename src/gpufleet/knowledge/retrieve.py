@@ -126,7 +126,9 @@ class Query:
     """What is known about a problem. Every part is optional; lists become tuples.
 
     ``layers`` is a filter (cards having any of these layers), not evidence; ``scope`` is the
-    incident scope (gpu, chassis, node, job, rack, cluster)."""
+    incident scope (gpu, chassis, node, job, rack, cluster); ``reports``: the words of the
+    reports a rule read that opened it, which the similar resolved incidents are found by
+    instead of ``text`` (a rule's symptom names read like no person's report)."""
 
     text: str = ""
     symptoms: Sequence[str] = ()
@@ -137,6 +139,7 @@ class Query:
     scheduler_states: Sequence[str] = ()
     layers: Sequence[str] | None = None
     scope: str | None = None
+    reports: str = ""
 
     def __post_init__(self) -> None:
         for name in ("symptoms", "fields", "log_lines", "scheduler_states"):
@@ -424,10 +427,12 @@ class Retriever:
         return other
 
     def similar_incidents(self, query: Query, n: int = NEIGHBOURS) -> list[PrecedentMatch]:
-        """The ``n`` resolved incidents whose reports read most like the query's text."""
-        if self.precedents is None or not query.text.strip():
+        """The ``n`` resolved incidents whose reports read most like the query's reports, else
+        its text."""
+        text = query.reports.strip() or query.text.strip()
+        if self.precedents is None or not text:
             return []
-        return self.precedents.similar(self._vector(query.text), n, self.withheld)
+        return self.precedents.similar(self._vector(text), n, self.withheld)
 
     def _vector(self, text: str) -> npt.NDArray[np.float32]:
         with self._cache_lock:

@@ -298,6 +298,15 @@ def excerpt(report: TextReport) -> str:
     return "\n".join(" ".join(t.split()) for _, t in rows)[:MAX_EXCERPT]
 
 
+def report_excerpt(report: TextReport) -> str:
+    """What any text is about as a person reading it sees it: the :func:`excerpt` of its
+    failure lines when it has one, else its first lines (a file every line of which a rule
+    read: a kernel log of Xid lines, an ``nvidia-smi`` table). The resolved incidents'
+    reports are kept in these words (:mod:`evals.precedent_cases`), and a new incident's
+    reports are compared with them in the same words."""
+    return excerpt(report) or "\n".join(t for _, t in report.head)
+
+
 def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
     """The fleet's only node, else the one node of the topology the lines name (a pasted
     ``user@gpu-07:~$`` prompt, a hostname or its FQDN in the message, as

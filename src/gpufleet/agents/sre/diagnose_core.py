@@ -75,9 +75,11 @@ def analyze_evidence(
     findings = derive_findings(incident, evidence)
     query = build_query(incident, evidence, findings)
     hits = retriever.search_layers(query, k_per_layer=K_PER_LAYER)
-    # precedents are people's reports: compared only with an incident a report opened (one no
-    # rule read); a telemetry incident's query is symptom names, which no report reads like
-    similar = retriever.similar_incidents(query) if opened_by_report(incident) else []
+    # precedents are people's reports: compared with the report that opened an incident (one no
+    # rule read), or with the reports a rule read (a job's log, a pasted nvidia-smi) in their
+    # own words; a telemetry incident's query is symptom names, which no report reads like
+    reported = opened_by_report(incident) or bool(query.reports)
+    similar = retriever.similar_incidents(query) if reported else []
     # a card the evidence names, or a similar resolved incident was, below every layer's top k
     # keeps what the words say for it
     named = evidence_candidates(findings, kb) | {m.precedent.cause for m in similar}

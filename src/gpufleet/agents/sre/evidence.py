@@ -1275,6 +1275,9 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     unread = _unread_text(data.get("unread"))
     if unread:
         facts["unread_text"] = unread
+    words = _unread_text(data.get("words"))
+    if words:
+        facts["report_words"] = words
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
     lines = [_quote(i.get("text", "")) for i in shown[:QUOTED_LINES]]
     kinds = Counter(str(i.get("kind")) for i in items)
@@ -1287,8 +1290,10 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
 
 
 def _unread_text(raw: object) -> str:
-    """The excerpts of files no rule read whose GPU lines say something failed
-    (:func:`telemetry.unread_text.excerpt`): what retrieval ranks failure modes by then."""
+    """The excerpts of a search's files, joined: of those no rule read whose GPU lines say
+    something failed (``unread``, :func:`telemetry.unread_text.excerpt`: what retrieval ranks
+    failure modes by then), or of every file (``words``, :func:`telemetry.unread_text.
+    report_excerpt`: what the similar resolved incidents are found by)."""
     rows = [r for r in raw if isinstance(r, dict)] if isinstance(raw, list) else []
     return "\n".join(str(r.get("text") or "") for r in rows)[: 2 * MAX_EXCERPT]
 

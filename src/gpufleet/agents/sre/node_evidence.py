@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gpufleet.telemetry.text_evidence import SOURCES, Signature, TextReport
-from gpufleet.telemetry.unread_text import GENERIC_SOURCES, excerpt
+from gpufleet.telemetry.unread_text import GENERIC_SOURCES, excerpt, report_excerpt
 
 MAX_ITEMS = 2000  # signatures returned by one search
 MAX_UNREAD_FILES = 4  # excerpts of files no rule read, returned by one search
@@ -179,6 +179,11 @@ class StaticEvidence:
                 {"file": f.path, "text": text}
                 for f in files
                 if f.source in GENERIC_SOURCES and (text := excerpt(f.report))
+            ][:MAX_UNREAD_FILES],
+            # every file's words as a person reading it sees them (its failure lines and head):
+            # what the resolved incidents' reports are compared by (knowledge.precedents)
+            "words": [
+                {"file": f.path, "text": text} for f in files if (text := report_excerpt(f.report))
             ][:MAX_UNREAD_FILES],
         }
         return data, _query(nodes, jobs, sources, kinds)

@@ -341,20 +341,25 @@ def text_only_cap(
     runbook: Runbook,
     notes: tuple[str, ...],
 ) -> tuple[Runbook, tuple[str, ...]]:
-    """An incident that only a report no rule reads opened (telemetry.unread_text), whose top
-    card no finding rules in, rests on text similarity: a plan that changes the fleet (drains,
-    resets, reboots, restarts a service, lowers power limits) becomes the same decision in a
-    form that only tells people where the card has one, else the card's fix in place as a
-    ticket (:func:`_telling`), else the read-only evidence collection. One that only collects
-    evidence, tells the job's owner or resumes a node as it is takes the card's fix in place
-    where it has one (:func:`_written_fix`); any other light plan stands."""
+    """An incident that only a report no rule reads opened (telemetry.unread_text), or one whose
+    top card the similar resolved incidents voted for (a report a rule read: a job's NVML error,
+    a pasted ``nvidia-smi``), whose top card no finding rules in, rests on text similarity: a
+    plan that changes the fleet (drains, resets, reboots, restarts a service, lowers power
+    limits) becomes the same decision in a form that only tells people where the card has one,
+    else the card's fix in place as a ticket (:func:`_telling`), else the read-only evidence
+    collection. On an unread report, one that only collects evidence, tells the job's owner or
+    resumes a node as it is takes the card's fix in place where it has one
+    (:func:`_written_fix`); any other light plan stands."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
-    text_only = set(incident.symptoms) == {UNREAD_SIGNAL} and not (
-        set(top.supporting) - REPORTED_FINDINGS
-    )
+    unconfirmed = not (set(top.supporting) - REPORTED_FINDINGS)
+    unread = set(incident.symptoms) == {UNREAD_SIGNAL}
+    # a card the resolved incidents' words voted for is a text match too, whatever opened it
+    text_only = unconfirmed and (unread or top.precedent_vote > 0)
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
-    if text_only and light:
+    if unread and unconfirmed and light:
         return _written_fix(kb, top, runbook, notes)
+    if light:
+        return runbook, notes
     cap = (
         _telling(kb, top.card_id, runbook.action_class)
         or _telling(kb, top.card_id, "config_fix")
@@ -364,8 +369,9 @@ def text_only_cap(
         return runbook, notes
     why = (
         f"runbook {cap.id} ({cap.action_class}) instead of {runbook.id} ({runbook.action_class}): "
-        f"the incident rests on report text no rule reads, matched to {top.card_id} by the "
-        "knowledge base's text, and no finding confirms it; nothing is drained on a text match"
+        f"the incident rests on report text, matched to {top.card_id} by the knowledge base's "
+        "text and similar resolved incidents, and no finding confirms it; nothing is drained on "
+        "a text match"
     )
     return cap, (*notes, why)
 

@@ -66,7 +66,7 @@ from gpufleet.agents.sre import posterior
 from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
 from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
-from gpufleet.knowledge.precedents import PRECEDENT_WEIGHT, PrecedentMatch, votes
+from gpufleet.knowledge.precedents import MAX_TEXT, PRECEDENT_WEIGHT, PrecedentMatch, votes
 from gpufleet.knowledge.retrieve import Hit, Query, from_incident
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase
@@ -117,7 +117,22 @@ def build_query(
         log_lines=base.log_lines,
         scheduler_states=tuple(states),
         scope=None if unread else base.scope,  # the NOC placed a text; not its mode
+        reports="" if opened_by_report(incident) else report_words(evidence),
     )
+
+
+def report_words(evidence: Sequence[Evidence]) -> str:
+    """The words of the reports the evidence reads found about the incident (each file's
+    failure lines or first lines, :func:`telemetry.unread_text.report_excerpt`), as the
+    resolved incidents' reports are kept (:mod:`evals.precedent_cases`); ``""`` when no
+    report was found (a telemetry incident)."""
+    texts = [
+        str(e.facts["report_words"])
+        for e in evidence
+        if e.tool == "node_evidence.search" and e.facts.get("report_words")
+    ]
+    lines = dict.fromkeys(ln.strip() for t in texts for ln in t.splitlines() if ln.strip())
+    return "\n".join(w for ln in lines if (w := words_of(ln)))[:MAX_TEXT]
 
 
 def opened_by_report(incident: Incident) -> bool:
@@ -201,7 +216,11 @@ def _with_precedents(h: Hypothesis, vote: float, similar: Sequence[PrecedentMatc
         f"{first.precedent.title[:90]!r} ({first.precedent.source})"
     )
     return h.model_copy(
-        update={"score": round(h.score + PRECEDENT_WEIGHT * vote, 6), "reasons": (*h.reasons, why)}
+        update={
+            "score": round(h.score + PRECEDENT_WEIGHT * vote, 6),
+            "reasons": (*h.reasons, why),
+            "precedent_vote": vote,
+        }
     )
 
 

@@ -1,0 +1,110 @@
+"""An incident a rule opened from a report (a job's log, a pasted ``nvidia-smi``) finds its similar
+resolved incidents by the report's own words, as the library keeps them; a telemetry incident,
+which has no report, consults none."""
+
+from __future__ import annotations
+
+from gpufleet.agents.sre.evidence import evidence_from_results
+from gpufleet.agents.sre.plan import text_only_cap
+from gpufleet.agents.sre.scoring import build_query, report_words
+from gpufleet.bus.events import Evidence, Family, Hypothesis
+from gpufleet.graph.tools import ToolCall, ToolResult
+from gpufleet.knowledge.precedents import MAX_TEXT
+from gpufleet.knowledge.retrieve import Query, Retriever
+from gpufleet.knowledge.schema import SAFETY_ORDER
+from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.unread_text import report_excerpt, words_of
+from tests.report_words import report_incident
+
+SMI = (
+    "$ nvidia-smi\nFailed to initialize NVML: Driver/library version mismatch\n"
+    "NVML library version: 550.54\n"
+)
+CARD = "k8s-device-plugin-unhealthy"
+POD = (
+    "Warning  Failed  pod/trainer-0  Error: failed to create containerd task: "
+    "nvidia-container-cli: initialization error\n"
+)
+
+
+def _search(*texts: tuple[str, str], node: str = "node-01") -> list[Evidence]:
+    """``node_evidence.search``'s evidence for these (path, text) files on ``node``."""
+    words = [
+        {"file": path, "text": report_excerpt(parse_job_log(t, origin=path, node=node).report)}
+        for path, t in texts
+    ]
+    files = [{"path": p, "source": "job_log", "node": node} for p, _ in texts]
+    data = {"items": [], "files": files, "unparsed": 0, "unread": [], "words": words}
+    call = ToolCall(tool="node_evidence.search", args={"nodes": [node]})
+    return evidence_from_results("workload", [call], [ToolResult.success(data)])
+
+
+def test_a_reports_words_are_its_failure_lines_else_its_first_lines() -> None:
+    failing = parse_job_log(SMI, origin="a.log", node="n").report
+    assert "version mismatch" in report_excerpt(failing)
+    quiet = parse_job_log(
+        "GPU 0: NVIDIA H100 80GB HBM3\nGPU 1: NVIDIA H100 80GB HBM3\n", origin="b", node="n"
+    )
+    assert report_excerpt(quiet.report).startswith("GPU 0: NVIDIA H100")
+
+
+def test_the_reports_words_are_joined_once_each_and_cut_as_the_library_cuts_them() -> None:
+    ev = [*_search(("jobs/smi.log", SMI)), *_search(("jobs/smi.log", SMI), ("jobs/pod.log", POD))]
+    words = report_words(ev)
+    lines = words.splitlines()
+    assert len(lines) == len(set(lines))  # the same file found by two searches counts once
+    assert words_of("Failed to initialize NVML: Driver/library version mismatch") in lines
+    assert any("nvidia-container-cli" in ln for ln in lines)
+    long = _search(("jobs/big.log", "\n".join(f"error: line {i} failed here" for i in range(900))))
+    assert 0 < len(report_words(long)) <= MAX_TEXT
+
+
+def test_a_rule_opened_report_incident_queries_precedents_by_its_reports() -> None:
+    inc = report_incident("node-01", family=Family.DEVICE, symptoms=("gpu_runtime_failed",))
+    q = build_query(inc, _search(("jobs/smi.log", SMI)), [])
+    assert "version mismatch" in q.reports
+    assert "version mismatch" not in q.text or q.text != q.reports  # the text stays the NOC's
+
+
+def test_an_incident_with_no_report_and_an_unread_one_keep_their_old_query() -> None:
+    telemetry = report_incident("node-01/gpu0", family=Family.THERMAL, symptoms=("gpu_temp_high",))
+    assert build_query(telemetry, [], []).reports == ""
+    unread = report_incident("node-01", family=Family.DEVICE)  # opened by the report's words
+    q = build_query(unread, _search(("jobs/smi.log", SMI)), [])
+    assert q.reports == ""  # its text already is the report's unread lines
+
+
+def test_the_retriever_finds_precedents_by_the_reports_not_the_symptom_names() -> None:
+    r = Retriever.open(KnowledgeBase.load())
+    said = "nvidia-smi Failed to initialize NVML: Driver/library version mismatch"
+    by_reports = r.similar_incidents(
+        Query(text="software: gpu_runtime_failed on node", reports=said)
+    )
+    assert by_reports == r.similar_incidents(Query(text=said))
+    assert by_reports != r.similar_incidents(Query(text="software: gpu_runtime_failed on node"))
+
+
+def _top(card: str, *, vote: float, supporting: tuple[str, ...] = ()) -> Hypothesis:
+    return Hypothesis(
+        card_id=card, title=card, score=1.0, supporting=supporting, precedent_vote=vote
+    )
+
+
+def test_a_card_the_precedents_voted_for_and_no_finding_confirms_drains_nothing() -> None:
+    """A job's "Failed to initialize NVML: Unknown Error" in a pod opens gpu_runtime_failed by
+    rule; the similar resolved incidents vote the device plugin first, whose default plan
+    cordons the node. Nothing confirms the card but words: the plan becomes its fix in place."""
+    kb = KnowledgeBase.load()
+    inc = report_incident("node-01", family=Family.DEVICE, symptoms=("gpu_runtime_failed",))
+    cordon = kb.runbooks["cordon-k8s-node"]
+    capped, notes = text_only_cap(kb, _top(CARD, vote=0.5), inc, cordon, ())
+    assert SAFETY_ORDER[capped.safety_class] < SAFETY_ORDER[cordon.safety_class]
+    assert capped.action_class != "isolate_node" and "nothing is drained" in notes[-1]
+    # a finding that rules the card in, or no vote at all, keeps the card's own plan
+    confirmed = _top(CARD, vote=0.5, supporting=("k8s_gpu_allocatable_low",))
+    assert text_only_cap(kb, confirmed, inc, cordon, ()) == (cordon, ())
+    assert text_only_cap(kb, _top(CARD, vote=0.0), inc, cordon, ()) == (cordon, ())
+    # a light plan of a rule-opened incident stands (the written fix is for unread reports)
+    notify = kb.runbooks["notify-user-workload-issue"]
+    assert text_only_cap(kb, _top(CARD, vote=0.5), inc, notify, ()) == (notify, ())
