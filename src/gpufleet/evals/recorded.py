@@ -156,18 +156,15 @@ def _collected_by_last_sample(spec: IncidentSpec, last: float, problems: list[st
     were dropped and its text stayed hidden from the diagnosis (the evidence reads answer as
     of the newest sample), while its unread lines, stamped at the last sample, still opened
     an incident that then could not read the report that opened it."""
-    late = [e for e in spec.evidence if e.collected_at is not None and e.collected_at > last]
-    if not late:
-        return spec
-    problems += [
-        f"{e.path}: collected at {rfc3339(e.collected_at or last)}, after the recording's last "
-        f"sample ({rfc3339(last)}): replayed as collected then"
-        for e in late
-    ]
-    moved = [
-        e.model_copy(update={"collected_at": last}) if any(e is x for x in late) else e
-        for e in spec.evidence
-    ]
+    moved = []
+    for file in spec.evidence:
+        if file.collected_at is not None and file.collected_at > last:
+            problems.append(
+                f"{file.path}: collected at {rfc3339(file.collected_at)}, after the recording's "
+                f"last sample ({rfc3339(last)}): replayed as collected then"
+            )
+            file = file.model_copy(update={"collected_at": last})  # noqa: PLW2901
+        moved.append(file)
     return spec.model_copy(update={"evidence": moved})
 
 

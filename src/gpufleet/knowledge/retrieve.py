@@ -127,8 +127,9 @@ class Query:
 
     ``layers`` is a filter (cards having any of these layers), not evidence; ``scope`` is the
     incident scope (gpu, chassis, node, job, rack, cluster); ``reports``: the words of the
-    reports a rule read that opened it, which the similar resolved incidents are found by
-    instead of ``text`` (a rule's symptom names read like no person's report)."""
+    reports the evidence reads found on its nodes and jobs, which the similar resolved
+    incidents are found by instead of ``text`` (a rule's symptom names read like no person's
+    report)."""
 
     text: str = ""
     symptoms: Sequence[str] = ()

@@ -367,11 +367,11 @@ def text_only_cap(
     )
     if not text_only or cap is None:
         return runbook, notes
+    matched = "text and similar resolved incidents" if top.precedent_vote > 0 else "text"
     why = (
         f"runbook {cap.id} ({cap.action_class}) instead of {runbook.id} ({runbook.action_class}): "
         f"the incident rests on report text, matched to {top.card_id} by the knowledge base's "
-        "text and similar resolved incidents, and no finding confirms it; nothing is drained on "
-        "a text match"
+        f"{matched}, and no finding confirms it; nothing is drained on a text match"
     )
     return cap, (*notes, why)
 

@@ -124,8 +124,8 @@ def build_query(
 def report_words(evidence: Sequence[Evidence]) -> str:
     """The words of the reports the evidence reads found about the incident (each file's
     failure lines or first lines, :func:`telemetry.unread_text.report_excerpt`), as the
-    resolved incidents' reports are kept (:mod:`evals.precedent_cases`); ``""`` when no
-    report was found (a telemetry incident)."""
+    resolved incidents' reports are kept (:mod:`evals.precedent_cases`); ``""`` when the
+    reads found no file on the incident's nodes and jobs."""
     texts = [
         str(e.facts["report_words"])
         for e in evidence
