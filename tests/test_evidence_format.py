@@ -130,14 +130,21 @@ def test_loader_parses_attributes_and_reports(tmp_path: Path) -> None:
 def test_search_tool_sees_evidence_as_of_the_replay_time(tmp_path: Path) -> None:
     inc = load_incident(_with_evidence(tmp_path), tmp_path / "cache")
     fleet = inc.replay_fleet()
-    for tick in inc.iter_ticks():
-        fleet.observe(tick)
+    ticks = list(inc.iter_ticks())
     reg = ToolRegistry(read_tools(fleet))
     node = inc.spec.truth.faults[0].root_entity.split("/", 1)[0]
+    # the IB file was collected an hour after the recording's end: replayed as collected at its
+    # last sample, it is hidden before that sample and read from it on
+    for tick in ticks[:-1]:
+        fleet.observe(tick)
+    early = reg.call("node_evidence.search", {"nodes": [node]})
+    assert {i["source"] for i in early.data["items"]} == {"job_log", "nvidia_smi_q"}
+    fleet.observe(ticks[-1])
     res = reg.call("node_evidence.search", {"nodes": [node]})
     assert res.status == "ok"
     sources = {i["source"] for i in res.data["items"]}
-    assert sources == {"job_log", "nvidia_smi_q"}  # the IB file is collected after the end
+    assert sources == {"job_log", "nvidia_smi_q", "ib_counters"}
+    assert any("after the recording's last sample" in p for p in inc.problems)
     assert res.data["unparsed"] >= 1
     by_peer = reg.call("node_evidence.search", {"nodes": ["node-01"], "sources": ["job_log"]})
     assert [i["kind"] for i in by_peer.data["items"]] == ["nccl_ib_completion_error"]
