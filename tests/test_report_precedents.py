@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.plan import text_only_cap
-from gpufleet.agents.sre.scoring import build_query, report_words
+from gpufleet.agents.sre.scoring import build_query, words_of_reports
 from gpufleet.bus.events import Evidence, Family, Hypothesis
 from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.precedents import MAX_TEXT
@@ -51,13 +51,13 @@ def test_a_reports_words_are_its_failure_lines_else_its_first_lines() -> None:
 
 def test_the_reports_words_are_joined_once_each_and_cut_as_the_library_cuts_them() -> None:
     ev = [*_search(("jobs/smi.log", SMI)), *_search(("jobs/smi.log", SMI), ("jobs/pod.log", POD))]
-    words = report_words(ev)
+    words = words_of_reports(ev)
     lines = words.splitlines()
     assert len(lines) == len(set(lines))  # the same file found by two searches counts once
     assert words_of("Failed to initialize NVML: Driver/library version mismatch") in lines
     assert any("nvidia-container-cli" in ln for ln in lines)
     long = _search(("jobs/big.log", "\n".join(f"error: line {i} failed here" for i in range(900))))
-    assert 0 < len(report_words(long)) <= MAX_TEXT
+    assert 0 < len(words_of_reports(long)) <= MAX_TEXT
 
 
 def test_a_rule_opened_report_incident_queries_precedents_by_its_reports() -> None:

@@ -1272,10 +1272,10 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     facts |= _kind_facts([*items, *named])
     for part in (_rdma_facts, _rank_facts, _smi_facts, _fm_facts, _k8s_detail_facts):
         facts |= part(items)
-    unread = _unread_text(data.get("unread"))
+    unread = _joined_excerpts(data.get("unread"))
     if unread:
         facts["unread_text"] = unread
-    words = _unread_text(data.get("words"))
+    words = _joined_excerpts(data.get("words"))
     if words:
         facts["report_words"] = words
     shown = [i for i in items if i.get("kind") not in ("smi_gpu", "ib_port", "dcgm_diag_summary")]
@@ -1289,7 +1289,7 @@ def text_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> list[Evidenc
     return [_counted_evidence(layer, call, res, head, kinds, facts, lines, note=unparsed)]
 
 
-def _unread_text(raw: object) -> str:
+def _joined_excerpts(raw: object) -> str:
     """The excerpts of a search's files, joined: of those no rule read whose GPU lines say
     something failed (``unread``, :func:`telemetry.unread_text.excerpt`: what retrieval ranks
     failure modes by then), or of every file (``words``, :func:`telemetry.unread_text.

@@ -117,11 +117,11 @@ def build_query(
         log_lines=base.log_lines,
         scheduler_states=tuple(states),
         scope=None if unread else base.scope,  # the NOC placed a text; not its mode
-        reports="" if opened_by_report(incident) else report_words(evidence),
+        reports="" if opened_by_report(incident) else words_of_reports(evidence),
     )
 
 
-def report_words(evidence: Sequence[Evidence]) -> str:
+def words_of_reports(evidence: Sequence[Evidence]) -> str:
     """The words of the reports the evidence reads found about the incident (each file's
     failure lines or first lines, :func:`telemetry.unread_text.report_excerpt`), as the
     resolved incidents' reports are kept (:mod:`evals.precedent_cases`); ``""`` when the
