@@ -22,19 +22,25 @@ SMI = (
     "NVML library version: 550.54\n"
 )
 CARD = "k8s-device-plugin-unhealthy"
+JOB_INCIDENT = report_incident(
+    "node-01", family=Family.DEVICE, symptoms=("cuda_unknown_error",), jobs=("trainer-0",)
+)
 POD = (
     "Warning  Failed  pod/trainer-0  Error: failed to create containerd task: "
     "nvidia-container-cli: initialization error\n"
 )
 
 
-def _search(*texts: tuple[str, str], node: str = "node-01") -> list[Evidence]:
-    """``node_evidence.search``'s evidence for these (path, text) files on ``node``."""
+def _search(
+    *texts: tuple[str, str], node: str = "node-01", source: str = "job_log"
+) -> list[Evidence]:
+    """``node_evidence.search``'s evidence for these (path, text) files of ``source`` on
+    ``node``."""
     words = [
         {"file": path, "text": report_excerpt(parse_job_log(t, origin=path, node=node).report)}
         for path, t in texts
     ]
-    files = [{"path": p, "source": "job_log", "node": node} for p, _ in texts]
+    files = [{"path": p, "source": source, "node": node} for p, _ in texts]
     data = {"items": [], "files": files, "unparsed": 0, "unread": [], "words": words}
     call = ToolCall(tool="node_evidence.search", args={"nodes": [node]})
     return evidence_from_results("workload", [call], [ToolResult.success(data)])
@@ -51,13 +57,24 @@ def test_a_reports_words_are_its_failure_lines_else_its_first_lines() -> None:
 
 def test_the_reports_words_are_joined_once_each_and_cut_as_the_library_cuts_them() -> None:
     ev = [*_search(("jobs/smi.log", SMI)), *_search(("jobs/smi.log", SMI), ("jobs/pod.log", POD))]
-    words = words_of_reports(ev)
+    words = words_of_reports(JOB_INCIDENT, ev)
     lines = words.splitlines()
     assert len(lines) == len(set(lines))  # the same file found by two searches counts once
     assert words_of("Failed to initialize NVML: Driver/library version mismatch") in lines
     assert any("nvidia-container-cli" in ln for ln in lines)
     long = _search(("jobs/big.log", "\n".join(f"error: line {i} failed here" for i in range(900))))
-    assert 0 < len(words_of_reports(long)) <= MAX_TEXT
+    assert 0 < len(words_of_reports(JOB_INCIDENT, long)) <= MAX_TEXT
+
+
+def test_the_kind_of_report_that_opened_the_incident_comes_first() -> None:
+    smi = _search(("nodes/node-01/smi.txt", SMI), source="nvidia_smi_q")
+    pod = _search(("jobs/pod.log", POD))
+    # a job's own error opened it: the job's log leads, the node's nvidia-smi follows
+    assert words_of_reports(JOB_INCIDENT, [*smi, *pod]).startswith(words_of(POD.strip()))
+    pasted = JOB_INCIDENT.model_copy(
+        update={"jobs": (), "sources": ("report:nvidia_smi_q nodes/node-01/smi.txt:2",)}
+    )
+    assert words_of("Failed to initialize NVML") in words_of_reports(pasted, [*pod, *smi])[:80]
 
 
 def test_a_rule_opened_report_incident_queries_precedents_by_its_reports() -> None:
@@ -70,6 +87,8 @@ def test_a_rule_opened_report_incident_queries_precedents_by_its_reports() -> No
 def test_an_incident_with_no_report_and_an_unread_one_keep_their_old_query() -> None:
     telemetry = report_incident("node-01/gpu0", family=Family.THERMAL, symptoms=("gpu_temp_high",))
     assert build_query(telemetry, [], []).reports == ""
+    # files on its node (an old nvidia-smi, a job's log) do not make telemetry a report
+    assert build_query(telemetry, _search(("jobs/smi.log", SMI)), []).reports == ""
     unread = report_incident("node-01", family=Family.DEVICE)  # opened by the report's words
     q = build_query(unread, _search(("jobs/smi.log", SMI)), [])
     assert q.reports == ""  # its text already is the report's unread lines

@@ -126,6 +126,10 @@ class PhaseChange(_Model):
     by: str = "noc"
 
 
+#: How an incident names a report file among its ``sources``: ``report:<parser> <file>:<line>``.
+REPORT_SOURCE = "report:"
+
+
 class Incident(_Model):
     """One root cause. Other affected entities ride along as context, not as incidents."""
 

@@ -126,10 +126,10 @@ class Query:
     """What is known about a problem. Every part is optional; lists become tuples.
 
     ``layers`` is a filter (cards having any of these layers), not evidence; ``scope`` is the
-    incident scope (gpu, chassis, node, job, rack, cluster); ``reports``: the words of the
-    reports the evidence reads found on its nodes and jobs, which the similar resolved
-    incidents are found by instead of ``text`` (a rule's symptom names read like no person's
-    report)."""
+    incident scope (gpu, chassis, node, job, rack, cluster); ``reports``: for an incident a report
+    a rule read opened, the words of the reports the evidence reads found on its nodes and
+    jobs, which the similar resolved incidents are found by instead of ``text`` (a rule's
+    symptom names read like no person's report)."""
 
     text: str = ""
     symptoms: Sequence[str] = ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-_SYMPTOMS: dict[str, str] = {
+_READINGS: dict[str, str] = {  # the NOC's readings of telemetry and kernel logs
     # GPU and node rules (agents/noc/rules.py)
     "gpu_temp_high": "GPU temperature high",
     "memory_temp_high": "HBM temperature high",
@@ -59,6 +59,12 @@ _SYMPTOMS: dict[str, str] = {
     "(kernel log)",
     "pcie_surprise_down": "the PCIe link to the GPU went down (Surprise Down, pciehp Link Down)",
     "pcie_aer_corrected_burst": "a burst of corrected PCIe AER errors on one device (kernel log)",
+}
+# What only a report says: a tool's output someone collected or pasted, a job's or a pod's own
+# words, text no rule reads. An incident one of these opened has words a person or a tool wrote
+# about it, which is what resolved incidents are compared by (agents.sre.scoring.build_query);
+# the rest are the NOC's readings of telemetry and the kernel's log, said in its own names.
+_REPORTED: dict[str, str] = {
     # fault reports (agents/noc/report_rules.py)
     "dcgm_diag_failed": "a dcgmi diag test failed on the GPU (memory, PCIe, NVLink, power or "
     "thermal test)",
@@ -123,7 +129,8 @@ _SYMPTOMS: dict[str, str] = {
     # card lists it - the diagnosis ranks failure modes by the quoted text
     "gpu_text_unread": "a report whose GPU lines no rule reads says something failed",
 }
-SYMPTOMS = MappingProxyType(_SYMPTOMS)
+SYMPTOMS = MappingProxyType({**_READINGS, **_REPORTED})
+REPORTED_SYMPTOMS = frozenset(_REPORTED)
 # Symptoms no card lists, and why: each is said of many failure modes alike, so the findings
 # beside it and the report's own words rank the cards (every other symptom names its cards, so
 # that retrieval recognises an incident a job's or a tool's words opened)

@@ -10,7 +10,7 @@ report and its line, so each incident says which file told it what.
 
 from __future__ import annotations
 
-from gpufleet.bus.events import Anomaly, Family, Layer, Severity
+from gpufleet.bus.events import REPORT_SOURCE, Anomaly, Family, Layer, Severity
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.report_signals import BUSBW_FLOOR
 from gpufleet.telemetry.unread_text import MAX_QUOTE
@@ -165,7 +165,7 @@ UNREAD_RULE = f"report.{REPORT_RULES[UNREAD_SIGNAL][0]}"
 
 def report_source(e: LogEvent) -> str:
     """How an incident names the report among its sources: ``report:<parser> <file>:<line>``."""
-    return f"report:{_provenance(e)}"
+    return f"{REPORT_SOURCE}{_provenance(e)}"
 
 
 def report_anomaly(

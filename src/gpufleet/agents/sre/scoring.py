@@ -63,13 +63,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from gpufleet.agents.sre import posterior
-from gpufleet.bus.events import Evidence, Finding, Hypothesis, Incident
+from gpufleet.bus.events import REPORT_SOURCE, Evidence, Finding, Hypothesis, Incident
 from gpufleet.knowledge import taxonomy
 from gpufleet.knowledge.findings import FAULT_FINDINGS, SYMPTOM_FINDINGS
 from gpufleet.knowledge.precedents import MAX_TEXT, PRECEDENT_WEIGHT, PrecedentMatch, votes
 from gpufleet.knowledge.retrieve import Hit, Query, from_incident
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase
+from gpufleet.knowledge.symptoms import REPORTED_SYMPTOMS
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SYMPTOM
 from gpufleet.telemetry.unread_text import words_of
 
@@ -106,6 +107,7 @@ def build_query(
         - {""}
     )
     unread = _unread(incident, evidence)
+    by_rule_read_report = opened_by_rule_read_report(incident)
     lines = [*lines, *unread]
     base = from_incident(incident, tuple(dict.fromkeys(lines))[: MAX_LOG_LINES + len(unread)])
     xids = sorted({*base.xids, *(int(f.name[4:]) for f in findings if f.name.startswith("xid:"))})
@@ -117,22 +119,48 @@ def build_query(
         log_lines=base.log_lines,
         scheduler_states=tuple(states),
         scope=None if unread else base.scope,  # the NOC placed a text; not its mode
-        reports="" if opened_by_report(incident) else words_of_reports(evidence),
+        reports=words_of_reports(incident, evidence) if by_rule_read_report else "",
     )
 
 
-def words_of_reports(evidence: Sequence[Evidence]) -> str:
+def words_of_reports(incident: Incident, evidence: Sequence[Evidence]) -> str:
     """The words of the reports the evidence reads found about the incident (each file's
     failure lines or first lines, :func:`telemetry.unread_text.report_excerpt`), as the
     resolved incidents' reports are kept (:mod:`evals.precedent_cases`); ``""`` when the
-    reads found no file on the incident's nodes and jobs."""
-    texts = [
-        str(e.facts["report_words"])
-        for e in evidence
-        if e.tool == "node_evidence.search" and e.facts.get("report_words")
+    reads found no file on the incident's nodes and jobs. The kinds of report that opened the
+    incident come first: the text is cut at the library's length, and the embedding reads only
+    its head."""
+    opening = _opening_sources(incident)
+    searches = [
+        e for e in evidence if e.tool == "node_evidence.search" and e.facts.get("report_words")
     ]
+    searches.sort(key=lambda e: not opening & set(str(e.facts.get("sources", "")).split(",")))
+    texts = [str(e.facts["report_words"]) for e in searches]
     lines = dict.fromkeys(ln.strip() for t in texts for ln in t.splitlines() if ln.strip())
     return "\n".join(w for ln in lines if (w := words_of(ln)))[:MAX_TEXT]
+
+
+def _opening_sources(incident: Incident) -> set[str]:
+    """The sources (``nvidia_smi_q``, ``job_log``, …) of the reports that opened or joined the
+    incident: those its ``sources`` name, and a job's log where it names jobs."""
+    named = {
+        s.removeprefix(REPORT_SOURCE).split(" ", 1)[0]
+        for s in incident.sources
+        if s.startswith(REPORT_SOURCE)
+    }
+    return named | ({"job_log"} if incident.jobs else set())
+
+
+def opened_by_rule_read_report(incident: Incident) -> bool:
+    """Whether a report a rule read opened or joined the incident: a symptom only a report
+    raises (a job's CUDA error, a pasted ``nvidia-smi``, a pod's events), or a report file among
+    its sources. Such an incident is compared with the resolved incidents by its reports' words;
+    one the NOC opened from telemetry alone is not, even where its nodes hold files (an old
+    ``nvidia-smi -q`` of the node says nothing of what the telemetry saw)."""
+    if opened_by_report(incident):
+        return False  # no rule read it: its excerpt is the query text (_unread)
+    reported = set(incident.symptoms) & REPORTED_SYMPTOMS
+    return bool(reported) or any(s.startswith(REPORT_SOURCE) for s in incident.sources)
 
 
 def opened_by_report(incident: Incident) -> bool:
