@@ -4,6 +4,9 @@ which has no report, consults none."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from gpufleet.agents.noc.log_rules import LogRules
 from gpufleet.agents.sre.evidence import evidence_from_results
 from gpufleet.agents.sre.plan import text_only_cap
 from gpufleet.agents.sre.scoring import build_query, words_of_reports
@@ -14,6 +17,8 @@ from gpufleet.knowledge.retrieve import Query, Retriever
 from gpufleet.knowledge.schema import SAFETY_ORDER
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.quoted_kernel import quoted_driver_events
+from gpufleet.telemetry.topology import Topology, build_cluster
 from gpufleet.telemetry.unread_text import report_excerpt, words_of
 from tests.report_words import report_incident
 
@@ -82,6 +87,30 @@ def test_a_rule_opened_report_incident_queries_precedents_by_its_reports() -> No
     q = build_query(inc, _search(("jobs/smi.log", SMI)), [])
     assert "version mismatch" in q.reports
     assert "version mismatch" not in q.text  # the text stays the NOC's summary
+
+
+def test_a_driver_line_a_ticket_quoted_names_the_ticket_among_the_incidents_sources() -> None:
+    """A pasted ``NVRM: Xid`` opens the incident the kernel's own line would, but it came from
+    the ticket: the incident asks the precedents by the ticket's words (old code: no source,
+    read as the node's own kernel log, so no precedent was asked)."""
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1)])
+    ticket = (
+        "Game crashed again. dmesg:\nNVRM: Xid (PCI:0000:01:00): 109, pid=77, Ctx switch timeout\n"
+    )
+    quoted = quoted_driver_events(
+        ticket, origin="jobs/ticket.log", node="node-01", topology=topo, year=2026, at=1000.0
+    )
+    rules = LogRules(topo)
+    anomalies = rules.evaluate(1000.0, quoted.events, np.full(topo.n_gpus, -1), [])
+    assert anomalies
+    assert {rules.report_sources[a.anomaly_id] for a in anomalies} == {
+        "report:pasted jobs/ticket.log"
+    }
+    inc = report_incident("node-01/gpu0", family=Family.DEVICE, symptoms=("xid_109",))
+    pasted = inc.model_copy(update={"sources": ("noc", "report:pasted jobs/ticket.log")})
+    ev = _search(("jobs/ticket.log", ticket))
+    assert "Ctx switch timeout" not in build_query(inc, ev, []).reports  # the node's own log
+    assert words_of("Ctx switch timeout") in build_query(pasted, ev, []).reports
 
 
 def test_an_incident_with_no_report_and_an_unread_one_keep_their_old_query() -> None:

@@ -279,8 +279,12 @@ class Detector:
             job_gpus=self.job_rules.job_gpus,
         )
         events: list[Event] = [anomaly_detected(a) for a in anomalies]
-        self.incidents.report_sources.update(self.log_rules.report_sources)
-        self.log_rules.report_sources.clear()
+        # only this tick's anomalies: one a window suppressed or evidence absorbed opens nothing,
+        # and its source would wait for it for as long as the detector runs
+        handed = {a.anomaly_id for a in anomalies}
+        sources = self.log_rules.report_sources
+        self.incidents.report_sources.update({k: v for k, v in sources.items() if k in handed})
+        sources.clear()
         events += self.incidents.step(t, anomalies, active, self.gpu_rules.thermal_residual)
         for ev in events:
             if isinstance(ev, IncidentOpened | IncidentUpdated):

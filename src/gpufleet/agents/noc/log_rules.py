@@ -70,7 +70,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from gpufleet.agents.noc.report_rules import report_anomaly, report_source
-from gpufleet.bus.events import Anomaly, Family, Layer, Severity
+from gpufleet.bus.events import REPORT_SOURCE, Anomaly, Family, Layer, Severity
 from gpufleet.knowledge.xid import classify, describe
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_signals import KIND as JOB_SIGNAL
@@ -515,6 +515,7 @@ class LogRules:
                 key = self._gpu_key(e)
                 batch.setdefault(key or e.node, []).append(e.xid)
         for e in events:
+            first = len(out)
             if e.kind in ("xid", "sxid") and e.xid is not None:
                 if e.kind == "xid":
                     self._remember_node_xid(e.node, e.timestamp, e.xid)
@@ -591,7 +592,18 @@ class LogRules:
                 if a is not None:
                     self.report_sources[a.anomaly_id] = report_source(e)
                     out.append(a)
+            self._name_pasted_report(e, out[first:])
         return out
+
+    def _name_pasted_report(self, e: LogEvent, anomalies: Sequence[Anomaly]) -> None:
+        """A driver line a ticket or a tool's output quoted (``telemetry.quoted_kernel``) came
+        from that report, not from the node's kernel log: the incident names the report among its
+        sources, as it does a report a rule read."""
+        pasted = e.attrs.get("pasted_from")
+        if not pasted:
+            return
+        for a in anomalies:
+            self.report_sources.setdefault(a.anomaly_id, f"{REPORT_SOURCE}pasted {pasted}")
 
     def _job_signal(self, e: LogEvent) -> Anomaly | None:
         """A fault a job's or pod's output reports (:mod:`telemetry.job_signals`), or the
