@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from gpufleet.telemetry.driver_regression_words import DRIVER_REGRESSION_REPORTED
 from gpufleet.telemetry.statements import STATEMENT_KINDS
 
 FindingLayer = Literal["hardware", "driver", "os", "workload"]
@@ -651,11 +650,6 @@ NORMAL_FINDINGS: frozenset[str] = frozenset(
 # Findings no card's checks score: they choose between a card's runbooks (``runbook_when``),
 # never move a ranking.
 CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
-
-# A person's word of which driver version works ("it broke with 550, 535 runs it", "rolling back
-# fixed it"): it names the fix whichever card ranks first, so it chooses between any card's
-# runbooks (``runbook_when``), though only the driver regression card's checks score it.
-FIX_STATEMENT_FINDINGS: frozenset[str] = frozenset({DRIVER_REGRESSION_REPORTED})
 
 
 # Findings that are a person's word about the fault's history, not about any layer: "it came
