@@ -126,7 +126,8 @@ class PhaseChange(_Model):
     by: str = "noc"
 
 
-#: How an incident names a report file among its ``sources``: ``report:<parser> <file>:<line>``.
+#: How an incident names a report file among its ``sources``: ``report:<parser> <file>:<line>``
+#: for a report a rule read, ``report:pasted <file>`` for a driver line a report quoted.
 REPORT_SOURCE = "report:"
 
 
