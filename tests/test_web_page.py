@@ -278,6 +278,36 @@ def test_alert_text_is_shown_as_text_never_run(tab: Tab, fleet: Fleet) -> None:
 
 
 @needs_chromium
+def test_a_refresh_that_was_loading_keeps_a_reason_typed_meanwhile(tab: Tab, fleet: Fleet) -> None:
+    """The page refreshes itself every few seconds unless the person is typing. A refresh that
+    started before they began typing a reason used to replace the row when it answered, and
+    the reason was gone by the time they clicked (old code: the field came back empty)."""
+    aid = fleet.approval["request"]["approval_id"]
+    page = tab.open(f"#/incident/{fleet.plain['incident_id']}")
+    reason = page.locator(f'#steps tr[data-approval="{aid}"] input.reason')
+    expect(reason).to_be_visible()
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:  # the next background refresh waits here
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/**", hold_the_first)
+    deadline = time.monotonic() + 20
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert held, "no background refresh started"
+    reason.fill("typed while the refresh loaded")
+    held[0].continue_()
+    page.wait_for_timeout(1500)  # the refresh has answered
+    page.unroute("**/api/**")
+    expect(reason).to_have_value("typed while the refresh loaded")
+    reason.fill("")
+
+
+@needs_chromium
 def test_decisions_need_a_valid_token_say_why_and_change_the_state(tab: Tab, fleet: Fleet) -> None:
     plain_id = fleet.plain["incident_id"]
     aid = fleet.approval["request"]["approval_id"]

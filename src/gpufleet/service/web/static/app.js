@@ -219,6 +219,9 @@
       notify(e.message);
     }
     if (generation !== state.generation) return; // the person moved on meanwhile
+    // a background refresh that started before the person began typing a reason (or chose a
+    // filter) would replace the field and lose the text: keep what is shown, refresh next time
+    if (quiet && busyInView()) return;
     view.replaceChildren(content);
     if (!quiet && what === "incident" && sub === "evidence" && subId) {
       const row = document.getElementById(`ev-${subId}`);
