@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.knowledge.glossary import (
+from gpufleet.telemetry.glossary import (
     LANGUAGES,
     MAX_GLOSSES,
     GlossaryError,

@@ -109,6 +109,40 @@ def _one_node_event(text: str) -> LogEvent | str | None:
     )
 
 
+@pytest.mark.parametrize(
+    "complaint",
+    [
+        "电脑一运行训练就会重启",  # the PC reboots as soon as training runs
+        "Компьютер перезагружается под нагрузкой",  # the computer reboots under load
+        "a placa de vídeo desliga depois de 10 minutos",  # the graphics card shuts off
+        "训练到一半黑屏了",  # a black screen half-way through training
+    ],
+)
+def test_a_report_in_another_language_opens_on_the_symptom_its_glossary_term_names(
+    complaint: str,
+) -> None:
+    # FAILURE knows a few words of each language; a symptom the glossary names in any of its
+    # twelve ("重启" is "reboot restart") is a complaint too, and opens an incident
+    event = _one_node_event(f"RTX 3090, CUDA 12.1\n{complaint}\n")
+    assert not isinstance(event, str) and event is not None
+    assert event.message == complaint
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "训练过程中没有重启",  # no reboot during training: the term is denied
+        "没有黑屏，只是很慢吗",  # denied before it
+        "它不是内存泄漏，是缓存",  # it is not a memory leak, it is the cache
+        "não é um vazamento de memória",  # it is not a memory leak
+        "显存利用率 95%",  # VRAM utilization: a measure, not a complaint
+        "Компьютер с видеокартой RTX 3090",  # a computer with a graphics card: an inventory
+    ],
+)
+def test_a_glossary_term_that_is_denied_or_names_no_symptom_opens_nothing(text: str) -> None:
+    assert _one_node_event(f"RTX 3090, CUDA 12.1\n{text}\n") is None
+
+
 def test_a_writers_statement_of_a_fault_is_a_complaint_though_it_has_no_failure_word(
     tmp_path: Path, retriever: Retriever
 ) -> None:

@@ -19,9 +19,9 @@ import numpy.typing as npt
 from chromadb.api.models.Collection import Collection
 
 from gpufleet.knowledge.embedding import MODEL_SHA256
-from gpufleet.knowledge.glossary import glossary_digest, with_gloss
 from gpufleet.knowledge.index import CardIndex, exclusive
 from gpufleet.knowledge.precedents import Precedent, PrecedentLibrary, PrecedentMatch
+from gpufleet.telemetry.glossary import glossary_digest, with_gloss
 
 COLLECTION: Final = "precedents"
 _BUILDING: Final = "precedents_building"

@@ -68,7 +68,6 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.bus.events import Incident
-from gpufleet.knowledge.glossary import with_gloss
 from gpufleet.knowledge.index import LAYERS, CardIndex, SemanticMatch
 from gpufleet.knowledge.precedent_index import PrecedentIndex
 from gpufleet.knowledge.precedents import (
@@ -80,6 +79,7 @@ from gpufleet.knowledge.precedents import (
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase, is_noc_symptom
 from gpufleet.knowledge.symptoms import ALERT_UNDERSTOOD, SYMPTOMS
+from gpufleet.telemetry.glossary import with_gloss
 
 HintKind = Literal["xid", "sxid", "symptom", "field", "log", "state", "scope"]
 

@@ -16,11 +16,13 @@ tool): a tool's own parser (Fabric Manager, ``nvidia-smi -q``, ``dcgmi diag``, N
 reads its whole format and gives its verdict, so its leftovers open nothing ("NVSwitch not
 found" on a PCIe server is Fabric Manager's benign word, not a fault to guess at).
 
-A line must say something failed (:data:`FAILURE`): an inventory listing or a banner opens
-nothing. The lines that mention the GPU stack (:data:`telemetry.text_evidence.GPU_HINT`) are
-read first; when none of them says anything failed, the file's other lines are (a report is
-about the GPU fleet because someone put it there: "training hangs after scanning the images",
-"the server shuts down under load" name no GPU). Pure: no clock, no I/O.
+A line must say something failed (:data:`FAILURE`, or in another language a symptom the
+glossary of :mod:`telemetry.glossary` names: "重启", "перезагружается", "desliga"): an
+inventory listing or a banner opens nothing. The lines that mention the GPU stack
+(:data:`telemetry.text_evidence.GPU_HINT`) are read first; when none of them says anything
+failed, the file's other lines are (a report is about the GPU fleet because someone put it
+there: "training hangs after scanning the images", "the server shuts down under load" name no
+GPU). Pure: no clock, no I/O.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import re
 from collections.abc import Sequence
 
 from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.glossary import glossary
 from gpufleet.telemetry.report_signals import KIND
 from gpufleet.telemetry.statements import statements_in
 from gpufleet.telemetry.text_evidence import TextReport, host_node
@@ -162,6 +165,34 @@ _NEGATED_BEFORE = re.compile(
 _NEGATED_AFTER = re.compile(
     r"^\w*\s*[:=|]\s*[*_`]*\s*(?:0|none|no|false)\b|^(?:なし|無し|はありません|はない|가 없)", re.I
 )
+# what denies a glossed term next to it: "没有报错", "未发现错误", "不报错", "不是内存泄漏" (it is
+# not a memory leak), "不会重启", "нет ошибок",
+# "без сбоев", "keine Fehler", "ohne Absturz", "sans erreur", "sin errores", "sem erro",
+# "nessun errore", "brak błędów", "bez awarii"; after it: "エラーなし", "エラーはありません",
+# "오류 없음", "hata yok" (a term that holds its own negation, "未识别", "не работает", is
+# matched whole, longest first, so it is no denial of itself)
+_GLOSS_DENIED_BEFORE = re.compile(
+    r"(?:没有|沒有|没|沒|无|無|未发现|未發現|未|不|不是|并不是|並不是|并非|並非|不会|不會|不再|从未|從未)"
+    r"\s*$|"
+    r"(?:^|\W)(?:не|нет|без|ні|немає|kein\w*|nicht|ohne|sans|pas|aucun\w*|sin|sem|não|nao|"
+    r"nenhum\w*|"
+    r"ningun\w*|ningún|nessun\w*|senza|non|no|brak|bez|nie|hiç)\s+(?:\w+\s+){0,2}$"
+)
+# a gloss is a bare term ("reboot restart", "black screen", "GPU fell off the bus"), not the
+# sentence FAILURE's context-bound forms read ("the machine reboots"): the symptoms a glossary
+# term names (not "utilization", "hashrate", "clock frequency", "version": what a report
+# measures, nor "coil whine", "loud": a noise, rarely a fault; nor "stress test burn-in")
+_GLOSSED_COMPLAINT = re.compile(
+    r"\b(?:reboot|restart|shut|turns? off|turned off|powers? off|powered off|will not|freez|"
+    r"froze|stutter|lags?\b|laggy|glitch|artifact|leak|drops?\b|dropped|black\b|blue screen|"
+    r"no display|no signal|no post|burn(?:t|ing|ed)?\b(?![- ]in)|smok|smell|slow|fell off|"
+    r"out of (?:\w+ )?memory|core dumped|does not show|closes by itself|loss\b|terminated|"
+    r"disconnect|low hashrate)",
+    re.I,
+)
+_GLOSS_DENIED_AFTER = re.compile(
+    r"^\s*(?:は|が)?(?:なし|無し|ありません|ない)|^\s*(?:이|가|은|는)?\s*없|^\s*yok\b"
+)
 # an issue template's own headings ("## Describe the bug", "**Expected behavior**"): the form a
 # report is written in, not what it says failed
 _TEMPLATE_HEADING = re.compile(
@@ -215,7 +246,32 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
 
 def says_failure(text: str) -> bool:
     """Whether ``text`` says something failed: a :data:`FAILURE` word that the words around it
-    do not deny ("no errors", "without error", "errors: 0" report a clean run)."""
+    do not deny ("no errors", "without error", "errors: 0" report a clean run), or, in a line
+    of another language, a term whose English gloss says so (:func:`_glossed_failure`)."""
+    return _says_failure_in_english(text) or _glossed_failure(text)
+
+
+def _glossed_failure(text: str) -> bool:
+    """Whether a line in another language holds a term of the glossary
+    (:mod:`telemetry.glossary`) whose English says something failed ("内存泄漏" → "memory
+    leak", "перезагружается" → "reboots restarts") and that the words beside it do not deny.
+    :data:`FAILURE` knows a few words of each language; the glossary, written for ranking,
+    knows the domain's vocabulary of twelve."""
+    if text.isascii():
+        return False
+    for line in text.splitlines():
+        low = line.lower()
+        for start, end, english in glossary().terms(line):
+            if (
+                (_says_failure_in_english(english) or _GLOSSED_COMPLAINT.search(english))
+                and _GLOSS_DENIED_BEFORE.search(low[max(0, start - 12) : start]) is None
+                and _GLOSS_DENIED_AFTER.match(low[end : end + 12]) is None
+            ):
+                return True
+    return False
+
+
+def _says_failure_in_english(text: str) -> bool:
     low = text.lower()
     if not any(anchor in low for anchor in FAILURE_ANCHORS):
         return False

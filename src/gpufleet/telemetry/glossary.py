@@ -1,5 +1,10 @@
 """English glosses of GPU-trouble words in other languages, for ranking a report written in one.
 
+It sits with the readers of text (telemetry) because both sides use it: retrieval
+(:mod:`knowledge.retrieve`, :mod:`knowledge.precedent_index`) ranks by the glosses, and
+:mod:`telemetry.unread_text` reads a line as a complaint when a term of it names a symptom
+("重启" → "reboot restart").
+
 The knowledge base is ranked against a report by an English sentence model (all-MiniLM-L6-v2,
 :mod:`knowledge.embedding`) and English keywords (BM25). A report in Chinese, Russian or German
 ("一运行训练电脑就会重启", "блок питания не тянет", "Grafikkarte stürzt ab") gives both almost
@@ -67,15 +72,19 @@ class Glossary:
             return []
         out: dict[str, None] = {}
         for line in text.splitlines():
-            if _FOREIGN_LETTER.search(line) is None:
-                continue
-            for words in self._line(line.lower()):
+            for _, _, words in self.terms(line):
                 out.setdefault(words, None)
                 if len(out) == MAX_GLOSSES:
                     return list(out)
         return list(out)
 
-    def _line(self, low: str) -> Iterator[str]:
+    def terms(self, line: str) -> Iterator[tuple[int, int, str]]:
+        """``(start, end, English words)`` of each term of one line that holds a letter
+        English does not use, in the lower-cased line's positions; nothing for any other line
+        (as :meth:`glosses`)."""
+        if _FOREIGN_LETTER.search(line) is None:
+            return
+        low = line.lower()
         i = 0
         while i < len(low):
             found = self._at(low, i)
@@ -83,7 +92,7 @@ class Glossary:
                 i += 1
                 continue
             term, words = found
-            yield words
+            yield i, i + len(term), words
             i += len(term)
 
     def _at(self, low: str, i: int) -> tuple[str, str] | None:
