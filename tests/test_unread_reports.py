@@ -143,6 +143,53 @@ def test_a_glossary_term_that_is_denied_or_names_no_symptom_opens_nothing(text: 
     assert _one_node_event(f"RTX 3090, CUDA 12.1\n{text}\n") is None
 
 
+@pytest.mark.parametrize(
+    "complaint",
+    [
+        "是 嗯~ 一声就重启了。",  # it just rebooted with a click
+        "训练时出现服务器重启，显示电源功率不够！",  # the server rebooting occurs
+        "- PCが再起動を繰り返している",  # the PC keeps rebooting
+        "가만히 있다 보니 Node가 재시작해서 학습이 끊겼습니다",  # the node restarted by itself
+        "# 학습 중에 컴퓨터가 꺼져요",  # the computer turns off during training
+        "Компьютер перезагрузился посреди обучения",  # the computer rebooted (reflexive)
+        "Der Rechner startet neu, sobald die Grafikkarte läuft",  # it restarts under load
+        "le PC redémarre tout seul pendant l'entraînement",  # reboots by itself
+        "o PC reinicia sozinho após 10 minutos",  # reboots by itself
+        "bilgisayar yeniden başladı, eğitim yarıda kaldı",  # the computer restarted
+    ],
+)
+def test_a_reboot_the_machine_did_is_a_complaint_in_any_language(complaint: str) -> None:
+    event = _one_node_event(f"RTX 3090, CUDA 12.1\n{complaint}\n")
+    assert not isinstance(event, str) and event is not None
+    assert event.message == complaint
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "- 更新initramfs并重启",  # update the initramfs and reboot
+        "需要重启全部节点",  # all nodes need a reboot
+        "我重启了你的计算节点",  # I rebooted your compute node
+        "以上两个命令是临时的,只在当前有效,重启服务器之后会失效。",  # lost after a reboot
+        "Удалите драйвера через DDU и перезагрузитесь",  # remove the drivers and reboot
+        "Я перезагрузил компьютер",  # I rebooted the computer
+        "CPUグリスを塗り直して、ヒートシンクを置き、パソコン再起動。",  # ... and reboot the PC
+        "ひとまず再起動を試みる",  # I try a reboot first
+        "재부팅 후 비활성화 확인:",  # check it is disabled after the reboot
+        "다시 자원을 배정받은 A가 정상적으로 재시작됨",  # A restarted normally
+        "Nach dem Update habe ich den Rechner neu gestartet.",  # I restarted it after the update
+        "bilgisayarı yeniden başlatın ve tekrar deneyin",  # restart the computer and retry
+        "### Método 2: Reiniciar ComfyUI Entre Vídeos",  # a fix's heading
+        "reinicie o computador após instalar o driver",  # reboot after installing the driver
+        "redémarrez le PC après la mise à jour",  # reboot the PC after the update
+    ],
+)
+def test_a_reboot_someone_did_or_asks_for_is_no_complaint(step: str) -> None:
+    # the glossary reads "重启" as "reboot restart" in any voice; a how-to's steps name reboots
+    # far more often than a complaint does, and only the machine doing it is the fault
+    assert _one_node_event(f"RTX 3090, CUDA 12.1\n{step}\n") is None
+
+
 def test_a_writers_statement_of_a_fault_is_a_complaint_though_it_has_no_failure_word(
     tmp_path: Path, retriever: Retriever
 ) -> None:

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.glossary import glossary
+from gpufleet.telemetry.reboot_voice import happened_to_the_machine, names_power_event
 from gpufleet.telemetry.report_signals import KIND
 from gpufleet.telemetry.statements import statements_in
 from gpufleet.telemetry.text_evidence import TextReport, host_node
@@ -235,7 +236,7 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "中断|杀死|不足|エラー|失敗|異常|障害|停止|フリーズ|ハング|タイムアウト|できない|できません",
             "不具合",
             "問題|過熱|クラッシュ|フェイル|落ち|오류|에러|실패|장애|고장|멈춤|멈춰|문제|과열|충돌",
-            "falh|fallo|trav|funciona|interromp|fehler|störung|storung|ausfäll|ausfall",
+            "falh|fallo|trav|funciona|interromp|fehler|störung|storung|ausfäll|ausfall|erreur",
             "abgestürzt|abgesturzt|absturz|überhitz|uberhitz|échec|echec|panne|plantage",
             "fonctionne pas|surchauffe|ошибк|сбо|не работает|перегрев|завис|błąd|błęd|awari",
             "nie działa|dym",
@@ -254,7 +255,9 @@ def says_failure(text: str) -> bool:
 def _glossed_failure(text: str) -> bool:
     """Whether a line in another language holds a term of the glossary
     (:mod:`telemetry.glossary`) whose English says something failed ("内存泄漏" → "memory
-    leak", "перезагружается" → "reboots restarts") and that the words beside it do not deny.
+    leak", "перезагружается" → "reboots restarts") and that the words beside it do not deny;
+    a reboot or a power-off only where the machine did it, not a person
+    (:mod:`telemetry.reboot_voice`).
     :data:`FAILURE` knows a few words of each language; the glossary, written for ranking,
     knows the domain's vocabulary of twelve."""
     if text.isascii():
@@ -266,6 +269,10 @@ def _glossed_failure(text: str) -> bool:
                 (_says_failure_in_english(english) or _GLOSSED_COMPLAINT.search(english))
                 and _GLOSS_DENIED_BEFORE.search(low[max(0, start - 12) : start]) is None
                 and _GLOSS_DENIED_AFTER.match(low[end : end + 12]) is None
+                and (
+                    not names_power_event(english)
+                    or happened_to_the_machine(low, start, end, english)
+                )
             ):
                 return True
     return False
