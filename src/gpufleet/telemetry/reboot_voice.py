@@ -69,10 +69,17 @@ _ITSELF_ENDING: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("yeniden başla", re.compile(r"^(?:dı|r)\b")),
     ("yeniden basla", re.compile(r"^(?:di|r)\b")),
 )
-# a spontaneous form the term itself is: "꺼짐", "startet neu", "電源が落ち", "gaśnie"
+# a spontaneous form the term itself is: "꺼짐", "startet neu", "電源が落ち", "gaśnie", a
+# Romance reflexive ("se apaga", "si spegne", "s'éteint")
 _ITSELF_TERM = re.compile(
-    r"^(?:꺼|startet neu|rebootet|schaltet|geht aus|電源が落ち|電源落ち|gaśnie|kapan|выруб)", re.I
+    r"^(?:꺼|startet neu|rebootet|schaltet|geht aus|電源が落ち|電源落ち|gaśnie|kapan|выруб|"
+    r"s[ei] |s'|s’)",
+    re.I,
 )
+# a Romance reflexive pronoun before the term ("se reinició", "si riavvia", "s'est éteint") or
+# an enclitic one after it ("riavviarsi", "reiniciarse"): the machine did it to itself
+_REFLEXIVE_BEFORE = re.compile(r"(?:^|\s)(?:(?:se|si)\s+|s'|s’)(?:\w+\s+)?$")
+_REFLEXIVE_AFTER = re.compile(r"^\w*(?:rsi|rse)\b")
 # the machine as the subject, just before the term: a Chinese noun for it ("服务器重启"), or
 # any word marked as the subject in Japanese or Korean ("PCが再起動", "Node가 재시작"); or an
 # adverb that only a spontaneous event takes there ("就重启了", "又重启")
@@ -119,15 +126,19 @@ def happened_to_the_machine(low: str, start: int, end: int, gloss: str) -> bool:
     clause_end_match = _CLAUSE_END.search(low, end)
     clause_end = clause_end_match.start() if clause_end_match else len(low)
     before, after = low[clause_start:start], low[end:clause_end]
-    if _STEP_BEFORE.search(before[-12:]) is not None:
+    if _STEP_BEFORE.search(before) is not None:
         return False
-    if _SUBJECT_BEFORE.search(before[-10:]) is not None:
+    if (
+        _SUBJECT_BEFORE.search(before) is not None
+        or _ITSELF_TERM.match(low[start:end]) is not None
+        or _REFLEXIVE_BEFORE.search(before) is not None
+    ):
         return True
     if _STEP_AFTER.match(after) is not None:
         return False
     return (
-        _ITSELF_TERM.match(low[start:end]) is not None
-        or _ITSELF_AFTER.match(after) is not None
+        _ITSELF_AFTER.match(after) is not None
+        or _REFLEXIVE_AFTER.match(after) is not None
         or any(
             low.startswith(stem, start) and ending.match(after) is not None
             for stem, ending in _ITSELF_ENDING
