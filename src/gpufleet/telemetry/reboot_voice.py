@@ -31,7 +31,7 @@ import re
 
 # a gloss naming a reboot or a power-off (the only glosses whose voice decides)
 _POWER_EVENT_GLOSS = re.compile(
-    r"\b(?:reboot|restart|shut|shutdown|turns? off|turned off|powers? off|powered off)", re.I
+    r"\b(?:reboot|restart|shut|turns? off|turned off|powers? off|powered off)", re.I
 )
 _CLAUSE_END = re.compile(r"[.;:!?,，。；：！？、\n|()（）\[\]]")
 
