@@ -52,6 +52,12 @@ def test_a_link_gives_no_words() -> None:
         "see https://github.com/NVIDIA/gpu-operator/issues/1 and www.pcworld.com"
     )
     assert words == ["see"]
+    # a markdown link keeps its text; a link glued to a CJK word is still a link
+    assert lexical_tokens("[driver issue](https://github.com/NVIDIA/x/issues/2)") == [
+        "driver",
+        "issue",
+    ]
+    assert lexical_tokens("链接https://github.com/apolloauto/apollo 显卡") == []
 
 
 def test_function_words_of_other_languages_are_not_english_domain_words() -> None:

@@ -34,7 +34,6 @@ _WORD = re.compile(r"[^\W_]\w*")
 # kana, CJK and Hangul (and their punctuation) separate words: a language written without
 # spaces glues an English word to its own ("CUDA错误", "GPUが"), which is still that word
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]+")
-_LINK = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
 
 # English function words only: domain words ("gpu", "node", "error") are down-weighted by IDF
 # instead.
@@ -95,12 +94,38 @@ def lexical_tokens(text: str) -> list[str]:
     """Lower-case word tokens of ``text`` (identifiers with ``_`` stay whole), minus English
     function words and links; on a line in another language, whole ASCII words only, minus the
     function words of :data:`FUNCTION_WORDS`."""
-    out: list[str] = []
-    for line in _LINK.sub(" ", text.lower()).splitlines():
-        if holds_foreign_letter(line):
-            spaced = _CJK.sub(" ", line)
-            words = [w for w in _WORD.findall(spaced) if w.isascii() and w not in FUNCTION_WORDS]
-        else:
-            words = _ASCII_TOKEN.findall(line)
-        out += [w for w in words if len(w) > 1 and w not in _ENGLISH_FUNCTION_WORDS]
-    return out
+    low = text.lower()
+    if low.isascii():  # no line in another language: one pass over the whole text
+        words = _ASCII_TOKEN.findall(_without_links(low))
+    else:
+        words = [w for line in low.splitlines() for w in _line_words(_without_links(line))]
+    return [w for w in words if len(w) > 1 and w not in _ENGLISH_FUNCTION_WORDS]
+
+
+def _without_links(text: str) -> str:
+    """``text`` with every link cut from where it starts (its scheme, or "www.") to the next
+    whitespace: "[the issue](https://…)" keeps "[the issue](". Line breaks go with the links'
+    words, so it is called on the whole text only where lines do not matter. A split and a
+    join, not a regular expression: a link's pattern tried at every word start costs as much as
+    the tokenising itself."""
+    if "://" not in text and "www." not in text:
+        return text
+    return " ".join(_before_link(w) for w in text.split())
+
+
+def _before_link(word: str) -> str:
+    scheme = word.find("://")
+    if scheme >= 0:
+        start = scheme
+        while start > 0 and (word[start - 1].isalnum() or word[start - 1] in "+.-"):
+            start -= 1
+        word = word[:start]
+    www = word.find("www.")
+    return word[:www] if www >= 0 else word
+
+
+def _line_words(line: str) -> list[str]:
+    if not holds_foreign_letter(line):
+        return _ASCII_TOKEN.findall(line)
+    spaced = _CJK.sub(" ", line)
+    return [w for w in _WORD.findall(spaced) if w.isascii() and w not in FUNCTION_WORDS]
