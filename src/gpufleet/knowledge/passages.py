@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 
-from gpufleet.knowledge.lexical import lexical_tokens
+from gpufleet.knowledge.retrieve import lexical_tokens
 from gpufleet.knowledge.schema import Card
 
 MIN_SHARED = 2

@@ -69,7 +69,6 @@ import numpy.typing as npt
 
 from gpufleet.bus.events import Incident
 from gpufleet.knowledge.index import LAYERS, CardIndex, SemanticMatch
-from gpufleet.knowledge.lexical import lexical_tokens
 from gpufleet.knowledge.precedent_index import PrecedentIndex
 from gpufleet.knowledge.precedents import (
     NEIGHBOURS,
@@ -262,6 +261,26 @@ def text_hints(text: str, states: Iterable[str] = ()) -> list[_Hint]:
         elif w in known_states:
             hints.append(_Hint("state", w.casefold(), True))
     return hints
+
+
+_LEX_TOKEN = re.compile(r"[a-z0-9][a-z0-9_]*")
+# Function words only: domain words ("gpu", "node", "error") are down-weighted by IDF instead.
+# fmt: off
+_STOPWORDS = frozenset((
+    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "before",
+    "but", "by", "can", "could", "did", "do", "does", "each", "for", "from", "had", "has", "have",
+    "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its", "just", "me", "my",
+    "no", "not", "of", "on", "one", "only", "or", "other", "our", "over", "own", "same", "she",
+    "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there",
+    "these", "they", "this", "those", "to", "too", "two", "under", "very", "was", "we", "were",
+    "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your",
+))
+# fmt: on
+
+
+def lexical_tokens(text: str) -> list[str]:
+    """Lower-case word tokens (identifiers with ``_`` stay whole), minus function words."""
+    return [w for w in _LEX_TOKEN.findall(text.lower()) if len(w) > 1 and w not in _STOPWORDS]
 
 
 def lexical_text(card: Card) -> str:

@@ -47,12 +47,6 @@ _FOREIGN_LETTER = re.compile(
 )
 
 
-def holds_foreign_letter(line: str) -> bool:
-    """Whether ``line`` holds a letter English does not use (an accented Latin, Cyrillic, kana,
-    CJK or Hangul letter): the lines the glossary glosses, and read as another language's."""
-    return _FOREIGN_LETTER.search(line) is not None
-
-
 class GlossaryError(ValueError):
     """A row of the glossary file that is not ``lang<TAB>term<TAB>english``."""
 
@@ -88,7 +82,7 @@ class Glossary:
         """``(start, end, English words)`` of each term of one line that holds a letter
         English does not use, in the lower-cased line's positions; nothing for any other line
         (as :meth:`glosses`)."""
-        if not holds_foreign_letter(line):
+        if _FOREIGN_LETTER.search(line) is None:
             return
         low = line.lower()
         i = 0
