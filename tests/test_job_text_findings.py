@@ -483,6 +483,46 @@ def test_a_complaint_in_another_language_is_a_complaint_and_its_denial_is_not() 
         assert not says_failure(fine), fine
 
 
+def test_a_gpu_held_back_what_a_change_took_away_and_a_measure_far_off_are_complaints() -> None:
+    # reports of a GPU left without work, of something an upgrade took away, and of a figure
+    # far from the one expected, in the words people use (before: none opened an incident)
+    for said in (
+        "the GPUs are starved while the loader decodes the images",
+        "with num_workers=0 the GPU is underutilized",
+        "the script silently ends up running on the CPU",
+        "inference falls back to CPU when the library is missing",
+        "the job ran out of GPU memory at step 800",
+        "very high CPU usage on the node while the exporter runs",
+        "the first batch takes forever to load",
+        "the 470 branch no longer builds with kernel 6.8",
+        "the latest driver update breaks suspend on the laptop",
+        "the launcher doesn't respect CUDA_VISIBLE_DEVICES",
+        "black screen after installing the new driver",
+        "the pod is stuck in pending",
+        "the daemon keeps a handle open, which makes it impossible to unload the module",
+        "GPU memory keeps increasing every epoch",
+        "tokens per second are much lower than the published figure",
+        "the robot policy runs at only 2 fps",
+        "❌ CUDA available",
+        "显卡利用率太低",  # zh: GPU utilisation far too low
+        "GPU가 인식되지 않아 사용하지 못합니다",  # ko: the GPU is not recognised, cannot be used
+        "видеокарта не используется при обучении",  # ru: the card is not used in training
+        "grafická karta se přehřívá",  # cs: the graphics card overheats
+    ):
+        assert says_failure(said), said
+    for fine in (
+        "the model runs on the GPU",
+        "the preprocessing runs on CPU and GPU",
+        "the pod is running on node-3",
+        "training loss keeps improving",
+        "the GPU is not starved of data any more",
+        "no longer than two minutes per epoch",
+        "✅ CUDA available",
+        "loss 下降到 0.1",  # zh: the loss fell to 0.1 (training going well)
+    ):
+        assert not says_failure(fine), fine
+
+
 def test_every_complaint_the_words_find_holds_one_of_the_anchor_words() -> None:
     # says_failure runs the alternation only on a line holding an anchor: an anchor missing
     # for a branch would silently lose that branch's complaints. Every line of the recorded

@@ -123,6 +123,35 @@ FAILURE = re.compile(
     # a count or a measure that runs away: "the number of threads explodes", "loss exploded"
     r"\bexplod(?:e|es|ed|ing)\b|"
     r"\bsmok(?:e|ed|es|ing)\b(?![- ]?tests?\b)|\bburn(?:ed|t)\b(?![- ]?in\b)|"
+    # the GPU held back from its work, in a person's words: "the GPU was starved of data",
+    # "this leads to the GPU being underused", "I ended up running the program on my CPU",
+    # "it falls back to CPU", "I ran out of (GPU) memory", "Why is CPU utilization high",
+    # "very high CPU usage", "loading takes forever", "extremely long load time"
+    r"\bstarv(?:ed|es|ing)\b|\bunder-?(?:used|utili[sz]\w*)\b|"
+    r"\b(?:ran|runs?|running|execut(?:es|ed|ing))\b[^.\n]{0,40}?\bon (?:the |my |a |only )?cpus?\b"
+    r"(?! (?:and|or|as well)\b)|\bf[ae]ll(?:s|ing)? ?back to (?:the )?cpu\b|"
+    r"\b(?:ran|runs?|running) out of\b|"
+    r"\b(?:high|excessive|heavy) (?:cpu|ram|host memory) "
+    r"(?:usage|utili[sz]ation|load|consumption)\b|"
+    r"\bcpu (?:usage|utili[sz]ation|load) (?:is |was |goes |stays |at )?"
+    r"(?:very |too |so |extremely )?high\b|\btakes? (?:forever|too long|ages)\b|\btoo much time\b|"
+    r"\blong (?:load(?:ing)?|start-?up) times?\b|"
+    # what a change took away: "575 drivers no longer compile with recent kernels", "today's
+    # Windows Update breaks GPU detection", "NV=1 doesn't respect CUDA_VISIBLE_DEVICES", "a
+    # black screen after the upgrade", "the pod has a pending status", "making it impossible to
+    # unload the driver"
+    r"\bno longer (?:\w+ )?(?:work|compil|build|install|support|detect|recogni|boot|load|run|"
+    r"start|respond|show|appear|visible|available|usable|function)\w*|"
+    r"\bbreaks\b|\bbroke\b|(?:n'?t|\bnot) (?:respect|honou?r|obey)\w*|\bignor(?:es|ed)\b|"
+    r"\bblack screen|\b(?:is|are|stays?|remains?|still|stuck|in|a) pending\b|"
+    r"\bpending (?:status|state|forever)\b|\bimpossible\b|"
+    # a measure that grows without end or falls far short: "continuous rising of GPU memory",
+    # "it is more lower than the published result", "around 0.9 FPS only", a checklist's cross
+    # ("❌ PyTorch 2.9.1+cpu")
+    r"\b(?:keeps?|kept|continu\w*|steadily|constantly) (?:on )?(?:ris|grow|increas|climb)\w*|"
+    r"\b(?:much|far|way|more|significantly|considerably) (?:lower|slower|worse|less) than\b|"
+    r"\bonly (?:about |around |~ ?)?\d+(?:\.\d+)? ?(?:fps|it/s|tokens?/s|tok/s|tps|samples?/s|"
+    r"images?/s|img/s)\b|\b(?:fps|it/s|tokens?/s) only\b|[❌✗✘]|"
     # the same complaint in the languages operators also write tickets in (a fleet in Beijing,
     # Tokyo, Seoul, São Paulo or Munich pastes its own words beside the English tool output).
     # Chinese: error, failed, abnormal, fault, crash, stuck, blocked, deadlock, timeout, a card
@@ -130,12 +159,18 @@ FAILURE = re.compile(
     # killed, insufficient
     r"错误|报错|失败|异常|故障|崩溃|卡住|卡死|阻塞|死锁|超时|掉卡|宕机|无法|不能用|问题|过热|降频|中断|"
     r"杀死|不足|"
+    # too low or too high, greatly reduced, video memory blown, cannot find or recognise, no
+    # response, cannot be used
+    r"太低|过低|偏低|很低|太高|过高|那么高|大幅(?:下降|降低)|爆显存|显存爆|爆了|占满|找不到|识别不到|"
+    r"没反应|用不了|"
     # Japanese: error, failure, abnormal, fault, stopped, froze, hang, timeout, cannot, defect,
     # problem, overheating, crash, fail, went down
     r"エラー|失敗|異常|障害|故障|停止|フリーズ|ハング|タイムアウト|できない|できません|不具合|問題|"
     r"過熱|クラッシュ|フェイル|落ち|"
     # Korean: error (two spellings), failure, outage, broken, stopped, problem, overheating, crash
     r"오류|에러|실패|장애|고장|멈춤|멈춰|문제|과열|충돌|"
+    # Korean: does not work, cannot use, cannot find
+    r"안 ?됩니다|안 ?돼요|되지 않|사용하지 못|사용 못|못 찾|"
     # Portuguese / Spanish, German, French, Russian: error, failure, problem, crash, overheating,
     # "does not work"
     r"\berro\b|\bfalh[ao]u?\b|\bfallo\b|\bproblemas?\b|\btrav(?:ou|a)\b|"
@@ -144,6 +179,14 @@ FAILURE = re.compile(
     r"funktioniert nicht|[üu]berhitz\w*|"
     r"\berreur\w*|\b[ée]chec\b|\bpanne\b|\bplantage\b|ne fonctionne pas|\bsurchauffe\w*|"
     r"ошибк\w*|сбо[йя]\w*|не работает|перегрев\w*|завис\w*|"
+    # Russian and Ukrainian: a problem, not used, not shown, not detected, not seen, lost,
+    # instead of the GPU
+    r"проблем\w*|не использу\w*|не використову\w*|не отобража\w*|не определя\w*|не видит|"
+    r"не бачить|потерял\w*|вместо gpu|замість gpu|"
+    # Czech: overheating, throttling, an error, does not work; Italian: error, does not work,
+    # overheating; Spanish and Portuguese: not used, not detected, not recognised
+    r"přehř\w*|škrcen\w*|\bchyb[aěy]\w*|nefunguj\w*|\berrore\b|non funziona|surriscald\w*|"
+    r"\bno (?:se )?(?:usa|utiliza|detecta|reconoce)\b|\bnão (?:usa|utiliza|detecta|reconhece)\b|"
     # Polish: error, failure, "does not work", smoke
     r"\bbł[ąę]d\w*|\bawari\w*|nie działa|\bdym(?:u|em)?\b",
     re.IGNORECASE,
@@ -240,6 +283,17 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "abgestürzt|abgesturzt|absturz|überhitz|uberhitz|échec|echec|panne|plantage",
             "fonctionne pas|surchauffe|ошибк|сбо|не работает|перегрев|завис|błąd|błęd|awari",
             "nie działa|dym",
+            # the GPU held back, what a change took away, a measure far off (English)
+            "starv|under|out of|ram|memory|take|time|no longer|break|broke|respect|honor|honour",
+            "obey|ignor|black screen|pending|impossible|keep|kept|continu|steadily|constantly",
+            "than|only|❌|✗|✘",
+            # the same in the other languages
+            "太低|过低|偏低|很低|太高|过高|那么高|大幅|爆显存|显存爆|爆了|占满|找不到|识别不到|没反应|用不了",
+            "안 됩니다|안됩니다|안 돼요|안돼요|되지 않|사용하지 못|사용 못|못 찾",
+            "проблем|не использу|не використову|не отобража|не определя|не видит|не бачить|потерял",
+            "вместо gpu|замість gpu|přehř|škrcen|chyb|nefunguj|errore|non funziona|surriscald",
+            "no usa|no se usa|no utiliza|no se utiliza|no detecta|no se detecta|no reconoce",
+            "no se reconoce|não usa|não utiliza|não detecta|não reconhece",
         )
     ).split("|")
 )
