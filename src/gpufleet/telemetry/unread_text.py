@@ -283,10 +283,13 @@ FAILURE_ANCHORS: tuple[str, ...] = tuple(
             "abgestürzt|abgesturzt|absturz|überhitz|uberhitz|échec|echec|panne|plantage",
             "fonctionne pas|surchauffe|ошибк|сбо|не работает|перегрев|завис|błąd|błęd|awari",
             "nie działa|dym",
-            # the GPU held back, what a change took away, a measure far off (English)
-            "starv|under|out of|ram|memory|take|time|no longer|break|broke|respect|honor|honour",
-            "obey|ignor|black screen|pending|impossible|keep|kept|continu|steadily|constantly",
-            "than|only|❌|✗|✘",
+            # the GPU held back, what a change took away, a measure far off (English; each
+            # word as narrow as its branch allows: "than", "time" or a rate's "/s" would wake
+            # the alternation on much of all prose or on every path)
+            "starv|underus|under-us|underutil|under-util|out of|consumption|forever|too long",
+            "takes ages|take ages|too much time|long load|long start|no longer|break|broke",
+            "respect|honor|honour|obey|ignor|black screen|pending|impossible|keep|kept|continu",
+            "steadily|constantly|only|❌|✗|✘",
             # the same in the other languages
             "太低|过低|偏低|很低|太高|过高|那么高|大幅|爆显存|显存爆|爆了|占满|找不到|识别不到|没反应|用不了",
             "안 됩니다|안됩니다|안 돼요|안돼요|되지 않|사용하지 못|사용 못|못 찾",
