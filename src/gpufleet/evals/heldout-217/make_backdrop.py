@@ -1,0 +1,252 @@
+"""heldout-public-217's backdrop: the table :func:`gpufleet.evals.backdrop.write_backdrops` turns into each
+case's ``topology.json`` and ``metrics.jsonl``. Run from the repository root:
+``cd /work/main && .venv/bin/python /work/staging/heldout-public-217/make_backdrop.py`` (deterministic).
+
+Backdrop(host, sku, driver, start, end, pci=(bus numbers, one per GPU, in index order)).
+Every GPU is shown as A10 (the stand-in SKU; the real GPU, where the source names one, is in each description);
+hosts, bus numbers where the source prints none, and the driver (550.144.03, the same for every case) are stand-ins.
+No case uses extra: no source quotes an exporter value as a metric sample. The backdrop never points at the cause.
+"""
+
+from pathlib import Path
+
+from gpufleet.evals.backdrop import Backdrop, write_backdrops
+
+INCIDENTS: dict[str, Backdrop] = {
+    'oobabooga-4407-docker-image-cuda-12-1-error-804-host-driver-older-than-image-cuda': Backdrop(
+        'tgwebui-docker-host',
+        'A10',
+        '550.144.03',
+        '2023-10-29T11:30:00Z',
+        '2023-10-29T12:10:00Z',
+        pci=('01',),
+    ),
+    'returnn-1802-ci-import-torch-undefined-symbol-ncclmemfree-two-pip-nccl-wheels': Backdrop(
+        'returnn-ci-runner',
+        'A10',
+        '550.144.03',
+        '2026-01-17T11:30:00Z',
+        '2026-01-17T12:10:00Z',
+        pci=('01',),
+    ),
+    'moshi-303-runpod-image-cu128-on-cuda-12-4-driver-unsupported-ptx-version': Backdrop(
+        'runpod-pod-unmute',
+        'A10',
+        '550.144.03',
+        '2025-10-30T19:12:00Z',
+        '2025-10-30T19:52:00Z',
+        pci=('01',),
+    ),
+    'condaforge-pytorch-feedstock-102-conda-install-defaults-to-cpu-build-no-cuda-11-7-torch': Backdrop(
+        'conda-gpu-workstation',
+        'A10',
+        '550.144.03',
+        '2022-05-22T11:30:00Z',
+        '2022-05-22T12:10:00Z',
+        pci=('01',),
+    ),
+    'tensorflow-62412-tf-2-18-gpu-docker-image-lists-no-gpus-missing-cudnn-libraries': Backdrop(
+        'tf-docker-gpu-host',
+        'A10',
+        '550.144.03',
+        '2024-11-25T11:30:00Z',
+        '2024-11-25T12:10:00Z',
+        pci=('01',),
+    ),
+    'mlcube-236-singularity-runner-without-nv-mnist-runs-on-cpu-on-v100': Backdrop(
+        'mlcube-v100-node',
+        'A10',
+        '550.144.03',
+        '2022-04-27T11:30:00Z',
+        '2022-04-27T12:10:00Z',
+        pci=('01',),
+    ),
+    'jade-13-slurm-docker-wrapper-drops-cuda-visible-devices-container-sees-8-gpus-not-2': Backdrop(
+        'jade-dgx1-node',
+        'A10',
+        '550.144.03',
+        '2017-10-13T11:30:00Z',
+        '2017-10-13T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'selkies-65-nvidia-visible-devices-1-renumbered-to-0-in-container-entrypoint-selects-missing-gpu': Backdrop(
+        'selkies-2gpu-host',
+        'A10',
+        '550.144.03',
+        '2025-01-07T11:30:00Z',
+        '2025-01-07T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'openpai-5464-training-container-oomkilled-137-exceeded-requested-memory': Backdrop(
+        'openpai-worker-01',
+        'A10',
+        '550.144.03',
+        '2021-04-30T06:40:00Z',
+        '2021-04-30T07:20:00Z',
+        pci=('01',),
+    ),
+    'dekr-18-ncclsystemerror-in-docker-fixed-by-ipc-host-shared-memory': Backdrop(
+        'dekr-4gpu-docker-host',
+        'A10',
+        '550.144.03',
+        '2021-10-11T11:30:00Z',
+        '2021-10-11T12:10:00Z',
+        pci=('01', '02', '03', '04'),
+    ),
+    'pytorch-49095-nccl-error-2x-3090-ngc-container-fixed-by-ipc-host': Backdrop(
+        'ngc-pytorch-2x3090',
+        'A10',
+        '550.144.03',
+        '2021-04-16T11:30:00Z',
+        '2021-04-16T12:10:00Z',
+        pci=('01', '02'),
+    ),
+    'microk8s-3500-after-vm-restart-gpu-pod-started-before-gpu-operator-sees-no-gpu': Backdrop(
+        'aws-p3-2xlarge-microk8s',
+        'A10',
+        '550.144.03',
+        '2022-10-11T11:30:00Z',
+        '2022-10-11T12:10:00Z',
+        pci=('1e',),
+    ),
+    'microk8s-3226-microk8s-1-21-gpu-addon-broken-no-runtime-for-nvidia-configured': Backdrop(
+        'microk8s-121-gpu-node',
+        'A10',
+        '550.144.03',
+        '2022-06-14T11:30:00Z',
+        '2022-06-14T12:10:00Z',
+        pci=('01',),
+    ),
+    'docker-cli-2425-gpus-all-could-not-select-device-driver-nvidia-container-runtime-not-installed': Backdrop(
+        'docker-t4-host',
+        'A10',
+        '550.144.03',
+        '2020-04-08T11:30:00Z',
+        '2020-04-08T12:10:00Z',
+        pci=('00:04',),
+    ),
+    'singularity-hpc-480-module-load-unsets-singularity-opts-nv-gpu-containers-without-gpus': Backdrop(
+        'shpc-gpu-node',
+        'A10',
+        '550.144.03',
+        '2022-02-03T11:30:00Z',
+        '2022-02-03T12:10:00Z',
+        pci=('01',),
+    ),
+    'singularity-6203-singularity-shell-without-nv-lightning-sees-no-gpus': Backdrop(
+        'singularity-nemo-node',
+        'A10',
+        '550.144.03',
+        '2021-10-06T11:30:00Z',
+        '2021-10-06T12:10:00Z',
+        pci=('01',),
+    ),
+    'cresset-216-compose-deploy-gpu-reservation-ignored-needs-runtime-nvidia': Backdrop(
+        'cresset-compose-host',
+        'A10',
+        '550.144.03',
+        '2024-10-22T11:30:00Z',
+        '2024-10-22T12:10:00Z',
+        pci=('01',),
+    ),
+    'sagiodev-sdwebui-9-colab-unable-to-register-cudnn-cufft-cublas-factory-messages-harmless-benign': Backdrop(
+        'colab-t4-runtime',
+        'A10',
+        '550.144.03',
+        '2023-12-05T08:59:00Z',
+        '2023-12-05T09:39:00Z',
+        pci=('04',),
+    ),
+    'time-llm-35-colab-cudnn-factory-and-tf-trt-messages-only-warnings-benign': Backdrop(
+        'colab-timellm-runtime',
+        'A10',
+        '550.144.03',
+        '2024-03-16T09:15:00Z',
+        '2024-03-16T09:55:00Z',
+        pci=('04',),
+    ),
+    'deepvariant-1040-singularity-tf-trt-could-not-find-tensorrt-warning-ignore-benign': Backdrop(
+        'deepvariant-singularity-node',
+        'A10',
+        '550.144.03',
+        '2025-11-13T11:30:00Z',
+        '2025-11-13T12:10:00Z',
+        pci=('01',),
+    ),
+    'singularity-2944-nv-with-writable-nvidia-smi-not-bound-by-design-libraries-still-mounted-benign': Backdrop(
+        'singularity-sandbox-node',
+        'A10',
+        '550.144.03',
+        '2019-03-19T11:30:00Z',
+        '2019-03-19T12:10:00Z',
+        pci=('01',),
+    ),
+    'deepvariant-688-gpu-image-shows-no-gpu-process-during-cpu-only-make-examples-stage-benign': Backdrop(
+        'deepvariant-gpu-node',
+        'A10',
+        '550.144.03',
+        '2023-07-28T11:30:00Z',
+        '2023-07-28T12:10:00Z',
+        pci=('01',),
+    ),
+    'skypilot-8696-nebius-ubuntu24-04-cuda12-image-fabric-manager-fails-on-8x-h100-h200-cuda-init-errors': Backdrop(
+        'nebius-8xh100-vm',
+        'A10',
+        '550.144.03',
+        '2026-01-26T11:30:00Z',
+        '2026-01-26T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'eks-ami-2706-al2023-nvidia-ami-v20260423-device-plugin-crashloop-sandboxutils-init-fails-same-driver': Backdrop(
+        'eks-al2023-nvidia-node',
+        'A10',
+        '550.144.03',
+        '2026-05-06T11:30:00Z',
+        '2026-05-06T12:10:00Z',
+        pci=('18', '2a', '3a', '5d', '9a', 'ab', 'ba', 'db'),
+    ),
+    'ecs-agent-4254-al2023-ecs-ami-agent-v1-83-stops-writing-nvidia-gpu-info-json-docker-gets-no-gpu': Backdrop(
+        'ecs-g4dn-xlarge',
+        'A10',
+        '550.144.03',
+        '2024-07-24T05:37:00Z',
+        '2024-07-24T06:17:00Z',
+        pci=('1e',),
+    ),
+    'gke-accelerators-127-cos-nvidia-driver-installer-init-container-fails-after-latest-installer-commits': Backdrop(
+        'gke-cos-gpu-node',
+        'A10',
+        '550.144.03',
+        '2019-10-29T09:41:00Z',
+        '2019-10-29T10:21:00Z',
+        pci=('04',),
+    ),
+    'vllm-42354-2x-dgx-spark-tp2-allgather-watchdog-timeout-fixed-by-system-nccl-instead-of-pip-wheel': Backdrop(
+        'dgx-spark-rank1',
+        'A10',
+        '550.144.03',
+        '2026-07-23T11:30:00Z',
+        '2026-07-23T12:10:00Z',
+        pci=('01',),
+    ),
+    'gpu-jupyter-79-notebook-container-gpu-memory-fills-over-time-maybe-fixed-in-newer-cuda-base-image': Backdrop(
+        'gpu-jupyter-ws',
+        'A10',
+        '550.144.03',
+        '2022-05-22T11:30:00Z',
+        '2022-05-22T12:10:00Z',
+        pci=('01',),
+    ),
+    'club-3090-610-cdi-runtime-ignores-nvidia-visible-devices-vllm-takes-gpus-0-1-instead-of-1-2': Backdrop(
+        'nixos-3x3090',
+        'A10',
+        '550.144.03',
+        '2026-07-06T11:30:00Z',
+        '2026-07-06T12:10:00Z',
+        pci=('01', '02', '03'),
+    ),
+}
+
+
+if __name__ == "__main__":
+    write_backdrops(Path(__file__).parent, INCIDENTS)
