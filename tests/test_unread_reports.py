@@ -293,9 +293,9 @@ def test_a_report_no_rule_reads_opens_an_incident_ranked_by_its_own_words(
     words_only = Retriever.open(KB, precedent_files=())
     assert _ranked(li, inc, words_only)[0] == "slurm-cgroup-gpu-mismatch"
     # with the shipped library the nearest resolved incident (a pyxis container seeing no GPU)
-    # was this card, but the many container reports that also allow a driver / CUDA mismatch
-    # outvote it by a near-tie (0.460 against 0.457) since round forty-five's sets joined:
-    # the right card stays second
+    # is this card, but the many container reports that also allow a driver / CUDA mismatch
+    # make it a near-tie that each join can tip (round forty-six: the mismatch 0.460 against
+    # 0.457; round forty-seven: this card 0.457 against 0.446): it stays in the first two
     ranked = _ranked(li, inc, retriever)
     assert "slurm-cgroup-gpu-mismatch" in ranked[:2], ranked[:3]
 
