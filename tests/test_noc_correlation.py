@@ -77,6 +77,26 @@ def test_same_xid_on_the_nodes_of_one_driver_is_one_fleet_incident() -> None:
     assert 119 in inc.xids
 
 
+def test_a_fleet_wide_xid_read_back_at_a_late_start_is_one_fleet_incident() -> None:
+    """gpufleet started an hour into the fault: the log feed reads the hour back, so the Xid
+    lines of all four nodes arrive with its first tick, 45 to 60 minutes old. Their spread is
+    what the fleet rule weighs, not their age: one driver incident, not 32 GPU incidents."""
+    tp = fleet({n: NEW for n in UPGRADED})
+    det = Detector(tp)
+    rng = np.random.default_rng(2)
+    backlog = [
+        e
+        for n, node in enumerate(UPGRADED)
+        for e in journal(tp, 8 + 6 * n, node, [gsp_timeout(p) for p in PCI])
+    ]
+    ticks = [tick(tp, 240, values(tp, rng), backlog)]
+    ticks += [tick(tp, i, values(tp, rng)) for i in range(241, 270)]
+    incs = final(run(det, ticks))
+    assert len(incs) == 1, [(i.scope, i.root_entity) for i in incs]
+    assert incs[0].scope is Scope.CLUSTER and incs[0].root_entity == f"driver:{NEW}"
+    assert set(incs[0].nodes) == set(UPGRADED)
+
+
 def test_a_node_on_another_driver_with_the_same_xid_breaks_the_driver_group() -> None:
     """The Xid also sits on node-03, which kept the old driver: not the driver; the node and
     rack incidents stay (the fleet is one SKU, so no SKU group either)."""

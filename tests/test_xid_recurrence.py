@@ -111,6 +111,21 @@ def test_what_is_not_a_recurrence() -> None:
     assert "xid_recurred_same_gpu" not in _names([*NOW, *elsewhere])
 
 
+def test_a_fault_met_mid_story_is_not_its_own_recurrence() -> None:
+    # gpufleet started after the onset, or the incident opened on a later symptom: the Xid's
+    # lines before the window run on into it, and a line on the window's edge is in both reads
+    edge = _log([FELL], T0, earlier=True)
+    assert "xid_recurred_same_gpu" not in _names([*NOW, *edge])
+    ran_on = _log([FELL], T0 - 600, earlier=True)
+    assert "xid_recurred_same_gpu" not in _names([*NOW, *ran_on])
+    # a quiet gap of an hour between the two is an episode of its own
+    came_back = _log([FELL], T0 - 3600, earlier=True)
+    assert "xid_recurred_same_gpu" in _names([*NOW, *came_back])
+    top = [Hypothesis(card_id="xid-79-fallen-off-bus", title="t", score=1.0)]
+    plan = make_plan(KB, _incident(), top, [*NOW, *ran_on])
+    assert plan.runbook is not None and plan.runbook.action_class == "reboot"
+
+
 def _rank(findings_of: list[Evidence]) -> list[str]:
     inc = _incident()
     found = derive_findings(inc, findings_of)

@@ -695,16 +695,21 @@ class IncidentManager:
             gpu[fam] = recent if m is None else (m | recent)
         return ActiveState(gpu, active.node, active.job, active.job_ids, active.job_gpus)
 
-    def _fleet_group(self, t: float, code: int) -> tuple[str, list[int], IntArray] | None:
+    def _fleet_group(self, code: int) -> tuple[str, list[int], IntArray] | None:
         """(root, nodes, GPUs) when Xid ``code`` sits on most GPUs of at least
         ``FLEET_MIN_NODES`` nodes in two racks or more that share the driver version (else the
         SKU, when the fleet mixes SKUs), and on no GPU without it; None otherwise."""
         at = self._xid_at.get(code)
-        if at is None:
+        if at is None or np.isnan(at).all():
             return None
         topo = self.topo
+        # The window is how close together the GPUs logged it, counted back from the newest
+        # line, not from now: lines that arrive late (a start or restart that reads the log's
+        # last hour back, a feed catching up) show the same spread, only older. Live, the
+        # newest line is the one that just came, so it is the step's own time.
+        newest = float(np.nanmax(at))
         with np.errstate(invalid="ignore"):
-            hit = np.asarray(t - at <= FLEET_WINDOW_S)
+            hit = np.asarray(newest - at <= FLEET_WINDOW_S)
         per_node = np.bincount(topo.gpu_node[hit], minlength=topo.n_nodes)
         size = np.bincount(topo.gpu_node, minlength=topo.n_nodes)
         nodes = np.flatnonzero(per_node >= np.maximum(1, self.cfg.node_fraction * size))
@@ -722,7 +727,7 @@ class IncidentManager:
     def _fleet(self, t: float, code: int, events: list[Event]) -> None:
         """Open (or grow) the cluster incident of a fleet-wide Xid and fold the node and GPU
         incidents of that Xid into it."""
-        group = self._fleet_group(t, code)
+        group = self._fleet_group(code)
         if group is None:
             return
         root, nodes, gpus = group

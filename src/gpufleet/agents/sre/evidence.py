@@ -753,6 +753,7 @@ def _log_evidence(layer: Layer, call: ToolCall, res: ToolResult) -> Evidence:
     first = min((float(e["time"]) for e in events if "time" in e), default=None)
     facts["first_event_time"] = first
     facts |= _via_facts(events, xids)
+    facts |= _xid_span_facts(events, xids)
     recovery = _last_recovery_action(events)
     if recovery:
         facts["xid154_recovery_action"], facts["xid154_recovery_action_gpu"] = recovery
@@ -860,6 +861,18 @@ def line_via(event: Mapping[str, Any]) -> str:
     attrs = event.get("attrs")
     attrs = attrs if isinstance(attrs, Mapping) else {}
     return str(attrs.get("via") or attrs.get("source") or "kernel")
+
+
+def _xid_span_facts(events: Sequence[Mapping[str, Any]], xids: Counter[int]) -> dict[str, Scalar]:
+    """Per Xid the time of its first and last line (``xid_<code>_first`` / ``_last``): whether
+    an Xid before the window and the same Xid in it are one episode or two
+    (``agents.sre.findings``' recurrence reads the quiet gap between them)."""
+    facts: dict[str, Scalar] = {}
+    for x in sorted(xids):
+        times = [float(e["time"]) for e in events if e.get("xid") == x and "time" in e]
+        if times:
+            facts[f"xid_{x}_first"], facts[f"xid_{x}_last"] = min(times), max(times)
+    return facts
 
 
 def _via_facts(events: Sequence[Mapping[str, Any]], xids: Counter[int]) -> dict[str, Scalar]:

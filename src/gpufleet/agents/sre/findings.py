@@ -43,6 +43,7 @@ from gpufleet.agents.sre.evidence import (
     NVLINK5_XIDS,
     R_THERMAL_C_PER_W,
     RACK_PEERS,
+    RECURRENCE_GAP_S,
 )
 from gpufleet.agents.sre.log_reads import EARLIER
 from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
@@ -771,18 +772,35 @@ def _nvlink5_nonfatal(
 
 def _xid_recurred(incident: Incident, v: _View, out: _Out) -> None:
     """A fatal Xid on a root GPU now that the same GPU already logged in the days before the
-    window (the earlier-fault read): the fault came back after the reset or reboot that
-    recovered it. Application-class Xids repeat with the code that causes them, not the GPU."""
+    window (the earlier-fault read), in an episode of its own: the fault came back after the
+    reset or reboot that recovered it. Application-class Xids repeat with the code that causes
+    them, not the GPU."""
     roots = set(_gpu_roots(incident))
     for old in v.earlier_logs:
         for k in old.facts:
             if not (k.startswith("xid_") and k[4:].isdigit()) or int(k[4:]) in APP_XIDS:
                 continue
             again = set(_split(old.facts.get(f"{k}_gpus"))) & roots
-            now = [e for e in v.logs if again & set(_split(e.facts.get(f"{k}_gpus")))]
+            now = [
+                e
+                for e in v.logs
+                if again & set(_split(e.facts.get(f"{k}_gpus")))
+                and not _one_episode(old.facts.get(f"{k}_last"), e.facts.get(f"{k}_first"))
+            ]
             if now:
                 out.add("xid_recurred_same_gpu", sorted(again)[0], [old, *now], float(k[4:]))
                 return
+
+
+def _one_episode(last_before: object, first_in_window: object) -> bool:
+    """Whether an Xid's lines before the window run on into the window's with no quiet gap of
+    ``RECURRENCE_GAP_S`` between them: one fault still under way, not one that came back. A
+    fault met mid-story (gpufleet started or restarted after its onset, or an incident opened
+    on a later symptom) logs its Xid before the window and in it; so does a line on the
+    window's edge, which both reads return. Times unknown: two episodes, as before."""
+    if not isinstance(last_before, int | float) or not isinstance(first_in_window, int | float):
+        return False
+    return first_in_window - last_before < RECURRENCE_GAP_S
 
 
 def _xid_chain(
