@@ -866,7 +866,9 @@ def line_via(event: Mapping[str, Any]) -> str:
 def _xid_span_facts(events: Sequence[Mapping[str, Any]], xids: Counter[int]) -> dict[str, Scalar]:
     """Per Xid the time of its first and last line (``xid_<code>_first`` / ``_last``): whether
     an Xid before the window and the same Xid in it are one episode or two
-    (``agents.sre.findings``' recurrence reads the quiet gap between them)."""
+    (``agents.sre.findings``' recurrence reads the quiet gap between them). Over every GPU the
+    read covers, not per GPU: a neighbour's earlier line can only shorten the gap, so the
+    error is toward one episode, no reset → reboot climb, never toward a false recurrence."""
     facts: dict[str, Scalar] = {}
     for x in sorted(xids):
         times = [float(e["time"]) for e in events if e.get("xid") == x and "time" in e]
