@@ -248,6 +248,8 @@ def _report(
                 "counter_resets_by_field": dict(detector.stats.counter_resets_by_field),
                 "rejected_ticks": detector.stats.rejected_ticks,
                 "log_events_skipped": dict(detector.stats.log_events_skipped),
+                "held_xids": detector.stats.held_xids,
+                "held_xids_not_acted": dict(detector.stats.held_xids_not_acted),
                 "errors": detector.stats.errors,
             },
             "truth": [gt.__dict__ for gt in truth],

@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from gpufleet.agents.noc.config import NocConfig
 from gpufleet.agents.noc.extended_rules import CORE_VIOLATIONS, ExtendedRules
+from gpufleet.agents.noc.held_xids import HELD_XID_FIELD, HeldXids
 from gpufleet.agents.noc.incidents import ActiveState, IncidentManager
 from gpufleet.agents.noc.job_rules import JOB_RULES, JobRules
 from gpufleet.agents.noc.log_rules import JOB_SIGNAL_ANOMALY_RULES, LogRules
@@ -90,6 +91,10 @@ class DetectorStats:
     extended_lost: Counter[str] = dc_field(default_factory=Counter)
     extended_bad_keys: Counter[str] = dc_field(default_factory=Counter)
     windowed_xids: int = 0
+    # The last-Xid gauge at a GPU's first reading (agents.noc.held_xids): codes read as an Xid
+    # before the start, and application / benign codes only counted, by code.
+    held_xids: int = 0
+    held_xids_not_acted: Counter[int] = dc_field(default_factory=Counter)
     errors: list[str] = dc_field(default_factory=list)
 
     def error(self, msg: str) -> None:
@@ -182,6 +187,8 @@ class Detector:
         self.log_rules = LogRules(topology)
         self.ext_align = _Aligner(topology.gpu_keys, EXTENDED_GPU_FIELD_NAMES)
         self.ext_rules = ExtendedRules(topology)
+        self.held_xids = HeldXids(topology)
+        self._held_col = self.gpu_fields.index(HELD_XID_FIELD)
         self._violation_cols = [self.gpu_fields.index(f) for f in CORE_VIOLATIONS]
         self.incidents = IncidentManager(self.config, topology)
         self._prev: dict[str, npt.NDArray[np.int8]] = {}
@@ -254,6 +261,7 @@ class Detector:
 
         gpu_out += self._extended(tick, values, present)
         events_in = (*tick.events, *self._windowed_xids(tick))
+        events_in += tuple(self._held_xids(t, values, events_in))
 
         anomalies = self._edges(t, gpu_out, topo.gpu_keys, "gpu")
         anomalies += self._edges(t, node_out, topo.node_keys, "node")
@@ -353,6 +361,15 @@ class Detector:
         self.stats.extended_bad_keys.update(self.ext_rules.bad_keys)
         self.ext_rules.bad_keys.clear()
         return events
+
+    def _held_xids(
+        self, t: float, values: FloatArray, events: tuple[LogEvent, ...]
+    ) -> list[LogEvent]:
+        held = self.held_xids.first_read(t, values[:, self._held_col], events)
+        self.stats.held_xids += len(held)
+        self.stats.held_xids_not_acted.update(self.held_xids.not_acted)
+        self.held_xids.not_acted.clear()
+        return held
 
     def _energy(self, increase: FloatArray) -> FloatArray | None:
         col = self._energy_col

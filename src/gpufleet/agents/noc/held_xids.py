@@ -1,0 +1,95 @@
+"""An Xid a GPU still holds when gpufleet first reads it (``DCGM_FI_DEV_XID_ERRORS`` at start).
+
+gpufleet is installed, upgraded and restarted while faults are under way, and a kernel-log feed
+reads back only its history (``watch --history``); a fleet whose logs are not collected at all
+has no line for the onset. What the GPU still says is the exporter's last-Xid gauge: DCGM
+field 230 holds the code of the most recent Xid and keeps it until another Xid replaces it or
+the driver, DCGM or dcgm-exporter restarts (NVIDIA/DCGM#277, NVIDIA/dcgm-exporter#500). Its
+time is not known: the code was raised at some point since the driver last loaded.
+
+So the first reading of each GPU is read once as an Xid that happened before it, and only for a
+code whose single occurrence NVIDIA's catalog resolves on the GPU or the machine (a CRITICAL
+verdict of :func:`knowledge.xid.classify`: RESET_GPU, RESTART_BM, CONTACT_SUPPORT, the Xid 154
+recovery action). Nothing but those resolutions clears the gauge short of a restart, so a GPU
+holding such a code has not had its resolution yet, however old the Xid is. An application or
+benign code (13, 31, 43, 45, …) held by the gauge is the well-known sticky value
+(``sticky-xid-gauge``): its resolution, a restarted job, leaves the gauge as it was, so it is
+counted (:attr:`HeldXids.not_acted`, shown in the detector's stats), never opened. Later
+readings are not read here: a change of the gauge while gpufleet runs comes with its kernel
+line or the exporter's windowed count.
+
+A held code already in the same tick's log events for that GPU (a log feed's read-back) adds
+nothing: the line is the better record, with its own time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from gpufleet.bus.events import Severity
+from gpufleet.knowledge.xid import classify
+from gpufleet.telemetry.frame import LogEvent
+from gpufleet.telemetry.topology import Topology
+
+HELD_XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
+_MAX_CODE = 1_000  # the catalog's codes run to 172; anything far above is a sentinel, not an Xid
+
+
+class HeldXids:
+    """The first reading of each GPU's last-Xid gauge, turned into ``xid`` log events."""
+
+    def __init__(self, topology: Topology) -> None:
+        self.topology = topology
+        self._read = np.zeros(topology.n_gpus, dtype=bool)
+        self.not_acted: Counter[int] = Counter()  # held application / benign codes, by code
+
+    def first_read(
+        self, t: float, last_xid: npt.NDArray[np.float64], events: Iterable[LogEvent]
+    ) -> list[LogEvent]:
+        """The ``xid`` events for GPUs whose gauge is read for the first time at ``t``."""
+        fresh = np.isfinite(last_xid) & ~self._read
+        self._read |= fresh
+        if not fresh.any():
+            return []
+        logged = {(e.gpu or e.pci_bus_id, e.xid) for e in events if e.kind == "xid"}
+        out = []
+        for g in np.flatnonzero(fresh):
+            code = _code(float(last_xid[g]))
+            if code is None:
+                continue
+            if classify(code).severity < Severity.CRITICAL:
+                self.not_acted[code] += 1
+                continue
+            gkey = self.topology.gpu_keys[g]
+            if (gkey, code) in logged or (self.topology.gpu_pci_bus_id[g], code) in logged:
+                continue
+            out.append(_held_event(t, self.topology, int(g), gkey, code))
+        return out
+
+
+def _code(value: float) -> int | None:
+    """The Xid code a gauge reading holds, or None (0: no Xid since the driver loaded)."""
+    if value < 1 or value > _MAX_CODE or value != int(value):
+        return None
+    return int(value)
+
+
+def _held_event(t: float, topo: Topology, g: int, gkey: str, code: int) -> LogEvent:
+    return LogEvent(
+        timestamp=t,
+        node=topo.node_keys[int(topo.gpu_node[g])],
+        kind="xid",
+        message=(
+            f"Xid {code} on {gkey} held by dcgm-exporter's last-Xid gauge ({HELD_XID_FIELD} = "
+            f"{code}) when gpufleet first read it: raised before the start, time unknown; no "
+            "kernel log line"
+        ),
+        xid=code,
+        pci_bus_id=topo.gpu_pci_bus_id[g],
+        gpu=gkey,
+        attrs={"source": "dcgm-exporter", "field": HELD_XID_FIELD, "time": "inferred"},
+    )

@@ -1,0 +1,94 @@
+"""An Xid the GPU still holds when gpufleet first reads it: dcgm-exporter's last-Xid gauge
+(``DCGM_FI_DEV_XID_ERRORS``) at a late start with no kernel line for the onset. Real-format
+exposition pages, parsed by the real parser and run through the real detector, tick by tick."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gpufleet.agents.noc.detector import Detector
+from gpufleet.bus.events import AnomalyDetected, Event, IncidentOpened, Severity
+from gpufleet.telemetry.exposition import parse_exposition
+from gpufleet.telemetry.frame import LogEvent, Tick
+from gpufleet.telemetry.topology import Topology, build_cluster
+from tests.test_noc_extended import STEP, T0, page
+
+GAUGE = "DCGM_FI_DEV_XID_ERRORS"
+
+
+def fleet() -> Topology:
+    return Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=2, sku_name="H100")])
+
+
+def tick(topo: Topology, i: int, held: dict[int, float], lines: tuple[LogEvent, ...] = ()) -> Tick:
+    extra = [(g, GAUGE, v, "") for g, v in held.items()]
+    parsed = parse_exposition(page(topo, extra), topology=topo, timestamp=T0 + i * STEP)
+    return replace(parsed.tick(), events=lines)
+
+
+def run(topo: Topology, ticks: list[Tick]) -> tuple[Detector, list[Event]]:
+    det = Detector(topo)
+    events: list[Event] = []
+    for t in ticks:
+        events += det.process(t)
+    return det, events
+
+
+def xid_anomalies(events: list[Event]) -> list[tuple[str, str, Severity]]:
+    return [
+        (e.anomaly.symptom, e.anomaly.entity, e.anomaly.severity)
+        for e in events
+        if isinstance(e, AnomalyDetected) and e.anomaly.symptom.startswith("xid")
+    ]
+
+
+def test_a_reset_requiring_xid_the_gauge_holds_at_start_opens_an_incident_once() -> None:
+    """Met after the onset's lines are gone: the gauge reads 119 (GSP, RESET_GPU) on GPU 1 at
+    the first reading. That is an Xid before the start, on that GPU, read once; the same value
+    on the next pages is the same Xid."""
+    topo = fleet()
+    gpu1 = topo.gpu_keys[1]
+    det, events = run(topo, [tick(topo, i, {0: 0.0, 1: 119.0}) for i in range(4)])
+    assert xid_anomalies(events) == [("xid_119", gpu1, Severity.CRITICAL)]
+    opened = [e.incident for e in events if isinstance(e, IncidentOpened)]
+    assert [(i.root_entity, tuple(i.xids)) for i in opened] == [(gpu1, (119,))]
+    assert det.stats.held_xids == 1
+
+
+def test_an_application_xid_the_gauge_holds_is_counted_not_opened() -> None:
+    """31 (RESTART_APP) and 45 (teardown) are what a sticky gauge shows for days after a job
+    failed: nothing to do on the GPU, so they are counted and shown, never opened."""
+    topo = fleet()
+    det, events = run(topo, [tick(topo, i, {0: 31.0, 1: 45.0}) for i in range(3)])
+    assert xid_anomalies(events) == []
+    assert not [e for e in events if isinstance(e, IncidentOpened)]
+    assert det.stats.held_xids == 0
+    assert det.stats.held_xids_not_acted == {31: 1, 45: 1}
+
+
+def test_a_held_xid_the_log_reads_back_adds_nothing() -> None:
+    """A log feed's read-back in the same tick holds the line of that Xid on that GPU: the line
+    is the record (with its own time); the gauge adds no second occurrence."""
+    topo = fleet()
+    gpu0 = topo.gpu_keys[0]
+    line = LogEvent(
+        timestamp=T0 - 600.0,
+        node=topo.node_keys[0],
+        kind="xid",
+        message=f"NVRM: Xid (PCI:{topo.gpu_pci_bus_id[0]}): 79, pid='<unknown>', GPU has fallen "
+        "off the bus.",
+        xid=79,
+        pci_bus_id=topo.gpu_pci_bus_id[0],
+    )
+    det, events = run(topo, [tick(topo, 0, {0: 79.0}, (line,)), tick(topo, 1, {0: 79.0})])
+    assert [a[:2] for a in xid_anomalies(events)] == [("xid_79", gpu0)]
+    assert det.stats.held_xids == 0
+
+
+def test_the_gauge_changing_while_gpufleet_runs_is_not_a_held_xid() -> None:
+    """Read 0 first, then 48: an Xid while gpufleet runs comes with its kernel line or the
+    exporter's windowed count, never from the gauge (which cannot show a repeat)."""
+    topo = fleet()
+    det, events = run(topo, [tick(topo, 0, {0: 0.0}), tick(topo, 1, {0: 48.0})])
+    assert xid_anomalies(events) == []
+    assert det.stats.held_xids == 0
