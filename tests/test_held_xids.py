@@ -63,7 +63,7 @@ def test_an_application_xid_the_gauge_holds_is_counted_not_opened() -> None:
     assert xid_anomalies(events) == []
     assert not [e for e in events if isinstance(e, IncidentOpened)]
     assert det.stats.held_xids == 0
-    assert det.stats.held_xids_not_acted == {31: 1, 45: 1}
+    assert det.stats.held_xids_not_acted == {"31": 1, "45": 1}
 
 
 def test_a_held_xid_the_log_reads_back_adds_nothing() -> None:
@@ -92,3 +92,12 @@ def test_the_gauge_changing_while_gpufleet_runs_is_not_a_held_xid() -> None:
     det, events = run(topo, [tick(topo, 0, {0: 0.0}), tick(topo, 1, {0: 48.0})])
     assert xid_anomalies(events) == []
     assert det.stats.held_xids == 0
+
+
+def test_a_reading_that_holds_no_code_is_counted_as_unreadable() -> None:
+    """A fractional value is no Xid code: counted and shown, never rounded into one (a value far
+    outside the field's range is already flagged by the parser and never reaches the detector)."""
+    topo = fleet()
+    det, events = run(topo, [tick(topo, 0, {0: 48.5, 1: 1e9})])
+    assert xid_anomalies(events) == []
+    assert det.stats.held_xids_not_acted == {"unreadable": 1}

@@ -92,9 +92,10 @@ class DetectorStats:
     extended_bad_keys: Counter[str] = dc_field(default_factory=Counter)
     windowed_xids: int = 0
     # The last-Xid gauge at a GPU's first reading (agents.noc.held_xids): codes read as an Xid
-    # before the start, and application / benign codes only counted, by code.
+    # before the start; application / benign codes only counted, by code, and readings that hold
+    # no code ("unreadable").
     held_xids: int = 0
-    held_xids_not_acted: Counter[int] = dc_field(default_factory=Counter)
+    held_xids_not_acted: Counter[str] = dc_field(default_factory=Counter)
     errors: list[str] = dc_field(default_factory=list)
 
     def error(self, msg: str) -> None:

@@ -45,7 +45,8 @@ class HeldXids:
     def __init__(self, topology: Topology) -> None:
         self.topology = topology
         self._read = np.zeros(topology.n_gpus, dtype=bool)
-        self.not_acted: Counter[int] = Counter()  # held application / benign codes, by code
+        # held application / benign codes by code, and readings that hold no code ("unreadable")
+        self.not_acted: Counter[str] = Counter()
 
     def first_read(
         self, t: float, last_xid: npt.NDArray[np.float64], events: Iterable[LogEvent]
@@ -58,11 +59,13 @@ class HeldXids:
         logged = {(e.gpu or e.pci_bus_id, e.xid) for e in events if e.kind == "xid"}
         out = []
         for g in np.flatnonzero(fresh):
-            code = _code(float(last_xid[g]))
+            value = float(last_xid[g])
+            code = _code(value)
             if code is None:
+                self.not_acted["unreadable"] += value != 0.0
                 continue
             if classify(code).severity < Severity.CRITICAL:
-                self.not_acted[code] += 1
+                self.not_acted[str(code)] += 1
                 continue
             gkey = self.topology.gpu_keys[g]
             if (gkey, code) in logged or (self.topology.gpu_pci_bus_id[g], code) in logged:
@@ -72,7 +75,8 @@ class HeldXids:
 
 
 def _code(value: float) -> int | None:
-    """The Xid code a gauge reading holds, or None (0: no Xid since the driver loaded)."""
+    """The Xid code a gauge reading holds, or None: 0 (no Xid since the driver loaded) or a
+    value that is no code (negative, fractional, a sentinel far above the catalog)."""
     if value < 1 or value > _MAX_CODE or value != int(value):
         return None
     return int(value)
