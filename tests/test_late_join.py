@@ -158,6 +158,33 @@ def test_faults_met_thirty_minutes_late_are_found_and_ranked_right(tmp_path: Pat
     assert any("late join" in n for n in result.notes)
 
 
+def test_a_negative_log_history_is_one_clear_line() -> None:
+    out = io.StringIO()
+    args = ["eval", "--suite", str(SUITE / "dbe-1"), "--late-join", "30", "--log-history", "-1"]
+    assert main(args, out=out) == 2
+
+
+def test_a_fault_met_late_with_no_log_to_read_back_opens_from_the_held_xid(
+    tmp_path: Path,
+) -> None:
+    """A fleet whose kernel logs are not collected, met 30 minutes into a GSP chain: no line
+    of the onset ever arrives, and the exporter's last-Xid gauge still holding the chain's
+    reset-needing code is what opens the incident, with the reset it needs."""
+    suite = tmp_path / "suite"
+    shutil.copytree(SUITE / "gsp-reset-chain-1", suite / "gsp-reset-chain-1")
+    result = run_suite(
+        suite,
+        layers={"SRE"},
+        baselines=False,
+        cache_root=tmp_path / "cache",
+        late_join_s=1800.0,
+        log_history_s=0.0,
+    )
+    (outcome,) = result.incidents[0].scores[next(iter(result.incidents[0].scores))].outcomes
+    assert outcome.detected and outcome.action_class_ok
+    assert any("read back 0 min" in n for n in result.notes)
+
+
 def test_the_first_tick_brings_the_log_lines_a_feed_reads_back() -> None:
     tp = fleet()
     v = values(tp, np.random.default_rng(6))

@@ -714,6 +714,9 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     late = args.late_join
     if late is not None and not (math.isfinite(late) and late >= 0):
         raise UsageError(f"--late-join must be a number of minutes ≥ 0, got {late}")
+    history = args.log_history
+    if not (math.isfinite(history) and history >= 0):
+        raise UsageError(f"--log-history must be a number of minutes ≥ 0, got {history}")
 
     def progress(msg: str) -> None:
         if not args.json and not args.quiet:
@@ -729,6 +732,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         llm=args.llm,
         late_join_s=None if late is None else late * 60.0,
         restart_after_onset_s=args.restart_at,
+        log_history_s=history * 60.0,
     )
     if not args.json and not args.quiet:
         sys.stderr.write("\n")

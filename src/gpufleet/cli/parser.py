@@ -442,6 +442,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay each incident as met MINUTES after its fault's onset (data before cut away)",
     )
     e.add_argument(
+        "--log-history",
+        type=float,
+        default=60.0,
+        metavar="MINUTES",
+        help="with --late-join: how far back the kernel-log feed reads at the join (default 60, "
+        "as `watch --history`; 0: a fleet whose logs are not collected)",
+    )
+    e.add_argument(
         "--restart-at",
         type=float,
         metavar="SECONDS",

@@ -21,7 +21,7 @@ from gpufleet.evals.agents import (
     StaticRulesAgent,
 )
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec
-from gpufleet.evals.late_join import known_from, load_late
+from gpufleet.evals.late_join import LOG_HISTORY_S, known_from, load_late
 from gpufleet.evals.recorded import LoadedIncident, load_incident
 from gpufleet.evals.restart import RestartRow, restart_row
 from gpufleet.evals.scoring import (
@@ -109,9 +109,11 @@ def run_suite(
     llm: str | None = None,
     late_join_s: float | None = None,
     restart_after_onset_s: float | None = None,
+    log_history_s: float = LOG_HISTORY_S,
 ) -> SuiteResult:
     """Score every incident of ``suite``. ``late_join_s``: each replayed as met that many
-    seconds after its first fault's onset (:mod:`evals.late_join`). ``restart_after_onset_s``:
+    seconds after its first fault's onset (:mod:`evals.late_join`), a kernel-log feed reading
+    ``log_history_s`` back at the join (0: no log before the join). ``restart_after_onset_s``:
     also replay each one through the live pipeline with a process restart that long after its
     fault's onset, the state kept (:mod:`evals.restart`), counting second incidents and
     duplicate requests."""
@@ -135,7 +137,7 @@ def run_suite(
             if late_join_s is None:
                 inc = load_incident(folder, cache)
             else:
-                inc = load_late(folder, cache, late_join_s)
+                inc = load_late(folder, cache, late_join_s, log_history_s)
         except (IncidentFormatError, OSError) as e:
             failed.append(f"{folder}: {e}")
             continue
@@ -147,8 +149,8 @@ def run_suite(
     if late_join_s is not None:
         notes.append(
             f"late join: each incident met {late_join_s / 60:g} min after its first fault's "
-            "onset, every sample and log line before that cut away; detection delay counted "
-            "from the join"
+            f"onset, every sample before that cut away and the log read back "
+            f"{log_history_s / 60:g} min; detection delay counted from the join"
         )
     for agent in agents:
         closer = getattr(agent, "close", None)
