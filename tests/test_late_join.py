@@ -158,10 +158,10 @@ def test_faults_met_thirty_minutes_late_are_found_and_ranked_right(tmp_path: Pat
     assert any("late join" in n for n in result.notes)
 
 
-def test_a_negative_log_history_is_one_clear_line() -> None:
-    out = io.StringIO()
-    args = ["eval", "--suite", str(SUITE / "dbe-1"), "--late-join", "30", "--log-history", "-1"]
-    assert main(args, out=out) == 2
+def test_a_negative_log_history_or_one_without_a_late_join_is_one_clear_line() -> None:
+    suite = ["eval", "--suite", str(SUITE / "dbe-1")]
+    assert main([*suite, "--late-join", "30", "--log-history", "-1"], out=io.StringIO()) == 2
+    assert main([*suite, "--log-history", "0"], out=io.StringIO()) == 2
 
 
 def test_a_fault_met_late_with_no_log_to_read_back_opens_from_the_held_xid(

@@ -59,6 +59,7 @@ from gpufleet.cli.watch_view import WatchView, open_output, poll_counts
 from gpufleet.evals.format import Truth
 from gpufleet.evals.format import _to_epoch as parse_time
 from gpufleet.evals.ground_truth import truth_from_flags, truth_from_incident
+from gpufleet.evals.late_join import LOG_HISTORY_S
 from gpufleet.evals.record import RecordError, record_incident
 from gpufleet.evals.report import markdown, plot_files, to_json, write_report
 from gpufleet.evals.runner import LAYERS, SUITE_DIR, discover, run_suite
@@ -714,7 +715,9 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     late = args.late_join
     if late is not None and not (math.isfinite(late) and late >= 0):
         raise UsageError(f"--late-join must be a number of minutes ≥ 0, got {late}")
-    history = args.log_history
+    if args.log_history is not None and late is None:
+        raise UsageError("--log-history sets the log read back at a late join: give --late-join")
+    history = LOG_HISTORY_S / 60.0 if args.log_history is None else args.log_history
     if not (math.isfinite(history) and history >= 0):
         raise UsageError(f"--log-history must be a number of minutes ≥ 0, got {history}")
 

@@ -444,7 +444,6 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument(
         "--log-history",
         type=float,
-        default=60.0,
         metavar="MINUTES",
         help="with --late-join: how far back the kernel-log feed reads at the join (default 60, "
         "as `watch --history`; 0: a fleet whose logs are not collected)",
