@@ -10,8 +10,10 @@ time is not known: the code was raised at some point since the driver last loade
 So the first reading of each GPU is read once as an Xid that happened before it, and only for a
 code whose single occurrence NVIDIA's catalog resolves on the GPU or the machine (a CRITICAL
 verdict of :func:`knowledge.xid.classify`: RESET_GPU, RESTART_BM, CONTACT_SUPPORT, the Xid 154
-recovery action). Nothing but those resolutions clears the gauge short of a restart, so a GPU
-holding such a code has not had its resolution yet, however old the Xid is. An application or
+recovery action). Those resolutions clear the gauge: a reboot reloads the driver, and a GPU
+reset needs every process off the device, monitoring ones such as DCGM's host engine included
+(``nvidia-smi --gpu-reset``), so DCGM starts again after it. A GPU still holding such a code
+has not had its resolution yet, however old the Xid is. An application or
 benign code (13, 31, 43, 45, …) held by the gauge is the well-known sticky value
 (``sticky-xid-gauge``): its resolution, a restarted job, leaves the gauge as it was, so it is
 counted (:attr:`HeldXids.not_acted`, shown in the detector's stats), never opened. Later
