@@ -85,6 +85,25 @@ def test_a_held_xid_the_log_reads_back_adds_nothing() -> None:
     assert det.stats.held_xids == 0
 
 
+def test_a_line_of_the_same_slot_on_another_node_does_not_stand_for_the_held_xid() -> None:
+    """Every node of a fleet has the same bus ids: a read-back line of node A's GPU at bus X is
+    no record of node B's GPU at bus X, whose held Xid still opens."""
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=2, gpus_per_node=1, sku_name="H100")])
+    a, b = topo.node_keys[0], topo.gpu_keys[1]
+    assert topo.gpu_pci_bus_id[0] == topo.gpu_pci_bus_id[1]
+    line = LogEvent(
+        timestamp=T0 - 600.0,
+        node=a,
+        kind="xid",
+        message="NVRM: Xid (PCI:0000:18:00): 79, GPU has fallen off the bus.",
+        xid=79,
+        pci_bus_id=topo.gpu_pci_bus_id[0],
+    )
+    det, events = run(topo, [tick(topo, 0, {1: 79.0}, (line,))])
+    assert ("xid_79", b) in [x[:2] for x in xid_anomalies(events)]
+    assert det.stats.held_xids == 1
+
+
 def test_the_gauge_changing_while_gpufleet_runs_is_not_a_held_xid() -> None:
     """Read 0 first, then 48: an Xid while gpufleet runs comes with its kernel line or the
     exporter's windowed count, never from the gauge (which cannot show a repeat)."""

@@ -20,8 +20,9 @@ counted (:attr:`HeldXids.not_acted`, shown in the detector's stats), never opene
 readings are not read here: a change of the gauge while gpufleet runs comes with its kernel
 line or the exporter's windowed count.
 
-A held code already in the same tick's log events for that GPU (a log feed's read-back) adds
-nothing: the line is the better record, with its own time.
+A held code already in the same tick's log events for that GPU (a log feed's read-back, matched
+by GPU key or by PCI address on its node) adds nothing: the line is the better record, with its
+own time.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class HeldXids:
         self._read |= fresh
         if not fresh.any():
             return []
-        logged = {(e.gpu or e.pci_bus_id, e.xid) for e in events if e.kind == "xid"}
+        logged = {(_gpu_of(self.topology, e), e.xid) for e in events if e.kind == "xid"}
         out = []
         for g in np.flatnonzero(fresh):
             value = float(last_xid[g])
@@ -70,10 +71,19 @@ class HeldXids:
                 self.not_acted[str(code)] += 1
                 continue
             gkey = self.topology.gpu_keys[g]
-            if (gkey, code) in logged or (self.topology.gpu_pci_bus_id[g], code) in logged:
+            if (gkey, code) in logged:
                 continue
             out.append(_held_event(t, self.topology, int(g), gkey, code))
         return out
+
+
+def _gpu_of(topo: Topology, e: LogEvent) -> str | None:
+    """The GPU key a log event names: its own, else its PCI address on its node (the same bus
+    ids repeat on every node of a fleet, so never the address alone)."""
+    if e.gpu is not None:
+        return e.gpu
+    g = topo.gpu_by_pci(e.node, e.pci_bus_id) if e.pci_bus_id else None
+    return None if g is None else topo.gpu_keys[g]
 
 
 def _code(value: float) -> int | None:

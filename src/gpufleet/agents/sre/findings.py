@@ -46,8 +46,9 @@ from gpufleet.agents.sre.evidence import (
     RECURRENCE_GAP_S,
 )
 from gpufleet.agents.sre.log_reads import EARLIER
-from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
+from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope, Severity
 from gpufleet.knowledge.findings import implicates_infrastructure
+from gpufleet.knowledge.xid import classify
 from gpufleet.telemetry.statements import STATEMENT_KINDS
 
 TEMP_RISE_C = 8.0
@@ -828,12 +829,17 @@ def _xid_gauge_without_log(
     incident: Incident, v: _View, out: _Out, per_gpu: Mapping[str, set[int]]
 ) -> None:
     """The exporter's last-Xid gauge reads a code the kernel log does not show for that GPU in
-    the window (the log was searched): a sticky gauge, not a new Xid."""
+    the window (the log was searched): a sticky gauge, not a new Xid. Only for a code whose
+    resolution leaves the gauge as it was (an application or benign Xid): a code NVIDIA's
+    catalog resolves on the GPU or the machine is cleared by that reset or reboot, so holding it
+    means the resolution is still owed (``agents.noc.held_xids``), however old the line is."""
     if not any(e.status == "ok" for e in v.logs):
         return
     for e in _focus(incident, v):
         code = _num(e.facts, "last_xid_max")
         if math.isnan(code) or code < 1 or int(code) in per_gpu.get(e.entity, set()):
+            continue
+        if code == int(code) and classify(int(code)).severity >= Severity.CRITICAL:
             continue
         out.add("xid_gauge_without_log", e.entity, [e, *v.logs[:1]], code)
         return
