@@ -1029,6 +1029,15 @@ def classify(
     return _in_chain(info, ctx, _alone(info, ctx))
 
 
+def resolved_on_the_gpu(code: int) -> bool:
+    """Whether one occurrence of ``code`` is resolved on the GPU or the machine (a CRITICAL
+    verdict: RESET_GPU, RESTART_BM, CONTACT_SUPPORT, the Xid 154 recovery action). That
+    resolution also clears dcgm-exporter's last-Xid gauge (a reboot reloads the driver, a GPU
+    reset takes DCGM's host engine off the device), so a gauge still holding such a code means
+    it is owed; an application or benign code stays on the gauge after its job is restarted."""
+    return classify(code).severity >= Severity.CRITICAL
+
+
 def _alone(info: XidInfo, ctx: _Ctx) -> XidVerdict:
     """The verdict from the code's own workflow, override or bucket rule."""
     workflow = _WORKFLOWS.get(info.code)

@@ -9,8 +9,8 @@ time is not known: the code was raised at some point since the driver last loade
 
 So the first reading of each GPU is read once as an Xid that happened before it, and only for a
 code whose single occurrence NVIDIA's catalog resolves on the GPU or the machine (a CRITICAL
-verdict of :func:`knowledge.xid.classify`: RESET_GPU, RESTART_BM, CONTACT_SUPPORT, the Xid 154
-recovery action). Those resolutions clear the gauge: a reboot reloads the driver, and a GPU
+verdict, :func:`knowledge.xid.resolved_on_the_gpu`: RESET_GPU, RESTART_BM, CONTACT_SUPPORT, the
+Xid 154 recovery action). Those resolutions clear the gauge: a reboot reloads the driver, and a GPU
 reset needs every process off the device, monitoring ones such as DCGM's host engine included
 (``nvidia-smi --gpu-reset``), so DCGM starts again after it. A GPU still holding such a code
 has not had its resolution yet, however old the Xid is. An application or
@@ -33,13 +33,11 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from gpufleet.bus.events import Severity
-from gpufleet.knowledge.xid import classify
+from gpufleet.knowledge.xid import resolved_on_the_gpu
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.topology import Topology
 
 HELD_XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
-_MAX_CODE = 1_000  # the catalog's codes run to 172; anything far above is a sentinel, not an Xid
 
 
 class HeldXids:
@@ -67,7 +65,7 @@ class HeldXids:
             if code is None:
                 self.not_acted["unreadable"] += value != 0.0
                 continue
-            if classify(code).severity < Severity.CRITICAL:
+            if not resolved_on_the_gpu(code):
                 self.not_acted[str(code)] += 1
                 continue
             gkey = self.topology.gpu_keys[g]
@@ -88,8 +86,9 @@ def _gpu_of(topo: Topology, e: LogEvent) -> str | None:
 
 def _code(value: float) -> int | None:
     """The Xid code a gauge reading holds, or None: 0 (no Xid since the driver loaded) or a
-    value that is no code (negative, fractional, a sentinel far above the catalog)."""
-    if value < 1 or value > _MAX_CODE or value != int(value):
+    fractional value (the detector's sanitising already turned readings outside the field's
+    range, 0 to 1000, into NaN)."""
+    if value < 1 or value != int(value):
         return None
     return int(value)
 

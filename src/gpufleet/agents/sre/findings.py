@@ -46,9 +46,9 @@ from gpufleet.agents.sre.evidence import (
     RECURRENCE_GAP_S,
 )
 from gpufleet.agents.sre.log_reads import EARLIER
-from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope, Severity
+from gpufleet.bus.events import Evidence, Family, Finding, Incident, Scalar, Scope
 from gpufleet.knowledge.findings import implicates_infrastructure
-from gpufleet.knowledge.xid import classify
+from gpufleet.knowledge.xid import resolved_on_the_gpu
 from gpufleet.telemetry.statements import STATEMENT_KINDS
 
 TEMP_RISE_C = 8.0
@@ -839,7 +839,7 @@ def _xid_gauge_without_log(
         code = _num(e.facts, "last_xid_max")
         if math.isnan(code) or code < 1 or int(code) in per_gpu.get(e.entity, set()):
             continue
-        if code == int(code) and classify(int(code)).severity >= Severity.CRITICAL:
+        if code == int(code) and resolved_on_the_gpu(int(code)):
             continue
         out.add("xid_gauge_without_log", e.entity, [e, *v.logs[:1]], code)
         return
