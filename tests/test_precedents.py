@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gpufleet.agents.sre.scoring import rank_hypotheses
 from gpufleet.bus.events import Family, Incident, Scope, Severity
@@ -18,6 +19,7 @@ from gpufleet.knowledge.embedding import MiniLmEmbedding
 from gpufleet.knowledge.index import CardIndex
 from gpufleet.knowledge.precedent_index import PrecedentIndex
 from gpufleet.knowledge.precedents import (
+    MAX_TITLE,
     NEIGHBOURS,
     PRECEDENT_SETS,
     PRECEDENT_WEIGHT,
@@ -186,6 +188,23 @@ def test_a_case_becomes_its_report_words_and_its_truth() -> None:
     assert p.cause == "xid-32-pushbuffer-corruption"
     assert p.source == "https://github.com/Bumblebee-Project/Bumblebee/issues/677"
     assert "Xid" in p.text and len(p.text) > 40
+
+
+def test_a_report_titled_at_any_length_becomes_a_precedent_with_its_subject_kept(
+    tmp_path: Path,
+) -> None:
+    """A public report's title is its reporter's: one pasted whole (an error line, a log path)
+    runs past what a precedent keeps; its head is kept, and the case still teaches its cause."""
+    case = tmp_path / "long-title"
+    shutil.copytree(CASE, case)
+    spec = case / "incident.yaml"
+    long_title = "GPU stops responding: " + "NVRM: Xid (PCI:0000:01:00): 32, " * 20
+    doc = yaml.safe_load(spec.read_text(encoding="utf-8"))
+    spec.write_text(yaml.safe_dump({**doc, "title": long_title}), encoding="utf-8")
+    p = precedent_of(case)
+    assert p is not None and p.cause == "xid-32-pushbuffer-corruption"
+    assert len(p.title) == MAX_TITLE and p.title.endswith("…")
+    assert p.title.startswith("GPU stops responding: NVRM: Xid")
 
 
 def test_a_benign_case_makes_no_precedent() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from gpufleet.evals.evidence_files import load_evidence
 from gpufleet.evals.format import IncidentFormatError, load_spec
 from gpufleet.evals.recorded import incident_topology
-from gpufleet.knowledge.precedents import MAX_TEXT, Precedent
+from gpufleet.knowledge.precedents import MAX_TEXT, MAX_TITLE, Precedent
 from gpufleet.telemetry.unread_text import report_excerpt, words_of
 
 
@@ -55,12 +55,18 @@ def precedent_of(folder: Path, prefix: str = "") -> Precedent | None:
     first = faults[0]
     return Precedent(
         id=f"{prefix}{spec.id}",
-        title=spec.title or spec.id,
+        title=_subject(spec.title or spec.id),
         text=report_words(folder),
         cause=first.root_cause,
         acceptable=tuple(a for a in first.acceptable_causes if a != first.root_cause),
         source=spec.truth.source,
     )
+
+
+def _subject(title: str) -> str:
+    """A title cut to what a precedent keeps: a public report's title is its reporter's, at
+    any length, and its head is what reads like the next report's."""
+    return title if len(title) <= MAX_TITLE else title[: MAX_TITLE - 1].rstrip() + "…"
 
 
 def precedents_of_sets(root: Path, sets: Iterable[str]) -> tuple[list[Precedent], list[str]]:

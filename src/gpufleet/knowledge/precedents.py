@@ -35,6 +35,7 @@ PUBLIC_PRECEDENTS: Final = PRECEDENTS_DIR / "public.jsonl"
 PRECEDENT_SETS: Final = PRECEDENTS_DIR / "sets.txt"
 FLEET_PRECEDENTS: Final = "precedents.jsonl"  # in the SRE agent's state folder
 MAX_TEXT: Final = 2500  # characters kept of a report (the embedding reads ~256 tokens of it)
+MAX_TITLE: Final = 300  # a subject line; an issue title pasted whole can be longer
 
 # How many precedents vote, how sharply similarity weighs, what an acceptable alternative
 # cause counts, and what a whole vote is worth in the ranking. Round twenty-two chose k 8,
@@ -60,7 +61,7 @@ class Precedent(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9][A-Za-z0-9._:/-]*$")
-    title: str = Field(min_length=1, max_length=300)
+    title: str = Field(min_length=1, max_length=MAX_TITLE)
     text: str = Field(
         max_length=MAX_TEXT, description="the report's words, as retrieval reads them"
     )
