@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gpufleet.agents.noc.config import CorrelationConfig, NocConfig
 from gpufleet.agents.noc.detector import Detector
 from gpufleet.bus.events import AnomalyDetected, Event, IncidentOpened, Severity
 from gpufleet.telemetry.exposition import parse_exposition
@@ -48,7 +49,7 @@ def test_a_reset_requiring_xid_the_gauge_holds_at_start_opens_an_incident_once()
     on the next pages is the same Xid."""
     topo = fleet()
     gpu1 = topo.gpu_keys[1]
-    det, events = run(topo, [tick(topo, i, {0: 0.0, 1: 119.0}) for i in range(4)])
+    det, events = run(topo, [tick(topo, i, {0: 0.0, 1: 119.0}) for i in range(8)])
     assert xid_anomalies(events) == [("xid_119", gpu1, Severity.CRITICAL)]
     opened = [e.incident for e in events if isinstance(e, IncidentOpened)]
     assert [(i.root_entity, tuple(i.xids)) for i in opened] == [(gpu1, (119,))]
@@ -99,7 +100,7 @@ def test_a_line_of_the_same_slot_on_another_node_does_not_stand_for_the_held_xid
         xid=79,
         pci_bus_id=topo.gpu_pci_bus_id[0],
     )
-    det, events = run(topo, [tick(topo, 0, {1: 79.0}, (line,))])
+    det, events = run(topo, [tick(topo, i, {1: 79.0}, (line,) if i == 0 else ()) for i in range(5)])
     assert ("xid_79", b) in [x[:2] for x in xid_anomalies(events)]
     assert det.stats.held_xids == 1
 
@@ -120,3 +121,58 @@ def test_a_reading_that_holds_no_code_is_counted_as_unreadable() -> None:
     det, events = run(topo, [tick(topo, 0, {0: 48.5, 1: 1e9})])
     assert xid_anomalies(events) == []
     assert det.stats.held_xids_not_acted == {"unreadable": 1}
+
+
+def fallen_off_line(topo: Topology, g: int) -> LogEvent:
+    return LogEvent(
+        timestamp=T0 - 1800.0,
+        node=topo.node_keys[0],
+        kind="xid",
+        message=f"NVRM: Xid (PCI:{topo.gpu_pci_bus_id[g]}): 79, pid='<unknown>', GPU has fallen "
+        "off the bus.",
+        xid=79,
+        pci_bus_id=topo.gpu_pci_bus_id[g],
+    )
+
+
+def test_a_read_back_landing_after_the_first_metrics_replaces_the_held_xid() -> None:
+    """Live, each log feed reads its history back in its own thread: the onset's line can land
+    a tick after the first page. The held Xid waits for it (correlation.held_xid_wait_s), so
+    the incident holds the line, with its own time and words, and no held copy of it."""
+    topo = fleet()
+    gpu0 = topo.gpu_keys[0]
+    ticks = [
+        tick(topo, i, {0: 79.0}, (fallen_off_line(topo, 0),) if i == 2 else ()) for i in range(8)
+    ]
+    det, events = run(topo, ticks)
+    xids = [e.anomaly for e in events if isinstance(e, AnomalyDetected) and e.anomaly.xid == 79]
+    assert [(a.entity, a.time) for a in xids] == [(gpu0, T0 - 1800.0)]
+    assert "fallen off the bus" in xids[0].message and "held" not in xids[0].message
+    assert det.stats.held_xids == 0
+
+
+def test_a_held_xid_nothing_reads_back_opens_after_the_wait_with_its_first_reading_time() -> None:
+    """Nothing is read back for GPU 0: its held 79 is emitted at the first tick a full wait
+    after the first reading, not before, and keeps that reading's time."""
+    topo = fleet()
+    gpu0 = topo.gpu_keys[0]
+    wait_ticks = int(60.0 / STEP)
+    det = Detector(topo)
+    before = [e for i in range(wait_ticks) for e in det.process(tick(topo, i, {0: 79.0}))]
+    assert xid_anomalies(before) == []
+    after = det.process(tick(topo, wait_ticks, {0: 79.0}))
+    assert [
+        (e.anomaly.entity, e.anomaly.time)
+        for e in after
+        if isinstance(e, AnomalyDetected) and e.anomaly.xid == 79
+    ] == [(gpu0, T0)]
+    assert [e.incident.root_entity for e in after if isinstance(e, IncidentOpened)] == [gpu0]
+    assert det.stats.held_xids == 1
+
+
+def test_with_no_wait_configured_the_held_xid_opens_at_the_first_reading() -> None:
+    """An operator whose fleet has no log feed sets the wait to 0: the first page opens it."""
+    topo = fleet()
+    det = Detector(topo, NocConfig(correlation=CorrelationConfig(held_xid_wait_s=0)))
+    events = det.process(tick(topo, 0, {1: 154.0}))
+    assert [a[:2] for a in xid_anomalies(events)] == [("xid_154", topo.gpu_keys[1])]

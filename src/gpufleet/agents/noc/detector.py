@@ -188,7 +188,7 @@ class Detector:
         self.log_rules = LogRules(topology)
         self.ext_align = _Aligner(topology.gpu_keys, EXTENDED_GPU_FIELD_NAMES)
         self.ext_rules = ExtendedRules(topology)
-        self.held_xids = HeldXids(topology)
+        self.held_xids = HeldXids(topology, self.config.correlation.held_xid_wait_s)
         self._held_col = self.gpu_fields.index(HELD_XID_FIELD)
         self._violation_cols = [self.gpu_fields.index(f) for f in CORE_VIOLATIONS]
         self.incidents = IncidentManager(self.config, topology)
@@ -366,7 +366,7 @@ class Detector:
     def _held_xids(
         self, t: float, values: FloatArray, events: tuple[LogEvent, ...]
     ) -> list[LogEvent]:
-        held = self.held_xids.first_read(t, values[:, self._held_col], events)
+        held = self.held_xids.step(t, values[:, self._held_col], events)
         self.stats.held_xids += len(held)
         self.stats.held_xids_not_acted.update(self.held_xids.not_acted)
         self.held_xids.not_acted.clear()

@@ -20,9 +20,12 @@ counted (:attr:`HeldXids.not_acted`, shown in the detector's stats), never opene
 readings are not read here: a change of the gauge while gpufleet runs comes with its kernel
 line or the exporter's windowed count.
 
-A held code already in the same tick's log events for that GPU (a log feed's read-back, matched
-by GPU key or by PCI address on its node) adds nothing: the line is the better record, with its
-own time.
+A held code waits ``wait_s`` (``correlation.held_xid_wait_s``) before it is emitted: each log
+feed reads its history back in its own thread, so the onset's line can land a tick or more after
+the first metrics. A line of that code for that GPU (matched by GPU key or by PCI address on its
+node) arriving in that time, the first tick included, replaces it: the line is the better record,
+with its own time and message (an Xid 154's recovery action, a fallen-off-the-bus record).
+Emitted after the wait, a held Xid keeps the time of the first reading.
 """
 
 from __future__ import annotations
@@ -41,38 +44,47 @@ HELD_XID_FIELD = "DCGM_FI_DEV_XID_ERRORS"
 
 
 class HeldXids:
-    """The first reading of each GPU's last-Xid gauge, turned into ``xid`` log events."""
+    """The first reading of each GPU's last-Xid gauge, turned into ``xid`` log events once the
+    log feeds have had ``wait_s`` to read the same Xid back."""
 
-    def __init__(self, topology: Topology) -> None:
+    def __init__(self, topology: Topology, wait_s: float = 0.0) -> None:
         self.topology = topology
+        self.wait_s = wait_s
         self._read = np.zeros(topology.n_gpus, dtype=bool)
+        # GPU index → (time of the first reading, held code), until emitted or read back
+        self._waiting: dict[int, tuple[float, int]] = {}
         # held application / benign codes by code, and readings that hold no code ("unreadable")
         self.not_acted: Counter[str] = Counter()
 
-    def first_read(
+    def step(
         self, t: float, last_xid: npt.NDArray[np.float64], events: Iterable[LogEvent]
     ) -> list[LogEvent]:
-        """The ``xid`` events for GPUs whose gauge is read for the first time at ``t``."""
+        """The ``xid`` events of held codes whose wait ends at ``t`` and that no line read back."""
+        self._first_read(t, last_xid)
+        self._drop_read_back(events)
+        due = [g for g, (t0, _) in self._waiting.items() if t - t0 >= self.wait_s]
+        return [_held_event(self.topology, g, *self._waiting.pop(g)) for g in due]
+
+    def _first_read(self, t: float, last_xid: npt.NDArray[np.float64]) -> None:
         fresh = np.isfinite(last_xid) & ~self._read
         self._read |= fresh
-        if not fresh.any():
-            return []
-        logged = {(_gpu_of(self.topology, e), e.xid) for e in events if e.kind == "xid"}
-        out = []
         for g in np.flatnonzero(fresh):
             value = float(last_xid[g])
             code = _code(value)
             if code is None:
                 self.not_acted["unreadable"] += value != 0.0
-                continue
-            if not resolved_on_the_gpu(code):
+            elif not resolved_on_the_gpu(code):
                 self.not_acted[str(code)] += 1
-                continue
-            gkey = self.topology.gpu_keys[g]
-            if (gkey, code) in logged:
-                continue
-            out.append(_held_event(t, self.topology, int(g), gkey, code))
-        return out
+            else:
+                self._waiting[int(g)] = (t, code)
+
+    def _drop_read_back(self, events: Iterable[LogEvent]) -> None:
+        if not self._waiting:
+            return
+        keys = self.topology.gpu_keys
+        logged = {(_gpu_of(self.topology, e), e.xid) for e in events if e.kind == "xid"}
+        for g in [g for g, (_, code) in self._waiting.items() if (keys[g], code) in logged]:
+            del self._waiting[g]
 
 
 def _gpu_of(topo: Topology, e: LogEvent) -> str | None:
@@ -93,7 +105,8 @@ def _code(value: float) -> int | None:
     return int(value)
 
 
-def _held_event(t: float, topo: Topology, g: int, gkey: str, code: int) -> LogEvent:
+def _held_event(topo: Topology, g: int, t: float, code: int) -> LogEvent:
+    gkey = topo.gpu_keys[g]
     return LogEvent(
         timestamp=t,
         node=topo.node_keys[int(topo.gpu_node[g])],
