@@ -4,6 +4,7 @@ exposition pages, parsed by the real parser and run through the real detector, t
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from gpufleet.agents.noc.config import CorrelationConfig, NocConfig
@@ -27,8 +28,11 @@ def tick(topo: Topology, i: int, held: dict[int, float], lines: tuple[LogEvent, 
     return replace(parsed.tick(), events=lines)
 
 
-def run(topo: Topology, ticks: list[Tick]) -> tuple[Detector, list[Event]]:
-    det = Detector(topo)
+def run(
+    topo: Topology, ticks: list[Tick], log_read_back: bool = False
+) -> tuple[Detector, list[Event]]:
+    """A replay (lines in order with the ticks) unless a live log feed reads history back."""
+    det = Detector(topo, log_read_back=log_read_back)
     events: list[Event] = []
     for t in ticks:
         events += det.process(t)
@@ -135,16 +139,18 @@ def fallen_off_line(topo: Topology, g: int) -> LogEvent:
     )
 
 
+WAIT_TICKS = math.ceil(NocConfig().correlation.held_xid_wait_s / STEP)
+
+
 def test_a_read_back_landing_after_the_first_metrics_replaces_the_held_xid() -> None:
     """Live, each log feed reads its history back in its own thread: the onset's line can land
     a tick after the first page. The held Xid waits for it (correlation.held_xid_wait_s), so
     the incident holds the line, with its own time and words, and no held copy of it."""
     topo = fleet()
     gpu0 = topo.gpu_keys[0]
-    ticks = [
-        tick(topo, i, {0: 79.0}, (fallen_off_line(topo, 0),) if i == 2 else ()) for i in range(8)
-    ]
-    det, events = run(topo, ticks)
+    line = (fallen_off_line(topo, 0),)
+    ticks = [tick(topo, i, {0: 79.0}, line if i == 2 else ()) for i in range(2 * WAIT_TICKS)]
+    det, events = run(topo, ticks, log_read_back=True)
     xids = [e.anomaly for e in events if isinstance(e, AnomalyDetected) and e.anomaly.xid == 79]
     assert [(a.entity, a.time) for a in xids] == [(gpu0, T0 - 1800.0)]
     assert "fallen off the bus" in xids[0].message and "held" not in xids[0].message
@@ -156,11 +162,10 @@ def test_a_held_xid_nothing_reads_back_opens_after_the_wait_with_its_first_readi
     after the first reading, not before, and keeps that reading's time."""
     topo = fleet()
     gpu0 = topo.gpu_keys[0]
-    wait_ticks = int(60.0 / STEP)
-    det = Detector(topo)
-    before = [e for i in range(wait_ticks) for e in det.process(tick(topo, i, {0: 79.0}))]
+    det = Detector(topo, log_read_back=True)
+    before = [e for i in range(WAIT_TICKS) for e in det.process(tick(topo, i, {0: 79.0}))]
     assert xid_anomalies(before) == []
-    after = det.process(tick(topo, wait_ticks, {0: 79.0}))
+    after = det.process(tick(topo, WAIT_TICKS, {0: 79.0}))
     assert [
         (e.anomaly.entity, e.anomaly.time)
         for e in after
@@ -170,9 +175,21 @@ def test_a_held_xid_nothing_reads_back_opens_after_the_wait_with_its_first_readi
     assert det.stats.held_xids == 1
 
 
-def test_with_no_wait_configured_the_held_xid_opens_at_the_first_reading() -> None:
-    """An operator whose fleet has no log feed sets the wait to 0: the first page opens it."""
+def test_a_held_code_the_gauge_clears_during_the_wait_is_dropped() -> None:
+    """The gauge reads 0 before the wait is over: the driver or the exporter restarted, or the
+    GPU was reset, so what it held has had its resolution; nothing opens."""
     topo = fleet()
-    det = Detector(topo, NocConfig(correlation=CorrelationConfig(held_xid_wait_s=0)))
-    events = det.process(tick(topo, 0, {1: 154.0}))
-    assert [a[:2] for a in xid_anomalies(events)] == [("xid_154", topo.gpu_keys[1])]
+    ticks = [tick(topo, i, {0: 79.0 if i < 2 else 0.0}) for i in range(2 * WAIT_TICKS)]
+    det, events = run(topo, ticks, log_read_back=True)
+    assert xid_anomalies(events) == []
+    assert det.stats.held_xids == 0
+
+
+def test_with_nothing_to_wait_for_the_held_xid_opens_at_the_first_reading() -> None:
+    """A replay (its lines come in order with its ticks), a fleet with no log feed, or an
+    operator who set the wait to 0: the first page opens it."""
+    topo = fleet()
+    no_wait = NocConfig(correlation=CorrelationConfig(held_xid_wait_s=0))
+    for det in (Detector(topo), Detector(topo, no_wait, log_read_back=True)):
+        events = det.process(tick(topo, 0, {1: 154.0}))
+        assert [a[:2] for a in xid_anomalies(events)] == [("xid_154", topo.gpu_keys[1])]

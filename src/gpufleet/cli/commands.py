@@ -585,12 +585,14 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
             max_ticks = max(1, round(duration / args.interval))
     if args.feed_shards:
         return _feed_shards(args, source, speed, max_ticks, out)
-    detector = Detector(source.topology, noc_config)
+    # a simulated or replayed fleet keeps its own time: the logs' history is for live ones
+    history_s = args.history * 60.0 if kind not in ("sim", "replay") else 0.0
+    detector = Detector(
+        source.topology, noc_config, log_read_back=bool(args.logs) and history_s > 0
+    )
     _check_log_files(args.logs or [], sys.stderr)
     _check_log_files(args.job_log or [], sys.stderr, flag="--job-log")
     try:
-        # a simulated or replayed fleet keeps its own time: the logs' history is for live ones
-        history_s = args.history * 60.0 if kind not in ("sim", "replay") else 0.0
         feeds = log_feeds(args.logs, source.topology, args.logs_node, args.year, history_s)
         feeds += job_log_feeds(args.job_log or [], source.topology, args.logs_node)
         if args.reports:

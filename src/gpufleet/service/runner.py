@@ -141,9 +141,13 @@ async def build_pipeline(
             clock_now=time.time(),
             history_s=tele.history_s,
         )
-    detector = Detector(source.topology, load_config(tele.noc_config))
     # a simulated or replayed fleet keeps its own time: the logs' history is for live ones
     history_s = tele.history_s if kind not in ("sim", "replay") else 0.0
+    detector = Detector(
+        source.topology,
+        load_config(tele.noc_config),
+        log_read_back=bool(tele.logs) and history_s > 0,
+    )
     feeds = log_feeds(tele.logs, source.topology, tele.logs_node, None, history_s)
     if tele.reports is not None:
         state = sre_cfg.state_dir / "report-offsets.json"

@@ -139,9 +139,10 @@ class CorrelationConfig(_Strict):
     # A slot neighbour whose load-corrected temperature rose this much more than the rest of
     # its node since a thermal incident opened is attached as context (chassis scope).
     context_rise_c: float = 3.0
-    # A GPU's held Xid (agents.noc.held_xids) waits this long for the log feeds' read-back:
-    # each feed reads its history in its own thread, so on a busy node the onset's line can
-    # land after the first metrics, and that line is the better record (its time, its message).
+    # A GPU's held Xid (agents.noc.held_xids) waits this long for a live kernel-log feed's
+    # read-back: each feed reads its history in its own thread, so on a busy node the onset's
+    # line can land after the first metrics, and that line is the better record (its time, its
+    # message). Only where a feed reads history back (watch/serve with logs and --history).
     held_xid_wait_s: float = Field(default=60.0, ge=0)
 
 

@@ -161,7 +161,12 @@ class _Aligner:
 
 
 class Detector:
-    def __init__(self, topology: Topology, config: NocConfig | None = None) -> None:
+    def __init__(
+        self, topology: Topology, config: NocConfig | None = None, *, log_read_back: bool = False
+    ) -> None:
+        """``log_read_back``: a live kernel-log feed reads its history back in its own thread,
+        so a held Xid waits ``correlation.held_xid_wait_s`` for its line; a replay delivers its
+        lines in order with the ticks, and a fleet with no log feed has none to wait for."""
         self.config = config or NocConfig()
         self.topology = topology
         self.gpu_fields = GPU_FIELD_NAMES
@@ -188,7 +193,8 @@ class Detector:
         self.log_rules = LogRules(topology)
         self.ext_align = _Aligner(topology.gpu_keys, EXTENDED_GPU_FIELD_NAMES)
         self.ext_rules = ExtendedRules(topology)
-        self.held_xids = HeldXids(topology, self.config.correlation.held_xid_wait_s)
+        wait = self.config.correlation.held_xid_wait_s if log_read_back else 0.0
+        self.held_xids = HeldXids(topology, wait)
         self._held_col = self.gpu_fields.index(HELD_XID_FIELD)
         self._violation_cols = [self.gpu_fields.index(f) for f in CORE_VIOLATIONS]
         self.incidents = IncidentManager(self.config, topology)

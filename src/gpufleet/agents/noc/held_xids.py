@@ -25,7 +25,11 @@ feed reads its history back in its own thread, so the onset's line can land a ti
 the first metrics. A line of that code for that GPU (matched by GPU key or by PCI address on its
 node) arriving in that time, the first tick included, replaces it: the line is the better record,
 with its own time and message (an Xid 154's recovery action, a fallen-off-the-bus record).
-Emitted after the wait, a held Xid keeps the time of the first reading.
+Emitted after the wait, a held Xid keeps the time of the first reading; a gauge that reads 0
+during the wait was cleared (the driver, DCGM or the exporter restarted, or the GPU was reset)
+and its held code is dropped. The wait is counted in the data's time: it is meant for sources
+that scrape live. A replay delivers its lines in order with its ticks and waits for nothing
+(the detector's ``log_read_back``), and a store's history read back at start passes in a burst.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ class HeldXids:
     ) -> list[LogEvent]:
         """The ``xid`` events of held codes whose wait ends at ``t`` and that no line read back."""
         self._first_read(t, last_xid)
+        self._drop_cleared(last_xid)
         self._drop_read_back(events)
         due = [g for g, (t0, _) in self._waiting.items() if t - t0 >= self.wait_s]
         return [_held_event(self.topology, g, *self._waiting.pop(g)) for g in due]
@@ -77,6 +82,10 @@ class HeldXids:
                 self.not_acted[str(code)] += 1
             else:
                 self._waiting[int(g)] = (t, code)
+
+    def _drop_cleared(self, last_xid: npt.NDArray[np.float64]) -> None:
+        for g in [g for g in self._waiting if last_xid[g] == 0.0]:
+            del self._waiting[g]
 
     def _drop_read_back(self, events: Iterable[LogEvent]) -> None:
         if not self._waiting:
