@@ -40,6 +40,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
+from gpufleet.agents.noc.log_rules import event_gpu
 from gpufleet.knowledge.xid import resolved_on_the_gpu
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.topology import Topology
@@ -91,18 +92,9 @@ class HeldXids:
         if not self._waiting:
             return
         keys = self.topology.gpu_keys
-        logged = {(_gpu_of(self.topology, e), e.xid) for e in events if e.kind == "xid"}
+        logged = {(event_gpu(self.topology, e), e.xid) for e in events if e.kind == "xid"}
         for g in [g for g, (_, code) in self._waiting.items() if (keys[g], code) in logged]:
             del self._waiting[g]
-
-
-def _gpu_of(topo: Topology, e: LogEvent) -> str | None:
-    """The GPU key a log event names: its own, else its PCI address on its node (the same bus
-    ids repeat on every node of a fleet, so never the address alone)."""
-    if e.gpu is not None:
-        return e.gpu
-    g = topo.gpu_by_pci(e.node, e.pci_bus_id) if e.pci_bus_id else None
-    return None if g is None else topo.gpu_keys[g]
 
 
 def _code(value: float) -> int | None:

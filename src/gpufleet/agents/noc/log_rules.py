@@ -470,6 +470,15 @@ KERNEL_SIGNALS: dict[str, str] = {
 JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
 
 
+def event_gpu(topo: Topology, e: LogEvent) -> str | None:
+    """The GPU key a log event names: its own, else its PCI address on its node (the same bus
+    ids repeat on every node of a fleet, so never the address alone)."""
+    if e.gpu:
+        return e.gpu
+    g = topo.gpu_by_pci(e.node, e.pci_bus_id) if e.pci_bus_id else None
+    return None if g is None else topo.gpu_keys[g]
+
+
 class LogRules:
     def __init__(self, topology: Topology) -> None:
         self.topo = topology
@@ -921,13 +930,7 @@ class LogRules:
         )
 
     def _gpu_key(self, e: LogEvent) -> str | None:
-        if e.gpu:
-            return e.gpu
-        if e.pci_bus_id:
-            g = self.topo.gpu_by_pci(e.node, e.pci_bus_id)
-            if g is not None:
-                return self.topo.gpu_keys[g]
-        return None
+        return event_gpu(self.topo, e)
 
     def _xid(
         self,
