@@ -338,6 +338,9 @@ def test_decisions_need_a_valid_token_say_why_and_change_the_state(tab: Tab, fle
     expect(notice).to_contain_text("Refused (403)")
     expect(notice).to_contain_text("carol")
     expect(step.locator(".step-state")).to_have_text("pending")
+    # refused, the step can be decided again: its buttons are not left disabled
+    expect(step.locator("button.approve")).to_be_enabled()
+    expect(step.locator("button.reject")).to_be_enabled()
 
     use_token(TOKENS["alice"])
     click("approve")

@@ -498,13 +498,21 @@
         notify(`${rec.status} by ${rec.decision ? rec.decision.by : "?"}: ${done.note}`, "ok");
       } catch (e) {
         notify(e.message);
+      } finally {
+        // a refused decision (401, 403, a conflict) leaves the step to decide again
+        approve.disabled = reject.disabled = false;
       }
       reason.value = "";
+      // The button just clicked may still hold the focus (the browser moves it off a disabled
+      // control only at its next frame): the refresh would take that for a person busy in the
+      // view and keep the old row. This row's own controls are done with.
+      if (controls.contains(document.activeElement)) document.activeElement.blur();
       await render(true);
     };
     approve.addEventListener("click", () => decide("approve"));
     reject.addEventListener("click", () => decide("reject"));
-    return h("div", { class: "decide" }, reason, approve, reject);
+    const controls = h("div", { class: "decide" }, reason, approve, reject);
+    return controls;
   }
 
   async function approvalView(id) {
