@@ -4,12 +4,16 @@ exposition pages, parsed by the real parser and run through the real detector, t
 
 from __future__ import annotations
 
+import asyncio
 import math
+from collections.abc import Iterator
 from dataclasses import replace
 
 from gpufleet.agents.noc.config import CorrelationConfig, NocConfig
 from gpufleet.agents.noc.detector import Detector
+from gpufleet.agents.noc.service import run_noc
 from gpufleet.bus.events import AnomalyDetected, Event, IncidentOpened, Severity
+from gpufleet.bus.memory import InProcessBus
 from gpufleet.telemetry.exposition import parse_exposition
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.topology import Topology, build_cluster
@@ -193,3 +197,55 @@ def test_with_nothing_to_wait_for_the_held_xid_opens_at_the_first_reading() -> N
     for det in (Detector(topo), Detector(topo, no_wait, log_read_back=True)):
         events = det.process(tick(topo, 0, {1: 154.0}))
         assert [a[:2] for a in xid_anomalies(events)] == [("xid_154", topo.gpu_keys[1])]
+
+
+def test_a_watch_that_ends_during_the_wait_still_opens_the_held_xid() -> None:
+    """`watch --duration` shorter than the wait: no line can replace the held 79 any more once
+    the data ends, so settling the end emits it with its first reading's time, once."""
+    topo = fleet()
+    gpu0 = topo.gpu_keys[0]
+    det = Detector(topo, log_read_back=True)
+    during = [e for i in range(2) for e in det.process(tick(topo, i, {0: 79.0}))]
+    assert xid_anomalies(during) == []
+    settled = det.settle_pending(T0 + STEP)
+    assert [(a[0], a[1]) for a in xid_anomalies(settled)] == [("xid_79", gpu0)]
+    opened = [e.incident for e in settled if isinstance(e, IncidentOpened)]
+    assert [(i.root_entity, tuple(i.xids)) for i in opened] == [(gpu0, (79,))]
+    assert det.stats.held_xids == 1
+    assert det.settle_pending(T0 + STEP) == []
+
+
+class _Pages:
+    """A source of the given exposition pages, then nothing more."""
+
+    interval_s = STEP
+
+    def __init__(self, topology: Topology, pages: list[Tick]) -> None:
+        self.topology, self.pages = topology, pages
+
+    def ticks(self) -> Iterator[Tick]:
+        return iter(self.pages)
+
+
+def test_the_noc_loop_settles_what_waits_when_its_source_ends() -> None:
+    """run_noc, the loop of watch and serve: a source of two pages ends before the wait; the
+    held Xid's incident is published on the bus, not lost with the process."""
+    topo = fleet()
+    ticks = [tick(topo, i, {1: 119.0}) for i in range(2)]
+
+    async def go() -> list[Event]:
+        bus = InProcessBus()
+        seen: list[Event] = []
+
+        async def keep(e: Event) -> None:
+            seen.append(e)
+
+        bus.subscribe("*", "test", keep)
+        await bus.start()
+        await run_noc(_Pages(topo, ticks), Detector(topo, log_read_back=True), bus)
+        await bus.close()
+        return seen
+
+    events = asyncio.run(go())
+    opened = [e.incident for e in events if isinstance(e, IncidentOpened)]
+    assert [(i.root_entity, tuple(i.xids)) for i in opened] == [(topo.gpu_keys[1], (119,))]

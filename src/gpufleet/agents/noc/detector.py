@@ -308,12 +308,30 @@ class Detector:
 
     def settle_pending(self, last: float) -> list[Event]:
         """Open what is still waiting to settle when no data will come after ``last`` (the end
-        of a replay; see :meth:`IncidentManager.settle_pending`)."""
-        events = self.incidents.settle_pending(last)
+        of a replay or of a watch; see :meth:`IncidentManager.settle_pending`), held Xids
+        still waiting for their line included."""
+        events = self._flush_held(last)
+        events += self.incidents.settle_pending(last)
         for ev in events:
             if isinstance(ev, IncidentOpened | IncidentUpdated):
                 self._incident_seen.update(dict.fromkeys(ev.incident.nodes, last))
         return events
+
+    def _flush_held(self, t: float) -> list[Event]:
+        """The held Xids whose wait had not ended, read as log events at ``t`` and left for
+        ``settle_pending`` to route; their anomalies are published as any tick's are."""
+        held = self.held_xids.flush()
+        if not held:
+            return []
+        self.stats.held_xids += len(held)
+        jobs = self.job_rules
+        anomalies = self.log_rules.evaluate(t, held, jobs.gpu_job, jobs.job_gpus)
+        if self.maintenance:
+            anomalies = [self._maintenance_aware(a) for a in anomalies]
+        self.stats.anomalies += len(anomalies)
+        self.stats.anomalies_by_symptom.update(a.symptom for a in anomalies)
+        self.incidents.pending.extend(anomalies)
+        return [anomaly_detected(a) for a in anomalies]
 
     def open_incidents(self) -> list[Incident]:
         return self.incidents.snapshot()

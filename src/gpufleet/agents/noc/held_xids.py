@@ -30,6 +30,8 @@ during the wait was cleared (the driver, DCGM or the exporter restarted, or the 
 and its held code is dropped. The wait is counted in the data's time: it is meant for sources
 that scrape live. A replay delivers its lines in order with its ticks and waits for nothing
 (the detector's ``log_read_back``), and a store's history read back at start passes in a burst.
+Codes still waiting when the data ends (a watch with ``--duration`` shorter than the wait) are
+emitted then (:meth:`HeldXids.flush`, through the detector's ``settle_pending``).
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ class HeldXids:
         self._drop_read_back(events)
         due = [g for g, (t0, _) in self._waiting.items() if t - t0 >= self.wait_s]
         return [_held_event(self.topology, g, *self._waiting.pop(g)) for g in due]
+
+    def flush(self) -> list[LogEvent]:
+        """Every held code still waiting, as ``xid`` events: no data will come after this (a
+        watch that ends, a source that stops), so no line can replace it any more, and a code
+        the GPU still holds is not dropped for the wait it was given."""
+        waiting, self._waiting = self._waiting, {}
+        topo = self.topology
+        return [_held_event(topo, g, t0, code) for g, (t0, code) in sorted(waiting.items())]
 
     def _first_read(self, t: float, last_xid: npt.NDArray[np.float64]) -> None:
         fresh = np.isfinite(last_xid) & ~self._read

@@ -81,11 +81,15 @@ async def run_noc(
     """Feed every tick of ``source`` through ``detector`` and publish its events on ``bus``.
 
     ``log_feeds`` (kernel-log followers, ...) are drained before each tick and their events
-    delivered with it. Returns the detector's statistics at the end.
+    delivered with it. When the source ends (or ``max_ticks`` is reached) no data will come
+    after its last tick: what still waits to settle is routed then (``Detector.settle_pending``),
+    as the next ticks would have, rather than lost with the process. Returns the detector's
+    statistics at the end.
     """
     feeds = list(log_feeds)
     pending: list[LogEvent] = []  # log events newer than the latest tick wait for the next one
     n = 0
+    last_t: float | None = None
     async for tick in as_async(source):
         if max_ticks is not None and n >= max_ticks:
             break
@@ -102,5 +106,9 @@ async def run_noc(
         if on_tick is not None:
             on_tick(tick, n)
         n += 1
+        last_t = tick.timestamp
+    if last_t is not None:
+        for event in detector.settle_pending(last_t):
+            await bus.publish(event)
     await bus.drain()
     return detector.stats
