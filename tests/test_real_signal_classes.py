@@ -188,6 +188,19 @@ def test_the_same_pending_flag_after_a_dbe_is_a_reset_now(retriever: Retriever) 
     assert (card, action) == ("ecc-dbe", "reset_gpu")
 
 
+def test_a_dbe_count_met_at_start_beside_a_pending_remap_is_a_drain_and_reset(
+    retriever: Retriever,
+) -> None:
+    """Met late with no kernel line: the volatile DBE count says an uncorrectable error since
+    the driver loaded, the pending remap that no reset has applied it. Contained or not only
+    the Xid says; DCGM's verdict for a volatile DBE is drain and reset, not 'when convenient'."""
+    ev = _evidence([], (), row_remap_pending_max=1.0, dbe_vol_max=2.0, dbe_increase=0.0)
+    card, action, found = _top(retriever, _incident(("row_remap_pending",), ()), ev)
+    assert "dbe_increase" in found
+    assert "remap_pending_no_uncorrectable" not in found
+    assert (card, action) == ("ecc-dbe", "reset_gpu")
+
+
 def test_unread_dbe_counters_prove_nothing(retriever: Retriever) -> None:
     """A pending flag with no DBE counter in the window (not exported) is not 'no DBE'."""
     ev = _evidence([XID63], (63,), row_remap_pending_max=1.0)

@@ -556,16 +556,20 @@ def _error_counters(focus: Sequence[Evidence], out: _Out) -> None:
 def _dbe_found(focus: Sequence[Evidence]) -> list[Evidence]:
     """GPUs met with a volatile DBE count above zero and no "before" to see it rise in: the
     errors happened since the driver loaded, before gpufleet watched. With a baseline, the
-    increase in the window decides, as for every counter."""
+    increase in the window decides, as for every counter.
+
+    A pending row remap beside the count does not make it gentler: the remap is where the
+    error waits for its reset, but whether the error was contained (Xid 94) or not (Xid 95)
+    only the kernel line says, and met without it DCGM's own verdict for a volatile DBE holds:
+    "Drain the GPU and reset it or reboot the node" (dcgm_errors.h,
+    DCGM_FR_VOLATILE_DBE_DETECTED_NEXT; the same for DCGM_FR_UNCONTAINED_ERROR). A line read
+    back (``watch --history``) brings the containment with it."""
     return [
         e
         for e in focus
         if not _has_baseline(e)
         and _ge(e.facts, "dbe_vol_max", 1.0)
         and not _ge(e.facts, "dbe_increase", 1.0)
-        # a pending row remap is where such an error waits for its reset: the remapper's own
-        # finding says so, with its gentler action (reset when convenient)
-        and not _ge(e.facts, "row_remap_pending_max", 1.0)
     ]
 
 
