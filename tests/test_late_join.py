@@ -185,6 +185,33 @@ def test_a_fault_met_late_with_no_log_to_read_back_opens_from_the_held_xid(
     assert any("read back 0 min" in n for n in result.notes)
 
 
+@pytest.mark.slow
+def test_an_uncorrectable_error_met_late_without_its_xid_gets_the_vendors_action(
+    tmp_path: Path,
+) -> None:
+    """Met 30 minutes late with no kernel log: a volatile DBE count beside a pending remap is
+    DCGM's 'drain the GPU and reset it' (left in service it was an unsafe action), while a job
+    whose CUDA call said CUDA_ERROR_CONTAINED had its error contained: restart the job, no
+    drain (it was an over-remediation)."""
+    suite = tmp_path / "suite"
+    for name in ("dbe-1", "evidence-contained-ecc"):
+        shutil.copytree(SUITE / name, suite / name, ignore=shutil.ignore_patterns(".cache"))
+    result = run_suite(
+        suite,
+        layers={"SRE"},
+        baselines=False,
+        cache_root=tmp_path / "cache",
+        late_join_s=1800.0,
+        log_history_s=0.0,
+    )
+    assert not result.failed
+    for r in result.incidents:
+        score = r.scores[next(iter(r.scores))]
+        (outcome,) = score.outcomes
+        assert outcome.detected and outcome.top1 and outcome.action_class_ok, r.spec.id
+        assert (score.unsafe_actions, score.over_remediations) == (0, 0), r.spec.id
+
+
 def test_the_first_tick_brings_the_log_lines_a_feed_reads_back() -> None:
     tp = fleet()
     v = values(tp, np.random.default_rng(6))
