@@ -4,6 +4,8 @@ sample-to-sample noise, journalctl-style lines parsed by the real kernel-log par
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from gpufleet.agents.noc.detector import Detector
@@ -105,3 +107,13 @@ def final(events: list[Event]) -> list[Incident]:
         for i in (e.incident.incident_id,)
     }
     return [inc for k, inc in last.items() if k not in merged]
+
+
+class TickList:
+    """Ticks made in a test, as a tick source: these, then nothing more."""
+
+    def __init__(self, topology: Topology, ticks: list[Tick], interval_s: float = 15.0) -> None:
+        self.topology, self._ticks, self.interval_s = topology, ticks, interval_s
+
+    def ticks(self) -> Iterator[Tick]:
+        return iter(self._ticks)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Iterator
 from dataclasses import replace
 
 from gpufleet.agents.noc.config import CorrelationConfig, NocConfig
@@ -17,6 +16,7 @@ from gpufleet.bus.memory import InProcessBus
 from gpufleet.telemetry.exposition import parse_exposition
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.topology import Topology, build_cluster
+from tests.noc_frames import TickList
 from tests.test_noc_extended import STEP, T0, page
 
 GAUGE = "DCGM_FI_DEV_XID_ERRORS"
@@ -215,18 +215,6 @@ def test_a_watch_that_ends_during_the_wait_still_opens_the_held_xid() -> None:
     assert det.settle_pending(T0 + STEP) == []
 
 
-class _Pages:
-    """A source of the given exposition pages, then nothing more."""
-
-    interval_s = STEP
-
-    def __init__(self, topology: Topology, pages: list[Tick]) -> None:
-        self.topology, self.pages = topology, pages
-
-    def ticks(self) -> Iterator[Tick]:
-        return iter(self.pages)
-
-
 def test_the_noc_loop_settles_what_waits_when_its_source_ends() -> None:
     """run_noc, the loop of watch and serve: a source of two pages ends before the wait; the
     held Xid's incident is published on the bus, not lost with the process."""
@@ -242,7 +230,7 @@ def test_the_noc_loop_settles_what_waits_when_its_source_ends() -> None:
 
         bus.subscribe("*", "test", keep)
         await bus.start()
-        await run_noc(_Pages(topo, ticks), Detector(topo, log_read_back=True), bus)
+        await run_noc(TickList(topo, ticks, STEP), Detector(topo, log_read_back=True), bus)
         await bus.close()
         return seen
 

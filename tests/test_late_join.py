@@ -21,7 +21,7 @@ from gpufleet.bus.events import Severity
 from gpufleet.cli.main import main
 from gpufleet.evals.format import load_spec
 from gpufleet.evals.late_join import cut_ticks, join_time, late_spec, load_late
-from gpufleet.evals.runner import run_suite
+from gpufleet.evals.runner import SuiteResult, run_suite
 from gpufleet.telemetry.fields import GPU_FIELD_NAMES
 from gpufleet.telemetry.log_feed import KernelLogFeed
 from gpufleet.telemetry.topology import Topology, Workload, WorkloadKind
@@ -140,6 +140,22 @@ LATE = (
 )
 
 
+def _met_late_with_no_log(tmp_path: Path, *names: str) -> SuiteResult:
+    """The suite's ``names`` replayed as met 30 minutes after onset by a fleet whose kernel logs
+    are not collected (nothing read back)."""
+    suite = tmp_path / "suite"
+    for name in names:
+        shutil.copytree(SUITE / name, suite / name, ignore=shutil.ignore_patterns(".cache"))
+    return run_suite(
+        suite,
+        layers={"SRE"},
+        baselines=False,
+        cache_root=tmp_path / "cache",
+        late_join_s=1800.0,
+        log_history_s=0.0,
+    )
+
+
 @pytest.mark.slow
 def test_faults_met_thirty_minutes_late_are_found_and_ranked_right(tmp_path: Path) -> None:
     suite = tmp_path / "suite"
@@ -170,16 +186,7 @@ def test_a_fault_met_late_with_no_log_to_read_back_opens_from_the_held_xid(
     """A fleet whose kernel logs are not collected, met 30 minutes into a GSP chain: no line
     of the onset ever arrives, and the exporter's last-Xid gauge still holding the chain's
     reset-needing code is what opens the incident, with the reset it needs."""
-    suite = tmp_path / "suite"
-    shutil.copytree(SUITE / "gsp-reset-chain-1", suite / "gsp-reset-chain-1")
-    result = run_suite(
-        suite,
-        layers={"SRE"},
-        baselines=False,
-        cache_root=tmp_path / "cache",
-        late_join_s=1800.0,
-        log_history_s=0.0,
-    )
+    result = _met_late_with_no_log(tmp_path, "gsp-reset-chain-1")
     (outcome,) = result.incidents[0].scores[next(iter(result.incidents[0].scores))].outcomes
     assert outcome.detected and outcome.action_class_ok
     assert any("read back 0 min" in n for n in result.notes)
@@ -193,17 +200,7 @@ def test_an_uncorrectable_error_met_late_without_its_xid_gets_the_vendors_action
     DCGM's 'drain the GPU and reset it' (left in service it was an unsafe action), while a job
     whose CUDA call said CUDA_ERROR_CONTAINED had its error contained: restart the job, no
     drain (it was an over-remediation)."""
-    suite = tmp_path / "suite"
-    for name in ("dbe-1", "evidence-contained-ecc"):
-        shutil.copytree(SUITE / name, suite / name, ignore=shutil.ignore_patterns(".cache"))
-    result = run_suite(
-        suite,
-        layers={"SRE"},
-        baselines=False,
-        cache_root=tmp_path / "cache",
-        late_join_s=1800.0,
-        log_history_s=0.0,
-    )
+    result = _met_late_with_no_log(tmp_path, "dbe-1", "evidence-contained-ecc")
     assert not result.failed
     for r in result.incidents:
         score = r.scores[next(iter(r.scores))]

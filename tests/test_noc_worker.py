@@ -11,7 +11,7 @@ import json
 import math
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import cast
 
@@ -35,6 +35,7 @@ from gpufleet.telemetry.shards import (
 )
 from gpufleet.telemetry.topology import Topology, Workload, build_cluster
 from tests.nats_bus import NatsServer, fresh_prefix, nats_server, needs_nats
+from tests.noc_frames import TickList
 from tests.test_bus import Recorder
 
 __all__ = ["nats_server"]
@@ -349,18 +350,8 @@ async def _fed_and_found(
     url: str, topo: Topology, ticks: list[Tick], want: int
 ) -> list[IncidentOpened]:
     async with JetStreamBus(url) as bus:
-        await feed_shards(_TickList(topo, ticks), topo, bus)
+        await feed_shards(TickList(topo, ticks), topo, bus)
     return await _incidents_when_workers_are_done(url, want, racks=("rack-2",))
-
-
-class _TickList:
-    """Ticks made in the test as a tick source."""
-
-    def __init__(self, topology: Topology, ticks: list[Tick]) -> None:
-        self.topology, self._ticks, self.interval_s = topology, ticks, 15.0
-
-    def ticks(self) -> Iterator[Tick]:
-        return iter(self._ticks)
 
 
 @pytest.mark.parametrize(
