@@ -692,6 +692,10 @@ def _suite_path(given: str | None) -> Path:
 
 
 def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
+    if args.agreement:
+        from gpufleet.cli.agreement import cmd_agreement  # noqa: PLC0415 (only when asked)
+
+        return cmd_agreement(args, out)
     layers = {args.only.upper()} if args.only else {"NOC", "SRE"}
     if layers == {"CHAT"}:
         from gpufleet.cli.chat_eval import cmd_chat_eval  # noqa: PLC0415 (the chat: only when asked)
@@ -717,6 +721,8 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     late = args.late_join
     if late is not None and not (math.isfinite(late) and late >= 0):
         raise UsageError(f"--late-join must be a number of minutes ≥ 0, got {late}")
+    if args.before_answer and late is not None:
+        raise UsageError("--before-answer and --late-join replay different things: give one")
     if args.log_history is not None and late is None:
         raise UsageError("--log-history sets the log read back at a late join: give --late-join")
     history = LOG_HISTORY_S / 60.0 if args.log_history is None else args.log_history
@@ -736,6 +742,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         progress=progress,
         llm=args.llm,
         late_join_s=None if late is None else late * 60.0,
+        before_answer=args.before_answer,
         restart_after_onset_s=args.restart_at,
         log_history_s=history * 60.0,
     )

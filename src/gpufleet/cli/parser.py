@@ -457,6 +457,18 @@ def build_parser() -> argparse.ArgumentParser:
         "fault's onset, the state kept; the report counts second incidents and duplicate "
         "approval requests",
     )
+    e.add_argument(
+        "--before-answer",
+        action="store_true",
+        help="replay each recorded incident with its evidence cut where the stated cause "
+        "begins: what the report was worth before anyone answered it",
+    )
+    e.add_argument(
+        "--agreement",
+        metavar="FILE",
+        help="instead of a replay: score a second writer's blind labels (JSON, e.g. "
+        "src/gpufleet/evals/agreement/round-53.json) against the held-out sets' truths",
+    )
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=handler("eval"))

@@ -148,9 +148,15 @@ def _placed(ef: EvidenceFile, topology: Topology) -> EvidenceFile:
 
 
 def load_evidence(
-    folder: Path, spec: IncidentSpec, topology: Topology, problems: list[str]
+    folder: Path,
+    spec: IncidentSpec,
+    topology: Topology,
+    problems: list[str],
+    cut: Callable[[str], str] | None = None,
 ) -> StaticEvidence:
-    """Parse every evidence file of ``folder``; problems are appended to ``problems``."""
+    """Parse every evidence file of ``folder``; problems are appended to ``problems``.
+    ``cut``: each file's text passes through it first (:class:`evals.before_answer.AnswerCut`:
+    the thread before its stated cause)."""
     book = AddressBook(spec.addresses)
     evidence = StaticEvidence()
     for ef in discover(folder, spec):
@@ -166,6 +172,8 @@ def load_evidence(
         except (OSError, UntrustedInputError) as e:
             problems.append(f"{path}: cannot read {ef.kind} evidence: {e}")
             continue
+        if cut is not None:
+            text = cut(text)
         read = _read_as(_placed(ef, topology), text, topology, book)
         if read is None:
             problems.append(f"{path}: cannot read {ef.kind} evidence, nor as what its text is")

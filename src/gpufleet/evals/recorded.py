@@ -20,6 +20,7 @@ from pathlib import Path
 
 from gpufleet.agents.sre.fleet import ReplayFleet
 from gpufleet.agents.sre.node_evidence import StaticEvidence
+from gpufleet.evals.before_answer import AnswerCut, stated_cause
 from gpufleet.evals.evidence_files import load_evidence
 from gpufleet.evals.format import IncidentFormatError, IncidentSpec, load_spec, rfc3339
 from gpufleet.evals.materialize import check_truth, materialize, simulator_for, topology_for
@@ -47,6 +48,7 @@ class LoadedIncident:
     log_lines: int = 0
     log_unrecognised: int = 0
     evidence: StaticEvidence = field(default_factory=StaticEvidence)
+    answer_cut: AnswerCut | None = None  # --before-answer: the evidence cut at the stated cause
 
     def own_precedents(self) -> frozenset[str]:
         """The precedent id and source this incident has in a library built from its set
@@ -87,12 +89,17 @@ class LoadedIncident:
 
 
 def load_incident(
-    folder: str | Path, cache_root: Path | None = None, spec: IncidentSpec | None = None
+    folder: str | Path,
+    cache_root: Path | None = None,
+    spec: IncidentSpec | None = None,
+    before_answer: bool = False,
 ) -> LoadedIncident:
     """The incident in ``folder``; ``spec`` replaces its ``incident.yaml`` (an eval variant of
-    a generated scenario, such as a longer recording for a late join)."""
+    a generated scenario, such as a longer recording for a late join). ``before_answer``: each
+    evidence file cut where the case's stated cause begins (:mod:`evals.before_answer`)."""
     folder = Path(folder)
     spec = spec or load_spec(folder)
+    cut = AnswerCut(stated_cause(spec.description)) if before_answer else None
     if (folder / "metrics.jsonl").exists():
         data_dir = folder
     elif spec.generator is not None and not spec.generator.materialize:
@@ -138,7 +145,7 @@ def load_incident(
         log_events += sched.log_events
         workloads = sched.workloads
     spec = _collected_by_last_sample(spec, samples[-1].timestamp, problems)
-    evidence = load_evidence(folder, spec, topology, problems)
+    evidence = load_evidence(folder, spec, topology, problems, cut)
     log_events += _quoted_kernel_lines(folder, evidence, spec, topology, problems)
     log_events += _job_signals(evidence, spec, topology, problems)
     log_events += _report_signals(evidence, spec, topology, problems)
@@ -146,7 +153,7 @@ def load_incident(
     ticks = _merge(samples, log_events, workloads, problems)
     problems += unreachable_truths(spec, topology, evidence, log_events)
     return LoadedIncident(
-        spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence
+        spec, folder, data_dir, topology, ticks, problems, log_lines, unrecognised, evidence, cut
     )
 
 

@@ -110,13 +110,17 @@ def run_suite(
     late_join_s: float | None = None,
     restart_after_onset_s: float | None = None,
     log_history_s: float = LOG_HISTORY_S,
+    before_answer: bool = False,
 ) -> SuiteResult:
     """Score every incident of ``suite``. ``late_join_s``: each replayed as met that many
     seconds after its first fault's onset (:mod:`evals.late_join`), a kernel-log feed reading
     ``log_history_s`` back at the join (0: no log before the join). ``restart_after_onset_s``:
     also replay each one through the live pipeline with a process restart that long after its
     fault's onset, the state kept (:mod:`evals.restart`), counting second incidents and
-    duplicate requests."""
+    duplicate requests. ``before_answer``: each recorded incident's evidence cut where its
+    stated cause begins (:mod:`evals.before_answer`; not with a late join)."""
+    if before_answer and late_join_s is not None:
+        raise ValueError("before_answer and late_join_s replay different things: give one")
     folders = discover(suite)
     specs: list[tuple[Path, IncidentSpec]] = []
     failed: list[str] = []
@@ -130,12 +134,13 @@ def run_suite(
     cache = cache_root or eval_data_dir()
     records: list[IncidentRecord] = []
     shared: Shared | None = None
+    cut_cases = 0
     for n, (folder, spec) in enumerate(specs, 1):
         if progress:
             progress(f"[{n}/{len(specs)}] {spec.id}")
         try:
             if late_join_s is None:
-                inc = load_incident(folder, cache)
+                inc = load_incident(folder, cache, before_answer=before_answer)
             else:
                 inc = load_late(folder, cache, late_join_s, log_history_s)
         except (IncidentFormatError, OSError) as e:
@@ -146,6 +151,13 @@ def run_suite(
             shared = shared or Shared.load()
             record.restart = restart_row(inc, shared, restart_after_onset_s)
         records.append(record)
+        cut_cases += bool(inc.answer_cut and inc.answer_cut.cut_files)
+    if before_answer:
+        notes.append(
+            f"before the answer: {cut_cases} of {len(records)} incident(s) replayed with their "
+            "evidence cut where the stated cause begins; the others quote no cause or no file "
+            "holds it, and keep their evidence whole"
+        )
     if late_join_s is not None:
         notes.append(
             f"late join: each incident met {late_join_s / 60:g} min after its first fault's "
