@@ -43,6 +43,8 @@ def test_the_answer_is_found_across_rewrapped_lines_and_cut_at_its_line() -> Non
     assert "batch size" not in cut(thread) and cut.cut_files == 1
     assert cut("no answer here\n") == "no answer here\n" and cut.cut_files == 1
     assert AnswerCut(None)(thread) == thread
+    # a writer's "…" leaves words out: the first unbroken run of words finds the answer
+    assert answer_line_start(thread, "… cause is the batch size … on a 16 GB card") == at
 
 
 def test_a_case_replayed_before_the_answer_reads_only_the_report(tmp_path: Path) -> None:

@@ -34,7 +34,10 @@ def stated_cause(description: str) -> str | None:
 
 
 def _locator(quote: str) -> re.Pattern[str]:
-    words = quote.replace("…", " ").replace("...", " ").split()[:QUOTE_WORDS]
+    # a writer's "…" stands for words left out: locate by the first run of words it does not
+    # break (three at least, else the longest run)
+    runs = [r.split() for r in re.split(r"…|\.\.\.", quote)]
+    words = next((r for r in runs if len(r) >= 3), max(runs, key=len))[:QUOTE_WORDS]
     return re.compile(r"\s+".join(re.escape(w) for w in words))
 
 
