@@ -104,42 +104,57 @@ def first_truths(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Compared:
+    """One case: how the second writer's label stands against the first writer's truth."""
+
+    same_card: bool
+    accepted: bool
+    accepted_back: bool
+    same_mode: bool
+    same_family: bool
+    action_accepted: bool
+    no_card: bool
+
+
+def _compare(lab: SecondLabel, first: TruthFault, taxonomy: Taxonomy) -> _Compared:
+    here = taxonomy.place(first.root_cause)
+    there = taxonomy.place(lab.root_cause) if lab.root_cause else None
+    return _Compared(
+        same_card=lab.root_cause == first.root_cause,
+        accepted=lab.root_cause in {first.root_cause, *first.acceptable_causes},
+        accepted_back=first.root_cause in {lab.root_cause, *lab.acceptable_causes},
+        same_mode=here is not None
+        and there is not None
+        and (here.family, here.mode) == (there.family, there.mode),
+        same_family=here is not None and there is not None and here.family == there.family,
+        action_accepted=bool(lab.action_classes) and lab.action_classes[0] in first.action_classes,
+        no_card=lab.root_cause is None,
+    )
+
+
 def agreement(
     labels: Sequence[SecondLabel],
     truths: Mapping[tuple[str, str], TruthFault],
     taxonomy: Taxonomy,
 ) -> Agreement:
     """Score the second writer's labels against the first writer's truths."""
-    by_grade: dict[str, list[int]] = {}
-    counts = dict.fromkeys(("same", "acc", "back", "mode", "family", "action", "none"), 0)
-    for lab in labels:
-        first = truths[(lab.set, lab.case)]
-        accepted_first = {first.root_cause, *first.acceptable_causes}
-        accepted_second = {lab.root_cause, *lab.acceptable_causes} - {None}
-        ok = lab.root_cause in accepted_first
-        counts["same"] += lab.root_cause == first.root_cause
-        counts["acc"] += ok
-        counts["back"] += first.root_cause in accepted_second
-        counts["none"] += lab.root_cause is None
-        here = taxonomy.place(first.root_cause)
-        there = taxonomy.place(lab.root_cause) if lab.root_cause else None
-        if here is not None and there is not None:
-            counts["family"] += here.family == there.family
-            counts["mode"] += (here.family, here.mode) == (there.family, there.mode)
-        counts["action"] += bool(lab.action_classes) and lab.action_classes[0] in (
-            first.action_classes
-        )
-        grade = by_grade.setdefault(lab.confidence, [0, 0])
-        grade[0] += ok
-        grade[1] += 1
+    rows = [(lab, _compare(lab, truths[(lab.set, lab.case)], taxonomy)) for lab in labels]
+    grades = sorted({lab.confidence for lab in labels})
     return Agreement(
-        cases=len(labels),
-        same_card=counts["same"],
-        accepted=counts["acc"],
-        accepted_back=counts["back"],
-        same_mode=counts["mode"],
-        same_family=counts["family"],
-        action_accepted=counts["action"],
-        no_card=counts["none"],
-        accepted_by_confidence={g: (a, n) for g, (a, n) in sorted(by_grade.items())},
+        cases=len(rows),
+        same_card=sum(c.same_card for _, c in rows),
+        accepted=sum(c.accepted for _, c in rows),
+        accepted_back=sum(c.accepted_back for _, c in rows),
+        same_mode=sum(c.same_mode for _, c in rows),
+        same_family=sum(c.same_family for _, c in rows),
+        action_accepted=sum(c.action_accepted for _, c in rows),
+        no_card=sum(c.no_card for _, c in rows),
+        accepted_by_confidence={
+            g: (
+                sum(c.accepted for lab, c in rows if lab.confidence == g),
+                sum(1 for lab, _ in rows if lab.confidence == g),
+            )
+            for g in grades
+        },
     )
