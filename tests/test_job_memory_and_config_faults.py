@@ -378,6 +378,13 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             {},
         ),
         (
+            # 98: the same missing architecture, as TensorFlow 1.x on CUDA 10 prints it
+            "F tensorflow/core/kernels/random_op_gpu.h:227] Non-OK-status: GpuLaunchKernel(...) "
+            "status: Internal: invalid device function",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
             "slurmstepd: error: Detected 1 oom_kill event in StepId=1234.batch. Some of the step "
             "tasks have been OOM Killed.",
             "host_oom_kill",

@@ -211,11 +211,16 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         # cudaErrorNoKernelImageForDevice (209): the job was not built for this GPU's
         # architecture (its compute capability is missing from the binary's fatbin);
-        # cudaErrorInvalidKernelImage (200): the image it carries does not load on this GPU
+        # cudaErrorInvalidKernelImage (200): the image it carries does not load on this GPU;
+        # cudaErrorInvalidDeviceFunction (98): "the requested device function does not exist or
+        # is not compiled for the proper device architecture" (CUDA Runtime API, error types),
+        # what older CUDA releases and frameworks (TensorFlow's "Internal: invalid device
+        # function") print for the same missing architecture
         "cuda_no_kernel_image",
         re.compile(
             r"no kernel image is available for execution on the device|"
             r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
+            r"invalid device function|cudaErrorInvalidDeviceFunction|"
             r"device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE",
             re.I,
         ),
