@@ -27,10 +27,13 @@ from gpufleet.knowledge.store import load_cards
 
 EVALS = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals"
 ROUND_53 = EVALS / "agreement" / "round-53.json"
+# a responder's diagnosis from each case's evidence cut before its answer (round fifty-four)
+ROUND_54_BEFORE_ANSWER = EVALS / "agreement" / "round-54-before-answer.json"
 
 
-def test_the_shipped_labels_name_real_cases_cards_and_action_classes() -> None:
-    file = load_labels(ROUND_53)
+@pytest.mark.parametrize("path", [ROUND_53, ROUND_54_BEFORE_ANSWER], ids=lambda p: p.stem)
+def test_the_shipped_labels_name_real_cases_cards_and_action_classes(path: Path) -> None:
+    file = load_labels(path)
     truths = first_truths(file.labels, EVALS)
     cards = {c.id for c in load_cards()}
     assert len(file.labels) == len(truths) == 100
