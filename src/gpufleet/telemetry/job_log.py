@@ -59,6 +59,9 @@ Kinds (``Signature.kind``) and the text they come from:
 * ``cuda_driver_mismatch`` — ``system has unsupported display driver / cuda driver combination``
   (cudaErrorSystemDriverMismatch, 803): the node's CUDA driver library is not its kernel
   module's.
+* ``cuda_no_kernel_image`` — ``no kernel image is available for execution on the device``
+  (209), ``device kernel image is invalid`` (200) and ``invalid device function`` (98): the job's
+  binary holds no code for this GPU's architecture.
 * ``cuda_oom_foreign`` / ``cuda_oom_fragmentation`` / ``cuda_oom_capacity`` — a CUDA
   out-of-memory message, by whose memory filled the GPU (:mod:`telemetry.cuda_oom`: another
   process's, the allocator's unused pieces, the job's own tensors), with the allocator's numbers.
