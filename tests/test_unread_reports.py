@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gpufleet.agents.noc.report_rules import UNSTATED, report_anomaly
 from gpufleet.agents.pipeline import final_incidents, replay_noc
 from gpufleet.agents.sre.diagnose_core import diagnose_deterministic
 from gpufleet.agents.sre.plan import UNREAD_RUNBOOK, text_only_cap
@@ -27,6 +28,7 @@ from gpufleet.telemetry.unread_text import (
     SIGNAL,
     excerpt,
     failure_lines,
+    person_lines,
     unread_event,
 )
 
@@ -104,9 +106,77 @@ def _one_node_event(text: str) -> LogEvent | str | None:
         job="t",
         unparsed=rep.complaint_lines,
         plain=rep.plain_lines,
+        head=rep.head,
         topology=topo,
         at=5.0,
     )
+
+
+@pytest.mark.parametrize(
+    ("ticket", "quoted"),
+    [
+        # a tracker's title that names what is wrong in no failure word
+        (
+            "acme/infra · issue #12 · open\n# Drivers not installed on the new A100 nodes\n"
+            "ops-bot · description · 2026-01-05\n",
+            "# Drivers not installed on the new A100 nodes",
+        ),
+        # a mail's subject, and a question in the body
+        (
+            "Subject: training on node 7\nWhy is it twice as long as on node 6?\n",
+            "Subject: training on node 7 | Why is it twice as long as on node 6?",
+        ),
+        # a first-person sentence, in English and in Chinese
+        (
+            "CUDA_VISIBLE_DEVICES=1 python train.py\nI set the device to 1 but it lands on 0\n",
+            "I set the device to 1 but it lands on 0",
+        ),
+        ("训练开始后进度条不动\n我的进度一直停留在第一个epoch\n", "我的进度一直停留在第一个epoch"),
+    ],
+)
+def test_a_persons_report_opens_on_its_title_question_or_first_person_lines(
+    ticket: str, quoted: str
+) -> None:
+    # someone handed the text over because something was wrong, though no word of failure says
+    # what: its title, questions and first-person lines are the complaint, marked unstated
+    event = _one_node_event(ticket)
+    assert not isinstance(event, str) and event is not None
+    assert event.message == quoted
+    assert event.attrs["complaint"] == "unstated"
+    first = quoted.split(" | ", maxsplit=1)[0]
+    assert first in excerpt(parse_job_log(ticket, origin="jobs/t.log").report)
+
+
+def test_a_persons_report_says_so_in_the_incident_it_opens() -> None:
+    # the operator reads that nothing in the text said what failed, not that something did
+    event = _one_node_event("# Drivers not installed on the new A100 nodes\n")
+    assert isinstance(event, LogEvent)
+    anomaly = report_anomaly(event, {}, window_s=600.0)
+    assert anomaly is not None and UNSTATED in anomaly.message
+    assert "Drivers not installed" in anomaly.message
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "YOLO training on one RTX 3090\nepoch 3/100 done\n",  # a job's clean output
+        "[I] [TRT] engine built\nI0523 12:00:01.123 server.cc:55] started\n",  # log prefixes
+        "Do you want to continue? [y/N]\nsee https://example.org/faq?id=4\n",  # a prompt, a link
+        "".join(f"line {i}\n" for i in range(5)) + "# this is a comment\n",  # no title: too deep
+    ],
+)
+def test_output_no_person_wrote_opens_nothing_without_a_failure_word(output: str) -> None:
+    assert _one_node_event(output) is None
+    report = parse_job_log(output, origin="jobs/o.log").report
+    assert person_lines([*report.complaint_lines, *report.plain_lines], report.head) == []
+    assert excerpt(report) == ""
+
+
+def test_a_failure_word_is_quoted_before_a_persons_lines() -> None:
+    # a ticket that does say what failed is quoted by that line, as before, and is stated
+    event = _one_node_event("# Node 7 after the update\nI ran it twice\nthe job hangs at step 40\n")
+    assert not isinstance(event, str) and event is not None
+    assert event.message == "the job hangs at step 40" and "complaint" not in event.attrs
 
 
 @pytest.mark.parametrize(
@@ -187,7 +257,10 @@ def test_a_reboot_the_machine_did_is_a_complaint_in_any_language(complaint: str)
 def test_a_reboot_someone_did_or_asks_for_is_no_complaint(step: str) -> None:
     # the glossary reads "重启" as "reboot restart" in any voice; a how-to's steps name reboots
     # far more often than a complaint does, and only the machine doing it is the fault
-    assert _one_node_event(f"RTX 3090, CUDA 12.1\n{step}\n") is None
+    assert failure_lines([(2, step)]) == []
+    # a person's line may still hand the file over as a report, but never as a stated failure
+    event = _one_node_event(f"RTX 3090, CUDA 12.1\n{step}\n")
+    assert event is None or (not isinstance(event, str) and event.attrs["complaint"] == "unstated")
 
 
 def test_a_writers_statement_of_a_fault_is_a_complaint_though_it_has_no_failure_word(

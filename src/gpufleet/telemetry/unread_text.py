@@ -17,8 +17,12 @@ reads its whole format and gives its verdict, so its leftovers open nothing ("NV
 found" on a PCIe server is Fabric Manager's benign word, not a fault to guess at).
 
 A line must say something failed (:data:`FAILURE`, or in another language a symptom the
-glossary of :mod:`telemetry.glossary` names: "重启", "перезагружается", "desliga"): an
-inventory listing or a banner opens nothing. The lines that mention the GPU stack
+glossary of :mod:`telemetry.glossary` names: "重启", "перезагружается", "desliga"), or, where
+no line does, the file must read as a person's report (:func:`person_lines`: a title at its
+top, a question, a sentence in the first person), whose lines are quoted instead: people hand
+a problem over in words of their own ("# Drivers not installed on the new A100 nodes"), and
+no list of failure words holds them all. An inventory listing, a banner or a job's clean
+output opens nothing. The lines that mention the GPU stack
 (:data:`telemetry.text_evidence.GPU_HINT`) are read first; when none of them says anything
 failed, the file's other lines are (a report is about the GPU fleet because someone put it
 there: "training hangs after scanning the images", "the server shuts down under load" name no
@@ -34,7 +38,7 @@ from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.glossary import glossary
 from gpufleet.telemetry.reboot_voice import happened_to_the_machine, names_power_event
 from gpufleet.telemetry.report_signals import KIND
-from gpufleet.telemetry.statements import statements_in
+from gpufleet.telemetry.statements import statements_in, without_links
 from gpufleet.telemetry.text_evidence import TextReport, host_node
 from gpufleet.telemetry.topology import Topology
 
@@ -380,6 +384,56 @@ def failure_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
+# How a person hands a problem over, whatever words say what is wrong: a title at the top of the
+# text (a ticket's or a thread's "# Drivers not installed on the new A100 nodes", a mail's
+# "Subject: …"), a question ("Why is training slower on node 7?", "请问这是什么原因？"), or a
+# sentence in the first person ("I set CUDA_VISIBLE_DEVICES=1 but the job lands on GPU 0"). A
+# job's own output, an inventory listing or a banner has none of these: such a file still opens
+# nothing.
+TITLE_LINES = 3  # a title stands among the first lines (a tracker's header line may precede it)
+_TITLE = re.compile(
+    r"^\s*(?:#{1,3}[ \t]+|(?:title|subject|summary)\s*:\s*)(?=.*[^\W\d_]{3})", re.IGNORECASE
+)
+# a question ends a clause of words ("Context in use?"), not a shell prompt's "[y/N]?" or a
+# link's query string (links are cut out first: telemetry.statements.without_links)
+_QUESTION = re.compile(
+    r"[^\W\d_]{2}[^?？\n]{0,240}?[?？]+(?=[\s\"')\]]|$)(?!\s*[\[(]\s*[yn]\b)", re.IGNORECASE
+)
+# "I" only as a word a person writes ("I have", "I'm"), not a log's "[I]" or "I0523" prefix
+_FIRST_PERSON = re.compile(
+    r"\bI(?:'m|'ve|'d|'ll| (?=[a-z]))|(?i:\b(?:my|we|we're|we've|our|me)\b)|"
+    r"我|私[はがのもを]|저는|제가|나는|우리|(?i:\b(?:я|мне|меня|мой|моя|мы|ich|mein|meine|wir|"
+    r"tengo|estoy|mis?|je|j'ai|mon|nous)\b)"
+)
+
+
+def person_lines(
+    lines: Sequence[tuple[int, str]], head: Sequence[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """The lines by which a person hands a problem over when no line says what failed: the
+    title among the first :data:`TITLE_LINES` of ``head``, then the questions and first-person
+    sentences of ``head`` and ``lines``, in file order, at most :data:`MAX_QUOTED`, each once;
+    ``[]`` when the text is no person's report. Someone put the file among the reports because
+    something was wrong, and said what in these lines, though in no word of failure."""
+    titles = {n for n, t in head[:TITLE_LINES] if _TITLE.match(t)}
+    spoken = {
+        n
+        for n, t in [*head, *lines]
+        if _QUESTION.search(without_links(t)) or _FIRST_PERSON.search(without_links(t))
+    }
+    if not titles and not spoken:
+        return []
+    by_line = {n: t for n, t in head} | {n: t for n, t in lines}  # a line whole, not its head cut
+    out: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for n, text in sorted(by_line.items()):
+        key = " ".join(text.split())
+        if (n in titles or n in spoken) and key not in seen:
+            seen.add(key)
+            out.append((n, key))
+    return out[:MAX_QUOTED]
+
+
 def quote(lines: Sequence[tuple[int, str]]) -> str:
     """The lines as one quotation, `` | `` between them, cut at :data:`MAX_QUOTE`."""
     return " | ".join(t for _, t in lines)[:MAX_QUOTE]
@@ -410,8 +464,13 @@ def words_of(line: str) -> str:
 def excerpt(report: TextReport) -> str:
     """What a text no rule read is about, for ranking failure modes by it: its first lines
     (what was run, on what) then its GPU lines that say something failed, one per line, cut at
-    :data:`MAX_EXCERPT`; ``""`` when none of its unread GPU lines says anything failed."""
-    failed = failure_lines(report.complaint_lines) or failure_lines(report.plain_lines)
+    :data:`MAX_EXCERPT`; a person's report that says so in no failure word gives its title,
+    questions and first-person lines instead (:func:`person_lines`); ``""`` when it is neither."""
+    failed = (
+        failure_lines(report.complaint_lines)
+        or failure_lines(report.plain_lines)
+        or person_lines([*report.complaint_lines, *report.plain_lines], report.head)
+    )
     if not failed:
         return ""
     head = [n for n, _ in report.head]
@@ -473,8 +532,9 @@ def unread_event(
 ) -> LogEvent | str | None:
     """The event for a file whose GPU lines no rule read (``unparsed``; ``plain``: its other
     unread lines, read when no GPU line says anything failed; ``head``: its first lines, where
-    a prompt or a banner names the host), or a reason it cannot be placed (no node of the
-    topology), or None (no line says anything failed, or a tool's own parser read the file).
+    a prompt or a banner names the host, and a person's report its title), or a reason it
+    cannot be placed (no node of the topology), or None (no line says anything failed and the
+    file is no person's report, or a tool's own parser read the file).
     ``unopened``: lines a rule read whose signature opens nothing of its own (a job's "CUDA
     error: an illegal memory access was encountered"), quoted only when no other line says
     anything failed - the file was handed over because something did, and its diagnosis tells
@@ -482,6 +542,8 @@ def unread_event(
     if source not in GENERIC_SOURCES:
         return None
     found = failure_lines(unparsed) or failure_lines(plain) or failure_lines(unopened)
+    stated = bool(found)
+    found = found or person_lines([*unparsed, *plain], head)
     if not found:
         return None
     where = node or _named_node([*head, *found], topology)
@@ -507,5 +569,8 @@ def unread_event(
             "lines": str(len(found)),
             "area": area,
             "time": "inferred",
+            # a person's report that says in no failure word what went wrong: its title,
+            # questions and first-person lines are quoted instead
+            **({} if stated else {"complaint": "unstated"}),
         },
     )

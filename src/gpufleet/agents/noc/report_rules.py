@@ -159,6 +159,9 @@ _AREA_FAMILY = {
     "power": Family.POWER,
     "device": Family.DEVICE,
 }
+#: What an unread report is when it is a person's and says in no failure word what is wrong: it
+#: is quoted by its title, questions and first-person lines (telemetry.unread_text.person_lines)
+UNSTATED = "a person's report whose lines say in no failure word what is wrong"
 REPORT_ANOMALY_RULES = frozenset(f"report.{symptom}" for symptom, *_ in REPORT_RULES.values())
 UNREAD_RULE = f"report.{REPORT_RULES[UNREAD_SIGNAL][0]}"
 
@@ -177,6 +180,8 @@ def report_anomaly(
     if found is None:
         return None
     symptom, family, severity, layer, what = found
+    if symptom == UNREAD_SIGNAL and e.attrs.get("complaint") == "unstated":
+        what = UNSTATED  # telemetry.unread_text.person_lines: no line says what failed
     family = _AREA_FAMILY.get(e.attrs.get("area", ""), family)
     entity = e.gpu or e.node
     # per report file: a second tool saying the same (nvidia-smi -q after dcgmi diag) is a
