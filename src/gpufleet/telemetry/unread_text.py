@@ -466,25 +466,34 @@ def excerpt(report: TextReport) -> str:
     (what was run, on what) then its GPU lines that say something failed, one per line, cut at
     :data:`MAX_EXCERPT`; a person's report that says so in no failure word gives its title,
     questions and first-person lines instead (:func:`person_lines`); ``""`` when it is neither."""
-    failed = (
-        failure_lines(report.complaint_lines)
-        or failure_lines(report.plain_lines)
-        or person_lines([*report.complaint_lines, *report.plain_lines], report.head)
-    )
-    if not failed:
-        return ""
-    head = [n for n, _ in report.head]
-    rows = [*report.head, *((n, t) for n, t in failed if n not in head)]
-    return "\n".join(" ".join(t.split()) for _, t in rows)[:MAX_EXCERPT]
+    lines = [*report.complaint_lines, *report.plain_lines]
+    return _head_then(report, _stated_failures(report) or person_lines(lines, report.head))
 
 
 def report_excerpt(report: TextReport) -> str:
-    """What any text is about as a person reading it sees it: the :func:`excerpt` of its
-    failure lines when it has one, else its first lines (a file every line of which a rule
-    read: a kernel log of Xid lines, an ``nvidia-smi`` table). The resolved incidents'
-    reports are kept in these words (:mod:`evals.precedent_cases`), and a new incident's
-    reports are compared with them in the same words."""
-    return excerpt(report) or "\n".join(t for _, t in report.head)
+    """What any text is about as a person reading it sees it: its first lines then its lines
+    that say something failed when it has such lines, else its first lines (a file every line
+    of which a rule read: a kernel log of Xid lines, an ``nvidia-smi`` table; a person's report
+    in words of their own). The resolved incidents' reports are kept in these words
+    (:mod:`evals.precedent_cases`), and a new incident's reports are compared with them in the
+    same words."""
+    return _head_then(report, _stated_failures(report)) or "\n".join(t for _, t in report.head)
+
+
+def _stated_failures(report: TextReport) -> list[tuple[int, str]]:
+    """The lines of ``report`` no rule read that say something failed: its GPU lines', else its
+    other lines'."""
+    return failure_lines(report.complaint_lines) or failure_lines(report.plain_lines)
+
+
+def _head_then(report: TextReport, lines: Sequence[tuple[int, str]]) -> str:
+    """``report``'s first lines then ``lines`` not among them, one per line, cut at
+    :data:`MAX_EXCERPT`; ``""`` when ``lines`` is empty."""
+    if not lines:
+        return ""
+    head = [n for n, _ in report.head]
+    rows = [*report.head, *((n, t) for n, t in lines if n not in head)]
+    return "\n".join(" ".join(t.split()) for _, t in rows)[:MAX_EXCERPT]
 
 
 def _named_node(lines: Sequence[tuple[int, str]], topology: Topology) -> str:
