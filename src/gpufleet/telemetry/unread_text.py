@@ -32,7 +32,7 @@ GPU). Pure: no clock, no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.glossary import glossary
@@ -371,11 +371,19 @@ def is_complaint(text: str) -> bool:
 def failure_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """The (line number, text) of ``lines`` that say something failed, in failure words or as
     a statement of a fault, at most :data:`MAX_QUOTED`, in file order, each once."""
+    return _each_once(lines, lambda _, text: is_complaint(text))
+
+
+def _each_once(
+    lines: Sequence[tuple[int, str]], keep: Callable[[int, str], bool]
+) -> list[tuple[int, str]]:
+    """The (line number, whitespace-folded text) of ``lines`` that ``keep`` keeps, in the order
+    given, a text repeated only once, at most :data:`MAX_QUOTED`."""
     out: list[tuple[int, str]] = []
     seen: set[str] = set()
     for n, text in lines:
         key = " ".join(text.split())
-        if key in seen or not is_complaint(text):
+        if key in seen or not keep(n, text):
             continue
         seen.add(key)
         out.append((n, key))
@@ -416,22 +424,15 @@ def person_lines(
     ``[]`` when the text is no person's report. Someone put the file among the reports because
     something was wrong, and said what in these lines, though in no word of failure."""
     titles = {n for n, t in head[:TITLE_LINES] if _TITLE.match(t)}
-    spoken = {
-        n
-        for n, t in [*head, *lines]
-        if _QUESTION.search(without_links(t)) or _FIRST_PERSON.search(without_links(t))
-    }
-    if not titles and not spoken:
-        return []
-    by_line = {n: t for n, t in head} | {n: t for n, t in lines}  # a line whole, not its head cut
-    out: list[tuple[int, str]] = []
-    seen: set[str] = set()
-    for n, text in sorted(by_line.items()):
-        key = " ".join(text.split())
-        if (n in titles or n in spoken) and key not in seen:
-            seen.add(key)
-            out.append((n, key))
-    return out[:MAX_QUOTED]
+    spoken = {n for n, t in [*head, *lines] if _spoken(t)}
+    whole = sorted(({n: t for n, t in head} | {n: t for n, t in lines}).items())  # not head cuts
+    return _each_once(whole, lambda n, _: n in titles or n in spoken)
+
+
+def _spoken(text: str) -> bool:
+    """Whether a line, its links left out, asks a question or speaks in the first person."""
+    words = without_links(text)
+    return bool(_QUESTION.search(words) or _FIRST_PERSON.search(words))
 
 
 def quote(lines: Sequence[tuple[int, str]]) -> str:
