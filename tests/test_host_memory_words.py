@@ -41,6 +41,12 @@ NODE = "n1"
         "the model is loaded into CPU memory, which causes an out-of-memory (OOM) on the host",
         "Dataset out-of-memory (CPU memory)",
         "OOM can happen in system RAM",
+        # the host as the subject of running out
+        "loading OPT 66B model - CPU runs out of memory",
+        "the machine ran out of memory while converting the checkpoint",
+        # a device-memory word the writer denies names the memory that did not run out
+        "It will oom (memory not cuda memory) and killed by system.",
+        "ran out of host RAM, not VRAM",
         # a shell's own report of SIGKILL, in English and in the zh_CN locale
         "Killed",
         "已杀死",
@@ -66,6 +72,8 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
         "GPU memory usage keeps increasing every epoch",
         "VRAM is full after the second image",
+        "the GPU ran out of memory at batch 64",
+        "CUDA out of memory, then the process was killed by the system",
         "When frame buffer memory approaches its total, the container risks an OOMKilled state",
         # denials: the check came back clean
         "no OOM kill in dmesg",
@@ -125,6 +133,13 @@ def test_the_statement_ranks_host_memory_first() -> None:
     said = (DIES, "it is killed by the system, htop shows RAM is full")
     assert HOST_MEMORY_REPORTED in REPORT.findings(*said)
     assert REPORT.rank(DIES)[0] == "fb-fragmentation-oom"
+    assert REPORT.rank(*said)[0] == "host-memory-pressure-oom"
+
+
+def test_device_memory_the_writer_denies_still_ranks_host_memory_first() -> None:
+    # "oom (memory not cuda memory)": the CUDA the line names is the memory that did not run out
+    said = (DIES, "It will oom (memory not cuda memory) and killed by system.")
+    assert HOST_MEMORY_REPORTED in REPORT.findings(*said)
     assert REPORT.rank(*said)[0] == "host-memory-pressure-oom"
 
 

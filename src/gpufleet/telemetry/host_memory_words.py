@@ -15,11 +15,12 @@ finding of the same name).
 
 Deliberately narrow: the OOM killer named; a process killed by the system, the OS or the kernel,
 or killed without an error; RAM, system, host or CPU memory that ran out, filled, is short or
-keeps growing; swap that filled; a shell's ``Killed`` line (bare, or with the child's pid and
-command) or exit code 137. Device memory is
-another mode: a line that names CUDA, VRAM or GPU memory is not the statement ("CUDA out of
-memory" is :mod:`telemetry.cuda_oom`'s). A denial ("no OOM kill in dmesg", "RAM is not the
-issue") is not the statement. Pure; every expression is linear in the line.
+keeps growing; the CPU, the host or the machine said to run out of memory; swap that filled; a
+shell's ``Killed`` line (bare, or with the child's pid and command) or exit code 137. Device
+memory is another mode: a line that names CUDA, VRAM or GPU memory is not the statement ("CUDA
+out of memory" is :mod:`telemetry.cuda_oom`'s), unless the writer denies it ("oom (memory not
+cuda memory)", "host RAM, not VRAM"). A denial ("no OOM kill in dmesg", "RAM is not the issue")
+is not the statement. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ HOST_MEMORY_OUT = re.compile(
     r"(?:any |an )?(?:errors?|traceback|warnings?|messages?|problems?|exceptions?)\b|"
     # "running out of RAM", "ran out of system memory", "not enough RAM", "a shortage of RAM"
     r"\b(?:run|runs|running|ran) out of (?:the )?(?:available )?" + _HOST_MEMORY + r"\b|"
+    # the host as the subject: "the CPU runs out of memory", "the machine ran out of memory"
+    r"\b(?:cpu|host|system|machine|computer|ram)s? (?:(?:quickly|eventually|then|just|also|"
+    r"keeps?|kept|is|was|were) )?(?:run|runs|running|ran) out of (?:\w+ )?memory\b|"
     r"\bout[- ]of[- ]" + _HOST_MEMORY + r"\b|"
     r"\b(?:not enough|insufficient|shortage of|lack of|low on) (?:free |available )?"
     + _HOST_MEMORY
@@ -91,9 +95,16 @@ _DEVICE_MEMORY = re.compile(
     r"\bframe ?buffer\b",
     re.IGNORECASE,
 )
-# "no OOM kill in dmesg", "RAM is not the issue", "it doesn't run out of RAM"
+# a device-memory word the writer denies ("memory not cuda memory", "host RAM, not VRAM", "no
+# CUDA error") names the memory that did not run out: the line is still about the host's
+_DEVICE_DENIED = re.compile(
+    r"(?:\bnot|\bno|n't|\bnon-?|\brather than|\binstead of)\s*(?:(?:a|an|the|my|our)\s+)?$",
+    re.IGNORECASE,
+)
+# "no OOM kill in dmesg", "RAM is not the issue", "it doesn't run out of RAM"; a denial ends at
+# its clause or its parenthesis ("oom (memory not cuda memory) and killed by system")
 _DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
+    r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?)]*$", re.IGNORECASE
 )
 _DENIED_AFTER = re.compile(r"^[^.;,!?]{0,24}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,24}n't\b")
 _HEDGES = Hedges(before=(_DENIED_BEFORE,), after=(_DENIED_AFTER,), window=48, after_window=32)
@@ -110,6 +121,9 @@ def says_host_memory_exhausted(line: str) -> bool:
         return False
     if _BARE_KILLED.match(line) or _SHELL_KILLED.search(line):
         return True
-    if _DEVICE_MEMORY.search(line):
+    if any(
+        not _DEVICE_DENIED.search(line[max(0, m.start() - 24) : m.start()])
+        for m in _DEVICE_MEMORY.finditer(line)
+    ):
         return False
     return _HEDGES.any_said(HOST_MEMORY_OUT.finditer(line), line)
