@@ -699,3 +699,18 @@ def test_the_words_ranked_by_drop_what_varies_between_pastes_and_keep_the_codes(
         assert noise not in kept
     for code in ("error 46", "status=12", "signal 9"):
         assert code in kept
+
+
+def test_a_long_line_is_quoted_by_its_spoken_sentence_not_its_last_piece() -> None:
+    # the reader keeps a long paragraph as its sentences under one line number: the sentence in
+    # the first person is the complaint, not whichever piece came last
+    paragraph = (
+        "I set CUDA_VISIBLE_DEVICES=1 for the second worker but both workers land on the first "
+        "card. "
+        + "The dashboard lists every worker with its host, its port and its uptime. " * 4
+        + "It is served on the local webpage (:3334)."
+    )
+    report = parse_job_log(f"{paragraph}\n", origin="jobs/t.log").report
+    quoted = person_lines([*report.complaint_lines, *report.plain_lines], report.head)
+    assert quoted[0][1].startswith("I set CUDA_VISIBLE_DEVICES=1 for the second worker")
+    assert all("webpage" not in t for _, t in quoted)

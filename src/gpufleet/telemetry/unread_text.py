@@ -424,9 +424,23 @@ def person_lines(
     ``[]`` when the text is no person's report. Someone put the file among the reports because
     something was wrong, and said what in these lines, though in no word of failure."""
     titles = {n for n, t in head[:TITLE_LINES] if _TITLE.match(t)}
-    spoken = {n for n, t in [*head, *lines] if _spoken(t)}
-    whole = sorted(({n: t for n, t in head} | {n: t for n, t in lines}).items())  # not head cuts
-    return _each_once(whole, lambda n, _: n in titles or n in spoken)
+    return _each_once(_whole(lines, head), lambda n, t: n in titles or _spoken(t))
+
+
+def _whole(
+    lines: Sequence[tuple[int, str]], head: Sequence[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """``head`` and ``lines`` in file order, a line ``lines`` holds taken from there (``head``
+    keeps a cut of a long line) and every piece of a line the reader split kept (the pieces
+    share its number)."""
+    pieces: dict[int, list[str]] = {}
+    for n, t in head:
+        pieces.setdefault(n, []).append(t)
+    from_lines: dict[int, list[str]] = {}
+    for n, t in lines:
+        from_lines.setdefault(n, []).append(t)
+    pieces |= from_lines
+    return [(n, t) for n in sorted(pieces) for t in pieces[n]]
 
 
 def _spoken(text: str) -> bool:
