@@ -97,6 +97,7 @@ _DEVICE_MEMORY = re.compile(
 )
 # a device-memory word the writer denies ("memory not cuda memory", "host RAM, not VRAM", "no
 # CUDA error") names the memory that did not run out: the line is still about the host's
+_DENIAL_REACH = 24  # characters before a device-memory word read for its denial
 _DEVICE_DENIED = re.compile(
     r"(?:\bnot|\bno|n't|\bnon-?|\brather than|\binstead of)\s*(?:(?:a|an|the|my|our)\s+)?$",
     re.IGNORECASE,
@@ -121,9 +122,15 @@ def says_host_memory_exhausted(line: str) -> bool:
         return False
     if _BARE_KILLED.match(line) or _SHELL_KILLED.search(line):
         return True
-    if any(
-        not _DEVICE_DENIED.search(line[max(0, m.start() - 24) : m.start()])
-        for m in _DEVICE_MEMORY.finditer(line)
-    ):
+    if _names_device_memory(line):
         return False
     return _HEDGES.any_said(HOST_MEMORY_OUT.finditer(line), line)
+
+
+def _names_device_memory(line: str) -> bool:
+    """Whether ``line`` names the device's memory other than as the memory that did not run out
+    (the denial stands just before the word: "not cuda memory", "rather than VRAM")."""
+    return any(
+        not _DEVICE_DENIED.search(line[max(0, m.start() - _DENIAL_REACH) : m.start()])
+        for m in _DEVICE_MEMORY.finditer(line)
+    )
