@@ -47,6 +47,7 @@ import numpy.typing as npt
 from chromadb.api.models.Collection import Collection
 from chromadb.config import Settings
 
+from gpufleet.knowledge.chroma_batches import add_in_batches
 from gpufleet.knowledge.embedding import EMBEDDING_NAME, MAX_LENGTH, MODEL_SHA256, MiniLmEmbedding
 from gpufleet.knowledge.schema import Card, Layer
 from gpufleet.knowledge.store import KnowledgeBase
@@ -329,8 +330,10 @@ class CardIndex:
             metadata={**ident, "state": "building"},
         )
         if ids:
-            col.add(
-                ids=ids,
+            add_in_batches(
+                col,
+                self.client.get_max_batch_size(),
+                ids,
                 documents=docs,
                 embeddings=[v for v in vectors],
                 metadatas=cast(Any, metas),

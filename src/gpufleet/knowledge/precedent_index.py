@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from chromadb.api.models.Collection import Collection
 
+from gpufleet.knowledge.chroma_batches import add_in_batches
 from gpufleet.knowledge.embedding import MODEL_SHA256
 from gpufleet.knowledge.index import CardIndex, exclusive
 from gpufleet.knowledge.precedents import Precedent, PrecedentLibrary, PrecedentMatch
@@ -92,7 +93,12 @@ class PrecedentIndex:
             items = self.library.items
             if items:
                 vectors = self.cards.embedding.embed([with_gloss(p.document()) for p in items])
-                new.add(ids=[p.id for p in items], embeddings=[v for v in vectors])
+                add_in_batches(
+                    new,
+                    self.cards.client.get_max_batch_size(),
+                    [p.id for p in items],
+                    embeddings=[v for v in vectors],
+                )
             # swap: a crash before this leaves no half-built collection under the real name
             self._drop(self.name)
             new.modify(name=self.name, metadata={"hash": self._hash})
