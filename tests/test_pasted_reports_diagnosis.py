@@ -145,3 +145,41 @@ def _later(when: object, seconds: float) -> str:
     """An RFC 3339 time ``seconds`` after ``when`` (an RFC 3339 string or a datetime)."""
     start = when if isinstance(when, dt.datetime) else dt.datetime.fromisoformat(str(when))
     return (start + dt.timedelta(seconds=seconds)).isoformat().replace("+00:00", "Z")
+
+
+# a ticket pasting `dmesg -T` from a host six hours ahead of UTC: the stamp is local time
+AHEAD_TICKET = (
+    "Miner died again, here is dmesg -T:\n"
+    "Apr 20 14:21:40 node-01 kernel: NVRM: Xid (PCI:0000:2a:00): 79, pid=4411, "
+    "GPU has fallen off the bus.\n"
+)
+
+
+def test_a_pasted_driver_line_stamped_after_its_file_was_collected_is_read_at_collection(
+    tmp_path: Path,
+) -> None:
+    """A ticket collected at 08:21 UTC quotes an Xid stamped 14:21 (the host's local time,
+    which syslog and ``dmesg -T`` print with no zone). No file holds a line written after it
+    was read, so the line is placed when the file was collected and said, and the fallen-off
+    GPU the ticket names opens an incident. Old code kept the line's own stamp, six hours
+    after the recording's end, and dropped it as a future event ("after the last sample were
+    ignored"); the ticket then opened nothing, as a rule had read it."""
+    evidence = [
+        {"path": "jobs/ticket.log", "kind": "job_log", "node": "node-01",
+         "collected_at": "2026-04-20T08:21:00Z"}
+    ]  # fmt: skip
+    truth = {
+        **_truth("xid-79-fallen-off-bus", "node-01/gpu1", "device", ["reset_gpu"]),
+        "scope": "gpu",
+    }
+    folder = _incident(tmp_path, "ahead", {"jobs/ticket.log": AHEAD_TICKET}, evidence, truth)
+    loaded = load_incident(folder, tmp_path / "cache")
+    said = [p for p in loaded.problems if "stamped after the file was read" in p]
+    assert said and "1 quoted driver line(s)" in said[0]
+    assert not any("after the last sample were ignored" in p for p in loaded.problems)
+    result = run_suite(folder, layers={"SRE"}, baselines=False, cache_root=tmp_path / "cache")
+    [rec] = result.incidents
+    [run] = rec.runs.values()
+    assert [p.root_entity for p in run.predictions] == ["node-01/gpu1"]
+    recording_end = dt.datetime(2026, 4, 20, 8, 40, tzinfo=dt.UTC).timestamp()
+    assert run.predictions[0].opened_at <= recording_end

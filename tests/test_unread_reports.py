@@ -479,6 +479,30 @@ def test_a_watched_folder_reads_the_driver_lines_a_ticket_quotes(tmp_path: Path)
     assert rf.scan(2_000_000_100.0) == []  # read once
 
 
+def test_a_watched_ticket_quoting_a_line_stamped_after_the_scan_is_read_at_the_scan(
+    tmp_path: Path,
+) -> None:
+    # dmesg -T on a host ahead of UTC prints local time with no zone: the line reads as later
+    # than the scan that found the file. It is placed at the scan and said, not left at a
+    # future time (before: stamped hours ahead, past every sample the detector had seen)
+    ticket = (
+        "GPU gone again:\n"
+        "[Tue Mar 10 21:38:13 2026] NVRM: Xid (PCI:0000:2a:00): 79, pid=1234, name=python, "
+        "GPU has fallen off the bus.\n"
+    )
+    told: list[str] = []
+    folder = tmp_path / "reports" / "node-01"
+    folder.mkdir(parents=True)
+    (folder / "ticket.txt").write_text(ticket)
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=4, gpus_per_node=8)])
+    rf = ReportFolder(tmp_path / "reports", topo, say=told.append, state=tmp_path / "state.json")
+    scan_at = 1_773_178_693.0 - 6 * 3600  # 2026-03-10 21:38:13 UTC less six hours
+    [event] = rf.scan(scan_at)
+    assert (event.xid, event.gpu, event.timestamp) == (79, "node-01/gpu1", scan_at)
+    assert event.attrs["stamp"] == "after_file"
+    assert any("1 quoted driver line(s) stamped after the file was read" in t for t in told)
+
+
 def test_a_ticket_whose_only_read_line_is_a_bare_nccl_error_still_carries_its_other_words(
     tmp_path: Path,
 ) -> None:

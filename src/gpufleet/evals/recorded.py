@@ -29,7 +29,7 @@ from gpufleet.paths import eval_data_dir
 from gpufleet.telemetry.frame import LogEvent, Tick
 from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault, unopened_lines
 from gpufleet.telemetry.kernel_log import ParseReport, parse_lines
-from gpufleet.telemetry.quoted_kernel import quoted_driver_events
+from gpufleet.telemetry.quoted_kernel import quoted_driver_events, stamped_after_file_problem
 from gpufleet.telemetry.report_signals import report_signal_events
 from gpufleet.telemetry.topology import Cluster, Topology, Workload
 from gpufleet.telemetry.unread_text import unread_event
@@ -251,6 +251,8 @@ def _quoted_kernel_lines(
                 f"{folder / f.path}: {found.unplaced} quoted driver line(s) with no "
                 "wall-clock time or node: not replayed"
             )
+        if found.stamped_after_file:
+            problems.append(stamped_after_file_problem(str(folder / f.path), found))
     return out
 
 

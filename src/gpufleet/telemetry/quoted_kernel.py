@@ -5,7 +5,11 @@ A person who files a ticket about a GPU often pastes the kernel's own words
 text reader (:mod:`telemetry.job_log`) reads what jobs print; this module reads those quoted
 driver lines the way the kernel log is read (:func:`telemetry.kernel_log.parse_lines`), marked
 ``via = "pasted"`` (they need corroboration before an Xid changes anything) and
-``pasted_from`` the file, on the file's node, at the time the file was read. A quoted Xid with
+``pasted_from`` the file, on the file's node, at the line's own stamp, else at the time the file
+was read. A line stamped after its file was read cannot have been written then: its stamp is a
+local time read as UTC (``dmesg -T`` and syslog print local time with no zone) or a clock that
+ran ahead, so it is placed at the file's time, marked ``stamp = "after_file"`` and counted, never
+dropped as a future event. A quoted Xid with
 its address left out lands on the GPU the text names by PCI address: the one its own paragraph
 names, else the one the whole text names. Both the eval's recorded incidents and the watched
 reports folder use it, so a ticket means the same in a replay and on a live fleet. Pure.
@@ -28,18 +32,21 @@ QUOTED_DRIVER = re.compile(
 
 @dataclass
 class QuotedLines:
-    """The quoted driver lines' events, and how many could not be placed (seconds since boot
-    with no boot time, or no node)."""
+    """The quoted driver lines' events, how many could not be placed (seconds since boot with
+    no boot time, or no node), and how many were stamped after their file was read (placed at
+    the file's time)."""
 
     events: list[LogEvent] = field(default_factory=list)
     unplaced: int = 0
+    stamped_after_file: int = 0
 
 
 def quoted_driver_events(
     text: str, *, origin: str, node: str | None, topology: Topology, year: int, at: float
 ) -> QuotedLines:
-    """The driver lines ``text`` quotes, as kernel-log events on ``node`` at ``at`` (a line's
-    own wall-clock stamp wins; ``year`` completes a syslog stamp that has none)."""
+    """The driver lines ``text`` quotes, as kernel-log events on ``node`` at ``at``, the time
+    the file was read (a line's own wall-clock stamp wins unless it is after ``at``; ``year``
+    completes a syslog stamp that has none)."""
     quoted = [line for line in text.splitlines() if QUOTED_DRIVER.search(line)]
     if not quoted:
         return QuotedLines()
@@ -48,13 +55,29 @@ def quoted_driver_events(
     return QuotedLines(
         [
             replace(
-                _on_named_gpu(e, text, topology),
-                attrs={**e.attrs, "via": "pasted", "pasted_from": origin},
+                _no_later_than(_on_named_gpu(e, text, topology), at),
+                attrs={**e.attrs, "via": "pasted", "pasted_from": origin}
+                | ({"stamp": "after_file"} if e.timestamp > at else {}),
             )
             for e in placed
         ],
         len(events) - len(placed),
+        sum(1 for e in placed if e.timestamp > at),
     )
+
+
+def stamped_after_file_problem(origin: str, found: QuotedLines) -> str:
+    """What an operator is told about quoted lines stamped after their file was read."""
+    return (
+        f"{origin}: {found.stamped_after_file} quoted driver line(s) stamped after the file was "
+        "read (a local time read as UTC, or a clock ahead): placed at the file's time"
+    )
+
+
+def _no_later_than(event: LogEvent, at: float) -> LogEvent:
+    """``event`` at ``at`` when its own stamp is later: a file cannot quote a line written after
+    it was read."""
+    return replace(event, timestamp=at) if event.timestamp > at else event
 
 
 def _paragraph(lines: list[str], needle: str) -> str:

@@ -38,7 +38,7 @@ from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_log import parse_job_log
 from gpufleet.telemetry.job_signals import job_signal_events, names_the_fault, unopened_lines
 from gpufleet.telemetry.log_feed import KernelLogFeed
-from gpufleet.telemetry.quoted_kernel import quoted_driver_events
+from gpufleet.telemetry.quoted_kernel import quoted_driver_events, stamped_after_file_problem
 from gpufleet.telemetry.report_files import (
     REPORT_ERRORS,
     REPORT_PARSERS,
@@ -252,6 +252,8 @@ class ReportFolder:
                 f"{rel}: {quoted.unplaced} quoted driver line(s) with no wall-clock time or "
                 "node: not read as kernel evidence"
             )
+        if quoted.stamped_after_file:
+            self._problem(stamped_after_file_problem(rel, quoted))
         reports = [*found.events, *quoted.events]
         self.counts["reports"] += len(reports)
         if any(names_the_fault(e) for e in reports):
