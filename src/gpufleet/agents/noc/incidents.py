@@ -5,12 +5,17 @@ Routing an anomaly, in order:
 2. **cause**: an incident of a family that explains it covers the entity (an SBE storm on a GPU
    that is overheating, a job's utilization collapse after one of its GPUs fell off the bus or
    its node's NIC flapped) → attach it there as a consequence;
-3. **correlate**: otherwise open an incident at the widest scope the *currently active* symptoms
+3. **same Xid**: an incident of another family already shows this very Xid on the entity (an
+   Xid 13 opened as the application's, now repeated on that GPU and read as the device's, or
+   the reverse once the job's other GPUs log it) → attach it there: the catalog's verdict on
+   one signal changed, the fault did not, and a second incident would ask for a second
+   decision;
+4. **correlate**: otherwise open an incident at the widest scope the *currently active* symptoms
    of that family support: a rack (several nodes of one rack), a node (most of its GPUs),
    a chassis (physically adjacent GPUs), a job, or the single GPU. Log signals (Xids, GSP
    errors) count as active on their GPU for ``LOG_ACTIVE_S``: Xids on all GPUs of one node
    are one node incident, not eight.
-4. **one cause across the fleet**: the same Xid on most GPUs of several nodes (in two racks or
+5. **one cause across the fleet**: the same Xid on most GPUs of several nodes (in two racks or
    more) that share one attribute - the driver version, else the SKU - and on no node without
    it is one cluster incident rooted at that attribute (``driver:570.86.15``); the node and
    GPU incidents of that Xid fold into it. NVSwitch SXids on a node whose GPU just fell off
@@ -50,6 +55,7 @@ from gpufleet.bus.events import (
     incident_updated,
     stable_id,
 )
+from gpufleet.knowledge.xid import classify
 from gpufleet.telemetry.topology import Topology
 
 BoolArray = npt.NDArray[np.bool_]
@@ -149,6 +155,9 @@ class _Inc:
     # adopted and not yet seen by a step: its cooldown starts at the first tick after the
     # adoption (a restart must not cut short the time an open incident has to show again)
     adopted: bool = False
+    # (symptom, family) pairs seen: the same symptom read as another family's (an Xid's
+    # verdict changed on repeats) is news for the diagnosis, though the symptom is not new
+    readings: set[tuple[str, Family]] = field(default_factory=set)
 
     def to_model(self, topology: Topology) -> Incident:
         racks = sorted({topology.rack_of_node_key(n) for n in self.nodes if n in topology.node_pos})
@@ -182,6 +191,26 @@ class _Inc:
             provenance=self.provenance,
             sources=tuple(self.sources),
         )
+
+
+def _explains(cause: _Inc, earlier: _Inc, symptom: str) -> bool:
+    """Whether ``cause`` explains ``earlier``'s ``symptom``: by the symptom table, or by the
+    Xid catalog's chain rule (:func:`knowledge.xid.classify`): an application Xid that the
+    cause's critical GPU Xid, logged within the detector's window, reads as part of that fault
+    had it come after it rather than just before."""
+    if cause.family in CAUSES_BY_SYMPTOM.get(symptom, ()):
+        return True
+    code = _xid_of(symptom)
+    if code is None or not cause.xids - {code}:
+        return False
+    if cause.opened_at - earlier.last_anomaly_at > LOG_ACTIVE_S:
+        return False
+    return classify(code, co_occurring=cause.xids).family == cause.family
+
+
+def _xid_of(symptom: str) -> int | None:
+    prefix, _, code = symptom.partition("_")
+    return int(code) if prefix == "xid" and code.isdigit() else None
 
 
 def _unread(a: Anomaly) -> bool:
@@ -306,6 +335,8 @@ class IncidentManager:
                 # well after the telemetry stopped showing the fault (a diag run after a drain)
                 recent = None if a.rule in REPORT_ANOMALY_RULES else self.cfg.job_link_s
                 inc = self._covering(a, gpus, causes, recent_s=recent, t=t)
+        if inc is None and a.xid is not None:
+            inc = self._covering(a, gpus, set(Family), showing=a.symptom)
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return
@@ -321,11 +352,14 @@ class IncidentManager:
         families: Iterable[Family],
         recent_s: float | None = None,
         t: float = 0.0,
+        showing: str | None = None,
     ) -> _Inc | None:
+        """The widest (then oldest) tracked incident of ``families`` that covers ``a``'s
+        entity or GPUs; ``showing``: only one whose symptoms already include that one."""
         fams = set(families)
         best: _Inc | None = None
         for inc in self.tracked.values():
-            if inc.family not in fams:
+            if inc.family not in fams or (showing is not None and showing not in inc.symptoms):
                 continue
             if recent_s is not None and t - inc.last_active_at > recent_s:
                 continue
@@ -358,6 +392,8 @@ class IncidentManager:
             a.entity not in inc.entities and a.entity not in inc.context and a.entity != inc.root
         )
         new_symptom = a.symptom not in inc.symptoms
+        new_reading = not new_symptom and (a.symptom, a.family) not in inc.readings
+        inc.readings.add((a.symptom, a.family))
         if new_entity:
             (inc.entities if a.family == inc.family else inc.context).append(a.entity)
         if a.entity_kind == "job":
@@ -368,12 +404,13 @@ class IncidentManager:
         inc.nodes |= self._nodes_of(gpus) if a.entity_kind != "job" else set()
         if new_symptom:
             inc.symptoms.append(a.symptom)
+        if new_symptom or new_reading:
             inc.messages.append(a.message)
         inc.updated_at = t
         if a.severity > inc.severity:
             inc.severity = a.severity
             events.append(incident_updated(inc.to_model(self.topo), "escalated"))
-        elif new_entity or new_symptom or new_source:
+        elif new_entity or new_symptom or new_source or new_reading:
             events.append(incident_updated(inc.to_model(self.topo), "attached"))
         else:
             inc.suppressed += 1
@@ -467,6 +504,7 @@ class IncidentManager:
             if a.entity_kind != "job"
             else set(),
             symptoms=[a.symptom],
+            readings={(a.symptom, a.family)},
             anomaly_ids=[a.anomaly_id],
             anomaly_count=1,
             xids={a.xid} if a.xid is not None else set(),
@@ -514,6 +552,7 @@ class IncidentManager:
         into.anomaly_ids.extend(inc.anomaly_ids)
         into.severity = max(into.severity, inc.severity)
         into.symptoms += [s for s in inc.symptoms if s not in into.symptoms]
+        into.readings |= inc.readings
         into.gpus |= inc.gpus
         into.nodes |= inc.nodes
         into.xids |= inc.xids
@@ -524,14 +563,15 @@ class IncidentManager:
     def _absorb_consequences(self, t: float, cause: _Inc, events: list[Event]) -> None:
         """The reverse of routing by cause: an incident opened earlier on these GPUs whose
         every symptom this new incident's family explains (an SBE storm opened 15 s before the
-        GPU's thermal incident) is that cause's consequence, not a root cause of its own: it
-        is merged into the cause, its GPUs kept as context."""
+        GPU's thermal incident; an Xid 13 opened as the application's a minute before the same
+        GPU's Xid 79) is that cause's consequence, not a root cause of its own: it is merged
+        into the cause, its GPUs kept as context."""
         for inc in list(self.tracked.values()):
             if inc is cause or inc.family == cause.family or not inc.gpus & cause.gpus:
                 continue
             if t - inc.opened_at > self.cfg.job_link_s or not inc.symptoms:
                 continue
-            if not all(cause.family in CAUSES_BY_SYMPTOM.get(s, ()) for s in inc.symptoms):
+            if not all(_explains(cause, inc, s) for s in inc.symptoms):
                 continue
             for e in inc.entities + inc.context:
                 if e not in cause.entities and e not in cause.context and e != cause.root:
@@ -826,6 +866,7 @@ class IncidentManager:
             nodes=nodes,
             jobs=set(incident.jobs),
             symptoms=list(incident.symptoms),
+            readings={(s, incident.family) for s in incident.symptoms},
             anomaly_ids=list(incident.anomaly_ids),
             anomaly_count=incident.anomaly_count,
             suppressed=incident.suppressed_count,

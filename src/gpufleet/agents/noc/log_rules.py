@@ -483,7 +483,8 @@ class LogRules:
     def __init__(self, topology: Topology) -> None:
         self.topo = topology
         self._xids: dict[str, deque[tuple[float, int]]] = {}
-        self._emitted: dict[tuple[str, int], tuple[float, Severity]] = {}
+        # (entity, Xid) → (time, severity, family) of the last anomaly emitted for it
+        self._emitted: dict[tuple[str, int], tuple[float, Severity, Family]] = {}
         self._teardown: dict[str, float] = {}  # node → last job end
         self._nic_downs: dict[str, deque[float]] = {}
         self._flap_emitted: dict[str, float] = {}
@@ -971,9 +972,16 @@ class LogRules:
             sxid=e.kind == "sxid",
         )
         prev = self._emitted.get((entity, e.xid))
-        if prev is not None and e.timestamp - prev[0] < WINDOW_S and v.severity <= prev[1]:
+        # a repeat inside the window is a duplicate unless the verdict got worse or changed
+        # its reading (Xid 13 repeated on one GPU: the application's → the device's)
+        if (
+            prev is not None
+            and e.timestamp - prev[0] < WINDOW_S
+            and v.severity <= prev[1]
+            and v.family == prev[2]
+        ):
             return None
-        self._emitted[(entity, e.xid)] = (e.timestamp, v.severity)
+        self._emitted[(entity, e.xid)] = (e.timestamp, v.severity, v.family)
         severity = v.severity if v.opens_incident else Severity.INFO
         return Anomaly.make(
             time=e.timestamp,
