@@ -56,6 +56,12 @@ from gpufleet.cli.watch import (
     wall_clock_pacer,
 )
 from gpufleet.cli.watch_view import WatchView, open_output, poll_counts
+from gpufleet.evals.compare import (
+    ReportFormatError,
+    compare_reports,
+    comparison_json,
+    render_comparison,
+)
 from gpufleet.evals.format import Truth
 from gpufleet.evals.format import _to_epoch as parse_time
 from gpufleet.evals.ground_truth import truth_from_flags, truth_from_incident
@@ -728,6 +734,7 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     history = LOG_HISTORY_S / 60.0 if args.log_history is None else args.log_history
     if not (math.isfinite(history) and history >= 0):
         raise UsageError(f"--log-history must be a number of minutes ≥ 0, got {history}")
+    earlier = _earlier_report(args.compare) if args.compare else None
 
     def progress(msg: str) -> None:
         if not args.json and not args.quiet:
@@ -754,11 +761,33 @@ def cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
         written = plot_files(files)
         if not args.json:
             out.write(f"report written to {files['markdown']}\n")
+    report = to_json(result)
+    compared = compare_reports(earlier, report) if earlier is not None else None
     if args.json:
-        out.write(json.dumps(to_json(result), indent=2, default=str) + "\n")
+        if compared is not None:
+            report["comparison"] = comparison_json(compared)
+        out.write(json.dumps(report, indent=2, default=str) + "\n")
     else:
         out.write(markdown(result, written) + "\n")
+        if compared is not None:
+            out.write("\n" + render_comparison(compared) + "\n")
     return 0 if not result.failed else 1
+
+
+def _earlier_report(path: str) -> dict[str, Any]:
+    """The ``--compare`` report, checked before the replay starts (a typo must not cost a
+    whole suite's run)."""
+    try:
+        report = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UsageError(f"--compare {path}: cannot read it ({e.strerror or e})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise UsageError(f"--compare {path}: not JSON ({e})") from None
+    try:
+        compare_reports(report, report)
+    except ReportFormatError as e:
+        raise UsageError(f"--compare {path}: {e}") from None
+    return dict(report)
 
 
 def _utc_or_none(t: float) -> str | None:

@@ -469,6 +469,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="instead of a replay: score a second writer's blind labels (JSON, e.g. "
         "src/gpufleet/evals/agreement/round-53.json) against the held-out sets' truths",
     )
+    e.add_argument(
+        "--compare",
+        metavar="REPORT",
+        help="also say, case by case, what changed against an earlier run's `--json` report of "
+        "the same incidents (an upgrade, a rebuilt index, your precedents added)",
+    )
     e.add_argument("--json", action="store_true")
     e.add_argument("--quiet", action="store_true")
     e.set_defaults(func=handler("eval"))
