@@ -12,7 +12,12 @@ from typing import Any
 import pytest
 
 from gpufleet.cli.main import main
-from gpufleet.evals.compare import ReportFormatError, compare_reports, render_comparison
+from gpufleet.evals.compare import (
+    ReportFormatError,
+    check_report,
+    compare_reports,
+    render_comparison,
+)
 
 SUITE = Path(__file__).resolve().parents[1] / "src" / "gpufleet" / "evals" / "suite"
 AGENT = "gpufleet SRE (deterministic)"
@@ -95,8 +100,11 @@ def test_an_incident_of_several_faults_is_named_per_fault_and_a_changed_truth_is
 def test_a_report_that_is_not_an_eval_report_is_refused_saying_where(
     report: Any, where: str
 ) -> None:
-    with pytest.raises(ReportFormatError, match=where.replace("[", r"\[").replace("]", r"\]")):
+    pattern = where.replace("[", r"\[").replace("]", r"\]")
+    with pytest.raises(ReportFormatError, match=pattern):
         compare_reports(report, _report({"x": ([_outcome()], 0)}))
+    with pytest.raises(ReportFormatError, match=f"earlier report: .*{pattern}"):
+        check_report(report)
 
 
 def test_the_cli_says_what_changed_against_an_earlier_report(tmp_path: Path) -> None:

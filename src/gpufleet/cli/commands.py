@@ -58,6 +58,7 @@ from gpufleet.cli.watch import (
 from gpufleet.cli.watch_view import WatchView, open_output, poll_counts
 from gpufleet.evals.compare import (
     ReportFormatError,
+    check_report,
     compare_reports,
     comparison_json,
     render_comparison,
@@ -784,7 +785,7 @@ def _earlier_report(path: str) -> dict[str, Any]:
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise UsageError(f"--compare {path}: not JSON ({e})") from None
     try:
-        compare_reports(report, report)
+        check_report(report)
     except ReportFormatError as e:
         raise UsageError(f"--compare {path}: {e}") from None
     return dict(report)

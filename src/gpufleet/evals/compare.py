@@ -62,6 +62,14 @@ def compare_reports(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Comp
     return [_compare_agent(a, old_cases, new_cases) for a in agents]
 
 
+def check_report(report: Any, which: str = "earlier") -> None:
+    """Raise :class:`ReportFormatError`, saying where, unless ``report`` reads as a
+    ``gpufleet eval --json`` report down to every outcome."""
+    for case, scores in _cases(report, which).items():
+        for score in scores.values():
+            _outcomes(_score(score, case, which), case, which)
+
+
 def _cases(report: Mapping[str, Any], which: str) -> dict[str, Mapping[str, Any]]:
     incidents = report.get("incidents") if isinstance(report, Mapping) else None
     if not isinstance(incidents, list):

@@ -1029,6 +1029,17 @@ def classify(
     return _in_chain(info, ctx, _alone(info, ctx))
 
 
+def xid_symptom(code: int) -> str:
+    """The anomaly symptom an Xid is detected as (``xid_79``)."""
+    return f"xid_{code}"
+
+
+def symptom_xid(symptom: str) -> int | None:
+    """The Xid a symptom names (``xid_79`` → 79), None for any other symptom."""
+    prefix, _, code = symptom.partition("_")
+    return int(code) if prefix == "xid" and code.isdigit() else None
+
+
 def resolved_on_the_gpu(code: int) -> bool:
     """Whether one occurrence of ``code`` is resolved on the GPU or the machine (a CRITICAL
     verdict: RESET_GPU, RESTART_BM, CONTACT_SUPPORT, the Xid 154 recovery action). That

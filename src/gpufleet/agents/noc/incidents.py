@@ -55,7 +55,7 @@ from gpufleet.bus.events import (
     incident_updated,
     stable_id,
 )
-from gpufleet.knowledge.xid import classify
+from gpufleet.knowledge.xid import classify, symptom_xid
 from gpufleet.telemetry.topology import Topology
 
 BoolArray = npt.NDArray[np.bool_]
@@ -200,17 +200,12 @@ def _explains(cause: _Inc, earlier: _Inc, symptom: str) -> bool:
     had it come after it rather than just before."""
     if cause.family in CAUSES_BY_SYMPTOM.get(symptom, ()):
         return True
-    code = _xid_of(symptom)
+    code = symptom_xid(symptom)
     if code is None or not cause.xids - {code}:
         return False
     if cause.opened_at - earlier.last_anomaly_at > LOG_ACTIVE_S:
         return False
     return classify(code, co_occurring=cause.xids).family == cause.family
-
-
-def _xid_of(symptom: str) -> int | None:
-    prefix, _, code = symptom.partition("_")
-    return int(code) if prefix == "xid" and code.isdigit() else None
 
 
 def _unread(a: Anomaly) -> bool:

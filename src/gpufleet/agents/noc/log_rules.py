@@ -71,7 +71,7 @@ import numpy as np
 
 from gpufleet.agents.noc.report_rules import report_anomaly, report_source
 from gpufleet.bus.events import REPORT_SOURCE, Anomaly, Family, Layer, Severity
-from gpufleet.knowledge.xid import classify, describe
+from gpufleet.knowledge.xid import classify, describe, xid_symptom
 from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.job_signals import KIND as JOB_SIGNAL
 from gpufleet.telemetry.pcie_aer import NVIDIA_VENDOR, is_surprise_down
@@ -902,7 +902,7 @@ class LogRules:
                         Anomaly.make(
                             time=e.timestamp,
                             rule="log.xid_context",
-                            symptom=f"xid_{code}",
+                            symptom=xid_symptom(code),
                             family=Family.DEVICE,
                             severity=Severity.INFO,
                             entity=e.node,
@@ -986,7 +986,7 @@ class LogRules:
         return Anomaly.make(
             time=e.timestamp,
             rule="log.xid",
-            symptom=f"xid_{e.xid}",
+            symptom=xid_symptom(e.xid),
             family=v.family,
             severity=severity,
             entity=entity,
