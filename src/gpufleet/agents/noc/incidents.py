@@ -335,10 +335,24 @@ class IncidentManager:
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return
-        if allow_defer and a.severity < Severity.CRITICAL and a.family in self.cfg.settle_families:
+        if allow_defer and (
+            (a.severity < Severity.CRITICAL and a.family in self.cfg.settle_families)
+            or (_unread(a) and self._waiting_on(gpus, active))
+        ):
             self.pending.append(a)
             return
         self._open(t, a, gpus, active, events)
+
+    def _waiting_on(self, gpus: IntArray, active: ActiveState) -> bool:
+        """Whether a readable anomaly on one of these GPUs' nodes is still settling: a report
+        no rule read waits for it, and joins what it opens (a job log's NCCL system error waits
+        ``settle_s`` as a host signal; the same log's unread words about the device would
+        otherwise open a second incident on the node first)."""
+        nodes = self._nodes_of(gpus)
+        return any(
+            not _unread(p) and not nodes.isdisjoint(self._nodes_of(self._gpus_of(p, active)))
+            for p in self.pending
+        )
 
     def _covering(
         self,
