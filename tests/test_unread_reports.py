@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gpufleet.agents.noc.report_rules import UNSTATED, report_anomaly
 from gpufleet.agents.pipeline import final_incidents, replay_noc
@@ -306,6 +307,18 @@ def _folder(tmp_path: Path, files: dict[str, str]) -> LoadedIncident:
     return load_incident(dst, tmp_path / "cache")
 
 
+def _job_log_folder(tmp_path: Path, rel: str, text: str, node: str) -> LoadedIncident:
+    """The example incident with one job's log declared as evidence collected on ``node``."""
+    li = _folder(tmp_path, {rel: text})
+    spec_path = li.folder / "incident.yaml"
+    spec = yaml.safe_load(spec_path.read_text())
+    spec["evidence"] = [
+        {"path": rel, "kind": "job_log", "node": node, "collected_at": spec["time_range"]["end"]}
+    ]
+    spec_path.write_text(yaml.safe_dump(spec))
+    return load_incident(li.folder, tmp_path / "cache2")
+
+
 def _incidents(li: LoadedIncident) -> list[Incident]:
     fleet = li.replay_fleet()
     events = [e for _, evs in replay_noc(li.topology, li.iter_ticks(), fleet) for e in evs]
@@ -386,6 +399,26 @@ def test_an_unread_report_joins_the_incident_a_readable_one_opens_at_the_same_mo
     assert (inc.root_entity, inc.scope) == ("node-01/gpu1", Scope.GPU)
     assert "gpu_missing" in inc.symptoms
     assert SIGNAL in inc.symptoms  # the unread report rides along
+
+
+def test_a_job_logs_unread_words_wait_for_its_settling_nccl_error_and_join_its_incident(
+    tmp_path: Path,
+) -> None:
+    # one log, two readings: the NCCL system error is a host signal that settles for a minute;
+    # the words about the device no rule reads used to open a second incident meanwhile
+    log = (
+        "node-01 rank 3: RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1275, unhandled "
+        "system error, NCCL version 2.19.3\n"
+        "ncclSystemError: System call (e.g. socket, malloc) or external library call failed "
+        "or device error.\n"
+        "Last error: the GPU stopped answering while the segment was created\n"
+    )
+    li = _job_log_folder(tmp_path, "jobs/train-42.log", log, node="node-01")
+    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == "node-01"]
+    assert len(on_node) == 1, [(i.root_entity, i.family, i.symptoms) for i in on_node]
+    [inc] = on_node
+    assert inc.family is Family.HOST and "nccl_system_error" in inc.symptoms, inc.symptoms
+    assert SIGNAL in inc.symptoms
 
 
 def _hypothesis(card: str, supporting: tuple[str, ...] = ()) -> Hypothesis:
