@@ -79,6 +79,7 @@ from gpufleet.knowledge.precedents import (
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase, is_noc_symptom
 from gpufleet.knowledge.symptoms import ALERT_UNDERSTOOD, SYMPTOMS
+from gpufleet.knowledge.xid import symptom_xid
 from gpufleet.telemetry.glossary import with_gloss
 
 HintKind = Literal["xid", "sxid", "symptom", "field", "log", "state", "scope"]
@@ -104,7 +105,6 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-_XID_SYMPTOM = re.compile(r"^xid_(\d+)$")
 # "Xid 79", "XID: 48", "xid_79", "Xids 13/31", "Xid 61 and 62"; SXids are 4-5 digit codes. A
 # number after a joiner that is followed by a unit ("Xid 48 and 2 GPUs") is a count, not a code.
 _JOIN = r"\s*(?:,|/|&|\band\b|\bor\b)\s*"
@@ -210,9 +210,9 @@ class _CardSignals:
         self.xids = {str(x) for x in s.xids}
         self.symptoms: set[str] = set()
         for sym in s.symptoms:
-            m = _XID_SYMPTOM.match(sym)
-            if m:
-                self.xids.add(str(int(m.group(1))))
+            code = symptom_xid(sym)
+            if code is not None:
+                self.xids.add(str(code))
             else:
                 self.symptoms.add(sym)
         self.sxids = {str(x) for x in s.sxids}
@@ -253,8 +253,7 @@ def text_hints(text: str, states: Iterable[str] = ()) -> list[_Hint]:
     hints += [_Hint("field", f, True) for f in _TEXT_FIELD.findall(text)]
     known_states = {s for s in states if len(s) > 2}
     for w in _TEXT_WORD.findall(text):
-        xm = _XID_SYMPTOM.match(w)
-        if xm:
+        if symptom_xid(w) is not None:
             continue  # xid_79: already taken by the Xid pattern
         if "_" in w and is_noc_symptom(w):
             hints.append(_Hint("symptom", w, True))
@@ -477,8 +476,8 @@ class Retriever:
         for x in query.xids:
             raw.append(_Hint("xid", str(x)))
         for sym in query.symptoms:
-            m = _XID_SYMPTOM.match(sym)
-            raw.append(_Hint("xid", str(int(m.group(1)))) if m else _Hint("symptom", sym))
+            code = symptom_xid(sym)
+            raw.append(_Hint("xid", str(code)) if code is not None else _Hint("symptom", sym))
         raw += [_Hint("sxid", str(x)) for x in query.sxids]
         raw += [_Hint("field", f) for f in query.fields]
         raw += [_Hint("state", s.casefold()) for s in query.scheduler_states]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from gpufleet.agents.sre.log_reads import episode_logs, is_episode_log
 from gpufleet.bus.events import Evidence, Incident, PlannedStep
+from gpufleet.knowledge.xid import xid_symptom
 from gpufleet.telemetry.kernel_log import UNCORROBORATED
 
 HOLD = "corroboration"
@@ -176,7 +177,7 @@ def annotate(incident: Incident, evidence: Sequence[Evidence]) -> tuple[Evidence
 
 def _rests_on(incident: Incident, code: int) -> bool:
     """Whether the NOC opened or grew the incident on this Xid (not a line riding along)."""
-    return code in incident.xids or f"xid_{code}" in incident.symptoms
+    return code in incident.xids or xid_symptom(code) in incident.symptoms
 
 
 def hold_uncorroborated(
