@@ -421,6 +421,22 @@ def test_a_job_logs_unread_words_wait_for_its_settling_nccl_error_and_join_its_i
     assert SIGNAL in inc.symptoms
 
 
+def test_one_job_logs_settling_nccl_error_joins_the_incident_its_cuda_error_opened(
+    tmp_path: Path,
+) -> None:
+    # the CUDA error pages at once (device); NCCL's system error around it is a host signal
+    # that settles for a minute, then used to open a second incident on the node
+    log = (
+        "RuntimeError: CUDA error: unknown error\n"
+        "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, "
+        "unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\n"
+    )
+    li = _job_log_folder(tmp_path, "jobs/train-7.log", log, node="node-01")
+    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == "node-01"]
+    assert len(on_node) == 1, [(i.root_entity, i.family, i.symptoms) for i in on_node]
+    assert {"cuda_unknown_error", "nccl_system_error"} <= set(on_node[0].symptoms)
+
+
 def _hypothesis(card: str, supporting: tuple[str, ...] = ()) -> Hypothesis:
     return Hypothesis(card_id=card, title=card, score=1.0, supporting=supporting)
 

@@ -28,7 +28,7 @@ from gpufleet.agents.noc.extended_rules import CORE_VIOLATIONS, ExtendedRules
 from gpufleet.agents.noc.held_xids import HELD_XID_FIELD, HeldXids
 from gpufleet.agents.noc.incidents import ActiveState, IncidentManager
 from gpufleet.agents.noc.job_rules import JOB_RULES, JobRules
-from gpufleet.agents.noc.log_rules import JOB_SIGNAL_ANOMALY_RULES, LogRules
+from gpufleet.agents.noc.log_rules import JOB_REPORT_WINDOW_S, JOB_SIGNAL_ANOMALY_RULES, LogRules
 from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES, UNREAD_RULE
 from gpufleet.agents.noc.rules import GpuRules, NodeRules, RuleOutput
 from gpufleet.bus.events import (
@@ -57,9 +57,6 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
 _MAX_ERRORS = 100
-# A job's output carries no time of its own and is read when the job ends or is collected:
-# the fault it reports may be an hour old (a job's lifetime), and belong to that hour's incident.
-JOB_REPORT_WINDOW_S = 3600.0
 TENSOR_FIELD = "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE"
 ENERGY_FIELD = "DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION"
 # SLURM node states (and their Kubernetes cordon equivalent) that mean "taken out on purpose".

@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gpufleet.agents.noc.config import NocConfig
+from gpufleet.agents.noc.log_rules import JOB_REPORT_WINDOW_S, JOB_SIGNAL_ANOMALY_RULES
 from gpufleet.agents.noc.report_rules import REPORT_ANOMALY_RULES, UNREAD_RULE
 from gpufleet.bus.events import (
     Anomaly,
@@ -332,6 +333,11 @@ class IncidentManager:
                 inc = self._covering(a, gpus, causes, recent_s=recent, t=t)
         if inc is None and a.xid is not None:
             inc = self._covering(a, gpus, set(Family), showing=a.symptom)
+        if inc is None and a.rule in JOB_SIGNAL_ANOMALY_RULES:
+            # the detector's rule for a job's report (evidence for the node's incident), applied
+            # when it routes: a line of the same output may have opened that incident while
+            # this one settled (NCCL's host-side error waits; the CUDA error under it does not)
+            inc = self._covering(a, gpus, set(Family), recent_s=JOB_REPORT_WINDOW_S, t=t)
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return

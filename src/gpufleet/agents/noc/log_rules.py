@@ -468,6 +468,9 @@ KERNEL_SIGNALS: dict[str, str] = {
 }
 
 JOB_SIGNAL_ANOMALY_RULES = frozenset(f"log.{symptom}" for symptom, *_ in JOB_SIGNAL_RULES.values())
+# A job's output carries no time of its own and is read when the job ends or is collected:
+# the fault it reports may be an hour old (a job's lifetime), and belong to that hour's incident.
+JOB_REPORT_WINDOW_S = 3600.0
 
 
 def event_gpu(topo: Topology, e: LogEvent) -> str | None:
