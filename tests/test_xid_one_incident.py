@@ -16,7 +16,12 @@ GPU = "node-01/gpu5"
 def _run(xids: dict[int, tuple[int, ...]], ticks: int = 60) -> list[Event]:
     tp = topo()
     pci = tp.gpu_pci_bus_id[tp.gpu_pos[GPU]]
-    text = {13: "Graphics SM Warp Exception", 79: "GPU has fallen off the bus."}
+    text = {
+        13: "Graphics SM Warp Exception",
+        31: "Ch 00000010, intr 10000000. MMU Fault: ENGINE GRAPHICS GPCCLIENT_T1_0 faulted @ 0x0",
+        32: "Channel ID 00000010 intr 00040000",
+        79: "GPU has fallen off the bus.",
+    }
 
     def line(i: int, code: int) -> LogEvent:
         msg = f"NVRM: Xid (PCI:0000:ab:00): {code}, {text[code]}"
@@ -76,3 +81,20 @@ def test_an_application_xid_well_before_the_gpu_fault_stays_its_own_incident() -
     families = sorted(e.incident.family.value for e in events if isinstance(e, IncidentOpened))
     assert families == ["application", "device"]
     assert not [e for e in events if isinstance(e, IncidentUpdated) and e.change == "merged"]
+
+
+def test_one_gpus_lines_of_one_moment_are_one_incident_whatever_family_each_reads_as() -> None:
+    # a corrupted push buffer (Xid 32, read as the interconnect's) and the page fault beside it
+    # (Xid 31, the application's), logged in the same second on one GPU: one event
+    events = _run({1: (32, 31)})
+    opened = [e.incident for e in events if isinstance(e, IncidentOpened)]
+    assert len(opened) == 1
+    assert len(_open_at_end(events)) == 1
+    last = [e.incident for e in events if isinstance(e, IncidentUpdated)][-1]
+    assert set(last.symptoms) == {"xid_32", "xid_31"}
+
+
+def test_the_same_two_lines_minutes_apart_stay_two_incidents() -> None:
+    events = _run({1: (32,), 9: (31,)})
+    families = sorted(e.incident.family.value for e in events if isinstance(e, IncidentOpened))
+    assert families == ["application", "interconnect"]

@@ -10,6 +10,12 @@ Routing an anomaly, in order:
    the reverse once the job's other GPUs log it) → attach it there: the catalog's verdict on
    one signal changed, the fault did not, and a second incident would ask for a second
    decision;
+   **same job output**: a job's report (NCCL's, CUDA's, the OOM killer's) on a node with an
+   incident active in the last ``JOB_REPORT_WINDOW_S`` → attach it there, as the detector does
+   when it reads the report (a line of the same output may have opened that incident while
+   this one settled);
+   **same moment**: a GPU's line within ``SAME_MOMENT_S`` of the latest signal of the incident
+   rooted at that GPU, and no more severe → attach it there (one event, several lines);
 4. **correlate**: otherwise open an incident at the widest scope the *currently active* symptoms
    of that family support: a rack (several nodes of one rack), a node (most of its GPUs),
    a chassis (physically adjacent GPUs), a job, or the single GPU. Log signals (Xids, GSP
@@ -20,9 +26,10 @@ Routing an anomaly, in order:
    it is one cluster incident rooted at that attribute (``driver:570.86.15``); the node and
    GPU incidents of that Xid fold into it. NVSwitch SXids on a node whose GPU just fell off
    the bus attach to that incident as consequences.
-Non-critical anomalies wait ``settle_s`` before step 3 so that a fault spreading over a rack in
+Non-critical anomalies wait ``settle_s`` before step 4 so that a fault spreading over a rack in
 its first minute opens one rack incident rather than one per GPU; critical ones open at once and
-are widened and merged later if the group grows.
+are widened and merged later if the group grows. A report no rule read waits too while a readable
+anomaly on its node settles, and joins what that one opens.
 
 After the last anomaly and the last tick on which any covered entity still showed the symptom,
 an incident stays tracked for ``cooldown_s``: recurrences inside that window attach to it
@@ -95,6 +102,9 @@ LOG_ACTIVE_S = 300.0
 # hit it, over tens of minutes), on this many nodes at least.
 FLEET_WINDOW_S = 1800.0
 FLEET_MIN_NODES = 3
+# One GPU's signals this close together are one event told by several lines (the kernel log
+# stamps a fault's lines within milliseconds; 10 s leaves room for a tick's granularity).
+SAME_MOMENT_S = 10.0
 SXID_MIN = 1000  # Xid codes run 1-172 (and growing); NVSwitch SXids are 4-5 digit codes
 
 # A fault report (agents.noc.report_rules: a diag run, a health check, a pod state, an
@@ -338,6 +348,8 @@ class IncidentManager:
             # when it routes: a line of the same output may have opened that incident while
             # this one settled (NCCL's host-side error waits; the CUDA error under it does not)
             inc = self._covering(a, gpus, set(Family), recent_s=JOB_REPORT_WINDOW_S, t=t)
+        if inc is None and a.entity_kind == "gpu":
+            inc = self._same_moment(a)
         if inc is not None:
             self._attach(t, inc, a, gpus, events)
             return
@@ -348,6 +360,23 @@ class IncidentManager:
             self.pending.append(a)
             return
         self._open(t, a, gpus, active, events)
+
+    def _same_moment(self, a: Anomaly) -> _Inc | None:
+        """The incident rooted at ``a``'s GPU whose latest signal came within
+        :data:`SAME_MOMENT_S` of ``a``, when ``a`` is no more severe: one GPU's lines of one
+        moment tell one event (an uncorrectable PCIe error and the MMU fault it caused; a
+        corrupted push buffer and the page fault beside it), whatever family each line alone
+        reads as. A more severe line opens its own incident, which the Xid chain may fold the
+        earlier one into."""
+        for inc in self.tracked.values():
+            if (
+                inc.scope is Scope.GPU
+                and inc.root == a.entity
+                and abs(a.time - inc.last_anomaly_at) <= SAME_MOMENT_S
+                and a.severity <= inc.severity
+            ):
+                return inc
+        return None
 
     def _waiting_on(self, gpus: IntArray, active: ActiveState) -> bool:
         """Whether a readable anomaly on one of these GPUs' nodes is still settling: a report
