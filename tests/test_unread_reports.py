@@ -297,26 +297,34 @@ def test_a_text_keeps_its_first_lines_and_its_excerpt_is_head_then_failures() ->
     assert excerpt(parse_job_log("epoch 1 loss 0.3\n", origin="jobs/ok.log").report) == ""
 
 
-def _folder(tmp_path: Path, files: dict[str, str]) -> LoadedIncident:
+def _folder(
+    tmp_path: Path, files: dict[str, str], job_logs_on: str | None = None
+) -> LoadedIncident:
+    """The example incident with ``files`` added; ``job_logs_on``: the ``jobs/`` files among them
+    are declared as job logs collected on that node."""
     dst = tmp_path / "inc"
     shutil.copytree(EXAMPLE, dst)
     (dst / "logs.txt").write_text("")
     for rel, text in files.items():
         (dst / rel).parent.mkdir(parents=True, exist_ok=True)
         (dst / rel).write_text(text)
+    if job_logs_on is not None:
+        spec = yaml.safe_load((dst / "incident.yaml").read_text())
+        spec["evidence"] = [
+            {"path": rel, "kind": "job_log", "node": job_logs_on,
+             "collected_at": spec["time_range"]["end"]}
+            for rel in files
+            if rel.startswith("jobs/")
+        ]  # fmt: skip
+        (dst / "incident.yaml").write_text(yaml.safe_dump(spec))
     return load_incident(dst, tmp_path / "cache")
 
 
-def _job_log_folder(tmp_path: Path, rel: str, text: str, node: str) -> LoadedIncident:
-    """The example incident with one job's log declared as evidence collected on ``node``."""
-    li = _folder(tmp_path, {rel: text})
-    spec_path = li.folder / "incident.yaml"
-    spec = yaml.safe_load(spec_path.read_text())
-    spec["evidence"] = [
-        {"path": rel, "kind": "job_log", "node": node, "collected_at": spec["time_range"]["end"]}
-    ]
-    spec_path.write_text(yaml.safe_dump(spec))
-    return load_incident(li.folder, tmp_path / "cache2")
+def _only_incident_on(li: LoadedIncident, node: str) -> Incident:
+    """The one incident the replay leaves on ``node`` (fails naming them all when not one)."""
+    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == node]
+    assert len(on_node) == 1, [(i.root_entity, i.family, i.symptoms) for i in on_node]
+    return on_node[0]
 
 
 def _incidents(li: LoadedIncident) -> list[Incident]:
@@ -392,9 +400,7 @@ def test_an_unread_report_joins_the_incident_a_readable_one_opens_at_the_same_mo
     lost = "Unable to determine the device handle for GPU 0000:2A:00.0: Unknown Error\n"
     drained = "user@node-01:~$ sinfo\nnormal up drain 5-00:00:00 gpu:8 node-01 0/0/64/64\n"
     li = _folder(tmp_path, {"nodes/node-01/nvidia-smi.txt": lost, "jobs/sinfo.log": drained})
-    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == "node-01"]
-    assert len(on_node) == 1, [(i.root_entity, i.symptoms) for i in on_node]
-    [inc] = on_node
+    inc = _only_incident_on(li, "node-01")
     # the GPU stays the root
     assert (inc.root_entity, inc.scope) == ("node-01/gpu1", Scope.GPU)
     assert "gpu_missing" in inc.symptoms
@@ -413,10 +419,7 @@ def test_a_job_logs_unread_words_wait_for_its_settling_nccl_error_and_join_its_i
         "or device error.\n"
         "Last error: the GPU stopped answering while the segment was created\n"
     )
-    li = _job_log_folder(tmp_path, "jobs/train-42.log", log, node="node-01")
-    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == "node-01"]
-    assert len(on_node) == 1, [(i.root_entity, i.family, i.symptoms) for i in on_node]
-    [inc] = on_node
+    inc = _only_incident_on(_folder(tmp_path, {"jobs/train-42.log": log}, "node-01"), "node-01")
     assert inc.family is Family.HOST and "nccl_system_error" in inc.symptoms, inc.symptoms
     assert SIGNAL in inc.symptoms
 
@@ -431,10 +434,8 @@ def test_one_job_logs_settling_nccl_error_joins_the_incident_its_cuda_error_open
         "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, "
         "unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\n"
     )
-    li = _job_log_folder(tmp_path, "jobs/train-7.log", log, node="node-01")
-    on_node = [i for i in _incidents(li) if i.root_entity.split("/")[0] == "node-01"]
-    assert len(on_node) == 1, [(i.root_entity, i.family, i.symptoms) for i in on_node]
-    assert {"cuda_unknown_error", "nccl_system_error"} <= set(on_node[0].symptoms)
+    inc = _only_incident_on(_folder(tmp_path, {"jobs/train-7.log": log}, "node-01"), "node-01")
+    assert {"cuda_unknown_error", "nccl_system_error"} <= set(inc.symptoms)
 
 
 def _hypothesis(card: str, supporting: tuple[str, ...] = ()) -> Hypothesis:
