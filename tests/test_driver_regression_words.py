@@ -65,6 +65,12 @@ NODE = "n1"
         # the version first, or the fault through more than one update
         "since driver 560 the training hangs",
         "UT2004 often hangs after a little while, only since last two driver updates",
+        # a release named as what regressed, on a line about the driver, the kernel or the
+        # GPU's firmware (telemetry.release_regression_words' forms)
+        '"Fixed a regression introduced in 390.12 that caused occasional hangs and hard lockups',
+        'After bisecting, the first bad commit is da67179e5538 ("drm/nouveau/gsp: Allocate '
+        'fwsec-sb at boot").',
+        "I bisected between v6.9-rc6 and v6.9-rc7 and that identified commit 1a2b3c",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:

@@ -191,6 +191,13 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         '("downgrading the driver to 531 fixed it"), one version works where another fails, or '
         'the new driver broke it ("driver 545 introduced the hang")',
     ),
+    "release_regression_reported": (
+        "driver",
+        "the report's writer pins the fault on one release of a part of the GPU stack (a "
+        "library, framework, container image, toolkit or firmware): a rollback to a named "
+        'version cured it ("reverting to 0.0.17 resolves the issue"), one version fails where '
+        'another works ("not reproducible with 2.31.2"), or a bisect found the change',
+    ),
     "driver_mismatch_reported": (
         "driver",
         "the report's writer says the node's driver does not fit what runs on it: never "

@@ -17,8 +17,11 @@ or a version that broke or introduced the fault. "After updating the driver it b
 not the statement: a driver update that the running processes or the kernel module have not
 caught up with breaks the same way and is cured by a reboot, not a rollback
 (``driver-cuda-mismatch``). Advice ("try downgrading"), a condition ("fails loud if the driver
-breaks") or a denial ("downgrading did not help") is not the statement either. Pure; every
-expression is linear in the line.
+breaks") or a denial ("downgrading did not help") is not the statement either. The release
+forms of :mod:`telemetry.release_regression_words` ("regression introduced in 390.12", "the
+first bad commit is … drm/nouveau/gsp", a bisect between two kernel tags) are this statement
+too when their line names the driver, the kernel or the GPU's firmware: what regressed is then
+rolled back on the node. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import re
 
 from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
+from gpufleet.telemetry.release_regression_words import names_lower_stack, release_regression_said
 
 DRIVER_REGRESSION_REPORTED = "driver_regression_reported"  # the signature kind and SRE finding
 
@@ -189,6 +193,13 @@ _ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "re
 def says_driver_regression(line: str) -> bool:
     """Whether ``line`` pins the fault on a driver version (and is no advice or denial)."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS) or _NAMES_DRIVER.search(line) is None:
-        return False
-    return _HEDGES.any_said(DRIVER_REGRESSION.finditer(line), line)
+    if (
+        any(anchor in low for anchor in _ANCHORS)
+        and _NAMES_DRIVER.search(line) is not None
+        and _HEDGES.any_said(DRIVER_REGRESSION.finditer(line), line)
+    ):
+        return True
+    # a release named as the one that regressed, on a line about the driver, the kernel or the
+    # GPU's firmware: "the first bad commit is … drm/nouveau/gsp", "regression introduced in
+    # 390.12"
+    return names_lower_stack(line) and release_regression_said(line)

@@ -11,13 +11,14 @@ failed (:mod:`telemetry.psu_fault_words`), the host's CPUs hold the GPUs back
 (:mod:`telemetry.cpu_saturation_words`), the job's GPUs wait for their input data
 (:mod:`telemetry.data_wait_words`), the host's memory ran out under the job
 (:mod:`telemetry.host_memory_words`), the fault goes with one driver version and a rollback
-cured it (:mod:`telemetry.driver_regression_words`), the node's driver does not fit its kernel,
-libraries or CUDA (never installed, left behind by a kernel upgrade, refused by Secure Boot:
-:mod:`telemetry.driver_mismatch_words`), the work runs on the CPU instead of the
-GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a rewritten device cgroup
-takes from them (:mod:`telemetry.cgroup_loss_words`), the display watchdog stopped a kernel
-(:mod:`telemetry.display_watchdog_words`), the job's shared memory (/dev/shm) ran out
-(:mod:`telemetry.shared_memory_words`), a GPU fell off the bus
+cured it (:mod:`telemetry.driver_regression_words`), the fault goes with one release of another
+part of the stack (a library, image or toolkit: :mod:`telemetry.release_regression_words`), the
+node's driver does not fit its kernel, libraries or CUDA (never installed, left behind by a
+kernel upgrade, refused by Secure Boot: :mod:`telemetry.driver_mismatch_words`), the work runs
+on the CPU instead of the GPU (:mod:`telemetry.cpu_fallback_words`), containers lost the GPUs a
+rewritten device cgroup takes from them (:mod:`telemetry.cgroup_loss_words`), the display
+watchdog stopped a kernel (:mod:`telemetry.display_watchdog_words`), the job's shared memory
+(/dev/shm) ran out (:mod:`telemetry.shared_memory_words`), a GPU fell off the bus
 (:mod:`telemetry.gpu_lost_words`), the GPUs' PCIe peer-to-peer traffic is blocked
 (:mod:`telemetry.p2p_blocked_words`), the GPU's own memory is failing (ECC errors, a memory
 tester's errors, faulty VRAM: :mod:`telemetry.gpu_memory_words`), the GPU stack hangs
@@ -77,6 +78,10 @@ from gpufleet.telemetry.pci_bar_words import PCI_BAR_SPACE_REPORTED, says_pci_ba
 from gpufleet.telemetry.power_limit_words import POWER_LIMIT_LOW_REPORTED, says_power_limit_low
 from gpufleet.telemetry.psu_fault_words import PSU_FAULT_REPORTED, says_psu_fault
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED, says_recurrence
+from gpufleet.telemetry.release_regression_words import (
+    RELEASE_REGRESSION_REPORTED,
+    says_release_regression,
+)
 from gpufleet.telemetry.shared_memory_words import (
     SHARED_MEMORY_REPORTED,
     says_shared_memory_exhausted,
@@ -108,6 +113,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (CPU_SATURATION_REPORTED, says_cpu_saturated),
     (HOST_MEMORY_REPORTED, says_host_memory_exhausted),
     (DRIVER_REGRESSION_REPORTED, says_driver_regression),
+    (RELEASE_REGRESSION_REPORTED, says_release_regression),
     (DRIVER_MISMATCH_REPORTED, says_driver_mismatch),
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
     (CGROUP_LOSS_REPORTED, says_cgroup_loss),
