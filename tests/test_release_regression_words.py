@@ -41,6 +41,8 @@ NODE = "n1"
         "using it is no longer working",
         "after updating to 0.1.32, now instead of just crashing it hangs",
         "v1.18.0 broke the containerd config",
+        "v1.18.0 breaks the containerd config",
+        "fails on 2.4 and up, earlier versions are fine",
         "This is a significant regression from v1.28",
         # the change found by bisecting
         "Internode RDMA bandwidth dropped by ~50% after commit `bc118b` ( pr #245 ) , confirmed "

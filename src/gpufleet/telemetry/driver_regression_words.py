@@ -29,7 +29,11 @@ from __future__ import annotations
 import re
 
 from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
-from gpufleet.telemetry.release_regression_words import names_lower_stack, release_regression_said
+from gpufleet.telemetry.release_regression_words import (
+    DRIVER_VERSION,
+    names_lower_stack,
+    release_regression_said,
+)
 
 DRIVER_REGRESSION_REPORTED = "driver_regression_reported"  # the signature kind and SRE finding
 
@@ -159,10 +163,8 @@ DRIVER_REGRESSION = re.compile(
     re.IGNORECASE,
 )
 # the driver named, or a version only a driver has: "Only reverting back to 397.31 fixes this"
-# (NVIDIA's branches run 300-699 with a two- or three-digit minor; CUDA's are 10.x-13.x)
 _NAMES_DRIVER = re.compile(
-    r"\bdrivers?\b|\bnvidia-(?:driver-)?\d{3}\b|драйвер|驱动|ドライバ|"
-    r"(?<![\w.])[3-6]\d{2}\.\d{2,3}(?:\.\d{1,3})?(?![\w.])",
+    r"\bdrivers?\b|\bnvidia-(?:driver-)?\d{3}\b|драйвер|驱动|ドライバ|" + DRIVER_VERSION,
     re.IGNORECASE,
 )
 # "try downgrading your driver", "you should roll back", "fails loud if the driver breaks":

@@ -124,14 +124,18 @@ _OWN_NEGATION = re.compile(
 
 # Every form above holds one of these (lower case) and a digit or a bisect: a substring test
 # first keeps the cost on a job's log lines, which hold none of them, to one lower() and a scan.
-_ANCHORS = ("downgrad", "roll", "revert", "back", "pin", "reproduc", "works", "later", "newer",
-            "above", "since", "after", "when", "introduced", "broke", "regression")  # fmt: skip
+_ANCHORS = ("downgrad", "roll", "revert", "back", "pin", "reproduc", "works", "earlier", "older",
+            "previous", "prior", "since", "after", "when", "introduced", "broke", "breaks",
+            "regression")  # fmt: skip
 _LONGEST_LINE = 4000  # a pasted blob longer than this is no sentence; its head is read
+# a version only a driver has: NVIDIA's branches run 300-699 with a two- or three-digit minor
+# ("390.12", "550.120", "535.104.05"); CUDA's are 10.x-13.x
+DRIVER_VERSION = r"(?<![\w.])[3-6]\d{2}\.\d{2,3}(?:\.\d{1,3})?(?![\w.])"
 # the parts under the libraries: the driver (by name, its Windows module, a version only a driver
 # has: 390.12, 550.120), the kernel (by name with a version, an update or a commit; a -rc tag;
 # the DRM tree; nouveau) and the GPU's firmware. "kernel" alone is as often a GPU kernel.
 _LOWER_STACK = re.compile(
-    r"\bdrivers?\b|\bnvlddmkm\b|(?<![\w.])[3-6]\d{2}\.\d{2,3}(?:\.\d{1,3})?(?![\w.])|"
+    r"\bdrivers?\b|\bnvlddmkm\b|" + DRIVER_VERSION + r"|"
     r"\b(?:linux )?kernel(?:[ -](?:v?\d|version|update|upgrade|commit|tree|regression)|;)|"
     r"\blinux v?\d|\bv?\d\.\d+(?:\.\d+)?-rc\d|\bdrm/|\bnouveau\b|"
     r"\b(?:firmware|vbios|bios|gsp)\b",
