@@ -71,7 +71,8 @@ def _metadata(wheel: Path) -> tuple[list[str], list[str]]:
 def test_wheel_carries_the_knowledge_the_suite_and_the_example_configs(wheel: Path) -> None:
     names, _ = _metadata(wheel)
     inside = set(names)
-    for folder in ("knowledge/cards", "knowledge/runbooks", "evals/suite", "evals/examples"):
+    folders = ("knowledge/cards", "knowledge/runbooks", "knowledge/precedents", "evals/suite")
+    for folder in (*folders, "evals/examples"):
         files = [  # not the generated data cache (gitignored; other tests fill it meanwhile)
             p
             for p in (SRC / folder).rglob("*")

@@ -763,6 +763,11 @@ def _add_precedent_commands(sub: Subparsers) -> None:
     b = ps.add_parser("build", help="the public library from the read evaluation sets")
     b.add_argument("--sets", default=str(PRECEDENT_SETS), help="file of set folder names")
     b.add_argument("--out", default=str(PUBLIC_PRECEDENTS), help="JSON-lines file to write")
+    b.add_argument(
+        "--no-vectors",
+        action="store_true",
+        help="skip writing their vectors beside it (OUT's stem + .vectors.npz)",
+    )
     a = ps.add_parser("add", help="this fleet's resolved incidents (recorded folders with truth)")
     a.add_argument("folders", nargs="+", help="incident folders (gpufleet record --from-incident)")
     ls = ps.add_parser("list", help="precedents per library and cause, and load problems")

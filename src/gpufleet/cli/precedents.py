@@ -1,7 +1,9 @@
 """``gpufleet kb precedents …``: the resolved incidents retrieval compares a new one with.
 
-- ``build [--sets FILE] [--out FILE]``: the public library from the read evaluation sets the
-  ``sets.txt`` file lists (``knowledge/precedents/public.jsonl``);
+- ``build [--sets FILE] [--out FILE] [--no-vectors]``: the public library from the read
+  evaluation sets the ``sets.txt`` file lists (``knowledge/precedents/public.jsonl``) and its
+  vectors beside it (``public.vectors.npz``: rows of the previous file reused for unchanged
+  texts, only new or changed ones embedded);
 - ``add FOLDER… [--state-dir DIR]``: incidents this fleet resolved, recorded with their cause
   (``gpufleet record … --from-incident ID``), into the fleet's own library (``precedents.jsonl``
   in the SRE state folder), which ``watch``, ``serve`` and ``diagnose`` read beside the public one;
@@ -23,6 +25,9 @@ from pathlib import Path
 from typing import TextIO
 
 from gpufleet.evals.precedent_cases import precedent_of, precedents_of_sets, read_set_names
+from gpufleet.knowledge.embedding import MiniLmEmbedding
+from gpufleet.knowledge.precedent_index import embedded_text
+from gpufleet.knowledge.precedent_vectors import embed_with_stored, load_vectors, save_vectors
 from gpufleet.knowledge.precedents import (
     FLEET_PRECEDENTS,
     PUBLIC_PRECEDENTS,
@@ -53,7 +58,26 @@ def cmd_build(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"gpufleet kb precedents build: {line}\n")
     out.write(f"{n} precedent(s) from {sets_file} written to {args.out}")
     out.write(f"; {len(problems)} case(s) skipped\n" if problems else "\n")
+    if not args.no_vectors:
+        _write_vectors(vectors_beside(Path(args.out)), kept, out)
     return 1 if problems else 0
+
+
+def vectors_beside(library: Path) -> Path:
+    """Where a library's vectors are written: ``public.jsonl`` → ``public.vectors.npz``."""
+    return library.with_name(library.stem + ".vectors.npz")
+
+
+def _write_vectors(path: Path, items: list[Precedent], out: TextIO) -> None:
+    """Each precedent's vector, in the library's order (by id); rows the previous file holds
+    for the same text are kept, the rest embedded."""
+    texts = [embedded_text(p) for p in sorted(items, key=lambda p: p.id)]
+    stored = load_vectors(path)
+    reused = sum(1 for t in texts if stored is not None and stored.get(t) is not None)
+    save_vectors(path, texts, embed_with_stored(texts, MiniLmEmbedding().embed, stored))
+    out.write(
+        f"vectors: {len(texts)} written to {path} ({reused} kept, {len(texts) - reused} embedded)\n"
+    )
 
 
 def cmd_add(args: argparse.Namespace, out: TextIO) -> int:

@@ -12,6 +12,7 @@ import hashlib
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, cast
 
 import numpy as np
@@ -21,6 +22,7 @@ from chromadb.api.models.Collection import Collection
 from gpufleet.knowledge.chroma_batches import add_in_batches
 from gpufleet.knowledge.embedding import MODEL_SHA256
 from gpufleet.knowledge.index import CardIndex, exclusive
+from gpufleet.knowledge.precedent_vectors import PUBLIC_VECTORS, embed_with_stored, load_vectors
 from gpufleet.knowledge.precedents import Precedent, PrecedentLibrary, PrecedentMatch
 from gpufleet.telemetry.glossary import glossary_digest, with_gloss
 
@@ -43,12 +45,20 @@ def library_hash(precedents: Sequence[Precedent]) -> str:
     return h.hexdigest()
 
 
+def embedded_text(p: Precedent) -> str:
+    """What is embedded of a precedent: its document with the glossary's plain words."""
+    return with_gloss(p.document())
+
+
 class PrecedentIndex:
     """Similar resolved incidents by cosine similarity of their documents to a query vector."""
 
-    def __init__(self, cards: CardIndex, library: PrecedentLibrary) -> None:
+    def __init__(
+        self, cards: CardIndex, library: PrecedentLibrary, vectors: Path | None = PUBLIC_VECTORS
+    ) -> None:
         self.cards = cards
         self.library = library
+        self.vectors = vectors  # precomputed rows reused at build (knowledge.precedent_vectors)
         self._by_id = library.by_id()
         self._hash = library_hash(library.items)
         self._checked = False
@@ -92,7 +102,9 @@ class PrecedentIndex:
             )
             items = self.library.items
             if items:
-                vectors = self.cards.embedding.embed([with_gloss(p.document()) for p in items])
+                stored = load_vectors(self.vectors) if self.vectors is not None else None
+                texts = [embedded_text(p) for p in items]
+                vectors = embed_with_stored(texts, self.cards.embedding.embed, stored)
                 add_in_batches(
                     new,
                     self.cards.client.get_max_batch_size(),
