@@ -59,6 +59,15 @@ NODE = "n1"
         # Chinese: host RAM insufficient, system memory not enough
         "可能是CPU RAM不足导致进程被杀",
         "训练时系统内存不够，进程退出",
+        # RAM said to be too little, a machine with low RAM
+        "I monitor the RAM usage during building, and I find the RAM is not enough.",
+        "the system memory isn't sufficient for 8 loader workers",
+        "Add `--lowram` param for low RAM machine like Colab",
+        # a launcher's report that its child died of SIGKILL: Python's subprocess, torchrun
+        "subprocess.CalledProcessError: Command '['python', 'launch.py']' died with "
+        "<Signals.SIGKILL: 9>.",
+        "torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -9) "
+        "local_rank: 0 (pid: 24418) of binary: /usr/bin/python",
     ],
 )
 def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None:
@@ -78,6 +87,12 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         # denials: the check came back clean
         "no OOM kill in dmesg",
         "RAM is not the issue, 200 GB free",
+        # enough RAM, little RAM used, another exit code or signal, a kill by hand
+        "the RAM is enough for this model, 256 GB free",
+        "the loader keeps a low RAM footprint",
+        "3d fullres is much larger and the RAM is not enough to cache everything",
+        "failed (exitcode: 1) local_rank: 0 (pid: 24418) of binary: /usr/bin/python",
+        "died with <Signals.SIGTERM: 15>.",
         "we never ran out of RAM",
         # a kill by hand, a process line the kernel parser reads, a size, another exit code
         "I killed it with kill -9 after an hour",

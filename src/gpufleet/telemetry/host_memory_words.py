@@ -16,7 +16,9 @@ finding of the same name).
 Deliberately narrow: the OOM killer named; a process killed by the system, the OS or the kernel,
 or killed without an error; RAM, system, host or CPU memory that ran out, filled, is short or
 keeps growing; the CPU, the host or the machine said to run out of memory; swap that filled; a
-shell's ``Killed`` line (bare, or with the child's pid and command) or exit code 137. Device
+shell's ``Killed`` line (bare, or with the child's pid and command), a launcher's report that its
+child died of SIGKILL (Python's subprocess, torchrun) or exit code 137; RAM that is not enough,
+a machine with low RAM. Device
 memory is another mode: a line that names CUDA, VRAM or GPU memory is not the statement ("CUDA
 out of memory" is :mod:`telemetry.cuda_oom`'s), unless the writer denies it ("oom (memory not
 cuda memory)", "host RAM, not VRAM"). A denial ("no OOM kill in dmesg", "RAM is not the issue")
@@ -53,6 +55,11 @@ HOST_MEMORY_OUT = re.compile(
     r"\b(?:not enough|insufficient|shortage of|lack of|low on) (?:free |available )?"
     + _HOST_MEMORY
     + r"\b|"
+    # "the RAM is not enough", "system memory isn't sufficient"; a machine "with low RAM". RAM
+    # too small to cache a data set is the page cache's size, read from disk again, not a kill
+    r"\b" + _HOST_MEMORY + r"\b(?: [\w'/-]+){0,2} (?:is|was|are|were) ?(?:not|n't) "
+    r"(?:enough|sufficient)\b(?! (?:to|for) (?:the )?cach)|"
+    r"\blow[- ](?:system[- ]|host[- ])?ram\b(?! (?:usage|use|consumption|footprint|overhead))|"
     # "RAM is full", "system memory usage keeps increasing", "swap fills up", "eats all my RAM"
     r"\b" + _HOST_MEMORY + r"\b(?: [\w'/-]+){0,3} (?:is |was |gets |got |keeps |kept )?"
     r"(?:full|filled|fills|filling|maxed|exhausted|exhaustion|at 100 ?%|increas\w*|grow\w*|"
@@ -83,6 +90,11 @@ HOST_MEMORY_OUT = re.compile(
 # a shell's own report that its child got SIGKILL, the OOM killer's signal (bash prints
 # "Killed"; the zh_CN locale "已杀死")
 _BARE_KILLED = re.compile(r"^\W*(?:killed|已杀死)\W*$", re.IGNORECASE)
+# the same report from a launcher: Python's subprocess ("Command '[…]' died with
+# <Signals.SIGKILL: 9>."), torchrun's elastic agent ("failed (exitcode: -9) local_rank: 0"; a
+# negative exit code is the signal that ended the child). A kill someone chose is said in words
+# ("kill -9", "sent SIGKILL"), never in these lines.
+_LAUNCHER_KILLED = re.compile(r"died with <Signals\.SIGKILL: 9>|\(exitcode: -9\)")
 # the same report with the child named: bash running a script ("train.sh: line 18:    36 Killed
 #   python3 train.py"), zsh's job table ("[1]    27275 killed     python3 camera.py")
 _SHELL_KILLED = re.compile(
@@ -112,7 +124,19 @@ _HEDGES = Hedges(before=(_DENIED_BEFORE,), after=(_DENIED_AFTER,), window=48, af
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("oom", "kill", "termin", "shut down", "ram", "memory", "swap", "137", "已杀死", "内存")
+_ANCHORS = (
+    "oom",
+    "kill",
+    "termin",
+    "shut down",
+    "ram",
+    "memory",
+    "swap",
+    "137",
+    "-9",
+    "已杀死",
+    "内存",
+)
 
 
 def says_host_memory_exhausted(line: str) -> bool:
@@ -120,7 +144,7 @@ def says_host_memory_exhausted(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    if _BARE_KILLED.match(line) or _SHELL_KILLED.search(line):
+    if _BARE_KILLED.match(line) or _SHELL_KILLED.search(line) or _LAUNCHER_KILLED.search(line):
         return True
     if _names_device_memory(line):
         return False
