@@ -53,7 +53,9 @@ AGENT = "gpufleet SRE (deterministic)"
 Setting = tuple[int, float, float, float]  # neighbours, power, acceptable share, weight
 SHIPPED: Setting = (NEIGHBOURS, SIMILARITY_POWER, ACCEPTABLE_SHARE, PRECEDENT_WEIGHT)
 GRID: tuple[Setting, ...] = tuple(
-    itertools.product((4, 8, 12, 16, 24), (1.0, 2.0, 4.0, 8.0), (0.5, 1.0), (0.25, 0.35, 0.5))
+    itertools.product(
+        (4, 8, 12, 16, 24), (1.0, 2.0, 4.0, 8.0), (0.5, 1.0), (0.25, 0.35, 0.5, 0.75, 1.0)
+    )
 )
 
 
