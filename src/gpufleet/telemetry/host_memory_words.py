@@ -16,13 +16,13 @@ finding of the same name).
 Deliberately narrow: the OOM killer named; a process killed by the system, the OS or the kernel,
 or killed without an error; RAM, system, host or CPU memory that ran out, filled, is short or
 keeps growing; the CPU, the host or the machine said to run out of memory; swap that filled; a
-shell's ``Killed`` line (bare, or with the child's pid and command), a launcher's report that its
-child died of SIGKILL (Python's subprocess, torchrun) or exit code 137; RAM that is not enough,
-a machine with low RAM. Device
-memory is another mode: a line that names CUDA, VRAM or GPU memory is not the statement ("CUDA
-out of memory" is :mod:`telemetry.cuda_oom`'s), unless the writer denies it ("oom (memory not
-cuda memory)", "host RAM, not VRAM"). A denial ("no OOM kill in dmesg", "RAM is not the issue")
-is not the statement. Pure; every expression is linear in the line.
+shell's ``Killed`` line (bare, or with the child's pid and command), a launcher's report that
+its child died of SIGKILL (Python's subprocess, torchrun) or exit code 137; RAM that is not
+enough, a machine with low RAM. Device memory is another mode: a line that names CUDA, VRAM or
+GPU memory is not the statement ("CUDA out of memory" is :mod:`telemetry.cuda_oom`'s), unless
+the writer denies it ("oom (memory not cuda memory)", "host RAM, not VRAM"). A denial ("no OOM
+kill in dmesg", "RAM is not the issue") is not the statement. Pure; every expression is linear
+in the line.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ _ANCHORS = (
     "memory",
     "swap",
     "137",
-    "-9",
+    "exitcode",
     "已杀死",
     "内存",
 )
