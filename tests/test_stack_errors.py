@@ -395,6 +395,52 @@ def test_an_inactive_nvlink_lands_on_the_gpu_its_header_names() -> None:
     assert ev.gpu == topo.gpu_keys[2]
 
 
+@pytest.mark.parametrize(
+    ("line", "count"),
+    [
+        ("You can see that the GPU 1 has 1 Volatile Uncorr. ECC.", "1"),
+        ("confirmed with `nvidia-smi`: `Volatile Uncorr. ECC: 1`", "1"),
+        # "one card's Volatile Uncorr. ECC reported 1; after swapping the cards it is fine"
+        ("我这边硬件的问题，有一张卡的Volatile Uncorr. ECC 报1了，换了另外4张卡后没有问题了", "1"),
+        ("GPU 3: Volatile Uncorr. ECC = 12, the card was replaced", "12"),
+    ],
+)
+def test_nvidia_smis_uncorrectable_count_quoted_in_words_is_the_count(
+    line: str, count: str
+) -> None:
+    found = classify(line)
+    assert found is not None and found[0] == "smi_uncorrectable_ecc"
+    assert found[1]["ecc"] == count
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the head alone, a zero, a threshold, a decimal: no count of errors
+        "as in Volatile Uncorr. ECC - which sounds like a serious memory error. You have 0 of them",
+        "Volatile Uncorr. ECC: 0",
+        "`nvidia-smi` zeigt `Volatile Uncorr. ECC` - bei Wert > 0 ist die GPU defekt",
+        "Volatile Uncorr. ECC: 1.5",
+        "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |",
+    ],
+)
+def test_the_uncorrectable_column_named_without_a_count_is_not_an_error(line: str) -> None:
+    assert classify(line) is None
+
+
+def test_a_quoted_uncorrectable_count_lands_on_the_gpu_the_line_names() -> None:
+    topo = _one_node(8)
+    sigs = parse_job_log(
+        "You can see that the GPU 1 has 1 Volatile Uncorr. ECC.\n",
+        origin="issue.md",
+        node=NODE,
+        nodes=topo.node_keys,
+    ).signatures
+    assert [(s.kind, s.gpu) for s in sigs] == [("smi_uncorrectable_ecc", 1)]
+    [ev] = job_signal_events([(s, "") for s in sigs], topo, 1.0).events
+    assert ev.gpu == topo.gpu_keys[1]
+
+
 def test_probe_not_called_insufficient_driver_and_an_annotated_count_are_read() -> None:
     """nv.c's "probe routine was not called" (nouveau holds the devices), CUDA's
     insufficient-driver error (35), and a node count the reporter annotated (old code: none)."""

@@ -503,12 +503,19 @@ def _signature(
         origin=origin,
         line=n,
         node=host,
-        gpu=int(prefix["dev"]) if prefix else None,
+        gpu=int(prefix["dev"]) if prefix else _named_gpu(detail),
         peer=peer,
         peer_address=peer_addr,
         detail=detail,
         text=line[:SNIPPET],
     )
+
+
+def _named_gpu(detail: Mapping[str, str]) -> int | None:
+    """The nvidia-smi index a line names for its GPU (``smi_gpu``: "GPU 1 has 1 Volatile Uncorr.
+    ECC"), the number nvidia-smi's table gives the same GPU."""
+    index = detail.get("smi_gpu", "")
+    return int(index) if index.isdigit() else None
 
 
 def _per_listed_node(sig: Signature, known: frozenset[str]) -> list[Signature]:

@@ -23,6 +23,10 @@ Kinds and the text they come from:
                              <pci>: Unknown Error`` / ``GPU is lost``, ``GPU <pci>: GPU is
                              lost`` (``pci``)
 ``smi_no_devices``           nvidia-smi: ``No devices were found``
+``smi_uncorrectable_ecc``    nvidia-smi's ``Volatile Uncorr. ECC`` count quoted with a value
+                             above zero outside its table (``GPU 1 has 1 Volatile Uncorr. ECC``,
+                             ``Volatile Uncorr. ECC: 1``; ``ecc``, ``smi_gpu`` when the line
+                             names the GPU): the table's own rows are telemetry.text_context's
 ``smi_nvlink_inactive``      ``nvidia-smi nvlink -s``: ``Link N: <inactive>`` (``link``), or
                              NVML's ``all links are inActive`` (``link`` = ``all``)
 ``slurm_gres_gpu_error``     slurmctld / slurmd: ``gres/gpu count reported lower than
@@ -106,6 +110,22 @@ _SMI_LOST = re.compile(
     r"|GPU " + _PCI.replace("pci", "pci2") + r"\s*:\s*GPU is lost",
 )
 _SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
+# nvidia-smi's column head "Volatile Uncorr. ECC" with the count a person read off it, outside
+# the table ("the GPU 1 has 1 Volatile Uncorr. ECC", "`Volatile Uncorr. ECC: 1`", Chinese
+# "Volatile Uncorr. ECC 报1了"): the count is the driver's, of uncorrectable errors since it
+# loaded (NVIDIA GPU Memory Error Management), whoever copied it. A zero, a threshold ("bei Wert
+# > 0"), a question or the head alone ("Volatile Uncorr. ECC - sounds serious") say no count.
+_ECC_HEAD = r"[`'\"]?Volatile Uncorr(?:ectable|\.)? ?ECC\b[`'\"]?"
+_SMI_ECC_SAID = re.compile(
+    r"\b(?:has|have|had|shows?|showed|shown|reports?|reported|with)\s+(?P<before>[1-9]\d{0,5})\s+"
+    + _ECC_HEAD
+    + r"|"
+    + _ECC_HEAD
+    + r"(?: (?:count|column|field|value))?\s*"
+    r"(?:[:=]|\b(?:is|was|shows?|showed|reads?)\b|报|为|是|显示)\s*[`'\"]?(?P<after>[1-9]\d{0,5})(?!\d|[.,]\d)",
+    re.IGNORECASE,
+)
+_SMI_GPU_NAMED = re.compile(r"\bGPU ?#?(?P<gpu>\d{1,2})\b")
 # NVML's own name for a GPU that stopped answering (nvmlReturn_t NVML_ERROR_GPU_IS_LOST), as any
 # NVML client (GPUd, the device plugin, dcgm-exporter) prints it, with the GPU's UUID when given
 _NVML_LOST = re.compile(r"\b(?:NVML_)?ERROR_GPU_IS_LOST\b")
@@ -248,6 +268,10 @@ def _smi(line: str) -> Found | None:
         }
     if _SMI_NONE.search(line) is not None:
         return "smi_no_devices", {}
+    if (m := _SMI_ECC_SAID.search(line)) is not None:
+        gpu = _SMI_GPU_NAMED.search(line[: m.start()])
+        named = {"smi_gpu": gpu["gpu"]} if gpu is not None else {}
+        return "smi_uncorrectable_ecc", {"ecc": m["before"] or m["after"], **named}
     if (m := _SMI_LINK_INACTIVE.search(line)) is not None:
         return "smi_nvlink_inactive", {"link": m["link"]}
     if _SMI_ALL_INACTIVE.search(line) is not None:
