@@ -114,7 +114,7 @@ _SMI_NONE = re.compile(r"^\s*No devices were found\s*$")
 # the table ("the GPU 1 has 1 Volatile Uncorr. ECC", "`Volatile Uncorr. ECC: 1`", Chinese
 # "Volatile Uncorr. ECC 报1了"): the count is the driver's, of uncorrectable errors since it
 # loaded (NVIDIA GPU Memory Error Management), whoever copied it. A zero, a threshold ("bei Wert
-# > 0"), a question or the head alone ("Volatile Uncorr. ECC - sounds serious") say no count.
+# > 0") or the head alone ("Volatile Uncorr. ECC - sounds serious") say no count.
 _ECC_HEAD = r"[`'\"]?Volatile Uncorr(?:ectable|\.)? ?ECC\b[`'\"]?"
 _SMI_ECC_SAID = re.compile(
     r"\b(?:has|have|had|shows?|showed|shown|reports?|reported|with)\s+(?P<before>[1-9]\d{0,5})\s+"
@@ -122,7 +122,9 @@ _SMI_ECC_SAID = re.compile(
     + r"|"
     + _ECC_HEAD
     + r"(?: (?:count|column|field|value))?\s*"
-    r"(?:[:=]|\b(?:is|was|shows?|showed|reads?)\b|报|为|是|显示)\s*[`'\"]?(?P<after>[1-9]\d{0,5})(?!\d|[.,]\d)",
+    r"(?:[:=]|\b(?:is|was|shows?|showed|reads?)\b|报|为|是|显示)\s*"
+    # the count itself: not a decimal ("1.5") and not the first digit of a longer number
+    r"[`'\"]?(?P<after>[1-9]\d{0,5})(?!\d|[.,]\d)",
     re.IGNORECASE,
 )
 _SMI_GPU_NAMED = re.compile(r"\bGPU ?#?(?P<gpu>\d{1,2})\b")
