@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.bus.events import Family
+from gpufleet.agents.sre.plan import choose_runbook
+from gpufleet.bus.events import Family, Hypothesis
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
@@ -71,6 +72,17 @@ NODE = "n1"
         'After bisecting, the first bad commit is da67179e5538 ("drm/nouveau/gsp: Allocate '
         'fwsec-sb at boot").',
         "I bisected between v6.9-rc6 and v6.9-rc7 and that identified commit 1a2b3c",
+        # a reinstall of an older or named version is a rollback; a branch with its point
+        # releases left open; the cure later in the sentence; markdown around the version
+        "After reinstalling 572.XX driver all problems were fixed.",
+        "After reinstalling the older drivers from cache everything worked just fine.",
+        "Reverting the nvidia driver back to the latest stable `550.x` fixes it.",
+        "I downgraded the driver to **535** and after a reboot the crashes no longer happen",
+        # the working version in a parenthesis after the failure; the previous driver worked
+        "# Isaac Sim fails to detect CUDA device with NVIDIA driver 595.79 (works with 580)",
+        "# Gloo deadlock after upgrading CI to 418.40.04, 418.43 or 418.56 driver (410.104 is OK)",
+        "Hardware shader worked very well on the previous drivers: 390.XX.",
+        "With the older nvidia driver everything was fine",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -121,6 +133,12 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "since driver 560.35 the failover test passes",
         "crashes have stopped since the last two driver updates",
         "the game crashes since the last driver update",  # one update: a module not reloaded
+        # a reinstall of the same driver is a repair; a rollback that left the fault
+        "I reinstalled the driver and it works fine now",
+        "reinstalling the same driver 535 fixed it",
+        "rolled the driver back to 531.79, but still a little performance drop",
+        "it fails with driver 550 (works with 550 after a reboot?)",
+        "the old driver worked on the previous kernel only if Secure Boot is off",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:
@@ -154,3 +172,25 @@ def test_advice_to_change_the_driver_changes_nothing() -> None:
     advised = (SLOW, "you could try downgrading the driver to 531")
     assert DRIVER_REGRESSION_REPORTED not in REPORT.findings(*advised)
     assert REPORT.rank(*advised)[-1] == "driver-regression-fleetwide"
+
+
+def test_a_rollback_that_cured_it_is_the_mismatch_cards_rollback_too() -> None:
+    """The mismatch card ranks first on a report of a driver update that broke the node; the
+    writer's cure by the previous version says the decision is that version pinned, not a
+    setting. A loaded module behind the libraries still takes its reboot first."""
+    top = [Hypothesis(card_id="driver-cuda-mismatch", title="t", score=1.0)]
+    setting = choose_runbook(KB, top, set())
+    assert setting is not None and setting.id == "fix-gpu-node-config"
+    rollback = choose_runbook(KB, top, {DRIVER_REGRESSION_REPORTED})
+    assert rollback is not None and rollback.action_class == "driver_rollback"
+    mismatch = [
+        Hypothesis(
+            card_id="driver-cuda-mismatch",
+            title="t",
+            score=1.0,
+            supporting=("nvml_driver_mismatch",),
+        )
+    ]
+    found = {DRIVER_REGRESSION_REPORTED, "nvml_driver_mismatch"}
+    reboot = choose_runbook(KB, mismatch, found)
+    assert reboot is not None and reboot.id == "drain-and-reboot-node"

@@ -41,17 +41,24 @@ _DRIVER = (
     r"(?:(?:(?:nvidia|gpu|graphics|display|cuda) )?drivers?\b(?: (?:version|branch|release))?|"
     r"nvidia-(?:driver-)?\d{3}\b)"
 )
-_VERSION = r"(?:v|version |r)?\d{3}(?:\.\d{1,3}){0,2}\b"
+# "535.104", "r565", and a branch written with its point releases left open: "572.XX", "550.x"
+_VERSION = r"(?:v|version |r)?\d{3}(?:\.(?:\d{1,3}|x{1,2})){0,2}\b"
 _ROLLED = (
     r"(?:downgrad\w*|roll\w*(?: it| (?:the|my|our) (?:nvidia |gpu )?drivers?)? back|roll-?back\w*|"
-    r"revert\w*|go\w* back|went back|return\w*)"
+    r"revert\w*|go\w* back|went back|return\w*|"
+    # a reinstall of an older or named version is the same rollback ("after reinstalling 572.XX
+    # driver all problems were fixed"); a reinstall of the same driver is a repair, not this
+    r"reinstall\w*(?= (?:the |an? |my )?(?:old(?:er)?|previous|earlier|"
+    r"last (?:good|working|stable)|\d{3}\b)))"
 )
 # a version and what follows it up to the next clause: "570.172.08 + CUDA 12.8) but" (a version's
 # own dots are no sentence end)
 _ON_TO = r"(?:[^.;!?]|\.(?=\d)){0,60}?"
 _CURED = (
     r"(?:fix\w*|solv\w*|resolv\w*|cur\w*|help\w*|it works|works again|everything works|"
-    r"the problem (?:is |was )?gone|(?:it|that) did the trick)"
+    r"the problem (?:is |was )?gone|(?:it|that) did the trick|works? (?:normally|fine|perfectly)|"
+    r"worked (?:just )?(?:fine|perfectly|normally)|everything worked|"
+    r"no longer (?:crash|hang|freez|fail|stutter)\w*)"
 )
 
 DRIVER_REGRESSION = re.compile(
@@ -155,6 +162,31 @@ DRIVER_REGRESSION = re.compile(
     r"\b(?:nvidia |gpu |graphics |display )?drivers? (?:update|upgrade)s? (?:has |have |had )?"
     r"(?:stopped|prevented|kept) (?:the |my |our )?(?:system|machine|computer|laptop|desktop|"
     r"server|node|pc|host|workstation)s? from (?:booting|starting|working|loading|coming up)|"
+    # a rollback to a named version, then the cure later in the sentence: "Downgrading
+    # nvidia-dkms nvidia-utils to 535 and putting these on the IgnorePkg list solved the issue"
+    r"\b"
+    + _ROLLED
+    + r"(?: [\w'/.-]+){0,6}? to (?:the )?(?:[\w-]+ ){0,3}?"
+    + _VERSION
+    + r"[^.;!?]{0,80}?\b"
+    + _CURED
+    + r"|"
+    # the working version in a parenthesis after the failure: "fails to detect CUDA device with
+    # NVIDIA driver 595.79 (works with 580)", "deadlock after upgrading to 418.40.04 driver
+    # (410.104 is OK)"
+    r"\b(?:fails?|failed|hangs?|hung|crash\w*|broken|deadlock\w*|errors?)\b[^()]{0,80}?"
+    r"\( ?(?:but )?(?:(?:works?|fine|ok) (?:on|with) (?:driver )?"
+    + _VERSION
+    + r"|"
+    + _VERSION
+    + r" (?:is|was|works?)(?: (?:ok|fine|good))?) ?\)|"
+    # the previous driver named as the one that worked: "Hardware shader worked very well on the
+    # previous drivers", "With the previous driver 1.2.5-0711 all worked perfectly"
+    r"\b(?:worked|was working|ran|was fine)(?: (?:very |really |just )?(?:well|fine|perfectly|"
+    r"great))? (?:on|with|using) (?:the )?(?:previous|older|old|earlier|last) (?:nvidia |gpu )?"
+    r"drivers?\b|"
+    r"\bwith (?:the )?(?:previous|older|old|earlier) (?:nvidia |gpu )?drivers?\b[^.;!?]{0,40}?"
+    r"\b(?:all |everything |it )?(?:worked|was working|ran fine|was fine)\b|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO
@@ -187,6 +219,9 @@ _HEDGES = Hedges(
     window=48,
 )
 
+# Markdown's emphasis and code marks around a version ("to **580**", "`550.x`") are no words
+_MARKUP = re.compile(r"[`*]+")
+
 # Every form above needs the driver named: a substring test first keeps the cost on a job's log
 # lines, which do not, to one lower() and a scan.
 _ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "revert", "back", "downgrad")
@@ -194,6 +229,7 @@ _ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "re
 
 def says_driver_regression(line: str) -> bool:
     """Whether ``line`` pins the fault on a driver version (and is no advice or denial)."""
+    line = _MARKUP.sub("", line)
     low = line.lower()
     if (
         any(anchor in low for anchor in _ANCHORS)
