@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpufleet.agents.sre.plan import choose_runbook
-from gpufleet.bus.events import Family, Hypothesis
+from gpufleet.bus.events import Family
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
@@ -172,25 +171,3 @@ def test_advice_to_change_the_driver_changes_nothing() -> None:
     advised = (SLOW, "you could try downgrading the driver to 531")
     assert DRIVER_REGRESSION_REPORTED not in REPORT.findings(*advised)
     assert REPORT.rank(*advised)[-1] == "driver-regression-fleetwide"
-
-
-def test_a_rollback_that_cured_it_is_the_mismatch_cards_rollback_too() -> None:
-    """The mismatch card ranks first on a report of a driver update that broke the node; the
-    writer's cure by the previous version says the decision is that version pinned, not a
-    setting. A loaded module behind the libraries still takes its reboot first."""
-    top = [Hypothesis(card_id="driver-cuda-mismatch", title="t", score=1.0)]
-    setting = choose_runbook(KB, top, set())
-    assert setting is not None and setting.id == "fix-gpu-node-config"
-    rollback = choose_runbook(KB, top, {DRIVER_REGRESSION_REPORTED})
-    assert rollback is not None and rollback.action_class == "driver_rollback"
-    mismatch = [
-        Hypothesis(
-            card_id="driver-cuda-mismatch",
-            title="t",
-            score=1.0,
-            supporting=("nvml_driver_mismatch",),
-        )
-    ]
-    found = {DRIVER_REGRESSION_REPORTED, "nvml_driver_mismatch"}
-    reboot = choose_runbook(KB, mismatch, found)
-    assert reboot is not None and reboot.id == "drain-and-reboot-node"

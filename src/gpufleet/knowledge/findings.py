@@ -658,12 +658,6 @@ NORMAL_FINDINGS: frozenset[str] = frozenset(
 # never move a ranking.
 CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
 
-# Findings one card scores that also choose another top card's runbook wherever the incident
-# shows them: a writer's "going back to driver 535 fixed it" rules the regression card in, and
-# when the mismatch card ranks first it still says which decision the stack's fault takes (the
-# last good driver pinned on the node, not a setting).
-VARIANT_FINDINGS: frozenset[str] = frozenset({"driver_regression_reported"})
-
 
 # Findings that are a person's word about the fault's history, not about any layer: "it came
 # back after the reboot" says nothing of whether the job or the GPU failed.

@@ -41,7 +41,7 @@ from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.guidance import earlier_gpu_faults, vendor_guidance
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
 from gpufleet.knowledge.actions import DISRUPTION
-from gpufleet.knowledge.findings import CONTEXT_FINDINGS, REPORTED_FINDINGS, VARIANT_FINDINGS
+from gpufleet.knowledge.findings import CONTEXT_FINDINGS, REPORTED_FINDINGS
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
     RISK_ORDER,
@@ -231,15 +231,14 @@ def choose_runbook(
     """The top card's runbook: the one its ``runbook_when`` names for a variant the findings
     that ruled the card in show (a GRES mismatch is a config fix, not a requeue), or that a
     context finding of the incident shows (``found``, the incident's findings: a hang with
-    nothing wrong on the job's nodes goes to its owner; a writer's rollback that cured it is a
-    driver version's fault, whichever card ranks first), and none of the rule's ``unless``
+    nothing wrong on the job's nodes goes to its owner), and none of the rule's ``unless``
     findings does, whether it ruled the card in or out (an Xid 46 beside a display's watchdog
     keeps the reset; a flapping port beside NCCL's set-up failure is the port's), else its
     first."""
     if not hypotheses:
         return None
     top = hypotheses[0]
-    seen = {*top.supporting, *((CONTEXT_FINDINGS | VARIANT_FINDINGS) & set(found))}
+    seen = {*top.supporting, *(CONTEXT_FINDINGS & set(found))}
     present = seen | set(found)
     card = kb.cards.get(top.card_id)
     for rule in card.runbook_when if card is not None else ():
