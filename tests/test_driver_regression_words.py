@@ -82,6 +82,8 @@ NODE = "n1"
         "# Gloo deadlock after upgrading CI to 418.40.04, 418.43 or 418.56 driver (410.104 is OK)",
         "Hardware shader worked very well on the previous drivers: 390.XX.",
         "With the older nvidia driver everything was fine",
+        # a version singled out as the one with the issues
+        "given the issues with driver version 595.x, the way to downgrade is to uninstall first",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -138,6 +140,12 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "rolled the driver back to 531.79, but still a little performance drop",
         "it fails with driver 550 (works with 550 after a reboot?)",
         "the old driver worked on the previous kernel only if Secure Boot is off",
+        "I have no issues with driver 550 on this box",
+        "didnt had any issues with the driver 570.172.08 and 570.133.07",
+        "is there a known bug in driver 545?",
+        # "current" and "helper" are no cure
+        "the way to downgrade is first uninstall all current packages and install 590",
+        "downgrade the kernel or use the mkDriver helper to use the newer driver 580",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

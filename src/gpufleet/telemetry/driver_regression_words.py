@@ -55,7 +55,9 @@ _ROLLED = (
 # own dots are no sentence end)
 _ON_TO = r"(?:[^.;!?]|\.(?=\d)){0,60}?"
 _CURED = (
-    r"(?:fix\w*|solv\w*|resolv\w*|cur\w*|help\w*|it works|works again|everything works|"
+    # "cure", "helped": not "current", "helper"
+    r"(?:fix\w*|solv\w*|resolv\w*|cur(?:e|es|ed|ing)\b|help(?:s|ed|ing)?\b|it works|works again|"
+    r"everything works|"
     r"the problem (?:is |was )?gone|(?:it|that) did the trick|works? (?:normally|fine|perfectly)|"
     r"worked (?:just )?(?:fine|perfectly|normally)|everything worked|"
     r"no longer (?:crash|hang|freez|fail|stutter)\w*)"
@@ -117,6 +119,9 @@ DRIVER_REGRESSION = re.compile(
     r"(?:particular|specific|certain) versions? of (?:the )?" + _DRIVER + r"|"
     r"\b(?:regression|bug|issue|problem) (?:was |is )?(?:in|with) (?:the )?"
     r"(?:newest|latest|most recent|recent|new) " + _DRIVER + r"|"
+    # a version singled out: "given the issues with driver version 595.x", "a bug in driver 545"
+    r"\b(?:regression|bugs?|issues?|problems?) (?:was |is |are )?(?:in|with) (?:the )?"
+    r"(?:nvidia |gpu )?drivers? (?:version |release |branch )?" + _VERSION + r"|"
     # "a hit or miss issue depending on the nvidia driver version": the fault tracks the version
     # (what nvidia-smi prints "depending on the driver version" is no fault)
     r"\b(?:issues?|problems?|bugs?|crash\w*|fail\w*|hang\w*|errors?|works?|breaks?)\b"
@@ -208,8 +213,14 @@ _NOT_SO = re.compile(
 )
 # a denial inside a closed parenthesis ("(e.g. does not occur with Turing cards) and is a
 # regression") is over before the words
-_DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bnever|\bwithout|n't)\b[^.;,!?)]*$", re.IGNORECASE)
-_DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE)
+# "n't" also written without its apostrophe: "didnt had any issues with the driver 570"
+_NT = r"n't|\b(?:did|do|does|was|were|is|are|had|has|have|could|would)nt"
+_DENIED_BEFORE = re.compile(
+    r"(?:\bno|\bnot|\bnever|\bwithout|" + _NT + r")\b[^.;,!?)]*$", re.IGNORECASE
+)
+_DENIED_WITHIN = re.compile(
+    r"\bnot\b|(?:" + _NT + r")\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE
+)
 # "depending on the driver version it may report the usage elsewhere": what may happen
 _MAYBE_AFTER = re.compile(r"^,? (?:it |this |that |they )?(?:may|might|can|could)\b", re.IGNORECASE)
 _HEDGES = Hedges(
@@ -229,12 +240,12 @@ _ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "re
 
 def says_driver_regression(line: str) -> bool:
     """Whether ``line`` pins the fault on a driver version (and is no advice or denial)."""
-    line = _MARKUP.sub("", line)
-    low = line.lower()
+    words = _MARKUP.sub("", line)
+    low = words.lower()
     if (
         any(anchor in low for anchor in _ANCHORS)
-        and _NAMES_DRIVER.search(line) is not None
-        and _HEDGES.any_said(DRIVER_REGRESSION.finditer(line), line)
+        and _NAMES_DRIVER.search(words) is not None
+        and _HEDGES.any_said(DRIVER_REGRESSION.finditer(words), words)
     ):
         return True
     # a release named as the one that regressed, on a line about the driver, the kernel or the
