@@ -16,8 +16,13 @@ version ("I downgraded nvidia driver 511 to 472.84"), one version working where 
 or a version that broke or introduced the fault. "After updating the driver it broke" alone is
 not the statement: a driver update that the running processes or the kernel module have not
 caught up with breaks the same way and is cured by a reboot, not a rollback
-(``driver-cuda-mismatch``). Advice ("try downgrading"), a condition ("fails loud if the driver
-breaks") or a denial ("downgrading did not help") is not the statement either. The release
+(``driver-cuda-mismatch``). A reinstall of an older or named version is a rollback ("after
+reinstalling 572.XX driver all problems were fixed"); a reinstall of the same driver is a repair.
+The working version in a parenthesis ("fails with driver 595.79 (works with 580)") and the
+previous driver named as the one that worked are the version split in words. Markdown around a
+version ("to **580**") is read as the words it marks. Advice ("try downgrading"), a condition
+("fails loud if the driver breaks") or a denial ("downgrading did not help", "didnt have any
+issues with driver 570") is not the statement either. The release
 forms of :mod:`telemetry.release_regression_words` ("regression introduced in 390.12", "the
 first bad commit is … drm/nouveau/gsp", a bisect between two kernel tags) are this statement
 too when their line names the driver, the kernel or the GPU's firmware: what regressed is then
