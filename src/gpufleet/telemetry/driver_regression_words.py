@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import NOT_SUFFIX, QUESTION_AFTER, Hedges
 from gpufleet.telemetry.release_regression_words import (
     DRIVER_VERSION,
     names_lower_stack,
@@ -218,13 +218,11 @@ _NOT_SO = re.compile(
 )
 # a denial inside a closed parenthesis ("(e.g. does not occur with Turing cards) and is a
 # regression") is over before the words
-# "n't" also written without its apostrophe: "didnt had any issues with the driver 570"
-_NT = r"n't|\b(?:did|do|does|was|were|is|are|had|has|have|could|would)nt"
 _DENIED_BEFORE = re.compile(
-    r"(?:\bno|\bnot|\bnever|\bwithout|" + _NT + r")\b[^.;,!?)]*$", re.IGNORECASE
+    r"(?:\bno|\bnot|\bnever|\bwithout|" + NOT_SUFFIX + r")\b[^.;,!?)]*$", re.IGNORECASE
 )
 _DENIED_WITHIN = re.compile(
-    r"\bnot\b|(?:" + _NT + r")\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE
+    r"\bnot\b|(?:" + NOT_SUFFIX + r")\b|\bnever\b|\bno\b|\bnothing\b", re.IGNORECASE
 )
 # "depending on the driver version it may report the usage elsewhere": what may happen
 _MAYBE_AFTER = re.compile(r"^,? (?:it |this |that |they )?(?:may|might|can|could)\b", re.IGNORECASE)

@@ -16,6 +16,10 @@ from dataclasses import dataclass
 QUESTION_AFTER = re.compile(r"^(?:[^.;!?？。！]|\.(?=\w))*[?？]")
 
 
+# "n't", also as people type it without the apostrophe ("didnt had any issues with the driver"),
+# for a reader whose own denial patterns take it
+NOT_SUFFIX = r"n't|\b(?:did|do|does|was|were|is|are|had|has|have|could|would)nt"
+
 # A denial earlier in the words' clause: "we ruled out a CPU bottleneck", "I don't believe the
 # issue is with the PSU"
 DENIED_BEFORE = re.compile(
