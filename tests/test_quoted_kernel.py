@@ -49,3 +49,23 @@ def test_a_line_stamped_exactly_when_the_file_was_read_is_not_counted() -> None:
     found = _quoted(line, at=dt.datetime(2026, 4, 20, 14, 20, 2, tzinfo=dt.UTC).timestamp())
     assert found.stamped_after_file == 0
     assert "stamp" not in found.events[0].attrs
+
+
+def test_a_pasted_record_of_a_gpu_the_driver_will_not_drive_lands_on_the_gpu_it_names() -> None:
+    """nv.c's three-line record: only its first line names the GPU (here the node's second)."""
+    topo = Topology([build_cluster(racks=1, nodes_per_rack=1)])
+    pci = topo.gpu_pci_bus_id[1]
+    text = (
+        "In `dmesg` I saw the following error reported:\n```\n"
+        f"NVRM: The NVIDIA GPU {pci[4:]} (PCI ID: 10de:1b82)\n"
+        "NVRM: installed in this system is not supported by open\n"
+        "NVRM: nvidia.ko because it does not include the required GPU\n"
+        "NVRM: System Processor (GSP).\n```\n"
+    )
+    found = quoted_driver_events(
+        text, origin="jobs/ticket.log", node="node-01", topology=topo, year=2026, at=READ_AT
+    )
+    [event] = found.events
+    assert event.kind == "gpu_probe_failed" and event.gpu == topo.gpu_keys[1]
+    assert event.attrs["cause"] == "unsupported: open_module_needs_gsp"
+    assert event.attrs["via"] == "pasted"

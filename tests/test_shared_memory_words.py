@@ -47,6 +47,8 @@ SEGMENT = (
         # NCCL's and OpenSHMEM users' word for it
         "# Warn user to increase shmem size when starting a container",
         "the container's shmem is too small for NCCL",
+        "Running out of space on /dev/shm leads to a \"Bus error\" that dumps core",
+        '# "Bus error" on /dev/shm OOM; hard/impossible to fix',
     ],
 )
 def test_a_report_that_shared_memory_ran_out_is_the_statement(line: str) -> None:

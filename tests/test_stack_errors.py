@@ -64,6 +64,17 @@ from gpufleet.telemetry.topology import Topology, build_cluster
             "smi_gpu_lost",
             {"pci": "0000:81:00.0"},
         ),
+        (
+            # recent nvidia-smi names the index before the bus id
+            "Unable to determine the device handle for GPU6: 0000:C1:00.0: Unknown Error",
+            "smi_gpu_lost",
+            {"pci": "0000:c1:00.0", "smi_gpu": "6"},
+        ),
+        (
+            "Unable to determine the device handle for GPU1: Unknown Error",
+            "smi_gpu_lost",
+            {"pci": "", "smi_gpu": "1"},
+        ),
         ("No devices were found", "smi_no_devices", {}),
         (
             "May 23 12:49:52 mgmt1 slurmctld[80708]: slurmctld: error: Setting node nodegpu1 "
@@ -187,6 +198,15 @@ def test_a_gpu_error_on_a_single_gpu_node_is_that_gpus_and_a_pci_address_names_i
     lost = parse_job_log(
         f"Unable to determine the device handle for GPU {pci}: Unknown Error\n",
         origin="nodes/node-01/nvidia-smi.txt",
+        node=NODE,
+        nodes=eight.node_keys,
+    ).signatures
+    [ev] = job_signal_events([(s, "") for s in lost], eight, 1.0).events
+    assert ev.gpu == eight.gpu_keys[5]
+    # the index-first form of recent releases lands on the GPU its bus id names
+    lost = parse_job_log(
+        f"NVIDIA reported: `Unable to determine the device handle for GPU2: {pci}: Unknown Error`\n",
+        origin="nodes/node-01/notes.txt",
         node=NODE,
         nodes=eight.node_keys,
     ).signatures

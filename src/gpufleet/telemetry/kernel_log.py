@@ -1053,9 +1053,10 @@ _NV_FRAME_RE = re.compile(
 )
 _FRAME_SYMBOL_RE = re.compile(r"(?P<sym>[A-Za-z_][A-Za-z0-9_.]{0,63})\+0x[0-9a-f]{1,16}")
 # nvidia-smi (user space, not kernel evidence): "Unable to determine the device handle for
-# GPU0000:0B:00.0: Unknown Error" ("GPU 0000:…", "detect" on Windows builds).
+# GPU0000:0B:00.0: Unknown Error" ("GPU 0000:…", "GPU6: 0000:…" with the index first in recent
+# releases, "detect" on Windows builds).
 _SMI_HANDLE_RE = re.compile(
-    r"^Unable to (?:determine|detect) the device handle for GPU ?"
+    r"^Unable to (?:determine|detect) the device handle for GPU ?(?:\d{1,3}: ?)?"
     + _PCI_TEXT
     + r": {0,4}(?P<why>.{0,120})"
 )

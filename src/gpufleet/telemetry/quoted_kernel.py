@@ -24,9 +24,12 @@ from gpufleet.telemetry.frame import LogEvent
 from gpufleet.telemetry.kernel_log import parse_lines
 from gpufleet.telemetry.topology import Topology
 
-# a driver line inside another tool's output (not the kernel log file itself)
+# a driver line inside another tool's output (not the kernel log file itself); nv.c's record of
+# a GPU it will not drive spans lines ("NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82)" /
+# "NVRM: installed in this system is not supported by open"): only its first names the GPU
 QUOTED_DRIVER = re.compile(
-    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:"
+    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:|"
+    r"NVRM: The NVIDIA GPU |NVRM: (?:\(PCI ID: [0-9A-Fa-f]{4}:[0-9A-Fa-f]{4}\) )?installed in this"
 )
 
 

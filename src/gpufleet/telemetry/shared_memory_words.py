@@ -61,6 +61,9 @@ SHM_WORDS = re.compile(
     # "insufficient shared memory", "ran out of /dev/shm", "not enough shm"
     r"\b(?:insufficient|not enough|lack of|out of|run out of|ran out of|running out of|"
     r"no space (?:left )?(?:in|on)) (?:the )?" + _SHM + r"|"
+    # "running out of space on /dev/shm", "a /dev/shm OOM"
+    r"\b(?:out of|no more) (?:space|room|memory) (?:on|in) (?:the )?(?:/dev/shm|shm)\b|"
+    r"/dev/shm (?:oom|out of memory|exhaustion)\b|"
     # the fix, said as a fix: "after I increased --shm-size everything works", "with --ipc=host
     # the error disappeared", "increase the shared memory of the container"
     r"\b(?:increas\w*|rais\w*|bump\w*|enlarg\w*|grow\w*|bigger|larger|more) (?:the )?"

@@ -20,8 +20,9 @@ Kinds and the text they come from:
                              ``nvml_unknown_error``; ``nvml_other_error`` for a reason
                              NVML gave that none of these names)
 ``smi_gpu_lost``             nvidia-smi: ``Unable to determine the device handle for GPU
-                             <pci>: Unknown Error`` / ``GPU is lost``, ``GPU <pci>: GPU is
-                             lost`` (``pci``)
+                             <pci>: Unknown Error`` / ``GPU is lost`` (``GPU<index>: <pci>:``
+                             in recent releases), ``GPU <pci>: GPU is lost`` (``pci``,
+                             ``smi_gpu`` when it names the index)
 ``smi_no_devices``           nvidia-smi: ``No devices were found``
 ``smi_uncorrectable_ecc``    nvidia-smi's ``Volatile Uncorr. ECC`` count quoted with a value
                              above zero outside its table (``GPU 1 has 1 Volatile Uncorr. ECC``,
@@ -103,8 +104,10 @@ _NVML_LIB_MISSING = re.compile(
     re.I,
 )
 _PCI = r"(?P<pci>(?:[0-9A-Fa-f]{4,8}:)?[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])"
+# nvidia-smi names the GPU by bus id ("for GPU0000:0B:00.0") and, in recent releases, by its
+# index first ("for GPU6: 0000:C1:00.0", "for GPU1: Unknown Error")
 _SMI_LOST = re.compile(
-    r"Unable to determine the device handle for (?:GPU|gpu) ?"
+    r"Unable to determine the device handle for (?:GPU|gpu) ?(?:(?P<index>\d{1,3}): ?)?"
     + _PCI
     + r"?:? ?(?P<why>[^\r\n]{0,80})"
     r"|GPU " + _PCI.replace("pci", "pci2") + r"\s*:\s*GPU is lost",
@@ -257,9 +260,11 @@ def _nvml(line: str) -> Found | None:
 
 def _smi(line: str) -> Found | None:
     if (m := _SMI_LOST.search(line)) is not None:
+        index = {"smi_gpu": m["index"]} if m["index"] else {}
         return "smi_gpu_lost", {
             "pci": (m["pci"] or m["pci2"] or "").lower(),
             "why": (m["why"] or "GPU is lost").strip()[:80],
+            **index,
         }
     if _NVML_LOST.search(line) is not None:
         uuid = _UUID.search(line)
