@@ -358,6 +358,27 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             "cuda_no_kernel_image",
             {},
         ),
+        # the run-time and install-time compilers refusing an architecture the toolkit predates
+        (
+            "RuntimeError: nvrtc: error: invalid value for --gpu-architecture (-arch)",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
+            "#15 67.67 nvcc fatal   : Unsupported gpu architecture 'compute_86'",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
+            "nvcc fatal   : Value 'sm_75' is not defined for option 'gpu-architecture'",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
+            "ptxas fatal   : Value 'sm_86' is not defined for option 'gpu-name'",
+            "cuda_no_kernel_image",
+            {},
+        ),
         (
             "RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 804: forward "
             "compatibility was attempted on non supported HW",

@@ -47,7 +47,7 @@ SEGMENT = (
         # NCCL's and OpenSHMEM users' word for it
         "# Warn user to increase shmem size when starting a container",
         "the container's shmem is too small for NCCL",
-        "Running out of space on /dev/shm leads to a \"Bus error\" that dumps core",
+        'Running out of space on /dev/shm leads to a "Bus error" that dumps core',
         '# "Bus error" on /dev/shm OOM; hard/impossible to fix',
     ],
 )

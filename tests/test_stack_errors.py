@@ -205,7 +205,7 @@ def test_a_gpu_error_on_a_single_gpu_node_is_that_gpus_and_a_pci_address_names_i
     assert ev.gpu == eight.gpu_keys[5]
     # the index-first form of recent releases lands on the GPU its bus id names
     lost = parse_job_log(
-        f"NVIDIA reported: `Unable to determine the device handle for GPU2: {pci}: Unknown Error`\n",
+        f"reported: `Unable to determine the device handle for GPU2: {pci}: Unknown Error`\n",
         origin="nodes/node-01/notes.txt",
         node=NODE,
         nodes=eight.node_keys,

@@ -571,7 +571,9 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "cuda_no_kernel_image": (
         "workload",
         "job output: 'no kernel image is available for execution on the device' "
-        "(cudaErrorNoKernelImageForDevice) - the job was not built for this GPU's architecture",
+        "(cudaErrorNoKernelImageForDevice), or NVRTC / nvcc refusing the GPU's architecture "
+        "('invalid value for --gpu-architecture') - the job was not built for this GPU's "
+        "architecture",
     ),
     "cuda_driver_mismatch": (
         "driver",

@@ -218,13 +218,21 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
         # cudaErrorInvalidDeviceFunction (98): "the requested device function does not exist or
         # is not compiled for the proper device architecture" (CUDA Runtime API, error types),
         # what older CUDA releases and frameworks (TensorFlow's "Internal: invalid device
-        # function") print for the same missing architecture
+        # function") print for the same missing architecture; and the compilers that build
+        # the kernel at run time or install time refusing this GPU's architecture because the
+        # toolkit predates it (or has dropped it): NVRTC's "invalid value for
+        # --gpu-architecture (-arch)", nvcc's and ptxas's "Unsupported gpu architecture
+        # 'compute_86'" and "Value 'sm_86' is not defined for option 'gpu-architecture'"
         "cuda_no_kernel_image",
         re.compile(
             r"no kernel image is available for execution on the device|"
             r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
             r"invalid device function|cudaErrorInvalidDeviceFunction|"
-            r"device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE",
+            r"device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|"
+            r"nvrtc: error: invalid value for --gpu-architecture|"
+            r"(?:nvcc|ptxas) fatal\s{0,4}: {0,4}(?:Unsupported gpu architecture|"
+            r"Value '(?:sm|compute)_\d{2,3}[af]?' is not defined for option "
+            r"'(?:gpu-architecture|gpu-name)')",
             re.I,
         ),
     ),

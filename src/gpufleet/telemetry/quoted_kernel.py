@@ -28,8 +28,9 @@ from gpufleet.telemetry.topology import Topology
 # a GPU it will not drive spans lines ("NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82)" /
 # "NVRM: installed in this system is not supported by open"): only its first names the GPU
 QUOTED_DRIVER = re.compile(
-    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:|"
-    r"NVRM: The NVIDIA GPU |NVRM: (?:\(PCI ID: [0-9A-Fa-f]{4}:[0-9A-Fa-f]{4}\) )?installed in this"
+    r"NVRM:? ?Xid|NVRM: GPU at PCI|fallen off the bus|"
+    r"\bXID \d{1,5}\([^)]{0,120}\) detected on PCI:|NVRM: The NVIDIA GPU |"
+    r"NVRM: (?:\(PCI ID: [0-9A-Fa-f]{4}:[0-9A-Fa-f]{4}\) )?installed in this"
 )
 
 
