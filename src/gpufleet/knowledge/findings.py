@@ -416,6 +416,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "kernel log: 'This PCI I/O region assigned to your NVIDIA device is invalid' / 'BAR1 is "
         "0M' - the system firmware left the GPU's BAR unassigned (BIOS: Above 4G decoding)",
     ),
+    "fabric_manager_down_reported": (
+        "driver",
+        "the report says the node's Fabric Manager was missing, stopped, failed or out of step "
+        "with the driver, or that installing or starting it cured the fault",
+    ),
     "suspend_resume_reported": (
         "os",
         "the report says the failure came after the machine slept: a suspend / resume cycle, a "

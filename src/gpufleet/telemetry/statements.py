@@ -28,7 +28,8 @@ work runs on a GPU other than the one meant for it (:mod:`telemetry.wrong_gpu_wo
 is held to a power limit lower than it should have (:mod:`telemetry.power_limit_words`), the
 firmware gave the GPU no room in the PCI address space (Above 4G decoding, the MMIO window:
 :mod:`telemetry.pci_bar_words`), the failure came after the machine slept (a suspend / resume:
-:mod:`telemetry.suspend_words`).
+:mod:`telemetry.suspend_words`), the node's Fabric Manager was missing, stopped or out of step
+with the driver (:mod:`telemetry.fabric_manager_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -58,6 +59,10 @@ from gpufleet.telemetry.driver_mismatch_words import (
 from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
+)
+from gpufleet.telemetry.fabric_manager_words import (
+    FABRIC_MANAGER_REPORTED,
+    says_fabric_manager_down,
 )
 from gpufleet.telemetry.facility_cooling_words import (
     FACILITY_COOLING_REPORTED,
@@ -128,6 +133,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (POWER_LIMIT_LOW_REPORTED, says_power_limit_low),
     (PCI_BAR_SPACE_REPORTED, says_pci_bar_space),
     (SUSPEND_RESUME_REPORTED, says_suspend_resume),
+    (FABRIC_MANAGER_REPORTED, says_fabric_manager_down),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A link is the address of another page, not the writer's words: its slug is that page's title
