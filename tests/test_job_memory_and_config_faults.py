@@ -59,6 +59,13 @@ NEW_FOREIGN = (
     "memory 47.00 GiB is allocated by PyTorch, and 900.00 MiB is reserved by PyTorch but "
     "unallocated."
 )
+# PyTorch < 2.1 on a 24 GiB card: 2.8 GiB outside the job's reserve, which this wording cannot
+# tell from the process's own context and library workspaces
+OLD_UNSEPARATED = (
+    "RuntimeError: CUDA out of memory. Tried to allocate 128.00 MiB (GPU 0; 23.68 GiB total "
+    "capacity; 20.57 GiB already allocated; 94.44 MiB free; 20.74 GiB reserved in total by "
+    "PyTorch)"
+)
 BUSY = (
     "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=51 error=46 : all "
     "CUDA-capable devices are busy or unavailable"
@@ -74,6 +81,8 @@ BUSY = (
         (NEW_FRAGMENTED, "fragmentation"),
         (NEW_CAPACITY, "capacity"),
         (NEW_FOREIGN, "foreign"),
+        # without the process's own total only most of the GPU is another's
+        (OLD_UNSEPARATED, "fragmentation"),
         (
             "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating "
             "tensor with shape[64,1024,1024]",

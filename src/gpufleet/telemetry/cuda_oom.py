@@ -32,6 +32,12 @@ import re
 CONTEXT_MIB = 1024.0
 # ...or beyond this share of the GPU, whichever is larger (a large context on a large GPU)
 CONTEXT_SHARE = 0.1
+# A message that does not say what the whole process holds (PyTorch before 2.1 names only its own
+# reserve) cannot tell the process's memory outside that reserve - its context with every module
+# loaded (before CUDA 11.7's lazy loading, one to two GiB: CUDA C++ Programming Guide, "Lazy
+# Loading"), cuBLAS and cuDNN workspaces, a second library in the process - from another
+# process's: only most of the GPU is another's
+UNSEPARATED_SHARE = 0.5
 
 _UNIT = {"b": 1 / 2**20, "kib": 1 / 1024, "mib": 1.0, "gib": 1024.0, "tib": 1024.0**2}
 _SIZE = r"(?P<{0}>[0-9]+(?:\.[0-9]+)?) ?(?P<{0}_u>[KMGT]iB|B)\b"
@@ -122,7 +128,8 @@ def _verdict(n: dict[str, float]) -> dict[str, str]:
     request → fragmentation; else the job's own tensors fill the GPU → capacity."""
     own = n.get("own", n["reserved"])
     others = n["total"] - n["free"] - own
-    margin = max(CONTEXT_MIB, CONTEXT_SHARE * n["total"])
+    share = CONTEXT_SHARE if "own" in n else UNSEPARATED_SHARE
+    margin = max(CONTEXT_MIB, share * n["total"])
     if others > margin:
         return {"verdict": "foreign", "verdict_from": "numbers", "others": f"{others:.0f}"}
     unused = n["reserved"] - n["alloc"]
