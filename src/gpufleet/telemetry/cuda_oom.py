@@ -33,10 +33,11 @@ CONTEXT_MIB = 1024.0
 # ...or beyond this share of the GPU, whichever is larger (a large context on a large GPU)
 CONTEXT_SHARE = 0.1
 # A message that does not say what the whole process holds (PyTorch before 2.1 names only its own
-# reserve) cannot tell the process's memory outside that reserve - its context with every module
-# loaded (before CUDA 11.7's lazy loading, one to two GiB: CUDA C++ Programming Guide, "Lazy
-# Loading"), cuBLAS and cuDNN workspaces, a second library in the process - from another
-# process's: only most of the GPU is another's
+# reserve) cannot tell the process's memory outside that reserve - its context with every kernel
+# module loaded at start (CUDA before 11.7 had no lazy loading; the CUDA C++ Programming Guide's
+# "Lazy Loading" names the device memory eager loading costs, often a GiB or more for a
+# framework's kernels), cuBLAS and cuDNN workspaces, a second library in the process - from
+# another process's: only most of the GPU is another's
 UNSEPARATED_SHARE = 0.5
 
 _UNIT = {"b": 1 / 2**20, "kib": 1 / 1024, "mib": 1.0, "gib": 1024.0, "tib": 1024.0**2}
