@@ -56,6 +56,10 @@ def test_the_unknown_error_after_a_suspend_keeps_the_reboot() -> None:
         "I tried to `stop` it (after waking computer up from sleep).",
         "the nvidia_uvm module still becomes corrupted after suspend/resume on many systems.",
         "当系统尝试从休眠状态恢复时会出现严重故障",
+        # the "not" is what the GPU did after the sleep, not a denial of the sleep
+        "# Ollama does not use GPU after hibernation",
+        "# can't use nvidia GPU only after sleep",
+        "The GPU is not detected after waking from sleep",
     ],
 )
 def test_a_sleep_before_the_failure_is_the_statement(line: str) -> None:
@@ -67,6 +71,9 @@ def test_a_sleep_before_the_failure_is_the_statement(line: str) -> None:
     [
         "confirm that you're booting fresh, and this isn't a suspend/resume scenario?",
         "it seems not related with suspend/resume, as my workstation always wakes on",
+        "There were no recorded system suspend/resume events during this boot.",
+        "It does not happen after resume, only after a cold boot",
+        "the crash is not caused by suspend/resume",
         "is it after suspend?",
         "time.sleep(5)",
         "scontrol suspend 1234",
@@ -110,3 +117,43 @@ def test_the_driver_or_telemetry_showing_the_gpu_down_keeps_the_reboot(
 def test_the_unknown_error_alone_chooses_the_fix() -> None:
     runbook = choose_runbook(KB, [_probe("cuda_unknown_error_in_job")], found=frozenset())
     assert runbook is not None and runbook.id == "fix-gpu-node-config"
+
+
+WEDGE_CARDS = ("gpu-init-failed-probe", "cpu-only-execution", "gpu-driver-wedge-hung-tasks")
+SLEPT = "it only happens after the laptop went to sleep"
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        CUINIT,
+        "RuntimeError: CUDA error: unspecified launch failure",
+        "RuntimeError: No CUDA GPUs are available: no CUDA-capable device is detected",
+        "No GPU/TPU found, falling back to CPU.",
+    ],
+)
+def test_cuda_lost_after_a_sleep_is_the_wedged_driver(failure: str) -> None:
+    """The driver README's power-management case: CUDA unusable after a suspend until
+    nvidia-uvm is reloaded or the machine restarted, whatever the job printed for it."""
+    incident = report_incident("n1", family=Family.DEVICE)
+    evidence = report_evidence(failure, SLEPT, node="n1")
+    ranked = ranked_flat(incident, evidence, WEDGE_CARDS, KB)
+    assert ranked[0].card_id == "gpu-driver-wedge-hung-tasks"
+    assert "cuda_lost_after_suspend" in ranked[0].supporting
+    runbook = make_plan(KB, incident, ranked, evidence).runbook
+    assert runbook is not None and runbook.action_class == "reboot"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        (SLEPT,),  # the sleep alone: a fan curve, a sensor, a black screen after resume
+        (CUINIT,),  # the failure alone: the node's configuration, as above
+        (CUINIT, "confirm this isn't a suspend/resume scenario?"),
+    ],
+)
+def test_the_sleep_or_the_failure_alone_is_not_it(lines: tuple[str, ...]) -> None:
+    incident = report_incident("n1", family=Family.DEVICE)
+    ranked = ranked_flat(incident, report_evidence(*lines, node="n1"), WEDGE_CARDS, KB)
+    assert all("cuda_lost_after_suspend" not in h.supporting for h in ranked)
+    assert ranked[0].card_id != "gpu-driver-wedge-hung-tasks"

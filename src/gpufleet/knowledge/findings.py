@@ -426,6 +426,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report says the failure came after the machine slept: a suspend / resume cycle, a "
         "laptop gone to sleep, a resume from hibernation (休眠恢复)",
     ),
+    "cuda_lost_after_suspend": (
+        "driver",
+        "the report says the machine slept, and a job on the node then lost CUDA (cuInit's unknown "
+        "error, a launch failure, no device, or a fallback to the CPU): nvidia-uvm broken by the "
+        "suspend until it is reloaded or the machine restarted",
+    ),
     "pci_bar_space_reported": (
         "os",
         "the report names the PCI address space the firmware gives the GPU's BARs: Above 4G "

@@ -12,8 +12,9 @@ parts out of step). :mod:`telemetry.job_log` keeps a ``suspend_resume_reported``
 beside the line; the SRE agent reads it as the finding of that name, which keeps the failed
 probe's reboot (``knowledge/cards/gpu-init-failed-probe.md``, ``runbook_when``).
 
-A denial ("this isn't a suspend/resume scenario", "not related with suspend/resume") and a
-question are not the statement. Slurm's own power saving also says "suspend" and "resume" for
+A denial of the sleep ("this isn't a suspend/resume scenario", "not related with suspend/resume")
+and a question are not the statement; a denial of what the GPU did after it ("does not use GPU
+after hibernation") is the statement. Slurm's own power saving also says "suspend" and "resume" for
 nodes it powers down and up; there the node did restart, so the statement stands for it too.
 Pure; every expression is linear in the line.
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import DENIED_AFTER, DENIED_BEFORE, QUESTION_AFTER, Hedges
+from gpufleet.telemetry.hedges import DENIED_AFTER, QUESTION_AFTER, Hedges
 
 SUSPEND_RESUME_REPORTED = "suspend_resume_reported"  # the signature kind and the SRE finding
 
@@ -53,8 +54,24 @@ SUSPEND_RESUME = re.compile(
     r"(?:休眠|睡眠|待机)(?:状态)?(?:后|恢复|唤醒|/恢复)|从(?:休眠|睡眠|待机)",
     re.IGNORECASE,
 )
+# A denial of the sleep itself sits right before it ("this isn't a suspend/resume scenario", "not
+# related with suspend/resume", "no recorded system suspend/resume events", "it does not happen
+# after resume"). The shared denial takes any "not" earlier in the clause, but here that is most
+# often the failure the report is about: "Ollama does not use GPU after hibernation", "can't use
+# nvidia GPU only after sleep". So only fillers and verbs of occurring or relating may stand
+# between the negation and the sleep words.
+_DENIAL_FILLER = (
+    r"a|an|the|any|it|this|that|just|only|even|really|necessarily|always|seems?|to|be|been|have|"
+    r"has|up|with|by|from|of|about|in|recorded|reported|logged|system|prior|previous|such|other|"
+    r"obvious|known|(?:happen|occur|appear|reproduce|show|start|relat|relevant|connect|link|tie|"
+    r"due|caus|trigger|because|involv)\w*"
+)
+_SLEEP_DENIED_BEFORE = re.compile(
+    rf"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b(?: (?:{_DENIAL_FILLER}))* ?$",
+    re.IGNORECASE,
+)
 _HEDGES = Hedges(
-    before=(DENIED_BEFORE,),
+    before=(_SLEEP_DENIED_BEFORE,),
     after=(QUESTION_AFTER, DENIED_AFTER),
     window=48,
 )

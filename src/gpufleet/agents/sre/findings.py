@@ -1148,6 +1148,7 @@ def _text_evidence(incident: Incident, v: _View, out: _Out) -> None:
     _job_errors(incident, v, out)
     for kind in STATEMENT_KINDS:
         _reported(kind, incident, v, out, nodes)
+    _cuda_lost_after_sleep(incident, v, out, nodes)
     _gpu_state(incident, v, out, gpus, nodes)
     _fabric(incident, v, out, nodes)
 
@@ -1241,6 +1242,34 @@ def _reported(kind: str, incident: Incident, v: _View, out: _Out, nodes: set[str
     evs = _on(_with(v, kind), kind, set(), nodes, job_lines=True)
     if evs:
         out.add(kind, incident.root_entity, evs, sum(_num(e.facts, f"sig_{kind}") for e in evs))
+
+
+# CUDA's own failures that a driver broken by a suspend gives a job: cuInit's unknown error
+# (999), a launch that fails on the stale context, no device found, or the program falling back
+# to the CPU because CUDA is unavailable
+_CUDA_LOST_KINDS = (
+    "cuda_unknown_error",
+    "cuda_launch_failure",
+    "cuda_no_device",
+    "cuda_device_unavailable",
+    "cpu_fallback_reported",
+)
+
+
+def _cuda_lost_after_sleep(incident: Incident, v: _View, out: _Out, nodes: set[str]) -> None:
+    """The report says the machine slept, and a job on its nodes lost CUDA: the NVIDIA driver
+    README's "Configuring Power Management Support" case, video memory and the ``nvidia-uvm``
+    state lost across the suspend, CUDA unusable until the module is reloaded or the machine
+    restarted. The sleep alone (a fan curve, a sensor, a black screen after resume) is not it."""
+    if "suspend_resume_reported" not in out.items:
+        return
+    lost = [
+        e
+        for kind in _CUDA_LOST_KINDS
+        for e in _on(_with(v, kind), kind, set(), nodes, job_lines=True)
+    ]
+    if lost:
+        out.add("cuda_lost_after_suspend", incident.root_entity, lost)
 
 
 # telemetry.stack_errors kinds → the finding each is, on the incident's nodes
