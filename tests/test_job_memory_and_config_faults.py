@@ -88,6 +88,21 @@ BUSY = (
             "tensor with shape[64,1024,1024]",
             "capacity",
         ),
+        # vLLM's start-up check, before the model loads: nearly all of an H100 held by another
+        # process (a previous instance not gone yet) ...
+        (
+            "(EngineCore pid=3310) ERROR 08-11 13:56:14 [v1/engine/core.py:1195] ValueError: "
+            "Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU "
+            "memory utilization (0.85, 67.3 GiB). Decrease GPU memory utilization or reduce GPU "
+            "memory used by other processes.",
+            "foreign",
+        ),
+        # ... and a tenth of a 24 GiB card in use, the setting asking 95 % of it: the setting's
+        (
+            "ValueError: Free memory on device (21.37/23.72 GiB) on startup is less than desired "
+            "GPU memory utilization (0.95, 22.54 GiB).",
+            "capacity",
+        ),
     ],
 )
 def test_an_oom_says_whose_memory_filled_the_gpu(line: str, verdict: str) -> None:

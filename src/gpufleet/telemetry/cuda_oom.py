@@ -17,7 +17,10 @@ Read from PyTorch's two wordings (c10/cuda/CUDACachingAllocator.cpp) — before 
 MiB. GPU 0 has a total capacity of 15.77 GiB of which 514.19 MiB is free. [Process N has X memory
 in use.]… [Including non-PyTorch memory, this process has Y memory in use.] Of the allocated memory
 13.73 GiB is allocated by PyTorch, … and 736.86 MiB is reserved by PyTorch but unallocated.`` —
-and from the wordings that carry no numbers (TensorFlow's ``OOM when allocating tensor``, XLA's
+from vLLM's start-up check (``Free memory on device cuda:0 (0.41/79.18 GiB) on startup is less
+than desired GPU memory utilization (0.85, 67.3 GiB)``: nothing of the engine's own is loaded yet,
+so memory in use is another's when it is most of the GPU, else the setting asks too much) — and
+from the wordings that carry no numbers (TensorFlow's ``OOM when allocating tensor``, XLA's
 ``RESOURCE_EXHAUSTED: Out of memory``, a bare ``CUDA out of memory``), which are ``capacity`` only
 in the sense that nothing points elsewhere (``verdict_from = "wording"``).
 """
@@ -80,6 +83,17 @@ _NEW_TOTAL = re.compile(
     + _SIZE.format("free")
     + r" is free"
 )
+# vLLM's start-up check (vllm/v1/worker/gpu_worker.py, init_device): before it loads the model
+# the engine compares the GPU's free memory with the share it was told to take: "Free memory on
+# device cuda:0 (0.41/79.18 GiB) on startup is less than desired GPU memory utilization (0.85,
+# 67.3 GiB)". The engine holds only its context then, so what is not free is another process's,
+# or the setting asks for more than the GPU has; the line does not say what the engine itself
+# holds, so only most of the GPU is another's (``UNSEPARATED_SHARE``)
+_VLLM_STARTUP = re.compile(
+    r"Free memory on device(?: [\w:]+)? \((?P<free>[0-9]+(?:\.[0-9]+)?)/"
+    r"(?P<total>[0-9]+(?:\.[0-9]+)?) GiB\) on startup is less than desired GPU memory "
+    r"utilization \([0-9.]+, (?P<req>[0-9]+(?:\.[0-9]+)?) GiB\)"
+)
 _NEW_ALLOC = re.compile(r"Of the allocated memory " + _SIZE.format("alloc") + r" is allocated")
 _NEW_UNALLOC = re.compile(_SIZE.format("unalloc") + r" is reserved by PyTorch but unallocated")
 _THIS_PROCESS = re.compile(r"this process has " + _SIZE.format("own") + r" memory in use")
@@ -94,7 +108,7 @@ def read(line: str) -> dict[str, str] | None:
     if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity")):
         return None  # cheap: most lines of a job log are not about memory
     # the allocator's numbers alone are an OOM: a paste often starts after "CUDA out of memory."
-    numbers = _old(line) or _new(line)
+    numbers = _old(line) or _new(line) or _vllm_startup(line)
     if numbers is None:
         if _ANY_OOM.search(line) is None:
             return None
@@ -122,6 +136,15 @@ def _new(line: str) -> dict[str, float] | None:
     if (r := _REQUEST.search(line)) is not None:
         out["request"] = _mib(r, "req")
     return out
+
+
+def _vllm_startup(line: str) -> dict[str, float] | None:
+    if (m := _VLLM_STARTUP.search(line)) is None:
+        return None
+    gib = _UNIT["gib"]
+    total, free, request = (float(m[k]) * gib for k in ("total", "free", "req"))
+    # nothing allocated yet: the engine's own memory is its context, inside the margin
+    return {"total": total, "free": free, "alloc": 0.0, "reserved": 0.0, "request": request}
 
 
 def _verdict(n: dict[str, float]) -> dict[str, str]:
