@@ -4,7 +4,7 @@ the readers of a writer's words (``telemetry.*_words``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gpufleet.agents.sre.evidence import evidence_from_results
@@ -16,14 +16,19 @@ from gpufleet.graph.tools import ToolCall, ToolResult
 from gpufleet.knowledge.retrieve import Hit
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.telemetry.job_log import parse_job_log
+from gpufleet.telemetry.text_evidence import TextParse
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD
 
 T0 = 1_780_000_000.0
+Parser = Callable[..., TextParse]
 
 
-def report_evidence(*lines: str, node: str, origin: str = "jobs/ticket.log") -> list[Evidence]:
-    """``node_evidence.search``'s evidence of a text on ``node`` holding ``lines``."""
-    parsed = parse_job_log("\n".join(lines), origin=origin, node=node)
+def report_evidence(
+    *lines: str, node: str, origin: str = "jobs/ticket.log", parse: Parser = parse_job_log
+) -> list[Evidence]:
+    """``node_evidence.search``'s evidence of a text on ``node`` holding ``lines`` (a job's log,
+    or with ``parse`` another reader's text: a Fabric Manager log)."""
+    parsed = parse("\n".join(lines), origin=origin, node=node)
     items = [{**s.as_dict(), "job": "", "collected_at": None} for s in parsed.signatures]
     files = [{"origin": origin, "source": "job_log"}]
     data = {"items": items, "files": files, "unparsed": 0, "unparsed_lines": [], "unread": []}

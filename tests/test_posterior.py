@@ -16,6 +16,7 @@ from gpufleet.agents.sre.scoring import _by_model
 from gpufleet.bus.events import Finding, Hypothesis
 from gpufleet.cli.parser import add_kb_commands
 from gpufleet.knowledge import taxonomy
+from gpufleet.knowledge.findings import FINDINGS, XID_FINDING
 from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import CARDS_DIR, RUNBOOKS_DIR, KnowledgeBase
 
@@ -177,3 +178,29 @@ def test_eval_scores_the_top_cause_at_family_and_mode_level() -> None:
     assert _taxonomy_ok(["gpu-fault-survives-reboot"], ["gsp-reset-required"]) == (True, False)
     assert _taxonomy_ok(["fan-failure"], ["xid-48-dbe"]) == (False, False)
     assert _taxonomy_ok([], ["xid-48-dbe"]) == (None, None)
+
+
+# Findings that are context for a person or for the plan, not evidence for one mode over another:
+# each with why no card reads it
+CONTEXT_ONLY = {
+    "no_baseline_before_fault": "says the telemetry had no history to compare with",
+    "untrusted_log_lines": "says some log lines were not taken as evidence",
+    "job_infra_clean": "feeds the hang cards' plan (a collection hands back the application)",
+    "node_drained_by_scheduler": "a drain the scheduler made: its reason is the evidence",
+    "earlier_incidents_same_node": "history shown beside the diagnosis",
+}
+
+
+def test_every_finding_is_read_by_a_card_or_is_context(kb: KnowledgeBase) -> None:
+    """A finding the evidence yields and no card's checks, likelihoods or plan read moves
+    nothing: the reader's work is lost (an NVSwitch fatal error in Fabric Manager's log, a
+    watchdog's first collective, host memory pressure were derived and read by none)."""
+    read: set[str] = set()
+    for card in kb.cards.values():
+        read |= {lk.finding for lk in card.likelihoods}
+        if card.checks is not None:
+            read |= {c.finding for c in (*card.checks.rules_in, *card.checks.rules_out)}
+        for when in card.runbook_when:
+            read |= {when.finding, *when.unless}
+    unread = {f for f in FINDINGS if not XID_FINDING.match(f)} - read - set(CONTEXT_ONLY)
+    assert not unread, f"derived but read by no card: {sorted(unread)}"
