@@ -84,6 +84,13 @@ NODE = "n1"
         "With the older nvidia driver everything was fine",
         # a version singled out as the one with the issues
         "given the issues with driver version 595.x, the way to downgrade is to uninstall first",
+        "There is a known issue with Nvidia GPU driver version R550.54.15, currently installed",
+        "there is an issue in later versions of the 570.x driver that is being looked internally.",
+        # a branch with its point releases left open is a driver's version
+        "Downgrading to `535.x` seems to fix the issue.",
+        "Reverting back to the latest stable `550.x` fixes it.",
+        # the driver's own release notes
+        "* Fixed a regression that led to Xid errors when loading the NVIDIA driver on notebooks.",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -143,6 +150,9 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "I have no issues with driver 550 on this box",
         "didnt had any issues with the driver 570.172.08 and 570.133.07",
         "is there a known bug in driver 545?",
+        "Downgrading to python 3.x fixed it",
+        "Fixed a typo in the driver section of the README",
+        "the fix for a regression in the driver is to roll forward, not back?",
         # "current" and "helper" are no cure
         "the way to downgrade is first uninstall all current packages and install 590",
         "downgrade the kernel or use the mkDriver helper to use the newer driver 580",

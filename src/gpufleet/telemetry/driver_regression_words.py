@@ -19,7 +19,10 @@ caught up with breaks the same way and is cured by a reboot, not a rollback
 (``driver-cuda-mismatch``). A reinstall of an older or named version is a rollback ("after
 reinstalling 572.XX driver all problems were fixed"); a reinstall of the same driver is a repair.
 The working version in a parenthesis ("fails with driver 595.79 (works with 580)") and the
-previous driver named as the one that worked are the version split in words. Markdown around a
+previous driver named as the one that worked are the version split in words, and so is a known
+issue in a named version or in "later versions of the 570.x driver"; a branch written with its
+point releases open ("535.x") is a driver's version, and a bullet of the driver's own release
+notes that "Fixed a regression" names the version that had it. Markdown around a
 version ("to **580**") is read as the words it marks. Advice ("try downgrading"), a condition
 ("fails loud if the driver breaks") or a denial ("downgrading did not help", "didnt have any
 issues with driver 570") is not the statement either. The release
@@ -126,7 +129,12 @@ DRIVER_REGRESSION = re.compile(
     r"(?:newest|latest|most recent|recent|new) " + _DRIVER + r"|"
     # a version singled out: "given the issues with driver version 595.x", "a bug in driver 545"
     r"\b(?:regression|bugs?|issues?|problems?) (?:was |is |are )?(?:in|with) (?:the )?"
-    r"(?:nvidia |gpu )?drivers? (?:version |release |branch )?" + _VERSION + r"|"
+    r"(?:(?:nvidia|gpu|geforce) ){0,2}drivers? (?:version |release |branch )?" + _VERSION + r"|"
+    # the version's own releases singled out: "an issue in later versions of the 570.x driver"
+    r"\b(?:regression|bugs?|issues?|problems?) (?:was |is |are )?(?:in|with) (?:the )?"
+    r"(?:later|newer|recent|latest|some|certain) (?:versions?|releases?) of (?:the )?"
+    + _VERSION
+    + r" (?:(?:nvidia|gpu) )?drivers?\b|"
     # "a hit or miss issue depending on the nvidia driver version": the fault tracks the version
     # (what nvidia-smi prints "depending on the driver version" is no fault)
     r"\b(?:issues?|problems?|bugs?|crash\w*|fail\w*|hang\w*|errors?|works?|breaks?)\b"
@@ -197,6 +205,9 @@ DRIVER_REGRESSION = re.compile(
     r"drivers?\b|"
     r"\bwith (?:the )?(?:previous|older|old|earlier) (?:nvidia |gpu )?drivers?\b[^.;!?]{0,40}?"
     r"\b(?:all |everything |it )?(?:worked|was working|ran fine|was fine)\b|"
+    # the driver's own release notes: "Fixed a regression that led to Xid errors when loading the
+    # NVIDIA driver" (the line must name the driver, as every form here)
+    r"^\W*fixed (?:a |an )?regression\b|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO

@@ -130,7 +130,7 @@ _ANCHORS = ("downgrad", "roll", "revert", "back", "pin", "reproduc", "works", "e
 _LONGEST_LINE = 4000  # a pasted blob longer than this is no sentence; its head is read
 # a version only a driver has: NVIDIA's branches run 300-699 with a two- or three-digit minor
 # ("390.12", "550.120", "535.104.05"); CUDA's are 10.x-13.x
-DRIVER_VERSION = r"(?<![\w.])[3-6]\d{2}\.\d{2,3}(?:\.\d{1,3})?(?![\w.])"
+DRIVER_VERSION = r"(?<![\w.])[3-6]\d{2}\.(?:\d{2,3}(?:\.\d{1,3})?|[xX]{1,2})(?![\w.])"
 # the parts under the libraries: the driver (by name, its Windows module, a version only a driver
 # has: 390.12, 550.120), the kernel (by name with a version, an update or a commit; a -rc tag;
 # the DRM tree; nouveau) and the GPU's firmware. "kernel" alone is as often a GPU kernel.
