@@ -3,7 +3,8 @@ telemetry saying the GPU failed to come up: the failed-probe card may still rank
 plan is the node's configuration fix (the container runtime, the driver's parts out of step),
 not a drain and reboot on a job's word. A probe failure, a GPU gone from the telemetry or from
 the bus, Xid 79, or a sleep before the error (a suspend / resume leaves nvidia-uvm broken until
-it is reloaded or the machine restarted) keep the card's own drain and reboot."""
+it is reloaded or the machine restarted) keep the card's own drain and reboot. Xid 79's card,
+which reads the same error, plans the same. A sleep beside CUDA lost is the wedged driver."""
 
 from __future__ import annotations
 
@@ -157,3 +158,19 @@ def test_the_sleep_or_the_failure_alone_is_not_it(lines: tuple[str, ...]) -> Non
     ranked = ranked_flat(incident, report_evidence(*lines, node="n1"), WEDGE_CARDS, KB)
     assert all("cuda_lost_after_suspend" not in h.supporting for h in ranked)
     assert ranked[0].card_id != "gpu-driver-wedge-hung-tasks"
+
+
+def test_the_bus_card_first_on_the_unknown_error_alone_plans_the_same_fix() -> None:
+    """Xid 79's card reads the same error (CUDA returns 999 once the GPU left the bus); ranked
+    first on it alone, its plan is the configuration fix too, not a drain and reboot."""
+    incident = report_incident("n1", family=Family.DEVICE, symptoms=("cuda_unknown_error",))
+    cards = ("xid-79-fallen-off-bus", "gpu-init-failed-probe")
+    alone = report_evidence(CUINIT, node="n1")
+    ranked = ranked_flat(incident, alone, cards, KB)
+    assert ranked[0].card_id == "xid-79-fallen-off-bus"
+    runbook = make_plan(KB, incident, ranked, alone).runbook
+    assert runbook is not None and runbook.id == "fix-gpu-node-config"
+    lost = report_evidence(CUINIT, "then the GPU fell off the bus", node="n1")
+    ranked = ranked_flat(incident, lost, cards, KB)
+    runbook = make_plan(KB, incident, ranked, lost).runbook
+    assert runbook is not None and runbook.id == "drain-and-reboot-node"
