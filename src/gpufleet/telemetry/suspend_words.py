@@ -10,7 +10,8 @@ a sleep is that variant, fixed by reloading the module or rebooting; the same er
 sleep before it is most often the node's configuration (the container runtime, the driver's
 parts out of step). :mod:`telemetry.job_log` keeps a ``suspend_resume_reported`` signature
 beside the line; the SRE agent reads it as the finding of that name, which keeps the failed
-probe's reboot (``knowledge/cards/gpu-init-failed-probe.md``, ``runbook_when``).
+probe's reboot (``knowledge/cards/gpu-init-failed-probe.md``, ``runbook_when``) and, beside the
+job's own CUDA failure, is ``cuda_lost_after_suspend`` (the wedged-driver card's).
 
 A denial of the sleep ("this isn't a suspend/resume scenario", "not related with suspend/resume")
 and a question are not the statement; a denial of what the GPU did after it ("does not use GPU
