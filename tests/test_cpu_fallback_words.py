@@ -53,6 +53,8 @@ def test_a_writer_saying_the_work_runs_on_the_cpu_is_the_statement(line: str) ->
 @pytest.mark.parametrize(
     "line",
     [
+        # memory that ran out on the CPU is the host's (telemetry.host_memory_words)
+        "PS: pretty sure is OOM on cpu instead of gpu.",
         # an offload chosen on purpose, a CPU named as hardware or as busy
         "offload the optimizer to CPU with DeepSpeed ZeRO-3",
         "CPU: AMD EPYC 7763 64-Core Processor",

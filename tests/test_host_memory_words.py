@@ -68,6 +68,12 @@ NODE = "n1"
         "<Signals.SIGKILL: 9>.",
         "torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -9) "
         "local_rank: 0 (pid: 24418) of binary: /usr/bin/python",
+        "process didn't exit successfully: `/data/prover/target/release/deps/chunk_tests-2cc18` "
+        "(signal: 9, SIGKILL: kill)",
+        # an OOM the host side qualifies
+        "# PARABRICKS_FQ2BAMMETH fails with CPU OOM",
+        "# 3D Training Host-RAM OOM: Root Cause & Fix",
+        "PS: pretty sure is OOM on cpu instead of gpu.",
     ],
 )
 def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None:
@@ -101,6 +107,9 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         # the bare word beside an OOM is a spec list as often as a cause
         "I have 64GB RAM and still get OOM",
         "no OOM in system RAM",
+        # the device's own OOM, and a host OOM denied
+        "CUDA OOM on GPU 0 at step 12",
+        "there is no CPU OOM in dmesg",
         "Process exited with code 1",
         # a count of kills, not a shell's report of one
         "3 killed processes were found",

@@ -15,7 +15,8 @@ line; the SRE agent reads it as the finding of the same name).
 Deliberately narrow: work that runs, generates, trains or falls back on the CPU; the CPU used
 instead of the GPU; the GPU not used; no layers offloaded to it, or llama.cpp's GPU-layers flag
 (``-ngl``) named as the cure; CUDA reported unavailable; a CPU-only build (also in Chinese:
-只使用CPU, torch安装了CPU版本). A CPU offload chosen on purpose ("offload the optimizer to
+只使用CPU, torch安装了CPU版本). Memory that ran out on the CPU ("OOM on cpu instead of gpu") is the
+host's memory, not the work's place. A CPU offload chosen on purpose ("offload the optimizer to
 CPU"), a CPU named as hardware ("CPU: AMD EPYC 7763"), a denial ("it does not fall back to the
 CPU") or advice ("run it on the CPU to compare") is not the statement. Pure; every expression is
 linear in the line.
@@ -81,6 +82,11 @@ _NOT_SO = re.compile(
 _DENIED_BEFORE = re.compile(
     r"(?:\bno\b|\bnot\b|\bnever\b|\bwithout\b|n't\b)[^.;,!?]*$", re.IGNORECASE
 )
+# "pretty sure is OOM on cpu instead of gpu": where the memory ran out (the host's:
+# telemetry.host_memory_words), not where the work ran
+_MEMORY_RAN_OUT_ON = re.compile(
+    r"\b(?:oom|out[- ]of[- ]memory)(?:s|ed)?\s+(?:on|in)\s+(?:the\s+)?$", re.IGNORECASE
+)
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
@@ -104,6 +110,8 @@ _CONTRAST_AFTER = re.compile(r"\b(?:but|while|whereas|however)\b", re.IGNORECASE
 def _said(line: str, m: re.Match[str]) -> bool:
     before = line[max(0, m.start() - 48) : m.start()]
     if _NOT_SO.search(before) or _CHOSEN_OFFLOAD.search(before + m.group()):
+        return False
+    if _MEMORY_RAN_OUT_ON.search(before):
         return False
     if m.group().lower().startswith("work") and _CONTRAST_AFTER.search(line, m.end()):
         return False

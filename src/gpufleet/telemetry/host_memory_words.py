@@ -15,9 +15,10 @@ finding of the same name).
 
 Deliberately narrow: the OOM killer named; a process killed by the system, the OS or the kernel,
 or killed without an error; RAM, system, host or CPU memory that ran out, filled, is short or
-keeps growing; the CPU, the host or the machine said to run out of memory; swap that filled; a
-shell's ``Killed`` line (bare, or with the child's pid and command), a launcher's report that
-its child died of SIGKILL (Python's subprocess, torchrun) or exit code 137; RAM that is not
+keeps growing; the CPU, the host or the machine said to run out of memory; an OOM the host side
+qualifies ("CPU OOM", "host-RAM OOM", "OOM on the CPU"); swap that filled; a shell's
+``Killed`` line (bare, or with the child's pid and command), a launcher's report that its child
+died of SIGKILL (Python's subprocess, torchrun, Rust's cargo) or exit code 137; RAM that is not
 enough, a machine with low RAM. Device memory is another mode: a line that names CUDA, VRAM or
 GPU memory is not the statement ("CUDA out of memory" is :mod:`telemetry.cuda_oom`'s), unless
 the writer denies it ("oom (memory not cuda memory)", "host RAM, not VRAM"). A denial ("no OOM
@@ -75,6 +76,11 @@ HOST_MEMORY_OUT = re.compile(
     r"\b" + _QUALIFIED_HOST_MEMORY + r"\b[^.;!?]{0,60}\b" + _OOM + r"|"
     r"\b" + _OOM + r"[^.;!?]{0,30}?\(?" + _QUALIFIED_HOST_MEMORY + r"\b|"
     r"\b" + _OOM + r"[^.;!?]{0,40}\b(?:on|of) the host\b|"
+    # an OOM the host side qualifies: "fails with CPU OOM", "Host-RAM OOM", "a system oom", "OOM
+    # on cpu instead of gpu" (the device's own is "CUDA OOM", which the line-level check leaves to
+    # telemetry.cuda_oom)
+    r"\b(?:cpu|host|ram|dram|system)(?:[- ]ram)?[- ]" + _OOM + r"|"
+    r"\b(?:oom|out[- ]of[- ]memory)(?:s|ed)? (?:on|in) (?:the )?(?:cpu|host)\b|"
     # Chinese "CPU RAM不足" (host RAM insufficient), "系统内存不够" (system memory not enough),
     # "主机内存耗尽" (host memory exhausted); a bare 内存 is not asked (people write it for VRAM
     # too)
@@ -92,9 +98,13 @@ HOST_MEMORY_OUT = re.compile(
 _BARE_KILLED = re.compile(r"^\W*(?:killed|已杀死)\W*$", re.IGNORECASE)
 # the same report from a launcher: Python's subprocess ("Command '[…]' died with
 # <Signals.SIGKILL: 9>."), torchrun's elastic agent ("failed (exitcode: -9) local_rank: 0"; a
-# negative exit code is the signal that ended the child). A kill someone chose is said in words
-# ("kill -9", "sent SIGKILL"), never in these lines.
-_LAUNCHER_KILLED = re.compile(r"died with <Signals\.SIGKILL: 9>|\(exitcode: -9\)")
+# negative exit code is the signal that ended the child), Rust's std::process and cargo
+# ("process didn't exit successfully: `…` (signal: 9, SIGKILL: kill)", "signal: 9 (SIGKILL)").
+# A kill someone chose is said in words ("kill -9", "sent SIGKILL"), never in these lines.
+_LAUNCHER_KILLED = re.compile(
+    r"died with <Signals\.SIGKILL: 9>|\(exitcode: -9\)|"
+    r"\bsignal: 9, SIGKILL: kill\b|\bsignal: 9 \(SIGKILL\)"
+)
 # the same report with the child named: bash running a script ("train.sh: line 18:    36 Killed
 #   python3 train.py"), zsh's job table ("[1]    27275 killed     python3 camera.py")
 _SHELL_KILLED = re.compile(
