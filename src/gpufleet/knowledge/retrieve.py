@@ -432,7 +432,7 @@ class Retriever:
         text = query.reports.strip() or query.text.strip()
         if self.precedents is None or not text:
             return []
-        return self.precedents.similar(self._vector(text), n, self.withheld)
+        return self.precedents.similar(self._vector(text), n, self.withheld, with_gloss(text))
 
     def _vector(self, text: str) -> npt.NDArray[np.float32]:
         with self._cache_lock:
