@@ -16,7 +16,6 @@ pass over the library. Pure: built from texts, no I/O.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -37,36 +36,47 @@ def tokens(text: str) -> list[str]:
 
 
 class PrecedentLexicon:
-    """BM25 scores of every document for a query's tokens; row ``i`` is ``texts[i]``."""
+    """BM25 scores of every document for a query's tokens; row ``i`` is ``texts[i]``.
+
+    Stored as one posting list per token, laid end to end (``_rows`` / ``_weights``, the token's
+    slice at ``_start``), so that a build and a query are a few array operations."""
 
     def __init__(self, texts: Sequence[str]) -> None:
-        counts = [Counter(tokens(t)) for t in texts]
-        self.size = len(counts)
-        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
-        average = float(lengths.mean()) if self.size else 1.0
-        norm = K1 * (1.0 - B + B * lengths / max(average, 1.0))
-        df = Counter(w for c in counts for w in c)
-        rows: dict[str, list[int]] = {}
-        weights: dict[str, list[float]] = {}
-        for i, c in enumerate(counts):
-            for w, f in c.items():
-                idf = math.log(1.0 + (self.size - df[w] + 0.5) / (df[w] + 0.5))
-                rows.setdefault(w, []).append(i)
-                weights.setdefault(w, []).append(idf * f * (K1 + 1.0) / (f + norm[i]))
-        self._postings = {
-            w: (np.asarray(rows[w], dtype=np.int32), np.asarray(weights[w], dtype=np.float32))
-            for w in rows
-        }
+        self.size = len(texts)
+        vocabulary: dict[str, int] = {}
+        docs: list[int] = []
+        ids: list[int] = []
+        counts: list[int] = []
+        for i, text in enumerate(texts):
+            for w, f in Counter(tokens(text)).items():
+                docs.append(i)
+                ids.append(vocabulary.setdefault(w, len(vocabulary)))
+                counts.append(f)
+        self._vocabulary = vocabulary
+        doc = np.asarray(docs, dtype=np.int32)
+        tid = np.asarray(ids, dtype=np.int64)
+        tf = np.asarray(counts, dtype=np.float64)
+        lengths = np.bincount(doc, weights=tf, minlength=self.size)
+        average = max(float(lengths.mean()), 1.0) if self.size else 1.0
+        norm = K1 * (1.0 - B + B * lengths / average)
+        df = np.bincount(tid, minlength=len(vocabulary)).astype(np.float64)
+        idf = np.log(1.0 + (self.size - df + 0.5) / (df + 0.5))
+        weight = idf[tid] * tf * (K1 + 1.0) / (tf + norm[doc])
+        order = np.argsort(tid, kind="stable")
+        self._rows = doc[order]
+        self._weights = weight[order].astype(np.float32)
+        self._start = np.concatenate(([0], np.cumsum(df.astype(np.int64))))
 
     def scores(self, text: str) -> npt.NDArray[np.float32]:
         """Each document's BM25 score for the distinct tokens of ``text`` (0 where none is
         shared)."""
-        out = np.zeros(self.size, dtype=np.float32)
-        for w in set(tokens(text)):
-            posting = self._postings.get(w)
-            if posting is not None:
-                np.add.at(out, posting[0], posting[1])
-        return out
+        found = sorted({t for w in set(tokens(text)) if (t := self._vocabulary.get(w)) is not None})
+        if not found:
+            return np.zeros(self.size, dtype=np.float32)
+        spans = [slice(self._start[t], self._start[t + 1]) for t in found]
+        rows = np.concatenate([self._rows[s] for s in spans])
+        weights = np.concatenate([self._weights[s] for s in spans])
+        return np.bincount(rows, weights=weights, minlength=self.size).astype(np.float32)
 
 
 def reciprocal_ranks(scores: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
