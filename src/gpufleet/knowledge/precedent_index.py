@@ -82,6 +82,7 @@ class PrecedentIndex:
         self._lock = threading.Lock()
         self._matrix: tuple[list[str], npt.NDArray[np.float32]] | None = None
         self._words: PrecedentLexicon | None = None  # built from _matrix's ids, dropped with it
+        self._rows: tuple[npt.NDArray[np.bool_], dict[str, list[int]]] | None = None  # likewise
 
     def ensure(self) -> None:
         """Build the collection if it is missing or stale, once per process: on the first
@@ -136,6 +137,7 @@ class PrecedentIndex:
             self._checked = True
             self._matrix = None
             self._words = None
+            self._rows = None
             return PrecedentBuild(True, reason, len(items))
 
     def prune(self) -> int:
@@ -177,20 +179,28 @@ class PrecedentIndex:
             order = fused_order(np.where(kept, sims, 0.0), np.where(kept, lexical, 0.0))
         else:
             order = np.argsort(-sims, kind="stable")  # rows are sorted by id: ties by id
-        chosen = [int(i) for i in order if kept[i]][:n]
+        chosen = order[kept[order]][:n]
         out = [PrecedentMatch(self._by_id[ids[i]], round(float(sims[i]), 6)) for i in chosen]
         out.sort(key=lambda m: (-m.similarity, m.precedent.id))  # the closest first, as shown
         return out
 
     def _kept(self, ids: Sequence[str], withheld: frozenset[str]) -> npt.NDArray[np.bool_]:
         """Which rows may answer: a precedent of this library, neither its id nor its source
-        withheld."""
-
-        def answers(i: str) -> bool:
-            p = self._by_id.get(i)
-            return p is not None and i not in withheld and p.source not in withheld
-
-        return np.array([answers(i) for i in ids], dtype=np.bool_)
+        withheld (the rows of each id and source are looked up once per build)."""
+        with self._lock:
+            if self._rows is None:
+                known = np.array([i in self._by_id for i in ids], dtype=np.bool_)
+                by_key: dict[str, list[int]] = {}
+                for row, i in enumerate(ids):
+                    by_key.setdefault(i, []).append(row)
+                    if (p := self._by_id.get(i)) is not None:
+                        by_key.setdefault(p.source, []).append(row)
+                self._rows = (known, by_key)
+            known, by_key = self._rows
+        kept = known.copy()
+        for key in withheld:
+            kept[by_key.get(key, [])] = False
+        return kept
 
     def _lexicon(self, ids: Sequence[str]) -> PrecedentLexicon:
         """The words of the precedents in ``ids``' order (what is embedded of each), indexed once
