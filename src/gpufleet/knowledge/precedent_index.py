@@ -80,9 +80,8 @@ class PrecedentIndex:
         self._hash = library_hash(library.items)
         self._checked = False
         self._lock = threading.Lock()
-        self._matrix: tuple[list[str], npt.NDArray[np.float32]] | None = None
+        self._matrix: _Stored | None = None
         self._words: PrecedentLexicon | None = None  # built from _matrix's ids, dropped with it
-        self._rows: tuple[npt.NDArray[np.bool_], dict[str, list[int]]] | None = None  # likewise
 
     def ensure(self) -> None:
         """Build the collection if it is missing or stale, once per process: on the first
@@ -137,7 +136,6 @@ class PrecedentIndex:
             self._checked = True
             self._matrix = None
             self._words = None
-            self._rows = None
             return PrecedentBuild(True, reason, len(items))
 
     def prune(self) -> int:
@@ -168,12 +166,13 @@ class PrecedentIndex:
         similarity alone (ties by id). ``withheld`` ids and sources never come back (an eval's
         own incident must not answer itself)."""
         self.ensure()
-        ids, unit = self._vectors()
+        stored = self._vectors()
+        ids = stored.ids
         norm = float(np.linalg.norm(vector))
         if not ids or n <= 0 or norm == 0.0:
             return []
-        sims = unit @ (np.asarray(vector, dtype=np.float32) / norm)
-        kept = self._kept(ids, withheld)
+        sims = stored.unit @ (np.asarray(vector, dtype=np.float32) / norm)
+        kept = stored.answering(withheld)
         if text:
             lexical = self._lexicon(ids).scores(text)
             order = fused_order(np.where(kept, sims, 0.0), np.where(kept, lexical, 0.0))
@@ -183,24 +182,6 @@ class PrecedentIndex:
         out = [PrecedentMatch(self._by_id[ids[i]], round(float(sims[i]), 6)) for i in chosen]
         out.sort(key=lambda m: (-m.similarity, m.precedent.id))  # the closest first, as shown
         return out
-
-    def _kept(self, ids: Sequence[str], withheld: frozenset[str]) -> npt.NDArray[np.bool_]:
-        """Which rows may answer: a precedent of this library, neither its id nor its source
-        withheld (the rows of each id and source are looked up once per build)."""
-        with self._lock:
-            if self._rows is None:
-                known = np.array([i in self._by_id for i in ids], dtype=np.bool_)
-                by_key: dict[str, list[int]] = {}
-                for row, i in enumerate(ids):
-                    by_key.setdefault(i, []).append(row)
-                    if (p := self._by_id.get(i)) is not None:
-                        by_key.setdefault(p.source, []).append(row)
-                self._rows = (known, by_key)
-            known, by_key = self._rows
-        kept = known.copy()
-        for key in withheld:
-            kept[by_key.get(key, [])] = False
-        return kept
 
     def _lexicon(self, ids: Sequence[str]) -> PrecedentLexicon:
         """The words of the precedents in ``ids``' order (what is embedded of each), indexed once
@@ -212,7 +193,7 @@ class PrecedentIndex:
                 )
             return self._words
 
-    def _vectors(self) -> tuple[list[str], npt.NDArray[np.float32]]:
+    def _vectors(self) -> _Stored:
         """The collection's ids and unit vectors, read once per build (sorted by id, so that
         ties fall the same way whatever order the collection returns them in)."""
         with self._lock:
@@ -220,14 +201,45 @@ class PrecedentIndex:
                 self._matrix = self._read_vectors()
             return self._matrix
 
-    def _read_vectors(self) -> tuple[list[str], npt.NDArray[np.float32]]:
+    def _read_vectors(self) -> _Stored:
         col = self._collection()
         got = col.get(include=cast(Any, ["embeddings"])) if col is not None else None
         if got is None or not got["ids"] or got["embeddings"] is None:
-            return [], np.zeros((0, 0), dtype=np.float32)
+            return _Stored.of([], np.zeros((0, 0), dtype=np.float32), self._by_id)
         ids = list(got["ids"])
         order = sorted(range(len(ids)), key=lambda i: ids[i])
         rows = np.asarray(got["embeddings"], dtype=np.float32)[order]
         lengths = np.linalg.norm(rows, axis=1, keepdims=True)
         unit = (rows / np.where(lengths == 0.0, 1.0, lengths)).astype(np.float32)
-        return [ids[i] for i in order], unit
+        return _Stored.of([ids[i] for i in order], unit, self._by_id)
+
+
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """The collection as read: ids sorted, their unit vectors, which rows are precedents of the
+    library, and the rows of each id and source (what a withheld key removes)."""
+
+    ids: list[str]
+    unit: npt.NDArray[np.float32]
+    known: npt.NDArray[np.bool_]
+    rows_of: dict[str, list[int]]
+
+    @classmethod
+    def of(
+        cls, ids: list[str], unit: npt.NDArray[np.float32], by_id: dict[str, Precedent]
+    ) -> _Stored:
+        rows_of: dict[str, list[int]] = {}
+        for row, i in enumerate(ids):
+            rows_of.setdefault(i, []).append(row)
+            if (p := by_id.get(i)) is not None:
+                rows_of.setdefault(p.source, []).append(row)
+        known = np.array([i in by_id for i in ids], dtype=np.bool_)
+        return cls(ids, unit, known, rows_of)
+
+    def answering(self, withheld: frozenset[str]) -> npt.NDArray[np.bool_]:
+        """Which rows may answer: a precedent of the library, neither its id nor its source
+        withheld."""
+        kept = self.known.copy()
+        for key in withheld:
+            kept[self.rows_of.get(key, [])] = False
+        return kept
