@@ -5,8 +5,8 @@
 Every public precedent is asked as a report (its text: what a report's words would be; the
 title is the writer's summary, which a report does not carry) against the library with its own
 set's precedents withheld (a set's cases share a writer and a kind of source, a sibling a fresh
-report never has). The sixteen chosen by each method vote as the ranking's vote does (similarity
-to the fourth power, an acceptable alternative counted fully); the vote is right when its first
+report never has). The sixteen chosen by each method vote as the ranking's vote does
+(`knowledge.precedents.votes`); the vote is right when its first
 card is the precedent's cause or an accepted one. Printed per half of the sets (odd and even
 numbers), so that a difference is seen twice:
 
@@ -34,7 +34,13 @@ from gpufleet.knowledge.embedding import MODEL_SHA256, MiniLmEmbedding
 from gpufleet.knowledge.precedent_index import embedded_text
 from gpufleet.knowledge.precedent_lexicon import PrecedentLexicon, fused_order
 from gpufleet.knowledge.precedent_vectors import embed_with_stored, load_vectors
-from gpufleet.knowledge.precedents import NEIGHBOURS, PUBLIC_PRECEDENTS, Precedent
+from gpufleet.knowledge.precedents import (
+    NEIGHBOURS,
+    PUBLIC_PRECEDENTS,
+    Precedent,
+    PrecedentMatch,
+    votes,
+)
 from gpufleet.telemetry.glossary import with_gloss
 
 
@@ -51,18 +57,13 @@ def _asked_vectors(precedents: list[Precedent], cache: Path | None) -> np.ndarra
 
 
 def _right(order: np.ndarray, sims: np.ndarray, p: Precedent, lib: list[Precedent]) -> bool:
-    vote: dict[str, float] = {}
-    for j in order[:NEIGHBOURS]:
-        if sims[j] <= 0:
-            continue
-        weight = float(sims[j]) ** 4
-        vote[lib[j].cause] = vote.get(lib[j].cause, 0.0) + weight
-        for alt in lib[j].acceptable:
-            if alt != lib[j].cause:
-                vote[alt] = vote.get(alt, 0.0) + weight
-    if not vote:
+    """Whether the first ``NEIGHBOURS`` of ``order`` vote (as the ranking's vote does) for the
+    precedent's cause or an accepted one first."""
+    chosen = [PrecedentMatch(lib[j], float(sims[j])) for j in order[:NEIGHBOURS]]
+    shares = votes(chosen)
+    if not shares:
         return False
-    first = max(vote, key=lambda c: vote[c])  # the first card to reach the top, as Counter's
+    first = max(shares, key=lambda card: shares[card])  # ties: the first card id
     return first == p.cause or first in p.acceptable
 
 

@@ -18,8 +18,8 @@ reciprocal rank, so that a precedent sharing a report's error string, library fi
 version comes forward even where the embedding, which reads those as a few word pieces, ranks
 it lower. Each answer still carries its cosine similarity, which weighs its vote. With each
 read set's own precedents withheld (the condition a fresh report is in) the fused neighbours'
-vote named the cause or an accepted one for 74.8 / 77.1 % of the precedents of the even / odd
-sets, the similarity alone for 72.1 / 73.8 % (round sixty-nine, docs/evaluation.md).
+vote named the cause or an accepted one for 74.9 / 77.1 % of the precedents of the even / odd
+sets, the similarity alone for 72.1 / 73.7 % (round sixty-nine, docs/evaluation.md).
 """
 
 from __future__ import annotations
