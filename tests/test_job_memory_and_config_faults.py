@@ -122,6 +122,12 @@ def test_an_oom_says_whose_memory_filled_the_gpu(line: str, verdict: str) -> Non
         "out of memory on CUDA device 07:00.0",
         "GPU #1: out of memory",
         "vkAllocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY",
+        # OpenCL's and the CUDA libraries' own statuses for a device allocation that failed
+        "Oct 24 08:17:09 filecoin lotus-worker[30970]: Status error code: "
+        "CL_MEM_OBJECT_ALLOCATION_FAILURE (-4)",
+        "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`",
+        "cuDNN error: CUDNN_STATUS_ALLOC_FAILED",
+        "cufft error code 2: CUFFT_ALLOC_FAILED",
     ],
 )
 def test_the_gpus_out_of_memory_in_any_programs_words_is_an_oom(line: str) -> None:
@@ -135,6 +141,8 @@ def test_the_gpus_out_of_memory_in_any_programs_words_is_an_oom(line: str) -> No
         "the host ran out of memory while loading the dataset",
         "Out of CPU memory before it out of GPU memory.",
         "MemoryError: out of memory",
+        # NVIDIA's OpenCL answers a failed launch (a watchdog, a fault) with this, not memory
+        "clEnqueueNDRangeKernel(): CL_OUT_OF_RESOURCES",
     ],
 )
 def test_out_of_memory_without_the_gpus_record_is_no_cuda_oom(line: str) -> None:

@@ -52,7 +52,13 @@ _SIZE = r"(?P<{0}>[0-9]+(?:\.[0-9]+)?) ?(?P<{0}_u>[KMGT]iB|B)\b"
 # prefixes: "RuntimeError: CUDA error: out of memory", "CUDA RT1 Error: out of memory", "CUDA
 # Driver API error out of memory", "cudaMalloc failed: out of memory", ethminer's "… out of memory
 # on CUDA device 03:00.0", a miner's "GPU #1: out of memory"; Vulkan's is
-# VK_ERROR_OUT_OF_DEVICE_MEMORY. A bare "out of memory" is the host's as often as the GPU's.
+# VK_ERROR_OUT_OF_DEVICE_MEMORY; OpenCL's is CL_MEM_OBJECT_ALLOCATION_FAILURE (the Khronos
+# OpenCL spec: "a failure to allocate memory for buffer object"; CL_OUT_OF_RESOURCES is NVIDIA's
+# catch-all for a failed launch, not memory). The CUDA libraries' allocation statuses are a
+# device allocation that failed inside the library: CUBLAS_STATUS_ALLOC_FAILED ("usually caused
+# by a cudaMalloc() failure", the cuBLAS docs), CUDNN_STATUS_ALLOC_FAILED, CUFFT_ALLOC_FAILED,
+# and cuSOLVER's, cuSPARSE's and cuRAND's of the same name. A bare "out of memory" is the host's
+# as often as the GPU's.
 _ANY_OOM = re.compile(
     r"CUDA out of memory|(?<!ray\.exceptions\.)(?<!java\.lang\.)OutOfMemoryError|"
     r"OOM when allocating tensor|"
@@ -61,7 +67,8 @@ _ANY_OOM = re.compile(
     r"\b(?:cudaMalloc\w*|cuMemAlloc\w*) (?:failed|returned|error)\W{0,3}(?:\w+ ){0,2}"
     r"out of memory\b|"
     r"\bout of memory on (?:the )?(?:cuda )?device\b|^\s*GPU ?#?\d{1,2}: out of memory\b|"
-    r"VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b",
+    r"VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|"
+    r"\bCU(?:BLAS|DNN|SOLVER|SPARSE|RAND)_STATUS_ALLOC_FAILED\b|\bCUFFT_ALLOC_FAILED\b",
     re.I,
 )
 _REQUEST = re.compile(r"Tried to allocate " + _SIZE.format("req"))
@@ -105,7 +112,7 @@ def _mib(m: re.Match[str], name: str) -> float:
 
 def read(line: str) -> dict[str, str] | None:
     """The OOM's numbers and verdict (see the module doc), or None when the line is not one."""
-    if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity")):
+    if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity", "ALLOC")):
         return None  # cheap: most lines of a job log are not about memory
     # the allocator's numbers alone are an OOM: a paste often starts after "CUDA out of memory."
     numbers = _old(line) or _new(line) or _vllm_startup(line)
