@@ -27,6 +27,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gpufleet.telemetry import mail_message
+
 Source = Literal[
     "job_log",
     "nvidia_smi_q",
@@ -262,9 +264,10 @@ class TextParse:
 
 def as_text(data: str | bytes) -> str:
     """Text of ``data``: bytes are decoded as UTF-8 with bad bytes replaced (a bad byte makes
-    its line unreadable, never the whole text); a leading BOM is dropped."""
+    its line unreadable, never the whole text); a leading BOM is dropped; a raw mail message
+    becomes its subject and decoded body (:mod:`telemetry.mail_message`)."""
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
-    return text.removeprefix("\ufeff")
+    return mail_message.readable(text.removeprefix("\ufeff"))
 
 
 def lines_of(text: str, report: TextReport) -> Iterator[tuple[int, str]]:
