@@ -40,7 +40,7 @@ from gpufleet.agents.sre.corroboration import hold_uncorroborated
 from gpufleet.agents.sre.findings import derive_findings
 from gpufleet.agents.sre.guidance import earlier_gpu_faults, vendor_guidance
 from gpufleet.bus.events import Evidence, Hypothesis, Incident, PlannedStep, Scalar
-from gpufleet.knowledge.actions import DISRUPTION
+from gpufleet.knowledge.actions import DISRUPTION, DRAINS
 from gpufleet.knowledge.findings import CONTEXT_FINDINGS, REPORTED_FINDINGS
 from gpufleet.knowledge.schema import (
     NO_EXECUTOR,
@@ -349,7 +349,25 @@ def text_only_cap(
     else the card's fix in place as a ticket (:func:`_telling`), else the read-only evidence
     collection. On an unread report, one that only collects evidence, tells the job's owner or
     resumes a node as it is takes the card's fix in place where it has one
-    (:func:`_written_fix`); any other light plan stands."""
+    (:func:`_written_fix`); any other light plan stands. A plan that still drains, resets,
+    reboots or returns a part for a card nothing supports collects the evidence instead
+    (:func:`_unsupported`)."""
+    chosen, why = _capped(kb, top, incident, runbook, notes)
+    unread = set(incident.symptoms) == {UNREAD_SIGNAL}
+    text_only = unread or top.precedent_vote > 0
+    if text_only and not top.supporting and DISRUPTION.get(chosen.action_class or "", 0) >= DRAINS:
+        return _unsupported(kb, top, chosen, why)
+    return chosen, why
+
+
+def _capped(
+    kb: KnowledgeBase,
+    top: Hypothesis,
+    incident: Incident,
+    runbook: Runbook,
+    notes: tuple[str, ...],
+) -> tuple[Runbook, tuple[str, ...]]:
+    """:func:`text_only_cap` before its last check."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     unconfirmed = not (set(top.supporting) - REPORTED_FINDINGS)
     unread = set(incident.symptoms) == {UNREAD_SIGNAL}
@@ -372,6 +390,26 @@ def text_only_cap(
         f"runbook {cap.id} ({cap.action_class}) instead of {runbook.id} ({runbook.action_class}): "
         f"the incident rests on report text, matched to {top.card_id} by the knowledge base's "
         f"{matched}, and no finding confirms it; nothing is drained on a text match"
+    )
+    return cap, (*notes, why)
+
+
+def _unsupported(
+    kb: KnowledgeBase, top: Hypothesis, runbook: Runbook, notes: tuple[str, ...]
+) -> tuple[Runbook, tuple[str, ...]]:
+    """A text match that nothing at all supports, not even the writer's own words about a
+    part (a failing supply, a board that keeps dropping off the bus), whose plan is a drain, a
+    reset, a reboot or a hardware ticket: the read-only evidence collection instead. Retrieval
+    found a card like the report, which is no word that anything is broken; the vendor asks
+    for the diagnostics before a return (NVIDIA's RMA process wants ``nvidia-bug-report.sh`` and
+    a field diagnostic), and a drain waits for telemetry."""
+    cap = kb.runbooks.get(UNREAD_RUNBOOK)
+    if cap is None:
+        return runbook, notes
+    why = (
+        f"runbook {cap.id} ({cap.action_class}) instead of {runbook.id} ({runbook.action_class}): "
+        f"{top.card_id} matches the report's text, and neither a finding nor the writer's words "
+        "say a part is broken; the evidence comes before a drain or a return"
     )
     return cap, (*notes, why)
 
