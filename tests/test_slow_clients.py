@@ -154,7 +154,10 @@ def test_past_the_limit_a_new_connection_takes_a_slow_ones_place(tmp_path: Path)
                 socks.append(connect(g))
             time.sleep(1.0)
             latencies = [healthz_s(g) for _ in range(5)]
-            assert max(latencies) < 1.0, latencies
+            # served by taking a slow one's place, not after the slow ones' 60 s header timeout
+            # nor refused: the bound is far under the timeout so a loaded CI machine (a 1.29 s
+            # answer beside three eval processes on two cores) does not fail it
+            assert max(latencies) < 10.0, latencies
             # the oldest slow connections were closed to make room, the newest kept
             assert closed_by_server(socks[0], 5.0)
             assert not closed_by_server(socks[-1], 0.5)
