@@ -41,11 +41,12 @@ from gpufleet.knowledge.index import CardIndex, exclusive
 from gpufleet.knowledge.precedent_lexicon import PrecedentLexicon, fused_order
 from gpufleet.knowledge.precedent_vectors import PUBLIC_VECTORS, embed_with_stored, load_vectors
 from gpufleet.knowledge.precedents import Precedent, PrecedentLibrary, PrecedentMatch
-from gpufleet.telemetry.glossary import glossary_digest, with_gloss
+from gpufleet.telemetry.glossary import for_embedding, glossary_digest
 
 COLLECTION: Final = "precedents"
 _BUILDING: Final = "precedents_building"
-VERSION: Final = 2  # bump when the embedded text changes: forces a rebuild (2: glossed)
+# bump when the embedded text changes: forces a rebuild (2: glossed; 3: other scripts out)
+VERSION: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +64,9 @@ def library_hash(precedents: Sequence[Precedent]) -> str:
 
 
 def embedded_text(p: Precedent) -> str:
-    """What is embedded of a precedent: its document with the glossary's plain words."""
-    return with_gloss(p.document())
+    """What is embedded of a precedent: its document as the sentence model reads it (the
+    glossary's plain words, other scripts out: :func:`telemetry.glossary.for_embedding`)."""
+    return for_embedding(p.document())
 
 
 class PrecedentIndex:

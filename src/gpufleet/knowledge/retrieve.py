@@ -80,7 +80,7 @@ from gpufleet.knowledge.schema import Card
 from gpufleet.knowledge.store import KnowledgeBase, is_noc_symptom
 from gpufleet.knowledge.symptoms import ALERT_UNDERSTOOD, SYMPTOMS
 from gpufleet.knowledge.xid import symptom_xid
-from gpufleet.telemetry.glossary import with_gloss
+from gpufleet.telemetry.glossary import for_embedding, with_gloss
 
 HintKind = Literal["xid", "sxid", "symptom", "field", "log", "state", "scope"]
 
@@ -438,7 +438,7 @@ class Retriever:
         with self._cache_lock:
             vec = self._vectors.get(text)
         if vec is None:
-            vec = self.index.embed_query(with_gloss(text))
+            vec = self.index.embed_query(for_embedding(text))
             with self._cache_lock:
                 if len(self._vectors) >= 256:  # oldest first out
                     self._vectors.pop(next(iter(self._vectors)))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -154,3 +155,28 @@ def with_gloss(text: str) -> str:
     holds none): what retrieval embeds and scores for it."""
     found = glossary().glosses(text)
     return text if not found else f"{'; '.join(found)}\n{text}"
+
+
+# Scripts the sentence model (all-MiniLM-L6-v2, an English model) has no words for: its
+# tokenizer cuts CJK, kana and Hangul into single characters and Cyrillic into pieces it was not
+# trained to relate, and a long post in them fills its 256 pieces with noise behind the glosses.
+_UNREAD_SCRIPTS = re.compile(
+    r"[\u0400-\u04ff\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff"
+    r"\uff00-\uffef]+"
+)
+_SPACES = re.compile(r"[ \t]{2,}")
+
+
+@lru_cache(maxsize=256)
+def for_embedding(text: str) -> str:
+    """What the sentence model embeds of ``text``: :func:`with_gloss`'s text, full-width forms
+    made plain (NFKC: "ＧＰＵ" is "GPU"), with the runs of scripts the model does not read taken
+    out (CJK, kana, Hangul, Cyrillic). The glosses say in English what those words said, and the
+    error strings, versions and English words a report in any language quotes stay; Latin-script
+    languages stay whole (their cognates and borrowed terms are words the model knows). Keyword
+    search (BM25) reads :func:`with_gloss`'s text, whose tokens are Latin letters and digits."""
+    glossed = with_gloss(text)
+    if glossed.isascii():
+        return glossed
+    plain = _UNREAD_SCRIPTS.sub(" ", unicodedata.normalize("NFKC", glossed))
+    return _SPACES.sub(" ", plain)
