@@ -41,15 +41,15 @@ from gpufleet.knowledge.precedents import (
     PrecedentMatch,
     votes,
 )
-from gpufleet.telemetry.glossary import with_gloss
+from gpufleet.telemetry.glossary import for_embedding, with_gloss
 
 
 def _asked_vectors(precedents: list[Precedent], cache: Path | None) -> np.ndarray:
-    path = cache / f"asked-{MODEL_SHA256[:12]}-{len(precedents)}.npy" if cache else None
+    path = cache / f"asked-v3-{MODEL_SHA256[:12]}-{len(precedents)}.npy" if cache else None
     if path is not None and path.exists():
         loaded: np.ndarray = np.load(path)
         return loaded
-    vectors = MiniLmEmbedding().embed([with_gloss(p.text) for p in precedents])
+    vectors = MiniLmEmbedding().embed([for_embedding(p.text) for p in precedents])
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.save(path, vectors)

@@ -8,6 +8,7 @@ from gpufleet.telemetry.glossary import (
     LANGUAGES,
     MAX_GLOSSES,
     GlossaryError,
+    for_embedding,
     glossary,
     parse,
     with_gloss,
@@ -115,3 +116,19 @@ def test_a_report_in_another_language_ranks_its_mode_which_the_bare_text_does_no
     # the English model alone, on the same text, finds none of them
     bare = sorted(r.index.search(vector=r.index.embed_query(report)), key=lambda m: -m.similarity)
     assert not family & {m.card_id for m in bare[:3]}
+
+
+def test_the_sentence_model_reads_the_glosses_and_latin_text_not_other_scripts() -> None:
+    text = "ＧＰＵが認識しない。nvidia-smi: No devices were found。显卡掉卡了 after update"
+    embedded = for_embedding(text)
+    assert embedded.startswith(with_gloss(text).split("\n", 1)[0])  # the glosses lead
+    assert "GPU" in embedded and "nvidia-smi: No devices were found" in embedded
+    assert "after update" in embedded
+    assert not any("\u3040" <= ch <= "\u9fff" for ch in embedded)  # no kana or CJK left
+    assert "видеокарта" not in for_embedding("видеокарта отвалилась, Xid 79")
+    assert "Xid 79" in for_embedding("видеокарта отвалилась, Xid 79")
+    # English, and a Latin-script language the model half reads, stay as they were
+    english = "GPU 3 fell off the bus after the driver update"
+    assert for_embedding(english) == english
+    spanish = "la tarjeta gráfica se apaga después de 10 minutos"
+    assert spanish in for_embedding(spanish)
