@@ -56,7 +56,7 @@ def _asked_vectors(precedents: list[Precedent], cache: Path | None) -> np.ndarra
     return vectors
 
 
-def _right(order: np.ndarray, sims: np.ndarray, p: Precedent, lib: list[Precedent]) -> bool:
+def vote_is_right(order: np.ndarray, sims: np.ndarray, p: Precedent, lib: list[Precedent]) -> bool:
     """Whether the first ``NEIGHBOURS`` of ``order`` vote (as the ranking's vote does) for the
     precedent's cause or an accepted one first."""
     chosen = [PrecedentMatch(lib[j], float(sims[j])) for j in order[:NEIGHBOURS]]
@@ -88,8 +88,8 @@ def main() -> int:
         words[own] = 0.0
         half = "odd" if int(sets[i].rsplit("-", 1)[-1] if "-" in sets[i] else 0) % 2 else "even"
         tally[f"{half} asked"] += 1
-        tally[f"{half} meaning"] += _right(np.argsort(-sims, kind="stable"), sims, p, lib)
-        tally[f"{half} meaning and words"] += _right(fused_order(sims, words), sims, p, lib)
+        tally[f"{half} meaning"] += vote_is_right(np.argsort(-sims, kind="stable"), sims, p, lib)
+        tally[f"{half} meaning and words"] += vote_is_right(fused_order(sims, words), sims, p, lib)
     out = {
         half: {
             method: f"{tally[f'{half} {method}']} / {tally[f'{half} asked']}"

@@ -34,28 +34,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from precedent_lexical_vote import vote_is_right  # this folder: the same vote, the same rule
+
 from gpufleet.knowledge.embedding import MiniLmEmbedding
 from gpufleet.knowledge.precedent_lexicon import PrecedentLexicon, fused_order
 from gpufleet.knowledge.precedent_vectors import embed_with_stored, load_vectors
-from gpufleet.knowledge.precedents import (
-    NEIGHBOURS,
-    PUBLIC_PRECEDENTS,
-    Precedent,
-    PrecedentMatch,
-    votes,
-)
+from gpufleet.knowledge.precedents import PUBLIC_PRECEDENTS, Precedent
 from gpufleet.telemetry.glossary import for_embedding, with_gloss
 
 OTHER_SCRIPTS = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-
-
-def _right(order: np.ndarray, sims: np.ndarray, p: Precedent, lib: list[Precedent]) -> bool:
-    chosen = [PrecedentMatch(lib[j], float(sims[j])) for j in order[:NEIGHBOURS]]
-    shares = votes(chosen)
-    if not shares:
-        return False
-    first = max(shares, key=lambda card: shares[card])  # ties: the first card id
-    return first == p.cause or first in p.acceptable
 
 
 def main() -> int:
@@ -92,7 +79,7 @@ def main() -> int:
             sims[own] = 0.0
             words = lexicons[way].scores(with_gloss(p.text))
             words[own] = 0.0
-            tally[f"{half} {way}"] += _right(fused_order(sims, words), sims, p, lib)
+            tally[f"{half} {way}"] += vote_is_right(fused_order(sims, words), sims, p, lib)
     out: dict[str, object] = {
         half: {
             way: f"{tally[f'{half} {way}']} / {tally[f'{half} asked']}"

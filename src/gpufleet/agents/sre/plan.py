@@ -353,11 +353,16 @@ def text_only_cap(
     reboots or returns a part for a card nothing supports collects the evidence instead
     (:func:`_unsupported`)."""
     chosen, why = _capped(kb, top, incident, runbook, notes)
-    unread = set(incident.symptoms) == {UNREAD_SIGNAL}
-    text_only = unread or top.precedent_vote > 0
-    if text_only and not top.supporting and DISRUPTION.get(chosen.action_class or "", 0) >= DRAINS:
+    heavy = DISRUPTION.get(chosen.action_class or "", 0) >= DRAINS
+    if heavy and not top.supporting and _matched_by_words(top, incident):
         return _unsupported(kb, top, chosen, why)
     return chosen, why
+
+
+def _matched_by_words(top: Hypothesis, incident: Incident) -> bool:
+    """Whether the top card came from words: only a report no rule reads opened the incident,
+    or the similar resolved incidents' words voted for the card, whatever opened it."""
+    return set(incident.symptoms) == {UNREAD_SIGNAL} or top.precedent_vote > 0
 
 
 def _capped(
@@ -371,8 +376,7 @@ def _capped(
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
     unconfirmed = not (set(top.supporting) - REPORTED_FINDINGS)
     unread = set(incident.symptoms) == {UNREAD_SIGNAL}
-    # a card the resolved incidents' words voted for is a text match too, whatever opened it
-    text_only = unconfirmed and (unread or top.precedent_vote > 0)
+    text_only = unconfirmed and _matched_by_words(top, incident)
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
     if unread and unconfirmed and light:
         return _written_fix(kb, top, runbook, notes)
