@@ -466,6 +466,18 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             "gpu_runtime_failed",
             {"runtime_error": "runtime_not_configured"},
         ),
+        # --runtime=nvidia (or a compose file's runtime: nvidia) with none in daemon.json, and
+        # the older Docker's wording as people retype it
+        (
+            "docker: Error response from daemon: unknown or invalid runtime name: nvidia.",
+            "gpu_runtime_failed",
+            {"runtime_error": "runtime_not_configured"},
+        ),
+        (
+            "I am getting unknow runtime specified nvidia.",
+            "gpu_runtime_failed",
+            {"runtime_error": "runtime_not_configured"},
+        ),
         (
             "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an "
             "NVIDIA GPU and installed a driver",

@@ -222,3 +222,19 @@ def test_tool_error_lines_become_the_variant_findings() -> None:
     )
     found = _findings(_incident("node-04", ("node-04",), Scope.NODE), ev)
     assert {"nvml_driver_mismatch", "slurm_gres_gpu_mismatch", "nvml_library_missing"} <= set(found)
+
+
+def test_a_container_engine_without_the_nvidia_runtime_is_its_configuration() -> None:
+    """Docker's "unknown or invalid runtime name: nvidia" is the engine's configuration (no
+    NVIDIA runtime registered), a finding of its own: not NVML missing, which the device plugin
+    reads as its own failure."""
+    log = parse_job_log(
+        "docker: Error response from daemon: unknown or invalid runtime name: nvidia.\n",
+        origin="jobs/run.log",
+        node="node-04",
+    )
+    ev = _source((log, "jobs/run.log", "job_log", "node-04"))
+    found = _findings(_incident("node-04", ("node-04",), Scope.NODE), ev)
+    assert "container_runtime_unregistered" in found
+    assert "nvml_library_missing" not in found
+

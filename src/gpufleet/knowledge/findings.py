@@ -608,9 +608,14 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
     "nvml_library_missing": (
         "os",
         "the NVML library cannot be loaded where it is needed ('could not load NVML library', "
-        "libnvidia-ml.so.1 missing), or no NVIDIA runtime is registered (Docker's 'could not "
-        "select device driver', containerd's 'no runtime for nvidia'): the container runtime "
-        "does not inject the driver",
+        "libnvidia-ml.so.1 missing): the container runtime does not inject the driver",
+    ),
+    "container_runtime_unregistered": (
+        "os",
+        "no NVIDIA runtime is registered with the container engine (Docker's 'could not select "
+        "device driver \"\" with capabilities: [[gpu]]' or 'unknown or invalid runtime name: "
+        "nvidia', containerd's 'no runtime for \"nvidia\" is configured'): the engine's "
+        "configuration, not the driver or the GPU",
     ),
     "cuda_system_not_ready": (
         "driver",
@@ -734,6 +739,7 @@ SYMPTOM_FINDINGS: dict[str, tuple[str, ...]] = {
         "nvml_driver_mismatch",
         "nvml_driver_not_loaded",
         "nvml_library_missing",
+        "container_runtime_unregistered",
         "k8s_nvml_init_failed",
         "nvidia_driver_unresponsive",
     ),

@@ -91,10 +91,14 @@ _SYSLOG_XID_CHECKS = frozenset({"SysLogsXIDError", "SysLogsSXIDError"})
 # The NVIDIA container runtime's failures as the kubelet reports them (nvidia-container-cli,
 # libnvidia-container; containerd's "no runtime for" when the nvidia runtime class is absent;
 # Docker's "could not select device driver "" with capabilities: [[gpu]]" when no NVIDIA runtime
-# is registered for --gpus).
+# is registered for --gpus, and its "unknown or invalid runtime name: nvidia" (older Docker:
+# "Unknown runtime specified nvidia") for --runtime=nvidia or a compose file's runtime: nvidia
+# when daemon.json names none, or the daemon was not restarted after nvidia-ctk wrote it).
 _GPU_RUNTIME = re.compile(
     r"nvidia-container-cli|nvidia-container-runtime|no runtime for \"nvidia\"|"
-    r"could not select device driver \"[^\"]{0,40}\" with capabilities: \[\[gpu\]\]"
+    r"could not select device driver \"[^\"]{0,40}\" with capabilities: \[\[gpu\]\]|"
+    # (people retype the older one as they remember it: "unknow runtime specified nvidia")
+    r"unknown or invalid runtime name: \"?nvidia\b|[Uu]nknown? runtime specified:? \"?nvidia\b"
 )
 _RUNTIME_ERRORS = (
     ("driver/library version mismatch", "driver_library_mismatch"),
@@ -105,6 +109,8 @@ _RUNTIME_ERRORS = (
     ("unknown device", "unknown_device"),
     ("no runtime for", "runtime_not_configured"),
     ("could not select device driver", "runtime_not_configured"),
+    ("invalid runtime name", "runtime_not_configured"),
+    ("runtime specified", "runtime_not_configured"),
 )
 
 

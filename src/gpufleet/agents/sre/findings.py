@@ -1295,8 +1295,9 @@ _NVML_FINDINGS = {
     "driver_not_loaded": "nvml_driver_not_loaded",
     "nvml_library_missing": "nvml_library_missing",
     "driver_timed_out": "nvidia_driver_unresponsive",
-    # no NVIDIA runtime registered with containerd / Docker: the driver is not injected either
-    "runtime_not_configured": "nvml_library_missing",
+    # no NVIDIA runtime registered with containerd / Docker: the engine's configuration, not the
+    # driver, the plugin or the GPU
+    "runtime_not_configured": "container_runtime_unregistered",
 }
 
 
