@@ -237,4 +237,3 @@ def test_a_container_engine_without_the_nvidia_runtime_is_its_configuration() ->
     found = _findings(_incident("node-04", ("node-04",), Scope.NODE), ev)
     assert "container_runtime_unregistered" in found
     assert "nvml_library_missing" not in found
-

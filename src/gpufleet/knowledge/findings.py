@@ -432,6 +432,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "error, a launch failure, no device, or a fallback to the CPU): nvidia-uvm broken by the "
         "suspend until it is reloaded or the machine restarted",
     ),
+    "overclock_reported": (
+        "hardware",
+        "the report pins the fault on an overclock: named as the cause ('the problem was due to "
+        "overclocking the gpus', 'unstable memory OC'), or going back to stock clocks cured it "
+        "('I lowered my overclock settings and it works fine')",
+    ),
     "pci_bar_space_reported": (
         "os",
         "the report names the PCI address space the firmware gives the GPU's BARs: Above 4G "

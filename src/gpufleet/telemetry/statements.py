@@ -29,7 +29,8 @@ is held to a power limit lower than it should have (:mod:`telemetry.power_limit_
 firmware gave the GPU no room in the PCI address space (Above 4G decoding, the MMIO window:
 :mod:`telemetry.pci_bar_words`), the failure came after the machine slept (a suspend / resume:
 :mod:`telemetry.suspend_words`), the node's Fabric Manager was missing, stopped or out of step
-with the driver (:mod:`telemetry.fabric_manager_words`).
+with the driver (:mod:`telemetry.fabric_manager_words`), an overclock is what made the GPU fault
+(named as the cause, or going back to stock clocks cured it: :mod:`telemetry.overclock_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -78,6 +79,7 @@ from gpufleet.telemetry.host_down_words import (
     says_power_trip,
 )
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
+from gpufleet.telemetry.overclock_words import OVERCLOCK_REPORTED, says_overclock
 from gpufleet.telemetry.p2p_blocked_words import P2P_BLOCKED_REPORTED, says_p2p_blocked
 from gpufleet.telemetry.pci_bar_words import PCI_BAR_SPACE_REPORTED, says_pci_bar_space
 from gpufleet.telemetry.power_limit_words import POWER_LIMIT_LOW_REPORTED, says_power_limit_low
@@ -134,6 +136,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (PCI_BAR_SPACE_REPORTED, says_pci_bar_space),
     (SUSPEND_RESUME_REPORTED, says_suspend_resume),
     (FABRIC_MANAGER_REPORTED, says_fabric_manager_down),
+    (OVERCLOCK_REPORTED, says_overclock),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A link is the address of another page, not the writer's words: its slug is that page's title
