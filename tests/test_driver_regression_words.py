@@ -25,6 +25,9 @@ NODE = "n1"
     "line",
     [
         "downgrading the driver to 531 fixed it",
+        # the cure after a version's comma; the complaint in the plural
+        "I rolled back to the previous version, 595.45.04 and everything is fine there.",
+        "I have major issues with the newest driver, performance is dipping",
         "I rolled back the nvidia driver to 535 and it works again",
         "reverting to driver 535.104 solved the issue",
         "driver 545 introduced the hang",

@@ -68,13 +68,16 @@ _CURED = (
     r"everything works|"
     r"the problem (?:is |was )?gone|(?:it|that) did the trick|works? (?:normally|fine|perfectly)|"
     r"worked (?:just )?(?:fine|perfectly|normally)|everything worked|"
+    # "rolled back to the previous version, 595.45.04 and everything is fine there"
+    r"(?:everything|all|it)(?: is|'s| was) (?:fine|ok|okay|good|normal|stable)\b|"
     r"no longer (?:crash|hang|freez|fail|stutter)\w*)"
 )
 
 DRIVER_REGRESSION = re.compile(
     # "downgrading the driver to 531 fixed it", "rolled back to 535 and it works again",
     # "reverting the nvidia driver solved the issue"
-    r"\b" + _ROLLED + r"(?: [\w'/.-]+){0,7} " + _CURED + r"|"
+    # (a version's list may hold a comma: "to the previous version, 595.45.04 and it works")
+    r"\b" + _ROLLED + r"(?: [\w'/.,-]+){0,7} " + _CURED + r"|"
     # a rollback with its reason: "Reverting back to 535 drivers since 550 drivers don't
     # install the nvidia-gridd unit", "downgraded to driver 470 because 510 hangs"
     r"\b"
@@ -125,7 +128,8 @@ DRIVER_REGRESSION = re.compile(
     # GPU driver": a complaint about "the driver" alone is not, it needs the version singled out
     r"\b(?:regression|bug|issue|problem) (?:was |is )?(?:in|with) (?:(?:a|one|some) )?"
     r"(?:particular|specific|certain) versions? of (?:the )?" + _DRIVER + r"|"
-    r"\b(?:regression|bug|issue|problem) (?:was |is )?(?:in|with) (?:the )?"
+    # ("I have major issues with the newest driver")
+    r"\b(?:regressions?|bugs?|issues?|problems?) (?:was |is |are |were )?(?:in|with) (?:the )?"
     r"(?:newest|latest|most recent|recent|new) " + _DRIVER + r"|"
     # a version singled out: "given the issues with driver version 595.x", "a bug in driver 545"
     r"\b(?:regression|bugs?|issues?|problems?) (?:was |is |are )?(?:in|with) (?:the )?"
