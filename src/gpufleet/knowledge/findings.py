@@ -438,6 +438,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "overclocking the gpus', 'unstable memory OC'), or going back to stock clocks cured it "
         "('I lowered my overclock settings and it works fine')",
     ),
+    "firmware_reported": (
+        "driver",
+        "the report pins the fault on firmware: a BIOS, UEFI, VBIOS, BMC or adapter firmware "
+        "update cured it ('resolved this issue by updating the BIOS') or broke it, or the "
+        "firmware was found out of date",
+    ),
     "pci_bar_space_reported": (
         "os",
         "the report names the PCI address space the firmware gives the GPU's BARs: Above 4G "
