@@ -444,6 +444,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "update cured it ('resolved this issue by updating the BIOS') or broke it, or the "
         "firmware was found out of date",
     ),
+    "gpu_memory_leak_reported": (
+        "workload",
+        "the report says a job or GPU library leaks the GPU's memory ('There is a GPU mem leaks "
+        "in which the image tensor did not get release', 'memory leak in cudnn', 'the VRAM "
+        "usage keeps growing every iteration')",
+    ),
     "pci_bar_space_reported": (
         "os",
         "the report names the PCI address space the firmware gives the GPU's BARs: Above 4G "

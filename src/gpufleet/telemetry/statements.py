@@ -32,7 +32,8 @@ firmware gave the GPU no room in the PCI address space (Above 4G decoding, the M
 with the driver (:mod:`telemetry.fabric_manager_words`), an overclock is what made the GPU fault
 (named as the cause, or going back to stock clocks cured it: :mod:`telemetry.overclock_words`),
 the firmware is what failed (an update cured or broke it, or it was out of date:
-:mod:`telemetry.firmware_words`).
+:mod:`telemetry.firmware_words`), a job or GPU library leaks the GPU's memory
+(:mod:`telemetry.gpu_memory_leak_words`).
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -74,6 +75,10 @@ from gpufleet.telemetry.facility_cooling_words import (
 from gpufleet.telemetry.firmware_words import FIRMWARE_REPORTED, says_firmware
 from gpufleet.telemetry.gpu_hang_words import GPU_STACK_HANG_REPORTED, says_gpu_stack_hang
 from gpufleet.telemetry.gpu_lost_words import GPU_LOST_REPORTED, says_gpu_lost
+from gpufleet.telemetry.gpu_memory_leak_words import (
+    GPU_MEMORY_LEAK_REPORTED,
+    says_gpu_memory_leak,
+)
 from gpufleet.telemetry.gpu_memory_words import GPU_MEMORY_ERROR_REPORTED, says_gpu_memory_error
 from gpufleet.telemetry.host_down_words import (
     HOST_DOWN_REPORTED,
@@ -141,6 +146,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (FABRIC_MANAGER_REPORTED, says_fabric_manager_down),
     (OVERCLOCK_REPORTED, says_overclock),
     (FIRMWARE_REPORTED, says_firmware),
+    (GPU_MEMORY_LEAK_REPORTED, says_gpu_memory_leak),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A link is the address of another page, not the writer's words: its slug is that page's title
