@@ -77,3 +77,10 @@ def test_the_statement_ranks_the_graphics_exception_first() -> None:
     assert OVERCLOCK_REPORTED in REPORT.findings(CRASH, SAID)
     assert REPORT.rank(CRASH)[0] == "xid-app-fault"
     assert REPORT.rank(CRASH, SAID)[0] == "xid-13-graphics-exception"
+
+
+def test_the_plan_is_stock_clocks_not_a_notice_or_an_rma() -> None:
+    exception = OneNodeReport(
+        Family.APPLICATION, ("xid-13-graphics-exception", "xid-app-fault"), KB
+    )
+    assert exception.plan(CRASH, SAID) == ("xid-13-graphics-exception", "restore-stock-gpu-clocks")
