@@ -159,6 +159,16 @@ def test_the_numbers_behind_a_verdict_are_kept_and_other_lines_are_not_ooms() ->
     assert cuda_oom.read("INFO: total capacity planning done") is None
 
 
+def test_the_allocators_numbers_outvote_a_bare_out_of_memory_in_the_same_text() -> None:
+    """A title's "CUDA out of memory" says only that memory ran out; the allocator's line in the
+    same report says whose memory filled the GPU, and only its verdict stays."""
+    text = f"# Always getting CUDA out of memory\n{OLD_FOREIGN}\n"
+    sigs = parse_job_log(text, origin="jobs/7.log", node="n1").signatures
+    assert [(s.kind, s.detail["verdict_from"]) for s in sigs] == [("cuda_oom_foreign", "numbers")]
+    bare = parse_job_log("RuntimeError: CUDA out of memory.\n", origin="jobs/8.log", node="n1")
+    assert [s.kind for s in bare.signatures] == ["cuda_oom_capacity"]
+
+
 def _one_gpu_node() -> Topology:
     return Topology([build_cluster(racks=1, nodes_per_rack=1, gpus_per_node=1)])
 

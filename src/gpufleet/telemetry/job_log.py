@@ -422,6 +422,25 @@ def parse_job_log(
         out.add(waiting)
     if (listed := table.signature(origin, node)) is not None:
         out.add(listed)
+    return _numbers_over_words(out)
+
+
+def _numbers_over_words(out: TextParse) -> TextParse:
+    """A bare "CUDA out of memory" (a title, a summary line) says only that memory ran out, which
+    :mod:`telemetry.cuda_oom` reads as ``capacity`` because nothing points elsewhere. Where the
+    same text quotes the allocator's own numbers, their verdict is what the text says ("47.54 GiB
+    total capacity; 4.88 MiB free; 686.00 MiB reserved in total by PyTorch": another process's
+    memory), and the wording's ``capacity`` beside it would outvote it: the wording's lines
+    stay recognised, without a verdict of their own."""
+    oom = [s for s in out.signatures if s.kind.startswith("cuda_oom_")]
+    if not any(s.detail.get("verdict_from") == "numbers" for s in oom):
+        return out
+    words = [s for s in oom if s.detail.get("verdict_from") == "wording"]
+    for sig in words:
+        out.signatures.remove(sig)
+        out.report.by_kind[sig.kind] -= 1
+        if not out.report.by_kind[sig.kind]:
+            del out.report.by_kind[sig.kind]
     return out
 
 
