@@ -52,6 +52,7 @@ def test_an_overclock_named_as_the_cause_or_undone_as_the_cure_is_the_statement(
         "Are you undervolting and/or overclocking your GPU?",
         "I have an overclock, but if I disable the overclock it stays pegged at max",
         "I have lowered my overclocks to 0 on all cards, still the error",
+        "I have lowered my overclocks to 0 on all cards, but it seems to happen anyway",
         "tried to reduce my OC many times and to several levels, yet it still fails",
     ],
 )

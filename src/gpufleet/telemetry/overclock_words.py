@@ -98,7 +98,9 @@ _TRIED_OR_IF = re.compile(
 )
 _NO_CURE_AFTER = re.compile(
     r"^[^.;!?]{0,80}\b(?:still|didn'?t help|did not help|no (?:change|difference|luck)|"
-    r"same (?:error|result|problem))\b",
+    r"same (?:error|result|problem))\b|"
+    # "I have lowered my overclocks to 0 on all cards, but it seems to make no difference"
+    r"^[^.;!?]{0,40}\bbut (?:it|the|this|that|i|same|errors?|nothing)\b",
     re.IGNORECASE,
 )
 # NVML's own description of its HW slowdown reason: "reducing the core clocks by a factor of 2"
