@@ -23,6 +23,11 @@ NODE = "n1"
     "line",
     [
         "The training process was directly killed by the system",
+        # the host's allocator refusing, in the program's own words
+        "OSError: [Errno 12] Cannot allocate memory",
+        "bash: fork: Cannot allocate memory",
+        "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 3.2 GiB for an array with "
+        "shape (1000, 1000)",
         "the OOM killer will kill it after a few hours",
         "oom-killer invoked on the node, the job was OOM-killed",
         "This typically occurs when there is a shortage of RAM.",
@@ -84,6 +89,12 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
     "line",
     [
         # device memory is another mode (fb-fragmentation-oom, fb-memory-leak)
+        "MemoryError: cuMemAlloc failed: out of memory",
+        "MemoryError: std::bad_alloc: out_of_memory: RMM failure at: arena.hpp",
+        # the RDMA verbs' ENOMEM is the locked-memory limit; code is not an error
+        "ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory.",
+        "return ERR_PTR(-ENOMEM);",
+        "except MemoryError:",
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB",
         "GPU memory usage keeps increasing every epoch",
         "VRAM is full after the second image",

@@ -105,6 +105,17 @@ _LAUNCHER_KILLED = re.compile(
     r"died with <Signals\.SIGKILL: 9>|\(exitcode: -9\)|"
     r"\bsignal: 9, SIGKILL: kill\b|\bsignal: 9 \(SIGKILL\)"
 )
+# the host's allocator refusing, in the program's own words: Python's "OSError: [Errno 12] Cannot
+# allocate memory" (ENOMEM, errno(3)), a shell's "fork: Cannot allocate memory", Python's bare
+# MemoryError and NumPy's "Unable to allocate 3.2 GiB for an array with shape …" (its
+# _ArrayMemoryError). The RDMA verbs' ENOMEM ("ibv_reg_mr failed: Cannot allocate memory") is
+# the locked-memory limit, and a kernel's or a driver's -ENOMEM is code, not this.
+_ALLOC_REFUSED = re.compile(
+    r"\[Errno 12\] Cannot allocate memory|\bfork(?:\(\))?(?: failed)?: Cannot allocate memory|"
+    # (PyCUDA's and RAPIDS' MemoryError are the device's: "cuMemAlloc failed", "RMM failure")
+    r"^\s*(?:[\w.]+\.)?_?(?:Array)?MemoryError\b(?!\s*=)(?!.*(?:cuMem|cuda|CUDA|RMM|rmm|GPU|gpu))|"
+    r"\bUnable to allocate \d[\d.]* ?[KMGTP]i?B for an array\b"
+)
 # the same report with the child named: bash running a script ("train.sh: line 18:    36 Killed
 #   python3 train.py"), zsh's job table ("[1]    27275 killed     python3 camera.py")
 _SHELL_KILLED = re.compile(
@@ -144,6 +155,7 @@ _ANCHORS = (
     "swap",
     "137",
     "exitcode",
+    "allocate",
     "已杀死",
     "内存",
 )
@@ -155,6 +167,8 @@ def says_host_memory_exhausted(line: str) -> bool:
     if not any(anchor in low for anchor in _ANCHORS):
         return False
     if _BARE_KILLED.match(line) or _SHELL_KILLED.search(line) or _LAUNCHER_KILLED.search(line):
+        return True
+    if _ALLOC_REFUSED.search(line) and "ibv_" not in low:
         return True
     if _names_device_memory(line):
         return False
