@@ -27,6 +27,7 @@ NODE = "n1"
         "the training loop leaks GPU memory on every validation pass",
         "the VRAM usage keeps growing every iteration until it OOMs",
         "推理的时候显存泄漏",
+        "# Fix nvenc encoder context leak from CUDA lock contention",
     ],
 )
 def test_a_leak_put_on_the_gpu_is_the_statement(line: str) -> None:
@@ -39,6 +40,8 @@ def test_a_leak_put_on_the_gpu_is_the_statement(line: str) -> None:
         # the host's memory, or a leak that names no GPU
         "there is a memory leak in the dataloader workers, RSS grows to 200 GB",
         "host memory leak in the python process",
+        # a scheduler's accounting, not memory
+        "when scheduler get multi sceduler info and cluster leak of gpu resource [usage > 95%]",
         # asked, guessed, denied
         "is there a memory leak in cudnn?",
         "check for a GPU memory leak first",

@@ -39,9 +39,14 @@ _ON_GPU = (
 GPU_MEMORY_LEAK = re.compile(
     # "GPU mem leaks", "CUDA memory leak", "VRAM leak", "cudnn memory leak", "tensor leak"
     r"\b" + _ON_GPU + r"[ -]?(?:mem(?:ory)? )?leak(?:s|ing|age|ed)?\b|"
-    # "memory leak in cudnn bidirectional RNN", "memory leak on the GPU", "leak of GPU memory"
-    r"\b(?:mem(?:ory)? )?leak(?:s|age)? (?:in|of|on|with|from|inside) (?:the |a )?"
+    # "memory leak in cudnn bidirectional RNN", "memory leak on the GPU" (the memory named: "a
+    # leak of gpu resource" is a scheduler's accounting), "leak of GPU memory"
+    r"\bmem(?:ory)? leak(?:s|age)? (?:in|of|on|with|from|inside) (?:the |a )?"
     r"(?:[\w.+-]+ ){0,2}?" + _ON_GPU + r"\b|"
+    r"\bleak(?:s|age)? of (?:the )?(?:gpu|cuda|vram|device|video) mem(?:ory)?\b|"
+    # a CUDA or codec context left behind holds its memory: "nvenc encoder context leak" (not an
+    # audio library's "1 contexts were leaked")
+    r"\b(?:cuda|gpu|nvenc|nvdec|encoder|decoder|cublas|cudnn) contexts? leak\w*|"
     # "leaks GPU memory", "leaking VRAM"
     r"\bleak(?:s|ing|ed)? (?:the |some |a lot of )?(?:gpu|cuda|vram|device|video) "
     r"(?:mem(?:ory)?|ram)?|"
