@@ -54,6 +54,11 @@ def test_an_overclock_named_as_the_cause_or_undone_as_the_cure_is_the_statement(
         "I have lowered my overclocks to 0 on all cards, still the error",
         "I have lowered my overclocks to 0 on all cards, but it seems to happen anyway",
         "tried to reduce my OC many times and to several levels, yet it still fails",
+        # one guess among others, a setting's size
+        "Typically that's either an overclock issue (sometimes even underclock). Or your rig is "
+        "not supplying enough power",
+        "The issue is most likely caused by overclock or some hardware problem, like bad risers",
+        "Zil with high memory OC needs more cooling to VRAM",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

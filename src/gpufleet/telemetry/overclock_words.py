@@ -57,7 +57,8 @@ OVERCLOCK = re.compile(
     # what it does: "overclocking makes the GPU fetch wrong data", "the OC corrupted the DAG"
     r"\bover-?clock\w* (?:makes|made|causes|caused|corrupts|corrupted|breaks|broke)\b|"
     # "unstable overclock", "excessive overclocking", "too high OC", "Bad overclock"
-    r"\b(?:unstable|excessive|aggressive|too (?:high|much|aggressive)|bad|high|heavy|extreme)"
+    # ("high memory OC needs more cooling" is a setting's size, not a fault's cause)
+    r"\b(?:unstable|excessive|aggressive|too (?:high|much|aggressive)|bad|extreme)"
     r" (?:memory |mem |core |gpu )?(?:over-?clock\w*|oc\b)|"
     # "the overclock is unstable", "memory OC it is too high", "OC was too high"
     r"\b" + _OC + r" (?:(?:it|that) )?(?:is|was|were|are) (?:\w+ )?(?:unstable|too (?:high|much|"
@@ -90,6 +91,14 @@ OVERCLOCK = re.compile(
 _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bwithout\b", re.IGNORECASE)
 # "if I disable the overclock", "tried to reduce my OC many times": a condition, or a cure that
 # was tried (and did not take: "I have lowered my overclocks to 0 on all cards, still errors")
+# "Typically that's either an overclock issue … or your rig is not supplying enough power", "most
+# likely caused by overclock or some hardware problem": one guess among others
+_GUESS_BEFORE = re.compile(
+    r"\b(?:either|typically|usually|most likely|likely|probably|maybe|might|possibly|perhaps|"
+    r"could be|can be|suspect\w*)\b[^.;!?]*$",
+    re.IGNORECASE,
+)
+_OR_AFTER = re.compile(r"^[^.;!?]{0,60}?\bor (?!even\b)", re.IGNORECASE)
 _TRIED_OR_IF = re.compile(
     # ("this happens when the overclock is unstable" names the cause: not a condition)
     r"\b(?:if|(?<!happens )(?<!happen )(?<!occurs )when|whether|unless|tried|trying|attempted)\b"
@@ -106,8 +115,8 @@ _NO_CURE_AFTER = re.compile(
 # NVML's own description of its HW slowdown reason: "reducing the core clocks by a factor of 2"
 _BY_A_FACTOR = re.compile(r"^\s*by a factor\b", re.IGNORECASE)
 _HEDGES = Hedges(
-    before=(DENIED_BEFORE, _TRIED_OR_IF),
-    after=(QUESTION_AFTER, DENIED_AFTER, _NO_CURE_AFTER, _BY_A_FACTOR),
+    before=(DENIED_BEFORE, _TRIED_OR_IF, _GUESS_BEFORE),
+    after=(QUESTION_AFTER, DENIED_AFTER, _NO_CURE_AFTER, _BY_A_FACTOR, _OR_AFTER),
     within=(_DENIED_WITHIN,),
     window=40,
 )
