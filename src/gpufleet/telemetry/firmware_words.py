@@ -94,13 +94,15 @@ _HEDGES = Hedges(
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a scan.
-_ANCHORS = ("bios", "uefi", "firmware", "fw", "bmc", "固件", "ファームウェア")
+# ("fw" is a substring of "fwd" and hashes: the word is asked for)
+_ANCHORS = ("bios", "uefi", "firmware", "bmc", "固件", "ファームウェア")
+_FW_WORD = re.compile(r"\bfw\b", re.IGNORECASE)
 
 
 def says_firmware(line: str) -> bool:
     """Whether ``line`` pins the fault on firmware (an update cured or broke it, or it was out
     of date) and is no advice, question or denial."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS):
+    if not any(anchor in low for anchor in _ANCHORS) and _FW_WORD.search(line) is None:
         return False
     return _HEDGES.any_said(FIRMWARE.finditer(line), line)

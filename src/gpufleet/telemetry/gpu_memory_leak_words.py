@@ -76,7 +76,9 @@ _HEDGES = Hedges(
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a scan.
-_ANCHORS = ("leak", "keep", "kept", "continu", " is ", " was ", "显存", "リーク", "утечк")
+_ANCHORS = (
+    "leak", "grow", "increas", "climb", "rising", "going up", "显存", "リーク", "утечк",
+)  # fmt: skip
 
 
 def says_gpu_memory_leak(line: str) -> bool:

@@ -123,16 +123,18 @@ _HEDGES = Hedges(
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a scan.
+# ("oc" is a substring of most lines, "process", "docker", "block": the word is asked for)
 _ANCHORS = (
-    "overclock", "over-clock", "oc", "clock", "speed", "frequen", "stock",
+    "overclock", "over-clock", "clock", "speed", "frequen", "stock",
     "超频", "オーバークロック", "오버클럭", "разгон", "übertakt",
 )  # fmt: skip
+_OC_WORD = re.compile(r"\boc\b", re.IGNORECASE)
 
 
 def says_overclock(line: str) -> bool:
     """Whether ``line`` pins the fault on an overclock (named as the cause, or going back on it
     cured the fault) and is no denial or question."""
     low = line.lower()
-    if not any(anchor in low for anchor in _ANCHORS):
+    if not any(anchor in low for anchor in _ANCHORS) and _OC_WORD.search(line) is None:
         return False
     return _HEDGES.any_said(OVERCLOCK.finditer(line), line)
