@@ -29,6 +29,7 @@ NODE = "n1"
         "I had to upgrade the NIC firmware from version `20.28.1002` to `20.38.1900`",
         "the BIOS update fixed it",
         "an outdated BIOS was the culprit",
+        "the NIC FWs were out of date",
     ],
 )
 def test_firmware_named_as_what_failed_is_the_statement(line: str) -> None:
@@ -39,6 +40,7 @@ def test_firmware_named_as_what_failed_is_the_statement(line: str) -> None:
     "line",
     [
         "try updating the BIOS",
+        "You need a BIOS update",
         "make sure the firmware is up to date",
         "updating the BIOS did not help",
         "did you update the BIOS?",

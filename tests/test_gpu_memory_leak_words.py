@@ -27,6 +27,7 @@ NODE = "n1"
         "the training loop leaks GPU memory on every validation pass",
         "the VRAM usage keeps growing every iteration until it OOMs",
         "推理的时候显存泄漏",
+        "GPU memory continues to rise until the job dies",
         "# Fix nvenc encoder context leak from CUDA lock contention",
     ],
 )
@@ -40,6 +41,8 @@ def test_a_leak_put_on_the_gpu_is_the_statement(line: str) -> None:
         # the host's memory, or a leak that names no GPU
         "there is a memory leak in the dataloader workers, RSS grows to 200 GB",
         "host memory leak in the python process",
+        "PyTorch memory leak: host RAM grows each epoch",
+        "the scheduler leaks GPU resources",
         # a scheduler's accounting, not memory
         "when scheduler get multi sceduler info and cluster leak of gpu resource [usage > 95%]",
         # asked, guessed, denied

@@ -90,6 +90,7 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
     [
         # device memory is another mode (fb-fragmentation-oom, fb-memory-leak)
         "MemoryError: cuMemAlloc failed: out of memory",
+        "MemoryError: Cuda error 2: out of memory",
         "MemoryError: std::bad_alloc: out_of_memory: RMM failure at: arena.hpp",
         # the RDMA verbs' ENOMEM is the locked-memory limit; code is not an error
         "ERROR mlx5_0: ibv_create_cq() failed: Cannot allocate memory.",

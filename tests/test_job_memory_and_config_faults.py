@@ -167,6 +167,13 @@ def test_the_allocators_numbers_outvote_a_bare_out_of_memory_in_the_same_text() 
     assert [(s.kind, s.detail["verdict_from"]) for s in sigs] == [("cuda_oom_foreign", "numbers")]
     bare = parse_job_log("RuntimeError: CUDA out of memory.\n", origin="jobs/8.log", node="n1")
     assert [s.kind for s in bare.signatures] == ["cuda_oom_capacity"]
+    # another node's bare OOM: the numbers say nothing about it
+    two = f"node-a:1:1 [0] {OLD_FOREIGN}\nnode-b:9:9 [3] RuntimeError: CUDA out of memory.\n"
+    sigs = parse_job_log(two, origin="jobs/9.log", node="n1", nodes=("node-a", "node-b")).signatures
+    assert [(s.kind, s.node) for s in sigs] == [
+        ("cuda_oom_foreign", "node-a"),
+        ("cuda_oom_capacity", "node-b"),
+    ]
 
 
 def _one_gpu_node() -> Topology:

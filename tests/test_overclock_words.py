@@ -30,6 +30,7 @@ NODE = "n1"
         "That's Normally that Memory OC it is too high in the GPU2",
         "try running it with lower memory/or gpu speeds.",
         "issue should be overclocking makes the GPU fetch wrong data/instruction.",
+        "after resetting to stock clocks there are no more errors",
         "超频导致显卡计算出错",
         "убрал разгон и всё заработало",
     ],
@@ -45,6 +46,9 @@ def test_an_overclock_named_as_the_cause_or_undone_as_the_cure_is_the_statement(
         "PNY ARGB OC 5090 shows Xid 79 after a week",
         "ASUS ROG Strix RTX 3080 OC Edition crashes in games",
         "lower the GPU clocks to reduce heat",
+        "lower the memory clock to reduce heat",
+        "reduce the power limit to lower the core clock",
+        "I lowered my overclock and the errors persist",
         "HW Slowdown (reducing the core clocks by a factor of 2 or more) is engaged",
         # denied, asked, a condition, a cure that did not take
         "I am not overclocking",

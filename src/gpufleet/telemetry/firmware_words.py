@@ -2,7 +2,7 @@
 cured it ("I ultimately resolved this issue by updating the BIOS of my motherboard", "everything
 works fine by now after updating an asus bios", "我更新了主板bios之后，目前比较稳定"), an update
 broke it ("Firmware update 0.0.3.7 -> 0.0.4.2: egpu support broken"), or the firmware was found
-out of date ("the ATF and UEFI FW's were listed as out of date").
+out of date ("the AFT and UEFI FW's were listed as out of date").
 
 Firmware sits under the driver: the system BIOS trains the PCIe links and maps the GPU's BARs,
 the VBIOS and InfoROM set the board's clocks, power and memory timings, a NIC's or DPU's firmware
@@ -81,7 +81,14 @@ FIRMWARE = re.compile(
 # "try updating the BIOS", "make sure the firmware is current", "if a BIOS update helps":
 # advice, a guess or a condition, not what happened
 _NOT_SO = advice_before(
-    "should", "probably", "likely", r"suspect\w*", r"wonder\w*", "in the event", "assuming"
+    "should",
+    "probably",
+    "likely",
+    r"suspect\w*",
+    r"wonder\w*",
+    "in the event",
+    "assuming",
+    r"you(?:'ll| will| would| may| might)?",
 )
 # "updating the BIOS did not help", "the BIOS update has not fixed it"
 _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bnothing\b", re.IGNORECASE)
@@ -96,7 +103,7 @@ _HEDGES = Hedges(
 # job's log lines, which hold none of them, to one lower() and a scan.
 # ("fw" is a substring of "fwd" and hashes: the word is asked for)
 _ANCHORS = ("bios", "uefi", "firmware", "bmc", "固件", "ファームウェア")
-_FW_WORD = re.compile(r"\bfw\b", re.IGNORECASE)
+_FW_WORD = re.compile(r"\bfw(?:'?s)?\b", re.IGNORECASE)
 
 
 def says_firmware(line: str) -> bool:

@@ -48,8 +48,9 @@ GPU_MEMORY_LEAK = re.compile(
     # audio library's "1 contexts were leaked")
     r"\b(?:cuda|gpu|nvenc|nvdec|encoder|decoder|cublas|cudnn) contexts? leak\w*|"
     # "leaks GPU memory", "leaking VRAM"
+    # (what holds the memory named: "leaks CUDA graphs"; not "leaks GPU resources")
     r"\bleak(?:s|ing|ed)? (?:the |some |a lot of )?(?:gpu|cuda|vram|device|video) "
-    r"(?:mem(?:ory)?|ram)?|"
+    r"(?:mem(?:ory)?|ram|graphs?|contexts?|buffers?|allocations?|tensors?)\b|"
     r"\bleak(?:s|ing|ed)? vram\b|"
     # "the VRAM usage keeps growing every iteration", "GPU memory keeps increasing"
     r"\b(?:gpu|cuda|vram|video|device) (?:mem(?:ory)? )?(?:usage |use |consumption )?"
@@ -67,9 +68,14 @@ _DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bno\b|\bnever\b", re.IGNORECASE)
 # "a GPU memory leak is not the problem" (the leak itself denied), but not what a colon opens
 # ("a GPU memory leak: the tensors are never released" says how it leaks)
 _DENIED_AFTER = re.compile(r"^[^.;,!?:]{0,20}\b(?:(?:is|was) (?:not|never)|isn't|wasn't)\b")
+# a framework's leak the writer puts on the host: "PyTorch memory leak: host RAM grows each epoch"
+_ON_HOST_AFTER = re.compile(
+    r"^[^.;!?]{0,60}?\b(?:host|ram|rss|cpu|system memory|dataloader|data loader|workers?)\b",
+    re.IGNORECASE,
+)
 _HEDGES = Hedges(
     before=(_NOT_SO, DENIED_BEFORE),
-    after=(QUESTION_AFTER, _DENIED_AFTER),
+    after=(QUESTION_AFTER, _DENIED_AFTER, _ON_HOST_AFTER),
     within=(_DENIED_WITHIN,),
     window=40,
 )
@@ -77,7 +83,7 @@ _HEDGES = Hedges(
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a scan.
 _ANCHORS = (
-    "leak", "grow", "increas", "climb", "rising", "going up", "显存", "リーク", "утечк",
+    "leak", "grow", "increas", "climb", "rising", "rise", "going up", "显存", "リーク", "утечк",
 )  # fmt: skip
 
 

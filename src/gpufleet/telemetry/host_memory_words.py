@@ -113,7 +113,7 @@ _LAUNCHER_KILLED = re.compile(
 _ALLOC_REFUSED = re.compile(
     r"\[Errno 12\] Cannot allocate memory|\bfork(?:\(\))?(?: failed)?: Cannot allocate memory|"
     # (PyCUDA's and RAPIDS' MemoryError are the device's: "cuMemAlloc failed", "RMM failure")
-    r"^\s*(?:[\w.]+\.)?_?(?:Array)?MemoryError\b(?!\s*=)(?!.*(?:cuMem|cuda|CUDA|RMM|rmm|GPU|gpu))|"
+    r"^\s*(?:[\w.]+\.)?_?(?:Array)?MemoryError\b(?!\s*=)(?!.*(?i:cumem|cuda|rmm|gpu))|"
     r"\bUnable to allocate \d[\d.]* ?[KMGTP]i?B for an array\b"
 )
 # the same report with the child named: bash running a script ("train.sh: line 18:    36 Killed

@@ -428,19 +428,20 @@ def parse_job_log(
 def _numbers_over_words(out: TextParse) -> TextParse:
     """A bare "CUDA out of memory" (a title, a summary line) says only that memory ran out, which
     :mod:`telemetry.cuda_oom` reads as ``capacity`` because nothing points elsewhere. Where the
-    same text quotes the allocator's own numbers, their verdict is what the text says ("47.54 GiB
-    total capacity; 4.88 MiB free; 686.00 MiB reserved in total by PyTorch": another process's
-    memory), and the wording's ``capacity`` beside it would outvote it: the wording's lines
-    stay recognised, without a verdict of their own."""
+    same text quotes the allocator's own numbers for the same place (the node and GPU, or a
+    line that names none), their verdict is what the text says ("47.54 GiB total capacity;
+    4.88 MiB free; 686.00 MiB reserved in total by PyTorch": another process's memory), and the
+    wording's ``capacity`` beside it would outvote it. Another node's or GPU's bare OOM stays:
+    the numbers say nothing about it."""
     oom = [s for s in out.signatures if s.kind.startswith("cuda_oom_")]
-    if not any(s.detail.get("verdict_from") == "numbers" for s in oom):
+    counted = {(s.node, s.gpu) for s in oom if s.detail.get("verdict_from") == "numbers"}
+    if not counted:
         return out
-    words = [s for s in oom if s.detail.get("verdict_from") == "wording"]
-    for sig in words:
-        out.signatures.remove(sig)
-        out.report.by_kind[sig.kind] -= 1
-        if not out.report.by_kind[sig.kind]:
-            del out.report.by_kind[sig.kind]
+    nodes = {node for node, _ in counted}
+    for sig in oom:
+        same_place = (sig.node, sig.gpu) in counted or (sig.gpu is None and sig.node in nodes)
+        if sig.detail.get("verdict_from") == "wording" and same_place:
+            out.discard(sig)
     return out
 
 

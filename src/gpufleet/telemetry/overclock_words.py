@@ -9,11 +9,12 @@ kernel dies with "unspecified launch failure" or "an illegal instruction was enc
 miner's DAG fails to verify. Maintainers answer those reports with the same test
 (ethereum-mining/ethminer#596: "lower your OC settings" for "CUDA error in func
 'ethash_cuda_miner::search' … unspecified launch failure"; #94: "+650 on memory clocks … lowered
-it … and error went away"): going back to stock clocks cures the fault, and the GPU's own
-graphics exception (``xid-13-graphics-exception``, the catalog's RESTART_APP with its hardware
-branch) is the mode it lands in. A report rarely has the clock readings; it says so in words.
-:mod:`telemetry.job_log` keeps an ``overclock_reported`` signature beside the line; the SRE
-agent reads it as the finding of that name.
+it … and error went away"): going back to stock clocks cures the fault. The Xid catalog says
+nothing about clocks; the mode such faults are filed under here is the GPU's own graphics
+exception (``xid-13-graphics-exception``: an application bug or the GPU's hardware, RESTART_APP),
+the maintainers' reading in those threads. A report rarely has the clock readings; it says so
+in words. :mod:`telemetry.job_log` keeps an ``overclock_reported`` signature beside the line;
+the SRE agent reads it as the finding of that name.
 
 Deliberately narrow: a product name carries "OC" ("ASUS ROG Strix RTX 3080 OC", "PNY ARGB OC
 5090"), so "OC" counts only beside the words that make it a setting (settings, offsets, clocks,
@@ -76,7 +77,7 @@ OVERCLOCK = re.compile(
     r"\b" + _OC + r"(?: \w+){0,2} (?:removed|lowered|reduced|reverted|reset|disabled|"
     r"dialed back|dialled back|backed off)\b|"
     # back to stock: "at stock clocks it runs for days", "after resetting to stock clocks"
-    r"\b(?:at|to|on|back to|with) (?:the )?(?:stock|default|factory) (?:clocks?|settings|"
+    r"\b(?:at|to|on|back to|with) (?:the )?(?:stock|default|factory) (?:clocks?|"
     r"frequenc\w+)\b(?:[^.;!?]{0,40}\b(?:works?|worked|stable|runs?|ran|fine|no (?:more )?"
     r"(?:errors?|crash\w*)))|"
     # Chinese 超频导致 / 降低超频 / 取消超频; Japanese オーバークロック(が原因|を戻); Korean
@@ -88,7 +89,8 @@ OVERCLOCK = re.compile(
     re.IGNORECASE,
 )
 # "not overclocked", "no overclock", "without any OC", "I don't overclock": denied in the words
-_DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bwithout\b", re.IGNORECASE)
+# ("no" is left to the words before: "at stock clocks there are no more errors" is the cure)
+_DENIED_WITHIN = re.compile(r"\bnot\b|n't\b|\bnever\b|\bwithout\b", re.IGNORECASE)
 # "if I disable the overclock", "tried to reduce my OC many times": a condition, or a cure that
 # was tried (and did not take: "I have lowered my overclocks to 0 on all cards, still errors")
 # "Typically that's either an overclock issue … or your rig is not supplying enough power", "most
@@ -107,15 +109,22 @@ _TRIED_OR_IF = re.compile(
 )
 _NO_CURE_AFTER = re.compile(
     r"^[^.;!?]{0,80}\b(?:still|didn'?t help|did not help|no (?:change|difference|luck)|"
-    r"same (?:error|result|problem))\b|"
+    r"same (?:error|result|problem)|persist\w*|remain\w*|keeps? (?:happening|crashing))\b|"
     # "I have lowered my overclocks to 0 on all cards, but it seems to make no difference"
     r"^[^.;!?]{0,40}\bbut (?:it|the|this|that|i|same|errors?|nothing)\b",
     re.IGNORECASE,
 )
-# NVML's own description of its HW slowdown reason: "reducing the core clocks by a factor of 2"
-_BY_A_FACTOR = re.compile(r"^\s*by a factor\b", re.IGNORECASE)
+# NVML's own description of its HW slowdown reason: "reducing the core clocks by a factor of 2";
+# clocks lowered for heat or power: "lower the memory clock to reduce heat"
+_BY_A_FACTOR = re.compile(
+    r"^\s*(?:by a factor\b|(?:\S+ ){0,3}?to (?:reduce|cut|lower|keep|save) (?:the )?(?:heat|"
+    r"temp\w*|power|noise|fan)|(?:\S+ ){0,3}?for (?:heat|temp\w*|power|noise))",
+    re.IGNORECASE,
+)
+# clocks lowered as the means of a power cut: "reduce the power limit to lower the core clock"
+_POWER_BEFORE = re.compile(r"\bpower (?:limit|cap|target)\b[^.;!?]*\bto\s*$", re.IGNORECASE)
 _HEDGES = Hedges(
-    before=(DENIED_BEFORE, _TRIED_OR_IF, _GUESS_BEFORE),
+    before=(DENIED_BEFORE, _TRIED_OR_IF, _GUESS_BEFORE, _POWER_BEFORE),
     after=(QUESTION_AFTER, DENIED_AFTER, _NO_CURE_AFTER, _BY_A_FACTOR, _OR_AFTER),
     within=(_DENIED_WITHIN,),
     window=40,

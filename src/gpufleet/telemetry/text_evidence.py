@@ -204,6 +204,13 @@ class TextReport:
     def count(self, kind: str) -> None:
         self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
 
+    def uncount(self, kind: str) -> None:
+        left = self.by_kind.get(kind, 0) - 1
+        if left > 0:
+            self.by_kind[kind] = left
+        else:
+            self.by_kind.pop(kind, None)
+
     def not_understood(self, line_no: int, text: str, *, gpu_text: bool = False) -> None:
         """An unrecognised line; kept when it mentions the GPU stack (or, ``gpu_text``, when
         the whole text is GPU output, as ``nvidia-smi -q`` and ``dcgmi diag`` are), else among
@@ -260,6 +267,12 @@ class TextParse:
     def add(self, sig: Signature) -> None:
         self.signatures.append(sig)
         self.report.count(sig.kind)
+
+    def discard(self, sig: Signature) -> None:
+        """Take back a signature another of the same text outranks (its line stays counted as
+        recognised: it was read, and what it says is said better elsewhere)."""
+        self.signatures.remove(sig)
+        self.report.uncount(sig.kind)
 
 
 def as_text(data: str | bytes) -> str:
