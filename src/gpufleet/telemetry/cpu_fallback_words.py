@@ -101,6 +101,16 @@ def says_cpu_fallback(line: str) -> bool:
     return any(_said(line, m) for m in CPU_FALLBACK.finditer(line))
 
 
+# "there is some another process on cpu", "another program running on the CPU": someone else's
+# work on the host's CPUs (a load beside the job: telemetry.cpu_saturation_words), not the job
+# running there instead of on its GPU
+_OTHER_WORK_BEFORE = re.compile(
+    r"\b(?:another|other|a different|someone else's)\s+(?:[\w-]+\s+)?"
+    r"(?:(?:process(?:es)?|programs?|jobs?|tasks?|applications?|apps?)\s+)?$",
+    re.IGNORECASE,
+)
+
+
 # "it works on cpu and gtx 980, but … illegal memory access on K520", "I get it working on cpus
 # but on a GPU partition it cannot find CUDA": the CPU run is the writer's comparison, and the
 # fault is what the GPU run does
@@ -111,7 +121,7 @@ def _said(line: str, m: re.Match[str]) -> bool:
     before = line[max(0, m.start() - 48) : m.start()]
     if _NOT_SO.search(before) or _CHOSEN_OFFLOAD.search(before + m.group()):
         return False
-    if _MEMORY_RAN_OUT_ON.search(before):
+    if _MEMORY_RAN_OUT_ON.search(before) or _OTHER_WORK_BEFORE.search(before):
         return False
     if m.group().lower().startswith("work") and _CONTRAST_AFTER.search(line, m.end()):
         return False

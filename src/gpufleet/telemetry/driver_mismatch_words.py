@@ -84,6 +84,11 @@ DRIVER_MISMATCH = re.compile(
     r"(?:mismatch|incompatib\w*|"
     r"(?:do|does) not match|don't match|doesn't match)|"
     r"(?:cuda|CUDA|NCCL|nccl|驱动)\S{0,12}?(?:版本不匹配|版本不兼容|兼容性问题)|"
+    # the mismatch named first: "Mismatch in cudnn versions", "a mismatch in CUDA versions
+    # between the cuda driver ... vs the installed runtime", "cuDNN version mismatch"
+    r"\bmismatch(?:es|ed)? (?:in|of|between) (?:the )?(?:cudnn|cuda|cublas|nccl|driver)"
+    r"(?: (?:and|/) (?:cudnn|cuda|cublas|nccl|driver))? versions?\b|"
+    r"\b(?:cudnn|cublas)\b[^.;!?]{0,20}?\bversions? (?:mismatch|incompatib\w*)|"
     # too old for the CUDA the job brought (the runtime's cudaErrorInsufficientDriver in words):
     # PyTorch's "The NVIDIA driver on your system is too old (found version 10010)", "driver
     # 410.48 is older than the 418.39 CUDA 10.1 needs", "you'll need to update it to at least

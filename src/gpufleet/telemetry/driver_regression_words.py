@@ -212,6 +212,13 @@ DRIVER_REGRESSION = re.compile(
     # the driver's own release notes: "Fixed a regression that led to Xid errors when loading the
     # NVIDIA driver" (the line must name the driver, as every form here)
     r"^\W*fixed (?:a |an )?regression\b|"
+    # the vendor withdrawing a release: "NVIDIA Yanks Latest Forceware Drivers", "Nvidia pulled
+    # the Feb 2026 Game Ready/Studio Driver after reports of ...", "Release 196.75 drivers have
+    # been temporarily removed from our website" - the version split, made by its maker
+    r"\b(?:nvidia|nv)\b[^.;!?/]{0,20}?\b(?:pull(?:s|ed)|yank(?:s|ed)|withdr(?:ew|aws|awn)|"
+    r"retract(?:s|ed))(?: [\w'/.,-]+){0,6} drivers?\b|"
+    r"\bdrivers? (?:has|have) been (?:temporarily )?(?:pulled|withdrawn|retracted|"
+    r"removed from (?:the|its|our) (?:web ?site|site|downloads?))|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO

@@ -85,6 +85,15 @@ HOST_MEMORY_OUT = re.compile(
     # "主机内存耗尽" (host memory exhausted); a bare 内存 is not asked (people write it for VRAM
     # too)
     r"(?:\bram|(?:cpu|系统|主机|物理) ?(?:内存|ram))\s?(?:不足|不够|耗尽|爆了|满了|用完)|"
+    # a job, container or pod past its memory limit: HTCondor's hold reason "Docker job has gone
+    # over memory limit of 1024 Mb", slurmstepd's "Job 1234 exceeded memory limit (… > …), being
+    # killed", a Space's "Memory limit exceeded (64Gi)" - the host's memory cgroup (a device's
+    # own limit names the device, which the line-level check leaves out)
+    r"\b(?:job|container|pod|process|task|step)s? (?:has |have |had )?(?:gone|went|go|goes) "
+    r"over (?:its |the |their )?memory limit\b|"
+    r"\b(?:job|container|pod|process|task|step)s?(?: [\w.#-]*\d[\w.#-]*)? (?:has |have |had )?"
+    r"exceed(?:ed|s)? (?:its |the |their )?(?:requested )?memory(?: limit)?\b|"
+    r"^\W*memory limit exceeded\b|"
     # "takes up the whole memory and swap": memory that swap could not hold either
     r"\b(?:whole|entire|all (?:of )?(?:the|my|our)) (?:memory|ram)\b[^.;!?]{0,30}\bswap\b|"
     # "high (and increasing) system RAM usage", "excessive host memory consumption"

@@ -40,7 +40,13 @@ Kinds (``Signature.kind``) and the text they come from:
   unavailable"), ``cuda_launch_failure`` ("unspecified launch failure"),
   ``cuda_illegal_address`` ("an illegal memory access was encountered"),
   ``cuda_nvlink_uncorrectable`` ("uncorrectable NVLink error"), ``cuda_no_device`` ("no
-  CUDA-capable device is detected"), ``cuda_unknown_error`` ("CUDA error: unknown error").
+  CUDA-capable device is detected", PyTorch's "No CUDA GPUs are available"),
+  ``cuda_invalid_device`` ("invalid device ordinal"), ``cuda_unknown_error`` ("CUDA error:
+  unknown error").
+* ``cuda_selected_device_absent`` — the job selected a GPU by an index of 1 or more
+  (``CUDA_VISIBLE_DEVICES=1``, ``CUDA_ID=1``, ``--gpu_id 1``, ``cuda:1``) and the same file holds
+  CUDA's "no device": the index names a GPU the node does not show the job
+  (:mod:`telemetry.device_selection`).
 * ``gpu_runtime_failed`` — the NVIDIA container runtime could not start the container
   (``nvidia-container-cli: initialization error: nvml error: driver/library version mismatch``,
   ``… driver not loaded``, ``no runtime for "nvidia" is configured``), as ``kubectl describe
@@ -89,6 +95,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from gpufleet.telemetry import cuda_oom, stack_errors
+from gpufleet.telemetry.device_selection import DeviceSelection
 from gpufleet.telemetry.gpud_states import GpudStates
 from gpufleet.telemetry.hostlist import expand_hostlist
 from gpufleet.telemetry.k8s_evidence import runtime_error
@@ -181,9 +188,21 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        # cudaErrorNoDevice (100); PyTorch's wording when CUDA counts no device
         "cuda_no_device",
         re.compile(
-            r"no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice", re.I
+            r"no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|"
+            r"No CUDA GPUs are available",
+            re.I,
+        ),
+    ),
+    (
+        # cudaErrorInvalidDevice (101): "the device ordinal supplied by the user does not
+        # correspond to a valid CUDA device" (CUDA Runtime API, error types) - the job asked
+        # for an index past the devices it can see (CUDA_VISIBLE_DEVICES renumbers them)
+        "cuda_invalid_device",
+        re.compile(
+            r"invalid device ordinal|cudaErrorInvalidDevice\b|CUDA_ERROR_INVALID_DEVICE\b", re.I
         ),
     ),
     (
@@ -369,8 +388,10 @@ def parse_job_log(
     block = _Describe()
     counts, smi, gpud, data_wait = NodeGpuCounts(), SmiGpuHeader(), GpudStates(), DataWait()
     table, links = SmiTable(), DcgmLinkStatus()
+    selection = DeviceSelection()
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
+        selection.read(line, n)  # context only: the line is read on below
         taken, down = links.read(line, n, origin, node)
         if taken:
             out.report.recognised += 1
@@ -422,6 +443,8 @@ def parse_job_log(
         out.add(waiting)
     if (listed := table.signature(origin, node)) is not None:
         out.add(listed)
+    if (absent := selection.signature(out.signatures, origin)) is not None:
+        out.add(absent)
     return _numbers_over_words(out)
 
 
