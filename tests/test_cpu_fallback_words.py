@@ -70,6 +70,9 @@ def test_a_writer_saying_the_work_runs_on_the_cpu_is_the_statement(line: str) ->
         # the CPU run is the writer's comparison; the fault is on the GPU
         "the script works on CPU but crashes with an illegal memory access on the GPU",
         "I got it working on cpus, however on the GPU partition the container exits at start",
+        # someone else's work on the host's CPUs: a load beside the job, not the job on the CPU
+        "I check out programs on the server and find that there is some another process on cpu and",
+        "another program running on the CPU slowed the training down",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

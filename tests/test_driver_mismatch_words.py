@@ -47,6 +47,10 @@ NODE = "n1"
         # the versions do not match, in words
         "Is indeed a cuda version issue. With 10.1 i don't get these artifacts.",
         "the CUDA and driver versions mismatch on these hosts",
+        "Found the issue - Mismatch in cudnn versions. Apparently some precision differences",
+        "The issue appears to be a mismatch in CUDA versions between the driver and the runtime",
+        "RuntimeError: cuDNN version incompatibility: PyTorch was compiled against (8, 3, 2) but "
+        "linked against (8, 0, 3)",
         "训练的时候出现了通信报错，已解决，是NCCL和cuda的版本不匹配导致的",
         # the libraries the driver serves, said to be missing
         "2) cuda is not installed",

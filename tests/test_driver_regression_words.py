@@ -94,6 +94,11 @@ NODE = "n1"
         "Reverting back to the latest stable `550.x` fixes it.",
         # the driver's own release notes
         "* Fixed a regression that led to Xid errors when loading the NVIDIA driver on notebooks.",
+        # the vendor withdrawing a release
+        "NVIDIA Yanks Latest Forceware Drivers Amid Complaints Of GPU Failure",
+        "Nvidia pulled the Feb 2026 Game Ready/Studio Driver after reports of RTX GPUs failing to "
+        "spin fans",
+        "Release 196.75 drivers have been temporarily removed from our website",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -159,6 +164,10 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         # "current" and "helper" are no cure
         "the way to downgrade is first uninstall all current packages and install 590",
         "downgrade the kernel or use the mkDriver helper to use the newer driver 580",
+        # someone other than the vendor pulling an image or a package
+        "they pulled the docker image with the driver",
+        "docker pull nvcr.io/nvidia/driver:535 pulled the driver image",
+        "if nvidia pulls the driver we will know",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:
@@ -192,3 +201,17 @@ def test_advice_to_change_the_driver_changes_nothing() -> None:
     advised = (SLOW, "you could try downgrading the driver to 531")
     assert DRIVER_REGRESSION_REPORTED not in REPORT.findings(*advised)
     assert REPORT.rank(*advised)[-1] == "driver-regression-fleetwide"
+
+
+# retrieval's order, flat: the cooling cards first, as words about fans and heat rank them
+HEAT = OneNodeReport(
+    Family.THERMAL, ("fan-failure", "sw-thermal-slowdown", "driver-regression-fleetwide"), KB
+)
+FANS = "after the update the fans fail to spin and the card overheats"
+
+
+def test_a_driver_named_for_the_fans_outranks_the_fans() -> None:
+    said = (FANS, "Nvidia pulled the 572.16 driver after reports of fans failing to spin")
+    assert DRIVER_REGRESSION_REPORTED in HEAT.findings(*said)
+    assert HEAT.rank(FANS)[0] == "fan-failure"
+    assert HEAT.rank(*said)[0] == "driver-regression-fleetwide"

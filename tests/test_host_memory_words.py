@@ -25,6 +25,11 @@ NODE = "n1"
         "The training process was directly killed by the system",
         # the host's allocator refusing, in the program's own words
         "OSError: [Errno 12] Cannot allocate memory",
+        # a job or container past its memory cgroup's limit (HTCondor, slurmstepd, a Space)
+        "Hold reason: Error from slot1_7@gpulab2002: Docker job has gone over memory limit of "
+        "1024 Mb",
+        "slurmstepd: error: Job 1234 exceeded memory limit (1234 > 1000), being killed",
+        "Memory limit exceeded (64Gi)",
         "bash: fork: Cannot allocate memory",
         "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 3.2 GiB for an array with "
         "shape (1000, 1000)",
@@ -121,6 +126,9 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         "no OOM in system RAM",
         # the device's own OOM, and a host OOM denied
         "CUDA OOM on GPU 0 at step 12",
+        # a device's own memory limit; a limit not reached
+        "the container exceeded its GPU memory limit under HAMi",
+        "the job did not exceed its memory limit",
         "there is no CPU OOM in dmesg",
         "Process exited with code 1",
         # a count of kills, not a shell's report of one
