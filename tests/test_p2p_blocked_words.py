@@ -36,6 +36,9 @@ SOLVED = "disable ACS and IOMMU solved the issue"
         "the culprit is ACS",
         "It only works when I set NCCL_P2P_DISABLE=1",
         "after setting iommu=pt the hang is gone",
+        # ACS left on, the negation being the statement
+        "Hi, I have fixed this issue because my server did not disable ACS.",
+        "the first NET/IB error looks like the typical one when ACS is not disabled",
         "当NCCL尝试使用P2P直接通信时会出现阻塞。而设置环境变量NCCL_P2P_DISABLE=1后,测试可以正常进行。",
     ],
 )
@@ -58,6 +61,8 @@ def test_a_report_that_p2p_is_blocked_is_the_statement(line: str) -> None:
         "disabling ACS did not help",
         "Disabling VT-d fixed nothing",
         "ACS is enabled on the switch but P2P works fine",
+        "ACS is not disabled but P2P works fine",
+        "Is ACS not disabled?",
         "ACS: disabled, ATS: enabled",
         "Is ACS enabled?",
         "Does it work with NCCL_P2P_DISABLE=1?",

@@ -15,7 +15,8 @@ it is slow. This module recognises it one line at a time (:mod:`telemetry.job_lo
 of the same name).
 
 Deliberately narrow: ACS by its acronym (in capitals, or by its full name) with what it did or
-what undid it; the IOMMU or VT-d turned off or to passthrough as the fix; NCCL_P2P_DISABLE (or
+what undid it (or left on: "because my server did not disable ACS"); the IOMMU or VT-d turned
+off or to passthrough as the fix; NCCL_P2P_DISABLE (or
 NCCL_P2P_LEVEL) reported as what made it work; P2P said to be blocked, broken or not working
 with ACS, the IOMMU or NCCL's P2P switch named beside it. A pasted ``export NCCL_P2P_DISABLE=1``
 is a setting, not the statement; advice ("try NCCL_P2P_DISABLE=1 to see if P2P is the issue"),
@@ -84,6 +85,17 @@ P2P_BROKEN = re.compile(
     r"\b(?:P2P|peer[- ]to[- ]peer)[^。，,]{0,20}阻塞",
     re.IGNORECASE,
 )
+# ACS left on, said with the negation that is the statement: "I have fixed this issue because my
+# server did not disable ACS", "the typical one when ACS is not disabled"
+ACS_LEFT_ON = re.compile(
+    r"\b(?:did not|didn't|had not|hadn't|forgot to|never) (?:disabl\w*|turn\w* off)\b"
+    r"[^.;!?]{0,20}"
+    + _ACS
+    + r"|"
+    + _ACS
+    + r" (?:was|is|were)(?:n't| not) (?:disabled|turned off)\b",
+    re.IGNORECASE,
+)
 _P2P_PATH = re.compile(r"(?-i:\bACS\b)|\bIOMMU\b|\bVT-d\b|NCCL_P2P_|访问控制服务", re.IGNORECASE)
 _NEGATED = re.compile(r"n't\b|\bnot\b|\bnever\b|\bnothing\b|\bno\b", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(
@@ -123,6 +135,7 @@ def says_p2p_blocked(line: str) -> bool:
     # what made it work, said with a negation inside ("NCCL_P2P_DISABLE=1 didn't help"), is a
     # denial; a failure said outright ("P2P does not work") holds its own
     found = [m for m in P2P_WORDS.finditer(line) if _NEGATED.search(m.group()) is None]
+    found += ACS_LEFT_ON.finditer(line)
     if _P2P_PATH.search(line) is not None:
         found += P2P_BROKEN.finditer(line)
     return _HEDGES.any_said(found, line)
