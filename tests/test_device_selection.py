@@ -31,10 +31,18 @@ NODE = "n1"
         ("x = x.to('cuda:1')", 1),
         ("torch.cuda.set_device(3)", 3),
         ("export CUDA_VISIBLE_DEVICES=0", 0),
+        # kubectl describe pod's environment; a script's own assignment, echoed in a traceback
+        ("      CUDA_VISIBLE_DEVICES:  1", 1),
+        ('os.environ["CUDA_VISIBLE_DEVICES"] = "1"', 1),
         # a count, an image's CUDA version: no index
         ("docker run --gpus 2 nvidia/cuda:12.2.0-base nvidia-smi", None),
         ("image: nvidia/cuda:12", None),
         ("FROM nvidia/cuda:11.8.0-cudnn8-devel-ubuntu22.04", None),
+        ("docker pull cuda:12", None),
+        ("FROM cuda:12-devel", None),
+        # a Kubernetes GPU count, a DCGM exporter's label for a GPU that exists
+        ("helm install --set resources.limits.nvidia.com/gpu=2", None),
+        ('DCGM_FI_DEV_GPU_TEMP{gpu="1",UUID="GPU-5f3c"} 45', None),
     ],
 )
 def test_the_index_a_job_selects(line: str, index: int | None) -> None:
@@ -92,7 +100,14 @@ def test_the_selection_ranks_the_device_binding_card_first() -> None:
     assert REPORT.rank(*said)[0] == "slurm-cgroup-gpu-mismatch"
 
 
-def test_an_invalid_ordinal_ranks_the_device_binding_card_first() -> None:
+def test_an_invalid_ordinal_alone_is_evidence_that_moves_no_card() -> None:
+    # CUDA's "invalid device ordinal" comes from a job's wrong index, a sandbox without the
+    # call, a MIG slice or an image too old for the GPU alike: read and shown, not a card's
     said = ("RuntimeError: CUDA error: invalid device ordinal",)
     assert "cuda_invalid_device_ordinal" in REPORT.findings(*said)
-    assert REPORT.rank(*said)[0] == "slurm-cgroup-gpu-mismatch"
+    assert not any(
+        c.finding == "cuda_invalid_device_ordinal"
+        for card in KB.cards.values()
+        if card.checks
+        for c in (*card.checks.rules_in, *card.checks.rules_out)
+    )

@@ -168,6 +168,8 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "they pulled the docker image with the driver",
         "docker pull nvcr.io/nvidia/driver:535 pulled the driver image",
         "if nvidia pulls the driver we will know",
+        "nvidia pulled the driver image from the registry",
+        "nvidia-smi pulled the driver info from the module",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

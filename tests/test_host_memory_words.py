@@ -30,6 +30,7 @@ NODE = "n1"
         "1024 Mb",
         "slurmstepd: error: Job 1234 exceeded memory limit (1234 > 1000), being killed",
         "Memory limit exceeded (64Gi)",
+        "slurmstepd: error: Exceeded job memory limit at some point.",
         "bash: fork: Cannot allocate memory",
         "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 3.2 GiB for an array with "
         "shape (1000, 1000)",
@@ -129,6 +130,9 @@ def test_a_writer_saying_host_memory_ran_out_is_the_statement(line: str) -> None
         # a device's own memory limit; a limit not reached
         "the container exceeded its GPU memory limit under HAMi",
         "the job did not exceed its memory limit",
+        "the task exceeded its memory limit on the GPU",
+        "memory limit exceeded on GPU 0",
+        "Did the job exceed its memory limit?",
         "there is no CPU OOM in dmesg",
         "Process exited with code 1",
         # a count of kills, not a shell's report of one

@@ -13,7 +13,8 @@ the ones it has), not a driver that cannot reach the GPU: the fix is the job's i
 
 Index 0 says nothing: it exists whenever any GPU does, so "no device" beside it is the driver's
 or the container's matter. Only a first index of 1 or more counts. A count (``--gpus 2``,
-``gpus_per_node``) is not an index and is not read.
+``gpus_per_node``, Kubernetes' ``nvidia.com/gpu=2``) is not an index and is not read, nor is a
+DCGM exporter's ``gpu="1"`` label (a GPU that exists).
 
 :class:`DeviceSelection` watches every line of a job's output (it consumes none) and, at the
 end, turns "a job selected GPU ``i`` ≥ 1" plus "CUDA found no device" in the same file into the
@@ -36,23 +37,29 @@ NO_DEVICE_KINDS = frozenset({"cuda_no_device"})
 # an index assigned to a device selector: the variable CUDA reads, a script's own device
 # variable or flag, a framework's device string or call. Each group "i" is the first index.
 _SELECTED = re.compile(
-    r"\bCUDA_VISIBLE_DEVICES\s*=\s*[\"']?(?P<i1>\d{1,2})\b|"
-    r"\b(?:CUDA_ID|GPU_ID|GPU|DEVICE_ID)\s*=\s*[\"']?(?P<i2>\d{1,2})\b(?![.,]\d)|"
+    r"\bCUDA_VISIBLE_DEVICES[\"']?\]?\s*[=:]\s*[\"']?(?P<i1>\d{1,2})\b|"
+    r"(?<![./{,])\b(?:CUDA_ID|GPU_ID|GPU|DEVICE_ID)\s*=\s*[\"']?(?P<i2>\d{1,2})\b(?![.,]\d)|"
     r"(?<![\w-])--?(?:gpu[_-]?ids?|gpuid|device[_-]?ids?)[= ]+[\"'\[]?(?P<i3>\d{1,2})\b(?![.]\d)|"
-    r"\bcuda:(?P<i4>\d{1,2})\b(?![.]\d)|"
+    r"\bcuda:(?P<i4>\d{1,2})\b(?![.-]\w)|"
     r"\b(?:torch\.)?cuda\.set_device\(\s*(?P<i5>\d{1,2})\s*\)",
     re.IGNORECASE,
 )
-# "cuda:11.8.0-devel" (an image tag), "cuda:12" in an image name: a version, not a device
-_IMAGE_TAG_BEFORE = re.compile(r"(?:nvidia/|/|image[:= ]\s*)$", re.IGNORECASE)
+# "cuda:11.8.0-devel" (an image tag), "cuda:12" in an image name or pulled: a version, not a
+# device. Read in a short window before the match, so that many "cuda:N" stay linear in the line
+_IMAGE_TAG_BEFORE = re.compile(
+    r"(?:nvidia/|/|image[:= ]\s*[\"']?|\bpull\s+[\"']?|(?-i:\bFROM)\s+)$", re.IGNORECASE
+)
+_IMAGE_TAG_REACH = 24
 
 
 def selected_index(line: str) -> int | None:
     """The first GPU index ``line`` assigns to a device selector, or None."""
-    if "cuda" not in line.lower() and "gpu" not in line.lower() and "device" not in line.lower():
+    low = line.lower()
+    if "cuda" not in low and "gpu" not in low and "device" not in low:
         return None
     for m in _SELECTED.finditer(line):
-        if m["i4"] is not None and _IMAGE_TAG_BEFORE.search(line[: m.start()]):
+        before = line[max(0, m.start() - _IMAGE_TAG_REACH) : m.start()]
+        if m["i4"] is not None and _IMAGE_TAG_BEFORE.search(before):
             continue
         value = next(g for g in m.groups() if g is not None)
         return int(value)

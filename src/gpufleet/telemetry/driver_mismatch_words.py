@@ -17,7 +17,8 @@ the NVIDIA driver"); a report tells the reason in words, which this module recog
 at a time (:mod:`telemetry.job_log` keeps a ``driver_mismatch_reported`` signature beside the
 line; the SRE agent reads it as the finding of the same name).
 
-Deliberately narrow: a driver (or the CUDA / NCCL version) must be named with the reason.
+Deliberately narrow: a driver (or the CUDA / NCCL / cuDNN / cuBLAS version) must be named with
+the reason.
 "Reinstall the driver" and "make sure the driver is installed" are advice; "is the driver
 installed?" is a question; "the driver is not the problem" a denial. A version that broke and a
 rollback that cured are :mod:`telemetry.driver_regression_words`. Pure; every expression is

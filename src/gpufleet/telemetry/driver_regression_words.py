@@ -214,9 +214,11 @@ DRIVER_REGRESSION = re.compile(
     r"^\W*fixed (?:a |an )?regression\b|"
     # the vendor withdrawing a release: "NVIDIA Yanks Latest Forceware Drivers", "Nvidia pulled
     # the Feb 2026 Game Ready/Studio Driver after reports of ...", "Release 196.75 drivers have
-    # been temporarily removed from our website" - the version split, made by its maker
-    r"\b(?:nvidia|nv)\b[^.;!?/]{0,20}?\b(?:pull(?:s|ed)|yank(?:s|ed)|withdr(?:ew|aws|awn)|"
-    r"retract(?:s|ed))(?: [\w'/.,-]+){0,6} drivers?\b|"
+    # been temporarily removed from our website" - the version split, made by its maker (not a
+    # tool or pod named "nvidia-…", nor a driver image or container pulled from a registry)
+    r"\b(?:nvidia|nv)\b(?![-.])[^.;!?/]{0,20}?\b(?:pull(?:s|ed)|yank(?:s|ed)|"
+    r"withdr(?:ew|aws|awn)|retract(?:s|ed))(?: [\w'/.,-]+){0,6} drivers?\b"
+    r"(?![ -](?:images?|containers?|pods?)\b)|"
     r"\bdrivers? (?:has|have) been (?:temporarily )?(?:pulled|withdrawn|retracted|"
     r"removed from (?:the|its|our) (?:web ?site|site|downloads?))|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"

@@ -38,6 +38,8 @@ _QUALIFIED_HOST_MEMORY = r"(?:system|host|cpu|main|physical) (?:ram|memory)"
 _HOST_MEMORY = r"(?:" + _QUALIFIED_HOST_MEMORY + r"|ram|swap(?: space| file)?)"
 _OOM = r"(?:oom|out[- ]of[- ]memory)\b"
 
+# "exceeded its memory limit on the GPU", "memory limit exceeded on GPU 0": the device's limit
+_NOT_ON_DEVICE = r"(?! (?:on|of|in) (?:the |a )?(?:gpu|device|cuda)s?\b)"
 HOST_MEMORY_OUT = re.compile(
     # "killed by the OOM killer", "the OOM killer kills it", "oom-killer was invoked", "OOM-killed"
     r"\boom[- ]?killer\b|\boom[- ]?kill(?:ed|s|ing)\b|"
@@ -87,13 +89,18 @@ HOST_MEMORY_OUT = re.compile(
     r"(?:\bram|(?:cpu|系统|主机|物理) ?(?:内存|ram))\s?(?:不足|不够|耗尽|爆了|满了|用完)|"
     # a job, container or pod past its memory limit: HTCondor's hold reason "Docker job has gone
     # over memory limit of 1024 Mb", slurmstepd's "Job 1234 exceeded memory limit (… > …), being
-    # killed", a Space's "Memory limit exceeded (64Gi)" - the host's memory cgroup (a device's
-    # own limit names the device, which the line-level check leaves out)
-    r"\b(?:job|container|pod|process|task|step)s? (?:has |have |had )?(?:gone|went|go|goes) "
-    r"over (?:its |the |their )?memory limit\b|"
-    r"\b(?:job|container|pod|process|task|step)s?(?: [\w.#-]*\d[\w.#-]*)? (?:has |have |had )?"
-    r"exceed(?:ed|s)? (?:its |the |their )?(?:requested )?memory(?: limit)?\b|"
-    r"^\W*memory limit exceeded\b|"
+    # killed" and "Exceeded job memory limit", a Space's "Memory limit exceeded (64Gi)" - the
+    # host's memory cgroup (a device's own limit names the device: "GPU memory limit" by the
+    # line-level check, "… memory limit on the GPU" by _NOT_ON_DEVICE). Only the past or the
+    # present is the event: "did the job exceed its memory limit?", "may go over" ask or expect.
+    # (The job's id is looked ahead for a digit, so that a long token stays linear.)
+    r"\b(?:job|container|pod|process|task|step)s? (?:has |have |had )?(?:gone|went|goes) "
+    r"over (?:its |the |their )?memory limit\b" + _NOT_ON_DEVICE + "|"
+    r"\b(?:job|container|pod|process|task|step)s?(?: (?=[\w.#-]*\d)[\w.#-]+)? "
+    r"(?:has |have |had )?exceed(?:ed|s) (?:its |the |their )?(?:requested )?"
+    r"memory(?: limit)?\b(?! limit)" + _NOT_ON_DEVICE + "|"
+    r"\bexceeded (?:job|step) memory limit\b|"
+    r"^\W*memory limit exceeded\b" + _NOT_ON_DEVICE + "|"
     # "takes up the whole memory and swap": memory that swap could not hold either
     r"\b(?:whole|entire|all (?:of )?(?:the|my|our)) (?:memory|ram)\b[^.;!?]{0,30}\bswap\b|"
     # "high (and increasing) system RAM usage", "excessive host memory consumption"

@@ -96,6 +96,12 @@ ACS_LEFT_ON = re.compile(
     + r" (?:was|is|were)(?:n't| not) (?:disabled|turned off)\b",
     re.IGNORECASE,
 )
+# "we did not disable ACS and P2P works fine": ACS left on, and nothing wrong with it
+_FINE_AFTER = re.compile(
+    r"\b(?:works?|worked|working|runs?|ran) (?:just )?(?:fine|ok|okay|well|normally)\b|"
+    r"\bstill (?:works?|runs?)\b|\bno (?:problems?|issues?)\b",
+    re.IGNORECASE,
+)
 _P2P_PATH = re.compile(r"(?-i:\bACS\b)|\bIOMMU\b|\bVT-d\b|NCCL_P2P_|访问控制服务", re.IGNORECASE)
 _NEGATED = re.compile(r"n't\b|\bnot\b|\bnever\b|\bnothing\b|\bno\b", re.IGNORECASE)
 _DENIED_BEFORE = re.compile(
@@ -109,7 +115,8 @@ _DENIED_AFTER = re.compile(
 )
 _ADVICE_BEFORE = re.compile(
     r"\b(?:if|whether|unless|in case|try(?:ing)?|maybe|perhaps|could|might|should|"
-    r"suggest\w*|recommend\w*|to see|to check|to confirm|you can|can you|please)\b[^.;:!?]*$",
+    r"suggest\w*|recommend\w*|to see|to check|to confirm|you can|can you|please|make sure|"
+    r"ensure)\b[^.;:!?]*$",
     re.IGNORECASE,
 )
 # a question asks, it does not report ("Is ACS enabled?")
@@ -135,7 +142,7 @@ def says_p2p_blocked(line: str) -> bool:
     # what made it work, said with a negation inside ("NCCL_P2P_DISABLE=1 didn't help"), is a
     # denial; a failure said outright ("P2P does not work") holds its own
     found = [m for m in P2P_WORDS.finditer(line) if _NEGATED.search(m.group()) is None]
-    found += ACS_LEFT_ON.finditer(line)
+    found += (m for m in ACS_LEFT_ON.finditer(line) if not _FINE_AFTER.search(line, m.end()))
     if _P2P_PATH.search(line) is not None:
         found += P2P_BROKEN.finditer(line)
     return _HEDGES.any_said(found, line)
