@@ -604,11 +604,6 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "('invalid value for --gpu-architecture') - the job was not built for this GPU's "
         "architecture",
     ),
-    "cuda_invalid_device_ordinal": (
-        "workload",
-        "job output: 'invalid device ordinal' (cudaErrorInvalidDevice, 101) - the job asked for a "
-        "GPU index past the devices it can see",
-    ),
     "cuda_selected_device_absent": (
         "workload",
         "job output: the job selects a GPU by an index of 1 or more (CUDA_VISIBLE_DEVICES=1, "

@@ -1223,7 +1223,6 @@ def _job_errors(incident: Incident, v: _View, out: _Out) -> None:
         ("cuda_insufficient_driver", "cuda_insufficient_driver"),
         ("cuda_driver_mismatch", "cuda_driver_mismatch"),
         ("cuda_no_kernel_image", "cuda_no_kernel_image"),
-        ("cuda_invalid_device", "cuda_invalid_device_ordinal"),
         ("cuda_selected_device_absent", "cuda_selected_device_absent"),
         ("nccl_ib_setup_failed", "nccl_ib_setup_failed"),
         ("cuda_unknown_error", "cuda_unknown_error_in_job"),
