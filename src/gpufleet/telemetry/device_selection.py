@@ -28,11 +28,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gpufleet.telemetry.text_evidence import SNIPPET, Signature
+from gpufleet.telemetry.text_context import context_signature
+from gpufleet.telemetry.text_evidence import Signature
 
 SELECTED_DEVICE_ABSENT = "cuda_selected_device_absent"  # the signature kind and the SRE finding
 # CUDA's "no device" (telemetry.job_log.CUDA_ERRORS): what the absent index leads to
-NO_DEVICE_KINDS = frozenset({"cuda_no_device"})
+NO_DEVICE = "cuda_no_device"
 
 # an index assigned to a device selector: the variable CUDA reads, a script's own device
 # variable or flag, a framework's device string or call. Each group "i" is the first index.
@@ -87,19 +88,14 @@ class DeviceSelection:
         node of that error."""
         if self.index < 1:
             return None
-        no_device = next((s for s in found if s.kind in NO_DEVICE_KINDS), None)
+        no_device = next((s for s in found if s.kind == NO_DEVICE), None)
         if no_device is None:
             return None
         text = (
             f"the job selects GPU {self.index} (line {self.line}: {self.text}) and CUDA finds "
             f"no device (line {no_device.line})"
         )
-        return Signature(
-            kind=SELECTED_DEVICE_ABSENT,
-            source="job_log",
-            origin=origin,
-            line=self.line,
-            node=no_device.node,
-            detail={"index": str(self.index), "error_line": str(no_device.line)},
-            text=text[:SNIPPET],
+        detail = {"index": str(self.index), "error_line": str(no_device.line)}
+        return context_signature(
+            SELECTED_DEVICE_ABSENT, origin, self.line, no_device.node, detail, text
         )

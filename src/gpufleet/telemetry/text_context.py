@@ -186,7 +186,7 @@ class NodeGpuCounts:
             return None
         text = f"nvidia.com/gpu capacity {self.capacity}, allocatable {self.allocatable}"
         detail = {"capacity": str(self.capacity), "allocatable": str(self.allocatable)}
-        return _said("k8s_gpu_allocatable_low", origin, self.line, node, detail, text)
+        return context_signature("k8s_gpu_allocatable_low", origin, self.line, node, detail, text)
 
 
 @dataclass
@@ -246,7 +246,7 @@ class DcgmLinkStatus:
             return True, None
         detail = {"link": ",".join(down), "smi_gpu": entity, "tool": "dcgmi nvlink --link-status"}
         text = f"gpuId {entity}: {len(down)} of {len(states)} NVLink links down"
-        return True, _said("smi_nvlink_inactive", origin, n, node, detail, text)
+        return True, context_signature("smi_nvlink_inactive", origin, n, node, detail, text)
 
 
 # the share of step time spent waiting for data above which the job is input-bound, over at
@@ -287,10 +287,10 @@ class DataWait:
             return None
         detail = {"data_share": f"{share:.2f}", "lines": str(len(self.shares))}
         text = f"data loading {share:.0%} of step time over {len(self.shares)} progress lines"
-        return _said("job_data_wait", origin, self.line, node, detail, text)
+        return context_signature("job_data_wait", origin, self.line, node, detail, text)
 
 
-def _said(
+def context_signature(
     kind: str, origin: str, line: int, node: str, detail: dict[str, str], text: str
 ) -> Signature:
     """What a run of lines said, as the job-log reader's signature."""
