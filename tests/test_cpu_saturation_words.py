@@ -32,6 +32,8 @@ NODE = "n1"
         "profiling shows the bottleneck is the CPU, not the GPU",
         "all 64 cores are maxed out while the GPUs sit at 10 %",
         "推理速度慢是CPU瓶颈导致的",
+        "It looks like all cores are bussy because they are mining and the system can not utilize",
+        "CPU usage is at 100% the whole time while the GPU idles",
     ],
 )
 def test_a_writer_naming_the_cpu_as_the_bottleneck_is_the_statement(line: str) -> None:
@@ -61,6 +63,7 @@ def test_a_writer_naming_the_cpu_as_the_bottleneck_is_the_statement(line: str) -
         "Is it CPU-bound with torch 2.1.0?",
         # a CPU merely named
         "CPU: AMD EPYC 7763 64-Core Processor",
+        "is the CPU usage at 100%?",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -61,6 +61,9 @@ def test_the_unknown_error_after_a_suspend_keeps_the_reboot() -> None:
         "# Ollama does not use GPU after hibernation",
         "# can't use nvidia GPU only after sleep",
         "The GPU is not detected after waking from sleep",
+        # the sleeper named, and the machine woken
+        "this happened for me in a notebook after I suspended and restarted a computer",
+        "what could it be caused by? I recently woke up the computer and resumed the process",
     ],
 )
 def test_a_sleep_before_the_failure_is_the_statement(line: str) -> None:
@@ -84,6 +87,7 @@ def test_a_sleep_before_the_failure_is_the_statement(line: str) -> None:
         "after sleeping 10 seconds it crashed",
         "the job was suspended by the scheduler",
         "RuntimeError: CUDA error: unknown error",
+        "this only happens after I resume training from a checkpoint",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

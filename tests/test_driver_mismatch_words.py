@@ -68,6 +68,11 @@ NODE = "n1"
         "The latest NVIDIA driver version does not support K80 GPUs.",
         "the GT 730 is only supported by the 470.xx legacy driver",
         "Kepler GPUs are no longer supported by the current driver",
+        # the architecture a build dropped; a platform a library release does not support
+        "Maxwell cards not supported anymore. Closing.",
+        "# Tesla K80 GPUs are not supported",
+        "As far as I know, Ctranslate2 removed support for Pascal architecture",
+        "Regardless, WSL2 is not supported by NCCL 2.7.6. You may want to try NCCL 2.10.",
     ],
 )
 def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line: str) -> None:
@@ -115,6 +120,9 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         "The driver does not support fp8 on older gpus",
         "should the driver no longer support Kepler?",
         "the 535 driver is compatible with the older chipsets",
+        # a question about support, and an operating system's support
+        "Is Maxwell not supported anymore?",
+        "Pascal is not supported by Windows 11",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -99,6 +99,10 @@ NODE = "n1"
         "Nvidia pulled the Feb 2026 Game Ready/Studio Driver after reports of RTX GPUs failing to "
         "spin fans",
         "Release 196.75 drivers have been temporarily removed from our website",
+        # a version said not to work; the rollback given as the fix (a branch written "525xx")
+        "# 576.80 does not work with CMP 170HX",
+        "Driver 410.104 doesn't work: https://circleci.com/gh/pytorch/pytorch/1125682",
+        "to anyone wanting to fix this temporarily: roll back drivers to latest in 525xx branch",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -170,6 +174,9 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "if nvidia pulls the driver we will know",
         "nvidia pulled the driver image from the registry",
         "nvidia-smi pulled the driver info from the module",
+        # a question, and the support matrix (GPUs a release does not support) are not a regression
+        "Does 576.80 not work with my card?",
+        "# 560.31 does not work with GPUs not supported by open nvidia.ko",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

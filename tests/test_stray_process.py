@@ -60,6 +60,9 @@ GPU = "n1/gpu3"
         "failed jobs appear to not reset the memory on our GPUs",
         "I had to kill -9 every one of them. After that, the GPUs memory was released.",
         "학습이 중단되더라도 GPU가 비워지지 않는다",
+        # the earlier task stopped but its VRAM was not released; the VRAM cannot be cleared
+        "可能是之前的任务虽然停止了，但是显存没有释放，导致任务再次运行的时候，显存不够的情况",
+        "# 视频库中CTCN训练ctr+c退出后显卡无法释放",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:

@@ -52,6 +52,11 @@ CPU_SATURATION = re.compile(
     r"\b(?:overload\w*|saturat\w*|max\w* out) (?:the |all |every )?(?:host )?" + _CPU + r"\b|"
     r"\b" + _NOT_GPU_CORES + r"(?:cpu|processor|core)s? (?:is |are |was |were |gets? |got )?"
     r"(?:all )?(?:completely |fully )?(?:maxed out|pegged|saturated|overloaded)\b|"
+    # "all cores are bussy because they are mining", "CPU usage is at 100%"
+    r"\ball (?:the )?(?:cpu |host )?(?:cores|threads|cpus) (?:are|were) (?:bus+y|occupied|"
+    r"in use|at 100 ?%|fully (?:used|loaded|utili[sz]ed))|"
+    r"\bcpu (?:usage|load|utili[sz]ation) (?:is |was |at |of |reaches |hits )?"
+    r"(?:constantly |always )?(?:at )?100 ?%|"
     # "too many threads", "start too many threads which leads to CPU oversubscription"
     r"\b(?:too many|excessive) (?:cpu |openmp |omp |worker |host )?threads\b|"
     # "starving the GPUs" (the CPU named elsewhere on the line, see _NAMES_CPU)

@@ -23,11 +23,17 @@ so memory in use is another's when it is most of the GPU, else the setting asks 
 from the wordings that carry no numbers (TensorFlow's ``OOM when allocating tensor``, XLA's
 ``RESOURCE_EXHAUSTED: Out of memory``, a bare ``CUDA out of memory``), which are ``capacity`` only
 in the sense that nothing points elsewhere (``verdict_from = "wording"``).
+
+A paste often wraps the message at a terminal's, an e-mail's or a forum's width, so the numbers
+run over two or three lines (:func:`read_wrapped` reads them joined, at the line that ends them);
+and the numbers name the process's CUDA device (``cuda_device``), which
+:mod:`telemetry.job_signals` maps to a GPU of the node only where it must be the node's.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # a CUDA context and the allocator's bookkeeping take a few hundred MiB outside PyTorch's
 # reserve on every GPU (CUDA C++ Programming Guide, "Initialization": the context's own memory);
@@ -67,6 +73,9 @@ _ANY_OOM = re.compile(
     r"\b(?:cudaMalloc\w*|cuMemAlloc\w*) (?:failed|returned|error)\W{0,3}(?:\w+ ){0,2}"
     r"out of memory\b|"
     r"\bout of memory on (?:the )?(?:cuda )?device\b|^\s*GPU ?#?\d{1,2}: out of memory\b|"
+    # a miner's own: T-Rex's "GPU #0: not enough free memory to mine ethash at epoch 410" (the
+    # coin's DAG outgrew the card)
+    r"\bGPU ?#\d{1,2}: not enough (?:free )?(?:GPU )?memory\b|"
     r"VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\bCL_MEM_OBJECT_ALLOCATION_FAILURE\b|"
     r"\bCU(?:BLAS|DNN|SOLVER|SPARSE|RAND)_STATUS_ALLOC_FAILED\b|\bCUFFT_ALLOC_FAILED\b",
     re.I,
@@ -115,12 +124,50 @@ def read(line: str) -> dict[str, str] | None:
     if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity", "ALLOC")):
         return None  # cheap: most lines of a job log are not about memory
     # the allocator's numbers alone are an OOM: a paste often starts after "CUDA out of memory."
-    numbers = _old(line) or _new(line) or _vllm_startup(line)
+    numbers = _numbers(line)
     if numbers is None:
         if _ANY_OOM.search(line) is None:
             return None
         return {"verdict": "capacity", "verdict_from": "wording"}
-    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **_verdict(numbers)}
+    named = {"cuda_device": device} if (device := cuda_device(line)) is not None else {}
+    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}
+
+
+# the words that close the allocator's numbers in either wording: a line that holds one and not
+# the numbers is the end of a message a paste wrapped (a terminal's, an e-mail's, a forum's
+# fixed width): "Tried to allocate ⏎ 5.00 GiB (GPU 3; 21.99 GiB total capacity; … ⏎ 1.51 GiB
+# free; 20.16 GiB reserved in total by PyTorch)"
+_NUMBERS_END = ("reserved in total by PyTorch", "is reserved by PyTorch but unallocated")
+WRAP_LINES = 3  # the wrapped message's lines, the last included
+
+
+def read_wrapped(lines: Sequence[str]) -> dict[str, str] | None:
+    """The numbers of an OOM message wrapped over ``lines`` (the last ``WRAP_LINES`` of a text,
+    the last one just read), or None unless the last line ends them and only the joined lines
+    hold them: a line that reads alone is :func:`read`'s."""
+    last = lines[-1] if lines else ""
+    if not any(end in last for end in _NUMBERS_END):
+        return None
+    if any(_numbers(line) is not None for line in lines):
+        return None  # a line read alone already (or a person quoting its numbers after it)
+    for start in range(len(lines) - 1):  # the longest first: the request may open the message
+        joined = " ".join(part.strip() for part in lines[start:])
+        if (numbers := _numbers(joined)) is not None:
+            named = {"cuda_device": device} if (device := cuda_device(joined)) else {}
+            return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}
+    return None
+
+
+def _numbers(line: str) -> dict[str, float] | None:
+    return _old(line) or _new(line) or _vllm_startup(line)
+
+
+def cuda_device(line: str) -> str | None:
+    """The CUDA device ordinal the allocator's numbers name ("GPU 3; 21.99 GiB total capacity",
+    "GPU 3 has a total capacity of"): the process's own count of the GPUs it sees, which
+    :mod:`telemetry.job_signals` maps to a GPU of the node only where it must be the node's."""
+    m = _OLD.search(line) or _NEW_TOTAL.search(line)
+    return m["gpu"] if m is not None else None
 
 
 def _old(line: str) -> dict[str, float] | None:

@@ -45,6 +45,12 @@ _OLD_GPU = (
     r"(?:(?:the )?(?:older|old|legacy) (?:nvidia )?(?:chipsets?|gpus?|cards?|boards?|hardware|"
     r"architectures?|generations?)|kepler|maxwell|fermi|tesla k\d{2}|k80|k40|k20|gk\d{3})\b"
 )
+# the generations software drops by name (compute capability 2.x to 7.x) and their best-known
+# boards
+_ARCH = (
+    r"(?:kepler|maxwell|fermi|pascal|volta|tesla [kmp]\d{2}|k80|k40|k20|m40|p40|p100|"
+    r"gtx ?[79]\d0(?: ?ti)?)\b"
+)
 _KERNEL_CHANGE = (
     r"(?:kernel (?:upgrade|update)s?|(?:upgrad|updat)\w* (?:\w+ ){0,2}kernel|new(?:er)? kernel)"
 )
@@ -120,7 +126,19 @@ DRIVER_MISMATCH = re.compile(
     r"\b" + _OLD_GPU + r"[^.;!?]{0,40}?\b(?:is|are) (?:no longer|not) supported by\b"
     r"[^.;!?]{0,30}?\b" + _DRIVER + r"|"
     r"\b(?:only )?supported (?:only )?(?:by|through|with) the (?:nvidia )?\d{3}(?:\.xx)? "
-    r"legacy drivers?\b",
+    r"legacy drivers?\b|"
+    # a platform a library's release does not support: "WSL2 is not supported by NCCL 2.7.6"
+    # (a newer release does: the library's version is what is out of step)
+    r"\b(?:is|are) not supported (?:by|in|on) (?:nccl|cuda|cudnn|tensorrt|pytorch|torch|"
+    r"tensorflow|jax|jaxlib) v?\d+(?:\.\d+)+|"
+    # the architecture a build or a driver dropped, said of the GPU alone: "Maxwell cards not
+    # supported anymore", "Tesla K80 GPUs are not supported", "Ctranslate2 removed support for
+    # Pascal architecture" (the software carries no kernels for the GPU's compute capability)
+    r"\b" + _ARCH + r"(?: (?:cards?|gpus?|architectures?|generations?|series))? (?:(?:is|are) )?"
+    r"(?:no longer|not) supported(?! by (?:the )?(?:os|operating system|windows|linux))\b|"
+    r"\b(?:dropped|removed|ended|deprecated) support for (?:the )?" + _ARCH + r"|"
+    r"\bsupport for (?:the )?" + _ARCH + r"\b[^.;!?]{0,30}\b(?:was|has been|is) "
+    r"(?:dropped|removed|deprecated)\b",
     re.IGNORECASE,
 )
 # a kernel change left the GPU driver's module behind: "kernel upgrades ... cause GPU jobs to

@@ -50,7 +50,7 @@ _DRIVER = (
     r"nvidia-(?:driver-)?\d{3}\b)"
 )
 # "535.104", "r565", and a branch written with its point releases left open: "572.XX", "550.x"
-_VERSION = r"(?:v|version |r)?\d{3}(?:\.(?:\d{1,3}|x{1,2})){0,2}\b"
+_VERSION = r"(?:v|version |r)?\d{3}(?:\.(?:\d{1,3}|x{1,2})){0,2}(?:xx)?\b"
 _ROLLED = (
     r"(?:downgrad\w*|roll\w*(?: it| (?:the|my|our) (?:nvidia |gpu )?drivers?)? back|roll-?back\w*|"
     r"revert\w*|go\w* back|went back|return\w*|"
@@ -221,6 +221,11 @@ DRIVER_REGRESSION = re.compile(
     r"(?![ -](?:images?|containers?|pods?)\b)|"
     r"\bdrivers? (?:has|have) been (?:temporarily )?(?:pulled|withdrawn|retracted|"
     r"removed from (?:the|its|our) (?:web ?site|site|downloads?))|"
+    # the rollback given as the fix: "to anyone wanting to fix this temporarily at least: roll
+    # back drivers to latest in 525xx branch", "workaround: downgrade the driver to 535"
+    r"\b(?:to (?:fix|work ?around|get around|solve)|workaround|work-around)\b[^.;!?]{0,40}?"
+    r"\b(?:roll\w* back|roll-?back|downgrad\w*|revert\w*|go back|went back) (?:the |your |my )?"
+    r"(?:nvidia |gpu )?drivers? to\b|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO
@@ -257,6 +262,18 @@ _HEDGES = Hedges(
     window=48,
 )
 
+# a driver's version said not to work: "576.80 does not work with CMP 170HX", "Driver 410.104
+# doesn't work" (the version split said of the failing side; its negation is the statement, so
+# only a question takes it back); not with the GPUs a release does not support, which is the
+# support matrix, not a regression ("560.31 does not work with GPUs not supported by open
+# nvidia.ko")
+_VERSION_FAILS = re.compile(
+    DRIVER_VERSION + r" (?:does not|doesn't|did not|didn't|won't|will not) work\b"
+    r"(?! with (?:\w+ ){0,2}(?:gpus?|cards?|boards?) (?:that are )?(?:not |un)supported)",
+    re.IGNORECASE,
+)
+_ASKED = Hedges(before=(), after=(QUESTION_AFTER,), window=48)
+
 # Markdown's emphasis and code marks around a version ("to **580**", "`550.x`") are no words
 _MARKUP = re.compile(r"[`*]+")
 
@@ -274,6 +291,8 @@ def says_driver_regression(line: str) -> bool:
         and _NAMES_DRIVER.search(words) is not None
         and _HEDGES.any_said(DRIVER_REGRESSION.finditer(words), words)
     ):
+        return True
+    if _ASKED.any_said(_VERSION_FAILS.finditer(words), words):
         return True
     # a release named as the one that regressed, on a line about the driver, the kernel or the
     # GPU's firmware: "the first bad commit is … drm/nouveau/gsp", "regression introduced in

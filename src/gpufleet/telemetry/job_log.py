@@ -91,6 +91,7 @@ signature); other lines that mention the GPU stack are ``gpu_unparsed``. Errors:
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -389,8 +390,10 @@ def parse_job_log(
     counts, smi, gpud, data_wait = NodeGpuCounts(), SmiGpuHeader(), GpudStates(), DataWait()
     table, links = SmiTable(), DcgmLinkStatus()
     selection = DeviceSelection()
+    recent: deque[str] = deque(maxlen=cuda_oom.WRAP_LINES)
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
+        recent.append(line)
         selection.read(line, n)  # context only: the line is read on below
         taken, down = links.read(line, n, origin, node)
         if taken:
@@ -415,8 +418,10 @@ def parse_job_log(
         if held or counts.read(line, n) or smi.read(line) or data_wait.read(line, n):
             out.report.ignored += 1  # context for the lines that follow (text_context)
             continue
-        sig = _signature(line, n, origin, node, known, book, out) or block.signature(
-            line, n, origin, node
+        sig = (
+            _signature(line, n, origin, node, known, book, out)
+            or block.signature(line, n, origin, node)
+            or _wrapped_oom(recent, n, origin, node)
         )
         recorded = sig.kind if sig is not None else ""
         for kind in statements_in(line):  # beside whatever else the line is (statements)
@@ -559,6 +564,23 @@ def _signature(
         peer_address=peer_addr,
         detail=detail,
         text=line[:SNIPPET],
+    )
+
+
+def _wrapped_oom(recent: deque[str], n: int, origin: str, node: str) -> Signature | None:
+    """An OOM's numbers a paste wrapped over the last lines (:func:`cuda_oom.read_wrapped`),
+    kept at the line that ends them."""
+    if (oom := cuda_oom.read_wrapped(list(recent))) is None:
+        return None
+    text = " ".join(part.strip() for part in recent)
+    return Signature(
+        kind=f"cuda_oom_{oom['verdict']}",
+        source="job_log",
+        origin=origin,
+        line=n,
+        node=node,
+        detail=oom,
+        text=text[-SNIPPET:],
     )
 
 

@@ -233,15 +233,30 @@ GPU_SCOPED = frozenset(
 
 def _gpu_key(sig: Signature, topology: Topology, node: str) -> str | None:
     """The GPU a signature names: by UUID (the device plugin does), by PCI address or index
-    (nvidia-smi does), else the node's only GPU for a signature about one GPU. A CUDA device
-    ordinal is not used: inside a container it counts the GPUs the job was given, not the
-    node's."""
+    (nvidia-smi does), by a CUDA ordinal only where it must be the node's (below), else the
+    node's only GPU for a signature about one GPU."""
     uuid = sig.detail.get("uuid", "")
     g = topology.uuid_pos.get(uuid) if uuid else None
     if g is None and (pci := sig.detail.get("pci", "")):
         g = topology.gpu_by_pci(node, pci)
     if g is None and (index := sig.detail.get("smi_gpu", "")).isdigit():
         g = topology.gpu_by_index(node, int(index))
+    if g is None and (ordinal := sig.detail.get("cuda_device", "")).isdigit():
+        g = _last_gpu_by_ordinal(topology, node, int(ordinal))
     if g is not None:
         return topology.gpu_keys[g]
     return topology.only_gpu(node) if sig.kind in GPU_SCOPED else None
+
+
+def _last_gpu_by_ordinal(topology: Topology, node: str, ordinal: int) -> int | None:
+    """A CUDA ordinal counts the GPUs a process was given (a container's, a scheduler's
+    ``CUDA_VISIBLE_DEVICES``), not the node's, so in general it names no GPU of the node. But a
+    process that names device N sees at least N + 1 GPUs: on a node of exactly N + 1 it sees them
+    all. CUDA's default order (``CUDA_DEVICE_ORDER=FASTEST_FIRST``, CUDA C++ Programming Guide,
+    "CUDA Environment Variables") has nothing to rank a node's GPUs of one SKU by, so they keep
+    their PCI bus order, which is nvidia-smi's: device N is the node's GPU N. Ordinal 0 on a
+    one-GPU node is :meth:`Topology.only_gpu`'s already."""
+    pos = topology.node_pos.get(node)
+    if ordinal < 1 or pos is None or len(topology.gpus_of_node(pos)) != ordinal + 1:
+        return None
+    return topology.gpu_by_index(node, ordinal)

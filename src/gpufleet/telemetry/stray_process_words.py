@@ -149,8 +149,10 @@ STRAY_PROCESS = re.compile(
     # Chinese: a residual, zombie or orphan process ("残留进程"); VRAM not released once the
     # process was killed, ended or interrupted ("kill进程显卡不释放", "中断后显存不释放")
     r"(?:残留|僵尸|孤儿|幽灵)进程|"
-    r"(?:kill|杀死|杀掉|结束|退出|中断|终止)[^。；!?]{0,12}(?:显存|显卡|gpu ?内存)[^。；，,!?]{0,6}"
-    r"(?:不|没有|没|未)(?:会)?(?:被)?释放|"
+    # ("之前的任务虽然停止了，但是显存没有释放": the earlier task stopped, its VRAM was not
+    # released; "显存无法清理": the VRAM cannot be cleared)
+    r"(?:kill|杀死|杀掉|结束|退出|中断|终止|停止)[^。；!?]{0,12}(?:显存|显卡|gpu ?内存)"
+    r"[^。；，,!?]{0,6}(?:不|没有|没|未|无法|不能)(?:会)?(?:被)?(?:释放|清理|清空|回收)|"
     # "进程被kill后，仍然占用GPU内存" (after the process was killed it still holds GPU memory)
     r"(?:kill|杀死|杀掉|结束|退出|中断|终止)[^。；!?]{0,12}(?:仍然|仍|依然|依旧|还)(?:在)?占用(?:着)?"
     r"(?:gpu|显存|显卡)",

@@ -46,6 +46,11 @@ SUSPEND_RESUME = re.compile(
     # went to sleep", "after waking computer up from sleep"
     rf"\bafter (?:(?:the|my|a|an|each|every) )?(?:{_MACHINE} )?{_SLEPT}|"
     rf"\bafter (?:(?:the|my|a) )?{_MACHINE} (?:went|goes|had gone|has gone|was put) to sleep|"
+    # the sleeper named: "after I suspended and restarted a computer", "after we resumed" (not
+    # "after I resume training")
+    rf"\bafter (?:i|we|you|they) (?:had |have )?{_SLEPT}|"
+    # "I recently woke up the computer and resumed the process"
+    rf"\b(?:woke|wake|waking) (?:up )?(?:the|my|our) {_MACHINE}\b|"
     # "suspend/resume", "suspend and resume", "suspend and wakeup", "sleep/wake"
     r"\b(?:suspend|sleep|hibernat\w*) ?(?:/|and|&|-) ?(?:resume|wake ?up|wake)\b|"
     # "resuming from suspend", "wakes from sleep", "resume from hibernation"
