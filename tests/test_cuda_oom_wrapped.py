@@ -46,6 +46,20 @@ def test_lines_that_read_alone_are_not_read_again_joined() -> None:
     assert read_wrapped(["nothing here", "20.16 GiB reserved in total by PyTorch"]) is None
 
 
+def test_the_request_a_line_before_the_numbers_and_a_blank_line_are_kept() -> None:
+    text = (
+        "step 100 loss 2.31\n"
+        "RuntimeError: CUDA out of memory. Tried to allocate 5.00 GiB\n\n"
+        "(GPU 3; 21.99 GiB total capacity;\n14.24 GiB already allocated; 1.51 GiB free;\n"
+        "20.16 GiB reserved in total by PyTorch)\n"
+    )
+    parsed = parse_job_log(text, origin="jobs/1.log", node="n1")
+    [oom] = [s for s in parsed.signatures if "oom" in s.kind]
+    assert oom.kind == "cuda_oom_fragmentation" and oom.detail["request"] == "5120"
+    # the evidence quotes the message, not the progress line before it
+    assert oom.text.startswith("RuntimeError: CUDA out of memory.")
+
+
 def test_a_miners_not_enough_memory_is_an_oom() -> None:
     line = "TREX: Can't find nonce with device [ID=0, GPU #0], GPU #0: not enough free memory"
     assert read(line) == {"verdict": "capacity", "verdict_from": "wording"}

@@ -88,6 +88,9 @@ def test_a_sleep_before_the_failure_is_the_statement(line: str) -> None:
         "the job was suspended by the scheduler",
         "RuntimeError: CUDA error: unknown error",
         "this only happens after I resume training from a checkpoint",
+        "after I suspended the job with scontrol",
+        "after you resume it",
+        "we wake up the machine via IPMI power on",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

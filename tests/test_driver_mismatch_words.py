@@ -123,6 +123,10 @@ def test_a_writer_saying_the_driver_does_not_fit_the_node_is_the_statement(line:
         # a question about support, and an operating system's support
         "Is Maxwell not supported anymore?",
         "Pascal is not supported by Windows 11",
+        # a feature a release lacks, a data set, an operating system
+        "bf16 is not supported on CUDA 10.2",
+        "We removed support for Pascal VOC annotations in 2.0",
+        "Pascal is not supported on Windows 11",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -177,6 +177,10 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         # a question, and the support matrix (GPUs a release does not support) are not a regression
         "Does 576.80 not work with my card?",
         "# 560.31 does not work with GPUs not supported by open nvidia.ko",
+        # a condition, a driver too old for a toolkit, a rollback to no version
+        "If 576.80 does not work, try 572.83",
+        "Driver 470.82 does not work with CUDA 12.1, you need 530 or newer",
+        "to fix this, downgrade the driver to match the CUDA 11.8 toolkit",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -99,6 +99,9 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         "the job failed because the runs did not release memory",
         "failed runs do not reset the counters",
         "After that, the GPU memory was released by the allocator",
+        # a question and a condition, in Chinese
+        "停止训练后显存不会被释放吗？",
+        "如果停止后显存没有释放，请重启",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -138,24 +138,37 @@ def read(line: str) -> dict[str, str] | None:
 # fixed width): "Tried to allocate ⏎ 5.00 GiB (GPU 3; 21.99 GiB total capacity; … ⏎ 1.51 GiB
 # free; 20.16 GiB reserved in total by PyTorch)"
 _NUMBERS_END = ("reserved in total by PyTorch", "is reserved by PyTorch but unallocated")
-WRAP_LINES = 3  # the wrapped message's lines, the last included
+# the wrapped message's lines, the last included: the request ("Tried to allocate 5.00 GiB") may
+# open the message a line before the numbers start
+WRAP_LINES = 4
 
 
-def read_wrapped(lines: Sequence[str]) -> dict[str, str] | None:
-    """The numbers of an OOM message wrapped over ``lines`` (the last ``WRAP_LINES`` of a text,
-    the last one just read), or None unless the last line ends them and only the joined lines
-    hold them: a line that reads alone is :func:`read`'s."""
+def read_wrapped(lines: Sequence[str]) -> tuple[dict[str, str], str] | None:
+    """The numbers of an OOM message wrapped over ``lines`` (the last ``WRAP_LINES`` non-blank
+    lines of a text, the last one just read) and the joined text they were read from, or None
+    unless the last line ends them and only joined lines hold them: a line that reads alone is
+    :func:`read`'s."""
     last = lines[-1] if lines else ""
     if not any(end in last for end in _NUMBERS_END):
         return None
     if any(_numbers(line) is not None for line in lines):
         return None  # a line read alone already (or a person quoting its numbers after it)
-    for start in range(len(lines) - 1):  # the longest first: the request may open the message
+    # the shortest window that holds the request, else the shortest that holds the numbers: no
+    # more of the text before the message than it needs
+    found: tuple[dict[str, float], str] | None = None
+    for start in range(len(lines) - 2, -1, -1):
         joined = " ".join(part.strip() for part in lines[start:])
-        if (numbers := _numbers(joined)) is not None:
-            named = {"cuda_device": device} if (device := cuda_device(joined)) else {}
-            return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}
-    return None
+        if (numbers := _numbers(joined)) is None:
+            continue
+        found = found or (numbers, joined)
+        if "request" in numbers:
+            found = (numbers, joined)
+            break
+    if found is None:
+        return None
+    numbers, joined = found
+    named = {"cuda_device": device} if (device := cuda_device(joined)) is not None else {}
+    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}, joined
 
 
 def _numbers(line: str) -> dict[str, float] | None:

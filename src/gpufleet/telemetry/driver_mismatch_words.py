@@ -48,7 +48,7 @@ _OLD_GPU = (
 # the generations software drops by name (compute capability 2.x to 7.x) and their best-known
 # boards
 _ARCH = (
-    r"(?:kepler|maxwell|fermi|pascal|volta|tesla [kmp]\d{2}|k80|k40|k20|m40|p40|p100|"
+    r"(?:kepler|maxwell|fermi|pascal(?! voc)|volta|tesla [kmp]\d{2}|k80|k40|k20|m40|p40|p100|"
     r"gtx ?[79]\d0(?: ?ti)?)\b"
 )
 _KERNEL_CHANGE = (
@@ -129,13 +129,17 @@ DRIVER_MISMATCH = re.compile(
     r"legacy drivers?\b|"
     # a platform a library's release does not support: "WSL2 is not supported by NCCL 2.7.6"
     # (a newer release does: the library's version is what is out of step)
-    r"\b(?:is|are) not supported (?:by|in|on) (?:nccl|cuda|cudnn|tensorrt|pytorch|torch|"
-    r"tensorflow|jax|jaxlib) v?\d+(?:\.\d+)+|"
+    # (a platform or a GPU, not a feature: "bf16 is not supported on CUDA 10.2" is the job's)
+    r"\b(?:wsl2?|windows(?: \d+)?|macos|aarch64|arm64|ppc64le|sm_\d{2,3}|"
+    r"compute capability \d\.\d|" + _ARCH + r"(?: gpus?| cards?)?) (?:is|are) not supported "
+    r"(?:by|in|on) (?:nccl|cuda|cudnn|tensorrt|pytorch|torch|tensorflow|jax|jaxlib) "
+    r"v?\d+(?:\.\d+)+|"
     # the architecture a build or a driver dropped, said of the GPU alone: "Maxwell cards not
     # supported anymore", "Tesla K80 GPUs are not supported", "Ctranslate2 removed support for
     # Pascal architecture" (the software carries no kernels for the GPU's compute capability)
     r"\b" + _ARCH + r"(?: (?:cards?|gpus?|architectures?|generations?|series))? (?:(?:is|are) )?"
-    r"(?:no longer|not) supported(?! by (?:the )?(?:os|operating system|windows|linux))\b|"
+    r"(?:no longer|not) supported"
+    r"(?! (?:by|on|in|under) (?:the )?(?:os|operating system|windows|linux|macos|wsl))\b|"
     r"\b(?:dropped|removed|ended|deprecated) support for (?:the )?" + _ARCH + r"|"
     r"\bsupport for (?:the )?" + _ARCH + r"\b[^.;!?]{0,30}\b(?:was|has been|is) "
     r"(?:dropped|removed|deprecated)\b",

@@ -225,7 +225,8 @@ DRIVER_REGRESSION = re.compile(
     # back drivers to latest in 525xx branch", "workaround: downgrade the driver to 535"
     r"\b(?:to (?:fix|work ?around|get around|solve)|workaround|work-around)\b[^.;!?]{0,40}?"
     r"\b(?:roll\w* back|roll-?back|downgrad\w*|revert\w*|go back|went back) (?:the |your |my )?"
-    r"(?:nvidia |gpu )?drivers? to\b|"
+    r"(?:nvidia |gpu )?drivers? to (?:the )?(?:(?:latest|last|newest) (?:in|of|from) (?:the )?|"
+    r"version |release |branch )?" + _VERSION + r"|"
     # "a regression between the Nvidia proprietary driver versions 530 and 535"
     r"\bregression (?:between|from|since|after) "
     + _ON_TO
@@ -264,15 +265,17 @@ _HEDGES = Hedges(
 
 # a driver's version said not to work: "576.80 does not work with CMP 170HX", "Driver 410.104
 # doesn't work" (the version split said of the failing side; its negation is the statement, so
-# only a question takes it back); not with the GPUs a release does not support, which is the
-# support matrix, not a regression ("560.31 does not work with GPUs not supported by open
-# nvidia.ko")
+# only advice, a condition or a question takes it back: "If 576.80 does not work, try 572.83").
+# Not with the GPUs a release does not support, which is the support matrix ("560.31 does not
+# work with GPUs not supported by open nvidia.ko"), nor with a CUDA or framework release, which
+# is a driver too old for the toolkit ("470.82 does not work with CUDA 12.1")
 _VERSION_FAILS = re.compile(
     DRIVER_VERSION + r" (?:does not|doesn't|did not|didn't|won't|will not) work\b"
-    r"(?! with (?:\w+ ){0,2}(?:gpus?|cards?|boards?) (?:that are )?(?:not |un)supported)",
+    r"(?! with (?:\w+ ){0,2}(?:gpus?|cards?|boards?) (?:that are )?(?:not |un)supported)"
+    r"(?! with (?:the )?(?:cuda|cudnn|toolkit|pytorch|torch|tensorflow|jax)\b)",
     re.IGNORECASE,
 )
-_ASKED = Hedges(before=(), after=(QUESTION_AFTER,), window=48)
+_ASKED = Hedges(before=(_NOT_SO,), after=(QUESTION_AFTER,), window=48)
 
 # Markdown's emphasis and code marks around a version ("to **580**", "`550.x`") are no words
 _MARKUP = re.compile(r"[`*]+")

@@ -393,7 +393,8 @@ def parse_job_log(
     recent: deque[str] = deque(maxlen=cuda_oom.WRAP_LINES)
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
-        recent.append(line)
+        if line.strip():  # a blank line inside a wrapped message is the paste's, not a break
+            recent.append(line)
         selection.read(line, n)  # context only: the line is read on below
         taken, down = links.read(line, n, origin, node)
         if taken:
@@ -570,9 +571,9 @@ def _signature(
 def _wrapped_oom(recent: deque[str], n: int, origin: str, node: str) -> Signature | None:
     """An OOM's numbers a paste wrapped over the last lines (:func:`cuda_oom.read_wrapped`),
     kept at the line that ends them."""
-    if (oom := cuda_oom.read_wrapped(list(recent))) is None:
+    if (wrapped := cuda_oom.read_wrapped(list(recent))) is None:
         return None
-    text = " ".join(part.strip() for part in recent)
+    oom, text = wrapped
     return Signature(
         kind=f"cuda_oom_{oom['verdict']}",
         source="job_log",

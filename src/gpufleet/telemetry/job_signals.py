@@ -252,11 +252,16 @@ def _last_gpu_by_ordinal(topology: Topology, node: str, ordinal: int) -> int | N
     """A CUDA ordinal counts the GPUs a process was given (a container's, a scheduler's
     ``CUDA_VISIBLE_DEVICES``), not the node's, so in general it names no GPU of the node. But a
     process that names device N sees at least N + 1 GPUs: on a node of exactly N + 1 it sees them
-    all. CUDA's default order (``CUDA_DEVICE_ORDER=FASTEST_FIRST``, CUDA C++ Programming Guide,
-    "CUDA Environment Variables") has nothing to rank a node's GPUs of one SKU by, so they keep
-    their PCI bus order, which is nvidia-smi's: device N is the node's GPU N. Ordinal 0 on a
-    one-GPU node is :meth:`Topology.only_gpu`'s already."""
+    all. On a node of one SKU CUDA's default order (``CUDA_DEVICE_ORDER=FASTEST_FIRST``, CUDA
+    C++ Programming Guide, "CUDA Environment Variables") has no speed to rank the GPUs by, and
+    they come in the PCI bus order nvidia-smi uses, so device N is taken as the node's GPU N (a
+    ``CUDA_VISIBLE_DEVICES`` that lists every GPU out of order would break this; nothing in a
+    pasted OOM says so). A node of mixed SKUs is left on the node: the faster card comes first.
+    Ordinal 0 on a one-GPU node is :meth:`Topology.only_gpu`'s already."""
     pos = topology.node_pos.get(node)
-    if ordinal < 1 or pos is None or len(topology.gpus_of_node(pos)) != ordinal + 1:
+    if ordinal < 1 or pos is None:
+        return None
+    gpus = topology.gpus_of_node(pos)
+    if len(gpus) != ordinal + 1 or len({topology.gpu_sku[int(g)] for g in gpus}) != 1:
         return None
     return topology.gpu_by_index(node, ordinal)

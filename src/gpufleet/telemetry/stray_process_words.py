@@ -162,7 +162,12 @@ STRAY_PROCESS = re.compile(
 # "no zombie processes", "without leftover processes", "there are no stale PIDs", "no longer
 # a zombie": the words a clean check is reported in
 _DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bwithout|\bnever|\bzero|\b0)\s+(?:\w+\s+){0,2}$", re.I)
-_HEDGES = Hedges(before=(_DENIED_BEFORE,), window=32)
+# a Chinese question or condition: "停止训练后显存不会被释放吗？" (won't the VRAM be freed
+# after training stops?), "如果停止后显存没有释放，请重启" (if the VRAM is not freed after a
+# stop, restart)
+_ASKED_AFTER = re.compile(r"^[^。！!；;，,]{0,20}(?:吗|呢|？|\?)")
+_IF_BEFORE = re.compile(r"(?:如果|假如|若|要是)[^。！!；;]{0,20}$")
+_HEDGES = Hedges(before=(_DENIED_BEFORE, _IF_BEFORE), after=(_ASKED_AFTER,), window=32)
 
 # Every form above holds one of these (lower case): a substring test first keeps the reader's
 # cost on a job's log lines, which hold none of them, to one lower() and a few scans.

@@ -40,6 +40,14 @@ _SLEPT = (
     rf"resum(?:e|es|ed|ing)\b{_JOB_RESUMED}|wak(?:e|es|ing)(?: ?up)?)"
 )
 _MACHINE = r"(?:laptop|computer|pc|system|machine|host|workstation|notebook|desktop)"
+# what a person suspends or resumes besides the machine: "after I suspended the job with
+# scontrol", "after you resume it"
+_NOT_A_JOB = (
+    r"(?! (?:the |a |my |our |this )?(?:jobs?|tasks?|pods?|containers?|process(?:es)?|it|"
+    r"experiments?|runs?|training|vms?)\b)"
+)
+# "we wake up the machine via IPMI power on" is a power-on, not a resume
+_NOT_POWERED_ON = r"(?! (?:via|with|using|over|through) (?:the )?(?:ipmi|wol|wake-on-lan|bmc))"
 
 SUSPEND_RESUME = re.compile(
     # "after suspend", "after suspending the system", "after resuming", "after the laptop
@@ -48,9 +56,9 @@ SUSPEND_RESUME = re.compile(
     rf"\bafter (?:(?:the|my|a) )?{_MACHINE} (?:went|goes|had gone|has gone|was put) to sleep|"
     # the sleeper named: "after I suspended and restarted a computer", "after we resumed" (not
     # "after I resume training")
-    rf"\bafter (?:i|we|you|they) (?:had |have )?{_SLEPT}|"
-    # "I recently woke up the computer and resumed the process"
-    rf"\b(?:woke|wake|waking) (?:up )?(?:the|my|our) {_MACHINE}\b|"
+    rf"\bafter (?:i|we|you|they) (?:had |have )?{_SLEPT}\b{_NOT_A_JOB}|"
+    # "I recently woke up the computer and resumed the process" (not a power-on over the BMC)
+    rf"\b(?:woke|wake|waking) (?:up )?(?:the|my|our) {_MACHINE}\b{_NOT_POWERED_ON}|"
     # "suspend/resume", "suspend and resume", "suspend and wakeup", "sleep/wake"
     r"\b(?:suspend|sleep|hibernat\w*) ?(?:/|and|&|-) ?(?:resume|wake ?up|wake)\b|"
     # "resuming from suspend", "wakes from sleep", "resume from hibernation"
