@@ -129,8 +129,7 @@ def read(line: str) -> dict[str, str] | None:
         if _ANY_OOM.search(line) is None:
             return None
         return {"verdict": "capacity", "verdict_from": "wording"}
-    named = {"cuda_device": device} if (device := cuda_device(line)) is not None else {}
-    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}
+    return _detail(numbers, line)
 
 
 # the words that close the allocator's numbers in either wording: a line that holds one and not
@@ -150,14 +149,15 @@ def read_wrapped(lines: Sequence[str]) -> tuple[dict[str, str], str] | None:
     :func:`read`'s."""
     last = lines[-1] if lines else ""
     if not any(end in last for end in _NUMBERS_END):
-        return None
-    if any(_numbers(line) is not None for line in lines):
+        return None  # cheap: called for every line a job log's readers did not take
+    window = list(lines)
+    if any(_numbers(line) is not None for line in window):
         return None  # a line read alone already (or a person quoting its numbers after it)
     # the shortest window that holds the request, else the shortest that holds the numbers: no
     # more of the text before the message than it needs
     found: tuple[dict[str, float], str] | None = None
-    for start in range(len(lines) - 2, -1, -1):
-        joined = " ".join(part.strip() for part in lines[start:])
+    for start in range(len(window) - 2, -1, -1):
+        joined = " ".join(part.strip() for part in window[start:])
         if (numbers := _numbers(joined)) is None:
             continue
         found = found or (numbers, joined)
@@ -167,12 +167,17 @@ def read_wrapped(lines: Sequence[str]) -> tuple[dict[str, str], str] | None:
     if found is None:
         return None
     numbers, joined = found
-    named = {"cuda_device": device} if (device := cuda_device(joined)) is not None else {}
-    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}, joined
+    return _detail(numbers, joined), joined
 
 
 def _numbers(line: str) -> dict[str, float] | None:
     return _old(line) or _new(line) or _vllm_startup(line)
+
+
+def _detail(numbers: dict[str, float], text: str) -> dict[str, str]:
+    """The numbers in MiB, the device they name and the verdict, as a signature's detail."""
+    named = {"cuda_device": device} if (device := cuda_device(text)) is not None else {}
+    return {**{k: f"{v:.0f}" for k, v in numbers.items()}, **named, **_verdict(numbers)}
 
 
 def cuda_device(line: str) -> str | None:

@@ -393,7 +393,7 @@ def parse_job_log(
     recent: deque[str] = deque(maxlen=cuda_oom.WRAP_LINES)
     for n, line in lines_of(as_text(data), out.report):
         out.report.total += 1
-        if line.strip():  # a blank line inside a wrapped message is the paste's, not a break
+        if line and not line.isspace():  # a blank line inside a wrapped message is the paste's
             recent.append(line)
         selection.read(line, n)  # context only: the line is read on below
         taken, down = links.read(line, n, origin, node)
@@ -571,7 +571,7 @@ def _signature(
 def _wrapped_oom(recent: deque[str], n: int, origin: str, node: str) -> Signature | None:
     """An OOM's numbers a paste wrapped over the last lines (:func:`cuda_oom.read_wrapped`),
     kept at the line that ends them."""
-    if (wrapped := cuda_oom.read_wrapped(list(recent))) is None:
+    if (wrapped := cuda_oom.read_wrapped(recent)) is None:
         return None
     oom, text = wrapped
     return Signature(
