@@ -191,6 +191,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         '("downgrading the driver to 531 fixed it"), one version works where another fails, or '
         'the new driver broke it ("driver 545 introduced the hang")',
     ),
+    "driver_update_reported": (
+        "driver",
+        "the report's writer says the fault began after the node's driver was updated (\"crash "
+        'after updating the nvidia drivers", "after upgrading the driver to 536, inference is 28 % '
+        'slower"): the onset lines up with a driver change, told in words',
+    ),
     "release_regression_reported": (
         "driver",
         "the report's writer pins the fault on one release of a part of the GPU stack (a "

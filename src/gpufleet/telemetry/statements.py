@@ -11,7 +11,8 @@ failed (:mod:`telemetry.psu_fault_words`), the host's CPUs hold the GPUs back
 (:mod:`telemetry.cpu_saturation_words`), the job's GPUs wait for their input data
 (:mod:`telemetry.data_wait_words`), the host's memory ran out under the job
 (:mod:`telemetry.host_memory_words`), the fault goes with one driver version and a rollback
-cured it (:mod:`telemetry.driver_regression_words`), the fault goes with one release of another
+cured it (:mod:`telemetry.driver_regression_words`), the fault began after the node's driver
+was updated (:mod:`telemetry.driver_update_words`), the fault goes with one release of another
 part of the stack (a library, image or toolkit: :mod:`telemetry.release_regression_words`), the
 node's driver does not fit its kernel, libraries or CUDA (never installed, left behind by a
 kernel upgrade, refused by Secure Boot: :mod:`telemetry.driver_mismatch_words`), the work runs
@@ -64,6 +65,7 @@ from gpufleet.telemetry.driver_regression_words import (
     DRIVER_REGRESSION_REPORTED,
     says_driver_regression,
 )
+from gpufleet.telemetry.driver_update_words import DRIVER_UPDATE_REPORTED, says_driver_update
 from gpufleet.telemetry.fabric_manager_words import (
     FABRIC_MANAGER_REPORTED,
     says_fabric_manager_down,
@@ -128,6 +130,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (CPU_SATURATION_REPORTED, says_cpu_saturated),
     (HOST_MEMORY_REPORTED, says_host_memory_exhausted),
     (DRIVER_REGRESSION_REPORTED, says_driver_regression),
+    (DRIVER_UPDATE_REPORTED, says_driver_update),
     (RELEASE_REGRESSION_REPORTED, says_release_regression),
     (DRIVER_MISMATCH_REPORTED, says_driver_mismatch),
     (CPU_FALLBACK_REPORTED, says_cpu_fallback),
