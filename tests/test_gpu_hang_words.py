@@ -30,6 +30,8 @@ HUNG = "`nvidia-smi --query-gpu=compute_cap --format=csv,noheader` hung for 20 m
         "timeout 30 nvidia-smi times out on every GPU",
         "the node hangs when running nvidia-smi",
         "nvidia-smi command gets stuck",
+        "when I invoke nvidia-smi it is not respond and hung.",
+        "nvidia-smi is not responding",
     ],
 )
 def test_a_writer_saying_the_gpu_stack_hangs_is_the_statement(line: str) -> None:
@@ -51,6 +53,8 @@ def test_a_writer_saying_the_gpu_stack_hangs_is_the_statement(line: str) -> None
         # a setting, a reading
         "Enable nvidia-persistenced and increase nvidia-smi timeout to 40s (from 25s)",
         "nvidia-smi shows 100% util",
+        "nvidia-smi is not the problem",
+        "If nvidia-smi does not respond, reboot",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

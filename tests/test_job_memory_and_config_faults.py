@@ -455,6 +455,19 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             {},
         ),
         (
+            # PyTorch's check of the GPU against the architectures its build carries
+            "NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the "
+            "current PyTorch installation.",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
+            "Found GPU0 GeForce GTX 770 which is of cuda capability 3.0. PyTorch no longer "
+            "supports this GPU because it is too old.",
+            "cuda_no_kernel_image",
+            {},
+        ),
+        (
             "slurmstepd: error: Detected 1 oom_kill event in StepId=1234.batch. Some of the step "
             "tasks have been OOM Killed.",
             "host_oom_kill",

@@ -66,8 +66,9 @@ Kinds (``Signature.kind``) and the text they come from:
   (cudaErrorSystemDriverMismatch, 803): the node's CUDA driver library is not its kernel
   module's.
 * ``cuda_no_kernel_image`` — ``no kernel image is available for execution on the device``
-  (209), ``device kernel image is invalid`` (200) and ``invalid device function`` (98): the job's
-  binary holds no code for this GPU's architecture.
+  (209), ``device kernel image is invalid`` (200), ``invalid device function`` (98) and
+  PyTorch's ``… with CUDA capability sm_120 is not compatible with the current PyTorch
+  installation``: the job's binary holds no code for this GPU's architecture.
 * ``cuda_oom_foreign`` / ``cuda_oom_fragmentation`` / ``cuda_oom_capacity`` — a CUDA
   out-of-memory message, by whose memory filled the GPU (:mod:`telemetry.cuda_oom`: another
   process's, the allocator's unused pieces, the job's own tensors), with the allocator's numbers.
@@ -242,10 +243,17 @@ CUDA_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = (
         # the kernel at run time or install time refusing this GPU's architecture because the
         # toolkit predates it (or has dropped it): NVRTC's "invalid value for
         # --gpu-architecture (-arch)", nvcc's and ptxas's "Unsupported gpu architecture
-        # 'compute_86'" and "Value 'sm_86' is not defined for option 'gpu-architecture'"
+        # 'compute_86'" and "Value 'sm_86' is not defined for option 'gpu-architecture'"; and
+        # PyTorch's own check of the GPU against the architectures its build carries
+        # (torch/cuda/__init__.py, _check_capability): "NVIDIA GeForce RTX 5090 with CUDA
+        # capability sm_120 is not compatible with the current PyTorch installation", "Found GPU0
+        # GeForce GTX 770 which is of cuda capability 3.0. PyTorch no longer supports this GPU
+        # because it is too old" - the same missing architecture, told before the first kernel
         "cuda_no_kernel_image",
         re.compile(
             r"no kernel image is available for execution on the device|"
+            r"with CUDA capability sm_\d{2,3}[af]? is not compatible with the current PyTorch "
+            r"installation|PyTorch no longer supports this GPU because it is too old|"
             r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
             r"invalid device function|cudaErrorInvalidDeviceFunction|"
             r"device kernel image is invalid|cudaErrorInvalidKernelImage|CUDA_ERROR_INVALID_IMAGE|"
