@@ -287,20 +287,20 @@ def _incident() -> Incident:
             "drain-and-hardware-ticket",
             "hardware_ticket",
         ),
-        # the job was built for other GPUs: its owner rebuilds it
+        # the job was built for other GPUs: a build that carries this one's architecture
         (
             "driver-cuda-mismatch",
             "cuda_no_kernel_image",
-            "notify-user-workload-issue",
-            "notify_user",
+            "fix-job-cuda-build",
+            "config_fix",
         ),  # 803: the node's libcuda is not its kernel module's - the node's configuration, where
-        # 35 (the image's CUDA too new) tells the owner
+        # 35 (the image's CUDA too new) is the job's build, fitted the same way
         ("driver-cuda-mismatch", "cuda_driver_mismatch", "fix-gpu-node-config", "config_fix"),
         (
             "driver-cuda-mismatch",
             "cuda_insufficient_driver",
-            "notify-user-workload-issue",
-            "notify_user",
+            "fix-job-cuda-build",
+            "config_fix",
         ),
     ],
 )
