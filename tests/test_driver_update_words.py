@@ -30,6 +30,11 @@ NODE = "n1"
         "I noticed that after I upgraded my Nvidia GPU driver, Ollama ran very slow.",
         "since the last driver update the training hangs",
         "It started crashing after the latest driver update.",
+        "After upgrading from driver 535 to 550, NCCL hangs.",
+        "After the nvidia driver was updated to 560, the container fails to start.",
+        "After a recent update of the NVIDIA driver, Blender crashes on render.",
+        "After upgrading the nvidia driver on our DGX nodes to 570.86.15, nccl-tests hang.",
+        "I updated the driver to 551.23 and now the game crashes at launch.",
     ],
 )
 def test_a_fault_after_a_driver_update_is_the_statement(line: str) -> None:
@@ -45,6 +50,20 @@ def test_a_fault_after_a_driver_update_is_the_statement(line: str) -> None:
         "After the driver update everything works fine.",
         "+ The issue persisted even after updating the driver.",
         "It still crashes after the driver update.",
+        "After updating the driver to 550, the crashes stopped.",
+        "The errors went away after I upgraded the driver to 560.",
+        "After the driver update, the game no longer crashes.",
+        "Same error after updating the driver to 550.",
+        "I tested with the latest driver 560.94 and it also crashes.",
+        # a failure denied
+        "It didn't crash after updating the driver.",
+        "No crashes since the driver update.",
+        # a GPU no longer seen is the driver's parts out of step (the mismatch's readers)
+        "After updating the GPU driver the GPU is not recognized by Docker anymore.",
+        # not the driver, or not an update
+        "After upgrading to 128 GB RAM the nvidia driver crashes.",
+        "Following the driver update guide from NVIDIA, the install fails at DKMS.",
+        "You need to reboot after updating the driver, otherwise nvidia-smi fails.",
         # a first install is a set-up, not a change of a working node
         "After installing the nvidia driver on my cluster, the container fails",
         # advice, a condition, a question

@@ -32,6 +32,8 @@ HUNG = "`nvidia-smi --query-gpu=compute_cap --format=csv,noheader` hung for 20 m
         "nvidia-smi command gets stuck",
         "when I invoke nvidia-smi it is not respond and hung.",
         "nvidia-smi is not responding",
+        "nvidia-smi isn't responding anymore",
+        "nvidia-smi, it hangs",
     ],
 )
 def test_a_writer_saying_the_gpu_stack_hangs_is_the_statement(line: str) -> None:
@@ -55,6 +57,8 @@ def test_a_writer_saying_the_gpu_stack_hangs_is_the_statement(line: str) -> None
         "nvidia-smi shows 100% util",
         "nvidia-smi is not the problem",
         "If nvidia-smi does not respond, reboot",
+        # a reply, not a hang
+        "nvidia-smi does not respond to --gpu-reset on this board",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

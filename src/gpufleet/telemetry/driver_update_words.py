@@ -17,42 +17,65 @@ Deliberately narrow: the update and a failure must sit in one clause; a first in
 installing the driver") is a set-up, not a change of a working node; an update that cured the
 fault ("after updating the driver it works"), one that did not change it ("still fails even
 after updating the driver", "persisted after the update"), advice ("try updating the driver"), a
-condition ("if it crashes after the update") and a question are not the statement. Pure; every
-expression is linear in the line.
+condition ("if it crashes after the update") and a question are not the statement, and neither is
+a GPU no longer seen at all (the mismatch's own readers take it). Pure; every expression is linear
+in the line (the qualifier runs are bounded).
 """
 
 from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges, advice_before
+from gpufleet.telemetry.hedges import DENIED_BEFORE, QUESTION_AFTER, Hedges, advice_before
 
 DRIVER_UPDATE_REPORTED = "driver_update_reported"  # the signature kind and the SRE finding
 
-_DRIVER = r"(?:(?:nvidia|gpu|graphics?|display|geforce|cuda|video) )*drivers?\b"
-_VERSION = r"(?:v|version |r)?\d{3}(?:\.\d{1,3}){0,2}\b"
-# the update itself: "updating the nvidia drivers", "upgraded my Nvidia GPU driver", "updating to
-# nvidia driver 470.86", "upgrading NVIDIA driver to 536", "the latest driver update"
-_UPDATED = (
-    r"(?:updat|upgrad)(?:e|ed|es|ing)\b (?:to |the |my |our |all )*(?:(?:new|newer|newest|latest|"
-    r"recent) )?" + _DRIVER + r"(?: (?:to )?" + _VERSION + r")?|"
-    r"(?:updat|upgrad)(?:e|ed|ing)\b (?:to )?(?:(?:nvidia|the|gpu) )*(?:"
-    + _DRIVER
-    + r" ?)?"
-    + _VERSION
-    + r"|(?:the |a |my |last |latest |recent |nvidia |gpu )*"
-    + _DRIVER
-    + r" (?:update|upgrade)s?\b"
+# the driver as people name it: "the nvidia drivers", "NVIDIA kernel driver", "the latest Studio
+# driver", the package "nvidia-driver-535" (a qualifier run is bounded: two repeats that take the
+# same words would try every split of a long run of them)
+_DRIVER = (
+    r"(?:(?:nvidia|gpu|graphics?|display|geforce|cuda|video|kernel|studio) ){0,3}"
+    r"(?:drivers?\b|nvidia-driver(?:-\d{3})?(?:-open|-server)?\b)"
 )
-# what failed: the forms people use for a node or a program that stopped working
+_VERSION = r"(?:v|version |r)?\d{3}(?:\.\d{1,3}){0,2}\b"
+# a number alone is a driver's version only dotted ("to 550.54.15") or named as one ("to the 555
+# driver"): "upgrading to 128 GB RAM" is no driver
+_BARE_VERSION = r"(?:v|r)?\d{3}(?:\.\d{1,3}){1,2}\b|\d{3}(?= (?:nvidia |gpu )?drivers?\b)"
+# the update itself: "updating the nvidia drivers", "upgrading from driver 535 to 550", "updating to
+# 550.54.15", "a recent update of the NVIDIA driver", "the latest driver update", "the nvidia driver
+# was updated to 560" (not "the driver update guide")
+_UPDATED = (
+    r"(?:updat|upgrad)(?:e|ed|es|ing)\b (?:(?:to|the|my|our|all|from) ){0,3}"
+    r"(?:(?:new|newer|newest|latest|recent) )?"
+    + _DRIVER
+    + r"(?: (?:from |to )?"
+    + _VERSION
+    + r"){0,2}|"
+    r"(?:updat|upgrad)(?:e|ed|ing)\b (?:to )?(?:the )?(?:" + _BARE_VERSION + r")|"
+    r"(?:(?:recent|latest|last) )?(?:update|upgrade) of (?:the |my |our )?"
+    + _DRIVER
+    + r"|(?:(?:the|a|my|our|last|latest|most|recent) ){0,3}(?:"
+    + _VERSION
+    + r" )?"
+    + _DRIVER
+    + r"(?: (?:was |got |has been |had been )?(?:auto-?)?(?:updated|upgraded)\b|"
+    r" (?:update|upgrade)s?\b(?! (?:guide|instructions?|page|tool|utility|notes?|notifications?|"
+    r"process|script|button|app|prompt|available)\b))"
+)
+# what failed: a program that crashes, hangs, slows or stops working. A GPU no longer seen at all
+# ("not detected", "cannot find the GPU", NVML's errors) is left out: CUDA or NVML that cannot
+# start after an upgrade is the driver's parts out of step (the regression card's own rules_out,
+# driver-cuda-mismatch), which the mismatch's own readers take
 _FAILED = (
     r"(?:crash\w*|fail\w*|hang\w*|hung|freez\w*|froze\w*|stutter\w*|unstable|slow(?:er|s|ed)?\b|"
-    r"black ?screen\w*|broke\w*|errors?\b|lag\w*|drops?\b|dropped|degrad\w*|"
-    r"stopp?(?:ed|s)? working|no longer (?:work|launch|start|run|boot|detect|load|open|see)\w*|"
+    r"black ?screen\w*|broke\w*|lag\w*|drops?\b|dropped|degrad\w*|"
+    r"stopp?(?:ed|s)? working|no longer (?:work|launch|start|run|boot)\w*|"
     r"(?:does ?n[o']t|doesnt|won'?t|can'?t|cannot|could ?n[o']t|is ?n[o']t|are ?n[o']t) "
-    r"(?:work|launch|start|run|boot|detect|load|open|see|find|recogni[sz]e|use)\w*)"
+    r"(?:work|launch|start|run|boot)\w*)"
 )
-_CLAUSE = r"[^.;!?]{0,80}?"
+# the rest of the clause: a version's or a file's own dots ("570.86.15", "torch.compile") are no
+# sentence end
+_CLAUSE = r"(?:[^.;!?]|\.(?=\w)){0,80}?"
 DRIVER_UPDATE = re.compile(
     # the failure first: "Crash after updating the nvidia drivers", "Ollama ran very slow after I
     # upgraded my Nvidia GPU driver", "unstable since the latest driver update"
@@ -72,10 +95,18 @@ DRIVER_UPDATE = re.compile(
     + r"\b"
     + _FAILED
     + r"|"
-    # "With new NVIDIA Graphics driver 560.94, CUDA-Q programs fail to run", "with the latest
-    # driver 572.16 the game crashes" (a version must be named: "with the new driver" alone is as
-    # often the fix)
-    r"\bwith (?:the )?(?:new|newer|newest|latest) "
+    # the update told as what was done, the failure since: "I updated the driver to 551.23 and now
+    # the game crashes at launch"
+    r"\b(?:"
+    + _UPDATED
+    + r"),? (?:and )?(?:now|since then|ever since)\b"
+    + _CLAUSE
+    + r"\b"
+    + _FAILED
+    + r"|"
+    # "With new NVIDIA Graphics driver 560.94, CUDA-Q programs fail to run" (a version must be
+    # named, and the driver new: "with the latest driver" is as often an issue template's check)
+    r"\bwith (?:the )?(?:new|newer|newest) "
     + _DRIVER
     + r" ?"
     + _VERSION
@@ -84,23 +115,64 @@ DRIVER_UPDATE = re.compile(
     + _FAILED,
     re.IGNORECASE,
 )
-# an update that cured it or changed nothing: "after updating the driver it works again", "the
-# issue persisted even after updating the driver", "still crashes after the driver update"
+_FAULT_WORD = r"(?:crash|hang|hung|freez|froze|fail|stutter|lag|error|slow|black ?screen)\w*"
+# inside the words: an update that cured it or changed nothing ("after updating the driver it
+# works again", "the issue persisted even after updating the driver", "same error after …", "the
+# crashes stopped after …"), a failure denied ("no crashes since the driver update", "doesn't hang
+# anymore"), a condition on what follows ("… otherwise nvidia-smi fails", "isn't possible")
 _NOT_THE_ONSET = re.compile(
-    r"\b(?:fix\w*|solv\w*|resolv\w*|works? (?:again|fine|now|normally)|persist\w*|still|even|"
-    r"remain\w*|no (?:more )?(?:crash|error|problem|issue)\w*|gone)\b",
+    r"\b(?:fix\w*|solv\w*|resolv(?:ed|es|ing)\b|works? (?:again|fine|now|normally)|persist\w*|"
+    r"still|even|remain\w*|no (?:more )?(?:crash|error|problem|issue)\w*|gone|same|also|before|"
+    r"otherwise|stopped(?! working)|disappear\w*|went away|vanish\w*|"
+    r"(?:can'?t|cannot|unable to|not) reproduce|"
+    r"(?:is ?n[o']t|not) (?:possible|an option|allowed|feasible)|"
+    r"no longer (?:happen|occur|appear)\w*|(?:not|never|no longer|without|zero)(?: \w+){0,3}? "
+    + _FAULT_WORD
+    + r")|(?:n't|\b\w+nt) (?:\w+ ){0,2}?"
+    + _FAULT_WORD
+    + r"|\bor (?:else|you)\b",
+    re.IGNORECASE,
+)
+# after the words: the failure went away, or it was there before too ("… the crashes stopped", "…
+# the black screen issue went away", "… it crashes after updating the driver too")
+_CURED_AFTER = re.compile(
+    r"^[^.;!?]{0,60}?\b(?:stopped|disappeared|went away|vanished|(?:is|are|was|were) gone|"
+    r"(?:is|are|was|were) (?:fixed|solved|resolved)|no longer (?:happen|occur|appear)\w*|"
+    r"(?:can|could|may|might) (?:\w+ )?be (?:fixed|solved|resolved|avoided)|too|as well|"
+    r"everything (?:is |works? )?(?:fine|ok|good|normal)|all good|"
+    r"works? (?:fine|again|now|normally))\b",
     re.IGNORECASE,
 )
 _HEDGES = Hedges(
-    before=(advice_before("should", "to avoid"), re.compile(r"\b(?:even|still)\b[^.;!?]*$", re.I)),
+    before=(
+        advice_before(
+            "should",
+            "to avoid",
+            "need to",
+            "have to",
+            "must",
+            "remember",
+            "forget",
+            "doubt",
+            "not sure",
+        ),
+        # the fault unchanged or there before, a test on a fresh install ("also tried with …",
+        # "tested with the newest driver", "a clean install with …")
+        re.compile(
+            r"\b(?:even|still|already|also|same|used to|tri(?:ed|es)|test(?:ed|ing)|fresh|clean)\b"
+            r"[^.;!?]*$",
+            re.IGNORECASE,
+        ),
+        DENIED_BEFORE,
+    ),
     within=(_NOT_THE_ONSET,),
-    after=(QUESTION_AFTER,),
+    after=(QUESTION_AFTER, _CURED_AFTER),
     window=48,
 )
 
-# Every form holds one of these (lower case): a substring test keeps the cost on a job's log
-# lines, which hold none, to one lower() and a scan.
-_ANCHORS = ("updat", "upgrad", "new", "latest")
+# Every form holds "driver" and one of these (lower case): a substring test keeps the cost on a
+# job's log lines, which hold none, to one lower() and a scan.
+_ANCHORS = ("updat", "upgrad", "with the new", "with new")
 
 
 def says_driver_update(line: str) -> bool:

@@ -39,15 +39,18 @@ _STUCK = (
     r"(?:hangs?|hung|hanging|freez(?:es|ing)|froze|frozen|(?:is |was |gets |got |getting )?stuck|"
     r"never returns?|(?:does not|doesn't|did not|didn't|won't|will not) return|"
     r"times? out|timed out|(?:is |was |becomes |became )?unresponsive|stopped responding|"
-    # "nvidia-smi is not responding", "it is not respond and hung"
-    r"(?:is |was )?not respond(?:s|ing)?|(?:does not|doesn't|did not|didn't|won't) respond|"
+    # "nvidia-smi is not responding", "it is not respond and hung", "isn't responding" (not a
+    # reply: "does not respond to --gpu-reset", "respond with an error")
+    r"(?:(?:is|was) (?:not|no longer) |(?:is|was)n'?t |not )respond(?:s|ing)?\b(?! (?:with|to)\b)|"
+    r"(?:(?:is|was) )?not responsive|"
+    r"(?:does not|doesn't|did not|didn't|won't) respond\b(?! (?:with|to)\b)|stops responding|"
     r"takes? (?:forever|ages|minutes|hours))\b"
 )
 GPU_HANG = re.compile(
     # "nvidia-smi hangs indefinitely", "`nvidia-smi --query-gpu=compute_cap --format=csv` hung",
     # "the nvidia-smi command gets stuck", "when I invoke nvidia-smi it is not respond and hung"
     r"\bnvidia-smi\b(?: (?:command|query|calls?|itself|also|just|then|now|still|always|"
-    r"sometimes))?(?: -{1,2}[\w=,.-]+){0,4}[`'\"]? (?:it )?" + _STUCK + r"|"
+    r"sometimes))?(?: -{1,2}[\w=,.-]+){0,4}[`'\"]?,? (?:it )?" + _STUCK + r"|"
     # "the node hangs when running nvidia-smi", "stuck at nvidia-smi"
     r"\b(?:hangs?|hung|hanging|stuck|freezes|froze) (?:when|while|on|after|at|in) "
     r"(?:running |calling |executing |launching |invoking )?(?:the )?`?nvidia-smi\b|"
