@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from gpufleet.telemetry.hedges import DENIED_BEFORE, QUESTION_AFTER, Hedges, advice_before
+from gpufleet.telemetry.release_regression_words import DRIVER_VERSION
 
 DRIVER_UPDATE_REPORTED = "driver_update_reported"  # the signature kind and the SRE finding
 
@@ -38,9 +39,10 @@ _DRIVER = (
     r"(?:drivers?\b|nvidia-driver(?:-\d{3})?(?:-open|-server)?\b)"
 )
 _VERSION = r"(?:v|version |r)?\d{3}(?:\.\d{1,3}){0,2}\b"
-# a number alone is a driver's version only dotted ("to 550.54.15") or named as one ("to the 555
-# driver"): "upgrading to 128 GB RAM" is no driver
-_BARE_VERSION = r"(?:v|r)?\d{3}(?:\.\d{1,3}){1,2}\b|\d{3}(?= (?:nvidia |gpu )?drivers?\b)"
+# a number alone is a driver's version only as one a driver has (release_regression_words'
+# DRIVER_VERSION: "to 550.54.15") or named as one ("to the 555 driver"): "upgrading to 128 GB RAM"
+# is no driver
+_BARE_VERSION = DRIVER_VERSION + r"|\d{3}(?= (?:nvidia |gpu )?drivers?\b)"
 # the update itself: "updating the nvidia drivers", "upgrading from driver 535 to 550", "updating to
 # 550.54.15", "a recent update of the NVIDIA driver", "the latest driver update", "the nvidia driver
 # was updated to 560" (not "the driver update guide")
