@@ -656,6 +656,12 @@ def test_a_reported_thermal_slowdown_gets_the_cooling_ticket_not_a_power_cap() -
         ("gsp-rpc-timeout-driver-bug", "investigate-driver-regression", "fix-gsp-firmware-setting"),
         # resuming a node a report says Slurm set DOWN leaves what took it down in place
         ("slurm-node-down", "return-to-service-validation", "fix-gpu-node-config"),
+        # a benign-signal card is a fault exactly when its setting is wrong, and a person who
+        # wrote the slowdown down says it is: the limit or clocks restored, not closed as normal
+        ("power-cap-sw", "confirm-benign-no-action", "restore-gpu-power-limit"),
+        ("applications-clocks-setting", "confirm-benign-no-action", "restore-stock-gpu-clocks"),
+        # an exporter someone reports as failing again and again is a monitoring outage to fix
+        ("exporter-restart-gap", "verify-telemetry-artifact", "fix-gpu-exporter"),
     ],
 )
 def test_a_report_whose_plan_gathers_tells_the_owner_or_resumes_gets_the_cards_fix(
@@ -687,6 +693,8 @@ def test_a_report_whose_plan_gathers_tells_the_owner_or_resumes_gets_the_cards_f
         ("roce-pfc-congestion", "collect-hang-evidence"),  # no fix in place to give
         # the card's only fixes are for a variant words show, and these words did not
         ("dataloader-stall", "notify-user-workload-issue"),  # a slow loader is not /dev/shm
+        # a telemetry artifact with no fix in place is still closed as one
+        ("sticky-xid-gauge", "verify-telemetry-artifact"),
     ],
 )
 def test_a_report_keeps_a_light_plan_when_no_fix_in_place_fits_or_the_plan_acts(

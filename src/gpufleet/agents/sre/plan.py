@@ -347,8 +347,8 @@ def text_only_cap(
     plan that changes the fleet (drains, resets, reboots, restarts a service, lowers power
     limits) becomes the same decision in a form that only tells people where the card has one,
     else the card's fix in place as a ticket (:func:`_telling`), else the read-only evidence
-    collection. On an unread report, one that only collects evidence, tells the job's owner or
-    resumes a node as it is takes the card's fix in place where it has one
+    collection. On an unread report, one that only collects evidence, tells the job's owner,
+    resumes a node as it is or closes it as benign takes the card's fix in place where it has one
     (:func:`_written_fix`); any other light plan stands. A plan that still drains, resets,
     reboots or returns a part for a card nothing supports collects the evidence instead
     (:func:`_unsupported`)."""
@@ -419,22 +419,31 @@ def _unsupported(
 
 
 #: Plans that leave the fault where it is: they collect evidence, pass the problem to the job's
-#: owner, or validate a node and resume it with whatever took it down still in place (a report of
-#: a node Slurm set DOWN says why: the GRES line, the missing device files). On a report alone,
-#: the card's fix in place says what to change instead.
-_WAITING_CLASSES = frozenset({"investigate", "notify_user", "return_to_service"})
+#: owner, validate a node and resume it with whatever took it down still in place (a report of
+#: a node Slurm set DOWN says why: the GRES line, the missing device files), or close it as the
+#: expected behaviour of a benign signal. On a report alone, the card's fix in place says what to
+#: change instead: a benign-signal card (a software power cap, application clocks) is a fault
+#: exactly when its setting is wrong, and a person who wrote the slowdown down is saying it is;
+#: its benign reading needs the telemetry (limit at default, draw at the limit) a report lacks.
+_WAITING_CLASSES = frozenset({"investigate", "notify_user", "return_to_service", "no_action"})
 
 
 def _written_fix(
     kb: KnowledgeBase, top: Hypothesis, runbook: Runbook, notes: tuple[str, ...]
 ) -> tuple[Runbook, tuple[str, ...]]:
-    """A report-only incident whose plan only collects evidence, tells the job's owner or resumes
-    a node as it is takes the card's configuration fix when the card has one (a ticket: it
-    changes nothing on a server): a problem someone wrote down and solved was most often a
-    setting, and the ticket names the setting to change (the NCCL interface, the job's memory
-    request, the node's GRES line) where the other plans only gather what the writer already
-    knew or resume the node with the setting still wrong."""
-    fix = _fix_for_words(kb, top)
+    """A report-only incident whose plan only collects evidence, tells the job's owner, resumes
+    a node as it is or closes the report as a benign signal takes the card's configuration fix
+    when the card has one (a ticket: it changes nothing on a server): a problem someone wrote
+    down and solved was most often a setting, and the ticket names the setting to change (the
+    NCCL interface, the job's memory request, the node's GRES line, the power limit) where the
+    other plans only gather what the writer already knew, resume the node with the setting
+    still wrong or tell the writer the slowdown they measured is expected. A benign signal's
+    card has two readings, the expected behaviour and a wrong setting, and the report is its
+    writer saying it is not the expected one: its fix stands whichever words it is kept for."""
+    closes = runbook.action_class == "no_action"
+    fix = (
+        next(_tellings(kb, top.card_id, "config_fix"), None) if closes else _fix_for_words(kb, top)
+    )
     if runbook.action_class not in _WAITING_CLASSES or fix is None or fix.id == runbook.id:
         return runbook, notes
     why = (
