@@ -92,6 +92,9 @@ NODE = "n1"
         # a branch with its point releases left open is a driver's version
         "Downgrading to `535.x` seems to fix the issue.",
         "Reverting back to the latest stable `550.x` fixes it.",
+        # the cure told in the next short sentence
+        "Downgraded to 382.53 on windows 10 home. That appears to have worked. Thank you.",
+        "Rolled back to 384.90 on the rig. It seems to have worked.",
         # the driver's own release notes
         "* Fixed a regression that led to Xid errors when loading the NVIDIA driver on notebooks.",
         # the vendor withdrawing a release
@@ -157,6 +160,10 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "I reinstalled the driver and it works fine now",
         "reinstalling the same driver 535 fixed it",
         "rolled the driver back to 531.79, but still a little performance drop",
+        # a next sentence that says nothing was cured, or cures with something else
+        "Downgraded to 382.53 on windows 10 home. That did not help.",
+        "I rolled back to driver 531.79. It still crashes.",
+        "Downgraded to nvidia 531.79 and swapped the PSU. That fixed it.",
         "it fails with driver 550 (works with 550 after a reboot?)",
         "the old driver worked on the previous kernel only if Secure Boot is off",
         "I have no issues with driver 550 on this box",

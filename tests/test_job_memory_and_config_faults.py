@@ -121,6 +121,11 @@ def test_an_oom_says_whose_memory_filled_the_gpu(line: str, verdict: str) -> Non
         "Unexpected error CUDA error in func dev::eth::CUDAMiner::initEpoch_internal at line 130 "
         "out of memory on CUDA device 07:00.0",
         "GPU #1: out of memory",
+        # the CUDA_SAFE_CALL form: the function, its line, then cudaGetErrorString
+        "CUDA error in func 'ethash_cuda_miner::init' at line 243 : out of memory.",
+        "cuda-0 Error CUDA mining: CUDA error in func init at line 126 out of memory",
+        # TensorFlow's class for a failed device allocation, as a notebook's traceback heads it
+        "ResourceExhaustedError                    Traceback (most recent call last)",
         "vkAllocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY",
         # OpenCL's and the CUDA libraries' own statuses for a device allocation that failed
         "Oct 24 08:17:09 filecoin lotus-worker[30970]: Status error code: "
@@ -143,6 +148,11 @@ def test_the_gpus_out_of_memory_in_any_programs_words_is_an_oom(line: str) -> No
         "MemoryError: out of memory",
         # NVIDIA's OpenCL answers a failed launch (a watchdog, a fault) with this, not memory
         "clEnqueueNDRangeKernel(): CL_OUT_OF_RESOURCES",
+        # TensorFlow's class alone may be a quota, a file or a message size
+        "except tf.errors.ResourceExhaustedError:",
+        "ResourceExhaustedError: /tmp/tfdata_cache; No space left on device",
+        # a CUDA_SAFE_CALL line with another error is that error, not memory
+        "CUDA error in func 'ethash_cuda_miner::search' at line 346 : unspecified launch failure.",
     ],
 )
 def test_out_of_memory_without_the_gpus_record_is_no_cuda_oom(line: str) -> None:
@@ -514,6 +524,17 @@ def test_the_drivers_own_refusals_are_events(line: str, kind: str, attr: tuple[s
             "gpu_runtime_failed",
             {"runtime_error": "driver_not_loaded"},
         ),
+        # nvidia-settings' own words, and lsmod finding no nvidia module in the kernel
+        (
+            "nvidia-settings-autostart.desktop[2777]: ERROR: NVIDIA driver is not loaded",
+            "gpu_runtime_failed",
+            {"runtime_error": "driver_not_loaded"},
+        ),
+        (
+            "`nvidia-smi` fails on host, `lsmod | grep nvidia` returns empty",
+            "gpu_runtime_failed",
+            {"runtime_error": "driver_not_loaded"},
+        ),
         # NVML's own error name, as any NVML client prints it
         (
             "failed to get remapped rows for GPU-ac896b35-5782-c478-4b2a-a661de07770f: failed to "
@@ -637,3 +658,17 @@ def test_an_address_less_gsp_line_beside_a_gpus_xid62_is_that_gpus() -> None:
 def test_a_memory_word_that_is_no_kill_names_no_oom(line: str) -> None:
     kinds = {s.kind for s in parse_job_log(line, origin="jobs/1.log", node="n1").signatures}
     assert not kinds & {"host_oom_kill", "cuda_oom_capacity"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "check whether lsmod | grep nvidia returns nothing",
+        "If lsmod | grep nvidia returns nothing, the driver is not loaded.",
+        "lsmod | grep nvidia returns nothing?",
+        "lsmod | grep nvidia shows nothing unusual, all modules present",
+    ],
+)
+def test_lsmod_in_advice_a_condition_or_a_question_says_no_driver_is_missing(line: str) -> None:
+    kinds = {s.kind for s in parse_job_log(line, origin="jobs/1.log", node="n1").signatures}
+    assert "gpu_runtime_failed" not in kinds

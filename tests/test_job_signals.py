@@ -161,6 +161,18 @@ def test_a_watchdog_timeout_wrapped_over_lines_is_still_the_timeout(topo: Topolo
     assert _anomalies(topo, wrapped) == ["nccl_watchdog_timeout@node-02:WARNING:utilization"]
 
 
+def test_the_watchdogs_teardown_sentence_alone_is_the_timeout(topo: Topology) -> None:
+    # ProcessGroupNCCL's second sentence as it takes the process down, often the only line a
+    # report quotes (the first in a screenshot)
+    teardown = (
+        "[E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out. Due to the "
+        "asynchronous nature of CUDA kernels, subsequent GPU operations might run on "
+        "corrupted/incomplete data."
+    )
+    assert _anomalies(topo, teardown) == ["nccl_watchdog_timeout@node-02:WARNING:utilization"]
+    assert _anomalies(topo, "Some NCCL operations are slow on this cluster") == []
+
+
 def test_the_kernel_oom_killer_is_a_host_memory_anomaly(topo: Topology) -> None:
     from gpufleet.telemetry.kernel_log import parse_lines
 

@@ -57,10 +57,15 @@ _SIZE = r"(?P<{0}>[0-9]+(?:\.[0-9]+)?) ?(?P<{0}_u>[KMGT]iB|B)\b"
 # string for cudaErrorMemoryAllocation is "out of memory", printed after whatever the program
 # prefixes: "RuntimeError: CUDA error: out of memory", "CUDA RT1 Error: out of memory", "CUDA
 # Driver API error out of memory", "cudaMalloc failed: out of memory", ethminer's "… out of memory
-# on CUDA device 03:00.0", a miner's "GPU #1: out of memory"; Vulkan's is
-# VK_ERROR_OUT_OF_DEVICE_MEMORY; OpenCL's is CL_MEM_OBJECT_ALLOCATION_FAILURE (the Khronos
-# OpenCL spec: "a failure to allocate memory for buffer object"; CL_OUT_OF_RESOURCES is NVIDIA's
-# catch-all for a failed launch, not memory). The CUDA libraries' allocation statuses are a
+# on CUDA device 03:00.0", the CUDA_SAFE_CALL form ethminer and many CUDA programs print ("CUDA
+# error in func 'ethash_cuda_miner::init' at line 243 : out of memory": the function, the line,
+# then cudaGetErrorString), a notebook's traceback headed by TensorFlow's ResourceExhaustedError
+# (its class for a failed allocation; alone it may be a quota, a file or a gRPC message, so only
+# the traceback's header, whose "OOM when allocating tensor" a screenshot often hides), a
+# miner's "GPU #1: out of memory";
+# Vulkan's is VK_ERROR_OUT_OF_DEVICE_MEMORY; OpenCL's is CL_MEM_OBJECT_ALLOCATION_FAILURE (the
+# Khronos OpenCL spec: "a failure to allocate memory for buffer object"; CL_OUT_OF_RESOURCES is
+# NVIDIA's catch-all for a failed launch, not memory). The CUDA libraries' allocation statuses are a
 # device allocation that failed inside the library: CUBLAS_STATUS_ALLOC_FAILED ("usually caused
 # by a cudaMalloc() failure", the cuBLAS docs), CUDNN_STATUS_ALLOC_FAILED, CUFFT_ALLOC_FAILED,
 # and cuSOLVER's, cuSPARSE's and cuRAND's of the same name. A bare "out of memory" is the host's
@@ -73,6 +78,8 @@ _ANY_OOM = re.compile(
     r"\b(?:cudaMalloc\w*|cuMemAlloc\w*) (?:failed|returned|error)\W{0,3}(?:\w+ ){0,2}"
     r"out of memory\b|"
     r"\bout of memory on (?:the )?(?:cuda )?device\b|^\s*GPU ?#?\d{1,2}: out of memory\b|"
+    r"\bCUDA error in func(?:tion)? '?[\w:<>~]{1,80}'?(?: at)? line \d{1,6} ?:? out of memory\b|"
+    r"\bResourceExhaustedError {2,}Traceback \(most recent call last\)|"
     # a miner's own: T-Rex's "GPU #0: not enough free memory to mine ethash at epoch 410" (the
     # coin's DAG outgrew the card)
     r"\bGPU ?#\d{1,2}: not enough (?:free )?(?:GPU )?memory\b|"
@@ -121,7 +128,7 @@ def _mib(m: re.Match[str], name: str) -> float:
 
 def read(line: str) -> dict[str, str] | None:
     """The OOM's numbers and verdict (see the module doc), or None when the line is not one."""
-    if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity", "ALLOC")):
+    if not any(w in line for w in ("emory", "EMORY", "OOM", "capacity", "ALLOC", "Exhausted")):
         return None  # cheap: most lines of a job log are not about memory
     # the allocator's numbers alone are an OOM: a paste often starts after "CUDA out of memory."
     numbers = _numbers(line)

@@ -193,6 +193,18 @@ DRIVER_REGRESSION = re.compile(
     + r"[^.;!?]{0,80}?\b"
     + _CURED
     + r"|"
+    # the cure told in the next short sentence: "Downgraded to 382.53 on windows 10 home. That
+    # appears to have worked."
+    r"\b"
+    + _ROLLED
+    + r"(?: [\w'/.-]+){0,6}? to (?:the )?(?:[\w-]+ ){0,3}?"
+    + _VERSION
+    # nothing else changed in the same sentence ("… and swapped the PSU. That fixed it.")
+    + r"(?:(?! and (?:also )?(?:swapp|replac|chang|updat|upgrad|reinstall)\w*\b)[^.;!?]){0,60}?"
+    r"[.!] (?:and )?(?:that|this|it)(?: (?:appears|seems) to(?: have)?)? "
+    r"(?:worked|works|fixed (?:it|the (?:issue|problem))|did the trick|"
+    # a cure that lasted ("It fixed the issue for about an hour" did not)
+    r"solved (?:it|the (?:issue|problem)))\b(?! (?:for|until) (?:a|an|about|the|\d))|"
     # the working version in a parenthesis after the failure: "fails to detect CUDA device with
     # NVIDIA driver 595.79 (works with 580)", "deadlock after upgrading to 418.40.04 driver
     # (410.104 is OK)"

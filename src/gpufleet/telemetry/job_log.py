@@ -29,7 +29,8 @@ Kinds (``Signature.kind``) and the text they come from:
   (``remote process exited or there was a network error``), ``nccl_unhandled_cuda_error``.
 * ``nccl_watchdog_timeout`` — PyTorch ProcessGroupNCCL: ``[Rank 4] Watchdog caught collective
   operation timeout: WorkNCCL(SeqNum=610, OpType=ALLREDUCE, …) ran for 600086 milliseconds``
-  (``rank``, ``seq``, ``op``, ``ran_ms``); ``nccl_work_progress`` — ``… Rank 4] Timeout at NCCL
+  (``rank``, ``seq``, ``op``, ``ran_ms``) or its ``Some NCCL operations have failed or timed
+  out`` as it takes the process down; ``nccl_work_progress`` — ``… Rank 4] Timeout at NCCL
   work: 610, last enqueued NCCL work: 616, last completed NCCL work: 609`` and its later
   wordings (``last_completed``): the rank whose last completed work is behind the others is the
   straggler; ``-1`` means the group never completed a collective.
@@ -314,10 +315,14 @@ _NVLS_FAILED = re.compile(
 )
 _CUDA_CODE = re.compile(r"CUDA error (?P<code>\d{1,5}) '(?P<msg>[^']{1,200})'")
 # the WorkNCCL(...) part may be wrapped onto the next line of a pasted log: the watchdog's
-# sentence alone is the timeout
+# sentence alone is the timeout. ProcessGroupNCCL's watchdog prints a second sentence as it takes
+# the process down ("Some NCCL operations have failed or timed out. Due to the asynchronous
+# nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data"):
+# the same abort, and often the only line a report quotes
 _WATCHDOG = re.compile(
     r"Watchdog caught collective operation timeout:?"
-    r"(?: {0,4}WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), OpType=(?P<op>[A-Za-z_]{1,40}))?"
+    r"(?: {0,4}WorkNCCL\(SeqNum=(?P<seq>[0-9]{1,15}), OpType=(?P<op>[A-Za-z_]{1,40}))?|"
+    r"Some NCCL operations have failed or timed out\b"
 )
 # PyTorch Lightning's own warning (trainer/connectors/data_connector.py): the loader has too few
 # worker processes to keep up - the usual cause of input starvation

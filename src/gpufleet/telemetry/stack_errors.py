@@ -90,14 +90,25 @@ _NVML_WHY: tuple[tuple[re.Pattern[str], str], ...] = (
     # to GPUs with error: Failed to initialize NVML: Unknown Error")
     (re.compile(r"unknown error", re.I), "nvml_unknown_error"),
 )
-# nvidia-smi's, PyTorch's (torch/cuda/__init__.py) and nvidia-persistenced's when no driver
-# answers (the device files it opens are missing)
+# nvidia-smi's, PyTorch's (torch/cuda/__init__.py), nvidia-persistenced's and nvidia-settings'
+# ("ERROR: NVIDIA driver is not loaded") when no driver answers (the device files it opens are
+# missing)
 _SMI_NO_DRIVER = re.compile(
     r"NVIDIA-SMI has failed because it couldn.t communicate with the NVIDIA driver|"
     r"Found no NVIDIA driver on your system|"
-    r"nvidia-persistenced: Failed to query NVIDIA devices",
+    r"nvidia-persistenced: Failed to query NVIDIA devices|"
+    r"ERROR: NVIDIA driver is not loaded",
     re.I,
 )
+# ``lsmod | grep nvidia`` found no nvidia module in the kernel, as a writer reports the command's
+# result: "`lsmod | grep nvidia` returns empty" (the clause ends there: "shows nothing unusual"
+# is not it), never in advice or a condition ("check whether …", "if …") nor a question
+_LSMOD_EMPTY = re.compile(
+    r"\blsmod ?\| ?grep (?:-i )?nvidia\W{0,3} (?:returns|returned|shows|showed|gives|gave|prints|"
+    r"printed|outputs|output) (?:nothing|empty|no output)(?=\s*(?:[.,;:)`]|$|and\b|but\b))",
+    re.I,
+)
+_LSMOD_HEDGED = re.compile(r"\b(?:if|whether|check|verify|make sure|when|unless)\b", re.I)
 _NVML_LIB_MISSING = re.compile(
     r"could not load NVML library|libnvidia-ml\.so(?:\.1)?: cannot open shared object file|"
     r"ERROR_LIBRARY_NOT_FOUND",
@@ -251,11 +262,21 @@ def _nvml(line: str) -> Found | None:
     if (m := _NVML_INIT.search(line)) is not None:
         why = next((k for rx, k in _NVML_WHY if rx.search(m["why"])), "nvml_other_error")
         return "gpu_runtime_failed", {"runtime_error": why, "message": m["why"].strip()[:80]}
-    if _SMI_NO_DRIVER.search(line) is not None:
+    if _SMI_NO_DRIVER.search(line) is not None or _lsmod_empty(line):
         return "gpu_runtime_failed", {"runtime_error": "driver_not_loaded"}
     if _NVML_LIB_MISSING.search(line) is not None:
         return "gpu_runtime_failed", {"runtime_error": "nvml_library_missing"}
     return None
+
+
+def _lsmod_empty(line: str) -> bool:
+    """A writer's result of ``lsmod | grep nvidia`` that found no module: not in advice, a
+    condition or a question (the clause before it names none, nothing after it asks)."""
+    m = _LSMOD_EMPTY.search(line)
+    if m is None:
+        return False
+    before = line[max(0, m.start() - 40) : m.start()]
+    return _LSMOD_HEDGED.search(before) is None and "?" not in line[m.end() : m.end() + 60]
 
 
 def _smi(line: str) -> Found | None:
