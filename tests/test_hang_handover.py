@@ -140,7 +140,27 @@ def test_context_only_chooses_among_a_cards_own_variants() -> None:
                         {"job_infra_clean"})  # fmt: skip
     assert rb is not None and rb.id == KB.runbooks_for("ib-nic-link-flap")[0].id
     # and a name outside the context vocabulary is not read as one
-    rb = choose_runbook(KB, _top("nccl-timeout"), {"cuda_insufficient_driver"})
+    bare = [Hypothesis(card_id="nccl-timeout", title="t", score=1.0)]
+    rb = choose_runbook(KB, bare, {"cuda_insufficient_driver"})
+    assert rb is not None and rb.id == "collect-hang-evidence"
+
+
+def test_a_watchdog_that_tore_the_job_down_with_nothing_else_found_is_requeued() -> None:
+    # no live hang to collect: the job restarts from its checkpoint once the runbook's own
+    # precondition reads the nodes' history clean, and its owner is told what to change
+    rb = choose_runbook(KB, _top("nccl-timeout"), set())
+    assert rb is not None and rb.id == "notify-and-requeue-hung-job"
+    assert rb.action_class == "restart_application"
+
+
+@pytest.mark.parametrize(
+    "beside",
+    ["nccl_one_rank_behind", "nic_link_flapping", "gpu_fallen_off_bus", "job_frozen_all_ranks"],
+)
+def test_a_watchdog_beside_a_slow_rank_a_link_a_lost_gpu_or_a_live_hang_is_investigated(
+    beside: str,
+) -> None:
+    rb = choose_runbook(KB, _top("nccl-timeout"), {beside})
     assert rb is not None and rb.id == "collect-hang-evidence"
 
 
