@@ -679,6 +679,13 @@ def test_a_report_whose_plan_gathers_tells_the_owner_or_resumes_gets_the_cards_f
     confirmed = _hypothesis(card, ("gpu_never_used",))
     kept, kept_notes = text_only_cap(KB, confirmed, _incident((SIGNAL,)), KB.runbooks[planned], ())
     assert (kept.id, kept_notes) == (planned, ())
+    # a writer who asks whether it is normal keeps a benign signal's close
+    if KB.runbooks[planned].action_class == "no_action":
+        asked, asked_notes = text_only_cap(
+            KB, _hypothesis(card), _incident((SIGNAL,)), KB.runbooks[planned], (),
+            {"expected_behaviour_asked"},
+        )  # fmt: skip
+        assert (asked.id, asked_notes) == (planned, ())
     # so does an incident a telemetry signal opened beside the report
     kept, _ = text_only_cap(
         KB, _hypothesis(card), _incident((SIGNAL, "job_gpus_unused")), KB.runbooks[planned], ()

@@ -128,6 +128,12 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report's writer says the fault came back after the reset or reboot that recovered "
         'it ("reoccurred", "happened again after the reboot")',
     ),
+    "expected_behaviour_asked": (
+        "workload",
+        "the report's writer asks whether what they see is the normal behaviour (\"Is this "
+        'normal?", "is it expected that the clocks drop under load?"): no claim that anything is '
+        "wrong, so a benign signal's card keeps its close as benign",
+    ),
     "gpu_stray_process_reported": (
         "os",
         "the report's writer says a process outlived its job and still holds the GPU (a zombie "
@@ -707,9 +713,12 @@ NORMAL_FINDINGS: frozenset[str] = frozenset(
 CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
 
 
-# Findings that are a person's word about the fault's history, not about any layer: "it came
-# back after the reboot" says nothing of whether the job or the GPU failed.
-STATEMENT_FINDINGS: frozenset[str] = frozenset({"fault_recurrence_reported"})
+# Findings that are a person's word about the fault's history or their doubt about it, not about
+# any layer: "it came back after the reboot" says nothing of whether the job or the GPU failed,
+# and "is this normal?" names nothing that failed.
+STATEMENT_FINDINGS: frozenset[str] = frozenset(
+    {"fault_recurrence_reported", "expected_behaviour_asked"}
+)
 
 # Findings read from a person's words in a report (telemetry's ``*_words`` readers), not from a
 # tool's output: they move the ranking, but never confirm a card enough for a plan that changes

@@ -34,7 +34,8 @@ with the driver (:mod:`telemetry.fabric_manager_words`), an overclock is what ma
 (named as the cause, or going back to stock clocks cured it: :mod:`telemetry.overclock_words`),
 the firmware is what failed (an update cured or broke it, or it was out of date:
 :mod:`telemetry.firmware_words`), a job or GPU library leaks the GPU's memory
-(:mod:`telemetry.gpu_memory_leak_words`).
+(:mod:`telemetry.gpu_memory_leak_words`); and one question, whether what the writer sees is the
+normal behaviour (:mod:`telemetry.expected_question_words`), which keeps a benign signal's close.
 :mod:`telemetry.job_log` keeps each beside whatever else the line is (evidence only: a
 statement opens nothing), the SRE agent reads each kind as the finding of that name, and
 :data:`knowledge.findings.REPORTED_FINDINGS` keeps words alone from confirming a plan that
@@ -66,6 +67,10 @@ from gpufleet.telemetry.driver_regression_words import (
     says_driver_regression,
 )
 from gpufleet.telemetry.driver_update_words import DRIVER_UPDATE_REPORTED, says_driver_update
+from gpufleet.telemetry.expected_question_words import (
+    EXPECTED_BEHAVIOUR_ASKED,
+    asks_if_expected,
+)
 from gpufleet.telemetry.fabric_manager_words import (
     FABRIC_MANAGER_REPORTED,
     says_fabric_manager_down,
@@ -150,6 +155,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (OVERCLOCK_REPORTED, says_overclock),
     (FIRMWARE_REPORTED, says_firmware),
     (GPU_MEMORY_LEAK_REPORTED, says_gpu_memory_leak),
+    (EXPECTED_BEHAVIOUR_ASKED, asks_if_expected),
 )
 STATEMENT_KINDS: tuple[str, ...] = tuple(kind for kind, _ in STATEMENTS)
 # A link is the address of another page, not the writer's words: its slug is that page's title

@@ -54,6 +54,7 @@ from gpufleet.knowledge.schema import (
 )
 from gpufleet.knowledge.store import KnowledgeBase
 from gpufleet.knowledge.vendor_actions import LADDER, LADDER_RUNBOOKS, Guidance, escalate
+from gpufleet.telemetry.expected_question_words import EXPECTED_BEHAVIOUR_ASKED
 from gpufleet.telemetry.recurrence_words import RECURRENCE_REPORTED
 from gpufleet.telemetry.unread_text import SIGNAL as UNREAD_SIGNAL
 
@@ -327,7 +328,7 @@ def guided_runbook(
     # the recurrence rung climbs from whatever the vendor's guidance chose
     rung = escalate(None, runbook.action_class, earlier)
     runbook, notes = _apply(kb, top.card_id, runbook, rung, recurred, notes)
-    return text_only_cap(kb, top, incident, runbook, notes)
+    return text_only_cap(kb, top, incident, runbook, notes, found)
 
 
 #: The read-only runbook for an incident that rests on a report no rule reads.
@@ -340,6 +341,7 @@ def text_only_cap(
     incident: Incident,
     runbook: Runbook,
     notes: tuple[str, ...],
+    found: Collection[str] = (),
 ) -> tuple[Runbook, tuple[str, ...]]:
     """An incident that only a report no rule reads opened (telemetry.unread_text), or one whose
     top card the similar resolved incidents voted for (a report a rule read: a job's NVML error,
@@ -349,10 +351,11 @@ def text_only_cap(
     else the card's fix in place as a ticket (:func:`_telling`), else the read-only evidence
     collection. On an unread report, one that only collects evidence, tells the job's owner,
     resumes a node as it is or closes it as benign takes the card's fix in place where it has one
-    (:func:`_written_fix`); any other light plan stands. A plan that still drains, resets,
-    reboots or returns a part for a card nothing supports collects the evidence instead
-    (:func:`_unsupported`)."""
-    chosen, why = _capped(kb, top, incident, runbook, notes)
+    (:func:`_written_fix`), unless it closes a benign signal and the writer asks whether it is
+    normal (``found``: the incident's findings); any other light plan stands. A plan that still
+    drains, resets, reboots or returns a part for a card nothing supports collects the evidence
+    instead (:func:`_unsupported`)."""
+    chosen, why = _capped(kb, top, incident, runbook, notes, EXPECTED_BEHAVIOUR_ASKED in found)
     heavy = DISRUPTION.get(chosen.action_class or "", 0) >= DRAINS
     if heavy and not top.supporting and _matched_by_words(top, incident):
         return _unsupported(kb, top, chosen, why)
@@ -371,6 +374,7 @@ def _capped(
     incident: Incident,
     runbook: Runbook,
     notes: tuple[str, ...],
+    asks_if_normal: bool,
 ) -> tuple[Runbook, tuple[str, ...]]:
     """:func:`text_only_cap` before its last check."""
     # a person's words ("it came back", "the fan stopped") are no finding that confirms the card
@@ -378,7 +382,8 @@ def _capped(
     unread = set(incident.symptoms) == {UNREAD_SIGNAL}
     text_only = unconfirmed and _matched_by_words(top, incident)
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
-    if unread and unconfirmed and light:
+    closes = runbook.action_class == "no_action"
+    if unread and unconfirmed and light and not (closes and asks_if_normal):
         return _written_fix(kb, top, runbook, notes)
     if light:
         return runbook, notes
@@ -423,8 +428,9 @@ def _unsupported(
 #: a node Slurm set DOWN says why: the GRES line, the missing device files), or close it as the
 #: expected behaviour of a benign signal. On a report alone, the card's fix in place says what to
 #: change instead: a benign-signal card (a software power cap, application clocks) is a fault
-#: exactly when its setting is wrong, and a person who wrote the slowdown down is saying it is;
-#: its benign reading needs the telemetry (limit at default, draw at the limit) a report lacks.
+#: exactly when its setting is wrong, and a person who wrote the slowdown down without asking
+#: whether it is normal is saying it is; its benign reading needs the telemetry (limit at
+#: default, draw at the limit) a report lacks.
 _WAITING_CLASSES = frozenset({"investigate", "notify_user", "return_to_service", "no_action"})
 
 
@@ -438,8 +444,10 @@ def _written_fix(
     NCCL interface, the job's memory request, the node's GRES line, the power limit) where the
     other plans only gather what the writer already knew, resume the node with the setting
     still wrong or tell the writer the slowdown they measured is expected. A benign signal's
-    card has two readings, the expected behaviour and a wrong setting, and the report is its
-    writer saying it is not the expected one: its fix stands whichever words it is kept for."""
+    card has two readings, the expected behaviour and a wrong setting; a report that does not
+    ask whether it is normal (:func:`text_only_cap`) is its writer saying it is not, so the
+    card's fix of the setting stands even where the card keeps it for words that name the
+    setting ("limited to 80 W"): the report says what went wrong, seldom which setting did it."""
     closes = runbook.action_class == "no_action"
     fix = (
         next(_tellings(kb, top.card_id, "config_fix"), None) if closes else _fix_for_words(kb, top)
