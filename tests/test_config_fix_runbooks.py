@@ -93,10 +93,12 @@ def test_a_link_fault_beside_the_set_up_failure_is_the_links(fault: str) -> None
     assert kept is not None and kept.id == "collect-hang-evidence"
 
 
-def test_a_timeout_without_a_set_up_failure_keeps_its_hang_runbooks() -> None:
+def test_a_timeout_without_a_set_up_failure_gets_no_set_up_ticket() -> None:
+    # the watchdog tore the job down with nothing else found: the requeue and the owner's notice
+    # (tests/test_hang_handover.py), not the NCCL settings a set-up failure names
     plan = make_plan(KB, _incident("nccl_watchdog_timeout"), _top("nccl-timeout",
                      "nccl_watchdog_timeout"), [])  # fmt: skip
-    assert plan.runbook is not None and plan.runbook.id == "collect-hang-evidence"
+    assert plan.runbook is not None and plan.runbook.id == "notify-and-requeue-hung-job"
 
 
 def test_a_pod_killed_at_its_memory_limit_gets_the_limit_to_change() -> None:

@@ -188,6 +188,7 @@ CONTEXT_ONLY = {
     "job_infra_clean": "feeds the hang cards' plan (a collection hands back the application)",
     "node_drained_by_scheduler": "a drain the scheduler made: its reason is the evidence",
     "earlier_incidents_same_node": "history shown beside the diagnosis",
+    "expected_behaviour_asked": "keeps a benign close when the writer asks if it is normal",
 }
 
 

@@ -71,6 +71,7 @@ REPORT = OneNodeReport(
 )
 SLOW = "inference on this device is much slower than the benchmark"
 SAID = "It looks like you are configured in low power mode (5W)"
+ASKED = "The SW power cap shows as active at full load. Is this normal?"
 
 
 def test_the_statement_ranks_the_power_cap_first() -> None:
@@ -80,8 +81,10 @@ def test_the_statement_ranks_the_power_cap_first() -> None:
 
 
 def test_a_limit_said_to_be_wrong_is_restored_not_closed_as_benign() -> None:
-    """The card's full-load cap is closed as benign; the wrong limit its Act paragraph names is
-    restored by the setting's owner (a ticket: gpufleet changes nothing on the server)."""
+    """A slowdown a person wrote down is the card's wrong-limit reading, restored by the
+    setting's owner (a ticket: gpufleet changes nothing on the server), whether or not the words
+    name the limit; a writer who asks whether the cap is normal keeps the close as benign."""
     capped = OneNodeReport(Family.UTILIZATION, ("power-cap-sw", "host-cpu-saturation"), KB)
-    assert capped.plan(SLOW) == ("power-cap-sw", "confirm-benign-no-action")
+    assert capped.plan(SLOW) == ("power-cap-sw", "restore-gpu-power-limit")
     assert capped.plan(SLOW, SAID) == ("power-cap-sw", "restore-gpu-power-limit")
+    assert capped.plan(SLOW, ASKED) == ("power-cap-sw", "confirm-benign-no-action")
