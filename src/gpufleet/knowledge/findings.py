@@ -713,12 +713,9 @@ NORMAL_FINDINGS: frozenset[str] = frozenset(
 CONTEXT_FINDINGS: frozenset[str] = frozenset({"job_infra_clean"})
 
 
-# Findings that are a person's word about the fault's history or their doubt about it, not about
-# any layer: "it came back after the reboot" says nothing of whether the job or the GPU failed,
-# and "is this normal?" names nothing that failed.
-STATEMENT_FINDINGS: frozenset[str] = frozenset(
-    {"fault_recurrence_reported", "expected_behaviour_asked"}
-)
+# Findings that are a person's word about the fault's history, not about any layer: "it came
+# back after the reboot" says nothing of whether the job or the GPU failed.
+STATEMENT_FINDINGS: frozenset[str] = frozenset({"fault_recurrence_reported"})
 
 # Findings read from a person's words in a report (telemetry's ``*_words`` readers), not from a
 # tool's output: they move the ranking, but never confirm a card enough for a plan that changes

@@ -72,6 +72,7 @@ from __future__ import annotations
 import re
 
 from gpufleet.telemetry import slurm_lines
+from gpufleet.telemetry.hedges import QUESTION_AFTER, Hedges, advice_before
 from gpufleet.telemetry.k8s_evidence import gpu_stack_pod
 
 Found = tuple[str, dict[str, str]]
@@ -108,7 +109,7 @@ _LSMOD_EMPTY = re.compile(
     r"printed|outputs|output) (?:nothing|empty|no output)(?=\s*(?:[.,;:)`]|$|and\b|but\b))",
     re.I,
 )
-_LSMOD_HEDGED = re.compile(r"\b(?:if|whether|check|verify|make sure|when|unless)\b", re.I)
+_LSMOD_HEDGES = Hedges(before=(advice_before("verify", "when"),), after=(QUESTION_AFTER,))
 _NVML_LIB_MISSING = re.compile(
     r"could not load NVML library|libnvidia-ml\.so(?:\.1)?: cannot open shared object file|"
     r"ERROR_LIBRARY_NOT_FOUND",
@@ -271,12 +272,8 @@ def _nvml(line: str) -> Found | None:
 
 def _lsmod_empty(line: str) -> bool:
     """A writer's result of ``lsmod | grep nvidia`` that found no module: not in advice, a
-    condition or a question (the clause before it names none, nothing after it asks)."""
-    m = _LSMOD_EMPTY.search(line)
-    if m is None:
-        return False
-    before = line[max(0, m.start() - 40) : m.start()]
-    return _LSMOD_HEDGED.search(before) is None and "?" not in line[m.end() : m.end() + 60]
+    condition or a question (telemetry.hedges, as the statement readers read theirs)."""
+    return _LSMOD_HEDGES.any_said(_LSMOD_EMPTY.finditer(line), line)
 
 
 def _smi(line: str) -> Found | None:

@@ -382,9 +382,8 @@ def _capped(
     unread = set(incident.symptoms) == {UNREAD_SIGNAL}
     text_only = unconfirmed and _matched_by_words(top, incident)
     light = SAFETY_ORDER[runbook.safety_class] <= SAFETY_ORDER["notify"]
-    closes = runbook.action_class == "no_action"
-    if unread and unconfirmed and light and not (closes and asks_if_normal):
-        return _written_fix(kb, top, runbook, notes)
+    if unread and unconfirmed and light:
+        return _written_fix(kb, top, runbook, notes, asks_if_normal)
     if light:
         return runbook, notes
     cap = (
@@ -435,7 +434,11 @@ _WAITING_CLASSES = frozenset({"investigate", "notify_user", "return_to_service",
 
 
 def _written_fix(
-    kb: KnowledgeBase, top: Hypothesis, runbook: Runbook, notes: tuple[str, ...]
+    kb: KnowledgeBase,
+    top: Hypothesis,
+    runbook: Runbook,
+    notes: tuple[str, ...],
+    asks_if_normal: bool,
 ) -> tuple[Runbook, tuple[str, ...]]:
     """A report-only incident whose plan only collects evidence, tells the job's owner, resumes
     a node as it is or closes the report as a benign signal takes the card's configuration fix
@@ -445,10 +448,12 @@ def _written_fix(
     other plans only gather what the writer already knew, resume the node with the setting
     still wrong or tell the writer the slowdown they measured is expected. A benign signal's
     card has two readings, the expected behaviour and a wrong setting; a report that does not
-    ask whether it is normal (:func:`text_only_cap`) is its writer saying it is not, so the
+    ask whether it is normal (``asks_if_normal``) is its writer saying it is not, so the
     card's fix of the setting stands even where the card keeps it for words that name the
     setting ("limited to 80 W"): the report says what went wrong, seldom which setting did it."""
     closes = runbook.action_class == "no_action"
+    if closes and asks_if_normal:
+        return runbook, notes
     fix = (
         next(_tellings(kb, top.card_id, "config_fix"), None) if closes else _fix_for_words(kb, top)
     )
