@@ -433,6 +433,11 @@ FINDINGS: dict[str, tuple[FindingLayer, str]] = {
         "the report says the node's Fabric Manager was missing, stopped, failed or out of step "
         "with the driver, or that installing or starting it cured the fault",
     ),
+    "nvswitch_error_reported": (
+        "hardware",
+        "the report says the node's NVSwitch raised an error: an SXid named in words ('the "
+        "NVSwitch raised SXid 12028', 'SXid errors'), or the switch's fatal or non-fatal error",
+    ),
     "suspend_resume_reported": (
         "os",
         "the report says the failure came after the machine slept: a suspend / resume cycle, a "

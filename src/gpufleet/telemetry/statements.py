@@ -30,7 +30,8 @@ is held to a power limit lower than it should have (:mod:`telemetry.power_limit_
 firmware gave the GPU no room in the PCI address space (Above 4G decoding, the MMIO window:
 :mod:`telemetry.pci_bar_words`), the failure came after the machine slept (a suspend / resume:
 :mod:`telemetry.suspend_words`), the node's Fabric Manager was missing, stopped or out of step
-with the driver (:mod:`telemetry.fabric_manager_words`), an overclock is what made the GPU fault
+with the driver (:mod:`telemetry.fabric_manager_words`), the node's NVSwitch raised an error (an
+SXid named in words: :mod:`telemetry.nvswitch_error_words`), an overclock is what made the GPU fault
 (named as the cause, or going back to stock clocks cured it: :mod:`telemetry.overclock_words`),
 the firmware is what failed (an update cured or broke it, or it was out of date:
 :mod:`telemetry.firmware_words`), a job or GPU library leaks the GPU's memory
@@ -94,6 +95,7 @@ from gpufleet.telemetry.host_down_words import (
     says_power_trip,
 )
 from gpufleet.telemetry.host_memory_words import HOST_MEMORY_REPORTED, says_host_memory_exhausted
+from gpufleet.telemetry.nvswitch_error_words import NVSWITCH_ERROR_REPORTED, says_nvswitch_error
 from gpufleet.telemetry.overclock_words import OVERCLOCK_REPORTED, says_overclock
 from gpufleet.telemetry.p2p_blocked_words import P2P_BLOCKED_REPORTED, says_p2p_blocked
 from gpufleet.telemetry.pci_bar_words import PCI_BAR_SPACE_REPORTED, says_pci_bar_space
@@ -152,6 +154,7 @@ STATEMENTS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     (PCI_BAR_SPACE_REPORTED, says_pci_bar_space),
     (SUSPEND_RESUME_REPORTED, says_suspend_resume),
     (FABRIC_MANAGER_REPORTED, says_fabric_manager_down),
+    (NVSWITCH_ERROR_REPORTED, says_nvswitch_error),
     (OVERCLOCK_REPORTED, says_overclock),
     (FIRMWARE_REPORTED, says_firmware),
     (GPU_MEMORY_LEAK_REPORTED, says_gpu_memory_leak),

@@ -1,0 +1,91 @@
+"""A report that the node's NVSwitch raised an error, in the writer's words: "the NVSwitch raised
+SXid 12028", "we got SXid errors on the switch tray", "dmesg shows SXid 20034 (fatal)", "an
+NVSwitch fatal error took the node out", "nvswitch 报 SXid 错误".
+
+SXids are the NVSwitch's own error reports, printed by the ``nvidia-nvswitch`` driver and recorded
+by Fabric Manager; a fatal one leaves the switch needing a fabric reset (the GPUs and NVSwitches of
+the baseboard), and the jobs on the fabric die or hang (NVIDIA Fabric Manager User Guide, NVSwitch
+error handling; DCGM health watch ``DCGM_HEALTH_WATCH_NVSWITCH_FATAL``). That is the
+``nvswitch-sxid-errors`` card. The driver's own SXid lines are read as records elsewhere
+(:mod:`telemetry.kernel_log`, pasted ones by :mod:`telemetry.quoted_kernel`); a ticket, a thread
+or a post-mortem names the SXid or the switch's error in words, which this module recognises one
+line at a time (:mod:`telemetry.job_log` keeps an ``nvswitch_error_reported`` signature beside
+the line; the SRE agent reads it as the finding of the same name).
+
+Two forms: an SXid named ("SXid 12028", "SXid errors", "an SXid was raised"), and an NVSwitch
+error named ("NVSwitch fatal error", "errors on the NVSwitch", "the nvswitch reported a
+non-fatal error"). Not a denial ("no SXid errors", "there was no NVSwitch error"), advice or a
+condition ("check dmesg for SXid errors", "if an SXid is logged"), a question ("any SXids?"), nor
+the words alone in a tool's help or a list of watches (``DCGM_HEALTH_WATCH_NVSWITCH_FATAL``,
+"SXid monitoring"). Pure; every expression is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpufleet.telemetry.hedges import (
+    DENIED_AFTER,
+    DENIED_BEFORE,
+    QUESTION_AFTER,
+    Hedges,
+    advice_before,
+)
+
+NVSWITCH_ERROR_REPORTED = "nvswitch_error_reported"  # the signature kind and the SRE finding
+
+# "SXid 12028", "SXid: 20034", "SXids 12028 and 12021", "SXid errors", "an SXid (fatal)"
+_SXID = (
+    r"\bsxids?(?:[ :#=]{1,3}\d{4,5}\b|(?: \w+){0,2} (?:errors?|events?|faults?|messages?)\b|"
+    r" (?:was|were|is|are|got|gets|has been|have been|had been) (?:raised|logged|reported|"
+    r"printed|seen|thrown)\b| \((?:non-?)?fatal\)|,? (?:non-?)?fatal\b)"
+)
+_SWITCH = r"(?:nv ?switch(?:es)?|nvidia-nvswitch\d{0,3})"
+_ERROR = r"(?:(?:non-?)?fatal )?(?:errors?|faults?|failures?|failed|crash\w*)\b"
+_NVSWITCH = (
+    # "NVSwitch fatal error", "nvswitch errors", "NVSwitch failure"
+    r"\b" + _SWITCH + r" (?:(?:port|link|ingress|egress|asic|internal) )?" + _ERROR + r"|"
+    # "errors on the NVSwitch", "a fatal error on nvswitch 3"
+    r"\b" + _ERROR + r" (?:on|from|in) (?:the |an |one |a )?" + _SWITCH + r"|"
+    # "the NVSwitch reported / raised / logged a (fatal) error"
+    r"\b" + _SWITCH + r"\d{0,2} (?:reported|raised|logged|threw|hit|had|has|shows?|showed) "
+    r"(?:an? |the |several |many |multiple )?" + _ERROR
+)
+NVSWITCH_ERROR_WORDS = re.compile(
+    _SXID + r"|" + _NVSWITCH + r"|"
+    # Chinese: "nvswitch 报错", "SXid 错误"
+    r"(?:" + _SWITCH + r"|sxid) ?(?:报错|错误|故障)",
+    re.IGNORECASE,
+)
+# a field, watch or feature named, not an error seen: "DCGM_HEALTH_WATCH_NVSWITCH_FATAL",
+# "SXid monitoring", "nvswitch_fatal_errors metric"; and how SXids are handled in general, a
+# manual's sentence ("Xid and SXid errors are written to /var/log/messages by the driver")
+_NOT_SEEN = re.compile(
+    r"health_watch|_nvswitch_|nvswitch_|sxid[ -]?(?:monitor\w*|watch\w*|parser|pars\w+|alert\w* "
+    r"rules?|detection|handling|support)|\bxids? (?:and|or|&|/) ?sxids?\b|"
+    r"\bsxids?(?: \w+){0,2} (?:errors? )?(?:are|is) (?:written|recorded|logged|printed|collected|"
+    r"exported|handled|reported by)\b",
+    re.IGNORECASE,
+)
+_HEDGES = Hedges(
+    before=(
+        DENIED_BEFORE,
+        advice_before("check", "look for", "search", "watch for", "monitor", "make sure", "verify"),
+    ),
+    after=(QUESTION_AFTER, DENIED_AFTER),
+    window=48,
+)
+
+# Every form above holds one of these (lower case): a substring test first keeps the cost on a
+# job's log lines, which hold none of them, to one lower() and a few scans.
+_ANCHORS = ("sxid", "switch")
+
+
+def says_nvswitch_error(line: str) -> bool:
+    """Whether ``line`` says the node's NVSwitch raised an error (an SXid named, or the switch's
+    error), with no denial, advice, condition or question around the words."""
+    low = line.lower()
+    if not any(anchor in low for anchor in _ANCHORS):
+        return False
+    found = (m for m in NVSWITCH_ERROR_WORDS.finditer(line) if not _NOT_SEEN.search(line))
+    return _HEDGES.any_said(found, line)
