@@ -133,6 +133,19 @@ def _one_node_event(text: str) -> LogEvent | str | None:
             "I set the device to 1 but it lands on 0",
         ),
         ("训练开始后进度条不动\n我的进度一直停留在第一个epoch\n", "我的进度一直停留在第一个epoch"),
+        # an issue form: the lines under "Actual behaviour" say what went wrong, in no failure
+        # word, no question and no "I"; the steps and the expected behaviour are not quoted
+        (
+            "Steps to reproduce\ndstack apply\nActual behaviour\n"
+            "All GPUs are passed inside the container.\nnvidia-smi -L lists 8 GPUs\n"
+            "Expected behaviour\nNo GPUs inside the container.\n",
+            "All GPUs are passed inside the container. | nvidia-smi -L lists 8 GPUs",
+        ),
+        (
+            "Pod placement\n\n\n**What happened?**\nthe pod sees the GPUs of the whole node\n"
+            "**Environment**\nk8s 1.29\n",
+            "the pod sees the GPUs of the whole node",
+        ),
     ],
 )
 def test_a_persons_report_opens_on_its_title_question_or_first_person_lines(
@@ -164,6 +177,8 @@ def test_a_persons_report_says_so_in_the_incident_it_opens() -> None:
         "[I] [TRT] engine built\nI0523 12:00:01.123 server.cc:55] started\n",  # log prefixes
         "Do you want to continue? [y/N]\nsee https://example.org/faq?id=4\n",  # a prompt, a link
         "".join(f"line {i}\n" for i in range(5)) + "# this is a comment\n",  # no title: too deep
+        # an issue form's other headings hold no complaint
+        "Expected behaviour\nThe GPUs are listed.\nEnvironment\nUbuntu 22.04\n",
     ],
 )
 def test_output_no_person_wrote_opens_nothing_without_a_failure_word(output: str) -> None:

@@ -19,7 +19,8 @@ found" on a PCIe server is Fabric Manager's benign word, not a fault to guess at
 A line must say something failed (:data:`FAILURE`, or in another language a symptom the
 glossary of :mod:`telemetry.glossary` names: "重启", "перезагружается", "desliga"), or, where
 no line does, the file must read as a person's report (:func:`person_lines`: a title at its
-top, a question, a sentence in the first person), whose lines are quoted instead: people hand
+top, a question, a sentence in the first person, the lines under an issue form's "Actual
+behaviour"), whose lines are quoted instead: people hand
 a problem over in words of their own ("# Drivers not installed on the new A100 nodes"), and
 no list of failure words holds them all. An inventory listing, a banner or a job's clean
 output opens nothing. The lines that mention the GPU stack
@@ -251,6 +252,13 @@ _TEMPLATE_HEADING = re.compile(
     r"system info(?:rmation)?)[\s#*_:]*$",
     re.I,
 )
+# the issue forms' own headings that _TEMPLATE_HEADING does not hold (a line that is only the
+# heading, its question mark kept)
+_WHAT_HAPPENED = re.compile(
+    r"^[\s#*_>-]*(?:what happened\??|(?:current|observed) (?:behaviou?r|result)|actual result)"
+    r"[\s#*_:]*$",
+    re.I,
+)
 
 
 # Every branch of FAILURE holds one of these (lower case). A substring test in C costs a few
@@ -419,12 +427,39 @@ def person_lines(
     lines: Sequence[tuple[int, str]], head: Sequence[tuple[int, str]]
 ) -> list[tuple[int, str]]:
     """The lines by which a person hands a problem over when no line says what failed: the
-    title among the first :data:`TITLE_LINES` of ``head``, then the questions and first-person
-    sentences of ``head`` and ``lines``, in file order, at most :data:`MAX_QUOTED`, each once;
+    title among the first :data:`TITLE_LINES` of ``head``, then the questions, the first-person
+    sentences and the lines under an issue form's "Actual behaviour" of ``head`` and ``lines``,
+    in file order, at most :data:`MAX_QUOTED`, each once;
     ``[]`` when the text is no person's report. Someone put the file among the reports because
     something was wrong, and said what in these lines, though in no word of failure."""
     titles = {n for n, t in head[:TITLE_LINES] if _TITLE.match(t)}
-    return _each_once(_whole(lines, head), lambda n, t: n in titles or _spoken(t))
+    whole = _whole(lines, head)
+    told = _told_under_heading(whole)
+    return _each_once(whole, lambda n, t: n in titles or n in told or _spoken(t))
+
+
+# The headings of a bug template under which the writer says what went wrong ("Actual behaviour",
+# "Describe the bug", "What happened?"): a tracker's form asks for the fault there, so the lines
+# under it are the complaint even where they hold no failure word, no question and no "I" ("All
+# GPUs are passed inside the container").
+_TOLD_HEADING = re.compile(
+    r"^[\s#*_>-]*(?:(?:actual|current|observed) (?:behaviou?r|result)|"
+    r"describe the (?:bug|problem|issue)|bug description|what happened)",
+    re.I,
+)
+
+
+def _told_under_heading(whole: Sequence[tuple[int, str]]) -> set[int]:
+    """The numbers of the lines under a bug template's heading where the writer says what went
+    wrong (:data:`_TOLD_HEADING`), up to the template's next heading."""
+    told: set[int] = set()
+    under = False
+    for n, text in whole:
+        if _TEMPLATE_HEADING.match(text) is not None or _WHAT_HAPPENED.match(text) is not None:
+            under = _TOLD_HEADING.match(text) is not None
+        elif under and text.strip():
+            told.add(n)
+    return told
 
 
 def _whole(
