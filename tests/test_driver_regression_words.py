@@ -106,6 +106,9 @@ NODE = "n1"
         "# 576.80 does not work with CMP 170HX",
         "Driver 410.104 doesn't work: https://circleci.com/gh/pytorch/pytorch/1125682",
         "to anyone wanting to fix this temporarily: roll back drivers to latest in 525xx branch",
+        # the step between two versions named as what broke (a package's release kept)
+        "# Nvidia 590.48.01-3 ➡️ 595.45.04-3 causes crash on sleep",
+        "driver 550.78 -> 555.42 broke suspend on the laptop",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -188,6 +191,10 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         "If 576.80 does not work, try 572.83",
         "Driver 470.82 does not work with CUDA 12.1, you need 530 or newer",
         "to fix this, downgrade the driver to match the CUDA 11.8 toolkit",
+        # a step between versions that cured the fault or is only listed, or asked about
+        "updating nvidia drivers on the VM from 510->530 resolved the nvml mismatch issue",
+        "NVIDIA driver 418.87 → 535.154.05 upgrade / CUDA 10.2 → 12.2",
+        "does the 550 -> 555 update cause this?",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

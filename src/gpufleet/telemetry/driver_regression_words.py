@@ -13,7 +13,8 @@ SRE agent reads it as the finding of the same name).
 Deliberately narrow: the line names the driver (the word, an ``nvidia-driver-NNN`` package or a
 version only a driver has, such as 397.31) and a rollback that helped or was done to a named
 version ("I downgraded nvidia driver 511 to 472.84"), one version working where another fails,
-or a version that broke or introduced the fault. "After updating the driver it broke" alone is
+or a version that broke or introduced the fault (the step between two versions too: "Nvidia
+590.48.01-3 ➡️ 595.45.04-3 causes crash on sleep"). "After updating the driver it broke" alone is
 not the statement: a driver update that the running processes or the kernel module have not
 caught up with breaks the same way and is cured by a reboot, not a rollback
 (``driver-cuda-mismatch``). A reinstall of an older or named version is a rollback ("after
@@ -49,6 +50,8 @@ _DRIVER = (
     r"(?:(?:(?:nvidia|gpu|graphics|display|cuda) )?drivers?\b(?: (?:version|branch|release))?|"
     r"nvidia-(?:driver-)?\d{3}\b)"
 )
+# an update from one version to the next, as release notes and changelogs write it
+_STEP = r"(?:->|→|➡\ufe0f?|=>|⇒)"
 # "535.104", "r565", and a branch written with its point releases left open: "572.XX", "550.x"
 _VERSION = r"(?:v|version |r)?\d{3}(?:\.(?:\d{1,3}|x{1,2})){0,2}(?:xx)?\b"
 _ROLLED = (
@@ -101,6 +104,17 @@ DRIVER_REGRESSION = re.compile(
     # "driver 545 introduced the hang", "the new driver broke nvidia-smi"
     r"\b" + _DRIVER + r" ?(?:" + _VERSION + r")?(?: [\w'/.-]+){0,2} "
     r"(?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
+    # the step between two versions named as what broke: "Nvidia 590.48.01-3 ➡️ 595.45.04-3
+    # causes crash on sleep", "driver 550 -> 555 broke suspend" (a package's release kept)
+    r"\b(?:nvidia|"
+    + _DRIVER
+    + r") ?"
+    + _VERSION
+    + r"(?:-\d{1,3})? ?"
+    + _STEP
+    + r" ?"
+    + _VERSION
+    + r"(?:-\d{1,3})?(?: (?:update|upgrade))? (?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
     # "nvidia driver 545 have broken P2P": a version must be named ("my driver is broken" is not)
     r"\b" + _DRIVER + r" ?" + _VERSION + r"(?: [\w'/.-]+){0,2} broken\b|"
     # "driver above 532 is sometimes 10x slower", "drivers newer than 470 crash"
@@ -294,7 +308,10 @@ _MARKUP = re.compile(r"[`*]+")
 
 # Every form above needs the driver named: a substring test first keeps the cost on a job's log
 # lines, which do not, to one lower() and a scan.
-_ANCHORS = ("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "revert", "back", "downgrad")
+_ANCHORS = (
+    *("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "revert", "back", "downgrad"),
+    *("->", "→", "➡", "=>", "⇒"),  # a step between two versions (_STEP), "Nvidia 590 ➡️ 595"
+)
 
 
 def says_driver_regression(line: str) -> bool:
