@@ -63,6 +63,11 @@ GPU = "n1/gpu3"
         # the earlier task stopped but its VRAM was not released; the VRAM cannot be cleared
         "可能是之前的任务虽然停止了，但是显存没有释放，导致任务再次运行的时候，显存不够的情况",
         "# 视频库中CTCN训练ctr+c退出后显卡无法释放",
+        # a child left behind that goes on holding the GPU; processes that stay and keep it; a
+        # scheduler's reservation a cancel leaked
+        "its engine-core child was orphaned and kept holding the GPU",
+        "These process remain and do not release GPU resources when CTRL-C is used.",
+        "when the queued run was cancelled (Ctrl+C), the reserved GPUs were never released",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:
@@ -102,6 +107,10 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         # a question and a condition, in Chinese
         "停止训练后显存不会被释放吗？",
         "如果停止后显存没有释放，请重启",
+        # denied, asked, or nothing that ended the run
+        "no orphaned process kept holding the GPU",
+        "do the processes remain and not release the GPU?",
+        "the GPUs were never released to the other team",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -19,7 +19,9 @@ holds" its GPUs; work that keeps running after Ctrl-C, a cancel, a kill or pre-e
 survives the signal meant to end it; processes that "didn't exit" with the GPU memory not
 released, or "stay alive after the run"; GPU memory still held, non-zero or not released
 *after* a kill, an exit or an interrupt; a GPU "still occupied by the old container"; orphaned
-CUDA contexts; a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
+CUDA contexts; a process orphaned or left behind that "kept holding the GPU"; processes that
+"remain and do not release GPU resources"; GPUs a cancel left reserved ("the reserved GPUs were
+never released"); a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
 Kubernetes pod lifecycle, termination of pods); the Chinese for residual, zombie, orphan or
 ghost processes (残留进程, 幽灵进程) and for VRAM not released or still held once the process
 was killed (kill进程显卡不释放, 被kill后仍然占用GPU内存). Never a bare "zombie" (a game, a
@@ -129,6 +131,20 @@ STRAY_PROCESS = re.compile(
     r"\b(?:survive[sd]?|surviving|outlive[sd]?|outliving) (?:a |the |an )?(?:[\w-]+ )?"
     + _STOPPED
     + r"|"
+    # a process left behind that goes on holding the GPU: "the engine-core child … was orphaned
+    # and kept holding the GPU"
+    r"\b(?:orphan(?:ed|s)?|left behind|leaked)\b[^.;!?]{0,40}?\b(?:kept|keeps?|still|"
+    r"continued to|continues to) (?:holding|hold|occupying|occupy|using|pinning) (?:on to )?"
+    r"(?:the |all |its |their )?(?:gpus?|vram|gpu memory)\b|"
+    # processes that stay and keep the GPU: "these processes remain and do not release GPU
+    # resources when CTRL-C is used"
+    r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,3} (?:remain(?:s|ed)?|stay(?:s|ed)?|persist\w*)\b"
+    r"[^.;!?]{0,40}?(?:\bnot|n't|\bnever) (?:release|free)\w* (?:the |their |its )?"
+    r"(?:gpus?|gpu (?:resources|memory)|vram)\b|"
+    # a scheduler's allocation a cancel leaked: "when a queued run … was cancelled (Ctrl+C), the
+    # partially reserved GPUs were never released"
+    r"\b(?:cancell?ed|killed|interrupted|ctrl[- +]?c)\b[^.;!?]{0,80}?\b(?:gpus?|allocations?|"
+    r"reservations?) (?:were|was|are|is|got) never (?:released|freed|returned)\b|"
     # Kubernetes: a pod that never finishes terminating keeps its GPUs allocated
     r"\b(?:stuck|hung|hanging|remains?|stays?) (?:in |at )?(?:the )?terminating\b|"
     r"\bterminating for (?:a long time|hours|days|\d+ ?(?:h|hours?|d|days?|min\w*))\b|"
@@ -207,6 +223,11 @@ _ANCHORS = (
     "go away",
     "be killed",
     "get killed",
+    "remain",
+    "stay",
+    "persist",
+    "never releas",
+    "never freed",
     "进程",
     "释放",
     "않",
