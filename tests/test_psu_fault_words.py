@@ -37,6 +37,9 @@ NODE = "n1"
         "This is an hardware problem. Your PSU isn't powerfull enough. cuDNN is very",
         "the power supply was not strong enough for two cards",
         "my PSU doesn't have enough wattage for the 3090",
+        # the verdict written as a label (a retitled issue, a solution line)
+        "# GTX 1080 consistently ending after 2 minutes. ==> Bad Power Supply PSU",
+        "Solution: faulty PSU",
     ],
 )
 def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -> None:
@@ -73,6 +76,10 @@ def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -
         "psu 650watt truerated.",
         "Power Draw: 250.00 W  Power Limit: 300.00 W",
         "nvidia-smi -pl 250 lowered the power cap",
+        # a heading naming the supply, a list of possibilities, a question
+        "PSU: Corsair RM850x",
+        "Possible causes: bad PSU, bad riser",
+        "Q: bad PSU?",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -51,6 +51,10 @@ PSU_FAULT = re.compile(
     + r"|power delivery)\b|"
     r"\b" + _PSU + r"\b (?:is|was|were|are) (?:\w+ )?(?:dead|died|faulty|defective|failing|fried|"
     r"insufficient|underpowered|undersized|too weak)\b|"
+    # the verdict written as a label: a title's "… ==> Bad Power Supply PSU", "Solution: faulty
+    # PSU" (the adjective is the statement; a bare "PSU:" heading is not)
+    r"(?:^|[=-]>|[:—–])\s*(?:#+\s*)?(?:a |the |my )?(?:faulty|bad|defective|dying|failing|broken|"
+    r"dead|fried) " + _PSU + r"\b|"
     # the cure: "solved by using a higher watt power supply", "swapping the PSU fixed it"
     r"\b(?:solved|fixed|resolved|cured)\b (?:it |this |the (?:problem|issue) )?(?:by|with|after) "
     r"(?:[\w'-]+ ){0,2}(?:a |the |my |an )?(?:higher[- ]watt(?:age)?|bigger|larger|stronger|"
@@ -97,7 +101,9 @@ PSU_NOT_ENOUGH = re.compile(
 )
 # "make sure your PSU can handle all cards", "probably it is related to the PSU", "if the PSU is
 # weak" (如果 … 的话): advice, a guess or a condition, not what happened
-_NOT_SO = advice_before("should", "probably", "likely", r"suspect\w*", r"wonder\w*", "thinking")
+_NOT_SO = advice_before(
+    "should", "probably", "likely", r"suspect\w*", r"wonder\w*", "thinking", "possible", "potential"
+)
 # "I replaced the PSU but that fixed nothing"
 _NOTHING_AFTER = re.compile(r"^\s*nothing\b")
 # "the PSU was not faulty", "swapping the PSU hasn't fixed it", "the fuse has not blown"
