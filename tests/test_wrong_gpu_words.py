@@ -43,6 +43,11 @@ NODE = "n1"
         "on my laptop the app does not use the dedicated GPU",
         "I set device id not 0, but caffe always use gpu0",
         "I specified GPU 2 but it still runs on GPU 0",
+        # GPUs the job was not given; the binding not honoured; one asked for, all given
+        "We think this may be due to CPU jobs running on (unrequested) GPUs.",
+        "NVIDIA_VISIBLE_DEVICES in my docker images no longer respected",
+        "This bug caused device selection via the NVIDIA_VISIBLE_DEVICES envvar to not work",
+        "the container asking for GPU 0 sees all 8 A100s",
     ],
 )
 def test_a_writer_saying_the_work_runs_on_another_gpu_is_the_statement(line: str) -> None:
@@ -70,6 +75,9 @@ def test_a_writer_saying_the_work_runs_on_another_gpu_is_the_statement(line: str
         # no GPU found at all is the CPU fallback's; memory is not the adapter
         "PyTorch doesn't use the nvidia GPU: torch.cuda.is_available() is False",
         "on my laptop the app does not use the dedicated GPU memory",
+        # the variable set or asked about, not said to fail
+        "NVIDIA_VISIBLE_DEVICES=all baked into the image",
+        "Does NVIDIA_VISIBLE_DEVICES not work?",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -18,7 +18,9 @@ that name.
 Deliberately narrow: a process using, picking, landing on or getting the wrong GPU; every job or
 worker on GPU 0; a selection that fails and defaults to 0; the integrated adapter chosen instead
 of the NVIDIA one; device numbering said to disagree between nvidia-smi and CUDA;
-``CUDA_DEVICE_ORDER=PCI_BUS_ID`` named as what fixed it. A tool that reads or monitors the wrong
+``CUDA_DEVICE_ORDER=PCI_BUS_ID`` named as what fixed it; jobs running on GPUs they were not given
+("unrequested", "unallocated"); ``NVIDIA_VISIBLE_DEVICES`` / ``CUDA_VISIBLE_DEVICES`` or the
+device selection said not to be honoured; a job that asked for one GPU, or none, seeing them all. A tool that reads or monitors the wrong
 GPU (an exporter's attribution, a script parsing the wrong one) is not the work running there; a
 bare ``export CUDA_DEVICE_ORDER=PCI_BUS_ID`` in a launch script is set-up, not a report; advice,
 a question or a denial is not the statement. Pure; every expression is linear in the line.
@@ -85,6 +87,24 @@ WRONG_GPU = re.compile(
     r"\b(?:device|gpu|cuda)\b[^.;!?]{0,40}\bbut\b[^.;!?]{0,40}\b(?:always|still|only)\b"
     r"[^.;!?]{0,16}?\b(?:use|uses|used|using|runs? on|ran on|running on|goes to)\b"
     r"[^.;!?]{0,8}?\b(?:gpu|device|cuda)[ :#]?0\b|"
+    # GPUs the job was not given: "CPU jobs running on (unrequested) GPUs", "landing on
+    # unallocated GPUs"
+    r"\b" + _RUNS + r" (?:the |an? )?\(?(?:unrequested|unallocated|unassigned|non-allocated)\)? "
+    + _ADAPTER
+    + r"\b|"
+    # the binding not honoured: "NVIDIA_VISIBLE_DEVICES is not respected", "device selection via
+    # the NVIDIA_VISIBLE_DEVICES envvar to not work as expected"
+    r"\b(?:nvidia|cuda)_visible_devices\b[^.;!?]{0,40}?\b(?:(?:is |was |are |were |gets? |got )?"
+    r"(?:no longer |not )?(?:respected|honou?red|ignored)|has no effect|"
+    r"(?:does|did|do)(?: not|n't) (?:work|apply|take effect))\b|"
+    r"\bdevice selection\b[^.;!?]{0,60}?\b(?:(?:to |does |did |do )?not|(?:does|did|do)n't) "
+    r"(?:work|apply|take effect)\b|"
+    # a job that asked for one GPU, or none, given them all: "a container asking for GPU 0 sees
+    # all 8 A100s", "a pod with gpu: 0 gets all 8 GPUs"
+    r"\b(?:asking for|asks for|asked for|requests?|requesting|requested|with)\b[^.;!?]{0,20}?"
+    r"\b(?:gpu ?[:#]? ?0|one gpu|1 gpu|a single gpu|zero gpus|0 gpus|no gpus?)\b[^.;!?]{0,60}?"
+    r"\b(?:sees?|saw|gets?|got|has|had|shows?|showed|lists?|listed) (?:all|every)(?: \d+)? "
+    r"(?:[\w-]+ )?(?:gpus|devices|cards|a100s|h100s)\b|"
     # "the RTX 2080 Ti is device 0 not 1"
     r"\b(?:is|as) (?:the )?(?:cuda )?device \d+,? (?:and |but )?not \d+\b|"
     # "GPU ID appears to disagree with nvidia-smi", "nvidia-smi numbering inconsistent with CUDA"
@@ -120,7 +140,7 @@ _HEDGES = Hedges(
 # job's log lines, which hold none of them, to one lower() and a few scans.
 _ANCHORS = (
     "wrong", "instead", "rather", "over the", "not the", "nvidia-smi", "cuda", "pci", "default",
-    "back to", "gpu", "device", "nvidia", "dedicated", "discrete",
+    "back to", "gpu", "device", "nvidia", "dedicated", "discrete", "visible_devices",
 )  # fmt: skip
 
 
