@@ -20,10 +20,11 @@ worker on GPU 0; a selection that fails and defaults to 0; the integrated adapte
 of the NVIDIA one; device numbering said to disagree between nvidia-smi and CUDA;
 ``CUDA_DEVICE_ORDER=PCI_BUS_ID`` named as what fixed it; jobs running on GPUs they were not given
 ("unrequested", "unallocated"); ``NVIDIA_VISIBLE_DEVICES`` / ``CUDA_VISIBLE_DEVICES`` or the
-device selection said not to be honoured; a job that asked for one GPU, or none, seeing them all. A tool that reads or monitors the wrong
-GPU (an exporter's attribution, a script parsing the wrong one) is not the work running there; a
-bare ``export CUDA_DEVICE_ORDER=PCI_BUS_ID`` in a launch script is set-up, not a report; advice,
-a question or a denial is not the statement. Pure; every expression is linear in the line.
+device selection said not to be honoured; a job that asked for one GPU, or none, seeing them
+all. A tool that reads or monitors the wrong GPU (an exporter's attribution, a script parsing
+the wrong one) is not the work running there; a bare ``export CUDA_DEVICE_ORDER=PCI_BUS_ID`` in
+a launch script is set-up, not a report; advice, a question or a denial is not the statement.
+Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -89,7 +90,9 @@ WRONG_GPU = re.compile(
     r"[^.;!?]{0,8}?\b(?:gpu|device|cuda)[ :#]?0\b|"
     # GPUs the job was not given: "CPU jobs running on (unrequested) GPUs", "landing on
     # unallocated GPUs"
-    r"\b" + _RUNS + r" (?:the |an? )?\(?(?:unrequested|unallocated|unassigned|non-allocated)\)? "
+    r"\b"
+    + _RUNS
+    + r" (?:the |an? )?\(?(?:unrequested|unallocated|unassigned|non-allocated)\)? "
     + _ADAPTER
     + r"\b|"
     # the binding not honoured: "NVIDIA_VISIBLE_DEVICES is not respected", "device selection via
