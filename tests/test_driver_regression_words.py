@@ -109,6 +109,7 @@ NODE = "n1"
         # the step between two versions named as what broke (a package's release kept)
         "# Nvidia 590.48.01-3 ➡️ 595.45.04-3 causes crash on sleep",
         "driver 550.78 -> 555.42 broke suspend on the laptop",
+        "nvidia-driver-590 -> 595 broke suspend",
     ],
 )
 def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: str) -> None:
@@ -194,7 +195,9 @@ def test_a_writer_pinning_the_fault_on_a_driver_version_is_the_statement(line: s
         # a step between versions that cured the fault or is only listed, or asked about
         "updating nvidia drivers on the VM from 510->530 resolved the nvml mismatch issue",
         "NVIDIA driver 418.87 → 535.154.05 upgrade / CUDA 10.2 → 12.2",
-        "does the 550 -> 555 update cause this?",
+        "does the driver 550 -> 555 update cause this?",
+        "driver 535 -> 550 causes no issues here",
+        "Driver 550 -> 555 introduces support for the RTX 5090",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -28,6 +28,11 @@ NODE = "n1"
         "SXids 12021 and 12023 were logged before the loss diverged",
         "dmesg | grep -i nvidia 显示大量 NVSwitch 的 SXid 20034 Fatal 错误",
         "nvswitch 报错",
+        # the words the manual also uses, in a report: logged, showing up, a monitor that paged
+        "SXid errors are logged on all 4 nodes since Monday",
+        "Xid and SXid errors keep showing up on node 7",
+        "the NVSwitch raised SXid 12028; our sxid monitor paged us",
+        "When we started training, SXid errors appeared on node 3",
     ],
 )
 def test_a_writer_naming_the_switchs_error_is_the_statement(line: str) -> None:
@@ -37,16 +42,28 @@ def test_a_writer_naming_the_switchs_error_is_the_statement(line: str) -> None:
 @pytest.mark.parametrize(
     "line",
     [
+        # denied, asked, advised, guessed or a condition
         "no SXid errors in dmesg",
         "There were no NVSwitch errors at all.",
+        "NVSwitch errors were not seen",
+        "没有 SXid 错误",
         "check dmesg for SXid errors",
-        "Search the bug report for SXids like 12021 or 12023.",
+        "Search the bug report for SXid 12021 or 12023.",
         "any SXid errors?",
-        "if an SXid is logged, reset the baseboard",
-        "DCGM_HEALTH_WATCH_NVSWITCH_FATAL",
-        "SXid monitoring is supported since 2.4",
+        "nvswitch 报错了吗",
+        "I suspect an NVSwitch fatal error",
+        "Possible causes: NVSwitch fatal error, NVLink down",
+        "if SXid 20034 is logged, reset the baseboard",
+        # a health check's clean count, a manual, a changelog, a list of examples
+        "NVSwitch errors: 0",
+        "SXid errors   : Pass",
+        "When an NVSwitch fatal error occurs, all jobs on the fabric are terminated",
         "NVIDIA Xid and SXid errors are written to /var/log/messages by the driver.",
-        "switch errors on the ethernet switch",  # not an NVSwitch
+        "- Fixed SXid errors on H100 baseboards after warm reset",
+        "Common SXids: 12028, 11004, 20034",
+        # a field name, another switch
+        "DCGM_HEALTH_WATCH_NVSWITCH_FATAL",
+        "switch errors on the ethernet switch",
         # the driver's own line is a record, read by the kernel-log reader, not words
         "nvidia-nvswitch3: SXid (PCI:0000:05:00.0): 12028, Non-fatal, Link 46 egress error",
     ],

@@ -40,6 +40,7 @@ NODE = "n1"
         # the verdict written as a label (a retitled issue, a solution line)
         "# GTX 1080 consistently ending after 2 minutes. ==> Bad Power Supply PSU",
         "Solution: faulty PSU",
+        "Replaced it as soon as possible, the PSU was dead",
     ],
 )
 def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -> None:
@@ -80,6 +81,9 @@ def test_a_writer_naming_the_supply_as_what_failed_is_the_statement(line: str) -
         "PSU: Corsair RM850x",
         "Possible causes: bad PSU, bad riser",
         "Q: bad PSU?",
+        "Faulty PSU can cause random reboots and crashes.",
+        "Hypothesis: faulty PSU",
+        "bad PSU or bad GPU, hard to tell",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

@@ -68,6 +68,7 @@ GPU = "n1/gpu3"
         "its engine-core child was orphaned and kept holding the GPU",
         "These process remain and do not release GPU resources when CTRL-C is used.",
         "when the queued run was cancelled (Ctrl+C), the reserved GPUs were never released",
+        "after the run was cancelled the GPUs were never returned",
     ],
 )
 def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) -> None:
@@ -111,6 +112,12 @@ def test_a_writer_saying_a_process_outlived_its_job_is_the_statement(line: str) 
         "no orphaned process kept holding the GPU",
         "do the processes remain and not release the GPU?",
         "the GPUs were never released to the other team",
+        # a leak, a caching allocator and persistent workers are not processes outliving a job;
+        # a condition is not what happened
+        "the cache leaked, and the model kept using GPU memory each step",
+        "the processes remain idle and do not release GPU memory until you call empty_cache",
+        "workers persist between epochs and do not free GPU memory (persistent_workers=True)",
+        "if the job is cancelled the reserved GPUs are never released",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

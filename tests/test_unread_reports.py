@@ -146,6 +146,20 @@ def _one_node_event(text: str) -> LogEvent | str | None:
             "**Environment**\nk8s 1.29\n",
             "the pod sees the GPUs of the whole node",
         ),
+        # Kubernetes's form: the section ends at the next question heading, not at a heading
+        # the module knows by name; an answer on the heading's own line is quoted as it stands
+        (
+            "Pod placement\n\n\n### What happened?\nthe pod sees the GPUs of the whole node\n"
+            "### What did you expect to happen?\nno GPUs in the pod\n"
+            "### How can we reproduce it?\nkubectl apply -f pod.yaml\n",
+            "### What happened? | the pod sees the GPUs of the whole node | "
+            "### What did you expect to happen? | ### How can we reproduce it?",
+        ),
+        (
+            "dstack apply\nActual behaviour: all GPUs are passed inside the container.\n"
+            "Expected behaviour: no GPUs.\n",
+            "Actual behaviour: all GPUs are passed inside the container.",
+        ),
     ],
 )
 def test_a_persons_report_opens_on_its_title_question_or_first_person_lines(

@@ -77,7 +77,10 @@ def test_a_writer_saying_the_work_runs_on_another_gpu_is_the_statement(line: str
         "on my laptop the app does not use the dedicated GPU memory",
         # the variable set or asked about, not said to fail
         "NVIDIA_VISIBLE_DEVICES=all baked into the image",
-        "Does NVIDIA_VISIBLE_DEVICES not work?",
+        "Is NVIDIA_VISIBLE_DEVICES ignored?",
+        "CUDA_VISIBLE_DEVICES is respected",
+        "NVIDIA_VISIBLE_DEVICES was respected, the problem was elsewhere",
+        "the scheduler picks unallocated GPUs for the next job",
     ],
 )
 def test_what_is_not_the_statement(line: str) -> None:

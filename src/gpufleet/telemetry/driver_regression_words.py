@@ -106,15 +106,18 @@ DRIVER_REGRESSION = re.compile(
     r"(?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
     # the step between two versions named as what broke: "Nvidia 590.48.01-3 ➡️ 595.45.04-3
     # causes crash on sleep", "driver 550 -> 555 broke suspend" (a package's release kept)
+    # (not "… causes no issues", "… broke nothing", nor a changelog's "introduces support")
     r"\b(?:nvidia|"
     + _DRIVER
-    + r") ?"
+    + r")(?: ?"
     + _VERSION
-    + r"(?:-\d{1,3})? ?"
+    + r")?(?:-\d{1,3})? ?"
     + _STEP
     + r" ?"
     + _VERSION
-    + r"(?:-\d{1,3})?(?: (?:update|upgrade))? (?:introduc\w*|broke|breaks|caus\w*|regress\w*)\b|"
+    + r"(?:-\d{1,3})?(?: (?:update|upgrade))? (?:broke|breaks|caus\w*|regress\w*|"
+    r"introduc\w* (?:a |the |an )?(?:crash|hang|freeze|bug|regression|error|fault|problem|issue)"
+    r"\w*)\b(?! (?:no|nothing|none|zero)\b)|"
     # "nvidia driver 545 have broken P2P": a version must be named ("my driver is broken" is not)
     r"\b" + _DRIVER + r" ?" + _VERSION + r"(?: [\w'/.-]+){0,2} broken\b|"
     # "driver above 532 is sometimes 10x slower", "drivers newer than 470 crash"
@@ -310,7 +313,9 @@ _MARKUP = re.compile(r"[`*]+")
 # lines, which do not, to one lower() and a scan.
 _ANCHORS = (
     *("driver", "nvidia-", "драйвер", "驱动", "ドライバ", "revert", "back", "downgrad"),
-    *("->", "→", "➡", "=>", "⇒"),  # a step between two versions (_STEP), "Nvidia 590 ➡️ 595"
+    # a step between two versions (_STEP), "Nvidia 590 ➡️ 595": "->" also lets in NCCL's ring
+    # lines ("Channel 00 : 0[0] -> 1[1]"), a few microseconds each before the regex finds nothing
+    *("->", "→", "➡", "=>", "⇒"),
 )
 
 

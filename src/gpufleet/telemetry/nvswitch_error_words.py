@@ -14,10 +14,15 @@ the line; the SRE agent reads it as the finding of the same name).
 
 Two forms: an SXid named ("SXid 12028", "SXid errors", "an SXid was raised"), and an NVSwitch
 error named ("NVSwitch fatal error", "errors on the NVSwitch", "the nvswitch reported a
-non-fatal error"). Not a denial ("no SXid errors", "there was no NVSwitch error"), advice or a
-condition ("check dmesg for SXid errors", "if an SXid is logged"), a question ("any SXids?"), nor
-the words alone in a tool's help or a list of watches (``DCGM_HEALTH_WATCH_NVSWITCH_FATAL``,
-"SXid monitoring"). Pure; every expression is linear in the line.
+non-fatal error"). A Fabric Manager line pasted in a ticket ("detected NVSwitch fatal error
+24006 …") is read as these words too: no parser reads a ticket's Fabric Manager lines. Not a
+denial ("no SXid errors", "NVSwitch errors were not seen", "没有 SXid 错误"), a health check's
+clean count ("NVSwitch errors: 0"), advice, a guess or a condition ("check dmesg for SXid
+errors", "I suspect an NVSwitch error", "if an SXid is logged", "when an NVSwitch fatal error
+occurs"), a question ("any SXids?", "nvswitch 报错了吗"), a changelog's fix or a list of examples
+("Fixed SXid errors on …", "common SXids: 12028"), nor a manual's account of where SXids are
+written; a field name (``DCGM_HEALTH_WATCH_NVSWITCH_FATAL``) holds no word boundary before the
+switch. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -57,28 +62,42 @@ NVSWITCH_ERROR_WORDS = re.compile(
     r"(?:" + _SWITCH + r"|sxid) ?(?:报错|错误|故障)",
     re.IGNORECASE,
 )
-# a field, watch or feature named, not an error seen: "DCGM_HEALTH_WATCH_NVSWITCH_FATAL",
-# "SXid monitoring", "nvswitch_fatal_errors metric"; and how SXids are handled in general, a
-# manual's sentence ("Xid and SXid errors are written to /var/log/messages by the driver")
-_NOT_SEEN = re.compile(
-    r"health_watch|_nvswitch_|nvswitch_|sxid[ -]?(?:monitor\w*|watch\w*|parser|pars\w+|alert\w* "
-    r"rules?|detection|handling|support)|\bxids? (?:and|or|&|/) ?sxids?\b|"
-    r"\bsxids?(?: \w+){0,2} (?:errors? )?(?:are|is) (?:written|recorded|logged|printed|collected|"
-    r"exported|handled|reported by)\b",
+# What around the words unsays them, beside the shared denials and advice: a guess, a
+# condition or a manual's "when" ("I suspect an NVSwitch fatal error", "when an NVSwitch fatal
+# error occurs"), a changelog's fix or a list of examples ("Fixed SXid errors on …", "common
+# SXids: 12028"), a Chinese denial just before ("没有 SXid 错误"); after them a health check's
+# clean count ("NVSwitch errors: 0", "SXid errors : Pass"), a denial with "were" ("… were not
+# seen"), a Chinese question ("… 报错了吗"), and a manual's account of where SXids go ("Xid and
+# SXid errors are written to /var/log/messages by the driver").
+_GUESS_BEFORE = re.compile(
+    r"\b(?:probably|likely|suspect\w*|possible|common|known|typical|e\.g|such as|like)\b"
+    r"[^.;!?]*$|\bwhen(?:ever)? (?:an? |the )?$|^\W{0,4}fix(?:ed|es)?\b[^.;!?]*$",
+    re.IGNORECASE,
+)
+_DENIED_BEFORE_ZH = re.compile(r"(?:没有|无|未|没)\s{0,2}$")
+_CLEAN_AFTER = re.compile(
+    r"^\s{0,8}[:=]\s{0,8}(?:0\b|none\b|pass\w*|ok\b|no\b|not (?:found|seen|detected))|"
+    r"^[^.;,!?]{0,20}\b(?:were|was|are|is|have been|has been) (?:not|never)\b|"
+    r"^[^。！!；;，,]{0,20}(?:吗|呢)|"
+    r"^\s{0,4}(?:are|is) (?:written|recorded|printed|collected|exported|logged|reported) "
+    r"(?:to|in|into|by) (?:the )?(?:/var/log|syslog|the kernel|dmesg|(?:gpu |nvidia )?driver|"
+    r"nvrm|the system log)",
     re.IGNORECASE,
 )
 _HEDGES = Hedges(
     before=(
         DENIED_BEFORE,
-        advice_before("check", "look for", "search", "watch for", "monitor", "make sure", "verify"),
+        advice_before("look for", "search", "watch for", "monitor", "verify"),
+        _GUESS_BEFORE,
+        _DENIED_BEFORE_ZH,
     ),
-    after=(QUESTION_AFTER, DENIED_AFTER),
+    after=(QUESTION_AFTER, DENIED_AFTER, _CLEAN_AFTER),
     window=48,
 )
 
 # Every form above holds one of these (lower case): a substring test first keeps the cost on a
 # job's log lines, which hold none of them, to one lower() and a few scans.
-_ANCHORS = ("sxid", "switch")
+_ANCHORS = ("sxid", "nvswitch", "nv switch")
 
 
 def says_nvswitch_error(line: str) -> bool:
@@ -87,5 +106,4 @@ def says_nvswitch_error(line: str) -> bool:
     low = line.lower()
     if not any(anchor in low for anchor in _ANCHORS):
         return False
-    found = (m for m in NVSWITCH_ERROR_WORDS.finditer(line) if not _NOT_SEEN.search(line))
-    return _HEDGES.any_said(found, line)
+    return _HEDGES.any_said(NVSWITCH_ERROR_WORDS.finditer(line), line)

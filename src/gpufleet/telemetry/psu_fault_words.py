@@ -13,9 +13,10 @@ the supply once a swap cured it. This module recognises that naming one line at 
 reads it as the finding of the same name).
 
 Deliberately narrow: the supply, its cable or connector, or the feed's fuses must be named as
-what failed, what burned or what a swap cured. Advice ("make sure your PSU can handle all
-cards"), a guess ("probably it is related to the PSU"), a question and a denial ("I don't believe
-the issue is with the PSU") are not. Pure; every expression is linear in the line.
+what failed, what burned or what a swap cured, or written as the verdict that ends a label
+("… ==> Bad Power Supply PSU", "Solution: faulty PSU"). Advice ("make sure your PSU can handle
+all cards"), a guess ("probably it is related to the PSU"), a list of possible causes, a question
+and a denial ("I don't believe the issue is with the PSU") are not. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
@@ -51,10 +52,12 @@ PSU_FAULT = re.compile(
     + r"|power delivery)\b|"
     r"\b" + _PSU + r"\b (?:is|was|were|are) (?:\w+ )?(?:dead|died|faulty|defective|failing|fried|"
     r"insufficient|underpowered|undersized|too weak)\b|"
-    # the verdict written as a label: a title's "… ==> Bad Power Supply PSU", "Solution: faulty
-    # PSU" (the adjective is the statement; a bare "PSU:" heading is not)
-    r"(?:^|[=-]>|[:—–])\s*(?:#+\s*)?(?:a |the |my )?(?:faulty|bad|defective|dying|failing|broken|"
-    r"dead|fried) " + _PSU + r"\b|"
+    # the verdict written as a label that ends its clause: a retitled issue's "… ==> Bad Power
+    # Supply PSU", "Solution: faulty PSU" (not "Faulty PSU can cause reboots", "Hypothesis: bad
+    # PSU", "bad PSU or bad GPU")
+    r"(?:[=-]>|\b(?:solution|solved|fix|fixed|resolution|resolved|cause|root cause|culprit|"
+    r"verdict|answer|conclusion)\s*[:—–-])\s*(?:a |the |my )?(?:faulty|bad|defective|dying|"
+    r"failing|broken|dead|fried) " + _PSU + r"\b(?: \w{2,5})?\s*(?:[.!]|$)|"
     # the cure: "solved by using a higher watt power supply", "swapping the PSU fixed it"
     r"\b(?:solved|fixed|resolved|cured)\b (?:it |this |the (?:problem|issue) )?(?:by|with|after) "
     r"(?:[\w'-]+ ){0,2}(?:a |the |my |an )?(?:higher[- ]watt(?:age)?|bigger|larger|stronger|"
@@ -102,7 +105,8 @@ PSU_NOT_ENOUGH = re.compile(
 # "make sure your PSU can handle all cards", "probably it is related to the PSU", "if the PSU is
 # weak" (如果 … 的话): advice, a guess or a condition, not what happened
 _NOT_SO = advice_before(
-    "should", "probably", "likely", r"suspect\w*", r"wonder\w*", "thinking", "possible", "potential"
+    *("should", "probably", "likely", r"suspect\w*", r"wonder\w*", "thinking"),
+    r"(?:possible|potential) (?:causes?|reasons?|culprits?|suspects?)",
 )
 # "I replaced the PSU but that fixed nothing"
 _NOTHING_AFTER = re.compile(r"^\s*nothing\b")

@@ -20,7 +20,7 @@ survives the signal meant to end it; processes that "didn't exit" with the GPU m
 released, or "stay alive after the run"; GPU memory still held, non-zero or not released
 *after* a kill, an exit or an interrupt; a GPU "still occupied by the old container"; orphaned
 CUDA contexts; a process orphaned or left behind that "kept holding the GPU"; processes that
-"remain and do not release GPU resources"; GPUs a cancel left reserved ("the reserved GPUs were
+"remain and do not release GPU resources" when the run was stopped; GPUs a cancel left reserved ("the reserved GPUs were
 never released"); a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
 Kubernetes pod lifecycle, termination of pods); the Chinese for residual, zombie, orphan or
 ghost processes (残留进程, 幽灵进程) and for VRAM not released or still held once the process
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import Hedges
+from gpufleet.telemetry.hedges import Hedges, advice_before
 
 STRAY_PROCESS_REPORTED = "gpu_stray_process_reported"  # the signature kind and the SRE finding
 
@@ -133,14 +133,15 @@ STRAY_PROCESS = re.compile(
     + r"|"
     # a process left behind that goes on holding the GPU: "the engine-core child … was orphaned
     # and kept holding the GPU"
-    r"\b(?:orphan(?:ed|s)?|left behind|leaked)\b[^.;!?]{0,40}?\b(?:kept|keeps?|still|"
+    r"\b(?:orphan(?:ed|s)?|left behind)\b[^.;!?]{0,40}?\b(?:kept|keeps?|still|"
     r"continued to|continues to) (?:holding|hold|occupying|occupy|using|pinning) (?:on to )?"
     r"(?:the |all |its |their )?(?:gpus?|vram|gpu memory)\b|"
     # processes that stay and keep the GPU: "these processes remain and do not release GPU
     # resources when CTRL-C is used"
     r"\b" + _PROCESS + r"\b(?: [\w.:/-]+){0,3} (?:remain(?:s|ed)?|stay(?:s|ed)?|persist\w*)\b"
     r"[^.;!?]{0,40}?(?:\bnot|n't|\bnever) (?:release|free)\w* (?:the |their |its )?"
-    r"(?:gpus?|gpu (?:resources|memory)|vram)\b|"
+    r"(?:gpus?|gpu (?:resources|memory)|vram)\b[^.;!?]{0,30}?\b(?:when|after|once|even after)\b"
+    r"[^.;!?]{0,30}?" + _STOPPED + r"|"
     # a scheduler's allocation a cancel leaked: "when a queued run … was cancelled (Ctrl+C), the
     # partially reserved GPUs were never released"
     r"\b(?:cancell?ed|killed|interrupted|ctrl[- +]?c)\b[^.;!?]{0,80}?\b(?:gpus?|allocations?|"
@@ -183,7 +184,11 @@ _DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bwithout|\bnever|\bzero|\b0)\s+(?:\
 # stop, restart)
 _ASKED_AFTER = re.compile(r"^[^。！!；;，,]{0,20}(?:吗|呢|？|\?)")
 _IF_BEFORE = re.compile(r"(?:如果|假如|若|要是)[^。！!；;]{0,20}$")
-_HEDGES = Hedges(before=(_DENIED_BEFORE, _IF_BEFORE), after=(_ASKED_AFTER,), window=32)
+# an English condition or advice ("if the job is cancelled the reserved GPUs are never released",
+# "make sure no zombie process holds the GPU")
+_HEDGES = Hedges(
+    before=(_DENIED_BEFORE, _IF_BEFORE, advice_before()), after=(_ASKED_AFTER,), window=32
+)
 
 # Every form above holds one of these (lower case): a substring test first keeps the reader's
 # cost on a job's log lines, which hold none of them, to one lower() and a few scans.
@@ -228,6 +233,7 @@ _ANCHORS = (
     "persist",
     "never releas",
     "never freed",
+    "never return",
     "进程",
     "释放",
     "않",

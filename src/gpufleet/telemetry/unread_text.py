@@ -439,23 +439,37 @@ def person_lines(
 
 
 # The headings of a bug template under which the writer says what went wrong ("Actual behaviour",
-# "Describe the bug", "What happened?"): a tracker's form asks for the fault there, so the lines
-# under it are the complaint even where they hold no failure word, no question and no "I" ("All
-# GPUs are passed inside the container").
+# "Describe the bug", "What happened?", "Problem description"): a tracker's form asks for the
+# fault there, so the lines under it are the complaint even where they hold no failure word, no
+# question and no "I" ("All GPUs are passed inside the container"); an answer on the heading's
+# own line ("Actual behaviour: all GPUs are passed") is one too.
 _TOLD_HEADING = re.compile(
     r"^[\s#*_>-]*(?:(?:actual|current|observed) (?:behaviou?r|result)|"
-    r"describe the (?:bug|problem|issue)|bug description|what happened)",
+    r"describe the (?:bug|problem|issue)|bug description|what happened|"
+    r"(?:the )?problem(?: description)?)\b",
     re.I,
+)
+_TOLD_INLINE = re.compile(_TOLD_HEADING.pattern + r"[*_]*\s*[:：]\s*\S", re.I)
+# any line that reads as a heading ends the section under one: a markdown heading, a bold line,
+# or a short line ending in ":" or "?" ("### What did you expect to happen?", "Expected result:")
+_ANY_HEADING = re.compile(
+    r"^\s{0,3}(?:#{1,6}\s|\*\*[^*]{1,80}\*\*\s*:?\s*$|[^\s:?][^:?]{0,58}[:?]\s*$)"
 )
 
 
 def _told_under_heading(whole: Sequence[tuple[int, str]]) -> set[int]:
     """The numbers of the lines under a bug template's heading where the writer says what went
-    wrong (:data:`_TOLD_HEADING`), up to the template's next heading."""
+    wrong (:data:`_TOLD_HEADING`), up to the next line that reads as a heading, and of a line
+    that gives its answer on the heading's own line."""
     told: set[int] = set()
     under = False
     for n, text in whole:
-        if _TEMPLATE_HEADING.match(text) is not None or _WHAT_HAPPENED.match(text) is not None:
+        if _TOLD_INLINE.match(text) is not None:
+            told.add(n)
+            under = False
+        elif (
+            _TEMPLATE_HEADING.match(text) or _WHAT_HAPPENED.match(text) or _ANY_HEADING.match(text)
+        ):
             under = _TOLD_HEADING.match(text) is not None
         elif under and text.strip():
             told.add(n)

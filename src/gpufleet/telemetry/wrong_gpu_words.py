@@ -90,15 +90,12 @@ WRONG_GPU = re.compile(
     r"[^.;!?]{0,8}?\b(?:gpu|device|cuda)[ :#]?0\b|"
     # GPUs the job was not given: "CPU jobs running on (unrequested) GPUs", "landing on
     # unallocated GPUs"
-    r"\b"
-    + _RUNS
-    + r" (?:the |an? )?\(?(?:unrequested|unallocated|unassigned|non-allocated)\)? "
-    + _ADAPTER
-    + r"\b|"
+    r"\b(?:runs? on|ran on|running on|lands? on|landed on|landing on|us(?:e|es|ed|ing)) "
+    r"(?:the |an? )?\(?(?:unrequested|unallocated|unassigned|non-allocated)\)? " + _ADAPTER + r"\b|"
     # the binding not honoured: "NVIDIA_VISIBLE_DEVICES is not respected", "device selection via
     # the NVIDIA_VISIBLE_DEVICES envvar to not work as expected"
     r"\b(?:nvidia|cuda)_visible_devices\b[^.;!?]{0,40}?\b(?:(?:is |was |are |were |gets? |got )?"
-    r"(?:no longer |not )?(?:respected|honou?red|ignored)|has no effect|"
+    r"(?:(?:no longer|not) (?:respected|honou?red)|ignored)|has no effect|"
     r"(?:does|did|do)(?: not|n't) (?:work|apply|take effect))\b|"
     r"\bdevice selection\b[^.;!?]{0,60}?\b(?:(?:to |does |did |do )?not|(?:does|did|do)n't) "
     r"(?:work|apply|take effect)\b|"
@@ -143,7 +140,7 @@ _HEDGES = Hedges(
 # job's log lines, which hold none of them, to one lower() and a few scans.
 _ANCHORS = (
     "wrong", "instead", "rather", "over the", "not the", "nvidia-smi", "cuda", "pci", "default",
-    "back to", "gpu", "device", "nvidia", "dedicated", "discrete", "visible_devices",
+    "back to", "gpu", "device", "nvidia", "dedicated", "discrete",
 )  # fmt: skip
 
 
