@@ -16,7 +16,8 @@ Deliberately narrow: the supply, its cable or connector, or the feed's fuses mus
 what failed, what burned or what a swap cured, or written as the verdict that ends a label
 ("… ==> Bad Power Supply PSU", "Solution: faulty PSU"). Advice ("make sure your PSU can handle
 all cards"), a guess ("probably it is related to the PSU"), a list of possible causes, a question
-and a denial ("I don't believe the issue is with the PSU") are not. Pure; every expression is linear in the line.
+and a denial ("I don't believe the issue is with the PSU") are not. Pure; every expression is
+linear in the line.
 """
 
 from __future__ import annotations

@@ -20,14 +20,14 @@ survives the signal meant to end it; processes that "didn't exit" with the GPU m
 released, or "stay alive after the run"; GPU memory still held, non-zero or not released
 *after* a kill, an exit or an interrupt; a GPU "still occupied by the old container"; orphaned
 CUDA contexts; a process orphaned or left behind that "kept holding the GPU"; processes that
-"remain and do not release GPU resources" when the run was stopped; GPUs a cancel left reserved ("the reserved GPUs were
-never released"); a Kubernetes pod stuck terminating (its GPUs stay allocated until it is gone:
-Kubernetes pod lifecycle, termination of pods); the Chinese for residual, zombie, orphan or
-ghost processes (残留进程, 幽灵进程) and for VRAM not released or still held once the process
-was killed (kill进程显卡不释放, 被kill后仍然占用GPU内存). Never a bare "zombie" (a game, a
-hostname), never a hung or unkillable process (a driver wedge or a stuck drain, other modes).
-A denial ("no zombie processes", "no leftover processes remain") is not the statement. Pure;
-every expression is linear in the line.
+"remain and do not release GPU resources" when the run was stopped; GPUs a cancel left reserved
+("the reserved GPUs were never released"); a Kubernetes pod stuck terminating (its GPUs stay
+allocated until it is gone: Kubernetes pod lifecycle, termination of pods); the Chinese for
+residual, zombie, orphan or ghost processes (残留进程, 幽灵进程) and for VRAM not released or
+still held once the process was killed (kill进程显卡不释放, 被kill后仍然占用GPU内存).
+Never a bare "zombie" (a game, a hostname), never a hung or unkillable process (a driver wedge
+or a stuck drain, other modes). A denial ("no zombie processes", "no leftover processes
+remain") or a condition is not the statement. Pure; every expression is linear in the line.
 """
 
 from __future__ import annotations
