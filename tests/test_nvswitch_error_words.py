@@ -61,6 +61,8 @@ def test_a_writer_naming_the_switchs_error_is_the_statement(line: str) -> None:
         "NVIDIA Xid and SXid errors are written to /var/log/messages by the driver.",
         "- Fixed SXid errors on H100 baseboards after warm reset",
         "Common SXids: 12028, 11004, 20034",
+        "NPD records whether each Xid and SXid error has been processed.",
+        "NPD generates no event or node condition for this Xid or SXid error.",
         # a field name, another switch
         "DCGM_HEALTH_WATCH_NVSWITCH_FATAL",
         "switch errors on the ethernet switch",

@@ -65,13 +65,16 @@ NVSWITCH_ERROR_WORDS = re.compile(
 # What around the words unsays them, beside the shared denials and advice: a guess, a
 # condition or a manual's "when" ("I suspect an NVSwitch fatal error", "when an NVSwitch fatal
 # error occurs"), a changelog's fix or a list of examples ("Fixed SXid errors on …", "common
-# SXids: 12028"), a Chinese denial just before ("没有 SXid 错误"); after them a health check's
-# clean count ("NVSwitch errors: 0", "SXid errors : Pass"), a denial with "were" ("… were not
-# seen"), a Chinese question ("… 报错了吗"), and a manual's account of where SXids go ("Xid and
-# SXid errors are written to /var/log/messages by the driver").
+# SXids: 12028"), a manual's "each" or "every" ("NPD records whether each Xid and SXid error has
+# been processed") or its pair "Xid or SXid" ("for this Xid or SXid error"), a Chinese denial
+# just before ("没有 SXid 错误"); after them a health check's clean count ("NVSwitch errors:
+# 0", "SXid errors : Pass"), a denial with "were" ("… were not seen"), a Chinese question ("…
+# 报错了吗"), and a manual's account of where SXids go ("Xid and SXid errors are written to
+# /var/log/messages by the driver").
 _GUESS_BEFORE = re.compile(
     r"\b(?:probably|likely|suspect\w*|possible|common|known|typical|e\.g|such as|like)\b"
-    r"[^.;!?]*$|\bwhen(?:ever)? (?:an? |the )?$|^\W{0,4}fix(?:ed|es)?\b[^.;!?]*$",
+    r"[^.;!?]*$|\bwhen(?:ever)? (?:an? |the )?$|^\W{0,4}fix(?:ed|es)?\b[^.;!?]*$|"
+    r"\b(?:each|every|any)\s+(?:\w+\s+){0,3}$|\bxids? or $",
     re.IGNORECASE,
 )
 _DENIED_BEFORE_ZH = re.compile(r"(?:没有|无|未|没)\s{0,2}$")
