@@ -25,6 +25,9 @@ NOT_SUFFIX = r"n't|\b(?:did|do|does|was|were|is|are|had|has|have|could|would)nt"
 DENIED_BEFORE = re.compile(
     r"(?:\bno|\bnot|\bnever|\bwithout|n't|\brule[sd]? out)\b[^.;,!?]*$", re.IGNORECASE
 )
+# A Chinese question right after the words, before its clause ends: "…显存不会被释放吗？" (won't
+# the VRAM be freed?), "nvswitch 报错了吗" (did the NVSwitch report an error?)
+ASKED_AFTER_ZH = re.compile(r"^[^。！!；;，,]{0,20}(?:吗|呢|？|\?)")
 # A denial right after the words: "... is not the problem", "... wasn't it"
 DENIED_AFTER = re.compile(r"^[^.;,!?]{0,20}\b(?:is|was|are) (?:not|never)\b|^[^.;,!?]{0,20}n't\b")
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from gpufleet.telemetry.hedges import (
+    ASKED_AFTER_ZH,
     DENIED_AFTER,
     DENIED_BEFORE,
     QUESTION_AFTER,
@@ -81,7 +82,6 @@ _DENIED_BEFORE_ZH = re.compile(r"(?:没有|无|未|没)\s{0,2}$")
 _CLEAN_AFTER = re.compile(
     r"^\s{0,8}[:=]\s{0,8}(?:0\b|none\b|pass\w*|ok\b|no\b|not (?:found|seen|detected))|"
     r"^[^.;,!?]{0,20}\b(?:were|was|are|is|have been|has been) (?:not|never)\b|"
-    r"^[^。！!；;，,]{0,20}(?:吗|呢)|"
     r"^\s{0,4}(?:are|is) (?:written|recorded|printed|collected|exported|logged|reported) "
     r"(?:to|in|into|by) (?:the )?(?:/var/log|syslog|the kernel|dmesg|(?:gpu |nvidia )?driver|"
     r"nvrm|the system log)",
@@ -94,7 +94,7 @@ _HEDGES = Hedges(
         _GUESS_BEFORE,
         _DENIED_BEFORE_ZH,
     ),
-    after=(QUESTION_AFTER, DENIED_AFTER, _CLEAN_AFTER),
+    after=(QUESTION_AFTER, ASKED_AFTER_ZH, DENIED_AFTER, _CLEAN_AFTER),
     window=48,
 )
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from gpufleet.telemetry.hedges import Hedges, advice_before
+from gpufleet.telemetry.hedges import ASKED_AFTER_ZH, Hedges, advice_before
 
 STRAY_PROCESS_REPORTED = "gpu_stray_process_reported"  # the signature kind and the SRE finding
 
@@ -179,15 +179,13 @@ STRAY_PROCESS = re.compile(
 # "no zombie processes", "without leftover processes", "there are no stale PIDs", "no longer
 # a zombie": the words a clean check is reported in
 _DENIED_BEFORE = re.compile(r"(?:\bno|\bnot|\bwithout|\bnever|\bzero|\b0)\s+(?:\w+\s+){0,2}$", re.I)
-# a Chinese question or condition: "停止训练后显存不会被释放吗？" (won't the VRAM be freed
-# after training stops?), "如果停止后显存没有释放，请重启" (if the VRAM is not freed after a
-# stop, restart)
-_ASKED_AFTER = re.compile(r"^[^。！!；;，,]{0,20}(?:吗|呢|？|\?)")
+# a Chinese condition: "如果停止后显存没有释放，请重启" (if the VRAM is not freed after a stop,
+# restart); the question after the words is telemetry.hedges.ASKED_AFTER_ZH
 _IF_BEFORE = re.compile(r"(?:如果|假如|若|要是)[^。！!；;]{0,20}$")
 # an English condition or advice ("if the job is cancelled the reserved GPUs are never released",
 # "make sure no zombie process holds the GPU")
 _HEDGES = Hedges(
-    before=(_DENIED_BEFORE, _IF_BEFORE, advice_before()), after=(_ASKED_AFTER,), window=32
+    before=(_DENIED_BEFORE, _IF_BEFORE, advice_before()), after=(ASKED_AFTER_ZH,), window=32
 )
 
 # Every form above holds one of these (lower case): a substring test first keeps the reader's

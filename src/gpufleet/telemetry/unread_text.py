@@ -248,15 +248,8 @@ _GLOSS_DENIED_AFTER = re.compile(
 _TEMPLATE_HEADING = re.compile(
     r"^[\s#*_>-]*(?:describe the (?:bug|problem|issue)|bug report|bug description|"
     r"(?:the )?problem(?: description)?|to reproduce|steps to "
-    r"reproduce|expected behaviou?r|actual behaviou?r|additional context|environment|"
-    r"system info(?:rmation)?)[\s#*_:]*$",
-    re.I,
-)
-# the issue forms' own headings that _TEMPLATE_HEADING does not hold (a line that is only the
-# heading, its question mark kept)
-_WHAT_HAPPENED = re.compile(
-    r"^[\s#*_>-]*(?:what happened\??|(?:current|observed) (?:behaviou?r|result)|actual result)"
-    r"[\s#*_:]*$",
+    r"reproduce|expected (?:behaviou?r|result)|(?:actual|current|observed) (?:behaviou?r|result)|"
+    r"what happened\??|additional context|environment|system info(?:rmation)?)[\s#*_:]*$",
     re.I,
 )
 
@@ -467,9 +460,7 @@ def _told_under_heading(whole: Sequence[tuple[int, str]]) -> set[int]:
         if _TOLD_INLINE.match(text) is not None:
             told.add(n)
             under = False
-        elif (
-            _TEMPLATE_HEADING.match(text) or _WHAT_HAPPENED.match(text) or _ANY_HEADING.match(text)
-        ):
+        elif _TEMPLATE_HEADING.match(text) or _ANY_HEADING.match(text):
             under = _TOLD_HEADING.match(text) is not None
         elif under and text.strip():
             told.add(n)
