@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gpufleet.telemetry import mail_message
-from gpufleet.telemetry.resolution_words import states_resolution
 
 Source = Literal[
     "job_log",
@@ -59,7 +58,6 @@ MAX_LINES = 200_000  # lines read from one text; the rest are counted, not parse
 MAX_KEPT = 50  # sample lines kept per report category
 # other lines no rule read, kept for what a person says without naming the GPU stack
 MAX_PLAIN = 400
-MAX_RESOLUTION = 4  # lines that state a thread's resolution, kept for its excerpt
 HEAD_KEPT = 20  # first non-blank lines kept: what a text is about, when no rule reads it
 SNIPPET = 200  # characters of a line kept in a sample or a signature
 
@@ -186,12 +184,6 @@ class TextReport:
     # shuts down under load" without a GPU word (telemetry.unread_text reads them when no GPU
     # line says anything failed)
     plain_lines: list[tuple[int, str]] = field(default_factory=list)
-    # the last MAX_RESOLUTION lines no rule read that say what the fault turned out to be or
-    # what fixed it (telemetry.resolution_words): a thread's answer comes after its head, and
-    # the excerpt it is ranked by carries them near its top (telemetry.unread_text). Kept past
-    # MAX_PLAIN, as the answer of a long thread lies past it; never of a tool's own output
-    # (gpu_text: nvidia-smi -q, dcgmi diag), which no person wrote
-    resolution_lines: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def complaint_lines(self) -> list[tuple[int, str]]:
@@ -234,10 +226,6 @@ class TextReport:
                     self.gpu_unparsed_lines.append((line_no, piece))
             elif len(self.plain_lines) < MAX_PLAIN:
                 self.plain_lines.append((line_no, piece))
-            if not gpu_text and states_resolution(piece):
-                if len(self.resolution_lines) == MAX_RESOLUTION:
-                    del self.resolution_lines[0]  # the latest say it best: the thread's end
-                self.resolution_lines.append((line_no, piece))
 
     def summary(self) -> str:
         kinds = ", ".join(f"{k}={v}" for k, v in sorted(self.by_kind.items())) or "none"

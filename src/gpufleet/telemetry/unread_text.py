@@ -10,10 +10,6 @@ and its GPU-related lines that no rule read include words of failure, this modul
 joins it to an incident already open on the node (a report is usually taken because of one), or
 opens one; the SRE agent ranks failure modes for it by retrieval over the knowledge base (the
 cards' own log strings and prose) over the file's :func:`excerpt`, like any other incident.
-Where the text is a thread that states how it ended ("it turned out to be the riser", "fixed by
-reseating the card": :mod:`telemetry.resolution_words`), those lines come second in the excerpt,
-after its first line: the embedding reads only the excerpt's first 256 tokens, and the head of a
-thread fills them before its answer.
 
 Only text the generic reader read (``job_log``: job output, pasted tickets, files named for no
 tool): a tool's own parser (Fabric Manager, ``nvidia-smi -q``, ``dcgmi diag``, NHC, nccl-tests)
@@ -526,8 +522,7 @@ def excerpt(report: TextReport) -> str:
     :data:`MAX_EXCERPT`; a person's report that says so in no failure word gives its title,
     questions and first-person lines instead (:func:`person_lines`); ``""`` when it is neither."""
     lines = [*report.complaint_lines, *report.plain_lines]
-    told = _stated_failures(report) or person_lines(lines, report.head)
-    return _resolved_first(report, _head_then(report, told)) if told else ""
+    return _head_then(report, _stated_failures(report) or person_lines(lines, report.head))
 
 
 def report_excerpt(report: TextReport) -> str:
@@ -538,19 +533,6 @@ def report_excerpt(report: TextReport) -> str:
     (:mod:`evals.precedent_cases`), and a new incident's reports are compared with them in the
     same words."""
     return _head_then(report, _stated_failures(report)) or "\n".join(t for _, t in report.head)
-
-
-def _resolved_first(report: TextReport, text: str) -> str:
-    """``text`` with the lines that state the thread's resolution (``report.resolution_lines``)
-    moved up after its first line, cut at :data:`MAX_EXCERPT`: a thread's answer comes last,
-    past the head the embedding reads (:mod:`telemetry.resolution_words`)."""
-    said = [" ".join(t.split()) for _, t in report.resolution_lines]
-    if not said:
-        return text
-    first, _, rest = text.partition("\n")
-    moved = [s for s in dict.fromkeys(said) if s != first]  # a "[SOLVED]" title stays first
-    rows = [first, *moved, *(r for r in rest.split("\n") if r and r not in said)]
-    return "\n".join(rows)[:MAX_EXCERPT]
 
 
 def _stated_failures(report: TextReport) -> list[tuple[int, str]]:
